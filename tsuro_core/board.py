@@ -1,0 +1,132 @@
+"""Squares, placed tiles, and following a path.
+
+The board is a grid of W x H squares surrounded by a one-square frame of
+off-board squares, so that a marker that leaves the board still has a place:
+the square beyond the edge and the port facing back in (NOTATION.md).
+
+Hot paths work on plain ints.  A *place* ``[x, y, port]`` is packed as
+``code = ((y + 1) * (W + 2) + (x + 1)) * 8 + port``; ``code >> 3`` is the
+square's cell index and ``code & 7`` the port.  The board itself is a list
+``cells`` indexed by cell, each entry ``None`` or a tile's connection tuple.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Optional, Sequence
+
+from .tiles import PARTNER, Conn
+
+Cells = list[Optional[Conn]]
+
+# (dx, dy) of the neighbour across each side: north, east, south, west.
+_SIDE_STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+LOOP = -1
+"""What :func:`follow` returns for a path that never ends (only possible in
+hand-built or course-variant positions, never from a classic start mark)."""
+
+
+class Geometry:
+    """Precomputed tables for a W x H board: place codes, neighbours, edges."""
+
+    def __init__(self, width: int, height: int) -> None:
+        if not (1 <= width <= 64 and 1 <= height <= 64):
+            raise ValueError(f"board size out of range: {width} x {height}")
+        self.width = width
+        self.height = height
+        self.stride = width + 2
+        self.cell_count = (width + 2) * (height + 2)
+        self.on_board: list[bool] = [False] * self.cell_count
+        for y in range(height):
+            for x in range(width):
+                self.on_board[self.cell(x, y)] = True
+        # NEXT[cell * 8 + exit_port]: the place reached by leaving that square
+        # through that port (the neighbour's square and touching port).
+        self.next: list[int] = [0] * (self.cell_count * 8)
+        for y in range(-1, height + 1):
+            for x in range(-1, width + 1):
+                for p in range(8):
+                    dx, dy = _SIDE_STEP[p >> 1]
+                    nx, ny = x + dx, y + dy
+                    if -1 <= nx <= width and -1 <= ny <= height:
+                        self.next[self.cell(x, y) * 8 + p] = self.code(nx, ny, PARTNER[p])
+        self.max_steps = 4 * width * height + 1
+        self.start_marks: tuple[int, ...] = tuple(
+            self.code(x, y, p) for y in range(height) for x in range(width)
+            for p in range(8) if self.is_edge_port(x, y, p))
+
+    def cell(self, x: int, y: int) -> int:
+        """The cell index of square (x, y) (which may be one step off the board)."""
+        return (y + 1) * self.stride + (x + 1)
+
+    def code(self, x: int, y: int, port: int) -> int:
+        """The packed place of ``[x, y, port]``."""
+        return ((y + 1) * self.stride + (x + 1)) * 8 + port
+
+    def xyp(self, code: int) -> tuple[int, int, int]:
+        """Unpack a place code to (x, y, port)."""
+        cell = code >> 3
+        return cell % self.stride - 1, cell // self.stride - 1, code & 7
+
+    def xy(self, cell: int) -> tuple[int, int]:
+        """Unpack a cell index to (x, y)."""
+        return cell % self.stride - 1, cell // self.stride - 1
+
+    def contains(self, x: int, y: int) -> bool:
+        """Whether (x, y) is a square of the board."""
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def is_edge_port(self, x: int, y: int, port: int) -> bool:
+        """Whether port ``port`` of on-board square (x, y) lies on the board's outer boundary."""
+        if not self.contains(x, y):
+            return False
+        dx, dy = _SIDE_STEP[port >> 1]
+        return not self.contains(x + dx, y + dy)
+
+    def is_on_board(self, code: int) -> bool:
+        """Whether a place faces a square of the board (a marker there is still in)."""
+        return self.on_board[code >> 3]
+
+    def new_cells(self) -> Cells:
+        """An empty board."""
+        return [None] * self.cell_count
+
+
+@lru_cache(maxsize=None)
+def geometry(width: int, height: int) -> Geometry:
+    """The shared tables for a board size (built once per size)."""
+    return Geometry(width, height)
+
+
+def follow(cells: Cells, nxt: Sequence[int], code: int, max_steps: int) -> int:
+    """The place a marker at ``code`` reaches following placed tiles, or LOOP."""
+    cell = code >> 3
+    conn = cells[cell]
+    while conn is not None:
+        code = nxt[(cell << 3) | conn[code & 7]]
+        cell = code >> 3
+        conn = cells[cell]
+        max_steps -= 1
+        if max_steps < 0:
+            return LOOP
+    return code
+
+
+def trace(cells: Cells, nxt: Sequence[int], code: int,
+          max_steps: int) -> tuple[list[tuple[int, int, int]], int]:
+    """The steps ``(cell, entry port, exit port)`` a marker at ``code`` takes, and
+    where it ends (LOOP for a path that never ends)."""
+    steps: list[tuple[int, int, int]] = []
+    cell = code >> 3
+    conn = cells[cell]
+    while conn is not None:
+        entry = code & 7
+        exit_port = conn[entry]
+        steps.append((cell, entry, exit_port))
+        code = nxt[(cell << 3) | exit_port]
+        cell = code >> 3
+        conn = cells[cell]
+        if len(steps) > max_steps:
+            return steps, LOOP
+    return steps, code
