@@ -9,10 +9,15 @@ no Python object crosses into JavaScript.
 from __future__ import annotations
 
 import json
+import random
+from dataclasses import replace
 from typing import Any, Callable
 
-from . import __version__
-from .tiles import tile_table_json
+from . import __version__, notation
+from .game import Game, IllegalMove
+from .notation import NotationError
+from .rules import describe_presets, parse_rules
+from .tiles import CANONICAL, CONN, check_tile, quarters, tile_table_json
 
 
 class ApiError(Exception):
@@ -22,6 +27,26 @@ class ApiError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+def _arg(args: dict[str, Any], key: str) -> Any:
+    if key not in args:
+        raise ApiError("bad_args", f"missing argument {key!r}")
+    return args[key]
+
+
+def _game(args: dict[str, Any]) -> Game:
+    try:
+        return notation.from_position(_arg(args, "position"))
+    except NotationError as e:
+        raise ApiError("bad_position", f"position: {e}") from None
+
+
+def _rng(args: dict[str, Any]) -> random.Random:
+    seed = args.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        raise ApiError("bad_args", "seed: expected a whole number or text")
+    return random.Random(seed) if seed is not None else random.Random()
 
 
 def op_version(args: dict[str, Any]) -> dict[str, Any]:
@@ -34,9 +59,170 @@ def op_tiles(args: dict[str, Any]) -> dict[str, Any]:
     return {"tiles": tile_table_json()}
 
 
+def op_rules(args: dict[str, Any]) -> dict[str, Any]:
+    """The rule-set presets, variants and options, for a setup screen."""
+    return describe_presets()
+
+
+def op_new_game(args: dict[str, Any]) -> dict[str, Any]:
+    """A shuffled, dealt game: ``{rules?, players: n | [{name, color}], seed?}``."""
+    try:
+        rules = parse_rules(args.get("rules", "classic"))
+    except ValueError as e:
+        raise ApiError("bad_rules", str(e)) from None
+    players = args.get("players", 2)
+    if not isinstance(players, int) or isinstance(players, bool):
+        try:
+            players = notation._players(players, rules)
+        except NotationError as e:
+            raise ApiError("bad_players", str(e)) from None
+    seed = args.get("seed")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    game = Game.new(rules, players, seed)
+    return {"position": notation.to_position(game), "record": notation.to_record(game)}
+
+
+def op_legal_moves(args: dict[str, Any]) -> dict[str, Any]:
+    """Every legal move of the position's active player; tile moves come with
+    their outcome (every marker's traced path, who would be out) for previews.
+    ``{"all": true}`` also lists the illegal self-eliminating placements."""
+    game = _game(args)
+    phase = game.phase
+    result: dict[str, Any] = {"phase": phase, "turn": game.turn}
+    if phase != "tile":
+        result["moves"] = [{"move": m} for m in game.legal_moves()]
+        return result
+    legal = set(game.legal_placements())
+    every = game.placements() if args.get("all") else sorted(legal, key=game.placements().index)
+    forced = all(outcome_of(game, t, q)["self_eliminating"] for t, q in legal)
+    moves = []
+    for t, q in every:
+        entry = {"move": {"tile": t, "rot": q * 90}, "legal": (t, q) in legal}
+        entry.update(outcome_of(game, t, q))
+        entry["forced"] = forced
+        moves.append(entry)
+    result["moves"] = moves
+    return result
+
+
+def outcome_of(game: Game, tile: int, q: int) -> dict[str, Any]:
+    """What placing a tile would do, without doing it: each moved marker's path and
+    end, who would be out and why, and whether the mover eliminates itself."""
+    trial = game.copy()
+    trial.rules = replace(trial.rules, elimination_bonus=False)
+    trial.rng = random.Random(0)
+    active = trial.turn
+    cell = trial.markers[active] >> 3  # type: ignore[index,operator]
+    trial.cells[cell] = CONN[tile][q]
+    events: list[dict[str, Any]] = []
+    trial.moves.append({})
+    out = trial._move_markers(cell, active, events)  # noqa: SLF001 (one rules step, reused)
+    paths = [{"seat": e["seat"], "path": e["path"], "to": e["to"]}
+             for e in events if e["type"] == "move"]
+    outs = [{"seat": e["seat"], "reason": e["reason"]} for e in events if e["type"] == "out"]
+    return {"self_eliminating": active in out, "paths": paths, "out": outs}
+
+
+def op_preview(args: dict[str, Any]) -> dict[str, Any]:
+    """The outcome of placing any tile (not only one in hand) in front of the
+    active marker: for tutorials and puzzles."""
+    game = _game(args)
+    if game.phase != "tile":
+        raise ApiError("wrong_phase", f"no tile is played in the {game.phase!r} phase")
+    try:
+        tile = check_tile(_arg(args, "tile"))
+        q = quarters(args.get("rot", 0))
+    except ValueError as e:
+        raise ApiError("bad_args", str(e)) from None
+    return outcome_of(game, tile, CANONICAL[tile][q])
+
+
+def op_play(args: dict[str, Any]) -> dict[str, Any]:
+    """Play one move: the next position, the move as a record writes it (with
+    any reshuffle), the events to animate, and the result if the game ended."""
+    game = _game(args)
+    game.rng = _rng(args)
+    move = _arg(args, "move")
+    try:
+        events = game.play(move)
+    except IllegalMove as e:
+        raise ApiError("illegal_move", str(e)) from None
+    answer = {"position": notation.to_position(game), "move": game.moves[-1], "events": events}
+    if game.over:
+        answer["result"] = {"winners": game.winners, "scores": game.scores()}
+    return answer
+
+
+def op_replay(args: dict[str, Any]) -> dict[str, Any]:
+    """Exactly what ``python -m tsuro_core replay`` prints for a record."""
+    try:
+        game = notation.replay(_arg(args, "record"))
+    except NotationError as e:
+        raise ApiError("bad_record", str(e)) from None
+    return {"position": notation.to_position(game), "result": notation.result(game)}
+
+
+def op_positions(args: dict[str, Any]) -> dict[str, Any]:
+    """Every position of a record and the events of each move, for stepping through it."""
+    try:
+        positions, events = notation.replay_positions(_arg(args, "record"))
+    except NotationError as e:
+        raise ApiError("bad_record", str(e)) from None
+    return {"positions": positions, "events": events}
+
+
+def op_result(args: dict[str, Any]) -> dict[str, Any]:
+    """Whether the game is over, who won, and each seat's scores."""
+    game = _game(args)
+    return {"over": game.over, "winners": game.winners or [], "scores": game.scores(),
+            "phase": game.phase, "turn": game.turn}
+
+
+def op_validate(args: dict[str, Any]) -> dict[str, Any]:
+    """Check a position or a record; the error says which field or move and why."""
+    try:
+        if "record" in args:
+            notation.replay(args["record"])
+        else:
+            notation.from_position(_arg(args, "position"))
+    except NotationError as e:
+        raise ApiError("invalid", str(e)) from None
+    return {"valid": True}
+
+
+def op_encode_link(args: dict[str, Any]) -> dict[str, Any]:
+    """A share-link fragment for a record or a position."""
+    value = args.get("record", args.get("position"))
+    try:
+        return {"fragment": notation.encode_link(value)}
+    except NotationError as e:
+        raise ApiError("invalid", str(e)) from None
+
+
+def op_decode_link(args: dict[str, Any]) -> dict[str, Any]:
+    """The record or position in a share link's fragment, checked."""
+    try:
+        kind, value = notation.decode_link(_arg(args, "fragment"))
+    except NotationError as e:
+        raise ApiError("bad_link", str(e)) from None
+    return {kind: value}
+
+
 OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "version": op_version,
     "tiles": op_tiles,
+    "rules": op_rules,
+    "new_game": op_new_game,
+    "legal_moves": op_legal_moves,
+    "preview": op_preview,
+    "play": op_play,
+    "replay": op_replay,
+    "positions": op_positions,
+    "result": op_result,
+    "validate": op_validate,
+    "encode_link": op_encode_link,
+    "decode_link": op_decode_link,
 }
 
 
@@ -55,8 +241,8 @@ def call(op: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
         return {"ok": True, "result": fn(args)}
     except ApiError as e:
         return {"ok": False, "error": {"code": e.code, "message": e.message}}
-    except (ValueError, TypeError, KeyError) as e:
-        return {"ok": False, "error": {"code": "invalid", "message": str(e)}}
+    except (ValueError, TypeError, KeyError, IndexError) as e:
+        return {"ok": False, "error": {"code": "invalid", "message": f"{op}: {e}"}}
 
 
 def handle_json(request: str) -> str:

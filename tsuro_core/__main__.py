@@ -1,0 +1,108 @@
+"""``python -m tsuro_core ...``: replay, analyse, bench, selfplay.
+
+Run ``python -m tsuro_core --help`` for the commands; docs/cli.md has worked
+examples.  Invalid input exits with status 2, nothing on stdout, and one line
+on stderr that names the move or field and the reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Optional, Sequence
+
+from . import notation
+from .notation import NotationError
+
+
+def _read_json(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except OSError as e:
+        raise NotationError(f"cannot read {path}: {e.strerror}") from None
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        raise NotationError(f"{path} is not JSON: {e}") from None
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Print the final position and result of a record."""
+    game = notation.replay(_read_json(args.file))
+    print(_dump({"position": notation.to_position(game), "result": notation.result(game)}))
+    return 0
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """Print, for every move of a record, the legal moves in the position before it."""
+    record = _read_json(args.file)
+    game = notation.start_record(record)
+    moves = notation._list(record.get("moves", []), "moves")
+    lines = []
+    for k, move in enumerate(moves):
+        if game.over:
+            raise NotationError(f"move {k}: the game is already over")
+        lines.append(_dump({"move": k, "turn": game.turn, "legal": game.legal_moves()}))
+        try:
+            game.play(notation.check_move(move, k))
+        except ValueError as e:
+            raise NotationError(f"move {k}: {e}") from None
+    sys.stdout.write("".join(line + "\n" for line in lines))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Print the engine's speed."""
+    from .bench import run
+    figures = run(quick=args.quick)
+    if args.json:
+        print(_dump(figures))
+    else:
+        print(f"legal_moves (3 tiles in hand)   {figures['legal_moves_us']:>10.2f} us  (median)")
+        print(f"random 4-player classic games   {figures['random4_games_per_s']:>10.1f} games/s")
+        print(f"greedy 2-player self-play       {figures['greedy2_games_per_s']:>10.1f} games/s")
+        print(f"baseline pure-Python loop       {figures['baseline_loops_per_s']:>10.1f} loops/s")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line interface."""
+    parser = argparse.ArgumentParser(prog="python -m tsuro_core",
+                                     description="Tsuro rules engine tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("replay", help="replay a record; print the final position and result")
+    p.add_argument("file", help="a record file, or - for stdin")
+    p.set_defaults(fn=cmd_replay)
+    p = sub.add_parser("analyse", help="print the legal moves before every move of a record")
+    p.add_argument("file", help="a record file, or - for stdin")
+    p.set_defaults(fn=cmd_analyse)
+    p = sub.add_parser("bench", help="measure the engine's speed")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--quick", action="store_true", help="fewer repetitions")
+    p.set_defaults(fn=cmd_bench)
+    try:
+        from .selfplay import add_parser as add_selfplay
+    except ImportError:
+        pass
+    else:
+        add_selfplay(sub)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.fn(args)
+    except NotationError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,561 @@
+"""The game as a state machine: start marks, turns, draws and the dragon tile,
+eliminations, results.
+
+A :class:`Game` is mutable and fast (plain lists and ints, no copies per
+move); positions and records (:mod:`tsuro_core.notation`) are its immutable
+JSON values.  The methods follow RULES.md step by step:
+
+- :meth:`Game.choose_start`                  Setup 3: start marks in turn order
+- :meth:`Game.legal_placements`              Turn 1: the forced self-elimination rule
+- :meth:`Game.place_tile` / :meth:`_move_markers`  Turn 2: following paths, edge and collision
+- :meth:`Game.exchange`                      Turn 3: the elimination bonus option
+- :meth:`_return_tiles` / :meth:`_pass_dragon`     Turn 3: eliminated players' tiles and dragon
+- :meth:`_draw`                              Turn 4: drawing and the dragon tile
+- :meth:`_end`                               The end: who wins
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations, permutations
+from typing import Any, Optional
+
+from .board import LOOP, geometry, trace
+from .rules import PRESETS, Rules
+from .tiles import CANONICAL, CONN, CROSSINGS, DISTINCT, PORT_NAMES, TILE_COUNT, identify
+
+Event = dict[str, Any]
+Placement = tuple[int, int]
+"""A tile placement: (tile index, quarter turns clockwise)."""
+Exchange = tuple[tuple[int, int], ...]
+"""An elimination-bonus exchange: ((give, take), ...), gives ascending."""
+
+
+class IllegalMove(ValueError):
+    """A move that the rules do not allow in this position."""
+
+
+class Game:
+    """One game of Tsuro in progress.  Seats are 0..n-1 in turn order."""
+
+    def __init__(self, rules: Rules, players: list[dict[str, Any]], hands: list[list[int]],
+                 pile: list[int], rng: Optional[random.Random] = None) -> None:
+        """A new game at its first start-mark choice, from a deal already made."""
+        n = len(players)
+        if not rules.min_players <= n <= rules.max_players:
+            raise ValueError(f"players: {rules.preset} is for {rules.min_players}-"
+                             f"{rules.max_players} players, got {n}")
+        if len(hands) != n:
+            raise ValueError(f"deal.hands: expected {n} hands, got {len(hands)}")
+        self.rules = rules
+        self.players = [dict(p) for p in players]
+        self.n = n
+        self.geo = geometry(rules.width, rules.height)
+        self.nxt = self.geo.next
+        self.max_steps = self.geo.max_steps
+        self.cells = self.geo.new_cells()
+        self.placed: list[tuple[int, int, int]] = []
+        self.markers: list[Optional[int]] = [None] * n
+        self.hands = [list(h) for h in hands]
+        self.pile = list(pile)
+        self.dragon: Optional[int] = None
+        self.out: list[int] = []
+        self.alive = [True] * n
+        self.turn: Optional[int] = 0
+        self.pending: Optional[list[int]] = None
+        self.winners: Optional[list[int]] = None
+        self.rng = rng
+        self.moves: list[dict[str, Any]] = []
+        self.eliminations: list[tuple[int, int, str]] = []
+        self.deal: Optional[tuple[list[list[int]], list[int]]] = (
+            [list(h) for h in hands], list(pile))
+
+    # ----------------------------------------------------------- creation
+
+    @classmethod
+    def new(cls, rules: Rules | None = None, players: list[dict[str, Any]] | int = 2,
+            seed: Optional[int] = None) -> "Game":
+        """A shuffled, dealt game (Setup 1-2).  The seed fixes the deal and every
+        later shuffle; without one, the system's randomness is used."""
+        rules = rules or PRESETS["classic"]
+        if isinstance(players, int):
+            players = default_players(players)
+        rng = random.Random(seed) if seed is not None else random.Random()
+        pile = list(range(TILE_COUNT))
+        rng.shuffle(pile)
+        hands: list[list[int]] = [[] for _ in players]
+        for _ in range(rules.hand_size):          # one tile at a time, seat 0 first
+            for seat in range(len(players)):
+                if pile:
+                    hands[seat].append(pile.pop(0))
+        game = cls(rules, players, hands, pile, rng)
+        game.seed = seed
+        return game
+
+    seed: Optional[int] = None
+
+    def copy(self) -> "Game":
+        """An independent copy (shallow lists; tiles are shared immutable tuples)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.players = [dict(p) for p in self.players]
+        g.cells = self.cells[:]
+        g.placed = self.placed[:]
+        g.markers = self.markers[:]
+        g.hands = [h[:] for h in self.hands]
+        g.pile = self.pile[:]
+        g.out = self.out[:]
+        g.alive = self.alive[:]
+        g.pending = None if self.pending is None else self.pending[:]
+        g.winners = None if self.winners is None else self.winners[:]
+        g.moves = self.moves[:]
+        g.eliminations = self.eliminations[:]
+        return g
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def phase(self) -> str:
+        """``"start"``, ``"tile"``, ``"exchange"`` or ``"over"``."""
+        if self.turn is None:
+            return "over"
+        if self.pending is not None:
+            return "exchange"
+        if self.markers[self.turn] is None:
+            return "start"
+        return "tile"
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.turn is None
+
+    def place_json(self, code: Optional[int]) -> Optional[list[Any]]:
+        """A place code as NOTATION's ``[x, y, port]``."""
+        if code is None:
+            return None
+        x, y, p = self.geo.xyp(code)
+        return [x, y, PORT_NAMES[p]]
+
+    def legal_starts(self) -> list[int]:
+        """Start marks still free: on the edge, no marker on that exact mark, no tile there."""
+        taken = set(self.markers)
+        cells = self.cells
+        return [c for c in self.geo.start_marks if c not in taken and cells[c >> 3] is None]
+
+    def placements(self) -> list[Placement]:
+        """Every distinct placement of every tile in the active player's hand."""
+        return [(t, q) for t in self.hands[self.turn] for q in DISTINCT[t]]  # type: ignore[index]
+
+    def legal_placements(self) -> list[Placement]:
+        """The placements the active player may make (Turn 1).
+
+        A placement is self-eliminating if it would take the player's own
+        marker off the board (to the edge, or through a collision, which also
+        ends at the edge).  It is legal only if every placement is.
+        """
+        turn = self.turn
+        code = self.markers[turn]  # type: ignore[index]
+        cell = code >> 3  # type: ignore[operator]
+        cells, nxt, on_board, limit = self.cells, self.nxt, self.geo.on_board, self.max_steps
+        safe: list[Placement] = []
+        every: list[Placement] = []
+        for t in self.hands[turn]:  # type: ignore[index]
+            conns = CONN[t]
+            for q in DISTINCT[t]:
+                cells[cell] = conns[q]
+                # follow the active marker's path (board.follow, inlined: hot path)
+                c, cur, conn, steps = cell, code, conns[q], 0
+                while conn is not None:
+                    cur = nxt[(c << 3) | conn[cur & 7]]  # type: ignore[operator]
+                    c = cur >> 3
+                    conn = cells[c]
+                    steps += 1
+                    if steps > limit:
+                        c = -1
+                        break
+                every.append((t, q))
+                if c >= 0 and on_board[c]:
+                    safe.append((t, q))
+        cells[cell] = None
+        return safe or every
+
+    def legal_exchanges(self) -> list[Exchange]:
+        """Every exchange the active player may make after eliminating opponents
+        (elimination bonus): any tiles in hand for as many of theirs."""
+        hand = sorted(self.hands[self.turn])  # type: ignore[index]
+        pool = sorted(t for s in self.pending or () for t in self.hands[s])
+        result: list[Exchange] = []
+        for k in range(min(len(hand), len(pool)) + 1):
+            for gives in combinations(hand, k):
+                for takes in permutations(pool, k):
+                    result.append(tuple(zip(gives, takes)))
+        return result
+
+    def legal_moves(self) -> list[dict[str, Any]]:
+        """Every legal move in NOTATION form, each distinct move once."""
+        phase = self.phase
+        if phase == "start":
+            return [{"start": self.place_json(c)} for c in self.legal_starts()]
+        if phase == "tile":
+            return [{"tile": t, "rot": q * 90} for t, q in self.legal_placements()]
+        if phase == "exchange":
+            return [{"exchange": [list(p) for p in ex]} for ex in self.legal_exchanges()]
+        return []
+
+    # ------------------------------------------------------------- moves
+
+    def play(self, move: Any, reshuffle: Optional[list[int]] = None) -> list[Event]:
+        """Play a move in NOTATION form; returns the events to animate.
+
+        ``reshuffle`` (or the move's own ``"reshuffle"`` key) gives the pile's
+        order after eliminated players' tiles are shuffled in, as records do.
+        """
+        if not isinstance(move, dict):
+            raise IllegalMove("a move must be an object: {start}, {tile, rot} or {exchange}")
+        if reshuffle is None and "reshuffle" in move:
+            reshuffle = move["reshuffle"]
+            if not isinstance(reshuffle, list):
+                raise IllegalMove("reshuffle must be a list of tile indices")
+        if "start" in move:
+            return self.choose_start(self._parse_place(move["start"]), reshuffle)
+        if "tile" in move:
+            tile, rot = move["tile"], move.get("rot", 0)
+            if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < TILE_COUNT:
+                raise IllegalMove(f"tile must be a tile index 0..34, got {tile!r}")
+            if isinstance(rot, bool) or rot not in (0, 90, 180, 270):
+                raise IllegalMove(f"rot must be 0, 90, 180 or 270, got {rot!r}")
+            return self.place_tile(tile, rot // 90, reshuffle)
+        if "exchange" in move:
+            pairs = move["exchange"]
+            if not isinstance(pairs, list) or not all(
+                    isinstance(p, list) and len(p) == 2 and all(
+                        isinstance(v, int) and not isinstance(v, bool) for v in p) for p in pairs):
+                raise IllegalMove("exchange must be a list of [give, take] tile pairs")
+            return self.exchange([(g, t) for g, t in pairs], reshuffle)
+        raise IllegalMove("unknown move: expected a 'start', 'tile' or 'exchange' key")
+
+    def _parse_place(self, value: Any) -> int:
+        if not (isinstance(value, list) and len(value) == 3):
+            raise IllegalMove(f"a place is [x, y, port], got {value!r}")
+        x, y, port = value
+        if isinstance(port, str) and len(port) == 1 and port.upper() in PORT_NAMES:
+            port = PORT_NAMES.index(port.upper())
+        if not (isinstance(x, int) and isinstance(y, int) and isinstance(port, int)
+                and 0 <= port < 8 and self.geo.contains(x, y)):
+            raise IllegalMove(f"not a place on this board: {value!r}")
+        return self.geo.code(x, y, port)
+
+    def _expect(self, phase: str) -> int:
+        if self.phase != phase:
+            raise IllegalMove(f"it is not time for that move: the game is in its "
+                              f"{self.phase!r} phase")
+        return self.turn  # type: ignore[return-value]
+
+    def choose_start(self, code: int, reshuffle: Optional[list[int]] = None) -> list[Event]:
+        """Setup 3: the active player puts its marker on a free start mark."""
+        seat = self._expect("start")
+        if reshuffle is not None:
+            raise IllegalMove("a start-mark move shuffles nothing; it cannot carry a reshuffle")
+        if code not in self.legal_starts():
+            raise IllegalMove(f"{self.place_json(code)} is not a free start mark "
+                              "(a port on the board's outer edge with no marker on it)")
+        self.markers[seat] = code
+        self.moves.append({"start": self.place_json(code)})
+        events: list[Event] = [{"type": "start", "seat": seat, "place": self.place_json(code)}]
+        for k in range(1, self.n + 1):                     # the next player without a marker
+            s = (seat + k) % self.n
+            if self.markers[s] is None and self.alive[s]:
+                self.turn = s
+                return events
+        self.turn = self.n - 1                              # everyone placed: seat 0 starts
+        self._next_turn(self.n - 1, events)
+        return events
+
+    def place_tile(self, tile: int, quarter_turns: int,
+                   reshuffle: Optional[list[int]] = None) -> list[Event]:
+        """Turn 1-4: play a tile in front of the active marker, move the markers,
+        deal with eliminated players' tiles, draw, and pass the turn."""
+        active = self._expect("tile")
+        q = CANONICAL[tile][quarter_turns % 4]
+        if tile not in self.hands[active]:
+            raise IllegalMove(f"tile {tile} is not in seat {active}'s hand {self.hands[active]}")
+        if (tile, q) not in self.legal_placements():
+            raise IllegalMove(f"tile {tile} at {q * 90} sends seat {active}'s own marker off "
+                              "the board, and another placement keeps it on: a player may "
+                              "eliminate itself only when every placement would")
+        code = self.markers[active]
+        cell = code >> 3  # type: ignore[operator]
+        self.cells[cell] = CONN[tile][q]
+        self.hands[active].remove(tile)
+        self.placed.append((cell, tile, q))
+        x, y = self.geo.xy(cell)
+        move: dict[str, Any] = {"tile": tile, "rot": q * 90}
+        self.moves.append(move)
+        events: list[Event] = [{"type": "place", "seat": active, "tile": tile,
+                                "rot": q * 90, "square": [x, y]}]
+        eliminated = self._move_markers(cell, active, events)
+        if self._game_over_after_moving(eliminated, events):
+            if reshuffle is not None:
+                raise IllegalMove("this move ends the game, so nothing is shuffled; "
+                                  "it cannot carry a reshuffle")
+            return events
+        if self._bonus_applies(active, eliminated):
+            self.pending = [s for s in eliminated if self.hands[s]]
+            if reshuffle is not None:
+                raise IllegalMove("the elimination bonus exchange comes first: the "
+                                  "reshuffle belongs on the exchange move")
+            events.append({"type": "exchange_offer", "seat": active,
+                           "tiles": sorted(t for s in self.pending for t in self.hands[s])})
+            return events
+        self._after_play(active, eliminated, move, reshuffle, events)
+        return events
+
+    def exchange(self, pairs: list[tuple[int, int]],
+                 reshuffle: Optional[list[int]] = None) -> list[Event]:
+        """Turn 3, elimination bonus: swap tiles in hand for eliminated players' tiles."""
+        active = self._expect("exchange")
+        ex = tuple(sorted((g, t) for g, t in pairs))
+        if ex not in set(self.legal_exchanges()):
+            raise IllegalMove(f"exchange {[list(p) for p in ex]} is not allowed: each give must "
+                              f"be a distinct tile of {sorted(self.hands[active])} and each take "
+                              "a distinct tile of the eliminated players' hands")
+        hand = self.hands[active]
+        for give, take in ex:
+            owner = next(s for s in self.pending or () if take in self.hands[s])
+            self.hands[owner].remove(take)
+            self.hands[owner].append(give)
+            hand.remove(give)
+            hand.append(take)
+        move: dict[str, Any] = {"exchange": [list(p) for p in ex]}
+        self.moves.append(move)
+        events: list[Event] = [{"type": "exchange", "seat": active, "pairs": [list(p) for p in ex]}]
+        eliminated, self.pending = self.pending or [], None
+        self._after_play(active, eliminated, move, reshuffle, events)
+        return events
+
+    # ------------------------------------------------------ the rules' steps
+
+    def _move_markers(self, cell: int, active: int, events: list[Event]) -> list[int]:
+        """Turn 2: every marker facing the new tile follows its path, the active
+        player's first.  Returns the seats now out (ascending)."""
+        markers = self.markers
+        moving = [active] + [s for s in range(self.n) if s != active and self.alive[s]
+                             and markers[s] is not None and markers[s] >> 3 == cell]  # type: ignore[operator]
+        facing = {markers[s]: s for s in moving}
+        results = []
+        for seat in moving:
+            steps, end = trace(self.cells, self.nxt, markers[seat], self.max_steps)  # type: ignore[arg-type]
+            if end == LOOP:
+                raise IllegalMove("a path on this board never ends (the position is not one "
+                                  "a real game can reach)")
+            # Collision: the path leaves the new tile where another moving marker stands.
+            other = next((facing[(c << 3) | e] for c, e_in, e in steps
+                          if c == cell and facing.get((c << 3) | e, seat) != seat), None)
+            results.append((seat, steps, end, other))
+        move_index = len(self.moves) - 1
+        out_now = []
+        for seat, steps, end, other in results:
+            markers[seat] = end
+            events.append({"type": "move", "seat": seat, "path": self._path_json(steps),
+                           "to": self.place_json(end)})
+            if not self.geo.on_board[end >> 3]:
+                out_now.append((seat, "edge" if other is None else "collision", other))
+        out_now.sort()
+        for seat, reason, other in out_now:
+            self.alive[seat] = False
+            self.out.append(seat)
+            self.eliminations.append((seat, move_index, reason))
+            event: Event = {"type": "out", "seat": seat, "reason": reason}
+            if other is not None:
+                event["with"] = other
+            events.append(event)
+        return [s for s, _, _ in out_now]
+
+    def _game_over_after_moving(self, eliminated: list[int], events: list[Event]) -> bool:
+        """Turn 2, last point: the game ends at once when at most one marker is
+        left (in solo, when none is)."""
+        left = sum(self.alive)
+        if left > (0 if self.n == 1 else 1):
+            return False
+        self._end(eliminated if left == 0 else [s for s in range(self.n) if self.alive[s]],
+                  events)
+        return True
+
+    def _bonus_applies(self, active: int, eliminated: list[int]) -> bool:
+        """Whether the active player is offered the elimination bonus exchange."""
+        return (self.rules.elimination_bonus and self.n >= 3 and self.alive[active]
+                and bool(self.hands[active])
+                and any(s != active and self.hands[s] for s in eliminated))
+
+    def _after_play(self, active: int, eliminated: list[int], move: dict[str, Any],
+                    reshuffle: Optional[list[int]], events: list[Event]) -> None:
+        """Turn 3-4 and the passing of the turn."""
+        self._return_tiles(eliminated, move, reshuffle, events)
+        self._pass_dragon(eliminated, events)
+        self._draw(active, events)
+        self._next_turn(active, events)
+
+    def _return_tiles(self, eliminated: list[int], move: dict[str, Any],
+                      reshuffle: Optional[list[int]], events: list[Event]) -> None:
+        """Turn 3: eliminated players' tiles are shuffled into the draw pile."""
+        returned: list[int] = []
+        for seat in eliminated:
+            returned += self.hands[seat]
+            self.hands[seat] = []
+        if not returned:
+            if reshuffle is not None:
+                raise IllegalMove("nothing was shuffled on this move (the eliminated players "
+                                  "held no tiles), so it cannot carry a reshuffle")
+            return
+        pile = self.pile + returned
+        if reshuffle is not None:
+            if (len(reshuffle) != len(pile) or
+                    Counter(reshuffle) != Counter(pile)):  # type: ignore[arg-type]
+                raise IllegalMove(f"reshuffle must be an order of exactly the pile and the "
+                                  f"returned tiles {sorted(pile)}, got {reshuffle}")
+            pile = list(reshuffle)
+        elif self.rng is not None:
+            self.rng.shuffle(pile)
+        else:
+            raise IllegalMove("eliminated players' tiles must be shuffled into the pile: "
+                              "the move needs a reshuffle (or the game a seed)")
+        self.pile = pile
+        move["reshuffle"] = pile[:]
+        events.append({"type": "reshuffle", "returned": len(returned), "pile": len(pile),
+                       "order": pile[:]})
+
+    def _pass_dragon(self, eliminated: list[int], events: list[Event]) -> None:
+        """Turn 3: an eliminated dragon holder passes it clockwise to the next
+        player still in the game with fewer tiles than a full hand, else it is
+        set aside."""
+        holder = self.dragon
+        if holder is None or holder not in eliminated:
+            return
+        self.dragon = None
+        for k in range(1, self.n):
+            s = (holder + k) % self.n
+            if self.alive[s] and len(self.hands[s]) < self.rules.hand_size:
+                self.dragon = s
+                break
+        events.append({"type": "dragon", "seat": self.dragon, "from": holder,
+                       "reason": "passed" if self.dragon is not None else "set_aside"})
+
+    def _draw(self, active: int, events: list[Event]) -> None:
+        """Turn 4: refill hands from the pile; the dragon tile when it runs out."""
+        hands, pile, full = self.hands, self.pile, self.rules.hand_size
+        if self.n < self.rules.dragon_from:
+            # No dragon: only the active player draws, while the pile lasts.
+            if self.alive[active]:
+                while len(hands[active]) < full and pile:
+                    tile = pile.pop(0)
+                    hands[active].append(tile)
+                    events.append({"type": "draw", "seat": active, "tile": tile})
+            return
+        n, alive = self.n, self.alive
+        if self.dragon is not None:
+            seat = self.dragon
+        elif alive[active]:
+            seat = active
+        else:
+            seat = next(((active + k) % n for k in range(1, n) if alive[(active + k) % n]),
+                        active)
+        while True:
+            needy = next(((seat + k) % n for k in range(n)
+                          if alive[(seat + k) % n] and len(hands[(seat + k) % n]) < full), None)
+            if needy is None:
+                return
+            if not pile:
+                if self.dragon is None:
+                    self.dragon = needy
+                    events.append({"type": "dragon", "seat": needy, "reason": "taken"})
+                return
+            tile = pile.pop(0)
+            hands[needy].append(tile)
+            events.append({"type": "draw", "seat": needy, "tile": tile})
+            if self.dragon == needy:
+                self.dragon = None
+                events.append({"type": "dragon", "seat": None, "from": needy,
+                               "reason": "returned"})
+            seat = (needy + 1) % n
+
+    def _next_turn(self, active: int, events: list[Event]) -> None:
+        """The next player still in the game, in seat order, skipping empty hands;
+        the game ends when no player still in holds a tile and the pile is empty."""
+        alive, hands = self.alive, self.hands
+        if not self.pile and not any(hands[s] for s in range(self.n) if alive[s]):
+            self._end([s for s in range(self.n) if alive[s]], events)
+            return
+        for k in range(1, self.n + 1):
+            s = (active + k) % self.n
+            if alive[s]:
+                if hands[s]:
+                    self.turn = s
+                    return
+                events.append({"type": "skip", "seat": s})
+        self._end([s for s in range(self.n) if alive[s]], events)  # pragma: no cover
+
+    def _end(self, survivors: list[int], events: list[Event]) -> None:
+        """The end: the last marker standing wins; markers out on the same final
+        move, or left when the tiles run out, share the win.  Scoring variants
+        rank by path length or crossings instead."""
+        scoring = self.rules.scoring
+        if scoring in ("longest_path", "most_crossings"):
+            scores = self.scores()
+            best = max(scores)
+            winners = [s for s in range(self.n) if scores[s] == best]
+        elif scoring == "tiles_placed":
+            winners = [s for s in range(self.n) if self.alive[s]]
+        else:
+            winners = sorted(survivors)
+        self.winners = winners
+        self.turn = None
+        self.pending = None
+        events.append({"type": "game_over", "winners": winners})
+
+    # ------------------------------------------------------------ scores
+
+    def trail(self, seat: int) -> list[tuple[int, int, int]]:
+        """The steps of the path a seat's marker has travelled, from its start
+        mark to where it stands (through the other's trail after a collision)."""
+        code = self.markers[seat]
+        if code is None:
+            return []
+        back = self.nxt[code]       # the same point, facing the other way
+        steps, _ = trace(self.cells, self.nxt, back, self.max_steps)
+        return steps
+
+    def scores(self) -> list[int]:
+        """Each seat's score under this rule set's scoring (path length by
+        default; crossings for most_crossings; tiles placed in solo)."""
+        if self.rules.scoring == "tiles_placed":
+            return [len(self.placed)] * self.n
+        result = []
+        for seat in range(self.n):
+            steps = self.trail(seat)
+            if self.rules.scoring == "most_crossings":
+                result.append(sum(_crossings(self.cells[c], e) for c, e, _ in steps))
+            else:
+                result.append(len(steps))
+        return result
+
+    def _path_json(self, steps: list[tuple[int, int, int]]) -> list[list[Any]]:
+        xy = self.geo.xy
+        return [[*xy(c), PORT_NAMES[a], PORT_NAMES[b]] for c, a, b in steps]
+
+
+def _crossings(conn: Any, port: int) -> int:
+    """How many other paths of a placed tile the path from ``port`` crosses."""
+    tile, q = identify(conn)
+    return CROSSINGS[tile][(port - 2 * q) % 8]
+
+
+DEFAULT_COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
+
+
+def default_players(n: int) -> list[dict[str, Any]]:
+    """``n`` players named Player 1..n in the default colours."""
+    if not 1 <= n <= len(DEFAULT_COLORS):
+        raise ValueError(f"players: 1 to {len(DEFAULT_COLORS)} players, got {n}")
+    return [{"name": f"Player {i + 1}", "color": DEFAULT_COLORS[i]} for i in range(n)]

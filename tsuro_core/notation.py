@@ -1,0 +1,393 @@
+"""Positions, records and share links (NOTATION.md), with validation.
+
+Everything here turns a :class:`~tsuro_core.game.Game` into JSON values and
+back.  Bad input raises :class:`NotationError` naming the field, the move
+and the reason, so that callers can show it and lose nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from typing import Any, Optional
+
+from .board import LOOP, trace
+from .game import Game, IllegalMove
+from .rules import Rules, parse_rules
+from .tiles import CANONICAL, CONN, PORT_NAMES, TILE_COUNT
+
+POSITION_FORMAT = "tsuro-position/1"
+RECORD_FORMAT = "tsuro-record/1"
+
+Position = dict[str, Any]
+Record = dict[str, Any]
+
+
+class NotationError(ValueError):
+    """Input that is not a valid position, record, move or share link."""
+
+
+# --------------------------------------------------------------- positions
+
+def to_position(game: Game) -> Position:
+    """The position of a game: a complete snapshot, enough to continue it."""
+    pos: Position = {
+        "format": POSITION_FORMAT,
+        "rules": game.rules.to_json(),
+        "players": [dict(p) for p in game.players],
+        "tiles": [[*game.geo.xy(c), t, q * 90] for c, t, q in game.placed],
+        "markers": [game.place_json(m) for m in game.markers],
+        "hands": [list(h) for h in game.hands],
+        "pile": list(game.pile),
+        "dragon": game.dragon,
+        "out": list(game.out),
+        "turn": game.turn,
+    }
+    if game.pending is not None:
+        pos["exchange"] = list(game.pending)
+    if game.winners is not None:
+        pos["winners"] = list(game.winners)
+    return pos
+
+
+def _fail(where: str, why: str) -> NotationError:
+    return NotationError(f"{where}: {why}")
+
+
+def _int(value: Any, where: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _fail(where, f"expected a whole number {lo}..{hi}, got {json.dumps(value)}")
+    return value
+
+
+def _list(value: Any, where: str, length: Optional[int] = None) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(where, f"expected a list, got {json.dumps(value)}")
+    if length is not None and len(value) != length:
+        raise _fail(where, f"expected {length} entries, got {len(value)}")
+    return value
+
+
+def _tiles(value: Any, where: str) -> list[int]:
+    return [_int(t, f"{where}[{i}]", 0, TILE_COUNT - 1) for i, t in enumerate(_list(value, where))]
+
+
+def _port(value: Any, where: str) -> int:
+    if isinstance(value, str) and len(value) == 1 and value in PORT_NAMES:
+        return PORT_NAMES.index(value)
+    raise _fail(where, f"expected a port letter A-H, got {json.dumps(value)}")
+
+
+def _players(value: Any, rules: Rules) -> list[dict[str, Any]]:
+    players = _list(value, "players")
+    if not rules.min_players <= len(players) <= rules.max_players:
+        raise _fail("players", f"this rule set is for {rules.min_players}-{rules.max_players} "
+                               f"players, got {len(players)}")
+    for i, p in enumerate(players):
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
+            raise _fail(f"players[{i}]", "expected {\"name\": text, \"color\": text}")
+        if "color" in p and not isinstance(p["color"], str):
+            raise _fail(f"players[{i}].color", "expected text")
+        if len(p["name"]) > 40:
+            raise _fail(f"players[{i}].name", "at most 40 characters")
+    return [dict(p) for p in players]
+
+
+def _check_format(obj: Any, expected: str, what: str) -> dict[str, Any]:
+    if not isinstance(obj, dict):
+        raise NotationError(f"{what}: expected a JSON object")
+    if obj.get("format", expected) != expected:
+        raise _fail("format", f"expected {expected!r}, got {json.dumps(obj.get('format'))}")
+    return obj
+
+
+_POSITION_KEYS = {"format", "rules", "players", "tiles", "markers", "hands", "pile", "dragon",
+                  "out", "turn", "exchange", "winners"}
+
+
+def from_position(pos: Any) -> Game:
+    """A game continuing from a position, after checking everything in it."""
+    pos = _check_format(pos, POSITION_FORMAT, "position")
+    unknown = set(pos) - _POSITION_KEYS
+    if unknown:
+        raise _fail("position", f"unknown field(s) {sorted(unknown)}")
+    for key in ("players", "markers"):
+        if key not in pos:
+            raise _fail(key, "missing")
+    try:
+        rules = parse_rules(pos.get("rules", "classic"))
+    except ValueError as e:
+        raise NotationError(str(e)) from None
+    players = _players(pos["players"], rules)
+    n = len(players)
+    game = Game(rules, players, [[] for _ in range(n)], [])
+    game.deal = None
+    geo = game.geo
+    seen: dict[int, str] = {}
+
+    def claim(tile: int, where: str) -> None:
+        if tile in seen:
+            raise _fail(where, f"tile {tile} is already at {seen[tile]}")
+        seen[tile] = where
+
+    for i, entry in enumerate(_list(pos.get("tiles", []), "tiles")):
+        where = f"tiles[{i}]"
+        x, y, t, rot = _list(entry, where, 4)
+        x = _int(x, f"{where} x", 0, rules.width - 1)
+        y = _int(y, f"{where} y", 0, rules.height - 1)
+        t = _int(t, f"{where} tile", 0, TILE_COUNT - 1)
+        if rot not in (0, 90, 180, 270) or isinstance(rot, bool):
+            raise _fail(f"{where} rotation", f"expected 0, 90, 180 or 270, got {json.dumps(rot)}")
+        cell = geo.cell(x, y)
+        if game.cells[cell] is not None:
+            raise _fail(where, f"square [{x}, {y}] already holds a tile")
+        claim(t, where)
+        q = CANONICAL[t][rot // 90]
+        game.cells[cell] = CONN[t][q]
+        game.placed.append((cell, t, q))
+    if "hands" in pos:
+        hands = _list(pos["hands"], "hands", n)
+        game.hands = [_tiles(h, f"hands[{i}]") for i, h in enumerate(hands)]
+        for i, h in enumerate(game.hands):
+            for t in h:
+                claim(t, f"hands[{i}]")
+    if "pile" in pos:
+        game.pile = _tiles(pos["pile"], "pile")
+        for t in game.pile:
+            claim(t, "pile")
+    if "hands" in pos and "pile" in pos and len(seen) != TILE_COUNT:
+        missing = sorted(set(range(TILE_COUNT)) - set(seen))
+        raise _fail("position", f"tiles {missing} are nowhere (board, hands and pile must hold "
+                                "all 35)")
+    out = _list(pos.get("out", []), "out")
+    for i, s in enumerate(out):
+        _int(s, f"out[{i}]", 0, n - 1)
+    if len(set(out)) != len(out):
+        raise _fail("out", "a seat is listed twice")
+    game.out = list(out)
+    game.alive = [s not in out for s in range(n)]
+    markers = _list(pos["markers"], "markers", n)
+    taken: dict[int, int] = {}
+    for s, m in enumerate(markers):
+        where = f"markers[{s}]"
+        if m is None:
+            if s in out:
+                raise _fail(where, f"seat {s} is out, so its marker must have a place")
+            continue
+        x, y, p = _list(m, where, 3)
+        x = _int(x, f"{where} x", -1, rules.width)
+        y = _int(y, f"{where} y", -1, rules.height)
+        code = geo.code(x, y, _port(p, f"{where} port"))
+        if s in out:
+            if geo.on_board[code >> 3]:
+                raise _fail(where, f"seat {s} is out, so its marker must be off the board")
+        else:
+            if not geo.contains(x, y):
+                raise _fail(where, f"seat {s} is still in, so its marker must face a square "
+                                   "of the board")
+            if game.cells[code >> 3] is not None:
+                raise _fail(where, f"[{x}, {y}] holds a tile; a marker always faces an empty "
+                                   "square once its path is followed")
+            steps, end = trace(game.cells, game.nxt, game.nxt[code], game.max_steps)
+            if end == LOOP or geo.on_board[end >> 3]:
+                raise _fail(where, "the marker's path does not lead back to the board's edge, "
+                                   "so no game can have put it there")
+            if code in taken:
+                raise _fail(where, f"seat {taken[code]}'s marker stands on the same place")
+            taken[code] = s
+        game.markers[s] = code
+    dragon = pos.get("dragon")
+    if dragon is not None:
+        dragon = _int(dragon, "dragon", 0, n - 1)
+        if dragon in out:
+            raise _fail("dragon", f"seat {dragon} is out and cannot hold the dragon tile")
+        if n < rules.dragon_from:
+            raise _fail("dragon", f"a game of {n} players has no dragon tile")
+    game.dragon = dragon
+    turn = pos.get("turn")
+    if turn is None:
+        game.turn = None
+        winners = pos.get("winners")
+        if winners is None:
+            winners = [s for s in range(n) if game.alive[s]]
+        game.winners = [_int(w, "winners", 0, n - 1) for w in _list(winners, "winners")]
+    else:
+        turn = _int(turn, "turn", 0, n - 1)
+        if turn in out:
+            raise _fail("turn", f"seat {turn} is out and cannot be the seat to move")
+        if "winners" in pos:
+            raise _fail("winners", "only a finished game (turn null) has winners")
+        game.turn = turn
+        if game.markers[turn] is not None and any(m is None for m in game.markers):
+            raise _fail("turn", "every marker is placed on a start mark before any tile is played")
+    if "exchange" in pos:
+        pending = [_int(s, "exchange", 0, n - 1) for s in _list(pos["exchange"], "exchange")]
+        if turn is None or any(s not in out for s in pending):
+            raise _fail("exchange", "lists the seats just eliminated, during the active "
+                                    "player's elimination-bonus exchange")
+        game.pending = pending
+    return game
+
+
+# ----------------------------------------------------------------- records
+
+_RECORD_KEYS = {"format", "rules", "players", "seed", "deal", "moves"}
+_MOVE_KEYS = {"start", "tile", "rot", "exchange", "reshuffle"}
+
+
+def to_record(game: Game) -> Record:
+    """The record of a game played from its deal: replays the same everywhere."""
+    if game.deal is None:
+        raise NotationError("record: this game was continued from a position, so its deal "
+                            "is unknown")
+    hands, pile = game.deal
+    record: Record = {"format": RECORD_FORMAT, "rules": game.rules.to_json(),
+                      "players": [dict(p) for p in game.players]}
+    if game.seed is not None:
+        record["seed"] = game.seed
+    record["deal"] = {"hands": [list(h) for h in hands], "pile": list(pile)}
+    record["moves"] = [dict(m) for m in game.moves]
+    return record
+
+
+def start_record(record: Any) -> Game:
+    """The game at the start of a record, its deal checked."""
+    record = _check_format(record, RECORD_FORMAT, "record")
+    unknown = set(record) - _RECORD_KEYS
+    if unknown:
+        raise _fail("record", f"unknown field(s) {sorted(unknown)}")
+    for key in ("rules", "players", "deal"):
+        if key not in record:
+            raise _fail(key, "missing (a record needs rules, players and deal)")
+    try:
+        rules = parse_rules(record["rules"])
+    except ValueError as e:
+        raise NotationError(str(e)) from None
+    players = _players(record["players"], rules)
+    if "seed" in record and (isinstance(record["seed"], bool) or
+                             not isinstance(record["seed"], (int, str))):
+        raise _fail("seed", "expected a whole number or text")
+    deal = record["deal"]
+    if not isinstance(deal, dict) or set(deal) != {"hands", "pile"}:
+        raise _fail("deal", "expected {\"hands\": [[...], ...], \"pile\": [...]}")
+    hands = [_tiles(h, f"deal.hands[{i}]")
+             for i, h in enumerate(_list(deal["hands"], "deal.hands", len(players)))]
+    for i, h in enumerate(hands):
+        if len(h) != rules.hand_size:
+            raise _fail(f"deal.hands[{i}]", f"expected {rules.hand_size} tiles, got {len(h)}")
+    pile = _tiles(deal["pile"], "deal.pile")
+    everything = [t for h in hands for t in h] + pile
+    if sorted(everything) != list(range(TILE_COUNT)):
+        dup = sorted({t for t in everything if everything.count(t) > 1})
+        missing = sorted(set(range(TILE_COUNT)) - set(everything))
+        raise _fail("deal", f"hands and pile must hold each of the 35 tiles once "
+                            f"(twice: {dup}, missing: {missing})")
+    game = Game(rules, players, hands, pile)
+    game.seed = record.get("seed")
+    return game
+
+
+def check_move(move: Any, k: int) -> dict[str, Any]:
+    """``move`` if it has the shape of a record move, else NotationError for move k."""
+    if not isinstance(move, dict):
+        raise _fail(f"move {k}", "expected an object")
+    unknown = set(move) - _MOVE_KEYS
+    if unknown:
+        raise _fail(f"move {k}", f"unknown field(s) {sorted(unknown)}")
+    return move
+
+
+def replay(record: Any) -> Game:
+    """The game a record describes, every move checked against the rules."""
+    game = start_record(record)
+    moves = _list(record.get("moves", []), "moves")
+    for k, move in enumerate(moves):
+        if game.over:
+            raise _fail(f"move {k}", "the game is already over")
+        try:
+            game.play(check_move(move, k))
+        except IllegalMove as e:
+            raise _fail(f"move {k}", str(e)) from None
+    return game
+
+
+def replay_positions(record: Any) -> tuple[list[Position], list[list[dict[str, Any]]]]:
+    """Every position of a record (the start and after each move) and each move's events."""
+    game = start_record(record)
+    positions = [to_position(game)]
+    events = []
+    for k, move in enumerate(_list(record.get("moves", []), "moves")):
+        if game.over:
+            raise _fail(f"move {k}", "the game is already over")
+        try:
+            events.append(game.play(check_move(move, k)))
+        except IllegalMove as e:
+            raise _fail(f"move {k}", str(e)) from None
+        positions.append(to_position(game))
+    return positions, events
+
+
+def result(game: Game) -> dict[str, Any]:
+    """The result of a replayed game, as ``python -m tsuro_core replay`` prints it."""
+    res: dict[str, Any] = {
+        "over": game.over,
+        "winners": sorted(game.winners) if game.winners is not None else [],
+        "out": [{"seat": s, "move": k, "reason": r} for s, k, r in game.eliminations],
+    }
+    if game.rules.scoring != "survival":
+        res["scores"] = game.scores()
+    return res
+
+
+# -------------------------------------------------------------- share links
+
+_LINK_VERSION = "1"
+
+
+def encode_link(value: Any) -> str:
+    """A URL fragment (``r=...`` for a record, ``p=...`` for a position) that
+    decodes back to exactly the same JSON: compact JSON, raw deflate, base64url."""
+    if not isinstance(value, dict):
+        raise NotationError("share link: expected a record or a position")
+    if value.get("format") == RECORD_FORMAT or "deal" in value:
+        kind = "r"
+        replay(value)
+    else:
+        kind = "p"
+        from_position(value)
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(text) + packer.flush()
+    return f"{kind}={_LINK_VERSION}{base64.urlsafe_b64encode(packed).decode('ascii').rstrip('=')}"
+
+
+def decode_link(fragment: str) -> tuple[str, Any]:
+    """``("record", R)`` or ``("position", P)`` from a share link's fragment,
+    checked; NotationError with a plain reason for anything else."""
+    if not isinstance(fragment, str):
+        raise NotationError("share link: expected text")
+    text = fragment.strip()
+    if "#" in text:
+        text = text.split("#", 1)[1]
+    if len(text) < 3 or text[1] != "=" or text[0] not in "rp":
+        raise NotationError("share link: expected '#r=...' (a game) or '#p=...' (a position)")
+    kind, body = text[0], text[2:]
+    if not body.startswith(_LINK_VERSION):
+        raise NotationError("share link: made by a newer or unknown version of the game")
+    body = body[1:]
+    try:
+        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        unpacker = zlib.decompressobj(-15)
+        data = unpacker.decompress(raw, 1 << 20)
+        if unpacker.unconsumed_tail:
+            raise ValueError("too large")
+        value = json.loads(data.decode("utf-8"))
+    except (ValueError, zlib.error, UnicodeDecodeError):
+        raise NotationError("share link: the text is damaged or incomplete (was it cut off "
+                            "when copied?)") from None
+    if kind == "r":
+        replay(value)
+        return "record", value
+    from_position(value)
+    return "position", value

@@ -1,0 +1,121 @@
+"""Rule sets as data: named presets plus options.
+
+A rule set is written in JSON either as a preset name (``"classic"``) or as
+an object naming a preset and the options that differ from it::
+
+    {"preset": "classic", "elimination_bonus": true}
+
+The exact rules of each preset and option are in docs/rules.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+SCORINGS = ("survival", "longest_path", "most_crossings", "tiles_placed")
+"""How a finished game is won: last marker(s) standing, the longest path,
+the most crossings, or (solo) the number of tiles placed."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One rule set.  Frozen, so it can be shared between games and positions."""
+
+    preset: str = "classic"
+    width: int = 6
+    height: int = 6
+    min_players: int = 2
+    max_players: int = 8
+    hand_size: int = 3
+    dragon_from: int = 3
+    """Games that start with at least this many players use the dragon tile."""
+    elimination_bonus: bool = False
+    """The advanced rule: exchange tiles with the players you eliminate (3+ players)."""
+    open_hands: bool = False
+    """Every hand is visible to every player (affects views and bots, not moves)."""
+    scoring: str = "survival"
+
+    def to_json(self) -> str | dict[str, Any]:
+        """The preset name if nothing differs from it, else ``{"preset", options...}``."""
+        base = PRESETS[self.preset]
+        diff = {f.name: getattr(self, f.name) for f in fields(self)
+                if f.name != "preset" and getattr(self, f.name) != getattr(base, f.name)}
+        if not diff:
+            return self.preset
+        return {"preset": self.preset, **diff}
+
+    @property
+    def solo(self) -> bool:
+        """Whether this is the one-marker puzzle game."""
+        return self.max_players == 1
+
+
+PRESETS: dict[str, Rules] = {
+    "classic": Rules(),
+    "solo": Rules(preset="solo", min_players=1, max_players=1, scoring="tiles_placed"),
+}
+"""The presets the engine plays.  The course variant (``neu``) has its own
+engine in :mod:`tsuro_core.neu`, since its board, deal and turn differ."""
+
+VARIANTS: dict[str, dict[str, Any]] = {
+    "open-hands": {"preset": "classic", "open_hands": True},
+    "longest-path": {"preset": "classic", "scoring": "longest_path"},
+    "most-crossings": {"preset": "classic", "scoring": "most_crossings"},
+    "elimination-bonus": {"preset": "classic", "elimination_bonus": True},
+}
+"""Short names for the variants beyond the box, accepted wherever rules are."""
+
+_BOOL_OPTIONS = ("elimination_bonus", "open_hands")
+_INT_OPTIONS = {"width": (1, 12), "height": (1, 12), "min_players": (1, 8),
+                "max_players": (1, 8), "hand_size": (1, 6), "dragon_from": (1, 9)}
+
+
+def parse_rules(value: Any) -> Rules:
+    """A Rules from its JSON form (preset name, variant name, or options object)."""
+    if value is None:
+        return PRESETS["classic"]
+    if isinstance(value, str):
+        if value in PRESETS:
+            return PRESETS[value]
+        if value in VARIANTS:
+            return parse_rules(VARIANTS[value])
+        if value == "neu":
+            raise ValueError("rules: the course variant 'neu' is played by tsuro_core.neu")
+        raise ValueError(f"rules: unknown rule set {value!r}; known: "
+                         f"{sorted(PRESETS) + sorted(VARIANTS)}")
+    if not isinstance(value, dict):
+        raise ValueError("rules: expected a preset name or an object of options")
+    preset = value.get("preset", "classic")
+    if preset not in PRESETS:
+        raise ValueError(f"rules.preset: unknown preset {preset!r}; known: {sorted(PRESETS)}")
+    known = {f.name for f in fields(Rules)}
+    changes: dict[str, Any] = {}
+    for key, v in value.items():
+        if key == "preset":
+            continue
+        if key not in known:
+            raise ValueError(f"rules: unknown option {key!r}; known: {sorted(known - {'preset'})}")
+        if key in _BOOL_OPTIONS:
+            if not isinstance(v, bool):
+                raise ValueError(f"rules.{key}: expected true or false, got {v!r}")
+        elif key in _INT_OPTIONS:
+            lo, hi = _INT_OPTIONS[key]
+            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+                raise ValueError(f"rules.{key}: expected a whole number {lo}..{hi}, got {v!r}")
+        elif key == "scoring":
+            if v not in SCORINGS:
+                raise ValueError(f"rules.scoring: expected one of {list(SCORINGS)}, got {v!r}")
+        changes[key] = v
+    rules = replace(PRESETS[preset], **changes)
+    if rules.min_players > rules.max_players:
+        raise ValueError("rules: min_players is greater than max_players")
+    return rules
+
+
+def describe_presets() -> dict[str, Any]:
+    """Every preset and variant with its options, for a setup screen."""
+    return {"presets": {k: asdict(v) for k, v in PRESETS.items()},
+            "variants": VARIANTS,
+            "options": {"elimination_bonus": "bool", "open_hands": "bool",
+                        "scoring": list(SCORINGS)}}
