@@ -218,6 +218,18 @@ class Game:
             reshuffle = move["reshuffle"]
             if not isinstance(reshuffle, list):
                 raise IllegalMove("reshuffle must be a list of tile indices")
+        if reshuffle is not None or self.rng is None:
+            # Some errors (a wrong reshuffle) show only after the tile is down: keep a
+            # copy so that a refused move leaves the game exactly as it was.
+            backup = self.copy()
+            try:
+                return self._dispatch(move, reshuffle)
+            except IllegalMove:
+                self.__dict__.update(backup.__dict__)
+                raise
+        return self._dispatch(move, reshuffle)
+
+    def _dispatch(self, move: dict[str, Any], reshuffle: Optional[list[int]]) -> list[Event]:
         if "start" in move:
             return self.choose_start(self._parse_place(move["start"]), reshuffle)
         if "tile" in move:
