@@ -198,7 +198,8 @@ def from_position(pos: Any) -> Game:
     dragon = pos.get("dragon")
     if dragon is not None:
         dragon = _int(dragon, "dragon", 0, n - 1)
-        if dragon in out:
+        # At the end it stays where it was; during an exchange it has not passed yet.
+        if dragon in out and pos.get("turn") is not None and dragon not in pos.get("exchange", []):
             raise _fail("dragon", f"seat {dragon} is out and cannot hold the dragon tile")
         if n < rules.dragon_from:
             raise _fail("dragon", f"a game of {n} players has no dragon tile")
