@@ -1,0 +1,717 @@
+#!/usr/bin/env python3
+"""Assemble the static site in dist/ from nothing, and serve it for local play.
+
+    python3 build.py                 build dist/ (skipped when its inputs are unchanged)
+    python3 build.py --force         build even if dist/ looks fresh
+    python3 build.py serve [--port N] [--host H]
+                                     build, then serve dist/ on http://localhost:8000/
+
+Standard library only.  What the build does:
+
+1. Fetches the pinned Pyodide core (the npm package, through `npm pack`) and
+   the pinned micropip wheel (through `pip download`) into .cache/, and checks
+   both against the sha256 pinned below.  A mismatch or a failed download
+   stops the build.
+2. Builds the tsuro_core wheel from pyproject.toml (a small, deterministic
+   pure-Python wheel builder: same input, same bytes, so its hash only moves
+   when the engine changes).
+3. Lays out dist/:
+     pyodide/<version>/      the Pyodide core files + micropip (never change)
+     wheels/<sha>/           the engine wheel (the hash lives in the folder so
+                             the file name stays a valid wheel name)
+     assets/<sha>/           every file of web/ that is not a page, in one
+                             content-hashed folder; relative imports between
+                             modules keep working unchanged
+     *.html                  pages, their src/href rewritten to assets/<sha>/
+     sw.js                   the service worker with its precache manifest
+     tiles.json              the tile table, for drawing before Python is up
+     build.json              what was built (versions, paths, sizes, manifest)
+4. Generates assets/<sha>/js/build-info.js, which tells the page and the
+   worker where Pyodide, micropip and the wheel are.
+
+The HTTP serving code (`make_server`, `serve_in_thread`) is importable; its
+headers come from netlify.toml, so local and deployed caching agree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import fnmatch
+import gzip
+import hashlib
+import http.server
+import io
+import json
+import os
+import posixpath
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import time
+import tomllib
+import urllib.parse
+import zipfile
+from pathlib import Path
+
+# --------------------------------------------------------------------------
+# Pins.  Change a version only together with its sha256.
+
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_NPM_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
+# The files of the npm package the browser (and Node) need to boot.
+PYODIDE_FILES = (
+    "pyodide.mjs",        # loadPyodide
+    "pyodide.asm.mjs",    # the emscripten glue, imported by pyodide.mjs
+    "pyodide.asm.wasm",   # CPython compiled to WebAssembly
+    "python_stdlib.zip",  # the standard library
+    "pyodide-lock.json",  # the package index (used by micropip and plain Pyodide pages)
+)
+
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+# --------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+BUILD_SCHEMA = 1  # bump when the layout of dist/ changes
+
+# Files of web/ that keep their URL (everything else goes to assets/<sha>/).
+STABLE_NAMES = {"sw.js", "favicon.ico", "robots.txt", "_headers", "_redirects"}
+STABLE_SUFFIXES = {".html", ".htm"}
+
+SW_PLACEHOLDER = "/*@@PRECACHE_MANIFEST@@*/ null"
+
+
+class BuildError(Exception):
+    """A build step failed; the message says what to do."""
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+# --------------------------------------------------------------------------
+# Fetching the pinned downloads
+
+
+def _verify(path: Path, expected: str, what: str) -> bool:
+    got = sha256_file(path)
+    if got == expected:
+        return True
+    log(f"{what}: sha256 mismatch for {path.name}: got {got}, pinned {expected}")
+    return False
+
+
+def _run(cmd: list[str], what: str, cwd: Path | None = None) -> None:
+    try:
+        proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise BuildError(f"{what}: `{cmd[0]}` is not installed (needed to fetch {what})") from None
+    if proc.returncode != 0:
+        raise BuildError(f"{what}: `{' '.join(cmd)}` failed (exit {proc.returncode}):\n"
+                         f"{proc.stdout[-2000:]}{proc.stderr[-2000:]}")
+
+
+def fetch_pyodide(cache: Path = CACHE) -> Path:
+    """The pinned Pyodide npm tarball in the cache, downloaded and verified if needed."""
+    cache.mkdir(parents=True, exist_ok=True)
+    target = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if target.exists() and _verify(target, PYODIDE_NPM_SHA256, "pyodide"):
+        return target
+    target.unlink(missing_ok=True)
+    log(f"fetching pyodide@{PYODIDE_VERSION} with npm pack")
+    with tempfile.TemporaryDirectory(dir=cache) as tmp:
+        _run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp,
+              "--silent"], "pyodide", cwd=Path(tmp))
+        got = sorted(Path(tmp).glob("pyodide-*.tgz"))
+        if len(got) != 1:
+            raise BuildError(f"pyodide: npm pack produced {[p.name for p in got]}, expected one tarball")
+        if not _verify(got[0], PYODIDE_NPM_SHA256, "pyodide"):
+            raise BuildError(
+                f"pyodide: the downloaded pyodide@{PYODIDE_VERSION} tarball does not match the "
+                f"sha256 pinned in build.py (PYODIDE_NPM_SHA256). Refusing to build.")
+        os.replace(got[0], target)
+    return target
+
+
+def fetch_micropip(cache: Path = CACHE) -> Path:
+    """The pinned micropip wheel in the cache, downloaded and verified if needed."""
+    cache.mkdir(parents=True, exist_ok=True)
+    target = cache / MICROPIP_WHEEL
+    if target.exists() and _verify(target, MICROPIP_SHA256, "micropip"):
+        return target
+    target.unlink(missing_ok=True)
+    log(f"fetching micropip=={MICROPIP_VERSION} with pip download")
+    with tempfile.TemporaryDirectory(dir=cache) as tmp:
+        _run([sys.executable, "-m", "pip", "download", "--no-deps", "--disable-pip-version-check",
+              "--python-version", "3.14", "--only-binary=:all:", "-q", "-d", tmp,
+              f"micropip=={MICROPIP_VERSION}"], "micropip")
+        got = Path(tmp) / MICROPIP_WHEEL
+        if not got.exists():
+            raise BuildError(f"micropip: pip download did not produce {MICROPIP_WHEEL}")
+        if not _verify(got, MICROPIP_SHA256, "micropip"):
+            raise BuildError(
+                f"micropip: the downloaded {MICROPIP_WHEEL} does not match the sha256 pinned in "
+                f"build.py (MICROPIP_SHA256). Refusing to build.")
+        os.replace(got, target)
+    return target
+
+
+def extract_pyodide(tgz: Path, dest: Path) -> dict[str, int]:
+    """Copy PYODIDE_FILES out of the npm tarball into dest; returns their sizes."""
+    dest.mkdir(parents=True, exist_ok=True)
+    sizes = {}
+    with tarfile.open(tgz, "r:gz") as tar:
+        members = {m.name: m for m in tar.getmembers() if m.isfile()}
+        for name in PYODIDE_FILES:
+            m = members.get(f"package/{name}")
+            if m is None:
+                raise BuildError(f"pyodide: {name} is missing from {tgz.name}")
+            data = tar.extractfile(m).read()
+            (dest / name).write_bytes(data)
+            sizes[name] = len(data)
+    return sizes
+
+
+# --------------------------------------------------------------------------
+# The engine wheel
+
+
+def _pyproject(root: Path) -> dict:
+    with open(root / "pyproject.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def project_version(root: Path = ROOT) -> str:
+    meta = _pyproject(root)["project"]
+    if "version" in meta:
+        return meta["version"]
+    init = (root / "tsuro_core" / "__init__.py").read_text(encoding="utf-8")
+    m = re.search(r"""^__version__\s*=\s*["']([^"']+)["']""", init, re.M)
+    if not m:
+        raise BuildError("cannot find the project's version (pyproject or __version__)")
+    return m.group(1)
+
+
+def _wheel_files(root: Path, conf: dict) -> list[tuple[str, Path]]:
+    st = conf.get("tool", {}).get("setuptools", {})
+    packages = st.get("packages")
+    if not isinstance(packages, list) or not packages:
+        raise BuildError("pyproject.toml: [tool.setuptools] packages must list the packages")
+    package_data = st.get("package-data", {})
+    out = []
+    for pkg in packages:
+        d = root / pkg.replace(".", "/")
+        if not d.is_dir():
+            raise BuildError(f"pyproject.toml lists package {pkg!r} but {d} does not exist")
+        patterns = list(package_data.get(pkg, [])) + list(package_data.get("*", []))
+        for f in sorted(d.iterdir()):
+            if not f.is_file() or f.name.startswith("."):
+                continue
+            if f.suffix == ".py" or any(fnmatch.fnmatch(f.name, p) for p in patterns):
+                out.append((f"{pkg.replace('.', '/')}/{f.name}", f))
+    return out
+
+
+def build_wheel(root: Path, out_dir: Path) -> Path:
+    """Build the pure-Python wheel described by root/pyproject.toml into out_dir.
+
+    Equivalent to `pip wheel --no-deps .` for this project's setuptools
+    configuration (explicit package list, optional package-data), but
+    byte-for-byte reproducible and offline.
+    """
+    conf = _pyproject(root)
+    meta = conf["project"]
+    name = meta["name"]
+    dist_name = re.sub(r"[-_.]+", "_", name).lower()
+    version = project_version(root)
+    tag = "py3-none-any"
+    info = f"{dist_name}-{version}.dist-info"
+
+    lines = ["Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}"]
+    if meta.get("description"):
+        lines.append(f"Summary: {meta['description']}")
+    lic = meta.get("license")
+    if isinstance(lic, dict) and lic.get("text"):
+        lines.append(f"License: {lic['text']}")
+    elif isinstance(lic, str):
+        lines.append(f"License-Expression: {lic}")
+    if meta.get("requires-python"):
+        lines.append(f"Requires-Python: {meta['requires-python']}")
+    for dep in meta.get("dependencies", []):
+        lines.append(f"Requires-Dist: {dep}")
+    for extra, deps in sorted(meta.get("optional-dependencies", {}).items()):
+        lines.append(f"Provides-Extra: {extra}")
+        for dep in deps:
+            sep = " and " if ";" in dep else "; "
+            lines.append(f'Requires-Dist: {dep}{sep}extra == "{extra}"')
+    metadata = "\n".join(lines) + "\n"
+    wheel_meta = (f"Wheel-Version: 1.0\nGenerator: tsuro-build.py\n"
+                  f"Root-Is-Purelib: true\nTag: {tag}\n")
+    entry = ""
+    for group, key in (("console_scripts", "scripts"), ("gui_scripts", "gui-scripts")):
+        items = meta.get(key, {})
+        if items:
+            entry += f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in sorted(items.items())) + "\n"
+    tops = sorted({p.split(".")[0] for p in conf["tool"]["setuptools"]["packages"]})
+
+    files: list[tuple[str, bytes]] = [(arc, p.read_bytes()) for arc, p in _wheel_files(root, conf)]
+    files.append((f"{info}/METADATA", metadata.encode()))
+    files.append((f"{info}/WHEEL", wheel_meta.encode()))
+    if entry:
+        files.append((f"{info}/entry_points.txt", entry.encode()))
+    files.append((f"{info}/top_level.txt", ("\n".join(tops) + "\n").encode()))
+
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for arc, data in files:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        writer.writerow([arc, f"sha256={digest}", len(data)])
+    writer.writerow([f"{info}/RECORD", "", ""])
+    files.append((f"{info}/RECORD", record.getvalue().encode()))
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"{dist_name}-{version}-{tag}.whl"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for arc, data in files:
+            zi = zipfile.ZipInfo(arc, date_time=(1980, 1, 1, 0, 0, 0))
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.external_attr = 0o644 << 16
+            zf.writestr(zi, data)
+    return path
+
+
+def tiles_from_wheel(wheel: Path) -> list:
+    """tsuro_core.tiles.tile_table_json(), imported from the built wheel in a fresh interpreter."""
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); "
+            "from tsuro_core.tiles import tile_table_json; "
+            "print(json.dumps(tile_table_json()))")
+    proc = subprocess.run([sys.executable, "-I", "-c", code, str(wheel)],
+                          capture_output=True, text=True, cwd=tempfile.gettempdir())
+    if proc.returncode != 0:
+        raise BuildError(f"tiles.json: importing tsuro_core.tiles from the wheel failed:\n{proc.stderr}")
+    return json.loads(proc.stdout)
+
+
+# --------------------------------------------------------------------------
+# Assets
+
+
+def _walk(base: Path) -> list[str]:
+    out = []
+    for dirpath, dirnames, filenames in os.walk(base):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
+        for fn in sorted(filenames):
+            if fn.startswith(".") or fn.endswith((".pyc", "~")):
+                continue
+            out.append(Path(dirpath, fn).relative_to(base).as_posix())
+    return out
+
+
+def is_stable(rel: str) -> bool:
+    """A web/ file that keeps its URL (pages and the service worker)."""
+    return Path(rel).suffix.lower() in STABLE_SUFFIXES or rel in STABLE_NAMES
+
+
+_ATTR_RE = re.compile(r"""(\s(?:src|href)\s*=\s*)(["'])([^"']*)\2""", re.I)
+_IMPORT_RE = re.compile(r"""((?:\bfrom|\bimport)\s*\(?\s*)(["'])(\.{0,2}/[^"']*)\2""")
+
+
+def rewrite_html(html: str, page_rel: str, hashed: set[str], asset_dir: str) -> str:
+    """Point a page's references to files that moved into assets/<sha>/."""
+    page_dir = posixpath.dirname(page_rel)
+
+    def fix(url: str) -> str:
+        if not url or url.startswith(("#", "data:", "blob:", "mailto:", "javascript:", "//")) \
+                or re.match(r"^[a-z][a-z0-9+.-]*:", url, re.I):
+            return url
+        path, sep, rest = re.match(r"^([^?#]*)([?#]?)(.*)$", url, re.S).groups()
+        if path.startswith("/"):
+            target = posixpath.normpath(path.lstrip("/"))
+            absolute = True
+        else:
+            target = posixpath.normpath(posixpath.join(page_dir, path))
+            absolute = False
+        if target not in hashed:
+            return url
+        moved = f"{asset_dir}/{target}"
+        if absolute:
+            new = "/" + moved
+        else:
+            new = posixpath.relpath(moved, page_dir or ".")
+            if not new.startswith("../"):
+                new = "./" + new  # stays a relative specifier inside `import ... from`
+        return new + sep + rest
+
+    html = _ATTR_RE.sub(lambda m: m.group(1) + m.group(2) + fix(m.group(3)) + m.group(2), html)
+    # import specifiers in inline module scripts
+    html = _IMPORT_RE.sub(lambda m: m.group(1) + m.group(2) + fix(m.group(3)) + m.group(2), html)
+    return html
+
+
+def build_info_js(info: dict) -> str:
+    return (
+        "// Generated by build.py: where the engine's files are.  Do not edit.\n"
+        "// This module lives in assets/<sha>/js/, three levels below the site root.\n"
+        "export const siteRoot = new URL(\"../../../\", import.meta.url).href;\n"
+        f"export const BUILD = {json.dumps(info, indent=2, sort_keys=True)};\n"
+        "export function siteURL(path) { return new URL(path, siteRoot).href; }\n"
+    )
+
+
+# --------------------------------------------------------------------------
+# Freshness
+
+
+def input_fingerprint(root: Path = ROOT) -> str:
+    """A hash of everything that goes into dist/ (sources, pins, this script)."""
+    h = hashlib.sha256()
+    h.update(f"schema {BUILD_SCHEMA} pyodide {PYODIDE_VERSION} {PYODIDE_NPM_SHA256} "
+             f"micropip {MICROPIP_VERSION} {MICROPIP_SHA256}\n".encode())
+    paths = [root / "build.py", root / "pyproject.toml"]
+    for sub in ("tsuro_core", "web"):
+        paths += [root / sub / rel for rel in _walk(root / sub)]
+    for p in paths:
+        if p.is_file():
+            h.update(p.relative_to(root).as_posix().encode() + b"\0")
+            h.update(hashlib.sha256(p.read_bytes()).digest())
+    return h.hexdigest()
+
+
+def read_build_json(dist: Path = DIST) -> dict | None:
+    try:
+        return json.loads((dist / "build.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def is_fresh(dist: Path = DIST, root: Path = ROOT) -> bool:
+    info = read_build_json(dist)
+    return bool(info) and info.get("fingerprint") == input_fingerprint(root)
+
+
+# --------------------------------------------------------------------------
+# The build
+
+
+def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
+    """Build dist/ from nothing; returns the build.json record."""
+    t0 = time.monotonic()
+    web = root / "web"
+    for required in ("engine.worker.js", "sw.js", "js/engine.js"):
+        if not (web / required).is_file():
+            raise BuildError(f"web/{required} is missing")
+    fingerprint = input_fingerprint(root)
+    tgz = fetch_pyodide(cache)
+    micropip = fetch_micropip(cache)
+
+    dist.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".dist-", dir=dist.parent))
+    try:
+        # Pyodide core + micropip, in a versioned folder.
+        pyo_rel = f"pyodide/{PYODIDE_VERSION}"
+        sizes = extract_pyodide(tgz, tmp / pyo_rel)
+        shutil.copyfile(micropip, tmp / pyo_rel / MICROPIP_WHEEL)
+        sizes[MICROPIP_WHEEL] = micropip.stat().st_size
+        lock = json.loads((tmp / pyo_rel / "pyodide-lock.json").read_text(encoding="utf-8"))
+
+        # The engine wheel, in a folder named by its hash.
+        with tempfile.TemporaryDirectory() as wtmp:
+            built = build_wheel(root, Path(wtmp))
+            wheel_bytes = built.read_bytes()
+            wheel_sha = sha256_bytes(wheel_bytes)
+            wheel_rel = f"wheels/{wheel_sha[:16]}/{built.name}"
+            (tmp / wheel_rel).parent.mkdir(parents=True)
+            (tmp / wheel_rel).write_bytes(wheel_bytes)
+        tiles = tiles_from_wheel(tmp / wheel_rel)
+        (tmp / "tiles.json").write_text(json.dumps(tiles, separators=(",", ":")), encoding="utf-8")
+
+        # Our assets: one content-hashed folder for every non-page file of web/.
+        rels = _walk(web)
+        hashed = [r for r in rels if not is_stable(r)]
+        stable = [r for r in rels if is_stable(r)]
+        engine_name = _pyproject(root)["project"]["name"]
+        info = {
+            "pyodideVersion": PYODIDE_VERSION,
+            "pyodideDir": pyo_rel + "/",
+            "micropipWheel": f"{pyo_rel}/{MICROPIP_WHEEL}",
+            "engine": {
+                "name": engine_name,
+                "version": project_version(root),
+                "wheel": wheel_rel,
+                "sha256": wheel_sha,
+                "imports": sorted({p.split(".")[0] for p in
+                                   _pyproject(root)["tool"]["setuptools"]["packages"]}),
+            },
+            "lockInfo": lock["info"],
+            "sizes": {
+                **{f"{pyo_rel}/{k}": v for k, v in sizes.items()},
+                wheel_rel: len(wheel_bytes),
+            },
+        }
+        contents = {r: (web / r).read_bytes() for r in hashed}
+        contents["js/build-info.js"] = build_info_js(info).encode()
+        tree = hashlib.sha256()
+        for r in sorted(contents):
+            tree.update(r.encode() + b"\0" + hashlib.sha256(contents[r]).digest())
+        asset_dir = f"assets/{tree.hexdigest()[:16]}"
+        for r, data in contents.items():
+            (tmp / asset_dir / r).parent.mkdir(parents=True, exist_ok=True)
+            (tmp / asset_dir / r).write_bytes(data)
+
+        hashed_set = set(contents)
+        for r in stable:
+            if r == "sw.js":
+                continue
+            (tmp / r).parent.mkdir(parents=True, exist_ok=True)
+            if Path(r).suffix.lower() in STABLE_SUFFIXES:
+                html = (web / r).read_text(encoding="utf-8")
+                (tmp / r).write_text(rewrite_html(html, r, hashed_set, asset_dir), encoding="utf-8")
+            else:
+                shutil.copyfile(web / r, tmp / r)
+
+        # The precache manifest: every file of the site except the service worker itself.
+        urls = sorted(r for r in _walk(tmp) if r not in ("sw.js", "build.json"))
+        version = hashlib.sha256()
+        for r in urls:
+            version.update(r.encode() + b"\0" + hashlib.sha256((tmp / r).read_bytes()).digest())
+        manifest = {
+            "version": version.hexdigest()[:16],
+            "urls": urls,
+            "immutable": ["assets/", "pyodide/", "wheels/"],
+        }
+        sw = (web / "sw.js").read_text(encoding="utf-8")
+        if SW_PLACEHOLDER not in sw:
+            raise BuildError(f"web/sw.js must contain the placeholder {SW_PLACEHOLDER!r}")
+        (tmp / "sw.js").write_text(sw.replace(SW_PLACEHOLDER, json.dumps(manifest)), encoding="utf-8")
+
+        record = {
+            "schema": BUILD_SCHEMA,
+            "fingerprint": fingerprint,
+            "version": manifest["version"],
+            "assets": asset_dir + "/",
+            "pages": sorted(r for r in stable if Path(r).suffix.lower() in STABLE_SUFFIXES),
+            "precache": manifest,
+            **info,
+        }
+        (tmp / "build.json").write_text(json.dumps(record, indent=2, sort_keys=True) + "\n",
+                                        encoding="utf-8")
+
+        # Swap the new dist/ in.
+        old = None
+        if dist.exists():
+            old = dist.with_name(f".dist-old-{os.getpid()}-{time.time_ns()}")
+            os.replace(dist, old)
+        os.replace(tmp, dist)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    log(f"built {dist.relative_to(root) if dist.is_relative_to(root) else dist} "
+        f"(version {record['version']}, {len(urls)} files) in {time.monotonic() - t0:.1f} s")
+    return record
+
+
+def ensure_built(dist: Path = DIST, root: Path = ROOT, force: bool = False) -> dict:
+    """Build dist/ unless it is fresh (its inputs unchanged); returns build.json."""
+    if not force and is_fresh(dist, root):
+        return read_build_json(dist)
+    return build(dist, root)
+
+
+# --------------------------------------------------------------------------
+# Serving
+
+
+MIME = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+    ".woff2": "font/woff2",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/plain; charset=utf-8",
+}
+
+
+def netlify_header_rules(root: Path = ROOT) -> list[tuple[str, dict[str, str]]]:
+    """The [[headers]] rules of netlify.toml as (pattern, headers)."""
+    try:
+        with open(root / "netlify.toml", "rb") as f:
+            conf = tomllib.load(f)
+    except OSError:
+        return []
+    return [(h["for"], dict(h.get("values", {}))) for h in conf.get("headers", [])]
+
+
+def _pattern_matches(pattern: str, path: str) -> bool:
+    # Netlify-style: '*' matches anything, '/' included.
+    regex = "^" + ".*".join(re.escape(part) for part in pattern.split("*")) + "$"
+    return re.match(regex, path) is not None
+
+
+def headers_for(path: str, rules: list[tuple[str, dict[str, str]]]) -> dict[str, str]:
+    """Headers netlify.toml gives a URL path (later rules win on the same name)."""
+    out: dict[str, str] = {}
+    for pattern, values in rules:
+        if _pattern_matches(pattern, path):
+            out.update(values)
+    return out
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a directory with proper MIME types and netlify.toml's headers."""
+
+    rules: list[tuple[str, dict[str, str]]] = []
+    mounts: dict[str, str] = {}   # URL prefix ("/__bench/") -> directory
+    stats: list | None = None     # if a list, (path, bytes sent, status) is appended per response
+    quiet = True
+
+    def translate_path(self, path):
+        url_path = urllib.parse.unquote(urllib.parse.urlsplit(path).path)
+        for prefix, directory in self.mounts.items():
+            if url_path.startswith(prefix):
+                rel = url_path[len(prefix):]
+                return str(Path(directory, *[p for p in rel.split("/") if p not in ("", ".", "..")]))
+        return super().translate_path(path)
+
+    def guess_type(self, path):
+        return MIME.get(Path(str(path)).suffix.lower(), "application/octet-stream")
+
+    def end_headers(self):
+        url_path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        headers = headers_for(url_path, self.rules)
+        if url_path.endswith("/"):
+            headers.update(headers_for(url_path + "index.html", self.rules))
+        if "Cache-Control" not in headers:
+            headers["Cache-Control"] = "no-cache"
+        for k, v in headers.items():
+            if k.lower() == "content-type":
+                continue  # the MIME map already said it
+            self.send_header(k, v)
+        super().end_headers()
+
+    def copyfile(self, source, outputfile):
+        counter = _CountingWriter(outputfile)
+        super().copyfile(source, counter)
+        if self.stats is not None:
+            self.stats.append((urllib.parse.urlsplit(self.path).path, counter.count, 200))
+
+    def log_message(self, fmt, *args):
+        if not self.quiet:
+            super().log_message(fmt, *args)
+
+
+class _CountingWriter:
+    def __init__(self, raw):
+        self.raw, self.count = raw, 0
+
+    def write(self, b):
+        self.count += len(b)
+        return self.raw.write(b)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(directory: Path = DIST, host: str = "127.0.0.1", port: int = 0,
+                mounts: dict[str, Path] | None = None, stats: list | None = None,
+                quiet: bool = True) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for `directory` (port 0 picks a free port)."""
+    handler = type("Handler", (SiteHandler,), {
+        "rules": netlify_header_rules(ROOT),
+        "mounts": {k: str(v) for k, v in (mounts or {}).items()},
+        "stats": stats,
+        "quiet": quiet,
+    })
+
+    def factory(*args, **kwargs):
+        return handler(*args, directory=str(directory), **kwargs)
+
+    return _Server((host, port), factory)
+
+
+def serve_in_thread(directory: Path = DIST, host: str = "127.0.0.1", port: int = 0,
+                    **kwargs) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Start make_server() in a daemon thread; returns (server, base URL ending in '/').
+
+    Stop it with server.shutdown(); server.server_close().
+    """
+    server = make_server(directory, host, port, **kwargs)
+    threading.Thread(target=server.serve_forever, name="tsuro-serve", daemon=True).start()
+    return server, f"http://{host}:{server.server_address[1]}/"
+
+
+# --------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Build (and serve) the Tsuro static site.")
+    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve"])
+    ap.add_argument("--force", action="store_true", help="rebuild even if dist/ is fresh")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--host", default="127.0.0.1")
+    args = ap.parse_args(argv)
+    try:
+        if args.command == "build" and args.force:
+            build()
+        elif args.command == "build":
+            if is_fresh():
+                log("dist/ is up to date (use --force to rebuild)")
+            else:
+                build()
+        else:
+            ensure_built(force=args.force)
+    except BuildError as e:
+        print(f"build.py: error: {e}", file=sys.stderr)
+        return 1
+    if args.command == "serve":
+        server = make_server(DIST, args.host, args.port, quiet=False)
+        shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "localhost") else args.host
+        print(f"Serving dist/ at http://{shown}:{server.server_address[1]}/  (Ctrl-C to stop)",
+              flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
