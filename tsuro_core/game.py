@@ -21,7 +21,7 @@ from collections import Counter
 from itertools import combinations, permutations
 from typing import Any, Optional
 
-from .board import LOOP, geometry, trace
+from .board import LOOP, follow, geometry, trace
 from .rules import PRESETS, Rules
 from .tiles import CANONICAL, CONN, CROSSINGS, DISTINCT, PORT_NAMES, TILE_COUNT, identify
 
@@ -181,6 +181,16 @@ class Game:
         cells[cell] = None
         return safe or every
 
+    def _keeps_marker_on(self, tile: int, q: int) -> bool:
+        """Whether placing this tile leaves the active marker on the board (then
+        it is legal whatever else is in hand)."""
+        code = self.markers[self.turn]  # type: ignore[index]
+        cell = code >> 3  # type: ignore[operator]
+        self.cells[cell] = CONN[tile][q]
+        end = follow(self.cells, self.nxt, code, self.max_steps)  # type: ignore[arg-type]
+        self.cells[cell] = None
+        return end != LOOP and self.geo.on_board[end >> 3]
+
     def legal_exchanges(self) -> list[Exchange]:
         """Every exchange the active player may make after eliminating opponents
         (elimination bonus): any tiles in hand for as many of theirs."""
@@ -293,7 +303,7 @@ class Game:
         q = CANONICAL[tile][quarter_turns % 4]
         if tile not in self.hands[active]:
             raise IllegalMove(f"tile {tile} is not in seat {active}'s hand {self.hands[active]}")
-        if (tile, q) not in self.legal_placements():
+        if not self._keeps_marker_on(tile, q) and (tile, q) not in self.legal_placements():
             raise IllegalMove(f"tile {tile} at {q * 90} sends seat {active}'s own marker off "
                               "the board, and another placement keeps it on: a player may "
                               "eliminate itself only when every placement would")
@@ -363,8 +373,10 @@ class Game:
                 raise IllegalMove("a path on this board never ends (the position is not one "
                                   "a real game can reach)")
             # Collision: the path leaves the new tile where another moving marker stands.
-            other = next((facing[(c << 3) | e] for c, e_in, e in steps
-                          if c == cell and facing.get((c << 3) | e, seat) != seat), None)
+            other = None
+            if len(moving) > 1:
+                other = next((facing[(c << 3) | e] for c, e_in, e in steps
+                              if c == cell and facing.get((c << 3) | e, seat) != seat), None)
             results.append((seat, steps, end, other))
         move_index = len(self.moves) - 1
         out_now = []
@@ -473,9 +485,13 @@ class Game:
         else:
             seat = next(((active + k) % n for k in range(1, n) if alive[(active + k) % n]),
                         active)
+        order = list(range(n)) * 2
         while True:
-            needy = next(((seat + k) % n for k in range(n)
-                          if alive[(seat + k) % n] and len(hands[(seat + k) % n]) < full), None)
+            needy = None
+            for s in order[seat:seat + n]:          # clockwise from ``seat``, itself first
+                if alive[s] and len(hands[s]) < full:
+                    needy = s
+                    break
             if needy is None:
                 return
             if not pile:
