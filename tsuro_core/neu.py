@@ -29,9 +29,10 @@ The course played Tsuro on a 10 x 10 board with 3-5 players, coloured by age
   round share a rank.
 
 Readings (details and evidence in docs/neu.md).  Forced by the instructor's
-xref outputs: three tiles in the opening and two per turn; the forced-exit
-rule is enforced by the referee; a cheater is removed and unranked, and the
-tiles it was handed are used up.  Chosen, because no instructor test tells:
+expected outputs: three tiles in the opening and two per turn; the referee
+enforces the forced-exit rule; a cheater is removed and unranked, and the
+tiles it was handed are used up (all from xref); a collision outranks the
+mover's exit (xboard/8).  Chosen, because no instructor test tells:
 first-s opens on the first free periphery square clockwise *after* (0, 0),
 on its first port A..H facing the board, with the third tile; a collision
 knocks nobody out; a forced loop still places the tile and takes the looping
