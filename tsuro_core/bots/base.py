@@ -1,0 +1,225 @@
+"""What every computer player shares: the player's view of a game, the bot
+interface, and the registry of bots by name.
+
+A bot never sees a :class:`~tsuro_core.game.Game`.  It sees a :class:`View`:
+the board, the markers, its own hand, and of everything hidden only how much
+there is (each opponent's hand size, the pile's size).  A bot that wants to
+look ahead *samples* the hidden parts from the tiles it has not seen
+(:meth:`View.determinize`), so it cannot peek even by accident: the real
+hands and pile order are not in its input at all.
+
+Every bot is a pure function of ``(view, seed, budget)``: it draws its
+randomness only from ``random.Random(seed)``.  (The planner's budget is
+wall-clock time by default; its answer is reproducible exactly when its
+work is fixed instead, with ``iterations``: see planner.py.)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from ..board import geometry
+from ..game import Game
+from ..rules import Rules
+from ..tiles import CONN, PORT_NAMES, TILE_COUNT
+
+Move = dict[str, Any]
+"""A move in NOTATION form: ``{"start": [x, y, port]}``, ``{"tile", "rot"}`` or
+``{"exchange": [[give, take], ...]}``."""
+
+
+@dataclass(frozen=True)
+class View:
+    """A game as one player sees it.
+
+    ``hands[s]`` is the tuple of seat ``s``'s tiles when the viewer can see
+    them (its own hand; every hand in open-hands games; the hands of players
+    just eliminated while the viewer chooses its elimination-bonus exchange),
+    else None; ``hand_sizes[s]`` is always known.  The pile is only a count.
+    """
+
+    rules: Rules
+    seat: int
+    turn: Optional[int]
+    placed: tuple[tuple[int, int, int], ...]
+    """Tiles on the board: (cell, tile, quarter turns)."""
+    markers: tuple[Optional[int], ...]
+    """Packed place codes (board.py), None before a start mark is chosen."""
+    alive: tuple[bool, ...]
+    out: tuple[int, ...]
+    dragon: Optional[int]
+    hands: tuple[Optional[tuple[int, ...]], ...]
+    hand_sizes: tuple[int, ...]
+    pile_size: int
+    pending: Optional[tuple[int, ...]] = None
+    """Seats whose tiles are offered in an elimination-bonus exchange."""
+    winners: Optional[tuple[int, ...]] = field(default=None)
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+        return len(self.markers)
+
+    @property
+    def phase(self) -> str:
+        """``"start"``, ``"tile"``, ``"exchange"`` or ``"over"``, as :attr:`Game.phase`."""
+        if self.turn is None:
+            return "over"
+        if self.pending is not None:
+            return "exchange"
+        if self.markers[self.turn] is None:
+            return "start"
+        return "tile"
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The viewer's own tiles."""
+        return self.hands[self.seat] or ()
+
+    def unseen(self) -> list[int]:
+        """The tiles the viewer has not seen: all 35 minus the board minus every
+        visible hand.  The hidden hands and the pile are made of exactly these."""
+        seen = {t for _, t, _ in self.placed}
+        for h in self.hands:
+            if h:
+                seen.update(h)
+        return [t for t in range(TILE_COUNT) if t not in seen]
+
+    def cells(self) -> list[Any]:
+        """The board as :class:`Game` keeps it: a connection tuple or None per cell."""
+        cells = geometry(self.rules.width, self.rules.height).new_cells()
+        for cell, t, q in self.placed:
+            cells[cell] = CONN[t][q]
+        return cells
+
+    def determinize(self, rng: random.Random) -> Game:
+        """One game consistent with everything the viewer knows: the unseen
+        tiles shuffled and dealt into the hidden hands (by their sizes) and the
+        pile.  The game's own random generator (for later reshuffles) is ``rng``."""
+        pool = self.unseen()
+        rng.shuffle(pool)
+        hands: list[list[int]] = []
+        for s in range(self.n):
+            known = self.hands[s]
+            if known is not None:
+                hands.append(list(known))
+            else:
+                k = self.hand_sizes[s]
+                hands.append(pool[:k])
+                del pool[:k]
+        game = Game(self.rules, [{"name": f"P{s + 1}"} for s in range(self.n)], hands, pool, rng)
+        game.deal = None
+        cells = game.cells
+        for cell, t, q in self.placed:
+            cells[cell] = CONN[t][q]
+        game.placed = list(self.placed)
+        game.markers = list(self.markers)
+        game.alive = list(self.alive)
+        game.out = list(self.out)
+        game.dragon = self.dragon
+        game.turn = self.turn
+        game.pending = None if self.pending is None else list(self.pending)
+        game.winners = None if self.winners is None else list(self.winners)
+        return game
+
+    def place_json(self, code: int) -> list[Any]:
+        """A place code as NOTATION's ``[x, y, port]``."""
+        x, y, p = geometry(self.rules.width, self.rules.height).xyp(code)
+        return [x, y, PORT_NAMES[p]]
+
+
+def view_for(game: Game, seat: int) -> View:
+    """What ``seat`` may know of ``game``: its own hand, every hand under
+    ``rules.open_hands``, the hands offered in a pending exchange; of every
+    other hand and of the pile, only the count."""
+    open_hands = game.rules.open_hands
+    pending = set(game.pending or ())
+    hands = tuple(tuple(h) if (s == seat or open_hands or s in pending or not game.alive[s])
+                  else None for s, h in enumerate(game.hands))
+    return View(
+        rules=game.rules, seat=seat, turn=game.turn, placed=tuple(game.placed),
+        markers=tuple(game.markers), alive=tuple(game.alive), out=tuple(game.out),
+        dragon=game.dragon, hands=hands, hand_sizes=tuple(len(h) for h in game.hands),
+        pile_size=len(game.pile),
+        pending=None if game.pending is None else tuple(game.pending),
+        winners=None if game.winners is None else tuple(game.winners))
+
+
+@dataclass
+class Choice:
+    """A bot's answer: the move in NOTATION form and what it found out on the way
+    (for the API's diagnostics; never needed to play the move)."""
+
+    move: Move
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+class Bot:
+    """A computer player.  Subclasses set ``name`` and implement the three phases;
+    :meth:`choose` dispatches on the view's phase."""
+
+    name = "bot"
+    description = ""
+
+    def choose(self, view: View, seed: int = 0, budget_ms: Optional[float] = None,
+               **options: Any) -> Choice:
+        """The move for the player to move in ``view`` (which must be that player's view)."""
+        if view.turn is None:
+            raise ValueError("the game is over: there is no move to choose")
+        if view.turn != view.seat:
+            raise ValueError(f"it is seat {view.turn}'s turn, not the viewer's ({view.seat})")
+        rng = random.Random(seed)
+        phase = view.phase
+        if phase == "start":
+            return self.choose_start(view, rng, budget_ms, **options)
+        if phase == "exchange":
+            return self.choose_exchange(view, rng, budget_ms, **options)
+        return self.choose_tile(view, rng, budget_ms, **options)
+
+    def choose_start(self, view: View, rng: random.Random, budget_ms: Optional[float],
+                     **options: Any) -> Choice:
+        """A start mark."""
+        raise NotImplementedError
+
+    def choose_tile(self, view: View, rng: random.Random, budget_ms: Optional[float],
+                    **options: Any) -> Choice:
+        """A tile placement."""
+        raise NotImplementedError
+
+    def choose_exchange(self, view: View, rng: random.Random, budget_ms: Optional[float],
+                        **options: Any) -> Choice:
+        """An elimination-bonus exchange."""
+        raise NotImplementedError
+
+
+BOTS: dict[str, Callable[[], Bot]] = {}
+"""The registry: bot name -> class (a no-argument factory)."""
+
+
+def register(cls: type[Bot]) -> type[Bot]:
+    """Class decorator: make a bot available by its ``name``."""
+    BOTS[cls.name] = cls
+    return cls
+
+
+def get_bot(name: str) -> Bot:
+    """A fresh bot by registry name; ValueError naming the known ones otherwise."""
+    from . import load_all
+    load_all()
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; known: {sorted(BOTS)}")
+    return BOTS[name]()
+
+
+# ------------------------------------------------------------- move helpers
+
+def tile_move(tile: int, q: int) -> Move:
+    """A placement (tile, quarter turns) as a NOTATION move."""
+    return {"tile": tile, "rot": q * 90}
+
+
+def exchange_move(pairs: Any) -> Move:
+    """An exchange ((give, take), ...) as a NOTATION move."""
+    return {"exchange": [list(p) for p in pairs]}

@@ -1,0 +1,284 @@
+"""A lean copy of the classic turn for the planner's look-ahead.
+
+:class:`Game` records moves and events and checks every move; a search that
+plays thousands of sampled games per second needs none of that.  A
+:class:`Sim` holds only the lists the rules act on and follows game.py step
+by step (markers, eliminations, returned tiles and their shuffle, the
+dragon tile, the draw, the next turn, the end), so that from the same state
+and the same random generator it reaches the same state as :class:`Game`
+(tests/test_bots.py checks this on whole games).  The one simplification:
+an elimination-bonus exchange is never taken inside a simulation.
+
+Used only on *sampled* games (:meth:`View.determinize`), never on the real
+one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Optional
+
+from ..game import Game
+from ..tiles import CONN
+from .heuristics import TILE_ROTS, exit_of, link_place, link_table
+
+
+class Sim:
+    """The state of a game in flat lists; see the module docstring."""
+
+    __slots__ = ("cells", "markers", "alive", "hands", "pile", "dragon", "turn", "n", "rng",
+                 "winners", "nxt", "on", "limit", "full", "dragon_from", "starts", "danger",
+                 "link")
+
+    def __init__(self) -> None:
+        self.winners: Optional[list[int]] = None
+
+    @classmethod
+    def from_game(cls, g: Game, rng: random.Random, link: Optional[list[int]] = None,
+                  danger: Optional[list[int]] = None) -> "Sim":
+        """A simulation of ``g``'s current state that shuffles with ``rng``.
+        ``link`` (heuristics.link_table of ``g``'s board, copied here) and
+        ``danger`` (:func:`danger_table`) may be passed to save computing them."""
+        s = cls()
+        s.cells = g.cells[:]
+        s.markers = g.markers[:]
+        s.alive = g.alive[:]
+        s.hands = [h[:] for h in g.hands]
+        s.pile = g.pile[:]
+        s.dragon = g.dragon
+        s.turn = g.turn
+        s.n = g.n
+        s.rng = rng
+        s.winners = None if g.winners is None else g.winners[:]
+        s.nxt = g.nxt
+        s.on = g.geo.on_board
+        s.limit = g.max_steps
+        s.full = g.rules.hand_size
+        s.dragon_from = g.rules.dragon_from
+        s.starts = g.geo.start_marks
+        s.danger = danger if danger is not None else danger_table(g)
+        s.link = (link[:] if link is not None
+                  else link_table(g.cells, g.nxt, g.geo.on_board, g.max_steps))
+        return s
+
+    def copy(self, rng: Optional[random.Random] = None) -> "Sim":
+        """An independent copy (sharing the immutable tables)."""
+        s = Sim.__new__(Sim)
+        s.cells = self.cells[:]
+        s.markers = self.markers[:]
+        s.alive = self.alive[:]
+        s.hands = [h[:] for h in self.hands]
+        s.pile = self.pile[:]
+        s.dragon = self.dragon
+        s.turn = self.turn
+        s.n = self.n
+        s.rng = rng if rng is not None else self.rng
+        s.winners = None if self.winners is None else self.winners[:]
+        s.nxt, s.on, s.limit, s.full = self.nxt, self.on, self.limit, self.full
+        s.dragon_from, s.starts, s.danger = self.dragon_from, self.starts, self.danger
+        s.link = self.link[:]
+        return s
+
+    # -------------------------------------------------------------- moves
+
+    def outcomes(self) -> tuple[list[tuple[int, int, Any, list[tuple[int, int]]]], bool]:
+        """Every distinct placement of the active player's hand with where it
+        sends each marker on that square: ``(tile, q, conn, [(seat, end), ...])``
+        (the active seat first), and whether any of them keeps the active
+        player on the board."""
+        a = self.turn
+        markers, on = self.markers, self.on
+        code = markers[a]
+        cell = code >> 3
+        ends = self.link[cell << 3:(cell << 3) + 8]
+        others = [s for s in range(self.n) if s != a and self.alive[s]
+                  and markers[s] is not None and markers[s] >> 3 == cell]
+        result = []
+        any_safe = False
+        port = code & 7
+        for t in self.hands[a]:
+            for q, conn in TILE_ROTS[t]:
+                mine = exit_of(conn, port, ends, cell)
+                if on[mine >> 3]:
+                    any_safe = True
+                moved = [(a, mine)]
+                for s in others:
+                    moved.append((s, exit_of(conn, markers[s] & 7, ends, cell)))
+                result.append((t, q, conn, moved))
+        return result, any_safe
+
+    def place(self, tile: int, q: int, moved: Optional[list[tuple[int, int]]] = None) -> None:
+        """The active player places ``tile`` at ``q`` quarter turns (legality is the
+        caller's business); ``moved`` from :meth:`outcomes` saves re-following."""
+        a = self.turn
+        markers, alive, on = self.markers, self.alive, self.on
+        cell = markers[a] >> 3
+        conn = CONN[tile][q]
+        if moved is None:
+            ends = self.link[cell << 3:(cell << 3) + 8]
+            moved = [(a, exit_of(conn, markers[a] & 7, ends, cell))]
+            for s in range(self.n):
+                if s != a and alive[s] and markers[s] is not None and markers[s] >> 3 == cell:
+                    moved.append((s, exit_of(conn, markers[s] & 7, ends, cell)))
+        self.cells[cell] = conn
+        link_place(self.link, cell, conn)
+        self.hands[a].remove(tile)
+        out_now = []
+        for s, end in moved:
+            markers[s] = end
+            if not on[end >> 3]:
+                out_now.append(s)
+        if out_now:
+            out_now.sort()
+            for s in out_now:
+                alive[s] = False
+        n = self.n
+        left = sum(alive)
+        if left <= (0 if n == 1 else 1):
+            self.winners = out_now if left == 0 else [s for s in range(n) if alive[s]]
+            self.turn = None
+            return
+        hands = self.hands
+        if out_now:
+            returned: list[int] = []
+            for s in out_now:
+                returned += hands[s]
+                hands[s] = []
+            if returned:
+                pile = self.pile + returned
+                self.rng.shuffle(pile)
+                self.pile = pile
+            holder = self.dragon
+            if holder is not None and holder in out_now:
+                self.dragon = None
+                for k in range(1, n):
+                    s = (holder + k) % n
+                    if alive[s] and len(hands[s]) < self.full:
+                        self.dragon = s
+                        break
+        self._draw(a)
+        self._next_turn(a)
+
+    def start(self, code: int) -> None:
+        """The active player puts its marker on start mark ``code``."""
+        seat = self.turn
+        self.markers[seat] = code
+        n = self.n
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if self.markers[s] is None and self.alive[s]:
+                self.turn = s
+                return
+        self._next_turn(n - 1)
+
+    def _draw(self, active: int) -> None:
+        hands, pile, full, alive, n = self.hands, self.pile, self.full, self.alive, self.n
+        if n < self.dragon_from:
+            if alive[active]:
+                h = hands[active]
+                while len(h) < full and pile:
+                    h.append(pile.pop(0))
+            return
+        if self.dragon is not None:
+            seat = self.dragon
+        elif alive[active]:
+            seat = active
+        else:
+            seat = next(((active + k) % n for k in range(1, n) if alive[(active + k) % n]),
+                        active)
+        while True:
+            needy = -1
+            for k in range(n):
+                s = (seat + k) % n
+                if alive[s] and len(hands[s]) < full:
+                    needy = s
+                    break
+            if needy < 0:
+                return
+            if not pile:
+                if self.dragon is None:
+                    self.dragon = needy
+                return
+            hands[needy].append(pile.pop(0))
+            if self.dragon == needy:
+                self.dragon = None
+            seat = (needy + 1) % n
+
+    def _next_turn(self, active: int) -> None:
+        alive, hands, n = self.alive, self.hands, self.n
+        if not self.pile and not any(hands[s] for s in range(n) if alive[s]):
+            self.winners = [s for s in range(n) if alive[s]]
+            self.turn = None
+            return
+        for k in range(1, n + 1):
+            s = (active + k) % n
+            if alive[s] and hands[s]:
+                self.turn = s
+                return
+        self.winners = [s for s in range(n) if alive[s]]
+        self.turn = None
+
+    # ----------------------------------------------------------- results
+
+    def reward(self, seat: int) -> float:
+        """``seat``'s share of the win in a finished simulation (1/k of a k-way win)."""
+        w = self.winners
+        if not w or seat not in w:
+            return 0.0
+        return 1.0 / len(w)
+
+    def free_starts(self) -> list[int]:
+        """Start marks with no marker on them and no tile in front."""
+        taken = set(self.markers)
+        cells = self.cells
+        return [c for c in self.starts if c not in taken and cells[c >> 3] is None]
+
+
+def danger_table(g: Game) -> list[int]:
+    """Per cell: how many of its ports lie on the board's outer edge (0, 2 or 4)."""
+    geo = g.geo
+    return [sum(1 for p in range(8) if geo.is_edge_port(*geo.xy(c), p))
+            if geo.on_board[c] else 8 for c in range(geo.cell_count)]
+
+
+# ------------------------------------------------------------ rollouts
+
+def rollout_move(sim: Sim, rng: random.Random) -> None:
+    """Play one move of the default policy: a safe placement (the rules insist
+    when one exists), preferring one that puts opponents out, then one whose
+    new square is away from the edge; start marks away from other markers."""
+    a = sim.turn
+    if sim.markers[a] is None:
+        free = sim.free_starts()
+        cells_taken = {m >> 3 for m in sim.markers if m is not None}
+        good = [c for c in free if (c >> 3) not in cells_taken and sim.danger[c >> 3] < 4]
+        sim.start(rng.choice(good or free))
+        return
+    outs, any_safe = sim.outcomes()
+    on, danger = sim.on, sim.danger
+    best = -1e9
+    picks: list[tuple[int, int, Any, list[tuple[int, int]]]] = []
+    for o in outs:
+        moved = o[3]
+        mine = moved[0][1]
+        if any_safe and not on[mine >> 3]:
+            continue
+        kills = 0
+        for s, e in moved[1:]:
+            if not on[e >> 3]:
+                kills += 1
+        score = kills * 10 - danger[mine >> 3]
+        if score > best:
+            best = score
+            picks = [o]
+        elif score == best:
+            picks.append(o)
+    t, q, _, moved = picks[rng.randrange(len(picks))] if len(picks) > 1 else picks[0]
+    sim.place(t, q, moved)
+
+
+def playout(sim: Sim, rng: random.Random, max_moves: int = 200) -> None:
+    """Play the default policy until the game ends."""
+    while sim.turn is not None and max_moves > 0:
+        rollout_move(sim, rng)
+        max_moves -= 1

@@ -1,0 +1,142 @@
+"""``python -m tsuro_core selfplay``: seeded bot tournaments with measured strength.
+
+Game ``g`` (0-based) is dealt with seed ``S + g`` and seats the listed bots
+rotated by ``g`` places, so that over a run every bot sits in every seat
+equally often and none keeps the first move.  Each bot decides from its own
+:func:`~tsuro_core.bots.view_for` view only, with a seed derived from the
+game's seed and the move number.  A win shared by k players counts 1/k to
+each; a bot name's *share* is its wins summed over every seat it holds,
+divided by the number of games.  The 95% interval is Wilson's score interval
+on that share (exact for one seat; for fractional or multi-seat shares it is
+conservative, since a per-game value in [0, 1] with mean p has variance at
+most p(1 - p)).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from typing import Any, Optional, Sequence
+
+from .bots import get_bot, view_for
+from .game import Game
+from .rules import PRESETS, parse_rules
+
+
+def move_seed(game_seed: int, k: int) -> int:
+    """The seed a bot gets for move ``k`` of the game dealt with ``game_seed``."""
+    return (game_seed * 1_000_003 + k * 7_919 + 12_345) & 0x7FFFFFFF
+
+
+def play_game(names: Sequence[str], game_seed: int, rotation: int = 0,
+              budget_ms: Optional[float] = None, rules: Any = None) -> dict[str, Any]:
+    """One game; seat ``s`` is played by ``names[(s + rotation) % n]``.  Returns the
+    seats' bot names, the winners, each name's win share in this game and the
+    time of each of its moves (ms)."""
+    n = len(names)
+    seats = [names[(s + rotation) % n] for s in range(n)]
+    bots = {name: get_bot(name) for name in set(names)}
+    game = Game.new(parse_rules(rules) if rules is not None else PRESETS["classic"], n,
+                    game_seed)
+    times: dict[str, list[float]] = {name: [] for name in bots}
+    k = 0
+    while not game.over:
+        seat = game.turn
+        assert seat is not None
+        view = view_for(game, seat)
+        t0 = time.perf_counter()
+        choice = bots[seats[seat]].choose(view, seed=move_seed(game_seed, k), budget_ms=budget_ms)
+        times[seats[seat]].append((time.perf_counter() - t0) * 1000.0)
+        game.play(choice.move)
+        k += 1
+    winners = game.winners or []
+    share = {name: 0.0 for name in bots}
+    for w in winners:
+        share[seats[w]] += 1.0 / len(winners)
+    return {"seed": game_seed, "seats": seats, "winners": winners, "share": share,
+            "move_ms": times, "moves": k}
+
+
+def _job(args: tuple[list[str], int, int, Optional[float]]) -> dict[str, Any]:
+    names, seed, rotation, budget = args
+    return play_game(names, seed, rotation, budget)
+
+
+def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson's score interval for a proportion (successes may be fractional)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def run(names: Sequence[str], games: int, seed: int = 0, budget_ms: Optional[float] = None,
+        jobs: int = 1) -> dict[str, Any]:
+    """Play ``games`` games and summarise: share, ci95 and move times per bot name."""
+    names = list(names)
+    tasks = [(names, seed + g, g % len(names), budget_ms) for g in range(games)]
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            results = list(pool.imap(_job, tasks, chunksize=1))
+    else:
+        results = [_job(t) for t in tasks]
+    distinct = list(dict.fromkeys(names))
+    totals = {name: sum(r["share"][name] for r in results) for name in distinct}
+    summary: dict[str, Any] = {
+        "games": games,
+        "share": {name: round(totals[name] / games, 4) if games else 0.0 for name in distinct},
+        "ci95": {name: [round(x, 4) for x in wilson(totals[name], games)] for name in distinct},
+        "move_ms": {},
+    }
+    for name in distinct:
+        ms = [t for r in results for t in r["move_ms"][name]]
+        summary["move_ms"][name] = ({"median": round(statistics.median(ms), 2),
+                                     "max": round(max(ms), 2)} if ms else
+                                    {"median": 0.0, "max": 0.0})
+    return summary
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    """Run a tournament and print the result."""
+    names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if not 2 <= len(names) <= 8:
+        raise SystemExit("selfplay: --bots lists one bot per seat, 2 to 8 of them")
+    for name in set(names):
+        get_bot(name)                                   # fail early on an unknown name
+    t0 = time.perf_counter()
+    summary = run(names, args.games, args.seed, args.budget_ms, args.jobs)
+    if args.json:
+        print(json.dumps(summary, separators=(",", ":")))
+        return 0
+    n = summary["games"]
+    print(f"{n} classic games, seats {','.join(names)} rotated; seeds {args.seed}.."
+          f"{args.seed + n - 1}; budget {args.budget_ms} ms; "
+          f"{time.perf_counter() - t0:.1f} s")
+    print(f"{'bot':<12}{'seats':>6}{'share':>9}{'95% interval':>20}{'median ms':>11}{'max ms':>9}")
+    for name, share in summary["share"].items():
+        lo, hi = summary["ci95"][name]
+        ms = summary["move_ms"][name]
+        print(f"{name:<12}{names.count(name):>6}{share:>9.3f}{f'[{lo:.3f}, {hi:.3f}]':>20}"
+              f"{ms['median']:>11.1f}{ms['max']:>9.1f}")
+    return 0
+
+
+def add_parser(subparsers: Any) -> None:
+    """Add the ``selfplay`` command to the CLI's subparsers."""
+    p = subparsers.add_parser("selfplay", help="play seeded bot-vs-bot games; print win shares")
+    p.add_argument("--bots", required=True,
+                   help="one bot name per seat, comma-separated, e.g. planner,survivor")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--budget-ms", type=float, default=200.0,
+                   help="thinking time per move for bots that search (default 200)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(fn=cmd_selfplay)
