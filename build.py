@@ -535,11 +535,29 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
     return record
 
 
+class _BuildLock:
+    """An exclusive lock on .cache/build.lock: builds in one checkout take turns."""
+
+    def __init__(self, cache: Path = CACHE):
+        self.path = cache / "build.lock"
+
+    def __enter__(self):
+        import fcntl
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.f = open(self.path, "w")
+        fcntl.flock(self.f, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+
 def ensure_built(dist: Path = DIST, root: Path = ROOT, force: bool = False) -> dict:
     """Build dist/ unless it is fresh (its inputs unchanged); returns build.json."""
-    if not force and is_fresh(dist, root):
-        return read_build_json(dist)
-    return build(dist, root)
+    with _BuildLock():
+        if not force and is_fresh(dist, root):
+            return read_build_json(dist)
+        return build(dist, root)
 
 
 # --------------------------------------------------------------------------
@@ -687,13 +705,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--host", default="127.0.0.1")
     args = ap.parse_args(argv)
     try:
-        if args.command == "build" and args.force:
-            build()
-        elif args.command == "build":
-            if is_fresh():
-                log("dist/ is up to date (use --force to rebuild)")
-            else:
-                build()
+        if args.command == "build" and not args.force and is_fresh():
+            log("dist/ is up to date (use --force to rebuild)")
         else:
             ensure_built(force=args.force)
     except BuildError as e:

@@ -1,0 +1,56 @@
+"""Shared fixtures: the built site (dist/) and a local server for it.
+
+Browser fixtures (Playwright) live in tests/browser/conftest.py, the Node
+runner's in tests/node/conftest.py.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load_build():
+    spec = importlib.util.spec_from_file_location("tsuro_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("tsuro_build", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def build_module():
+    """build.py, imported."""
+    return sys.modules.get("tsuro_build") or _load_build()
+
+
+@pytest.fixture(scope="session")
+def dist_dir(build_module) -> Path:
+    """dist/, built once per session unless it is already fresh (inputs unchanged)."""
+    build_module.ensure_built()
+    return build_module.DIST
+
+
+@pytest.fixture(scope="session")
+def build_info(dist_dir) -> dict:
+    """dist/build.json: versions, paths and the precache manifest of the build."""
+    import json
+    return json.loads((dist_dir / "build.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def server(build_module, dist_dir):
+    """dist/ served on a free port in a background thread; yields the base URL.
+
+    The URL names the host `localhost`; the same server answers on 127.0.0.1,
+    which a browser treats as another origin.
+    """
+    srv, url = build_module.serve_in_thread(dist_dir, host="127.0.0.1")
+    yield url.replace("127.0.0.1", "localhost")
+    srv.shutdown()
+    srv.server_close()

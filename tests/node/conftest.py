@@ -1,0 +1,38 @@
+"""Run the built wheel in Pyodide under Node (tests/node/run_pyodide.mjs)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+RUNNER = Path(__file__).resolve().parent / "run_pyodide.mjs"
+
+
+@pytest.fixture(scope="session")
+def pyodide_node(dist_dir):
+    """pyodide_node(requests) -> answers; pyodide_node(python="...") -> stdout.
+
+    Each call boots Pyodide once (a few seconds), so batch requests.
+    `install` is "loadpackage" (default) or "micropip".
+    """
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is not installed (tests/node needs Node 20)")
+
+    def run(requests=None, *, python=None, install="loadpackage", timeout=180):
+        cmd = [node, str(RUNNER), "--dist", str(dist_dir), "--install", install]
+        if python is not None:
+            cmd.append("--python")
+            stdin = python
+        else:
+            stdin = json.dumps(requests)
+        proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=timeout)
+        if proc.returncode != 0:
+            raise AssertionError(f"run_pyodide.mjs failed ({proc.returncode}):\n{proc.stderr[-4000:]}")
+        return proc.stdout if python is not None else json.loads(proc.stdout)
+
+    return run
