@@ -1,0 +1,89 @@
+// How players look: colours (the engine's names -> screen colours), and a
+// shape and a number per seat so that markers stay distinguishable without
+// colour vision.
+
+export const COLORS = {
+  red: "#d62839",
+  blue: "#1f63d6",
+  green: "#1c9a4a",
+  yellow: "#f4c20d",
+  purple: "#8b3fc7",
+  orange: "#f07b12",
+  black: "#1d1d1f",
+  white: "#f6f6f2",
+  pink: "#f0609e",
+  teal: "#0f9c9c",
+  brown: "#8a5a2b",
+  gray: "#8c8c8c",
+};
+
+export const COLOR_NAMES = Object.keys(COLORS);
+
+/** The engine's default colours, in seat order. */
+export const DEFAULT_COLORS = ["red", "blue", "green", "yellow", "purple", "orange", "black", "white"];
+
+export const SHAPES = ["circle", "square", "triangle", "diamond", "pentagon", "hexagon", "star", "cross"];
+
+/** A screen colour for a player's colour name (any CSS colour passes through). */
+export function colorOf(name) {
+  if (!name) return "#888";
+  const k = String(name).toLowerCase();
+  if (COLORS[k]) return COLORS[k];
+  return /^#[0-9a-f]{3,8}$|^[a-z]+$/i.test(k) ? k : "#888";
+}
+
+/** Black or white, whichever reads better on `hex`. */
+export function inkOn(hex) {
+  const m = /^#([0-9a-f]{6})$/i.exec(hex);
+  if (!m) return "#fff";
+  const n = parseInt(m[1], 16);
+  const r = (n >> 16) & 255, g = (n >> 8) & 255, b = n & 255;
+  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return lum > 150 ? "#111" : "#fff";
+}
+
+/** The look of each seat's marker: {color, ink, shape, label, name}. */
+export function seatStyles(players) {
+  return players.map((p, i) => {
+    const color = colorOf(p.color);
+    return { color, ink: inkOn(color), shape: SHAPES[i % SHAPES.length], label: String(i + 1), name: p.name };
+  });
+}
+
+/** SVG path data of a marker shape of radius r centred on 0,0. */
+export function shapePath(shape, r) {
+  const poly = (n, rot = -Math.PI / 2, rr = r) => {
+    const pts = [];
+    for (let k = 0; k < n; k++) {
+      const a = rot + (2 * Math.PI * k) / n;
+      pts.push(`${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`);
+    }
+    return `M${pts.join("L")}Z`;
+  };
+  switch (shape) {
+    case "square": { const s = r * 0.86; return `M${-s},${-s}H${s}V${s}H${-s}Z`; }
+    case "triangle": return poly(3, -Math.PI / 2, r * 1.2);
+    case "diamond": return poly(4, -Math.PI / 2, r * 1.15);
+    case "pentagon": return poly(5, -Math.PI / 2, r * 1.05);
+    case "hexagon": return poly(6, 0, r * 1.02);
+    case "star": {
+      const pts = [];
+      for (let k = 0; k < 10; k++) {
+        const a = -Math.PI / 2 + (Math.PI * k) / 5;
+        const rr = k % 2 ? r * 0.62 : r * 1.22;
+        pts.push(`${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`);
+      }
+      return `M${pts.join("L")}Z`;
+    }
+    case "cross": {
+      const a = r * 0.95, b = r * 0.42;
+      return `M${-b},${-a}H${b}V${-b}H${a}V${b}H${b}V${a}H${-b}V${b}H${-a}V${-b}H${-b}Z`;
+    }
+    default: return `M${-r},0A${r},${r} 0 1,0 ${r},0A${r},${r} 0 1,0 ${-r},0Z`;
+  }
+}
+
+/** Where a label sits inside a shape (triangles want it lower). */
+export function labelDy(shape, r) {
+  return shape === "triangle" ? r * 0.22 : 0;
+}
