@@ -1,0 +1,165 @@
+"""build.py: the layout of dist/, the wheel, the pins, the server's headers, netlify.toml."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import hashlib
+import io
+import json
+import re
+import tomllib
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tsuro_core import __version__
+from tsuro_core.tiles import tile_table_json
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_dist_layout(dist_dir, build_info, build_module):
+    pyo = dist_dir / build_info["pyodideDir"]
+    assert build_info["pyodideDir"] == f"pyodide/{build_module.PYODIDE_VERSION}/"
+    for name in build_module.PYODIDE_FILES + (build_module.MICROPIP_WHEEL,):
+        assert (pyo / name).is_file(), name
+    assert hashlib.sha256((pyo / build_module.MICROPIP_WHEEL).read_bytes()).hexdigest() \
+        == build_module.MICROPIP_SHA256
+
+    # The wheel: a valid wheel file name, its hash in the folder name.
+    wheel = dist_dir / build_info["engine"]["wheel"]
+    assert re.fullmatch(r"tsuro_core-[^-]+-py3-none-any\.whl", wheel.name)
+    sha = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert sha == build_info["engine"]["sha256"] and sha.startswith(wheel.parent.name)
+
+    assert json.loads((dist_dir / "tiles.json").read_text()) == tile_table_json()
+
+    # Every precached URL exists; sw.js carries the same manifest.
+    manifest = build_info["precache"]
+    for url in manifest["urls"]:
+        assert (dist_dir / url).is_file(), url
+    sw = (dist_dir / "sw.js").read_text()
+    m = re.search(r"const MANIFEST = (\{.*?\});\n", sw)
+    assert m and json.loads(m.group(1)) == manifest
+    assert "sw.js" not in manifest["urls"]
+    assert {f"{build_info['assets']}engine.worker.js", build_info["engine"]["wheel"],
+            f"{build_info['pyodideDir']}pyodide.asm.wasm"} <= set(manifest["urls"])
+
+    # Our JS lives only in the hashed folder; the folder name is the hash of its files.
+    assert not (dist_dir / "js").exists() and not (dist_dir / "engine.worker.js").exists()
+    assets = dist_dir / build_info["assets"]
+    assert (assets / "js" / "build-info.js").is_file()
+
+
+def test_pages_point_at_existing_hashed_assets(dist_dir, build_info):
+    for page in build_info["pages"]:
+        html = (dist_dir / page).read_text()
+        # What a page loads: src attributes and <link href>s (not <a> links to other pages).
+        refs = re.findall(r"""\ssrc\s*=\s*["']([^"'#?]+)""", html)
+        refs += re.findall(r"""<link\b[^>]*\shref\s*=\s*["']([^"'#?]+)""", html)
+        for ref in refs:
+            if re.match(r"^[a-z]+:", ref) or ref.startswith("//"):
+                continue
+            target = (dist_dir / page).parent / ref if not ref.startswith("/") else dist_dir / ref[1:]
+            assert target.resolve().is_file(), (page, ref)
+        for spec in re.findall(r"""\bfrom\s*["'](\.[^"']+)""", html):
+            assert ((dist_dir / page).parent / spec).resolve().is_file(), (page, spec)
+    smoke = (dist_dir / "smoke.html").read_text()
+    assert f'from "./{build_info["assets"]}js/engine.js"' in smoke
+
+
+def test_wheel_is_reproducible_and_complete(tmp_path, build_module):
+    a = build_module.build_wheel(ROOT, tmp_path / "a")
+    b = build_module.build_wheel(ROOT, tmp_path / "b")
+    assert a.read_bytes() == b.read_bytes()
+    with zipfile.ZipFile(a) as zf:
+        names = set(zf.namelist())
+        info = f"tsuro_core-{__version__}.dist-info"
+        meta = zf.read(f"{info}/METADATA").decode()
+        assert "Name: tsuro_core" in meta and f"Version: {__version__}" in meta
+        assert "tsuro = tsuro_core.__main__:main" in zf.read(f"{info}/entry_points.txt").decode()
+        # Every module of the listed packages is in, and RECORD is right about each file.
+        pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+        for pkg in pyproject["tool"]["setuptools"]["packages"]:
+            for f in (ROOT / pkg.replace(".", "/")).glob("*.py"):
+                assert f"{pkg.replace('.', '/')}/{f.name}" in names
+        rows = list(csv.reader(io.StringIO(zf.read(f"{info}/RECORD").decode())))
+        assert {r[0] for r in rows} == names
+        for path, digest, size in rows:
+            if digest:
+                data = zf.read(path)
+                want = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                assert digest == f"sha256={want}" and int(size) == len(data)
+
+
+def test_pinned_hash_mismatch_stops_the_build(tmp_path, build_module, monkeypatch):
+    # A cached file with the wrong bytes is thrown away and fetched again;
+    # a download with the wrong bytes stops the build with a clear message.
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / build_module.MICROPIP_WHEEL).write_bytes(b"not micropip")
+
+    def fake_run(cmd, what, cwd=None):
+        dest = Path(cmd[cmd.index("-d") + 1])
+        (dest / build_module.MICROPIP_WHEEL).write_bytes(b"tampered")
+
+    monkeypatch.setattr(build_module, "_run", fake_run)
+    with pytest.raises(build_module.BuildError, match="does not match the sha256 pinned"):
+        build_module.fetch_micropip(cache)
+    assert not (cache / build_module.MICROPIP_WHEEL).exists()
+
+    def failing_run(cmd, what, cwd=None):
+        raise build_module.BuildError(f"{what}: `npm pack` failed (exit 1)")
+
+    monkeypatch.setattr(build_module, "_run", failing_run)
+    with pytest.raises(build_module.BuildError, match="npm pack"):
+        build_module.fetch_pyodide(cache)
+
+
+def _head(url):
+    with urllib.request.urlopen(url) as resp:
+        resp.read()
+        return resp.headers
+
+
+@pytest.mark.parametrize("path, mime, cache", [
+    ("smoke.html", "text/html", "no-cache"),
+    ("sw.js", "text/javascript", "no-cache"),
+    ("tiles.json", "application/json", "no-cache"),
+    ("{pyodideDir}pyodide.asm.wasm", "application/wasm", "immutable"),
+    ("{pyodideDir}pyodide.mjs", "text/javascript", "immutable"),
+    ("{pyodideDir}python_stdlib.zip", "application/zip", "immutable"),
+    ("{wheel}", "application/zip", "immutable"),
+    ("{assets}js/engine.js", "text/javascript", "immutable"),
+])
+def test_server_mime_and_cache_headers(server, build_info, path, mime, cache):
+    url = server + path.format(wheel=build_info["engine"]["wheel"], **build_info)
+    headers = _head(url)
+    assert headers["Content-Type"].split(";")[0] == mime
+    assert cache in headers["Cache-Control"]
+    assert "X-Frame-Options" not in headers
+
+
+def test_netlify_toml():
+    conf = tomllib.loads((ROOT / "netlify.toml").read_text())
+    assert conf["build"]["command"] == "python3 build.py"
+    assert conf["build"]["publish"] == "dist"
+    rules = {h["for"]: h["values"] for h in conf["headers"]}
+    for prefix in ("/pyodide/*", "/assets/*", "/wheels/*"):
+        assert rules[prefix]["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert rules["/*.wasm"]["Content-Type"] == "application/wasm"
+    for page in ("/", "/*.html", "/sw.js"):
+        assert rules[page]["Cache-Control"] == "no-cache"
+    for values in rules.values():
+        assert "X-Frame-Options" not in values
+        assert "frame-ancestors" not in values.get("Content-Security-Policy", "")
+
+
+def test_fresh_dist_is_not_rebuilt(build_module, dist_dir):
+    assert build_module.is_fresh(dist_dir)
+    before = (dist_dir / "build.json").stat().st_mtime_ns
+    build_module.ensure_built()
+    assert (dist_dir / "build.json").stat().st_mtime_ns == before
