@@ -588,7 +588,8 @@ const app = {
       if (position.dragon === i) {
         const d = document.createElement("span");
         d.className = "dragon-badge";
-        d.textContent = "🐉";
+        d.textContent = "dragon";
+        d.title = "Holds the dragon tile: draws first when tiles come back";
         d.setAttribute("aria-hidden", "true");
         li.appendChild(d);
       }

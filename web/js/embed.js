@@ -1,0 +1,355 @@
+// embed.html: one board for another page's iframe, configured by the URL
+// fragment (docs/browser.md):
+//
+//   #p=<link>            a position (drawn at once, no Python needed)
+//   #r=<link>            a game record, with a step-through
+//   &at=N                records: start at position N (0 = the deal; "end")
+//   &from=K&to=M         records: step only between positions K and M
+//   &try=1               positions: the reader plays the active player's move
+//   &caption=text        a line under the board
+//   &controls=0          records: no step buttons
+//   &eager=1             positions with try=1: start the engine at once (by
+//                        default it starts when the reader points at the board)
+//
+// The rules engine starts only when something needs a rule (a record's
+// positions, a move to try), so a page of static boards stays light.
+
+import { getEngine, siteURL } from "./engine.js";
+import { Board } from "./board.js";
+import { HandView } from "./hand.js";
+import { loadTileSet } from "./tileset.js";
+import { seatStyles, colorOf } from "./style.js";
+import { describe } from "./movelog.js";
+
+const $ = (id) => document.getElementById(id);
+const board = new Board($("board"), { width: 6, height: 6, label: "Tsuro board" });
+try { performance.mark("board-visible"); } catch { /* old browsers */ }
+
+let tileset = null;
+const tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {
+  tileset = ts;
+  board.setTileSet(ts);
+  hand.setTileSet(ts);
+}, () => message("The tile pictures could not be loaded."));
+
+// ------------------------------------------------------------------ the engine, when needed
+
+let engine = null;
+function eng() {
+  if (!engine) {
+    engine = getEngine();
+    $("progress").hidden = false;
+    engine.onProgress((p) => { $("progress").value = p.fraction; });
+    engine.ready.then(() => { $("progress").hidden = true; },
+      (e) => message(`The rules engine could not start: ${e.message}`));
+  }
+  return engine;
+}
+async function ask(op, args) {
+  const r = await eng().requestValue(op, args);
+  if (r && r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code });
+  return r;
+}
+// window.tsuro for the embedding page's tests and tools; starts the engine on first use.
+window.tsuro = {
+  get ready() { return eng().ready; },
+  request: (op, args = {}) => eng().requestValue(op, args),
+};
+
+function message(text) {
+  $("msg").textContent = text;
+  $("msg").hidden = !text;
+}
+function caption(text) { $("caption").textContent = text || ""; }
+
+// ------------------------------------------------------------------ the fragment
+
+function parseFragment(hash) {
+  const parts = hash.replace(/^#/, "").split("&");
+  const opts = {};
+  let link = null;
+  for (const part of parts) {
+    if (!link && /^[rp]=/.test(part)) { link = part; continue; }
+    const i = part.indexOf("=");
+    if (i > 0) {
+      try { opts[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1).replace(/\+/g, " ")); }
+      catch { opts[part.slice(0, i)] = part.slice(i + 1); }
+    }
+  }
+  return { link, opts };
+}
+
+/** A share link's JSON, decoded here (base64url + raw deflate) so a position
+ *  shows before Python is up; the engine checks it when a rule is needed. */
+async function quickDecode(link) {
+  if (typeof DecompressionStream !== "function") return null;
+  const body = link.slice(2);
+  if (body[0] !== "1") return null;
+  const b64 = body.slice(1).replace(/-/g, "+").replace(/_/g, "/");
+  const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return JSON.parse(await new Response(stream).text());
+}
+
+function sizeOf(rules) {
+  return rules && typeof rules === "object" ? [rules.width || 6, rules.height || 6] : [6, 6];
+}
+
+function looksLikePosition(p) {
+  return p && typeof p === "object" && Array.isArray(p.players) && Array.isArray(p.markers) &&
+    p.players.length === p.markers.length && (!p.tiles || Array.isArray(p.tiles));
+}
+
+function show(position, trails = []) {
+  board.setSize(...sizeOf(position.rules));
+  board.setSeats(seatStyles(position.players));
+  board.setPosition(position);
+  board.setTrails(trails);
+}
+
+// ------------------------------------------------------------------ records: step through
+
+const rec = { positions: [], events: [], at: 0, from: 0, to: 0 };
+
+function trailsUpTo(k) {
+  const n = rec.positions[0].players.length;
+  const trails = Array.from({ length: n }, () => []);
+  for (let i = 0; i < k; i++) for (const e of rec.events[i]) if (e.type === "move") trails[e.seat].push(...e.path);
+  return trails;
+}
+
+async function step(k, animate) {
+  k = Math.max(rec.from, Math.min(rec.to, k));
+  const prev = rec.at;
+  rec.at = k;
+  const players = rec.positions[0].players;
+  if (animate && k === prev + 1) {
+    show(rec.positions[prev], trailsUpTo(prev));
+    await board.animate(rec.events[prev], { speed: 1 });
+    if (rec.at !== k) return;
+  }
+  show(rec.positions[k], trailsUpTo(k));
+  $("step").textContent = `${k} / ${rec.positions.length - 1}`;
+  caption(k === 0 ? "The deal, before the first move." : describe(rec.events[k - 1], players).map((l) => l.text).join(" "));
+  $("first").disabled = $("prev").disabled = k <= rec.from;
+  $("next").disabled = $("last").disabled = k >= rec.to;
+}
+
+async function openRecord(record, opts) {
+  const r = await ask("positions", { record });
+  rec.positions = r.positions;
+  rec.events = r.events;
+  const last = r.positions.length - 1;
+  const num = (v, d) => (v === undefined ? d : v === "end" ? last : Math.max(0, Math.min(last, parseInt(v, 10) || 0)));
+  rec.from = num(opts.from, 0);
+  rec.to = Math.max(rec.from, num(opts.to, last));
+  rec.at = rec.from;
+  $("bar").hidden = opts.controls === "0";
+  await step(num(opts.at, rec.from), false);
+  if (opts.caption) caption(opts.caption);
+}
+
+$("first").addEventListener("click", () => step(rec.from, false));
+$("prev").addEventListener("click", () => step(rec.at - 1, false));
+$("next").addEventListener("click", () => step(rec.at + 1, true));
+$("last").addEventListener("click", () => step(rec.to, false));
+document.addEventListener("keydown", (e) => {
+  if ($("bar").hidden) return;
+  if (e.key === "ArrowRight") { step(rec.at + 1, true); e.preventDefault(); }
+  if (e.key === "ArrowLeft") { step(rec.at - 1, false); e.preventDefault(); }
+});
+
+// ------------------------------------------------------------------ positions: try a move
+
+const tryState = { start: null, position: null, legal: null, tiles: [], rots: [], selected: 0, hover: null, done: false };
+
+const hand = new HandView($("hand"), {
+  select: (i, fromClick) => {
+    if (tryState.done || !tryState.legal) return;
+    if (fromClick && tryState.selected === i) tryState.rots[i] = (tryState.rots[i] + 90) % 360;
+    tryState.selected = i;
+    refreshTry();
+  },
+  rotate: (i, dir) => {
+    if (tryState.done || !tryState.legal) return;
+    tryState.rots[i] = (tryState.rots[i] + 90 * dir + 360) % 360;
+    tryState.selected = i;
+    refreshTry();
+  },
+  hover: (i) => { tryState.hover = i; refreshTry(); },
+  place: () => placeTry(),
+});
+
+function outcomeOf(i) {
+  if (!tryState.legal || i === null || i < 0 || !tileset) return null;
+  const t = tryState.tiles[i];
+  const canon = tileset.canonical(t, tryState.rots[i]);
+  return tryState.legal.find((m) => m.move.tile === t && m.move.rot === canon) || null;
+}
+
+function outcomeWords(o, seat, players) {
+  const name = (k) => players[k].name;
+  const mine = o.out.find((x) => x.seat === seat);
+  const bits = [];
+  if (mine) bits.push(mine.reason === "collision" ? `${name(seat)} collides: out` : `${name(seat)} goes off the edge: out`);
+  else bits.push(`${name(seat)} stays on the board`);
+  for (const x of o.out) if (x.seat !== seat) bits.push(x.reason === "collision" ? `${name(x.seat)} collides: out` : `${name(x.seat)} goes off the edge: out`);
+  return bits.join("; ");
+}
+
+function refreshTry() {
+  const p = tryState.position;
+  if (!p || tryState.done) return;
+  const seat = p.turn;
+  const marks = tryState.tiles.map((t, i) => {
+    const o = outcomeOf(i);
+    return o ? { bad: o.self_eliminating, label: outcomeWords(o, seat, p.players) } : null;
+  });
+  hand.render({ tiles: tryState.tiles, rots: tryState.rots, selected: tryState.selected, marks, enabled: !!tryState.legal });
+  const i = tryState.hover ?? tryState.selected;
+  const o = outcomeOf(i);
+  const m = p.markers[seat];
+  if (o && m) board.setPreview({ square: [m[0], m[1]], tile: tryState.tiles[i], rot: tryState.rots[i], paths: o.paths, out: o.out, bad: o.self_eliminating });
+  else board.clearPreview();
+  const sel = outcomeOf(tryState.selected);
+  $("place").disabled = !sel || !sel.legal;
+  if (!tryState.legal) caption(engine ? "Loading the rules engine…" : "Point at the board or a tile to start.");
+  else if (!sel) caption("Choose a tile.");
+  else if (!sel.legal) caption(`Not allowed: ${outcomeWords(sel, seat, p.players)}, and another placement keeps ${p.players[seat].name} on the board.`);
+  else if (sel.self_eliminating && sel.forced) caption(`Every placement puts ${p.players[seat].name} out, so one must be played: ${outcomeWords(sel, seat, p.players)}.`);
+  else caption(`${outcomeWords(sel, seat, p.players)}.`);
+}
+
+async function placeTry() {
+  const o = outcomeOf(tryState.selected);
+  if (!o || !o.legal || tryState.done) return;
+  await playTry(o.move);
+}
+
+async function playTry(move) {
+  tryState.done = true;
+  board.clearPreview();
+  board.setTarget(null);
+  board.setStartMarks([]);
+  $("place").disabled = true;
+  try {
+    const r = await ask("play", { position: tryState.position, move, seed: 0 });
+    await board.animate(r.events, { speed: 1 });
+    const trails = Array.from({ length: r.position.players.length }, () => []);
+    for (const e of r.events) if (e.type === "move") trails[e.seat].push(...e.path);
+    show(r.position, trails);
+    caption(describe(r.events, r.position.players).map((l) => l.text).join(" "));
+    hand.clear();
+    $("hand").hidden = true;
+  } catch (e) {
+    message(`That move was refused: ${e.message}`);
+  }
+}
+
+// A board to try waits for the reader to come near it (pointer, touch, keys)
+// before it starts the engine: a tutorial page of boards stays light.
+let wanted = null;
+function wantEngineOnInteraction(eager) {
+  wanted = new Promise((resolve) => {
+    if (eager) { resolve(); return; }
+    const go = () => {
+      for (const t of ["pointerover", "pointerdown", "focusin", "keydown", "touchstart"]) removeEventListener(t, go, true);
+      eng();
+      resolve();
+    };
+    for (const t of ["pointerover", "pointerdown", "focusin", "keydown", "touchstart"]) addEventListener(t, go, true);
+  });
+}
+
+async function openTry(position) {
+  tryState.start = position;
+  await resetTry();
+}
+
+async function resetTry() {
+  const p = tryState.start;
+  Object.assign(tryState, { position: p, legal: null, done: false, hover: null, selected: 0 });
+  show(p);
+  $("try-bar").hidden = false;
+  board.clearPreview();
+  if (p.turn === null || p.turn === undefined) { caption("The game is over."); return; }
+  const seat = p.turn;
+  tryState.tiles = (p.hands && p.hands[seat]) || [];
+  tryState.rots = tryState.tiles.map(() => 0);
+  $("hand").hidden = false;
+  refreshTry();
+  await wanted;
+  refreshTry();
+  const legal = await ask("legal_moves", { position: p, all: true });
+  await tilesReady;
+  tryState.legal = legal.moves;
+  if (legal.phase === "start") {
+    $("hand").hidden = true;
+    $("place").hidden = true;
+    board.setStartMarks(legal.moves.map((m) => m.move.start), colorOf(p.players[seat].color));
+    caption(`${p.players[seat].name}: choose a start mark on the edge.`);
+    return;
+  }
+  const m = p.markers[seat];
+  if (m) board.setTarget([m[0], m[1]], colorOf(p.players[seat].color));
+  refreshTry();
+}
+
+board.on("startmark", (place) => {
+  const m = tryState.legal && tryState.legal.find((x) => x.move.start && x.move.start.join() === place.join());
+  if (m && !tryState.done) playTry(m.move);
+});
+board.on("square", ([x, y]) => {
+  const p = tryState.position;
+  if (!p || tryState.done || p.turn === null) return;
+  const m = p.markers[p.turn];
+  if (m && m[0] === x && m[1] === y) placeTry();
+});
+$("place").addEventListener("click", () => placeTry());
+$("reset").addEventListener("click", () => resetTry().catch((e) => message(e.message)));
+document.addEventListener("keydown", (e) => {
+  if ($("hand").hidden || tryState.done) return;
+  if (e.target && e.target.closest && e.target.closest("svg.board")) return;
+  if (/^[1-9]$/.test(e.key) && Number(e.key) <= tryState.tiles.length) { tryState.selected = Number(e.key) - 1; refreshTry(); }
+  else if (e.key === "r" || e.key === "ArrowUp") { tryState.rots[tryState.selected] = (tryState.rots[tryState.selected] + 90) % 360; refreshTry(); }
+  else if (e.key === "R" || e.key === "ArrowDown") { tryState.rots[tryState.selected] = (tryState.rots[tryState.selected] + 270) % 360; refreshTry(); }
+  else if (e.key === "Enter" && !(e.target && e.target.tagName === "BUTTON" && !e.target.classList.contains("hand-tile"))) { placeTry(); e.preventDefault(); }
+});
+
+// ------------------------------------------------------------------ start
+
+async function main() {
+  const { link, opts } = parseFragment(location.hash);
+  if (!link) {
+    message("Nothing to show: this board needs a link fragment #p=… (a position) or #r=… (a game).");
+    return;
+  }
+  if (opts.caption) caption(opts.caption);
+  wantEngineOnInteraction(opts.eager === "1" || link[0] === "r");
+  try {
+    let value = null;
+    if (link[0] === "p") {
+      try { value = await quickDecode(link); } catch { value = null; }
+      if (looksLikePosition(value)) {
+        await tilesReady;
+        show(value);
+        if (opts.try === "1") await openTry(value);
+        return;
+      }
+    }
+    const decoded = await ask("decode_link", { fragment: link });
+    if (decoded.record) await openRecord(decoded.record, opts);
+    else {
+      await tilesReady;
+      show(decoded.position);
+      if (opts.try === "1") await openTry(decoded.position);
+    }
+    if (opts.caption && !opts.try) caption(opts.caption);
+  } catch (e) {
+    message(`This board's link could not be opened: ${e.message}`);
+  }
+}
+
+window.addEventListener("hashchange", () => location.reload());
+main();
