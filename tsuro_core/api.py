@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from . import __version__, notation
+from .bots.api_ops import op_bot_move, op_hint
 from .game import Game, IllegalMove
 from .notation import NotationError
 from .rules import describe_presets, parse_rules
@@ -223,6 +224,8 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "validate": op_validate,
     "encode_link": op_encode_link,
     "decode_link": op_decode_link,
+    "bot_move": op_bot_move,
+    "hint": op_hint,
 }
 
 

@@ -11,10 +11,17 @@ from typing import Any, Optional
 
 from ..board import geometry
 from .base import Bot, Choice, View, exchange_move, register, tile_move
+from .heuristics import link_table
 from .sim import Sim, playout
 from .survivor import best_exchange, score_placements, score_starts
 
 DEFAULT_BUDGET_MS = 200.0
+SAFETY_MS = 5.0
+"""Stop this much before the budget, for the reply's own overhead."""
+MIN_ROUNDS = 8
+"""Sampled games every candidate plays before any is dropped."""
+RACE_Z = 2.5
+"""How many standard errors behind the leader a candidate is dropped."""
 
 
 @register
@@ -52,28 +59,65 @@ class Planner(Bot):
     def _search(self, view: View, rng: random.Random, budget_ms: Optional[float],
                 options: dict[str, Any], cands: list[Any], prior: dict[Any, float],
                 apply: Any, to_move: Any) -> Choice:
+        """Race the candidates over sampled games; see the module docstring."""
         t0 = time.perf_counter()
         if len(cands) == 1:
-            return Choice(to_move(cands[0]), {"iterations": 0})
+            return Choice(to_move(cands[0]), {"iterations": 0, "candidates": 1})
         budget = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
         iterations = options.get("iterations")
-        deadline = t0 + budget / 1000.0 if iterations is None else float("inf")
+        clock = iterations is None
+        deadline = t0 + max(budget - SAFETY_MS, 1.0) / 1000.0
         limit = iterations if iterations is not None else 1 << 30
         seat = view.seat
-        totals = {c: 0.0 for c in cands}
+        geo = geometry(view.rules.width, view.rules.height)
+        cells = view.cells()
+        link = link_table(cells, geo.next, geo.on_board, geo.max_steps)
+        active = list(cands)
+        rewards: dict[Any, list[float]] = {c: [] for c in cands}
         done = 0
-        while done < limit and time.perf_counter() < deadline:
+        stop = False
+        while done < limit and not stop:
             det_rng = random.Random(rng.getrandbits(64))
             game = view.determinize(det_rng)
-            base = Sim.from_game(game, det_rng)
+            base = Sim.from_game(game, det_rng, link)
             roll_seed = rng.getrandbits(64)
-            for c in cands:
+            row = []
+            for c in active:
+                if clock and time.perf_counter() >= deadline:
+                    stop = True
+                    break
                 r = random.Random(roll_seed)
                 sim = base.copy(r)
                 apply(sim, c)
                 playout(sim, r)
-                totals[c] += sim.reward(seat)
+                row.append(sim.reward(seat))
+            if stop:
+                break                                  # an incomplete round is not counted
+            for c, x in zip(active, row):
+                rewards[c].append(x)
             done += 1
-        best = max(cands, key=lambda c: (totals[c], prior.get(c, 0.0)))
-        return Choice(to_move(best), {"iterations": done,
-                                      "value": round(totals[best] / max(done, 1), 3)})
+            if done >= MIN_ROUNDS and len(active) > 1 and done % 4 == 0:
+                active = _race(active, rewards, done)
+        counted = [c for c in cands if len(rewards[c]) == done] if done else cands
+        best = max(counted, key=lambda c: (sum(rewards[c]), prior.get(c, 0.0)))
+        value = sum(rewards[best]) / done if done else None
+        return Choice(to_move(best), {"iterations": done, "candidates": len(cands),
+                                      "value": None if value is None else round(value, 3)})
+
+
+def _race(active: list[Any], rewards: dict[Any, list[float]], done: int) -> list[Any]:
+    """Drop the candidates whose paired results, over the same sampled games and
+    rollouts, are behind the leader's by more than RACE_Z standard errors."""
+    leader = max(active, key=lambda c: sum(rewards[c][-done:]))
+    lead = rewards[leader][-done:]
+    keep = []
+    for c in active:
+        if c == leader:
+            keep.append(c)
+            continue
+        diffs = [a - b for a, b in zip(lead, rewards[c][-done:])]
+        mean = sum(diffs) / done
+        var = sum((d - mean) ** 2 for d in diffs) / (done - 1)
+        if mean <= 0 or mean * mean * done <= RACE_Z * RACE_Z * max(var, 1e-9):
+            keep.append(c)
+    return keep

@@ -22,6 +22,8 @@ from ..game import Game
 from ..tiles import CONN
 from .heuristics import TILE_ROTS, exit_of, link_place, link_table
 
+TILE_ROTS_CONN = CONN
+
 
 class Sim:
     """The state of a game in flat lists; see the module docstring."""
@@ -234,51 +236,120 @@ class Sim:
         return [c for c in self.starts if c not in taken and cells[c >> 3] is None]
 
 
+_DANGER: dict[tuple[int, int], list[int]] = {}
+
+
 def danger_table(g: Game) -> list[int]:
-    """Per cell: how many of its ports lie on the board's outer edge (0, 2 or 4)."""
+    """Per cell: how many of its ports lie on the board's outer edge (0, 2 or 4;
+    8 off the board).  Computed once per board size."""
     geo = g.geo
-    return [sum(1 for p in range(8) if geo.is_edge_port(*geo.xy(c), p))
-            if geo.on_board[c] else 8 for c in range(geo.cell_count)]
+    key = (geo.width, geo.height)
+    if key not in _DANGER:
+        _DANGER[key] = [sum(1 for p in range(8) if geo.is_edge_port(*geo.xy(c), p))
+                        if geo.on_board[c] else 8 for c in range(geo.cell_count)]
+    return _DANGER[key]
 
 
 # ------------------------------------------------------------ rollouts
 
-def rollout_move(sim: Sim, rng: random.Random) -> None:
-    """Play one move of the default policy: a safe placement (the rules insist
-    when one exists), preferring one that puts opponents out, then one whose
-    new square is away from the edge; start marks away from other markers."""
-    a = sim.turn
-    if sim.markers[a] is None:
-        free = sim.free_starts()
-        cells_taken = {m >> 3 for m in sim.markers if m is not None}
-        good = [c for c in free if (c >> 3) not in cells_taken and sim.danger[c >> 3] < 4]
-        sim.start(rng.choice(good or free))
-        return
-    outs, any_safe = sim.outcomes()
-    on, danger = sim.on, sim.danger
-    best = -1e9
-    picks: list[tuple[int, int, Any, list[tuple[int, int]]]] = []
-    for o in outs:
-        moved = o[3]
-        mine = moved[0][1]
-        if any_safe and not on[mine >> 3]:
-            continue
-        kills = 0
-        for s, e in moved[1:]:
-            if not on[e >> 3]:
-                kills += 1
-        score = kills * 10 - danger[mine >> 3]
-        if score > best:
-            best = score
-            picks = [o]
-        elif score == best:
-            picks.append(o)
-    t, q, _, moved = picks[rng.randrange(len(picks))] if len(picks) > 1 else picks[0]
-    sim.place(t, q, moved)
+def policy_move(sim: Sim, rng: random.Random) -> None:
+    """Play one move of the default policy (see :func:`playout`)."""
+    playout(sim, rng, 1)
 
 
 def playout(sim: Sim, rng: random.Random, max_moves: int = 200) -> None:
-    """Play the default policy until the game ends."""
-    while sim.turn is not None and max_moves > 0:
-        rollout_move(sim, rng)
+    """Play the default policy until the game ends (or ``max_moves`` moves).
+
+    The policy, for every player alike: a placement that keeps it on the board
+    (the rules insist when one exists), preferring one that puts opponents
+    out, then one whose new square has the most ports leading somewhere other
+    than off the board (judged on the board before the tile, which is cheap
+    and almost always the same); ties at random.  Start marks: at random,
+    avoiding corners and squares another marker faces.
+    """
+    on, link, markers, alive, hands, n = sim.on, sim.link, sim.markers, sim.alive, sim.hands, sim.n
+    randrange = rng.randrange
+    cells, full = sim.cells, sim.full
+    small = n < sim.dragon_from
+    while max_moves > 0:
+        pile = sim.pile
+        a = sim.turn
+        if a is None:
+            return
         max_moves -= 1
+        code = markers[a]
+        if code is None:
+            free = sim.free_starts()
+            taken = {m >> 3 for m in markers if m is not None}
+            good = [c for c in free if (c >> 3) not in taken and sim.danger[c >> 3] < 4]
+            choices = good or free
+            sim.start(choices[randrange(len(choices))])
+            continue
+        cell = code >> 3
+        base = cell << 3
+        ends = link[base:base + 8]
+        port = code & 7
+        others = [s for s in range(n) if s != a and alive[s] and markers[s] is not None
+                  and markers[s] >> 3 == cell]
+        best = -1 << 30
+        picks: list[tuple[int, int, list[tuple[int, int]]]] = []
+        opened: dict[int, int] = {}
+        for t in hands[a]:
+            for q, conn in TILE_ROTS[t]:
+                e = ends[conn[port]]
+                while e >> 3 == cell:
+                    e = ends[conn[e & 7]]
+                moved = [(a, e)]
+                c2 = e >> 3
+                if on[c2]:
+                    score = opened.get(c2)
+                    if score is None:
+                        b2 = c2 << 3
+                        score = opened[c2] = [on[z >> 3] for z in link[b2:b2 + 8]].count(True)
+                    score -= on[link[e] >> 3]
+                else:
+                    score = -1000
+                for s in others:
+                    f = ends[conn[markers[s] & 7]]
+                    while f >> 3 == cell:
+                        f = ends[conn[f & 7]]
+                    moved.append((s, f))
+                    if not on[f >> 3]:
+                        score += 100
+                if score > best:
+                    best = score
+                    picks = [(t, q, moved)]
+                elif score == best:
+                    picks.append((t, q, moved))
+        t, q, moved = picks[randrange(len(picks))] if len(picks) > 1 else picks[0]
+        if best < 0 or others:
+            sim.place(t, q, moved)                     # eliminations: the general path
+            continue
+        # The common case, inlined: the mover stays on, nobody else moves.
+        conn = TILE_ROTS_CONN[t][q]
+        cells[cell] = conn
+        for x in range(8):
+            y = conn[x]
+            if x < y:
+                za = link[base | x]
+                zb = link[base | y]
+                link[za] = zb
+                link[zb] = za
+        hand = hands[a]
+        hand.remove(t)
+        markers[a] = moved[0][1]
+        if small:
+            if pile and len(hand) < full:
+                hand.append(pile.pop(0))
+        else:
+            sim._draw(a)
+        pile = sim.pile
+        if not pile and not any(hands[s] for s in range(n) if alive[s]):
+            sim.winners = [s for s in range(n) if alive[s]]
+            sim.turn = None
+            return
+        for k in range(1, n + 1):
+            s = (a + k) % n
+            if alive[s] and hands[s]:
+                sim.turn = s
+                break

@@ -1,0 +1,331 @@
+"""The computer players: determinism, honesty about hidden tiles, survival,
+strength in a short match, the API ops and the selfplay CLI."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tsuro_core import api, notation
+from tsuro_core.__main__ import main as cli_main
+from tsuro_core.board import follow
+from tsuro_core.bots import get_bot, view_for
+from tsuro_core.bots.sim import Sim, playout
+from tsuro_core.game import Game
+from tsuro_core.rules import PRESETS, parse_rules
+from tsuro_core.selfplay import play_game, run
+from tsuro_core.tiles import CONN, identify
+
+BOTS = ("random", "survivor", "planner")
+FAST = {"iterations": 12}          # the planner, with fixed work: exactly reproducible
+
+
+def reach(seed: int, players: int, plies: int, rules: Any = None) -> Game:
+    """A game after ``plies`` random legal moves (stopping early if it ends)."""
+    rng = random.Random(seed)
+    game = Game.new(parse_rules(rules) if rules else PRESETS["classic"], players, seed)
+    for _ in range(plies):
+        if game.over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def mid_games(count: int, players: int = 2) -> list[Game]:
+    """Seeded games in the tile phase, a few moves in, still going."""
+    games = []
+    seed = 0
+    while len(games) < count:
+        g = reach(seed, players, players + 2 + seed % 5)
+        seed += 1
+        if g.phase == "tile":
+            games.append(g)
+    return games
+
+
+def choose(name: str, game: Game, seed: int = 0, **options: Any) -> dict[str, Any]:
+    return get_bot(name).choose(view_for(game, game.turn), seed=seed,  # type: ignore[arg-type]
+                                budget_ms=None, **options).move
+
+
+def is_legal(game: Game, move: dict[str, Any]) -> bool:
+    trial = game.copy()
+    trial.rng = random.Random(0)
+    try:
+        trial.play(move)
+    except ValueError:
+        return False
+    return True
+
+
+# ------------------------------------------------------------------ views
+
+def test_view_shows_own_hand_and_counts_only() -> None:
+    game = mid_games(1, 3)[0]
+    seat = game.turn
+    view = view_for(game, seat)  # type: ignore[arg-type]
+    assert view.hand == tuple(game.hands[seat])  # type: ignore[index]
+    for s in range(game.n):
+        if s != seat and game.alive[s]:
+            assert view.hands[s] is None
+        assert view.hand_sizes[s] == len(game.hands[s])
+    assert view.pile_size == len(game.pile)
+    unseen = set(view.unseen())
+    assert unseen == set(game.pile) | {t for s in range(game.n) if s != seat
+                                       for t in game.hands[s]}
+
+
+def test_open_hands_views_show_every_hand() -> None:
+    game = reach(3, 3, 5, "open-hands")
+    view = view_for(game, game.turn)  # type: ignore[arg-type]
+    assert all(h is not None for h in view.hands)
+    assert set(view.unseen()) == set(game.pile)
+
+
+def test_determinize_is_consistent_with_the_view() -> None:
+    for game in mid_games(5, 4):
+        view = view_for(game, game.turn)  # type: ignore[arg-type]
+        for k in range(5):
+            sample = view.determinize(random.Random(k))
+            assert view_for(sample, game.turn) == view  # type: ignore[arg-type]
+            assert sorted(sample.pile + [t for h in sample.hands for t in h]
+                          + [t for _, t, _ in sample.placed]) == list(range(35))
+
+
+def hidden_changed(game: Game, rng: random.Random) -> Game:
+    """The same position with every hidden tile of the mover's opponents and the
+    pile dealt afresh: what the mover sees is unchanged."""
+    other = game.copy()
+    seat = game.turn
+    hidden = [s for s in range(game.n) if s != seat and game.alive[s]]
+    pool = other.pile + [t for s in hidden for t in other.hands[s]]
+    rng.shuffle(pool)
+    for s in hidden:
+        k = len(other.hands[s])
+        other.hands[s], pool = pool[:k], pool[k:]
+    other.pile = pool
+    return other
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_planner_never_reads_hidden_tiles(players: int) -> None:
+    rng = random.Random(players)
+    changed = 0
+    for game in mid_games(6, players):
+        other = hidden_changed(game, rng)
+        changed += (other.pile != game.pile or other.hands != game.hands)
+        assert view_for(other, other.turn) == view_for(game, game.turn)  # type: ignore[arg-type]
+        for name in BOTS:
+            assert choose(name, other, 5, **FAST) == choose(name, game, 5, **FAST)
+    assert changed >= 5
+
+
+def test_planner_hides_hidden_tiles_through_the_api() -> None:
+    game = mid_games(1, 3)[0]
+    pos = notation.to_position(game)
+    other = notation.to_position(hidden_changed(game, random.Random(1)))
+    assert other != pos
+    answers = [api.call("hint", {"position": p, "iterations": 10, "seed": 3})["result"]["move"]
+               for p in (pos, other)]
+    assert answers[0] == answers[1]
+
+
+# ------------------------------------------------------------ determinism
+
+@pytest.mark.parametrize("name", BOTS)
+def test_same_seed_same_move(name: str) -> None:
+    for game in mid_games(4, 3):
+        assert choose(name, game, 11, **FAST) == choose(name, game, 11, **FAST)
+    start = Game.new(PRESETS["classic"], 3, 9)
+    assert choose(name, start, 2, **FAST) == choose(name, start, 2, **FAST)
+
+
+def test_bots_use_no_global_random() -> None:
+    game = mid_games(1, 2)[0]
+    random.seed(1)
+    a = [choose(n, game, 4, **FAST) for n in BOTS]
+    random.seed(2)
+    b = [choose(n, game, 4, **FAST) for n in BOTS]
+    assert a == b
+
+
+def test_planner_respects_its_time_budget() -> None:
+    game = Game.new(PRESETS["classic"], 4, 21)
+    bot = get_bot("planner")
+    while not game.over:
+        choice = bot.choose(view_for(game, game.turn), seed=1, budget_ms=30)  # type: ignore[arg-type]
+        assert choice.info.get("iterations", 0) >= 0
+        game.play(choice.move)
+    # the timing itself is measured by selfplay's move_ms (docs/bots.md)
+
+
+# ------------------------------------------------------- legal moves
+
+@pytest.mark.parametrize("name", BOTS)
+def test_bots_play_whole_games_legally(name: str) -> None:
+    for seed, players in ((1, 2), (2, 3), (3, 5)):
+        game = Game.new(PRESETS["classic"], players, seed)
+        k = 0
+        while not game.over:
+            move = choose(name, game, k, iterations=4)
+            assert is_legal(game, move), (seed, k, move)
+            game.play(move)
+            k += 1
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_bots_choose_a_legal_exchange(name: str) -> None:
+    found = 0
+    for seed in range(200):
+        game = Game.new(parse_rules("elimination-bonus"), 4, seed)
+        rng = random.Random(seed)
+        while not game.over and game.phase != "exchange":
+            game.play(rng.choice(game.legal_moves()))
+        if game.phase == "exchange":
+            move = choose(name, game, seed, iterations=4)
+            assert "exchange" in move and is_legal(game, move)
+            found += 1
+            if found == 3:
+                return
+    assert found, "no exchange arose in 200 seeded games"
+
+
+def survivor_can_survive(game: Game) -> bool:
+    seat = game.turn
+    cell = game.markers[seat] >> 3  # type: ignore[index,operator]
+    ok = False
+    for t, q in game.placements():
+        game.cells[cell] = CONN[t][q]
+        end = follow(game.cells, game.nxt, game.markers[seat], game.max_steps)  # type: ignore[index,arg-type]
+        ok = ok or game.geo.on_board[end >> 3]
+    game.cells[cell] = None
+    return ok
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 8), plies=st.integers(0, 60))
+def test_survivor_never_self_eliminates_when_it_can_help_it(seed: int, players: int,
+                                                            plies: int) -> None:
+    game = reach(seed, players, plies)
+    if game.phase != "tile":
+        return
+    seat = game.turn
+    move = choose("survivor", game, seed)
+    can = survivor_can_survive(game)
+    after = game.copy()
+    after.rng = random.Random(0)
+    after.play(move)
+    if can:
+        assert after.alive[seat]  # type: ignore[index]
+
+
+# ---------------------------------------------------------- simulation
+
+def test_sim_follows_the_rules_exactly() -> None:
+    """The planner's lean simulation reaches the same states as Game, move by move,
+    both through Sim.place and through the inlined default policy."""
+    for seed in range(40):
+        n = 2 + seed % 7
+        game = Game.new(PRESETS["classic"], n, seed)
+        game.rng = random.Random(seed)
+        sim = Sim.from_game(game, random.Random(seed))
+        policy = random.Random(seed + 99)
+        while not game.over:
+            before = sim.cells[:]
+            markers = set(sim.markers)
+            playout(sim, policy, 1)
+            if game.phase == "start":
+                game.choose_start(next(m for m in sim.markers if m not in markers))
+            else:
+                cell = next(i for i, c in enumerate(before) if c != sim.cells[i])
+                game.place_tile(*identify(sim.cells[cell]))
+            assert (game.cells, game.markers, game.alive, game.hands, game.pile, game.dragon,
+                    game.turn) == (sim.cells, sim.markers, sim.alive, sim.hands, sim.pile,
+                                   sim.dragon, sim.turn)
+        assert game.winners == sim.winners
+
+
+# ----------------------------------------------------------- strength
+
+def test_survivor_beats_random_in_a_short_match() -> None:
+    summary = run(["survivor", "random"], 30, seed=100)
+    assert summary["games"] == 30
+    assert summary["share"]["survivor"] >= 0.6          # measured ~0.85 over 1,000 games
+    assert abs(summary["share"]["survivor"] + summary["share"]["random"] - 1.0) < 1e-6
+
+
+def test_selfplay_rotates_seats() -> None:
+    seen = {tuple(play_game(["survivor", "random", "random"], 7, r)["seats"]) for r in range(3)}
+    assert {s[0] for s in seen} == {"survivor", "random"}
+    assert len(seen) == 3
+
+
+# ----------------------------------------------------------------- API
+
+def positions() -> list[dict[str, Any]]:
+    result = [notation.to_position(Game.new(PRESETS["classic"], 3, 1))]
+    result += [notation.to_position(g) for g in mid_games(2, 2) + mid_games(2, 4)]
+    return result
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_bot_move_op_answers_legal_moves(name: str) -> None:
+    for pos in positions():
+        answer = api.call("bot_move", {"position": pos, "bot": name, "seed": 1,
+                                       "budget_ms": 30})
+        assert answer["ok"], answer
+        result = answer["result"]
+        assert result["thinking_ms"] >= 0 and result["bot"] == name
+        played = api.call("play", {"position": pos, "move": result["move"], "seed": 0})
+        assert played["ok"], played
+
+
+def test_hint_op_answers_a_legal_move_for_the_active_player() -> None:
+    for pos in positions():
+        answer = api.call("hint", {"position": pos, "budget_ms": 30})
+        assert answer["ok"], answer
+        assert answer["result"]["bot"] == "planner"
+        assert answer["result"]["seat"] == pos["turn"]
+        assert api.call("play", {"position": pos, "move": answer["result"]["move"]})["ok"]
+
+
+def test_bot_ops_report_errors_as_values() -> None:
+    pos = positions()[1]
+    assert api.call("bot_move", {"position": pos, "bot": "nobody"})["error"]["code"] == "bad_args"
+    assert api.call("hint", {"position": pos, "budget_ms": -5})["error"]["code"] == "bad_args"
+    over = dict(pos, turn=None)
+    over.pop("exchange", None)
+    assert api.call("hint", {"position": over})["error"]["code"] == "game_over"
+
+
+# ----------------------------------------------------------------- CLI
+
+def test_selfplay_cli_json_shape() -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = cli_main(["selfplay", "--bots", "survivor,random,random", "--games", "3",
+                           "--seed", "5", "--budget-ms", "20", "--json"])
+    assert status == 0
+    data = json.loads(out.getvalue())
+    assert set(data) == {"games", "share", "ci95", "move_ms"}
+    assert data["games"] == 3
+    assert set(data["share"]) == set(data["ci95"]) == set(data["move_ms"]) == {"survivor",
+                                                                               "random"}
+    assert abs(sum(data["share"].values()) - 1.0) < 1e-3
+    for name, (lo, hi) in data["ci95"].items():
+        assert 0.0 <= lo <= data["share"][name] <= hi <= 1.0
+        assert set(data["move_ms"][name]) == {"median", "max"}
+
+
+def test_selfplay_cli_text_and_jobs() -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        cli_main(["selfplay", "--bots", "random,random", "--games", "2", "--jobs", "2"])
+    assert "random" in out.getvalue() and "share" in out.getvalue()
