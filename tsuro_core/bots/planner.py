@@ -1,6 +1,32 @@
-"""``planner``: determinized Monte Carlo search over the player's own view.
+"""``planner``: Monte Carlo search over sampled games, from the player's own view.
 
-Draft: flat paired rollouts.  See docs/bots.md.
+Method (docs/bots.md has the why):
+
+1. Candidates.  Tile phase: every legal placement (self-eliminating ones are
+   dropped whenever a safe one exists, as the rules require).  Start phase:
+   the 8 best start marks by the survivor's judgement.  Exchange phase: the
+   survivor's choice (keep the tiles that are safest).
+2. Sampling (determinization).  Each round deals the tiles the player has not
+   seen (35 - board - own hand, - the other hands in open-hands games) at
+   random into the opponents' hands (by their known sizes) and the pile:
+   :meth:`View.determinize`.  The planner is given only a :class:`View`, so
+   the real hidden tiles are not in its input at all.
+3. Evaluation.  In each round every candidate still in the race is played
+   in that same sampled game, then played out to the end by every player
+   with the same quick default policy (sim.py: stay on, take kills, prefer
+   squares with open exits), from the same random seed: *paired* samples,
+   so a difference between two candidates is the move's, not the deal's.
+   The default policy looks only at the mover's own hand and the board, so
+   no simulated player, the planner's future self included, ever profits
+   from the sampled hidden tiles (no "strategy fusion").
+4. Racing.  Every 4 rounds (after 8), a candidate whose paired results trail
+   the leader's by more than 2.5 standard errors is dropped, so the time goes
+   to the moves that are close.
+5. Budget.  Rounds continue until ``budget_ms`` (wall clock, less a 5 ms
+   margin) runs out; an unfinished round is discarded.  The move with the
+   best total share of wins is played (ties: the survivor's score).  With
+   ``iterations=k`` instead, exactly k rounds are played and the move is a
+   pure function of (view, seed, k).
 """
 
 from __future__ import annotations
