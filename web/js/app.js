@@ -159,6 +159,7 @@ const app = {
 
   async advance() {
     const gen = ++this.gen;
+    setPhase("busy");
     const s = this.session;
     this.human = null;
     this.busy = false;
@@ -167,6 +168,7 @@ const app = {
     const seat = s.turn;
     const name = s.players[seat].name;
     if (!s.isHuman(seat)) {
+      setPhase("computer");
       this.setBanner(`${name} (computer) is thinking…`, seat);
       this.showHandFor(null);
       const t0 = performance.now();
@@ -206,6 +208,7 @@ const app = {
   },
 
   showPassScreen(seat) {
+    setPhase("pass");
     $("hand-box").hidden = true;
     $("exchange-panel").hidden = true;
     $("pass-screen").hidden = false;
@@ -239,6 +242,7 @@ const app = {
     h.rots = h.tiles.map(() => 0);
     this.human = h;
     this.showHandFor(seat);
+    setPhase(h.phase);
     if (h.phase === "start") {
       this.setBanner(`${name}: choose a start mark on the edge`, seat);
       board.setStartMarks(legal.moves.map((m) => m.move.start), color);
@@ -422,6 +426,7 @@ const app = {
   async playMove(move, gen) {
     if (gen !== this.gen) return;
     this.busy = true;
+    setPhase("busy");
     this.renderHand(false);
     $("btn-place").disabled = true;
     board.setStartMarks([]);
@@ -579,13 +584,14 @@ const app = {
       if (!s.isHuman(i)) bits.push(`computer, ${s.seats[i].level}`);
       const n = position.hands ? (position.hands[i] || []).length : 0;
       if (!out) bits.push(`${n} tile${n === 1 ? "" : "s"}`);
-      if (position.dragon === i) bits.push("holds the dragon tile");
+      const dragon = position.dragon === i && !out;
+      if (dragon) bits.push("holds the dragon tile");
       if (out) bits.push("out");
       if (winner) bits.push("winner");
       if (scores && s.rules && typeof s.rules === "object" && s.rules.scoring) bits.push(`score ${scores[i]}`);
       info.textContent = bits.join(" · ");
       li.append(svg, nm, info);
-      if (position.dragon === i) {
+      if (dragon) {
         const d = document.createElement("span");
         d.className = "dragon-badge";
         d.textContent = "dragon";
@@ -647,6 +653,7 @@ const app = {
   // ---------------------------------------------------------------- game over, replay, share
 
   async showGameOver() {
+    setPhase("over");
     const s = this.session;
     const pos = s.position;
     this.setBanner(`Game over: ${winnersText(pos.winners, s.players)}`);
@@ -725,6 +732,7 @@ const app = {
 
   openSetup(message = null) {
     setup.open(message, !!(this.session && this.session.positions));
+    if (!this.session) setPhase("setup");
     if (!this.session) this.setBanner("Choose the players and rules to start.");
   },
 };
@@ -874,6 +882,8 @@ const setup = {
 function reason(e) {
   return (e && (e.message || e.code)) || String(e);
 }
+/** What the page is waiting for, as body[data-phase] (for styles and tests). */
+function setPhase(phase) { document.body.dataset.phase = phase; }
 function possessive(name) { return /s$/i.test(name) ? `${name}’` : `${name}’s`; }
 function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 function openHands(rules) { return !!(rules && typeof rules === "object" && rules.open_hands); }

@@ -346,7 +346,7 @@ export class Board {
       const mk = drawMarker(g, st, px, py, MARKER_R, `marker${out.has(seat) ? " out" : ""}`);
       mk.setAttribute("data-seat", seat);
       if (out.has(seat)) this._cross(mk, 0, 0, "out-cross", 9);
-      if (this.position.dragon === seat) {
+      if (this.position.dragon === seat && !out.has(seat)) {
         el("circle", { r: MARKER_R + 6, class: "dragon-ring" }, mk).appendChild(el("title")).textContent = "holds the dragon tile";
       }
       if (this.position.turn === seat) mk.classList.add("active");

@@ -1,0 +1,403 @@
+"""The game a player sees, driven through clicks and keys in real Chromium
+against the built dist/ (nothing mocked): hot-seat to the end, against the
+computer, undo/redo, reload, bad links and saves, the embed and the tutorial,
+and screenshots at phone and desktop widths (test-artifacts/, gitignored)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tsuro_core.api import call
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+PHASES = ["pass", "start", "tile", "exchange", "over"]
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def phase(page) -> str:
+    return page.evaluate("document.body.dataset.phase || ''")
+
+
+def wait_phase(page, phases=PHASES, timeout=120_000) -> str:
+    page.wait_for_function("(ps) => ps.includes(document.body.dataset.phase)", arg=phases,
+                           timeout=timeout)
+    return phase(page)
+
+
+def log_count(page) -> int:
+    return page.locator("#log > li").count()
+
+
+def open_game(page, server, query="?sw=off&anim=0"):
+    page.goto(server + query)
+    page.wait_for_selector("svg.board")
+    page.wait_for_selector("#setup[open]")
+
+
+def setup_seats(page, seats, speed=None):
+    """seats: [(name, kind)] with kind "human" or "computer:easy|medium|hard"."""
+    page.select_option("#set-count", str(len(seats)))
+    for i, (name, kind) in enumerate(seats):
+        row = page.locator("#seats > li").nth(i)
+        row.locator(".seat-name").fill(name)
+        row.locator(".seat-kind").select_option(kind)
+    if speed is not None:
+        page.click("details.more summary")
+        page.select_option("#set-speed", speed)
+
+
+def start(page):
+    page.click("#btn-start")
+    wait_phase(page)
+
+
+def choose_start_by_click(page, nth=0):
+    marks = page.locator(".layer-marks .start-mark")
+    marks.nth(nth % marks.count()).locator(".start-dot").click(force=True)
+
+
+def choose_start_by_keys(page, steps=1):
+    page.focus("svg.board")
+    for _ in range(steps):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+
+
+def play_tile_by_keys(page, turn: int):
+    """Choose a tile and rotation with the keys only, then Enter."""
+    n = page.locator("#hand .hand-tile").count()
+    page.keyboard.press(str(turn % n + 1))
+    for attempt in range(4 * n):
+        if not page.locator("#btn-place").is_disabled():
+            break
+        if attempt % 4 == 3:
+            page.keyboard.press(str((turn + attempt // 4 + 1) % n + 1))
+        else:
+            page.keyboard.press("r")
+    assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
+    before = log_count(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=before)
+
+
+def play_tile_by_clicks(page, turn: int):
+    """Click tiles (a second click turns the chosen one) until a legal one shows, then
+    click the square on the board."""
+    tiles = page.locator("#hand .hand-tile")
+    n = tiles.count()
+    for attempt in range(4 * n + 1):
+        if not page.locator("#btn-place").is_disabled():
+            break
+        tiles.nth((turn + attempt // 4) % n).click()
+    assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
+    box = page.locator(".layer-target rect").bounding_box()
+    before = log_count(page)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=before)
+
+
+def shot(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def no_errors(page):
+    errors = [e for e in page.console_errors if "favicon" not in e]
+    assert not errors, errors
+
+
+# ------------------------------------------------------------------ tests
+
+
+def test_board_and_progress_before_the_engine(page, server):
+    page.goto(server + "?sw=off")
+    page.wait_for_selector("svg.board")
+    assert page.evaluate("performance.getEntriesByName('board-visible').length") == 1
+    assert page.locator(".layer-squares rect.square").count() == 36
+    assert page.locator("#engine-progress").count() == 1
+    page.evaluate("window.tsuro.ready")
+    assert page.evaluate("window.tsuro.request('version')")["version"]
+    page.wait_for_selector("#engine-status", state="hidden")
+    no_errors(page)
+
+
+def test_hot_seat_game_to_the_end_with_clicks_and_keys(page, server):
+    open_game(page, server)
+    setup_seats(page, [("Ann", "human"), ("Bo", "human")])
+    start(page)
+    passes = starts = tiles = 0
+    for turn in range(200):
+        ph = wait_phase(page)
+        if ph == "over":
+            break
+        if ph == "pass":
+            # the hands stay hidden until the next player asks for them
+            assert page.locator("#hand-box").is_hidden()
+            name = page.inner_text("#pass-name")
+            page.click("#btn-pass")
+            wait_phase(page, ["start", "tile", "exchange"])
+            assert name in page.inner_text("#hand-title")
+            passes += 1
+        elif ph == "start":
+            if starts == 0:
+                choose_start_by_click(page, 7)
+            else:
+                choose_start_by_keys(page, 20)
+            starts += 1
+            page.wait_for_function("(n) => document.querySelectorAll('#log > li').length >= n",
+                                   arg=starts)
+        elif ph == "tile":
+            if tiles % 2:
+                play_tile_by_clicks(page, tiles)
+            else:
+                play_tile_by_keys(page, tiles)
+            tiles += 1
+    assert phase(page) == "over"
+    assert starts == 2 and tiles > 2 and passes >= tiles
+    assert page.locator("#gameover").is_visible()
+    winners = page.inner_text("#winners")
+    assert "win" in winners
+    # the share link holds the whole record
+    page.wait_for_function("document.querySelector('#share-link').value.includes('#r=')")
+    link = page.input_value("#share-link")
+    fragment = link.split("#", 1)[1]
+    record = call("decode_link", {"fragment": fragment})["result"]["record"]
+    assert len(record["moves"]) == log_count(page)
+    # the replay steps through every position
+    page.click("#rp-first")
+    assert "deal" in page.inner_text("#rp-text")
+    assert page.locator(".layer-tiles .placed").count() == 0
+    page.click("#rp-next")
+    page.wait_for_function("document.querySelector('#rp-text').textContent.startsWith('Move 1 ')")
+    page.click("#rp-last")
+    assert page.locator(".layer-tiles .placed").count() == tiles
+    # the link opens the same game elsewhere
+    other = page.context.new_page()
+    other.goto(link.replace("?", "?") if "?" in link else link)
+    other.wait_for_function("document.body.dataset.phase === 'over'", timeout=120_000)
+    assert other.inner_text("#winners") == winners
+    other.close()
+    no_errors(page)
+
+
+def test_game_against_computer_players(page, server):
+    open_game(page, server, "?sw=off")
+    setup_seats(page, [("Me", "human"), ("Easy", "computer:easy"), ("Hard", "computer:hard")],
+                speed="2.5")
+    start(page)
+    # one human: no pass screen, ever
+    k = 0
+    for _ in range(100):
+        ph = wait_phase(page)
+        assert ph != "pass"
+        if ph == "over":
+            break
+        if ph == "start":
+            choose_start_by_click(page, 11)
+        elif ph == "exchange":
+            page.click("#btn-exchange")
+        else:
+            play_tile_by_clicks(page, k)
+            k += 1
+    assert phase(page) == "over"
+    text = page.inner_text("#log")
+    assert "Easy starts" in text and "Hard starts" in text
+    assert "Easy plays tile" in text or "Hard plays tile" in text
+    no_errors(page)
+
+
+def test_undo_and_redo(page, server):
+    open_game(page, server)
+    setup_seats(page, [("Me", "human"), ("Bot", "computer:medium")])
+    start(page)
+    choose_start_by_click(page, 3)
+    assert wait_phase(page) == "tile"
+    assert log_count(page) == 2                      # my start mark, then the bot's
+    hand_before = page.locator("#hand .hand-tile").evaluate_all("els => els.map(e => e.dataset.tile)")
+    play_tile_by_keys(page, 0)
+    assert wait_phase(page) in ("tile", "over")
+    if phase(page) == "over":
+        pytest.skip("the first tile ended the game")
+    assert log_count(page) == 4
+    page.click("#btn-undo")                          # takes back my tile and the bot's reply
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 2")
+    assert wait_phase(page) == "tile"
+    hand_after = page.locator("#hand .hand-tile").evaluate_all("els => els.map(e => e.dataset.tile)")
+    assert hand_after == hand_before
+    assert page.locator(".layer-tiles .placed").count() == 0
+    page.keyboard.press("Shift+U")                   # redo, from the keyboard
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 4")
+    assert page.locator(".layer-tiles .placed").count() == 2
+    page.click("#btn-undo")
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 2")
+    page.click("#btn-undo")                          # back to before my start mark
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 0")
+    assert wait_phase(page) == "start"
+    no_errors(page)
+
+
+def test_reload_resumes_the_game(page, server):
+    open_game(page, server)
+    setup_seats(page, [("Me", "human"), ("Bot", "computer:easy")])
+    start(page)
+    choose_start_by_click(page, 20)
+    wait_phase(page)
+    for k in range(3):
+        if wait_phase(page) != "tile":
+            break
+        play_tile_by_keys(page, k)
+    wait_phase(page)
+    moves = log_count(page)
+    tiles = page.locator(".layer-tiles .placed").count()
+    saved = json.loads(page.evaluate("localStorage.getItem('tsuro.save')"))
+    assert len(saved["record"]["moves"]) == moves
+    page.reload()
+    wait_phase(page)
+    assert log_count(page) == moves
+    assert page.locator(".layer-tiles .placed").count() == tiles
+    assert not page.locator("#setup").evaluate("d => d.open")
+    no_errors(page)
+
+
+def test_bad_share_link_recovers_with_a_message(page, server):
+    page.goto(server + "?sw=off#r=1this-is-not-a-game")
+    page.wait_for_selector("#setup[open]")
+    page.wait_for_selector("#setup-message:not([hidden])")
+    assert "could not be opened" in page.inner_text("#setup-message")
+    assert "#r=" not in page.url
+    start(page)                                      # and a fresh game starts
+    assert wait_phase(page) in ("start", "pass")
+    # a link from a newer version, and a record that breaks the rules
+    bad = call("encode_link", {"record": call("new_game", {"players": 2, "seed": 3})["result"]["record"]})
+    fragment = bad["result"]["fragment"]
+    page.goto(server + "?sw=off#r=9" + fragment[3:])
+    page.wait_for_selector("#setup-message:not([hidden])")
+    assert "newer" in page.inner_text("#setup-message")
+    no_errors(page)
+
+
+def test_outdated_or_broken_save_recovers_with_a_message(page, server):
+    page.goto(server + "?sw=off")
+    page.evaluate("localStorage.setItem('tsuro.save', JSON.stringify({format: 'tsuro-save/0', record: 1}))")
+    page.reload()
+    page.wait_for_selector("#setup-message:not([hidden])")
+    assert "could not be resumed" in page.inner_text("#setup-message")
+    page.evaluate("""localStorage.setItem('tsuro.save', JSON.stringify({format: 'tsuro-save/1',
+        record: {format: 'tsuro-record/1', rules: 'classic', players: [{name: 'A'}], deal: {}}}))""")
+    page.reload()
+    page.wait_for_selector("#setup-message:not([hidden])")
+    assert "could not be resumed" in page.inner_text("#setup-message")
+    page.evaluate("localStorage.setItem('tsuro.save', '{not json')")
+    page.reload()
+    page.wait_for_selector("#setup[open]")
+    assert page.evaluate("localStorage.getItem('tsuro.save')") in (None, "{not json")
+    no_errors(page)
+
+
+@pytest.mark.parametrize("width,height", [(360, 780), (1280, 900)])
+def test_screenshots(browser, server, width, height):
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    ctx.set_default_timeout(120_000)
+    page = ctx.new_page()
+    page.console_errors = []
+    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+    try:
+        open_game(page, server, "?sw=off&anim=0")
+        setup_seats(page, [("Ann", "human"), ("Bo", "computer:medium"), ("Cy", "computer:easy")])
+        shot(page, f"setup-{width}")
+        start(page)
+        choose_start_by_click(page, 5)
+        assert wait_phase(page) == "tile"
+        play_tile_by_keys(page, 0)
+        assert wait_phase(page) in ("tile", "over")
+        if phase(page) == "tile":
+            # a preview on the board, with a self-eliminating tile if there is one
+            bad = page.locator("#hand .hand-tile.bad")
+            (bad.first if bad.count() else page.locator("#hand .hand-tile").nth(1)).click()
+            page.wait_for_timeout(150)
+            assert page.locator(".layer-preview .ghost").count() == 1
+            shot(page, f"preview-{width}")
+        k = 1
+        while wait_phase(page) != "over":
+            if phase(page) == "exchange":
+                page.click("#btn-exchange")
+                continue
+            play_tile_by_keys(page, k)
+            k += 1
+        page.wait_for_function("document.querySelector('#share-link').value.includes('#r=')")
+        shot(page, f"gameover-{width}")
+        # nothing sticks out sideways on a phone
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert not page.console_errors, page.console_errors
+    finally:
+        ctx.close()
+
+
+def _fragment(value):
+    key = "record" if "deal" in value else "position"
+    return call("encode_link", {key: value})["result"]["fragment"]
+
+
+def test_embed_position_draws_without_the_engine_then_plays(page, server):
+    game = call("new_game", {"players": 2, "seed": 5})["result"]
+    pos = game["position"]
+    for move in ({"start": [0, 2, "H"]}, {"start": [5, 3, "C"]}):
+        pos = call("play", {"position": pos, "move": move})["result"]["position"]
+    page.goto(server + "embed.html?sw=off#" + _fragment(pos) + "&try=1")
+    page.wait_for_selector("#hand .hand-tile")
+    assert page.locator(".layer-markers .marker").count() == 2
+    # no rule was needed yet, so no engine was started
+    assert page.evaluate("performance.getEntriesByName('tsuro-engine-ready').length") == 0
+    page.hover("svg.board")
+    page.wait_for_function("!document.querySelector('#place').disabled", timeout=120_000)
+    page.click("#place")
+    page.wait_for_selector(".layer-tiles .placed")
+    assert "plays tile" in page.inner_text("#caption")
+    no_errors(page)
+
+
+def test_embed_record_steps_through(page, server):
+    game = call("new_game", {"players": 3, "seed": 9})["result"]
+    pos, record = game["position"], game["record"]
+    for _ in range(8):
+        assert pos["turn"] is not None
+        lm = call("legal_moves", {"position": pos})["result"]
+        safe = [m for m in lm["moves"] if not m.get("self_eliminating")] or lm["moves"]
+        pick = safe[len(record["moves"]) * 13 % len(safe)] if lm["phase"] == "start" else safe[0]
+        r = call("play", {"position": pos, "move": pick["move"], "seed": 1})["result"]
+        pos = r["position"]
+        record["moves"].append(r["move"])
+    page.goto(server + "embed.html?sw=off#" + _fragment(record) + "&at=3")
+    page.wait_for_function("document.querySelector('#step').textContent === '3 / 8'",
+                           timeout=120_000)
+    page.click("#next")
+    page.wait_for_function("document.querySelector('#step').textContent === '4 / 8'")
+    assert "plays tile" in page.inner_text("#caption")
+    page.click("#last")
+    assert page.locator(".layer-tiles .placed").count() == 5
+    page.goto(server + "embed.html?sw=off#r=1garbage")
+    page.wait_for_selector("#msg:not([hidden])")
+    assert "could not be opened" in page.inner_text("#msg")
+    no_errors(page)
+
+
+def test_tutorial_boards(page, server):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(server + "tutorial/?sw=off")
+    frames = page.locator("iframe")
+    assert frames.count() >= 6
+    first = page.frame_locator("iframe").first
+    first.locator("svg.board").wait_for()
+    first.locator("#hand .hand-tile").first.wait_for()
+    page.locator("iframe").first.hover()
+    first.locator(".layer-marks .start-mark").first.wait_for(timeout=120_000)
+    shot(page, "tutorial-1280")
+    no_errors(page)
