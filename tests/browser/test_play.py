@@ -189,6 +189,8 @@ def test_hot_seat_game_to_the_end_with_clicks_and_keys(page, server):
 
 
 def test_game_against_computer_players(page, server):
+    warnings = []
+    page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
     open_game(page, server, "?sw=off")
     setup_seats(page, [("Me", "human"), ("Easy", "computer:easy"), ("Hard", "computer:hard")],
                 speed="2.5")
@@ -211,6 +213,8 @@ def test_game_against_computer_players(page, server):
     text = page.inner_text("#log")
     assert "Easy starts" in text and "Hard starts" in text
     assert "Easy plays tile" in text or "Hard plays tile" in text
+    # the computers' moves came from the engine's bots, not the random fallback
+    assert not [w for w in warnings if "bot_move" in w], warnings
     no_errors(page)
 
 
@@ -400,4 +404,19 @@ def test_tutorial_boards(page, server):
     page.locator("iframe").first.hover()
     first.locator(".layer-marks .start-mark").first.wait_for(timeout=120_000)
     shot(page, "tutorial-1280")
+    no_errors(page)
+
+
+def test_hint_chooses_a_tile(page, server):
+    open_game(page, server)
+    setup_seats(page, [("Me", "human"), ("Bot", "computer:easy")])
+    start(page)
+    page.click("#btn-hint")
+    page.wait_for_function("document.querySelector('#hand-note').textContent.startsWith('Hint')")
+    assert wait_phase(page) == "start"
+    choose_start_by_click(page, 30)
+    assert wait_phase(page) == "tile"
+    page.click("#btn-hint")
+    page.wait_for_function("document.querySelector('#hand-note').textContent.startsWith('Hint: tile')")
+    assert not page.locator("#btn-place").is_disabled()
     no_errors(page)

@@ -174,7 +174,7 @@ const app = {
       const t0 = performance.now();
       let move;
       try {
-        move = await s.botMove();
+        move = await s.botMove(s.seats[seat].level === "hard" ? 450 : 250);
       } catch (e) {
         if (gen === this.gen) notice(`The computer player could not move: ${reason(e)}`);
         return;
@@ -243,6 +243,8 @@ const app = {
     this.human = h;
     this.showHandFor(seat);
     setPhase(h.phase);
+    $("btn-hint").hidden = h.phase === "exchange";
+    $("btn-hint").disabled = false;
     if (h.phase === "start") {
       this.setBanner(`${name}: choose a start mark on the edge`, seat);
       board.setStartMarks(legal.moves.map((m) => m.move.start), color);
@@ -416,6 +418,34 @@ const app = {
     this.playMove(o.move, this.gen);
   },
 
+  async hint() {
+    const h = this.human;
+    if (!h || this.busy) return;
+    const gen = this.gen;
+    $("btn-hint").disabled = true;
+    this.note("Thinking of a good move…");
+    let move = null;
+    try { move = await this.session.hint(); } catch { move = null; }
+    $("btn-hint").disabled = false;
+    if (gen !== this.gen || this.human !== h) return;
+    if (!move) { this.note("No hint is available."); return; }
+    if (move.start) {
+      board.setCursorTo(move.start);
+      this.note(`Hint: start at mark ${move.start[2]} of square [${move.start[0]}, ${move.start[1]}] (highlighted). Press Enter on the board or click it.`);
+    } else if (move.tile !== undefined) {
+      const i = h.tiles.indexOf(move.tile);
+      if (i < 0) return;
+      h.selected = i;
+      h.rots[i] = move.rot || 0;
+      this.refreshHuman();
+      this.note(`Hint: tile ${i + 1}, turned as shown. ${$("hand-note").textContent}`);
+    } else if (move.exchange) {
+      h.pairs = move.exchange.map((p) => p.slice());
+      h.give = null;
+      this.renderExchange();
+    }
+  },
+
   chooseStart(place) {
     const h = this.human;
     if (!h || h.phase !== "start" || this.busy) return;
@@ -550,6 +580,7 @@ const app = {
     board.setStartMarks([]);
     board.setTarget(null);
     this.renderPlayers();
+    $("btn-hint").hidden = true;
     $("btn-undo").disabled = !s.canUndo();
     $("btn-redo").disabled = !s.canRedo();
     $("play-panel").hidden = s.over;
@@ -923,6 +954,7 @@ $("btn-undo").addEventListener("click", () => app.undo());
 $("btn-redo").addEventListener("click", () => app.redo());
 $("btn-place").addEventListener("click", () => app.place());
 $("btn-pass").addEventListener("click", () => app.revealHand());
+$("btn-hint").addEventListener("click", () => app.hint());
 $("btn-exchange").addEventListener("click", () => app.finishExchange());
 $("btn-exchange-reset").addEventListener("click", () => { if (app.human) { app.human.pairs = []; app.human.give = null; app.renderExchange(); } });
 $("btn-again").addEventListener("click", () => app.playAgain());

@@ -182,6 +182,12 @@ export class Board {
     this._drawMarks();
   }
 
+  /** Put the keyboard cursor on a start mark (a hint). */
+  setCursorTo(place) {
+    this.markCursor = this.marks.findIndex((m) => m.place.join() === place.join());
+    this._drawMarks();
+  }
+
   /** The mark the keyboard cursor is on (or null). */
   get markAtCursor() { return this.markCursor >= 0 ? this.marks[this.markCursor].place : null; }
 

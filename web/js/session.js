@@ -125,14 +125,22 @@ export class Session {
     return r;
   }
 
-  /** A computer player's move: the engine's bot, or a random legal move. */
+  /** A whole-number seed for a bot's choice: from the game's seed if it has one. */
+  _botSeed() {
+    const seed = this.record && this.record.seed;
+    if (Number.isInteger(seed)) return seed * 1000 + this.moves.length;
+    return Math.floor(Math.random() * 2 ** 31);
+  }
+
+  /** A computer player's move: the engine's bot, or (an engine without bots) a random legal move. */
   async botMove(budgetMs = 400) {
     const seat = this.turn;
     const level = this.seats[seat]?.level || "medium";
     const r = await this.engine.requestValue("bot_move", {
-      position: this.position, bot: BOTS[level] || "survivor", seed: this._seed() ?? null, budget_ms: budgetMs,
+      position: this.position, bot: BOTS[level] || "survivor", seed: this._botSeed(), budget_ms: budgetMs,
     });
     if (r && r.move) return r.move;
+    if (r && r.error && r.error.code !== "unknown_op") console.warn("bot_move failed, playing a random move:", r.error);
     const legal = await ask(this.engine, "legal_moves", { position: this.position });
     const moves = legal.moves.filter((m) => m.legal !== false);
     return moves[Math.floor(Math.random() * moves.length)].move;
@@ -140,7 +148,7 @@ export class Session {
 
   /** A suggested move for the active player (the engine's hint, if it has one). */
   async hint(budgetMs = 400) {
-    const r = await this.engine.requestValue("hint", { position: this.position, budget_ms: budgetMs });
+    const r = await this.engine.requestValue("hint", { position: this.position, budget_ms: budgetMs, seed: this._botSeed() });
     return r && r.move ? r.move : null;
   }
 
