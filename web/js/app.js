@@ -139,6 +139,7 @@ const app = {
     this.human = null;
     this.revealedTo = null;
     this.replayAt = null;
+    this.scores = null;
     const start = session.start;
     const rules = typeof start.rules === "object" ? start.rules : {};
     board.setSize(rules.width || 6, rules.height || 6);
@@ -619,7 +620,7 @@ const app = {
       if (dragon) bits.push("holds the dragon tile");
       if (out) bits.push("out");
       if (winner) bits.push("winner");
-      if (scores && s.rules && typeof s.rules === "object" && s.rules.scoring) bits.push(`score ${scores[i]}`);
+      if (scores && scoringOf(s.rules) && scoringOf(s.rules) !== "tiles_placed") bits.push(`score ${scores[i]}`);
       info.textContent = bits.join(" · ");
       li.append(svg, nm, info);
       if (dragon) {
@@ -694,8 +695,10 @@ const app = {
     $("scores").replaceChildren();
     try {
       const r = await ask(engine, "result", { position: pos });
-      const scoring = typeof s.rules === "object" ? s.rules.scoring : null;
-      if (scoring && r.scores) {
+      const scoring = scoringOf(s.rules);
+      if (scoring === "tiles_placed" && r.scores) {
+        $("winners").textContent = `${r.scores[0]} tile${r.scores[0] === 1 ? "" : "s"} placed: ${winnersText(pos.winners, s.players)}`;
+      } else if (scoring && r.scores) {
         this.scores = r.scores;
         const label = { longest_path: "path length", most_crossings: "crossings", tiles_placed: "tiles placed" }[scoring] || "score";
         s.players.forEach((p, i) => {
@@ -917,6 +920,11 @@ function reason(e) {
 function setPhase(phase) { document.body.dataset.phase = phase; }
 function possessive(name) { return /s$/i.test(name) ? `${name}’` : `${name}’s`; }
 function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
+function scoringOf(rules) {
+  if (rules === "solo") return "tiles_placed";
+  if (rules && typeof rules === "object") return rules.scoring || (rules.preset === "solo" ? "tiles_placed" : null);
+  return null;
+}
 function openHands(rules) { return !!(rules && typeof rules === "object" && rules.open_hands); }
 
 function notice(text) {

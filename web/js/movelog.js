@@ -84,6 +84,7 @@ export function describe(events, players) {
 
 export function winnersText(winners, players) {
   const names = (winners || []).map((s) => (players[s] ? players[s].name : `Seat ${s + 1}`));
+  if (players.length === 1) return names.length ? "the marker is still on the board: well played!" : "the marker has left the board.";
   if (!names.length) return "nobody wins.";
   if (names.length === 1) return `${names[0]} wins!`;
   return `${listNames(names)} share the win.`;
