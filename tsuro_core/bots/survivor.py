@@ -29,6 +29,8 @@ from .base import Bot, Choice, View, exchange_move, register, tile_move
 from .heuristics import (TILE_ROTS, edge_distance, exchange_score, exit_of, is_corner,
                          kill_fraction, place_safety, port_ends, square_distance)
 
+TWO_STEP = True
+W_FOLLOW = 40.0
 LOSS = -1000.0
 WIN = 10000.0
 
@@ -85,12 +87,33 @@ def score_placements(cells: list[Any], geo: Geometry, markers: Sequence[Optional
                 if s in where:
                     _, f_o, _ = place_safety(cells, nxt, on, limit, m, (), pool)
                     bad += 1.0 - f_o
+            follow_up = _best_follow_up(cells, geo, mine, ends, rest, pool) if TWO_STEP else 0.0
             cells[cell] = None
             p_next = 1.0 if opts > 0 else frac
             score = (100.0 * p_next * threat_keep + 6.0 * min(opts, 4) + 25.0 * frac
-                     + 30.0 * kills + 4.0 * edge_distance(mcell, stride, w, h) + 15.0 * bad)
+                     + 30.0 * kills + 4.0 * edge_distance(mcell, stride, w, h) + 15.0 * bad
+                     + W_FOLLOW * follow_up)
             results.append((score, t, q, True))
     return results
+
+
+def _best_follow_up(cells: list[Any], geo: Geometry, code: int, ends: list[int],
+                    rest: Sequence[int], pool: Sequence[int]) -> float:
+    """The best share of unseen tiles safe at the place reached by the next
+    placement of a tile still in hand (0 if none keeps the marker on)."""
+    on = geo.on_board
+    cell, port = code >> 3, code & 7
+    best = 0.0
+    for t in rest:
+        for _, conn in TILE_ROTS[t]:
+            nxt_code = exit_of(conn, port, ends, cell)
+            if not on[nxt_code >> 3]:
+                continue
+            cells[cell] = conn
+            _, frac, _ = place_safety(cells, geo.next, on, geo.max_steps, nxt_code, (), pool)
+            cells[cell] = None
+            best = max(best, frac)
+    return best
 
 
 def score_starts(view: View, codes: Sequence[int], pool: Sequence[int]) -> list[tuple[float, int]]:
