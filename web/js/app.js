@@ -679,7 +679,7 @@ const app = {
     li.appendChild(span);
     for (const l of lines) if (l.kind === "out" || l.kind === "over" || l.kind === "dragon") li.classList.add(`has-${l.kind}`);
     ol.appendChild(li);
-    if (live) li.scrollIntoView({ block: "nearest" });
+    if (live) ol.scrollTop = ol.scrollHeight;   // the log scrolls, never the page
   },
 
   // ---------------------------------------------------------------- game over, replay, share

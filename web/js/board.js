@@ -385,18 +385,20 @@ export class Board {
     if (!st || !move.path || !move.path.length) return;
     const fx = this.layers.fx;
     const d = tracedD(move.path);
-    el("path", { d, class: "trail-under" }, fx);
+    const under = el("path", { d, class: "trail-under" }, fx);
     const trail = el("path", { d, class: "trail", stroke: st.color }, fx);
     const len = trail.getTotalLength();
-    trail.style.strokeDasharray = `${len} ${len}`;
-    trail.style.strokeDashoffset = `${len}`;
+    for (const p of [under, trail]) {
+      p.style.strokeDasharray = `${len} ${len}`;
+      p.style.strokeDashoffset = `${len}`;
+    }
     const mk = drawMarker(fx, st, ...portPoint(move.path[0][0], move.path[0][1], move.path[0][2]), MARKER_R);
     const ms = Math.min(2400, 260 + 230 * move.path.length) / speed;
     await this._tween(ms, (t) => {
       const e = t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2; // ease in-out
       const pt = trail.getPointAtLength(e * len);
       mk.setAttribute("transform", `translate(${f(pt.x)},${f(pt.y)})`);
-      trail.style.strokeDashoffset = `${len * (1 - e)}`;
+      under.style.strokeDashoffset = trail.style.strokeDashoffset = `${len * (1 - e)}`;
     });
   }
 
