@@ -32,8 +32,27 @@ class Sim:
                  "winners", "nxt", "on", "limit", "full", "dragon_from", "starts", "danger",
                  "link")
 
+    cells: list[Any]
+    markers: list[Any]
+    alive: list[bool]
+    hands: list[list[int]]
+    pile: list[int]
+    dragon: Optional[int]
+    turn: Any                  # the seat to move; None once the game is over
+    n: int
+    rng: random.Random
+    winners: Optional[list[int]]
+    nxt: list[int]
+    on: list[bool]
+    limit: int
+    full: int
+    dragon_from: int
+    starts: tuple[int, ...]
+    danger: list[int]
+    link: list[int]
+
     def __init__(self) -> None:
-        self.winners: Optional[list[int]] = None
+        self.winners = None
 
     @classmethod
     def from_game(cls, g: Game, rng: random.Random, link: Optional[list[int]] = None,

@@ -165,7 +165,8 @@ def best_exchange(view: View) -> Any:
     geo = game.geo
     cells = view.cells()
     hand = list(view.hand)
-    best, best_score = (), exchange_score(hand, view.markers[view.seat], cells, geo.next,
+    best: Any = ()
+    best_score = exchange_score(hand, view.markers[view.seat], cells, geo.next,
                                           geo.on_board, geo.max_steps)
     for ex in game.legal_exchanges():
         new = list(hand)
