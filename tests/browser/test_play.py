@@ -420,3 +420,41 @@ def test_hint_chooses_a_tile(page, server):
     page.wait_for_function("document.querySelector('#hand-note').textContent.startsWith('Hint: tile')")
     assert not page.locator("#btn-place").is_disabled()
     no_errors(page)
+
+
+def _tutorial_fragment(key):
+    html = (ROOT / "web" / "tutorial" / "index.html").read_text(encoding="utf-8")
+    section = html.split(f'<section id="{key}">', 1)[1]
+    return section.split('embed.html#', 1)[1].split('&', 1)[0].split('"', 1)[0]
+
+
+def test_self_eliminating_placements_are_refused_with_the_reason(page, server):
+    # Ann (seat 0) can turn tile 14 so that it sends her off the edge; other placements are safe
+    page.goto(server + "?sw=off&anim=0#" + _tutorial_fragment("place"))
+    assert wait_phase(page) == "pass"                    # a shared position: hot-seat
+    page.click("#btn-pass")
+    assert wait_phase(page) == "tile"
+    page.keyboard.press("1")
+    for _ in range(4):
+        if page.locator("#hand .hand-tile").first.get_attribute("class").count("bad"):
+            break
+        page.keyboard.press("r")
+    assert "bad" in page.locator("#hand .hand-tile").first.get_attribute("class")
+    assert page.locator(".layer-preview .ghost.bad").count() == 1
+    assert page.locator("#btn-place").is_disabled()
+    assert "Not allowed" in page.inner_text("#hand-note")
+    assert "off the edge" in page.inner_text("#hand-note")
+    page.keyboard.press("Enter")                         # refused: nothing is played
+    page.wait_for_timeout(300)
+    assert log_count(page) == 0 and phase(page) == "tile"
+    # when every placement eliminates the player, one must be played
+    page.goto(server + "?sw=off&anim=0#" + _tutorial_fragment("forced"))
+    if wait_phase(page) == "pass":
+        page.click("#btn-pass")
+    assert wait_phase(page) == "tile"
+    assert page.locator("#hand .hand-tile.bad").count() == page.locator("#hand .hand-tile").count()
+    assert "Every placement" in page.inner_text("#hand-note")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 1")
+    assert "out" in page.inner_text("#log")
+    no_errors(page)
