@@ -560,6 +560,19 @@ def ensure_built(dist: Path = DIST, root: Path = ROOT, force: bool = False) -> d
         return build(dist, root)
 
 
+def private_copy(dest: Path, dist: Path = DIST, root: Path = ROOT) -> dict:
+    """Make dist/ fresh, then hard-link a copy of it at dest (which must not exist).
+
+    Tests and benchmarks serve the copy: a build started meanwhile in the same
+    checkout (someone edited a source) replaces dist/ but not the copy.
+    """
+    with _BuildLock():
+        if not is_fresh(dist, root):
+            build(dist, root)
+        shutil.copytree(dist, dest, copy_function=os.link)
+    return read_build_json(dest)
+
+
 # --------------------------------------------------------------------------
 # Serving
 

@@ -30,10 +30,13 @@ def build_module():
 
 
 @pytest.fixture(scope="session")
-def dist_dir(build_module) -> Path:
-    """dist/, built once per session unless it is already fresh (inputs unchanged)."""
-    build_module.ensure_built()
-    return build_module.DIST
+def dist_dir(build_module, tmp_path_factory) -> Path:
+    """The built site: dist/, built unless fresh (inputs unchanged), as a hard-linked
+    private copy, so that a rebuild by someone else in this checkout cannot pull
+    the files from under a running test."""
+    dest = tmp_path_factory.mktemp("site") / "dist"
+    build_module.private_copy(dest)
+    return dest
 
 
 @pytest.fixture(scope="session")

@@ -158,8 +158,10 @@ def test_netlify_toml():
         assert "frame-ancestors" not in values.get("Content-Security-Policy", "")
 
 
-def test_fresh_dist_is_not_rebuilt(build_module, dist_dir):
-    assert build_module.is_fresh(dist_dir)
-    before = (dist_dir / "build.json").stat().st_mtime_ns
+def test_fresh_dist_is_not_rebuilt(build_module, tmp_path):
     build_module.ensure_built()
-    assert (dist_dir / "build.json").stat().st_mtime_ns == before
+    before = (build_module.DIST / "build.json").stat().st_mtime_ns
+    info = build_module.private_copy(tmp_path / "copy")
+    assert (build_module.DIST / "build.json").stat().st_mtime_ns == before
+    assert info == build_module.read_build_json(build_module.DIST)
+    assert build_module.is_fresh(tmp_path / "copy")

@@ -6,6 +6,7 @@
 //   worker -> page  {id, ok: true, result} | {id, ok: false, error: {code, message}}
 //                   {type: "progress", stage, label, fraction, loaded, total, stages}
 //                   {type: "ready", engine, pyodide, install, timings}
+//                   {type: "cached"}  (after "ready": first-visit downloads are stored)
 //                   {type: "failed", error: {code, message}}
 // Requests sent before the engine is ready are answered once it is.
 //
@@ -98,6 +99,12 @@ function fileDone(url) {
 // Count the bytes of tracked downloads on a clone of the response, so the
 // response Pyodide gets is the network's own (streaming compilation and the
 // browser's compiled-code cache keep working).
+//
+// On a first visit the clone also goes into the Cache API ("tsuro-boot"),
+// where the service worker's precache finds it: the 10 MB runtime is not
+// downloaded a second time when the browser's HTTP cache would not keep it.
+const BOOT_CACHE = "tsuro-boot";
+const cacheWrites = [];
 const realFetch = self.fetch.bind(self);
 self.fetch = async function fetch(input, init) {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url,
@@ -105,18 +112,26 @@ self.fetch = async function fetch(input, init) {
   const resp = await realFetch(input, init);
   const f = fileState.get(url);
   if (f && resp.ok && resp.body) {
-    const reader = resp.clone().body.getReader();
-    (async () => {
+    const copy = resp.clone();
+    const counted = copy.body.pipeThrough(new TransformStream({
+      transform(chunk, controller) {
+        f.loaded += chunk.byteLength;
+        postProgress();
+        controller.enqueue(chunk);
+      },
+    }));
+    cacheWrites.push((async () => {
       try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          f.loaded += value.byteLength;
-          postProgress();
+        if (self.caches && !(await caches.match(url))) {
+          const cache = await caches.open(BOOT_CACHE);
+          await cache.put(url, new Response(counted, { status: copy.status, headers: copy.headers }));
+        } else {
+          const reader = counted.getReader();
+          while (!(await reader.read()).done) { /* count */ }
         }
-      } catch { /* the consumer's side reports errors */ }
+      } catch { /* the consumer's side reports errors; caching is a bonus */ }
       fileDone(url);
-    })();
+    })());
   }
   return resp;
 };
@@ -248,7 +263,12 @@ async function boot() {
 
 const booted = boot();
 booted.then(
-  (info) => self.postMessage({ type: "ready", ...info }),
+  (info) => {
+    self.postMessage({ type: "ready", ...info });
+    // Then tell the page the downloads are stored, so that the service
+    // worker, registered after this, finds them instead of fetching again.
+    Promise.allSettled(cacheWrites).then(() => self.postMessage({ type: "cached" }));
+  },
   (e) => {
     console.error("engine failed to start:", e);
     self.postMessage({ type: "failed", error: { code: e.code || "boot_failed", message: String(e.message || e) } });

@@ -33,7 +33,8 @@ async function precache() {
     if (have.has(rel)) return;
     const url = new URL(rel, SCOPE).href;
     if (isImmutable(rel)) {
-      // An earlier build's cache may already hold it: same URL, same bytes.
+      // An earlier build's cache, or the engine worker's first-visit cache
+      // ("tsuro-boot"), may already hold it: same URL, same bytes.
       const old = await caches.match(url);
       if (old) return cache.put(url, old);
     }

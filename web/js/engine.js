@@ -57,13 +57,17 @@ export class Engine {
       this._rejectReady = reject;
     });
     this.ready.catch(() => {}); // a failed boot is reported through request() too
+    this._cached = new Promise((resolve) => { this._resolveCached = resolve; });
     this.worker.onmessage = (event) => this._onMessage(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault?.();
       this._fail("worker_error", event.message || "the engine worker could not start");
     };
     const sw = options.serviceWorker ?? !/[?&]sw=(off|0|false)\b/.test(self.location.search);
-    if (sw) this.ready.then(() => registerServiceWorker(), () => {});
+    // After the engine is up and its downloads are stored, so that the
+    // service worker's precache does not compete with the engine's start-up
+    // nor download the runtime a second time.
+    if (sw) this.ready.then(() => this._cached).then(() => registerServiceWorker(), () => {});
   }
 
   _onMessage(msg) {
@@ -79,6 +83,10 @@ export class Engine {
       this.info = msg;
       try { performance.mark("tsuro-engine-ready"); } catch { /* old browsers */ }
       this._resolveReady(msg);
+      return;
+    }
+    if (msg.type === "cached") {
+      this._resolveCached();
       return;
     }
     if (msg.type === "failed") {

@@ -1,0 +1,301 @@
+#!/usr/bin/env python3
+"""Browser benchmark: start-up, round trip and bytes of the built site, in headless Chromium.
+
+    python3 bench/browser_bench.py [--runs 5] [--op version] [--args '{}'] [--page index.html] [--json]
+
+Prints medians over --runs runs, all in one browser session:
+
+- board visible after navigation (the page's performance mark 'board-visible'),
+  cold (fresh browser context) and warm (same context, service worker active);
+- engine ready (engine.js's mark 'tsuro-engine-ready'), cold and warm, for each
+  way of installing the wheel (install=lock | loadpackage | micropip) side by
+  side, interleaved run by run;
+- bare Pyodide start-up (bench/pages/bare.html: loadPyodide() alone in a module
+  worker), cold and warm, interleaved with the above;
+- the round trip of one request page -> worker -> page (--op, --args);
+- bytes on the first visit, counted by the server, split into Pyodide's and
+  ours: raw, and gzip/brotli sizes of the same files as a static host would
+  compress them (brotli only if the `brotli` module or command is there).
+
+Not a test: nothing here fails on a slow number.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import importlib.util
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = Path(__file__).resolve().parent / "pages"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+INSTALLS = ("lock", "loadpackage", "micropip")
+
+
+def load_build():
+    spec = importlib.util.spec_from_file_location("tsuro_build", ROOT / "build.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+_SIZES: dict = {}
+
+
+def compressed_sizes(path: Path) -> tuple[int, int | None]:
+    """gzip -9 and brotli -q 11 sizes of a file (memoized)."""
+    if path not in _SIZES:
+        data = path.read_bytes()
+        _SIZES[path] = (len(gzip.compress(data, 9)), brotli_size(data))
+    return _SIZES[path]
+
+
+def brotli_size(data: bytes) -> int | None:
+    try:
+        import brotli  # type: ignore
+        return len(brotli.compress(data, quality=11))
+    except ImportError:
+        pass
+    exe = shutil.which("brotli")
+    if exe:
+        return len(subprocess.run([exe, "-c", "-q", "11", "-"], input=data,
+                                  capture_output=True, check=True).stdout)
+    return None
+
+
+def stats(values):
+    values = [v for v in values if v is not None]
+    if not values:
+        return None
+    return {"median": round(statistics.median(values), 1), "min": round(min(values), 1),
+            "max": round(max(values), 1), "runs": len(values)}
+
+
+class Bench:
+    def __init__(self, browser, site: str, page_path: str):
+        self.browser, self.site, self.page_path = browser, site, page_path
+
+    def engine_visit(self, page, install: str) -> dict:
+        url = f"{self.site}{self.page_path}?install={install}"
+        page.goto(url)
+        page.wait_for_function("window.tsuro && window.tsuro.ready")
+        info = page.evaluate("window.tsuro.ready")
+        marks = page.evaluate("""() => {
+            const t = (n) => performance.getEntriesByName(n)[0]?.startTime ?? null;
+            return { board: t("board-visible"), ready: t("tsuro-engine-ready") };
+        }""")
+        return {"board": marks["board"], "ready": marks["ready"], "timings": info.get("timings"),
+                "install": info.get("install")}
+
+    def bare_visit(self, page) -> dict:
+        page.goto(f"{self.site}__bench/bare.html")
+        page.wait_for_function("window.bareReady")
+        page.evaluate("window.bareReady")
+        return {"ready": page.evaluate("performance.getEntriesByName('bare-ready')[0].startTime")}
+
+    def wait_service_worker(self, page):
+        page.evaluate("navigator.serviceWorker.ready")
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+    def new_page(self):
+        ctx = self.browser.new_context()
+        ctx.set_default_timeout(180_000)
+        return ctx, ctx.new_page()
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--op", default="version", help="the request timed for the round trip")
+    ap.add_argument("--args", default="{}", help="its arguments, as JSON")
+    ap.add_argument("--round-trips", type=int, default=200)
+    ap.add_argument("--page", default="index.html", help="the page to measure (needs window.tsuro)")
+    ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    ap.add_argument("--bytes-only", action="store_true", help="only the first visit's bytes")
+    args = ap.parse_args(argv)
+
+    build = load_build()
+    tmp = tempfile.mkdtemp(prefix="tsuro-bench-")
+    dist = Path(tmp) / "dist"
+    info = build.private_copy(dist)  # a rebuild meanwhile cannot pull files from under us
+    if not (dist / args.page).exists():
+        print(f"{args.page} is not in dist/; use --page smoke.html", file=sys.stderr)
+        return 2
+    served: list = []
+    srv, base = build.serve_in_thread(dist, host="127.0.0.1", mounts={"/__bench/": PAGES},
+                                      stats=served)
+    site = base.replace("127.0.0.1", "localhost")
+    from playwright.sync_api import sync_playwright
+
+    results: dict = {"page": args.page, "runs": args.runs, "build": info["version"],
+                     "pyodide": info["pyodideVersion"]}
+    cold = {k: [] for k in (*INSTALLS, "bare")}
+    warm = {k: [] for k in (*INSTALLS, "bare")}
+    board = {"cold": [], "warm": []}
+    t_start = time.monotonic()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=os.environ.get("TSURO_CHROMIUM", "/usr/bin/chromium"),
+                                     args=CHROMIUM_ARGS)
+        results["browser"] = browser.version
+        bench = Bench(browser, site, args.page)
+
+        # First visit: bytes, then the cold runs.
+        ctx, page = bench.new_page()
+        served.clear()
+        first = bench.engine_visit(page, "lock")
+        at_ready = list(served)
+        bench.wait_service_worker(page)
+        time.sleep(1.0)
+        with_precache = list(served)
+        ctx.close()
+        cold["lock"].append(first["ready"])
+        board["cold"].append(first["board"])
+        results["bytes"] = bytes_report(dist, at_ready, with_precache)
+        if args.bytes_only:
+            results["served"] = with_precache
+            print(json.dumps(results, indent=2))
+            return 0
+
+        for i in range(args.runs):
+            for variant in (*INSTALLS, "bare"):
+                if variant == "lock" and i == 0:
+                    continue  # the first visit was run 0
+                ctx, page = bench.new_page()
+                if variant == "bare":
+                    cold["bare"].append(bench.bare_visit(page)["ready"])
+                else:
+                    r = bench.engine_visit(page, variant)
+                    assert r["install"] == variant, r
+                    cold[variant].append(r["ready"])
+                    if variant == "lock":
+                        board["cold"].append(r["board"])
+                ctx.close()
+
+        # Warm: one context, service worker installed, every variant in turn.
+        ctx, page = bench.new_page()
+        bench.engine_visit(page, "lock")
+        bench.wait_service_worker(page)
+        for variant in (*INSTALLS, "bare"):  # one visit each to warm every cache
+            bench.bare_visit(page) if variant == "bare" else bench.engine_visit(page, variant)
+        for i in range(args.runs):
+            for variant in (*INSTALLS, "bare"):
+                if variant == "bare":
+                    warm["bare"].append(bench.bare_visit(page)["ready"])
+                else:
+                    r = bench.engine_visit(page, variant)
+                    warm[variant].append(r["ready"])
+                    if variant == "lock":
+                        board["warm"].append(r["board"])
+                        results.setdefault("worker_timings_warm", []).append(r["timings"])
+
+        # Round trip on the warm, ready page.
+        bench.engine_visit(page, "lock")
+        rt = page.evaluate("""async ([op, args, n]) => {
+            for (let i = 0; i < 20; i++) await window.tsuro.request(op, args);   // warm-up
+            const times = [];
+            for (let i = 0; i < n; i++) {
+                const t = performance.now();
+                const r = await window.tsuro.request(op, args);
+                times.push(performance.now() - t);
+                if (r && r.error) throw new Error(JSON.stringify(r.error));
+            }
+            return times;
+        }""", [args.op, json.loads(args.args), args.round_trips])
+        ctx.close()
+        browser.close()
+    srv.shutdown()
+    srv.server_close()
+    shutil.rmtree(tmp, ignore_errors=True)
+
+    rt_sorted = sorted(rt)
+    results["round_trip_ms"] = {
+        "op": args.op, "median": round(statistics.median(rt), 3),
+        "p90": round(rt_sorted[int(0.9 * len(rt_sorted))], 3), "min": round(rt_sorted[0], 3),
+        "n": len(rt)}
+    results["board_visible_ms"] = {k: stats(v) for k, v in board.items()}
+    results["engine_ready_ms"] = {"cold": {k: stats(v) for k, v in cold.items()},
+                                  "warm": {k: stats(v) for k, v in warm.items()}}
+    w = results["engine_ready_ms"]["warm"]
+    c = results["engine_ready_ms"]["cold"]
+    results["ratio_to_bare"] = {
+        "warm": round(w["lock"]["median"] / w["bare"]["median"], 2),
+        "cold": round(c["lock"]["median"] / c["bare"]["median"], 2)}
+    results["seconds"] = round(time.monotonic() - t_start, 1)
+
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        print_table(results)
+    return 0
+
+
+def bytes_report(dist: Path, at_ready: list, with_precache: list) -> dict:
+    def split(entries):
+        out = {"pyodide": {"raw": 0, "gzip": 0, "brotli": 0, "files": 0},
+               "ours": {"raw": 0, "gzip": 0, "brotli": 0, "files": 0}}
+        have_brotli = True
+        seen = set()
+        for path, sent, _status in entries:
+            side = "pyodide" if path.startswith("/pyodide/") else "ours"
+            o = out[side]
+            o["raw"] += sent
+            o["files"] += 1
+            key = path.rstrip("/") or "/index.html"
+            f = dist / (key.lstrip("/") if not path.endswith("/") else key.lstrip("/") + "/index.html")
+            if f.is_file() and path not in seen and sent:
+                seen.add(path)
+                g, b = compressed_sizes(f)
+                o["gzip"] += g
+                if b is None:
+                    have_brotli = False
+                else:
+                    o["brotli"] += b
+        if not have_brotli:
+            for o in out.values():
+                o["brotli"] = None
+        return out
+
+    return {"page_load": split(at_ready), "with_precache": split(with_precache),
+            "files_ours": sorted({p for p, _, _ in with_precache if not p.startswith("/pyodide/")})}
+
+
+def print_table(r: dict) -> None:
+    def fmt(s):
+        return "-" if not s else f"{s['median']:>8.1f} {s['min']:>8.1f} {s['max']:>8.1f} {s['runs']:>4}"
+
+    print(f"page {r['page']}, build {r['build']}, Pyodide {r['pyodide']}, Chromium {r['browser']}, "
+          f"{r['runs']} runs, {r['seconds']} s")
+    print(f"{'what (ms)':<44} {'median':>8} {'min':>8} {'max':>8} {'runs':>4}")
+    print(f"{'board visible, cold':<44} {fmt(r['board_visible_ms']['cold'])}")
+    print(f"{'board visible, warm':<44} {fmt(r['board_visible_ms']['warm'])}")
+    for kind in ("cold", "warm"):
+        e = r["engine_ready_ms"][kind]
+        print(f"{'engine ready, ' + kind + ' (install=lock, the game)':<44} {fmt(e['lock'])}")
+        print(f"{'engine ready, ' + kind + ' (install=loadpackage)':<44} {fmt(e['loadpackage'])}")
+        print(f"{'engine ready, ' + kind + ' (install=micropip)':<44} {fmt(e['micropip'])}")
+        print(f"{'bare loadPyodide, ' + kind:<44} {fmt(e['bare'])}")
+    print(f"engine/bare ratio: warm {r['ratio_to_bare']['warm']}, cold {r['ratio_to_bare']['cold']}")
+    rt = r["round_trip_ms"]
+    print(f"round trip {rt['op']!r}: median {rt['median']} ms, p90 {rt['p90']} ms, min {rt['min']} ms "
+          f"({rt['n']} requests)")
+    for phase in ("page_load", "with_precache"):
+        b = r["bytes"][phase]
+        for side in ("pyodide", "ours"):
+            o = b[side]
+            br = "n/a" if o["brotli"] is None else f"{o['brotli'] / 1024:.1f} KiB"
+            print(f"bytes first visit ({phase.replace('_', ' ')}), {side:<7}: raw {o['raw'] / 1024:9.1f} KiB"
+                  f"  gzip {o['gzip'] / 1024:8.1f} KiB  brotli {br}  ({o['files']} responses)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
