@@ -142,7 +142,10 @@ export class Board {
     this.svg.addEventListener("click", (e) => this._click(e));
     this.svg.addEventListener("pointermove", (e) => this._hover(e));
     this.svg.addEventListener("keydown", (e) => this._key(e));
-    container.appendChild(this.svg);
+    // the page's static drawing of the empty board (tools/static_board.py) gives way to this one
+    const early = container.querySelector("svg.board-static");
+    if (early) early.replaceWith(this.svg);
+    else container.appendChild(this.svg);
   }
 
   on(type, cb) { this.listeners[type].push(cb); return this; }
