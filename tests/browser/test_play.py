@@ -458,3 +458,22 @@ def test_self_eliminating_placements_are_refused_with_the_reason(page, server):
     page.wait_for_function("document.querySelectorAll('#log > li').length === 1")
     assert "out" in page.inner_text("#log")
     no_errors(page)
+
+
+def test_a_shared_link_keeps_your_game(page, server):
+    open_game(page, server)
+    setup_seats(page, [("Me", "human"), ("Bot", "computer:easy")])
+    start(page)
+    choose_start_by_click(page, 9)
+    assert wait_phase(page) == "tile"
+    mine = log_count(page)
+    record = call("new_game", {"players": 3, "seed": 11})["result"]["record"]
+    page.goto(server + "?sw=off&anim=0#" + _fragment(record))
+    assert wait_phase(page) == "pass"                # a shared game: hot-seat
+    assert log_count(page) == 0
+    page.wait_for_selector("#notice-action:not([hidden])")
+    page.click("#notice-action")
+    page.wait_for_function("(n) => document.querySelectorAll('#log > li').length === n", arg=mine)
+    assert wait_phase(page) == "tile"
+    assert "Bot" in page.inner_text("#players")
+    no_errors(page)

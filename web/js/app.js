@@ -13,6 +13,7 @@ import { describe, winnersText, listNames } from "./movelog.js";
 const $ = (id) => document.getElementById(id);
 const SAVE_KEY = "tsuro.save";
 const SETUP_KEY = "tsuro.setup";
+const PREVIOUS_KEY = "tsuro.save.previous";
 const NS = "http://www.w3.org/2000/svg";
 
 // ------------------------------------------------------------------ the board, at once
@@ -125,12 +126,29 @@ const app = {
       const session = value.record
         ? await Session.fromRecord(engine, value.record)
         : await Session.fromPosition(engine, value.position);
-      notice(value.record
+      const text = value.record
         ? (session.over ? "A shared game: step through it with the replay controls." : "A shared game: every seat is played here, hot-seat. Play on!")
-        : "A shared position: play on from here, hot-seat.");
+        : "A shared position: play on from here, hot-seat.";
+      const previous = loadJSON(SAVE_KEY);
+      if (previous && previous.position && previous.position.turn !== null && previous.position.turn !== undefined) {
+        saveJSON(PREVIOUS_KEY, previous);
+        notice(`${text} Your own game was kept.`, { label: "Back to my game", run: () => this.resumePrevious() });
+      } else notice(text);
       return this.begin(session, { fromLink: true });
     } catch (e) {
       return this.openSetup(`That share link could not be opened: ${reason(e)}. Here is a fresh game instead.`);
+    }
+  },
+
+  async resumePrevious() {
+    const save = loadJSON(PREVIOUS_KEY);
+    localStorage.removeItem(PREVIOUS_KEY);
+    notice(null);
+    if (!save) return;
+    try {
+      this.begin(await Session.fromSave(engine, save));
+    } catch (e) {
+      notice(`Your game could not be resumed (${reason(e)}).`);
     }
   },
 
@@ -255,6 +273,7 @@ const app = {
       $("btn-place").disabled = true;
       $("btn-place").textContent = "Place tile";
       this.renderHand(false);
+      focusIfLost(() => board.svg);
     } else if (h.phase === "tile") {
       this.setBanner(`${name}: play a tile`, seat);
       board.setStartMarks([]);
@@ -265,6 +284,7 @@ const app = {
       h.selected = firstSafe ? Math.max(0, h.tiles.indexOf(firstSafe.move.tile)) : 0;
       if (firstSafe) h.rots[h.selected] = firstSafe.move.rot;
       this.refreshHuman();
+      focusIfLost(() => document.querySelector(`#hand .hand-tile[data-index="${h.selected}"]`));
     } else if (h.phase === "exchange") {
       this.setBanner(`${name}: exchange tiles?`, seat);
       board.setStartMarks([]);
@@ -459,6 +479,8 @@ const app = {
     if (gen !== this.gen) return;
     this.busy = true;
     setPhase("busy");
+    const mover = this.session.turn;
+    if (mover !== null && mover !== undefined) this.setBanner(`${this.session.players[mover].name} moves…`, mover);
     this.renderHand(false);
     $("btn-place").disabled = true;
     board.setStartMarks([]);
@@ -928,11 +950,24 @@ function scoringOf(rules) {
 }
 function openHands(rules) { return !!(rules && typeof rules === "object" && rules.open_hands); }
 
-function notice(text) {
+function notice(text, action = null) {
   const n = $("notice");
   if (!text) { n.hidden = true; return; }
   $("notice-text").textContent = text;
+  const b = $("notice-action");
+  b.hidden = !action;
+  b.textContent = action ? action.label : "";
+  b.onclick = action ? () => action.run() : null;
   n.hidden = false;
+}
+
+/** Move the keyboard focus to el() if it is nowhere useful (after a move, the pass screen). */
+function focusIfLost(el) {
+  const a = document.activeElement;
+  if (a && a !== document.body && !a.disabled && a.offsetParent !== null && a.isConnected) return;
+  if ($("setup").open) return;
+  const target = el();
+  if (target) target.focus({ preventScroll: true });
 }
 
 let announceTimer = null;
