@@ -477,3 +477,34 @@ def test_a_shared_link_keeps_your_game(page, server):
     assert wait_phase(page) == "tile"
     assert "Bot" in page.inner_text("#players")
     no_errors(page)
+
+
+def _exchange_position():
+    """A position of a seeded 3-player game with the elimination bonus, at an exchange."""
+    import random
+    rules = {"preset": "classic", "elimination_bonus": True}
+    for seed in range(1, 500):
+        pos = call("new_game", {"players": 3, "seed": seed, "rules": rules})["result"]["position"]
+        rng = random.Random(seed)
+        while pos["turn"] is not None:
+            lm = call("legal_moves", {"position": pos})["result"]
+            if lm["phase"] == "exchange":
+                return pos
+            move = rng.choice(lm["moves"])["move"]
+            pos = call("play", {"position": pos, "move": move, "seed": seed})["result"]["position"]
+    raise AssertionError("no exchange found")
+
+
+def test_elimination_bonus_exchange(page, server):
+    pos = _exchange_position()
+    page.goto(server + "?sw=off&anim=0#" + _fragment(pos))
+    if wait_phase(page) == "pass":
+        page.click("#btn-pass")
+    assert wait_phase(page) == "exchange"
+    page.locator("#exchange-mine .ex-tile").first.click()
+    page.locator("#exchange-theirs .ex-tile").first.click()
+    assert "Swapping" in page.inner_text("#exchange-note")
+    page.click("#btn-exchange")
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 1")
+    assert "exchanges 1 tile" in page.inner_text("#log")
+    no_errors(page)
