@@ -99,6 +99,11 @@ const app = {
         const session = await Session.fromSave(engine, save);
         return this.begin(session, { fromSave: true });
       } catch (e) {
+        if (engine.failed) {
+          // the engine is down, not the save: keep it for the next visit
+          this.setBanner("Your saved game is kept: reload the page to try again.");
+          return notice(`The rules engine could not start (${reason(engine.failed)}), so your saved game cannot be resumed now. It is kept: reload to try again.`);
+        }
         localStorage.removeItem(SAVE_KEY);
         return this.openSetup(`Your saved game could not be resumed (${reason(e)}). Start a new one.`);
       }
