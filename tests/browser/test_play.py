@@ -508,3 +508,19 @@ def test_elimination_bonus_exchange(page, server):
     page.wait_for_function("document.querySelectorAll('#log > li').length === 1")
     assert "exchanges 1 tile" in page.inner_text("#log")
     no_errors(page)
+
+
+def test_an_engine_that_cannot_start_keeps_the_save(page, server):
+    open_game(page, server)
+    setup_seats(page, [("Me", "human"), ("Bot", "computer:easy")])
+    start(page)
+    choose_start_by_click(page, 2)
+    assert wait_phase(page) == "tile"
+    saved = page.evaluate("localStorage.getItem('tsuro.save')")
+    # the next visit cannot fetch Python (the network fails, say)
+    page.context.route("**/pyodide/**", lambda route: route.abort())
+    page.reload()
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "kept" in page.inner_text("#notice-text")
+    assert page.evaluate("localStorage.getItem('tsuro.save')") == saved
+    assert page.locator(".layer-markers .marker").count() == 2   # drawn from the save
