@@ -23,6 +23,9 @@ from ..tiles import CONN
 from .heuristics import TILE_ROTS, exit_of, link_place, link_table
 
 TILE_ROTS_CONN = CONN
+SHARED_PENALTY = 4
+"""How much the default policy dislikes ending on a square another marker faces
+(worth four open exits): whoever moves there first decides both fates."""
 
 
 class Sim:
@@ -313,6 +316,7 @@ def playout(sim: Sim, rng: random.Random, max_moves: int = 200) -> None:
         best = -1 << 30
         picks: list[tuple[int, int, list[tuple[int, int]]]] = []
         opened: dict[int, int] = {}
+        faced = {m >> 3 for s, m in enumerate(markers) if s != a and alive[s] and m is not None}
         for t in hands[a]:
             for q, conn in TILE_ROTS[t]:
                 e = ends[conn[port]]
@@ -326,6 +330,8 @@ def playout(sim: Sim, rng: random.Random, max_moves: int = 200) -> None:
                         b2 = c2 << 3
                         score = opened[c2] = [on[z >> 3] for z in link[b2:b2 + 8]].count(True)
                     score -= on[link[e] >> 3]
+                    if c2 in faced:
+                        score -= SHARED_PENALTY
                 else:
                     score = -1000
                 for s in others:
