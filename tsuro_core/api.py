@@ -16,6 +16,7 @@ from typing import Any, Callable
 from . import __version__, notation
 from .bots.api_ops import op_bot_move, op_hint
 from .game import Game, IllegalMove
+from .neu_game import OPS as NEU_OPS
 from .notation import NotationError
 from .rules import describe_presets, parse_rules
 from .tiles import CANONICAL, CONN, check_tile, quarters, tile_table_json
@@ -226,6 +227,7 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "decode_link": op_decode_link,
     "bot_move": op_bot_move,
     "hint": op_hint,
+    **NEU_OPS,  # the course variant: neu_new_game, neu_legal_moves, neu_play, neu_bot_move
 }
 
 
