@@ -165,3 +165,12 @@ def test_fresh_dist_is_not_rebuilt(build_module, tmp_path):
     assert (build_module.DIST / "build.json").stat().st_mtime_ns == before
     assert info == build_module.read_build_json(build_module.DIST)
     assert build_module.is_fresh(tmp_path / "copy")
+
+
+def test_pages_preload_their_module_graph(dist_dir, build_info, build_module):
+    smoke = (dist_dir / "smoke.html").read_text()
+    for mod in ("js/engine.js", "js/build-info.js"):
+        assert f'<link rel="modulepreload" href="{build_info["assets"]}{mod}">' in smoke
+    js = 'import { a } from "./x.js";\nimport {\n b } from \'../y.js\'\nexport * from "./z.js";\n' \
+         'import "./side.js";\nconst lazy = import("./lazy.js");\nimport x from "https://e/x.js";'
+    assert build_module.static_imports(js) == ["./x.js", "../y.js", "./z.js", "./side.js"]

@@ -53,6 +53,9 @@ self.addEventListener("activate", (event) => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
+    // Pages are network first: let the browser start their request while
+    // this worker starts up.
+    if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
     await self.clients.claim();
   })());
 });
@@ -66,10 +69,10 @@ async function cacheFirst(request, rel) {
   return resp;
 }
 
-async function networkFirst(request, rel) {
+async function networkFirst(request, rel, preload) {
   const cache = await caches.open(CACHE);
   try {
-    const resp = await fetch(request);
+    const resp = (await preload) || await fetch(request);
     const key = cacheKey(rel);
     if (resp.ok && resp.type === "basic" && PRECACHED.has(key.slice(SCOPE.length))) {
       storable(resp.clone()).then((r) => cache.put(key, r));
@@ -90,6 +93,6 @@ self.addEventListener("fetch", (event) => {
   if (isImmutable(rel)) {
     event.respondWith(cacheFirst(request, rel));
   } else if (request.mode === "navigate" || PRECACHED.has(rel) || rel === "" || rel.endsWith("/")) {
-    event.respondWith(networkFirst(request, rel));
+    event.respondWith(networkFirst(request, rel, request.mode === "navigate" ? event.preloadResponse : null));
   }
 });
