@@ -8,7 +8,8 @@ import { HandView, miniTiles } from "./hand.js";
 import { loadTileSet } from "./tileset.js";
 import { seatStyles, COLOR_NAMES, DEFAULT_COLORS, colorOf, inkOn, SHAPES } from "./style.js";
 import { Session, EngineRefused, ask } from "./session.js";
-import { describe, winnersText, listNames } from "./movelog.js";
+import { winnersText } from "./movelog.js";
+import { NeuSession, NeuTurn, NEU_COLORS, NEU_MIN, NEU_MAX, isNeu, neuView } from "./neu.js";
 
 const $ = (id) => document.getElementById(id);
 const SAVE_KEY = "tsuro.save";
@@ -26,10 +27,10 @@ const engine = getEngine();
 installWindowTsuro(engine);
 
 const hand = new HandView($("hand"), {
-  select: (i, fromClick) => app.selectTile(i, fromClick),
-  rotate: (i, dir) => app.rotateTile(i, dir),
-  hover: (i) => app.hoverTile(i),
-  place: (i) => app.place(i),
+  select: (i, fromClick) => turnUI().selectTile(i, fromClick),
+  rotate: (i, dir) => turnUI().rotateTile(i, dir),
+  hover: (i) => turnUI().hoverTile(i),
+  place: (i) => turnUI().place(i),
 });
 
 // ------------------------------------------------------------------ engine loading
@@ -96,7 +97,7 @@ const app = {
     if (save) {
       if (save.position) this.showEarly(save.position);
       try {
-        const session = await Session.fromSave(engine, save);
+        const session = await restore(save);
         return this.begin(session, { fromSave: true });
       } catch (e) {
         if (engine.failed) {
@@ -114,8 +115,9 @@ const app = {
   /** Draw a saved position before the engine has replayed it (drawing only). */
   showEarly(position) {
     try {
+      if (isNeu(position)) board.setSize(10, 10);
       board.setSeats(seatStyles(position.players));
-      board.setPosition(position);
+      board.setPosition(isNeu(position) ? neuView(position) : position);
       $("turn-banner").textContent = "Resuming your game…";
     } catch { /* the engine will judge it */ }
   },
@@ -151,7 +153,7 @@ const app = {
     notice(null);
     if (!save) return;
     try {
-      this.begin(await Session.fromSave(engine, save));
+      this.begin(await restore(save));
     } catch (e) {
       notice(`Your game could not be resumed (${reason(e)}).`);
     }
@@ -164,9 +166,8 @@ const app = {
     this.revealedTo = null;
     this.replayAt = null;
     this.scores = null;
-    const start = session.start;
-    const rules = typeof start.rules === "object" ? start.rules : {};
-    board.setSize(rules.width || 6, rules.height || 6);
+    const size = session.boardSize;
+    board.setSize(size.width, size.height);
     board.setSeats(seatStyles(session.players));
     hand.clear();
     this.rebuildLog();
@@ -187,6 +188,7 @@ const app = {
     setPhase("busy");
     const s = this.session;
     this.human = null;
+    neuTurn.stop();
     this.busy = false;
     this.render();
     if (s.over) return this.showGameOver();
@@ -224,7 +226,10 @@ const app = {
       return;
     }
     if (gen !== this.gen) return;
-    this.startHumanTurn(seat, legal);
+    if (s instanceof NeuSession) {
+      this.showHandFor(seat);
+      neuTurn.start(seat, legal);   // the course variant's controls (neu.js)
+    } else this.startHumanTurn(seat, legal);
   },
 
   hidesHands() {
@@ -307,7 +312,7 @@ const app = {
     let show = seat;
     if (show === null) {
       // a computer's turn: with one human, keep that human's hand in view
-      const humans = s.seats.map((x, i) => (x.kind !== "computer" && !s.position.out.includes(i) ? i : -1)).filter((i) => i >= 0);
+      const humans = s.seats.map((x, i) => (x.kind !== "computer" && !s.outSeats(s.position).includes(i) ? i : -1)).filter((i) => i >= 0);
       if (humans.length === 1 && !this.hidesHands()) show = humans[0];
       else if (this.hidesHands()) show = null;
     }
@@ -318,7 +323,15 @@ const app = {
       this.note(s.over ? "" : "Waiting for the computer…");
       return;
     }
-    const tiles = (s.position.hands && s.position.hands[show]) || [];
+    const tiles = s.handOf(s.position, show);
+    if (!tiles.length) {
+      // the course variant hands tiles out only on a player's turn
+      hand.clear();
+      $("hand-title").textContent = "Tiles";
+      $("btn-place").disabled = true;
+      this.note(s.over ? "" : "Waiting for the computer…");
+      return;
+    }
     $("hand-title").textContent = `${possessive(s.players[show].name)} tiles${show === s.turn ? "" : " (waiting for the others)"}`;
     if (show !== s.turn) {
       hand.render({ tiles, rots: tiles.map(() => 0), selected: -1, enabled: false });
@@ -473,6 +486,20 @@ const app = {
     }
   },
 
+  /** A click on a square of the board: the target square places the chosen tile. */
+  clickSquare([x, y]) {
+    const h = this.human;
+    if (!h || h.phase !== "tile") return;
+    const m = this.session.position.markers[h.seat];
+    if (m && m[0] === x && m[1] === y) this.place();
+  },
+
+  hoverMark(place) {
+    if (this.human && this.human.phase === "start" && place) {
+      this.note(`Start mark ${place[2]} of square [${place[0]}, ${place[1]}]: press Enter or click to start there.`);
+    }
+  },
+
   chooseStart(place) {
     const h = this.human;
     if (!h || h.phase !== "start" || this.busy) return;
@@ -487,8 +514,10 @@ const app = {
     const mover = this.session.turn;
     if (mover !== null && mover !== undefined) this.setBanner(`${this.session.players[mover].name} moves…`, mover);
     this.renderHand(false);
+    neuTurn.refresh();
     $("btn-place").disabled = true;
     board.setStartMarks([]);
+    board.setChoices([]);
     let r;
     try {
       r = await this.session.play(move);
@@ -602,7 +631,7 @@ const app = {
     const s = this.session;
     if (!s) return;
     if (this.replayAt === null) {
-      board.setPosition(s.position);
+      board.setPosition(s.view(s.position));
       board.setTrails(s.trails());
     }
     board.clearPreview();
@@ -625,8 +654,8 @@ const app = {
     s.players.forEach((p, i) => {
       const li = document.createElement("li");
       li.className = "player";
-      const out = position.out.includes(i);
-      const winner = position.turn === null && (position.winners || []).includes(i);
+      const out = s.outSeats(position).includes(i);
+      const winner = position.turn === null && s.winnersOf(position).includes(i);
       li.classList.toggle("out", out);
       li.classList.toggle("active", position.turn === i);
       li.classList.toggle("winner", winner);
@@ -641,12 +670,13 @@ const app = {
       const info = document.createElement("span");
       info.className = "player-info";
       const bits = [];
-      if (!s.isHuman(i)) bits.push(`computer, ${s.seats[i].level}`);
-      const n = position.hands ? (position.hands[i] || []).length : 0;
-      if (!out) bits.push(`${n} tile${n === 1 ? "" : "s"}`);
+      if (!s.isHuman(i)) bits.push(s instanceof NeuSession ? "computer" : `computer, ${s.seats[i].level}`);
+      const n = s.handOf(position, i).length;
+      if (s.playerNotes) bits.push(...s.playerNotes(i, position));
+      else if (!out) bits.push(`${n} tile${n === 1 ? "" : "s"}`);
       const dragon = position.dragon === i && !out;
       if (dragon) bits.push("holds the dragon tile");
-      if (out) bits.push("out");
+      if (out && !s.playerNotes) bits.push("out");
       if (winner) bits.push("winner");
       if (scores && scoringOf(s.rules) && scoringOf(s.rules) !== "tiles_placed") bits.push(`score ${scores[i]}`);
       info.textContent = bits.join(" · ");
@@ -689,7 +719,7 @@ const app = {
   appendLog(k, live = true) {
     const s = this.session;
     const ol = $("log");
-    const lines = describe(s.events[k] || [], s.players);
+    const lines = s.describe(s.events[k] || []);
     const li = document.createElement("li");
     li.className = "log-move";
     li.dataset.move = k;
@@ -716,12 +746,24 @@ const app = {
     setPhase("over");
     const s = this.session;
     const pos = s.position;
-    this.setBanner(`Game over: ${winnersText(pos.winners, s.players)}`);
+    // a course game has a ranking (neu.js) and no share link (links hold classic games)
+    const ranked = s instanceof NeuSession ? s.result(pos) : null;
+    const headline = ranked ? ranked.headline : winnersText(pos.winners, s.players);
+    this.setBanner(`Game over: ${headline}`);
     $("play-panel").hidden = true;
     $("gameover").hidden = false;
-    $("winners").textContent = winnersText(pos.winners, s.players);
+    $("winners").textContent = headline;
     $("scores").replaceChildren();
-    try {
+    $("share-box").hidden = !!ranked;
+    if (ranked) {
+      $("scores").classList.add("ranking");
+      for (const line of ranked.lines) {
+        const li = document.createElement("li");
+        li.textContent = line;
+        $("scores").appendChild(li);
+      }
+    } else try {
+      $("scores").classList.remove("ranking");
       const r = await ask(engine, "result", { position: pos });
       const scoring = scoringOf(s.rules);
       if (scoring === "tiles_placed" && r.scores) {
@@ -741,6 +783,7 @@ const app = {
     range.max = String(s.moves.length);
     this.showReplay(s.moves.length, false);
     $("share-link").value = "";
+    if (ranked) return;
     try {
       const rec = s.toRecord();
       const r = await ask(engine, "encode_link", rec ? { record: rec } : { position: pos });
@@ -758,16 +801,16 @@ const app = {
     $("rp-range").value = String(k);
     const pos = s.positions[k];
     if (animate && prev !== null && k === prev + 1) {
-      board.setPosition(s.positions[prev]);
+      board.setPosition(s.view(s.positions[prev]));
       board.setTrails(s.trails(prev));
       await board.animate(s.events[prev], { speed: Math.max(1.5, animationSpeed() * 1.5) });
       if (this.replayAt !== k) return;
     }
-    board.setPosition(pos);
+    board.setPosition(s.view(pos));
     board.setTrails(s.trails(k));
     this.renderPlayers(pos);
-    const text = k === 0 ? "The deal, before the first move."
-      : `Move ${k} of ${s.moves.length}: ${describe(s.events[k - 1], s.players).map((l) => l.text).join(" ")}`;
+    const text = k === 0 ? (s instanceof NeuSession ? "The empty board, before the opening." : "The deal, before the first move.")
+      : `Move ${k} of ${s.moves.length}: ${s.describe(s.events[k - 1]).map((l) => l.text).join(" ")}`;
     $("rp-text").textContent = text;
     for (const li of $("log").children) li.classList.toggle("current", Number(li.dataset.move) === k - 1);
   },
@@ -782,7 +825,8 @@ const app = {
     this.gen++;
     this.setBanner("Dealing…");
     try {
-      const session = await Session.create(engine, { rules, players, seats, seed });
+      const kind = rules === "neu" ? NeuSession : Session;
+      const session = await kind.create(engine, { rules, players, seats, seed });
       notice(null);
       this.begin(session);
     } catch (e) {
@@ -806,7 +850,6 @@ const setup = {
   init() {
     const saved = loadJSON(SETUP_KEY) || {};
     const count = $("set-count");
-    for (let n = 2; n <= 8; n++) count.add(new Option(`${n} players`, String(n)));
     this.seats = Array.isArray(saved.seats) && saved.seats.length ? saved.seats : [
       { name: "Player 1", color: "red", kind: "human", level: "medium" },
       { name: "Computer", color: "blue", kind: "computer", level: "medium" },
@@ -816,28 +859,47 @@ const setup = {
     $("set-bonus").checked = !!saved.elimination_bonus;
     $("set-open").checked = !!saved.open_hands;
     $("set-speed").value = String(saved.speed ?? 1);
-    count.value = String(Math.max(2, this.seats.length));
+    this.fitPreset();
     count.addEventListener("change", () => this.resize(Number(count.value)));
-    $("set-preset").addEventListener("change", () => this.renderSeats());
+    $("set-preset").addEventListener("change", () => { this.read(); this.fitPreset(true); this.renderSeats(); });
     $("setup-form").addEventListener("submit", (e) => { e.preventDefault(); this.start(); });
     $("btn-cancel-setup").addEventListener("click", () => $("setup").close());
     $("setup").addEventListener("cancel", (e) => { if (!app.session) e.preventDefault(); });
     this.renderSeats();
   },
-  resize(n) {
-    this.read();
+  resize(n, render = true) {
+    if (render) this.read();
+    const palette = this.neu() ? NEU_COLORS : DEFAULT_COLORS;
     while (this.seats.length < n) {
       const used = new Set(this.seats.map((s) => s.color));
-      const color = DEFAULT_COLORS.find((c) => !used.has(c)) || COLOR_NAMES.find((c) => !used.has(c));
+      const color = palette.find((c) => !used.has(c)) || COLOR_NAMES.find((c) => !used.has(c));
       this.seats.push({ name: `Player ${this.seats.length + 1}`, color, kind: "computer", level: "medium" });
     }
     this.seats.length = n;
-    this.renderSeats();
+    if (render) this.renderSeats();
   },
   solo() { return $("set-preset").value === "solo"; },
+  neu() { return $("set-preset").value === "neu"; },
+  /** Seat counts and colours the chosen rule set allows: the course variant is
+   *  for 3-5 players in the course's colours (white, black, red, green, blue, by age). */
+  fitPreset(chosen = false) {
+    const neu = this.neu();
+    const [lo, hi] = neu ? [NEU_MIN, NEU_MAX] : [2, 8];
+    const count = $("set-count");
+    count.replaceChildren();
+    for (let n = lo; n <= hi; n++) count.add(new Option(`${n} players`, String(n)));
+    this.resize(Math.min(hi, Math.max(lo, this.seats.length)), false);
+    const fits = this.seats.every((s, i) => NEU_COLORS.includes(s.color) && this.seats.findIndex((t) => t.color === s.color) === i);
+    if (neu && (chosen || !fits)) {
+      this.seats.forEach((s, i) => { s.color = NEU_COLORS[i]; });
+    }
+    count.value = String(this.seats.length);
+  },
   renderSeats() {
     const solo = this.solo();
+    const neu = this.neu();
     $("setup-form").classList.toggle("solo", solo);
+    $("setup-form").classList.toggle("neu", neu);
     const list = $("seats");
     list.replaceChildren();
     const shown = solo ? this.seats.slice(0, 1) : this.seats;
@@ -860,7 +922,7 @@ const setup = {
       const col = document.createElement("select");
       col.className = "seat-color";
       col.setAttribute("aria-label", `Seat ${i + 1} colour`);
-      for (const c of COLOR_NAMES) col.add(new Option(c, c));
+      for (const c of neu ? NEU_COLORS : COLOR_NAMES) col.add(new Option(c, c));
       col.value = seat.color;
       col.addEventListener("change", () => {
         // keep colours distinct: swap with whoever had it
@@ -874,10 +936,15 @@ const setup = {
       kind.className = "seat-kind";
       kind.setAttribute("aria-label", `Seat ${i + 1} player`);
       kind.add(new Option("Human", "human"));
-      kind.add(new Option("Computer: easy", "computer:easy"));
-      kind.add(new Option("Computer: medium", "computer:medium"));
-      kind.add(new Option("Computer: hard", "computer:hard"));
-      kind.value = seat.kind === "computer" ? `computer:${seat.level || "medium"}` : "human";
+      if (neu) {
+        kind.add(new Option("Computer", "computer:medium"));   // the course variant has one computer player
+        kind.value = seat.kind === "computer" ? "computer:medium" : "human";
+      } else {
+        kind.add(new Option("Computer: easy", "computer:easy"));
+        kind.add(new Option("Computer: medium", "computer:medium"));
+        kind.add(new Option("Computer: hard", "computer:hard"));
+        kind.value = seat.kind === "computer" ? `computer:${seat.level || "medium"}` : "human";
+      }
       if (solo) kind.disabled = true, kind.value = "human";
       li.append(icon, name, col, kind);
       list.appendChild(li);
@@ -906,6 +973,7 @@ const setup = {
   },
   rules() {
     if (this.solo()) return "solo";
+    if (this.neu()) return "neu";
     const opts = {};
     if ($("set-scoring").value !== "survival") opts.scoring = $("set-scoring").value;
     if ($("set-bonus").checked) opts.elimination_bonus = true;
@@ -940,6 +1008,11 @@ const setup = {
 };
 
 // ------------------------------------------------------------------ small helpers
+
+/** A saved game, replayed by the engine: a classic one or a course-variant one. */
+function restore(save) {
+  return isNeu(save) ? NeuSession.fromSave(engine, save) : Session.fromSave(engine, save);
+}
 
 function reason(e) {
   return (e && (e.message || e.code)) || String(e);
@@ -985,23 +1058,35 @@ function announce(text) {
 
 // ------------------------------------------------------------------ wiring
 
-board.on("startmark", (place) => app.chooseStart(place));
-board.on("square", ([x, y]) => {
-  const h = app.human;
-  if (!h || h.phase !== "tile") return;
-  const m = app.session.position.markers[h.seat];
-  if (m && m[0] === x && m[1] === y) app.place();
+// A human's turn is played with the classic controls (app) or the course
+// variant's (neu.js), whichever game is on.
+const neuTurn = new NeuTurn({
+  board, hand,
+  session: () => app.session,
+  busy: () => app.busy,
+  play: (move) => app.playMove(move, app.gen),
+  note: (text, kind) => app.note(text, kind),
+  setBanner: (text, seat) => app.setBanner(text, seat),
+  setPhase,
+  focus: focusIfLost,
+  placeButton: $("btn-place"),
+  portPicker: $("port-picker"),
+  shake: () => {
+    $("hand-note").classList.add("shake");
+    setTimeout(() => $("hand-note").classList.remove("shake"), 400);
+  },
 });
-board.on("markhover", (place) => {
-  if (app.human && app.human.phase === "start" && place) {
-    app.note(`Start mark ${place[2]} of square [${place[0]}, ${place[1]}]: press Enter or click to start there.`);
-  }
-});
+function turnUI() { return app.session instanceof NeuSession ? neuTurn : app; }
+
+board.on("startmark", (place) => turnUI().chooseStart(place));
+board.on("square", (square) => turnUI().clickSquare(square));
+board.on("markhover", (place) => turnUI().hoverMark(place));
+board.on("escape", () => turnUI().back?.());
 
 $("btn-new").addEventListener("click", () => app.openSetup());
 $("btn-undo").addEventListener("click", () => app.undo());
 $("btn-redo").addEventListener("click", () => app.redo());
-$("btn-place").addEventListener("click", () => app.place());
+$("btn-place").addEventListener("click", () => turnUI().place());
 $("btn-pass").addEventListener("click", () => app.revealHand());
 $("btn-hint").addEventListener("click", () => app.hint());
 $("btn-exchange").addEventListener("click", () => app.finishExchange());
@@ -1030,28 +1115,29 @@ document.addEventListener("keydown", (e) => {
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") { e.preventDefault(); e.shiftKey ? app.redo() : app.undo(); }
     return;
   }
-  const h = app.human;
+  const ui = turnUI();
+  const h = ui.human;
   if (e.key === "u" || e.key === "U") { e.shiftKey ? app.redo() : app.undo(); e.preventDefault(); return; }
   if (app.session && app.session.over && app.replayAt !== null && t === document.body) {
     if (e.key === "ArrowRight") { app.showReplay(app.replayAt + 1); e.preventDefault(); }
     if (e.key === "ArrowLeft") { app.showReplay(app.replayAt - 1, false); e.preventDefault(); }
     return;
   }
-  if (!h || h.phase !== "tile") return;
+  if (!h || !["tile", "opening", "turn"].includes(h.phase)) return;
   if (t && t.closest && t.closest("svg.board")) return; // the board handles its own keys
   if (/^[1-9]$/.test(e.key) && Number(e.key) <= h.tiles.length) {
-    app.selectTile(Number(e.key) - 1, false);
+    ui.selectTile(Number(e.key) - 1, false);
     document.querySelector(`#hand .hand-tile[data-index="${Number(e.key) - 1}"]`)?.focus({ preventScroll: true });
     e.preventDefault();
   } else if (e.key === "r" || e.key === "ArrowRight" || e.key === "ArrowUp") {
-    app.rotateTile(h.selected < 0 ? 0 : h.selected, 1); e.preventDefault();
+    ui.rotateTile(h.selected < 0 ? 0 : h.selected, 1); e.preventDefault();
   } else if (e.key === "R" || e.key === "l" || e.key === "L" || e.key === "ArrowLeft" || e.key === "ArrowDown") {
-    app.rotateTile(h.selected < 0 ? 0 : h.selected, -1); e.preventDefault();
+    ui.rotateTile(h.selected < 0 ? 0 : h.selected, -1); e.preventDefault();
   } else if (e.key === "Enter") {
     const onTile = t && t.classList && t.classList.contains("hand-tile");
     if (t && t.tagName === "BUTTON" && !onTile) return; // let the button do its job
-    if (onTile) app.selectTile(Number(t.dataset.index), false);
-    app.place();
+    if (onTile) ui.selectTile(Number(t.dataset.index), false);
+    ui.place();
     e.preventDefault();
   }
 });

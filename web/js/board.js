@@ -10,6 +10,7 @@
 //   board.setTrails(trails);                   // seat -> [[x, y, in, out], ...]
 //   board.setStartMarks(places, color);        // clickable marks; onStartMark(cb)
 //   board.setTarget([x, y], color);            // the square to play into; onSquare(cb)
+//   board.setChoices([[x, y], ...], color);    // squares to choose among (arrow keys too)
 //   board.setPreview({square, tile, rot, paths, out, bad});
 //   await board.animate(events);               // the engine's play events
 
@@ -121,8 +122,11 @@ export class Board {
     this.markColor = "#fff";
     this.markCursor = -1;
     this.target = null;
+    this.choices = [];
+    this.choiceColor = "#fff";
+    this.choiceCursor = -1;
     this.preview = null;
-    this.listeners = { startmark: [], square: [], markhover: [] };
+    this.listeners = { startmark: [], square: [], markhover: [], escape: [] };
     this.svg = el("svg", {
       class: "board", role: "img", "aria-label": label,
       viewBox: `${-MARGIN} ${-MARGIN} ${width * S + 2 * MARGIN} ${height * S + 2 * MARGIN}`,
@@ -135,7 +139,7 @@ export class Board {
     el("feMergeNode", { in: "b" }, merge);
     el("feMergeNode", { in: "SourceGraphic" }, merge);
     this.layers = {};
-    for (const name of ["frame", "squares", "tiles", "trails", "target", "preview", "marks", "markers", "fx"]) {
+    for (const name of ["frame", "squares", "choices", "tiles", "trails", "target", "preview", "marks", "markers", "fx"]) {
       this.layers[name] = el("g", { class: `layer-${name}` }, this.svg);
     }
     this._drawFrame();
@@ -180,9 +184,25 @@ export class Board {
     this.markColor = color;
     this.markCursor = -1;
     this.svg.classList.toggle("choosing-start", this.marks.length > 0);
-    if (this.marks.length) this.svg.setAttribute("tabindex", "0");
-    else if (!this.target) this.svg.removeAttribute("tabindex");
+    this._focusable();
     this._drawMarks();
+  }
+
+  /** Squares the player may choose among (dashed); a click or Enter on one reports "square". */
+  setChoices(squares, color = "#fff") {
+    const cx = (this.w * S) / 2, cy = (this.h * S) / 2;
+    const angle = ([x, y]) => (Math.atan2((y + 0.5) * S - cy, (x + 0.5) * S - cx) + Math.PI * 2.75) % (Math.PI * 2);
+    const keep = this.choiceCursor >= 0 ? this.choices[this.choiceCursor]?.join() : null;
+    this.choices = (squares || []).slice().sort((a, b) => angle(a) - angle(b));
+    this.choiceColor = color;
+    this.choiceCursor = keep ? this.choices.findIndex((q) => q.join() === keep) : -1;
+    this._focusable();
+    this._drawChoices();
+  }
+
+  _focusable() {
+    if (this.marks.length || this.choices.length) this.svg.setAttribute("tabindex", "0");
+    else if (!this.target) this.svg.removeAttribute("tabindex");
   }
 
   /** Put the keyboard cursor on a start mark (a hint). */
@@ -300,6 +320,7 @@ export class Board {
   }
 
   _drawAll() {
+    this._drawChoices();
     this._drawTiles();
     this._drawTrails();
     this._drawMarks();
@@ -339,6 +360,18 @@ export class Board {
       const c = el("g", { class: `start-mark${i === this.markCursor ? " cursor" : ""}`, "data-place": m.place.join(",") }, g);
       el("circle", { cx: f(px), cy: f(py), r: 15, class: "start-hit" }, c);
       el("circle", { cx: f(px), cy: f(py), r: 7.5, class: "start-dot", fill: this.markColor }, c);
+    });
+  }
+
+  _drawChoices() {
+    const g = this.layers.choices;
+    g.replaceChildren();
+    this.choices.forEach(([x, y], i) => {
+      el("rect", {
+        x: x * S + 6, y: y * S + 6, width: S - 12, height: S - 12, rx: 6,
+        class: `choice${i === this.choiceCursor ? " cursor" : ""}`, stroke: this.choiceColor,
+        "data-x": x, "data-y": y,
+      }, g);
     });
   }
 
@@ -448,7 +481,12 @@ export class Board {
   }
 
   _key(e) {
-    if (!this.marks.length) return;
+    if (e.key === "Escape" && this.listeners.escape.length) {
+      this._emit("escape", null);
+      e.preventDefault();
+      return;
+    }
+    if (!this.marks.length) return this._choiceKey(e);
     const n = this.marks.length;
     if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(e.key)) {
       const dir = e.key === "ArrowRight" || e.key === "ArrowDown" ? 1 : -1;
@@ -458,6 +496,20 @@ export class Board {
       e.preventDefault();
     } else if ((e.key === "Enter" || e.key === " ") && this.markCursor >= 0) {
       this._emit("startmark", this.marks[this.markCursor].place);
+      e.preventDefault();
+    }
+  }
+
+  _choiceKey(e) {
+    const n = this.choices.length;
+    if (!n) return;
+    if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(e.key)) {
+      const dir = e.key === "ArrowRight" || e.key === "ArrowDown" ? 1 : -1;
+      this.choiceCursor = this.choiceCursor < 0 ? (dir > 0 ? 0 : n - 1) : (this.choiceCursor + dir + n) % n;
+      this._drawChoices();
+      e.preventDefault();
+    } else if ((e.key === "Enter" || e.key === " ") && this.choiceCursor >= 0) {
+      this._emit("square", this.choices[this.choiceCursor].slice());
       e.preventDefault();
     }
   }

@@ -1,7 +1,10 @@
 // A game in progress, kept by the page: the record (or the position it
 // started from), every position so far and the events of every move.  The
 // engine is stateless; all rules come from it.  Undo and redo only move
-// along the list this keeps.
+// along the list this keeps.  (neu.js's NeuSession keeps a course-variant
+// game the same way.)
+
+import { describe } from "./movelog.js";
 
 export const BOTS = { easy: "random", medium: "survivor", hard: "planner" };
 
@@ -72,6 +75,23 @@ export class Session {
   get rules() { return this.start.rules; }
   get over() { return this.position.turn === null || this.position.turn === undefined; }
   get turn() { return this.position.turn; }
+
+  get variant() { return "classic"; }
+  get boardSize() {
+    const r = this.rules && typeof this.rules === "object" ? this.rules : {};
+    return { width: r.width || 6, height: r.height || 6 };
+  }
+
+  /** What board.js draws for a position of this game (a classic position as it is). */
+  view(position) { return position; }
+  /** The seats out of the game in a position. */
+  outSeats(position) { return position.out || []; }
+  /** The tiles a seat holds in a position. */
+  handOf(position, seat) { return (position.hands && position.hands[seat]) || []; }
+  /** The winners of a finished position. */
+  winnersOf(position) { return position.winners || []; }
+  /** One move's events in words (movelog.js). */
+  describe(events) { return describe(events, this.players); }
 
   isHuman(seat) { return this.seats[seat]?.kind !== "computer"; }
   get humanCount() { return this.seats.filter((s) => s.kind !== "computer").length; }
