@@ -300,6 +300,10 @@ def test_bot_ops_report_errors_as_values() -> None:
     pos = positions()[1]
     assert api.call("bot_move", {"position": pos, "bot": "nobody"})["error"]["code"] == "bad_args"
     assert api.call("hint", {"position": pos, "budget_ms": -5})["error"]["code"] == "bad_args"
+    assert api.call("hint", {"position": pos, "seed": [1]})["error"]["code"] == "bad_args"
+    by_text = [api.call("bot_move", {"position": pos, "bot": "survivor", "seed": "abc"})
+               for _ in range(2)]
+    assert by_text[0]["ok"] and by_text[0]["result"]["move"] == by_text[1]["result"]["move"]
     over = dict(pos, turn=None)
     over.pop("exchange", None)
     assert api.call("hint", {"position": over})["error"]["code"] == "game_over"

@@ -40,8 +40,8 @@ def _move(args: dict[str, Any], name: str) -> dict[str, Any]:
     if game.over:
         raise _error("game_over", "the game is over: there is no move to make")
     seed = args.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise _error("bad_args", f"seed: expected a whole number, got {seed!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise _error("bad_args", f"seed: expected a whole number or text, got {seed!r}")
     budget = _number(args, "budget_ms", 1, MAX_BUDGET_MS)
     iterations = _number(args, "iterations", 1, 1_000_000)
     try:

@@ -163,7 +163,7 @@ class Bot:
     name = "bot"
     description = ""
 
-    def choose(self, view: View, seed: int = 0, budget_ms: Optional[float] = None,
+    def choose(self, view: View, seed: int | str = 0, budget_ms: Optional[float] = None,
                **options: Any) -> Choice:
         """The move for the player to move in ``view`` (which must be that player's view)."""
         if view.turn is None:
