@@ -1,0 +1,38 @@
+"""The bots under Pyodide in Node: with fixed work they choose exactly what
+they choose in CPython, and the planner keeps to its time budget there."""
+
+from __future__ import annotations
+
+import pytest
+
+from tsuro_core import api, notation
+from tsuro_core.bots import get_bot, view_for
+from tsuro_core.game import Game
+from tsuro_core.rules import PRESETS
+
+pytestmark = pytest.mark.node
+
+
+def _position() -> dict:
+    game = Game.new(PRESETS["classic"], 4, 3)
+    survivor = get_bot("survivor")
+    k = 0
+    while game.phase != "tile" or len(game.placed) < 4:
+        game.play(survivor.choose(view_for(game, game.turn), seed=k).move)
+        k += 1
+    return notation.to_position(game)
+
+
+def test_bots_choose_the_same_moves_in_pyodide(pyodide_node):
+    pos = _position()
+    start = notation.to_position(Game.new(PRESETS["classic"], 3, 5))
+    requests = [{"op": "bot_move", "args": {"position": p, "bot": b, "seed": 7, "iterations": 6}}
+                for p in (pos, start) for b in ("random", "survivor", "planner")]
+    requests.append({"op": "hint", "args": {"position": pos, "budget_ms": 300}})
+    answers = pyodide_node(requests)
+    for request, answer in zip(requests[:-1], answers):
+        assert answer["ok"], answer
+        assert answer["result"]["move"] == api.call(request["op"], request["args"])["result"]["move"]
+    hint = answers[-1]["result"]
+    assert hint["thinking_ms"] < 300 + 50
+    assert api.call("play", {"position": pos, "move": hint["move"]})["ok"]
