@@ -679,7 +679,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     rules: list[tuple[str, dict[str, str]]] = []
     mounts: dict[str, str] = {}   # URL prefix ("/__bench/") -> directory
     stats: list | None = None     # if a list, (path, bytes sent, status) is appended per response
+    latency = 0.0                 # seconds to wait before each answer (benchmarks: a slow network)
     quiet = True
+
+    def send_head(self):
+        if self.latency:
+            time.sleep(self.latency)
+        return super().send_head()
 
     def translate_path(self, path):
         url_path = urllib.parse.unquote(urllib.parse.urlsplit(path).path)
@@ -729,16 +735,23 @@ class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address):
+        # A browser that hangs up mid-download (a closed page) is not an error.
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(directory: Path = DIST, host: str = "127.0.0.1", port: int = 0,
                 mounts: dict[str, Path] | None = None, stats: list | None = None,
-                quiet: bool = True) -> http.server.ThreadingHTTPServer:
+                quiet: bool = True, latency: float = 0.0) -> http.server.ThreadingHTTPServer:
     """An HTTP server for `directory` (port 0 picks a free port)."""
     handler = type("Handler", (SiteHandler,), {
         "rules": netlify_header_rules(ROOT),
         "mounts": {k: str(v) for k, v in (mounts or {}).items()},
         "stats": stats,
         "quiet": quiet,
+        "latency": latency,
     })
 
     def factory(*args, **kwargs):

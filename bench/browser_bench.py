@@ -122,6 +122,11 @@ def main(argv=None) -> int:
     ap.add_argument("--page", default="index.html", help="the page to measure (needs window.tsuro)")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     ap.add_argument("--bytes-only", action="store_true", help="only the first visit's bytes")
+    ap.add_argument("--installs", default=",".join(INSTALLS),
+                    help="install methods to time side by side (comma-separated)")
+    ap.add_argument("--no-cold", action="store_true", help="skip the cold runs")
+    ap.add_argument("--latency-ms", type=float, default=0,
+                    help="the server waits this long before each answer (a far-away host)")
     args = ap.parse_args(argv)
 
     build = load_build()
@@ -133,11 +138,14 @@ def main(argv=None) -> int:
         return 2
     served: list = []
     srv, base = build.serve_in_thread(dist, host="127.0.0.1", mounts={"/__bench/": PAGES},
-                                      stats=served)
+                                      stats=served, latency=args.latency_ms / 1000)
     site = base.replace("127.0.0.1", "localhost")
     from playwright.sync_api import sync_playwright
 
-    results: dict = {"page": args.page, "runs": args.runs, "build": info["version"],
+    installs = tuple(i for i in args.installs.split(",") if i)
+    assert installs and set(installs) <= set(INSTALLS) and installs[0] == "lock", \
+        "--installs: lock first, then any of loadpackage, micropip"
+    results: dict = {"page": args.page, "runs": args.runs, "latency_ms": args.latency_ms, "build": info["version"],
                      "pyodide": info["pyodideVersion"]}
     cold = {k: [] for k in (*INSTALLS, "bare")}
     warm = {k: [] for k in (*INSTALLS, "bare")}
@@ -166,8 +174,8 @@ def main(argv=None) -> int:
             print(json.dumps(results, indent=2))
             return 0
 
-        for i in range(args.runs):
-            for variant in (*INSTALLS, "bare"):
+        for i in range(0 if args.no_cold else args.runs):
+            for variant in (*installs, "bare"):
                 if variant == "lock" and i == 0:
                     continue  # the first visit was run 0
                 ctx, page = bench.new_page()
@@ -185,10 +193,10 @@ def main(argv=None) -> int:
         ctx, page = bench.new_page()
         bench.engine_visit(page, "lock")
         bench.wait_service_worker(page)
-        for variant in (*INSTALLS, "bare"):  # one visit each to warm every cache
+        for variant in (*installs, "bare"):  # one visit each to warm every cache
             bench.bare_visit(page) if variant == "bare" else bench.engine_visit(page, variant)
         for i in range(args.runs):
-            for variant in (*INSTALLS, "bare"):
+            for variant in (*installs, "bare"):
                 if variant == "bare":
                     warm["bare"].append(bench.bare_visit(page)["ready"])
                 else:
@@ -225,11 +233,17 @@ def main(argv=None) -> int:
     results["board_visible_ms"] = {k: stats(v) for k, v in board.items()}
     results["engine_ready_ms"] = {"cold": {k: stats(v) for k, v in cold.items()},
                                   "warm": {k: stats(v) for k, v in warm.items()}}
+    # Paired differences against install=lock, run by run (the runs interleave, so
+    # a burst of load on the machine hits both sides of a pair alike).
+    results["paired_vs_lock_ms"] = {
+        kind: {v: stats([b - a for a, b in zip(runs["lock"], runs[v])])
+               for v in (*installs[1:], "bare")}
+        for kind, runs in (("cold", cold), ("warm", warm))}
     w = results["engine_ready_ms"]["warm"]
     c = results["engine_ready_ms"]["cold"]
     results["ratio_to_bare"] = {
-        "warm": round(w["lock"]["median"] / w["bare"]["median"], 2),
-        "cold": round(c["lock"]["median"] / c["bare"]["median"], 2)}
+        k: round(e["lock"]["median"] / e["bare"]["median"], 2) if e["lock"] and e["bare"] else None
+        for k, e in (("warm", w), ("cold", c))}
     results["seconds"] = round(time.monotonic() - t_start, 1)
 
     if args.json:
@@ -274,17 +288,22 @@ def print_table(r: dict) -> None:
         return "-" if not s else f"{s['median']:>8.1f} {s['min']:>8.1f} {s['max']:>8.1f} {s['runs']:>4}"
 
     print(f"page {r['page']}, build {r['build']}, Pyodide {r['pyodide']}, Chromium {r['browser']}, "
-          f"{r['runs']} runs, {r['seconds']} s")
+          f"{r['runs']} runs, server latency {r['latency_ms']} ms, {r['seconds']} s")
     print(f"{'what (ms)':<44} {'median':>8} {'min':>8} {'max':>8} {'runs':>4}")
     print(f"{'board visible, cold':<44} {fmt(r['board_visible_ms']['cold'])}")
     print(f"{'board visible, warm':<44} {fmt(r['board_visible_ms']['warm'])}")
     for kind in ("cold", "warm"):
         e = r["engine_ready_ms"][kind]
         print(f"{'engine ready, ' + kind + ' (install=lock, the game)':<44} {fmt(e['lock'])}")
-        print(f"{'engine ready, ' + kind + ' (install=loadpackage)':<44} {fmt(e['loadpackage'])}")
-        print(f"{'engine ready, ' + kind + ' (install=micropip)':<44} {fmt(e['micropip'])}")
+        print(f"{'engine ready, ' + kind + ' (install=loadpackage)':<44} {fmt(e.get('loadpackage'))}")
+        print(f"{'engine ready, ' + kind + ' (install=micropip)':<44} {fmt(e.get('micropip'))}")
         print(f"{'bare loadPyodide, ' + kind:<44} {fmt(e['bare'])}")
     print(f"engine/bare ratio: warm {r['ratio_to_bare']['warm']}, cold {r['ratio_to_bare']['cold']}")
+    for kind, diffs in r["paired_vs_lock_ms"].items():
+        for v, st in diffs.items():
+            if st:
+                print(f"{kind}: {v} minus lock, paired: median {st['median']:+.1f} ms "
+                      f"(min {st['min']:+.1f}, max {st['max']:+.1f})")
     rt = r["round_trip_ms"]
     print(f"round trip {rt['op']!r}: median {rt['median']} ms, p90 {rt['p90']} ms, min {rt['min']} ms "
           f"({rt['n']} requests)")
