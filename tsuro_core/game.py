@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import combinations, permutations
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from .board import LOOP, follow, geometry, trace
 from .rules import PRESETS, Rules
@@ -30,6 +30,19 @@ Placement = tuple[int, int]
 """A tile placement: (tile index, quarter turns clockwise)."""
 Exchange = tuple[tuple[int, int], ...]
 """An elimination-bonus exchange: ((give, take), ...), gives ascending."""
+
+
+def phase_of(turn: Optional[int], pending: Optional[Sequence[int]],
+             markers: Sequence[Optional[int]]) -> str:
+    """The phase of a game (or a player's view of one): over, an elimination-bonus
+    exchange, a start-mark choice, or a tile to play."""
+    if turn is None:
+        return "over"
+    if pending is not None:
+        return "exchange"
+    if markers[turn] is None:
+        return "start"
+    return "tile"
 
 
 class IllegalMove(ValueError):
@@ -118,13 +131,7 @@ class Game:
     @property
     def phase(self) -> str:
         """``"start"``, ``"tile"``, ``"exchange"`` or ``"over"``."""
-        if self.turn is None:
-            return "over"
-        if self.pending is not None:
-            return "exchange"
-        if self.markers[self.turn] is None:
-            return "start"
-        return "tile"
+        return phase_of(self.turn, self.pending, self.markers)
 
     @property
     def over(self) -> bool:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from ..board import geometry
-from ..game import Game
+from ..game import Game, phase_of
 from ..rules import Rules
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT
 
@@ -65,13 +65,7 @@ class View:
     @property
     def phase(self) -> str:
         """``"start"``, ``"tile"``, ``"exchange"`` or ``"over"``, as :attr:`Game.phase`."""
-        if self.turn is None:
-            return "over"
-        if self.pending is not None:
-            return "exchange"
-        if self.markers[self.turn] is None:
-            return "start"
-        return "tile"
+        return phase_of(self.turn, self.pending, self.markers)
 
     @property
     def hand(self) -> tuple[int, ...]:
