@@ -144,7 +144,7 @@ def main(argv=None) -> int:
 
     installs = tuple(i for i in args.installs.split(",") if i)
     assert installs and set(installs) <= set(INSTALLS) and installs[0] == "lock", \
-        "--installs: lock first, then any of loadpackage, micropip"
+        "--installs: lock, then any of loadpackage, micropip"
     results: dict = {"page": args.page, "runs": args.runs, "latency_ms": args.latency_ms, "build": info["version"],
                      "pyodide": info["pyodideVersion"]}
     cold = {k: [] for k in (*INSTALLS, "bare")}
@@ -174,8 +174,13 @@ def main(argv=None) -> int:
             print(json.dumps(results, indent=2))
             return 0
 
+        def order(i):  # rotate the order each round: no variant always goes first
+            variants = (*installs, "bare")
+            k = i % len(variants)
+            return variants[k:] + variants[:k]
+
         for i in range(0 if args.no_cold else args.runs):
-            for variant in (*installs, "bare"):
+            for variant in order(i):
                 if variant == "lock" and i == 0:
                     continue  # the first visit was run 0
                 ctx, page = bench.new_page()
@@ -196,7 +201,7 @@ def main(argv=None) -> int:
         for variant in (*installs, "bare"):  # one visit each to warm every cache
             bench.bare_visit(page) if variant == "bare" else bench.engine_visit(page, variant)
         for i in range(args.runs):
-            for variant in (*installs, "bare"):
+            for variant in order(i):
                 if variant == "bare":
                     warm["bare"].append(bench.bare_visit(page)["ready"])
                 else:
