@@ -118,3 +118,29 @@ def test_embedded_in_iframe_from_another_origin(page, server, other_origin):
     inner = next(f for f in page.frames if f.url.startswith(server))
     assert inner.evaluate(READY) == "yes", inner.inner_text("#status")
     assert inner.evaluate("window.tsuro.request('version')") == {"version": __version__}
+
+
+@pytest.fixture(scope="module")
+def site_without_wheel(build_module, dist_dir, build_info, tmp_path_factory):
+    """A copy of the site whose engine wheel is missing."""
+    import os
+    import shutil
+    copy = tmp_path_factory.mktemp("broken") / "dist"
+    shutil.copytree(dist_dir, copy, copy_function=os.link)
+    (copy / build_info["engine"]["wheel"]).unlink()
+    srv, url = build_module.serve_in_thread(copy, host="127.0.0.1")
+    yield url.replace("127.0.0.1", "localhost")
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.mark.parametrize("install", ["lock", "loadpackage", "micropip"])
+def test_a_failed_install_is_reported(page, site_without_wheel, install):
+    # loadPackage does not reject when a download fails: the worker must notice.
+    page.goto(site_without_wheel + f"smoke.html?sw=off&install={install}")
+    page.wait_for_function(READY)
+    assert page.evaluate(READY) == "failed"
+    code = page.evaluate("window.tsuro.ready.then(() => 'ready', (e) => e.code)")
+    assert code == "install_failed"
+    answer = page.evaluate("window.tsuro.request('version')")
+    assert answer["error"]["code"] == "install_failed"
