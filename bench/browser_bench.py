@@ -116,8 +116,10 @@ class Bench:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--op", default="version", help="the request timed for the round trip")
-    ap.add_argument("--args", default="{}", help="its arguments, as JSON")
+    ap.add_argument("--op", default="legal_moves",
+                    help="the request timed for the round trip (default: legal_moves of the first "
+                         "tile turn of a 4-player game)")
+    ap.add_argument("--args", default=None, help="its arguments, as JSON")
     ap.add_argument("--round-trips", type=int, default=200)
     ap.add_argument("--page", default="index.html", help="the page to measure (needs window.tsuro)")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -129,6 +131,8 @@ def main(argv=None) -> int:
                     help="the server waits this long before each answer (a far-away host)")
     args = ap.parse_args(argv)
 
+    op_args = json.loads(args.args) if args.args is not None else \
+        (first_tile_turn() if args.op == "legal_moves" else {})
     build = load_build()
     tmp = tempfile.mkdtemp(prefix="tsuro-bench-")
     dist = Path(tmp) / "dist"
@@ -223,7 +227,7 @@ def main(argv=None) -> int:
                 if (r && r.error) throw new Error(JSON.stringify(r.error));
             }
             return times;
-        }""", [args.op, json.loads(args.args), args.round_trips])
+        }""", [args.op, op_args, args.round_trips])
         ctx.close()
         browser.close()
     srv.shutdown()
@@ -256,6 +260,19 @@ def main(argv=None) -> int:
     else:
         print_table(results)
     return 0
+
+
+def first_tile_turn() -> dict:
+    """{"position": P}: the first tile turn of a seeded 4-player classic game (made in CPython)."""
+    sys.path.insert(0, str(ROOT))
+    from tsuro_core.api import call
+    pos = call("new_game", {"players": 4, "seed": 7})["result"]["position"]
+    for _ in range(16):
+        moves = call("legal_moves", {"position": pos})["result"]
+        if moves["phase"] == "tile":
+            return {"position": pos}
+        pos = call("play", {"position": pos, "move": moves["moves"][0]["move"]})["result"]["position"]
+    raise RuntimeError("no tile turn reached")
 
 
 def bytes_report(dist: Path, at_ready: list, with_precache: list) -> dict:
