@@ -127,6 +127,8 @@ def main(argv=None) -> int:
     ap.add_argument("--installs", default=",".join(INSTALLS),
                     help="install methods to time side by side (comma-separated)")
     ap.add_argument("--no-cold", action="store_true", help="skip the cold runs")
+    ap.add_argument("--planner-moves", type=int, default=12,
+                    help="time the planner (hint op, 200 ms budget) on this many positions")
     ap.add_argument("--latency-ms", type=float, default=0,
                     help="the server waits this long before each answer (a far-away host)")
     args = ap.parse_args(argv)
@@ -228,6 +230,17 @@ def main(argv=None) -> int:
             }
             return times;
         }""", [args.op, op_args, args.round_trips])
+        # The strongest bot in the worker: thinking time and the page's wait, 200 ms budget.
+        planner = page.evaluate("""async (positions) => {
+            const out = [];
+            for (const position of positions) {
+                const t = performance.now();
+                const r = await window.tsuro.request("hint", {position, budget_ms: 200, seed: 1});
+                if (r && r.error) throw new Error(JSON.stringify(r.error));
+                out.push([r.thinking_ms, performance.now() - t]);
+            }
+            return out;
+        }""", tile_turns(args.planner_moves))
         ctx.close()
         browser.close()
     srv.shutdown()
@@ -239,6 +252,9 @@ def main(argv=None) -> int:
         "op": args.op, "median": round(statistics.median(rt), 3),
         "p90": round(rt_sorted[int(0.9 * len(rt_sorted))], 3), "min": round(rt_sorted[0], 3),
         "n": len(rt)}
+    if planner:
+        results["planner_200ms"] = {"thinking_ms": stats([a for a, _ in planner]),
+                                    "page_wait_ms": stats([b for _, b in planner])}
     results["board_visible_ms"] = {k: stats(v) for k, v in board.items()}
     results["engine_ready_ms"] = {"cold": {k: stats(v) for k, v in cold.items()},
                                   "warm": {k: stats(v) for k, v in warm.items()}}
@@ -273,6 +289,21 @@ def first_tile_turn() -> dict:
             return {"position": pos}
         pos = call("play", {"position": pos, "move": moves["moves"][0]["move"]})["result"]["position"]
     raise RuntimeError("no tile turn reached")
+
+
+def tile_turns(count: int) -> list:
+    """Positions at tile turns through a seeded 4-player game (made in CPython)."""
+    sys.path.insert(0, str(ROOT))
+    from tsuro_core.api import call
+    pos = call("new_game", {"players": 4, "seed": 11})["result"]["position"]
+    found = []
+    while len(found) < count and pos["turn"] is not None:
+        moves = call("legal_moves", {"position": pos})["result"]
+        if moves["phase"] == "tile":
+            found.append(pos)
+        pos = call("play", {"position": pos, "move": moves["moves"][-1]["move"],
+                            "seed": len(found)})["result"]["position"]
+    return found
 
 
 def bytes_report(dist: Path, at_ready: list, with_precache: list) -> dict:
@@ -329,6 +360,10 @@ def print_table(r: dict) -> None:
     rt = r["round_trip_ms"]
     print(f"round trip {rt['op']!r}: median {rt['median']} ms, p90 {rt['p90']} ms, min {rt['min']} ms "
           f"({rt['n']} requests)")
+    if "planner_200ms" in r:
+        pl = r["planner_200ms"]
+        print(f"{'planner (hint, 200 ms budget), thinking':<44} {fmt(pl['thinking_ms'])}")
+        print(f"{'planner (hint, 200 ms budget), page waits':<44} {fmt(pl['page_wait_ms'])}")
     for phase in ("page_load", "with_precache"):
         b = r["bytes"][phase]
         for side in ("pyodide", "ours"):
