@@ -7,30 +7,20 @@ reload, and screenshots at phone and desktop widths (test-artifacts/)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
+import pagekit
+from pagekit import log_count, no_errors, phase, shot
+
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts"
 PHASES = ["pass", "opening", "turn", "over"]
 NEU_COLORS = ["white", "black", "red", "green", "blue"]
 
 
-def phase(page) -> str:
-    return page.evaluate("document.body.dataset.phase || ''")
-
-
 def wait_phase(page, phases=PHASES, timeout=120_000) -> str:
-    page.wait_for_function("(ps) => ps.includes(document.body.dataset.phase)", arg=phases,
-                           timeout=timeout)
-    return phase(page)
-
-
-def log_count(page) -> int:
-    return page.locator("#log > li").count()
+    return pagekit.wait_phase(page, phases, timeout)
 
 
 def wait_log(page, more_than: int) -> None:
@@ -183,16 +173,6 @@ def play_to_the_end(page, turns_by=("keys", "clicks"), shots=None) -> dict:
         k += 1
     assert phase(page) == "over"
     return {"turns": k, "refused": refused}
-
-
-def shot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def no_errors(page):
-    errors = [e for e in page.console_errors if "favicon" not in e]
-    assert not errors, errors
 
 
 # ---------------------------------------------------------------------------

@@ -10,30 +10,22 @@ from pathlib import Path
 
 import pytest
 
+import pagekit
+from pagekit import log_count, no_errors, phase, shot
+
 from tsuro_core.api import call
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts"
 PHASES = ["pass", "start", "tile", "exchange", "over"]
 
 
 # ------------------------------------------------------------------ helpers
 
 
-def phase(page) -> str:
-    return page.evaluate("document.body.dataset.phase || ''")
-
-
 def wait_phase(page, phases=PHASES, timeout=120_000) -> str:
-    page.wait_for_function("(ps) => ps.includes(document.body.dataset.phase)", arg=phases,
-                           timeout=timeout)
-    return phase(page)
-
-
-def log_count(page) -> int:
-    return page.locator("#log > li").count()
+    return pagekit.wait_phase(page, phases, timeout)
 
 
 def open_game(page, server, query="?sw=off&anim=0"):
@@ -102,16 +94,6 @@ def play_tile_by_clicks(page, turn: int):
     before = log_count(page)
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=before)
-
-
-def shot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def no_errors(page):
-    errors = [e for e in page.console_errors if "favicon" not in e]
-    assert not errors, errors
 
 
 # ------------------------------------------------------------------ tests

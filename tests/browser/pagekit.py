@@ -1,0 +1,36 @@
+"""Small page helpers shared by the browser tests: phase, move log, screenshots, errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def phase(page) -> str:
+    """The page's phase, from body[data-phase]."""
+    return page.evaluate("document.body.dataset.phase || ''")
+
+
+def wait_phase(page, phases, timeout=120_000) -> str:
+    """Wait until the page is in one of ``phases``; return it."""
+    page.wait_for_function("(ps) => ps.includes(document.body.dataset.phase)", arg=phases,
+                           timeout=timeout)
+    return phase(page)
+
+
+def log_count(page) -> int:
+    """How many lines the move log has."""
+    return page.locator("#log > li").count()
+
+
+def shot(page, name):
+    """A full-page screenshot saved as test-artifacts/NAME.png."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def no_errors(page):
+    """The page logged no console errors (the favicon aside)."""
+    errors = [e for e in page.console_errors if "favicon" not in e]
+    assert not errors, errors
