@@ -95,13 +95,15 @@ def op_legal_moves(args: dict[str, Any]) -> dict[str, Any]:
     if phase != "tile":
         result["moves"] = [{"move": m} for m in game.legal_moves()]
         return result
-    legal = set(game.legal_placements())
-    every = game.placements() if args.get("all") else sorted(legal, key=game.placements().index)
-    forced = all(outcome_of(game, t, q)["self_eliminating"] for t, q in legal)
+    legal = game.legal_placements()          # in hand order, like placements()
+    every = game.placements() if args.get("all") else legal
+    outcomes = {p: outcome_of(game, *p) for p in every}     # each traced once
+    forced = all(outcomes[p]["self_eliminating"] for p in legal)
+    legal_set = set(legal)
     moves = []
     for t, q in every:
-        entry = {"move": {"tile": t, "rot": q * 90}, "legal": (t, q) in legal}
-        entry.update(outcome_of(game, t, q))
+        entry = {"move": {"tile": t, "rot": q * 90}, "legal": (t, q) in legal_set}
+        entry.update(outcomes[(t, q)])
         entry["forced"] = forced
         moves.append(entry)
     result["moves"] = moves
