@@ -34,3 +34,18 @@ def no_errors(page):
     """The page logged no console errors (the favicon aside)."""
     errors = [e for e in page.console_errors if "favicon" not in e]
     assert not errors, errors
+
+
+def choose_placeable_by_keys(page, k: int) -> None:
+    """Pick tile k (1-based keys, wrapping) and turn it with R, trying the next tile
+    after four turns, until the engine allows placing it."""
+    n = page.locator("#hand .hand-tile").count()
+    page.keyboard.press(str(k % n + 1))
+    for attempt in range(4 * n):
+        if not page.locator("#btn-place").is_disabled():
+            break
+        if attempt % 4 == 3:
+            page.keyboard.press(str((k + attempt // 4 + 1) % n + 1))
+        else:
+            page.keyboard.press("r")
+    assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")

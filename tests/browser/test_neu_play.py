@@ -119,15 +119,7 @@ def play_turn_by_keys(page, k: int) -> None:
     """Choose a tile and rotation with the keys until the engine allows it, then Enter."""
     n = page.locator("#hand .hand-tile").count()
     assert n == 2
-    page.keyboard.press(str(k % n + 1))
-    for attempt in range(4 * n):
-        if not page.locator("#btn-place").is_disabled():
-            break
-        if attempt % 4 == 3:
-            page.keyboard.press(str((k + attempt // 4 + 1) % n + 1))
-        else:
-            page.keyboard.press("r")
-    assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
+    pagekit.choose_placeable_by_keys(page, k)
     before = log_count(page)
     page.keyboard.press("Enter")
     wait_log(page, before)

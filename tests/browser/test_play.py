@@ -65,16 +65,7 @@ def choose_start_by_keys(page, steps=1):
 
 def play_tile_by_keys(page, turn: int):
     """Choose a tile and rotation with the keys only, then Enter."""
-    n = page.locator("#hand .hand-tile").count()
-    page.keyboard.press(str(turn % n + 1))
-    for attempt in range(4 * n):
-        if not page.locator("#btn-place").is_disabled():
-            break
-        if attempt % 4 == 3:
-            page.keyboard.press(str((turn + attempt // 4 + 1) % n + 1))
-        else:
-            page.keyboard.press("r")
-    assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
+    pagekit.choose_placeable_by_keys(page, turn)
     before = log_count(page)
     page.keyboard.press("Enter")
     page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=before)
