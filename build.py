@@ -790,7 +790,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build.py: error: {e}", file=sys.stderr)
         return 1
     if args.command == "serve":
-        server = make_server(DIST, args.host, args.port, quiet=False)
+        try:
+            server = make_server(DIST, args.host, args.port, quiet=False)
+        except (OSError, OverflowError) as e:     # port taken or out of range, unknown host
+            why = getattr(e, "strerror", None) or e
+            print(f"build.py serve: cannot listen on {args.host}:{args.port}: {why} (try --port N)",
+                  file=sys.stderr)
+            return 2
         shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "localhost") else args.host
         print(f"Serving dist/ at http://{shown}:{server.server_address[1]}/  (Ctrl-C to stop)",
               flush=True)

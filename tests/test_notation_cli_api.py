@@ -218,7 +218,7 @@ def test_api_legal_moves_carry_outcomes_for_previews():
     ("play", {}, "bad_args"),
     ("replay", {"record": {"rules": "classic"}}, "bad_record"),
     ("decode_link", {"fragment": "r=1garbage!"}, "bad_link"),
-    ("new_game", {"players": 9}, "invalid"),
+    ("new_game", {"players": 9}, "bad_players"),
 ])
 def test_api_errors_are_values_with_codes(op, args, code):
     answer = api.call(op, args)

@@ -35,7 +35,7 @@ class JsonInputError(ValueError):
     """Input that is not strict JSON (or not text); the message says why, in one line."""
 
 
-def _reject_constant(name: str) -> Any:
+def reject_constant(name: str) -> Any:
     raise JsonInputError(f"{name} is not JSON (JSON has no NaN or Infinity)")
 
 
@@ -74,13 +74,20 @@ def check_depth(value: Any, what: str = "input") -> Any:
     return value
 
 
-def check_text(value: str, what: str) -> str:
-    """``value`` if it can be written as UTF-8 (no lone surrogates), else JsonInputError."""
+def is_text(value: str) -> bool:
+    """Whether ``value`` can be written as UTF-8 (it holds no lone surrogate)."""
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
+        return False
+    return True
+
+
+def check_text(value: str, what: str) -> str:
+    """``value`` if it can be written as UTF-8 (no lone surrogates), else JsonInputError."""
+    if not is_text(value):
         raise JsonInputError(f"{what}: holds a lone surrogate (\\ud800-\\udfff), which is "
-                             "not text") from None
+                             "not text")
     return value
 
 
@@ -89,7 +96,7 @@ def loads(text: str | bytes, what: str = "input") -> Any:
     if isinstance(text, (bytes, bytearray)):
         text = decode_text(bytes(text), what)
     try:
-        value = json.loads(text, parse_constant=_reject_constant)
+        value = json.loads(text, parse_constant=reject_constant)
     except RecursionError:
         raise JsonInputError(f"{what} nests deeper than {MAX_DEPTH} levels") from None
     except JsonInputError as e:

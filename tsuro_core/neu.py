@@ -59,6 +59,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, TextIO
 
+from . import jsonin
 from .board import LOOP, geometry
 from .tiles import CONN, PORT_NAMES, Conn, check_tile, identify, port_name, quarters
 
@@ -424,8 +425,8 @@ def _show(value: Any) -> str:
 
 
 def read_values(text: str) -> list[Any]:
-    """The JSON values of a stream of concatenated JSON texts."""
-    decoder = json.JSONDecoder()
+    """The JSON values of a stream of concatenated JSON texts (strict: jsonin)."""
+    decoder = json.JSONDecoder(parse_constant=jsonin.reject_constant)
     values: list[Any] = []
     i = 0
     while True:
@@ -437,7 +438,12 @@ def read_values(text: str) -> list[Any]:
             value, i = decoder.raw_decode(text, i)
         except json.JSONDecodeError as e:
             raise NeuInputError(f"not JSON at line {e.lineno} column {e.colno}: {e.msg}") from None
-        values.append(value)
+        except RecursionError:
+            raise NeuInputError(f"value {len(values)} nests deeper than {jsonin.MAX_DEPTH} "
+                                "levels") from None
+        except ValueError as e:              # NaN, too deep, an integer of 4300+ digits
+            raise NeuInputError(f"value {len(values)}: {e}") from None
+        values.append(jsonin.check_depth(value, f"value {len(values)}"))
 
 
 def _int(value: Any, what: str, lo: int, hi: int) -> int:
@@ -603,8 +609,10 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Optional[TextIO] = None,
         print(f"usage: python -m tsuro_core.neu {'|'.join(HARNESSES)} < input.json", file=stderr)
         return 2
     try:
-        answers = HARNESSES[argv[0]](read_values(stdin.read()))
-    except NeuInputError as e:
+        raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
+        text = raw if isinstance(raw, str) else jsonin.decode_text(raw, "stdin")
+        answers = HARNESSES[argv[0]](read_values(text))
+    except (NeuInputError, jsonin.JsonInputError) as e:
         print(f"{argv[0]}: {e}", file=stderr)
         return 2
     for answer in answers:

@@ -25,12 +25,11 @@ opening and two per turn, as neu.run_referee does.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
-from . import neu
+from . import jsonin, neu
 from .neu import COLORS, G, LEGAL, NeuState, SIZE
 from .tiles import CONN, PORT_NAMES, TILE_COUNT, identify
 
@@ -138,8 +137,7 @@ def _fail(where: str, why: str) -> NeuPositionError:
 
 
 def _show(value: Any) -> str:
-    text = json.dumps(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return jsonin.show(value)
 
 
 def _int(value: Any, where: str, lo: int, hi: int) -> int:
@@ -157,7 +155,7 @@ def _list(value: Any, where: str, length: Optional[int] = None) -> list[Any]:
 
 
 def _rot(value: Any, where: str) -> int:
-    if isinstance(value, bool) or value not in ROTATIONS:
+    if not jsonin.is_whole(value) or value not in ROTATIONS:
         raise _fail(where, f"expected 0, 90, 180 or 270, got {_show(value)}")
     return int(value)
 
@@ -179,11 +177,11 @@ def _players(value: Any, defaults: bool = False) -> list[dict[str, Any]]:
     for i, p in enumerate(players):
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
             raise _fail(f"players[{i}]", "expected {\"name\": text, \"color\": text}")
-        if len(p["name"]) > 40:
-            raise _fail(f"players[{i}].name", "at most 40 characters")
+        if len(p["name"]) > 40 or not jsonin.is_text(p["name"]):
+            raise _fail(f"players[{i}].name", "at most 40 characters of text")
         unknown = set(p) - {"name", "color"}
         if unknown:
-            raise _fail(f"players[{i}]", f"unknown field(s) {sorted(unknown)}")
+            raise _fail(f"players[{i}]", f"unknown field(s) {_show(sorted(unknown))}")
         if "color" in p and p["color"] not in COLORS:
             raise _fail(f"players[{i}].color", f"expected one of {', '.join(COLORS)}, "
                                                f"got {_show(p['color'])}")
@@ -641,8 +639,11 @@ def op_neu_bot_move(args: dict[str, Any]) -> dict[str, Any]:
     """A computer player's move for the active player: ``{position, seed?}``."""
     game = _game(args)
     seed = args.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-        raise _api_error("bad_args", "seed: expected a whole number or text")
+    if seed is not None:
+        try:
+            seed = jsonin.check_seed(seed)
+        except jsonin.JsonInputError as e:
+            raise _api_error("bad_args", str(e)) from None
     if game.phase == "over":
         raise _api_error("game_over", "the game is over: there is no move to make")
     rng = random.Random(seed) if seed is not None else random.Random()

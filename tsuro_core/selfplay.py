@@ -18,6 +18,7 @@ import argparse
 import json
 import math
 import statistics
+import sys
 import time
 from typing import Any, Optional, Sequence
 
@@ -106,14 +107,27 @@ def run(names: Sequence[str], games: int, seed: int = 0, budget_ms: Optional[flo
 def cmd_selfplay(args: argparse.Namespace) -> int:
     """Run a tournament and print the result."""
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    problem = None
     if not 2 <= len(names) <= 8:
-        raise SystemExit("selfplay: --bots lists one bot per seat, 2 to 8 of them")
-    for name in set(names):
-        get_bot(name)                                   # fail early on an unknown name
+        problem = "--bots lists one bot per seat, 2 to 8 of them"
+    elif not 0 <= args.games <= 1_000_000:
+        problem = f"--games must be 0..1000000, got {args.games}"
+    elif not 1 <= args.jobs <= 64:
+        problem = f"--jobs must be 1..64, got {args.jobs}"
+    elif not 0 < args.budget_ms <= 60_000:             # also refuses nan
+        problem = f"--budget-ms must be more than 0 and at most 60000, got {args.budget_ms}"
+    for name in sorted(set(names)):
+        try:
+            get_bot(name)                               # fail early on an unknown name
+        except ValueError as e:
+            problem = problem or f"--bots: {e}"
+    if problem:
+        print(f"selfplay: error: {problem}", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
     summary = run(names, args.games, args.seed, args.budget_ms, args.jobs)
     if args.json:
-        print(json.dumps(summary, separators=(",", ":")))
+        print(json.dumps(summary, separators=(",", ":"), allow_nan=False))
         return 0
     n = summary["games"]
     print(f"{n} classic games, seats {','.join(names)} rotated; seeds {args.seed}.."

@@ -22,6 +22,7 @@ from typing import Any, Callable, Optional
 
 from ..board import geometry
 from ..game import Game, phase_of
+from ..jsonin import show
 from ..rules import Rules
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT
 
@@ -203,7 +204,7 @@ def get_bot(name: str) -> Bot:
     from . import load_all
     load_all()
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; known: {sorted(BOTS)}")
+        raise ValueError(f"unknown bot {show(name)}; known: {sorted(BOTS)}")
     return BOTS[name]()
 
 
