@@ -293,3 +293,50 @@ def test_the_harness_inputs_used_above_are_valid(name):
     """The fuzzed harness inputs start from inputs the harnesses accept."""
     out, err = io.StringIO(), io.StringIO()
     assert neu.main([name], io.StringIO(HARNESS_INPUTS[name]), out, err) == 0, err.getvalue()
+
+
+# ------------------------------------------- whole games under any accepted rules
+
+RULES = st.fixed_dictionaries({}, optional={
+    "width": st.integers(1, 12), "height": st.integers(1, 12), "hand_size": st.integers(1, 6),
+    "dragon_from": st.integers(1, 9), "elimination_bonus": st.booleans(),
+    "open_hands": st.booleans(),
+    "scoring": st.sampled_from(["survival", "longest_path", "most_crossings", "tiles_placed"])})
+
+
+@fuzz_settings(25)
+@given(data=st.data(), rules=RULES, seed=st.integers(0, 2**53 - 1))
+def test_whole_games_under_any_accepted_rules_through_every_op(data, rules, seed):
+    """Whatever rule set new_game accepts is played to the end through the ops,
+    bots included, and its record replays on the command line."""
+    players = data.draw(st.integers(2, 8))
+    answer = check_call("new_game", {"rules": {"preset": "classic", **rules},
+                                     "players": players, "seed": seed})
+    if not answer["ok"]:
+        return
+    position, record = answer["result"]["position"], answer["result"]["record"]
+    for k in range(200):
+        legal = check_call("legal_moves", {"position": position, "all": True})["result"]
+        check_call("result", {"position": position})
+        if legal["phase"] == "over":
+            break
+        if data.draw(st.integers(0, 9)) == 0:
+            bot = data.draw(st.sampled_from(["random", "survivor", "planner"]))
+            move = check_call("bot_move", {"position": position, "bot": bot, "seed": k,
+                                           "iterations": 1})["result"]["move"]
+        elif legal["moves"]:
+            move = data.draw(st.sampled_from([m["move"] for m in legal["moves"]
+                                              if m.get("legal", True)]))
+        else:                                   # a huge exchange: keep the hand
+            move = {"exchange": []}
+        played = check_call("play", {"position": position, "move": move, "seed": k})
+        assert played["ok"], (move, played)
+        position = played["result"]["position"]
+        record["moves"].append(played["result"]["move"])
+    else:
+        raise AssertionError("a game did not end in 200 moves")
+    assert check_call("positions", {"record": record})["ok"]
+    link = check_call("encode_link", {"record": record})["result"]["fragment"]
+    assert check_call("decode_link", {"fragment": link})["result"]["record"] == record
+    status, out, err = run_cli(["analyse", "-"], json.dumps(record).encode())
+    assert status == 0, err

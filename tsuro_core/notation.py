@@ -292,9 +292,14 @@ def start_record(record: Any) -> Game:
         raise _fail("deal", "expected {\"hands\": [[...], ...], \"pile\": [...]}")
     hands = [_tiles(h, f"deal.hands[{i}]")
              for i, h in enumerate(_list(deal["hands"], "deal.hands", len(players)))]
+    # Dealt one tile at a time, seat 0 first, while the 35 last (Game.new): hands of 6
+    # for 6 players leave the last seat 5.
+    sizes = [0] * len(hands)
+    for k in range(min(TILE_COUNT, rules.hand_size * len(hands))):
+        sizes[k % len(hands)] += 1
     for i, h in enumerate(hands):
-        if len(h) != rules.hand_size:
-            raise _fail(f"deal.hands[{i}]", f"expected {rules.hand_size} tiles, got {len(h)}")
+        if len(h) != sizes[i]:
+            raise _fail(f"deal.hands[{i}]", f"expected {sizes[i]} tiles, got {len(h)}")
     pile = _tiles(deal["pile"], "deal.pile")
     everything = [t for h in hands for t in h] + pile
     if sorted(everything) != list(range(TILE_COUNT)):
