@@ -371,8 +371,8 @@ class Game:
         # Checked directly: listing every exchange can take millions of entries.
         if not (len(set(gives)) == len(gives) and set(gives) <= set(self.hands[active])
                 and len(set(takes)) == len(takes) and set(takes) <= pool):
-            raise IllegalMove(f"exchange {[list(p) for p in ex]} is not allowed: each give must "
-                              f"be a distinct tile of {sorted(self.hands[active])} and each take "
+            raise IllegalMove(f"exchange {show([list(p) for p in ex])} is not allowed: each "
+                              f"give must be a distinct tile of {sorted(self.hands[active])} and each take "
                               "a distinct tile of the eliminated players' hands")
         hand = self.hands[active]
         for give, take in ex:

@@ -212,7 +212,7 @@ def from_position(pos: Any) -> NeuGame:
         raise _fail("rules", f"expected \"neu\", got {_show(pos.get('rules'))}")
     unknown = set(pos) - _KEYS
     if unknown:
-        raise _fail("position", f"unknown field(s) {sorted(unknown)}")
+        raise _fail("position", f"unknown field(s) {_show(sorted(unknown))}")
     missing = _KEYS - {"ranking"} - set(pos)
     if missing:
         raise _fail(sorted(missing)[0], "missing")
@@ -478,7 +478,7 @@ def _move_fields(move: Any, keys: set[str]) -> dict[str, Any]:
         raise NeuBadMove(f"move: missing {', '.join(sorted(missing))}")
     unknown = set(move) - keys
     if unknown:
-        raise NeuBadMove(f"move: unknown field(s) {sorted(unknown)}")
+        raise NeuBadMove(f"move: unknown field(s) {_show(sorted(unknown))}")
     return move
 
 

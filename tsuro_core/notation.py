@@ -126,7 +126,7 @@ def from_position(pos: Any) -> Game:
     pos = _check_format(pos, POSITION_FORMAT, "position")
     unknown = set(pos) - _POSITION_KEYS
     if unknown:
-        raise _fail("position", f"unknown field(s) {sorted(unknown)}")
+        raise _fail("position", f"unknown field(s) {show(sorted(unknown))}")
     for key in ("players", "markers"):
         if key not in pos:
             raise _fail(key, "missing")
@@ -276,7 +276,7 @@ def start_record(record: Any) -> Game:
     record = _check_format(record, RECORD_FORMAT, "record")
     unknown = set(record) - _RECORD_KEYS
     if unknown:
-        raise _fail("record", f"unknown field(s) {sorted(unknown)}")
+        raise _fail("record", f"unknown field(s) {show(sorted(unknown))}")
     for key in ("rules", "players", "deal"):
         if key not in record:
             raise _fail(key, "missing (a record needs rules, players and deal)")
@@ -318,7 +318,7 @@ def check_move(move: Any, k: int) -> dict[str, Any]:
         raise _fail(f"move {k}", "expected an object")
     unknown = set(move) - _MOVE_KEYS
     if unknown:
-        raise _fail(f"move {k}", f"unknown field(s) {sorted(unknown)}")
+        raise _fail(f"move {k}", f"unknown field(s) {show(sorted(unknown))}")
     return move
 
 

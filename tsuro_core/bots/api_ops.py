@@ -23,8 +23,8 @@ from . import DEFAULT, get_bot, view_for
 
 MAX_BUDGET_MS = 500.0
 """The longest thinking time an op grants (the page asks for 400 ms)."""
-MAX_ITERATIONS = 64
-"""The most planner rounds an op plays: about half a second in CPython on the
+MAX_ITERATIONS = 32
+"""The most planner rounds an op plays: about a third of a second in CPython on the
 slowest positions measured (8 players, or a 12 x 12 board)."""
 
 
