@@ -80,6 +80,9 @@ def corpus() -> dict[str, list[Any]]:
             positions.append(pos)
             moves.append((pos, found[0].legal_moves()[-1]))
             break
+    # As tutorials write them: no hands, no pile (the mover may hold nothing).
+    positions += [{k: v for k, v in p.items() if k not in ("hands", "pile")}
+                  for p in positions[1::4]]
     links = [notation.encode_link(r) for r in records[:6]]
     links += [notation.encode_link(p) for p in positions[:6:2]]
     neu_positions, neu_moves = [], []

@@ -69,7 +69,7 @@ def _position_args(data: Any) -> dict[str, Any]:
 
 # ------------------------------------------------------------- the API ops
 
-@fuzz_settings(120)
+@fuzz_settings(200)
 @given(data=st.data())
 def test_position_ops_on_mutated_positions(data):
     op = data.draw(st.sampled_from(["legal_moves", "result", "validate", "encode_link",
@@ -82,7 +82,7 @@ def test_position_ops_on_mutated_positions(data):
     check_call(op, mutate(data, args))
 
 
-@fuzz_settings(120)
+@fuzz_settings(300)
 @given(data=st.data())
 def test_play_with_mutated_positions_and_moves(data):
     pos, move = data.draw(st.sampled_from(corpus()["moves"]))
@@ -96,7 +96,7 @@ def test_play_with_mutated_positions_and_moves(data):
     check_call("play", args)
 
 
-@fuzz_settings(80)
+@fuzz_settings(150)
 @given(data=st.data())
 def test_record_ops_on_mutated_records(data):
     op = data.draw(st.sampled_from(["replay", "positions", "validate", "encode_link"]))
@@ -104,7 +104,7 @@ def test_record_ops_on_mutated_records(data):
     check_call(op, mutate(data, {"record": record}))
 
 
-@fuzz_settings(80)
+@fuzz_settings(100)
 @given(data=st.data())
 def test_new_game_with_mutated_setups(data):
     args = {"rules": data.draw(st.sampled_from(["classic", "solo", "elimination-bonus",
@@ -118,7 +118,7 @@ def test_new_game_with_mutated_setups(data):
         assert notation.replay(json.loads(json.dumps(record))).moves == []
 
 
-@fuzz_settings(40)
+@fuzz_settings(100)
 @given(data=st.data())
 def test_bot_ops_with_mutated_positions(data):
     op = data.draw(st.sampled_from(["bot_move", "hint"]))
@@ -128,7 +128,7 @@ def test_bot_ops_with_mutated_positions(data):
     check_call(op, mutate(data, args))
 
 
-@fuzz_settings(80)
+@fuzz_settings(200)
 @given(data=st.data())
 def test_neu_ops_with_mutated_positions_and_moves(data):
     c = corpus()
@@ -149,7 +149,7 @@ ARG_NAMES = ["position", "record", "move", "seed", "rules", "players", "fragment
              "rot", "all", "bot", "budget_ms", "iterations"]
 
 
-@fuzz_settings(150)
+@fuzz_settings(300)
 @given(op=st.sampled_from(sorted(api.OPS)), args=st.dictionaries(
     st.sampled_from(ARG_NAMES), JSON, max_size=4))
 def test_every_op_on_random_json(op, args):
@@ -158,7 +158,7 @@ def test_every_op_on_random_json(op, args):
     check_call(op, args)
 
 
-@fuzz_settings(30)
+@fuzz_settings(60)
 @given(op=JSON, args=JSON)
 def test_call_with_anything_as_op_and_args(op, args):
     check_call(op, args)
@@ -166,7 +166,7 @@ def test_call_with_anything_as_op_and_args(op, args):
 
 # ------------------------------------------------------------ the decoders
 
-@fuzz_settings(120)
+@fuzz_settings(200)
 @given(data=st.data())
 def test_decode_link_on_damaged_and_crafted_links(data):
     c = corpus()
@@ -190,7 +190,7 @@ def test_decode_link_on_damaged_and_crafted_links(data):
         check(value)
 
 
-@fuzz_settings(100)
+@fuzz_settings(200)
 @given(text=st.one_of(
     STRICT_JSON.map(lambda v: json.dumps({"op": "legal_moves", "args": v})),
     STRICT_JSON.map(json.dumps),
@@ -205,7 +205,7 @@ def test_handle_json_answers_strict_json_to_any_text(text):
     assert answer["ok"] or answer["error"]["code"] in CODES, answer
 
 
-@fuzz_settings(60)
+@fuzz_settings(100)
 @given(data=st.data())
 def test_handle_json_with_mutated_requests(data):
     pos, move = data.draw(st.sampled_from(corpus()["moves"]))
@@ -242,7 +242,7 @@ def _assert_cli_answer(status: int, out: str, err: str) -> None:
         assert err.count("\n") == 1 and err.endswith("\n"), err[:300]
 
 
-@fuzz_settings(80)
+@fuzz_settings(120)
 @given(data=st.data())
 def test_cli_replay_and_analyse_on_mutated_records(data):
     command = data.draw(st.sampled_from(["replay", "analyse"]))
@@ -269,7 +269,7 @@ HARNESS_INPUTS = {
 }
 
 
-@fuzz_settings(60)
+@fuzz_settings(120)
 @given(data=st.data())
 def test_neu_harnesses_on_mutated_input(data):
     name = data.draw(st.sampled_from(sorted(HARNESS_INPUTS)))
@@ -304,7 +304,7 @@ RULES = st.fixed_dictionaries({}, optional={
     "scoring": st.sampled_from(["survival", "longest_path", "most_crossings", "tiles_placed"])})
 
 
-@fuzz_settings(25)
+@fuzz_settings(30)
 @given(data=st.data(), rules=RULES, seed=st.integers(0, 2**53 - 1))
 def test_whole_games_under_any_accepted_rules_through_every_op(data, rules, seed):
     """Whatever rule set new_game accepts is played to the end through the ops,

@@ -131,6 +131,18 @@ def test_bot_ops_cap_their_work_and_check_their_arguments(args, message):
     assert answer["error"]["code"] == "bad_args" and message in answer["error"]["message"]
 
 
+def test_bots_refuse_positions_where_the_mover_has_no_move():
+    """Tutorial positions may leave out the hands, or cover every start mark."""
+    no_hands = position([WEST_H, EAST_C], [[], []])
+    covered = position([None, None], [[1], [2]], tiles=[[0, 0, 5, 0]],
+                       rules={"preset": "classic", "width": 1, "height": 1})
+    for pos in (no_hands, covered):
+        assert api.call("legal_moves", {"position": pos})["result"]["moves"] == []
+        for bot in ("random", "survivor", "planner"):
+            assert error_code("bot_move", {"position": pos, "bot": bot,
+                                           "iterations": 1}) == "bad_position"
+
+
 # ------------------------------------------------------------------ loose types
 
 @pytest.fixture(scope="module")

@@ -62,6 +62,11 @@ def _move(args: dict[str, Any], name: str) -> dict[str, Any]:
         raise _error("bad_args", f"bot: {e}") from None
     seat = game.turn
     assert seat is not None
+    if (game.phase == "tile" and not game.hands[seat]) or (game.phase == "start"
+                                                           and not game.legal_starts()):
+        # A tutorial's position may leave out the hands, or cover every start mark.
+        raise _error("bad_position", f"seat {seat} has no move to make here (no tile in hand "
+                                     "or no free start mark)")
     view = view_for(game, seat)
     options = {} if iterations is None else {"iterations": int(iterations)}
     t0 = time.perf_counter()
