@@ -43,13 +43,14 @@ def _game(args: dict[str, Any]) -> Game:
         raise ApiError("bad_position", f"position: {e}") from None
 
 
-def _seed(args: dict[str, Any]) -> int | str | None:
-    """The optional ``seed`` argument, checked (jsonin.check_seed)."""
+def _seed(args: dict[str, Any], kept: bool = False) -> int | str | None:
+    """The optional ``seed`` argument, checked (jsonin.check_seed; ``kept``: written
+    in a record)."""
     seed = args.get("seed")
     if seed is None:
         return None
     try:
-        return jsonin.check_seed(seed)
+        return jsonin.check_seed(seed, kept=kept)
     except jsonin.JsonInputError as e:
         raise ApiError("bad_args", str(e)) from None
 
@@ -90,7 +91,7 @@ def op_new_game(args: dict[str, Any]) -> dict[str, Any]:
             players = notation._players(players, rules)
         except NotationError as e:
             raise ApiError("bad_players", str(e)) from None
-    seed = _seed(args)
+    seed = _seed(args, kept=True)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
     game = Game.new(rules, players, seed)

@@ -131,12 +131,14 @@ def is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_seed(value: Any, what: str = "seed") -> int | str:
-    """A seed: a whole number JavaScript holds exactly (|n| <= 2**53 - 1) or text of
-    at most MAX_SEED_TEXT characters.  Anything else would not survive the round
-    trip through the page (a 22-digit number becomes 1.23e+22 there) or a record."""
+def check_seed(value: Any, what: str = "seed", kept: bool = True) -> int | str:
+    """A seed: a whole number or text of at most MAX_SEED_TEXT characters.  A seed
+    that is ``kept`` (written in a record) must be a number JavaScript holds exactly
+    (|n| <= 2**53 - 1): a 22-digit one would come back from the page as 1.23e+22
+    and the record would not replay.  Seeds used once (a shuffle, a bot's move)
+    may be any whole number."""
     if is_whole(value):
-        if -MAX_SAFE_INT <= value <= MAX_SAFE_INT:
+        if not kept or -MAX_SAFE_INT <= value <= MAX_SAFE_INT:
             return value  # type: ignore[no-any-return]
         raise JsonInputError(f"{what}: a whole-number seed must be within +-(2**53 - 1), "
                              "so that JavaScript keeps it exactly; give larger seeds as text")

@@ -641,7 +641,7 @@ def op_neu_bot_move(args: dict[str, Any]) -> dict[str, Any]:
     seed = args.get("seed")
     if seed is not None:
         try:
-            seed = jsonin.check_seed(seed)
+            seed = jsonin.check_seed(seed, kept=False)
         except jsonin.JsonInputError as e:
             raise _api_error("bad_args", str(e)) from None
     if game.phase == "over":

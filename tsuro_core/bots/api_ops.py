@@ -51,7 +51,7 @@ def _move(args: dict[str, Any], name: str) -> dict[str, Any]:
     if game.over:
         raise _error("game_over", "the game is over: there is no move to make")
     try:
-        seed = jsonin.check_seed(args.get("seed", 0))
+        seed = jsonin.check_seed(args.get("seed", 0), kept=False)
     except jsonin.JsonInputError as e:
         raise _error("bad_args", str(e)) from None
     budget = _number(args, "budget_ms", 1, MAX_BUDGET_MS)
