@@ -248,7 +248,7 @@ def test_deep_nesting_is_an_error_value():
     value: list = []
     for _ in range(5000):
         value = [value]
-    assert api.call("validate", {"position": value})["error"]["code"] == "invalid"
+    assert api.call("validate", {"position": value})["error"]["code"] == "bad_args"
 
 
 def test_text_that_is_not_utf8_is_an_error_value():

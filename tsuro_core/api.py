@@ -268,6 +268,15 @@ def _error(code: str, message: str) -> dict[str, Any]:
 def call(op: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
     """Run one operation; ``{"ok": True, "result": ...}`` or ``{"ok": False, "error": ...}``.
     Never raises: every failure is a value (docs/reliability.md)."""
+    try:
+        jsonin.check_depth(args, "arguments")
+    except jsonin.JsonInputError as e:
+        return _error("bad_args", str(e))
+    return _call(op, args)
+
+
+def _call(op: Any, args: Any) -> dict[str, Any]:
+    """:func:`call` for arguments known not to nest too deeply (parsed from text)."""
     fn = OPS.get(op) if isinstance(op, str) else None
     if fn is None:
         return _error("unknown_op", f"unknown operation {jsonin.show(op)}; known: {sorted(OPS)}")
@@ -276,7 +285,6 @@ def call(op: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
     if not isinstance(args, dict):
         return _error("bad_args", "arguments must be a JSON object")
     try:
-        jsonin.check_depth(args, "arguments")
         return {"ok": True, "result": fn(args)}
     except ApiError as e:
         return _error(e.code, e.message)
@@ -308,7 +316,7 @@ def handle_json(request: str) -> str:
             if not isinstance(req, dict):
                 answer = _error("bad_request", "request must be an object {op, args}")
             else:
-                answer = call(req.get("op"), req.get("args"))
+                answer = _call(req.get("op"), req.get("args"))
     try:
         return jsonin.dumps(answer)
     except ValueError as e:                     # NaN or Infinity in an answer: a bug

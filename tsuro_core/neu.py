@@ -611,6 +611,8 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Optional[TextIO] = None,
     try:
         raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
         text = raw if isinstance(raw, str) else jsonin.decode_text(raw, "stdin")
+        if jsonin.too_deep(text):
+            raise NeuInputError(f"the input nests deeper than {jsonin.MAX_DEPTH} levels")
         answers = HARNESSES[argv[0]](read_values(text))
     except (NeuInputError, jsonin.JsonInputError) as e:
         print(f"{argv[0]}: {e}", file=stderr)
