@@ -215,6 +215,53 @@ def test_handle_json_with_mutated_requests(data):
     assert answer["ok"] or answer["error"]["code"] in CODES, answer
 
 
+def _restore(save: Any) -> Any:
+    """What the page does with a save on reload (web/js/session.js, neu.js), each
+    engine call checked: a record is replayed by ``positions``; a starting
+    position is checked, then its moves are played one by one."""
+    if not isinstance(save, dict):
+        return None
+    if "record" in save:
+        answer = check_call("positions", {"record": save["record"]})
+        return answer["ok"] and answer["result"]["positions"][-1]
+    neu_save = save.get("variant") == "neu"
+    position = save.get("start")
+    if not check_call("neu_legal_moves" if neu_save else "validate", {"position": position})["ok"]:
+        return None
+    for move in save.get("moves") or []:
+        answer = check_call("neu_play" if neu_save else "play",
+                            {"position": position, "move": move, "seed": "7/1"})
+        if not answer["ok"]:
+            return None
+        position = answer["result"]["position"]
+    return position
+
+
+def test_the_page_restorer_above_restores_real_saves():
+    for record in corpus()["records"]:
+        end = notation.to_position(notation.replay(record))
+        start = notation.to_position(notation.start_record(record))
+        assert _restore({"record": record}) == end
+        assert _restore({"start": start, "moves": record["moves"]}) == end
+
+
+@fuzz_settings(100)
+@given(data=st.data())
+def test_saves_restored_as_the_page_does(data):
+    c = corpus()
+    kind = data.draw(st.sampled_from(["record", "start", "neu"]))
+    if kind == "record":
+        save = {"format": "tsuro-save/1", "record": data.draw(st.sampled_from(c["records"]))}
+    elif kind == "start":
+        record = data.draw(st.sampled_from(c["records"]))
+        start = notation.to_position(notation.start_record(record))
+        save = {"format": "tsuro-save/1", "start": start, "moves": record["moves"]}
+    else:
+        pos, move = data.draw(st.sampled_from(c["neu_moves"]))
+        save = {"format": "tsuro-save/1", "variant": "neu", "start": pos, "moves": [move]}
+    _restore(mutate(data, save))
+
+
 # ---------------------------------------------------------- the command lines
 
 def run_cli(argv: list[str], stdin: bytes) -> tuple[int, str, str]:
