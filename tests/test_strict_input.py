@@ -163,6 +163,17 @@ def test_a_rotation_is_a_whole_number(tile_position, rot):
     assert error_code("validate", {"position": pos}) == "invalid"
 
 
+@pytest.mark.parametrize("rot", [90.0, -0.0, True])
+def test_a_rotation_is_a_whole_number_in_the_course_variant_too(rot):
+    pos = api.call("neu_new_game", {"players": [{"name": n} for n in "ABC"]})["result"]["position"]
+    move = api.call("neu_bot_move", {"position": pos, "seed": 1})["result"]["move"]
+    assert api.call("neu_play", {"position": pos, "move": move})["ok"]
+    assert error_code("neu_play", {"position": pos, "move": {**move, "rot": rot}}) == "bad_args"
+    after = api.call("neu_play", {"position": pos, "move": move})["result"]["position"]
+    after["tiles"][0][3] = rot
+    assert error_code("neu_legal_moves", {"position": after}) == "bad_position"
+
+
 @pytest.mark.parametrize("move", [{"tile": True, "rot": 0}, {"tile": 1.0, "rot": 0},
                                   {"start": [True, 2, "H"]}, {"start": [0, 2.0, "H"]},
                                   {"start": [0, 2, True]}, {"exchange": [[True, 1]]}])
