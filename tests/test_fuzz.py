@@ -344,7 +344,8 @@ def test_the_harness_inputs_used_above_are_valid(name):
 
 # ------------------------------------------- whole games under any accepted rules
 
-RULES = st.fixed_dictionaries({}, optional={
+RULES = st.fixed_dictionaries({"preset": st.sampled_from(["classic", "classic", "solo"])}, optional={
+    "min_players": st.integers(1, 8), "max_players": st.integers(1, 8),
     "width": st.integers(1, 12), "height": st.integers(1, 12), "hand_size": st.integers(1, 6),
     "dragon_from": st.integers(1, 9), "elimination_bonus": st.booleans(),
     "open_hands": st.booleans(),
@@ -354,11 +355,12 @@ RULES = st.fixed_dictionaries({}, optional={
 @fuzz_settings(30)
 @given(data=st.data(), rules=RULES, seed=st.integers(0, 2**53 - 1))
 def test_whole_games_under_any_accepted_rules_through_every_op(data, rules, seed):
-    """Whatever rule set new_game accepts is played to the end through the ops,
+    """Whatever rule set and players new_game accepts is played to the end through the ops,
     bots included, and its record replays on the command line."""
-    players = data.draw(st.integers(2, 8))
-    answer = check_call("new_game", {"rules": {"preset": "classic", **rules},
-                                     "players": players, "seed": seed})
+    solo = rules["preset"] == "solo"
+    lo, hi = rules.get("min_players", 1 if solo else 2), rules.get("max_players", 1 if solo else 8)
+    players = data.draw(st.integers(lo, hi) if lo <= hi else st.integers(1, 8))
+    answer = check_call("new_game", {"rules": rules, "players": players, "seed": seed})
     if not answer["ok"]:
         return
     position, record = answer["result"]["position"], answer["result"]["record"]
