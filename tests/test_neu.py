@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tsuro_core import neu
+from tsuro_core.neu import rules as neu
 from tsuro_core.tiles import PARTNER, port_index
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from tsuro_core import neu, neu_game
+from tsuro_core.neu import game as neu_game
+from tsuro_core.neu import rules as neu
 from tsuro_core.api import call, handle_json
 
 

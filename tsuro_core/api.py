@@ -16,7 +16,7 @@ from typing import Any, Callable
 from . import __version__, notation
 from .bots.api_ops import op_bot_move, op_hint
 from .game import Game, IllegalMove
-from .neu_game import OPS as NEU_OPS
+from .neu.game import OPS as NEU_OPS
 from .notation import NotationError
 from .rules import describe_presets, parse_rules
 from .tiles import CANONICAL, CONN, check_tile, quarters, tile_table_json

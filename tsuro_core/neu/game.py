@@ -30,9 +30,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
-from . import neu
-from .neu import COLORS, G, LEGAL, NeuState, SIZE
-from .tiles import CONN, PORT_NAMES, TILE_COUNT, identify
+from . import rules as neu
+from .rules import COLORS, G, LEGAL, NeuState, SIZE
+from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify
 
 FORMAT = "tsuro-neu-position/1"
 PHASES = ("opening", "turn", "over")
@@ -47,7 +47,7 @@ class NeuPositionError(ValueError):
 
 
 def _api_error(code: str, message: str) -> Exception:
-    from .api import ApiError  # imported late: api imports this module
+    from ..api import ApiError  # imported late: api imports this module
     return ApiError(code, message)
 
 

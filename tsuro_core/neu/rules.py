@@ -59,8 +59,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, TextIO
 
-from .board import LOOP, geometry
-from .tiles import CONN, PORT_NAMES, Conn, check_tile, identify, port_name, quarters
+from ..board import LOOP, geometry
+from ..tiles import CONN, PORT_NAMES, Conn, check_tile, identify, port_name, quarters
 
 SIZE = 10
 """The course's board is 10 x 10."""
