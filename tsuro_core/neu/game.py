@@ -30,6 +30,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
+from ..api_common import ApiError
 from . import rules as neu
 from .rules import COLORS, G, LEGAL, NeuState, SIZE
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify
@@ -47,7 +48,6 @@ class NeuPositionError(ValueError):
 
 
 def _api_error(code: str, message: str) -> Exception:
-    from ..api import ApiError  # imported late: api imports this module
     return ApiError(code, message)
 
 
