@@ -368,14 +368,39 @@ def test_selfplay_cli_json_shape() -> None:
                            "--seed", "5", "--budget-ms", "20", "--json"])
     assert status == 0
     data = json.loads(out.getvalue())
-    assert set(data) == {"games", "share", "ci95", "move_ms"}
-    assert data["games"] == 3
+    assert set(data) == {"games", "share", "ci95", "move_ms", "rules"}
+    assert data["games"] == 3 and data["rules"] == "classic"
     assert set(data["share"]) == set(data["ci95"]) == set(data["move_ms"]) == {"survivor",
                                                                                "random"}
     assert abs(sum(data["share"].values()) - 1.0) < 1e-3
     for name, (lo, hi) in data["ci95"].items():
         assert 0.0 <= lo <= data["share"][name] <= hi <= 1.0
         assert set(data["move_ms"][name]) == {"median", "max"}
+
+
+def test_selfplay_cli_takes_rules_as_the_api_does() -> None:
+    for rules, bots, want in (("longest-path", "survivor,random", {"preset": "classic",
+                                                                   "scoring": "longest_path"}),
+                              ('{"preset": "classic", "elimination_bonus": true}',
+                               "survivor,random,random", {"preset": "classic",
+                                                          "elimination_bonus": True}),
+                              ("solo", "survivor", "solo")):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            status = cli_main(["selfplay", "--bots", bots, "--games", "2", "--rules", rules,
+                               "--json"])
+        data = json.loads(out.getvalue())
+        assert status == 0 and data["rules"] == want
+        if rules == "solo":                # solo reports the mean score (tiles placed)
+            lo, hi = data["score"]["ci95"]
+            assert lo <= data["score"]["mean"] <= hi and 1 <= data["score"]["mean"] <= 35
+    for rules in ("nope", '{"preset": "classic", "width": 99}', "{not json"):
+        with pytest.raises(SystemExit) as e:
+            cli_main(["selfplay", "--bots", "random,random", "--games", "1", "--rules", rules])
+        assert "--rules" in str(e.value)
+    with pytest.raises(SystemExit) as e:     # solo seats one player
+        cli_main(["selfplay", "--bots", "random,random", "--rules", "solo"])
+    assert "1 to 1 players" in str(e.value)
 
 
 def test_selfplay_cli_text_and_jobs() -> None:
