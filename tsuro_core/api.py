@@ -16,7 +16,7 @@ from . import __version__, notation
 from .api_common import ApiError, arg, game_of
 from .bots.api_ops import OPS as BOT_OPS
 from .game import Game, IllegalMove
-from .neu.game import OPS as NEU_OPS
+from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
 from .rules import describe_presets, parse_rules
 from .tiles import CANONICAL, check_tile, quarters, tile_table_json

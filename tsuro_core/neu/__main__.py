@@ -2,6 +2,6 @@
 
 import sys
 
-from .rules import main
+from .harness import main
 
 sys.exit(main())
