@@ -372,7 +372,7 @@ class Game:
     def _trace_moves(self, cell: int, active: int
                      ) -> list[tuple[int, list[tuple[int, int, int]], int, Optional[int]]]:
         """Turn 2's paths, with a tile on ``cell``: for every marker facing it (the
-        active player's first), ``(seat, steps, end, collided_with)``."""
+        active player's first), ``(seat, path, end, collided_with)``."""
         markers = self.markers
         moving = [active] + [s for s in range(self.n) if s != active and self.alive[s]
                              and markers[s] is not None and markers[s] >> 3 == cell]  # type: ignore[operator]
