@@ -13,12 +13,11 @@ from typing import Any, Optional
 
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify, port_name, quarters
 from . import rules
-from .game import NeuGame, place_json
+from .game import ROTATIONS, NeuGame, place_json
 from .rules import COLORS, G, SIZE, NeuState, course_to_place, place_to_course
 
 FORMAT = "tsuro-neu-position/1"
 PHASES = ("opening", "turn", "over")
-ROTATIONS = (0, 90, 180, 270)
 
 Position = dict[str, Any]
 
