@@ -114,32 +114,6 @@ class Sim:
 
     # -------------------------------------------------------------- moves
 
-    def outcomes(self) -> tuple[list[tuple[int, int, Any, list[tuple[int, int]]]], bool]:
-        """Every distinct placement of the active player's hand with where it
-        sends each marker on that square: ``(tile, q, conn, [(seat, end), ...])``
-        (the active seat first), and whether any of them keeps the active
-        player on the board."""
-        a = self.turn
-        markers, on = self.markers, self.on
-        code = markers[a]
-        cell = code >> 3
-        ends = self.link[cell << 3:(cell << 3) + 8]
-        others = [s for s in range(self.n) if s != a and self.alive[s]
-                  and markers[s] is not None and markers[s] >> 3 == cell]
-        result = []
-        any_safe = False
-        port = code & 7
-        for t in self.hands[a]:
-            for q, conn in TILE_ROTS[t]:
-                mine = exit_of(conn, port, ends, cell)
-                if on[mine >> 3]:
-                    any_safe = True
-                moved = [(a, mine)]
-                for s in others:
-                    moved.append((s, exit_of(conn, markers[s] & 7, ends, cell)))
-                result.append((t, q, conn, moved))
-        return result, any_safe
-
     def place(self, tile: int, q: int, moved: Optional[list[tuple[int, int]]] = None) -> None:
         """The active player places ``tile`` at ``q`` quarter turns (legality is the
         caller's business); ``moved`` from :meth:`outcomes` saves re-following.
@@ -232,11 +206,6 @@ def danger_table(g: Game) -> list[int]:
 
 
 # ------------------------------------------------------------ rollouts
-
-def policy_move(sim: Sim, rng: random.Random) -> None:
-    """Play one move of the default policy (see :func:`playout`)."""
-    playout(sim, rng, 1)
-
 
 def playout(sim: Sim, rng: random.Random, max_moves: int = 200) -> None:
     """Play the default policy until the game ends (or ``max_moves`` moves).
