@@ -116,8 +116,9 @@ class Sim:
 
     def place(self, tile: int, q: int, moved: Optional[list[tuple[int, int]]] = None) -> None:
         """The active player places ``tile`` at ``q`` quarter turns (legality is the
-        caller's business); ``moved`` from :meth:`outcomes` saves re-following.
-        The rules' steps are game.py's, from :mod:`tsuro_core.steps`."""
+        caller's business); ``moved``, each moving marker's end (the mover's
+        first) as the default policy works them out, saves working them out
+        again.  The rules' steps are game.py's, from :mod:`tsuro_core.steps`."""
         a = self.turn
         markers, alive, hands = self.markers, self.alive, self.hands
         cell = markers[a] >> 3
@@ -143,11 +144,7 @@ class Sim:
                 self.pile = pile
             self.dragon = pass_dragon(self.dragon, out, alive, hands, self.full)
         self.dragon = draw(hands, self.pile, alive, a, self.dragon, self.full, self.with_dragon)
-        turn = next_turn(alive, hands, self.pile, a)
-        if turn is None:
-            self._end([s for s in range(self.n) if alive[s]])
-        else:
-            self.turn = turn
+        self._next_turn(a)
 
     def start(self, code: int) -> None:
         """The active player puts its marker on start mark ``code``."""
