@@ -333,7 +333,7 @@ class Game:
                 raise IllegalMove("this move ends the game, so nothing is shuffled; "
                                   "it cannot carry a reshuffle")
             return events
-        if self._bonus_applies(active, eliminated):
+        if eliminated and self._bonus_applies(active, eliminated):
             self.pending = [s for s in eliminated if self.hands[s]]
             if reshuffle is not None:
                 raise IllegalMove("the elimination bonus exchange comes first: the "
@@ -376,7 +376,7 @@ class Game:
         markers = self.markers
         moving = [active] + [s for s in range(self.n) if s != active and self.alive[s]
                              and markers[s] is not None and markers[s] >> 3 == cell]  # type: ignore[operator]
-        facing = {markers[s]: s for s in moving}
+        facing = {markers[s]: s for s in moving} if len(moving) > 1 else {}
         results = []
         for seat in moving:
             path, end = trace(self.cells, self.nxt, markers[seat], self.max_steps)  # type: ignore[arg-type]
@@ -385,7 +385,7 @@ class Game:
                                   "a real game can reach)")
             # Collision: the path leaves the new tile where another moving marker stands.
             other = None
-            if len(moving) > 1:
+            if facing:
                 other = next((facing[(c << 3) | e] for c, e_in, e in path
                               if c == cell and facing.get((c << 3) | e, seat) != seat), None)
             results.append((seat, path, end, other))
