@@ -50,7 +50,8 @@ export class TurnController {
   get handPhases() { return []; }
 
   /** Start a human's turn from the engine's answer to legal_moves (subclasses). */
-  start(seat, legal) { throw new Error(`${this.constructor.name}.start is missing (${seat}, ${legal})`); }
+  // eslint-disable-next-line no-unused-vars
+  start(seat, legal) { throw new Error(`${this.constructor.name} must define start(seat, legal)`); }
 
   /** The turn is over (or abandoned): forget it. */
   stop() { this.human = null; }
