@@ -4,6 +4,7 @@
 
 import { ask } from "./session.js";
 import { variantOf } from "./variants.js";
+import { reason } from "./page.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -60,7 +61,7 @@ export class GameOver {
       const r = await ask(this.engine, "encode_link", rec ? { record: rec } : { position: pos });
       $("share-link").value = `${location.origin}${location.pathname}#${r.fragment}`;
     } catch (e) {
-      $("share-link").value = `(no link: ${(e && (e.message || e.code)) || e})`;
+      $("share-link").value = `(no link: ${reason(e)})`;
     }
   }
 

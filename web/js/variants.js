@@ -11,7 +11,7 @@ import { winnersText } from "./movelog.js";
 import { COLOR_NAMES, DEFAULT_COLORS } from "./style.js";
 
 /** The scoring a classic rule set uses (null: the last marker standing wins). */
-export function scoringOf(rules) {
+function scoringOf(rules) {
   if (rules === "solo") return "tiles_placed";
   if (rules && typeof rules === "object") return rules.scoring || (rules.preset === "solo" ? "tiles_placed" : null);
   return null;
