@@ -306,7 +306,8 @@ const app = {
   },
 
   showPlayers(position = this.session.position, scores = null) {
-    renderPlayers($("players"), this.session, position, { levels: this.variant.levels, scores, tileset: this.tileset });
+    const { levels, playerNotes } = this.variant;
+    renderPlayers($("players"), this.session, position, { levels, notes: playerNotes, scores, tileset: this.tileset });
   },
 
   setBanner(text, seat = null) {

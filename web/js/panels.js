@@ -12,10 +12,11 @@ export function openHands(rules) { return !!(rules && typeof rules === "object" 
 /**
  * The players panel: each seat's icon, name and state in a position.
  * @param opts.levels   whether to say the computers' level (variants.js)
+ * @param opts.notes(session, seat, position)  the variant's words for a seat's state (variants.js)
  * @param opts.scores   the final scores to show, or null
  * @param opts.tileset  the tile pictures (open hands are drawn), or null
  */
-export function renderPlayers(ul, session, position, { levels = true, scores = null, tileset = null } = {}) {
+export function renderPlayers(ul, session, position, { levels = true, notes, scores = null, tileset = null } = {}) {
   const s = session;
   ul.replaceChildren();
   const styles = seatStyles(s.players);
@@ -34,12 +35,8 @@ export function renderPlayers(ul, session, position, { levels = true, scores = n
     info.className = "player-info";
     const bits = [];
     if (!s.isHuman(i)) bits.push(levels ? `computer, ${s.seats[i].level}` : "computer");
-    const n = s.handOf(position, i).length;
-    if (s.playerNotes) bits.push(...s.playerNotes(i, position));
-    else if (!out) bits.push(`${n} tile${n === 1 ? "" : "s"}`);
+    bits.push(...notes(s, i, position));
     const dragon = position.dragon === i && !out;
-    if (dragon) bits.push("holds the dragon tile");
-    if (out && !s.playerNotes) bits.push("out");
     if (winner) bits.push("winner");
     if (scores) bits.push(`score ${scores[i]}`);
     info.textContent = bits.join(" · ");

@@ -47,6 +47,13 @@ async function neuResult(session) {
   return { headline: r.headline, lines: r.lines, scores: null, ranked: true, shares: false };
 }
 
+/** A classic seat's state: its tiles and the dragon, or out. */
+function classicNotes(session, seat, position) {
+  if (session.outSeats(position).includes(seat)) return ["out"];
+  const n = session.handOf(position, seat).length;
+  return [`${n} tile${n === 1 ? "" : "s"}`, ...(position.dragon === seat ? ["holds the dragon tile"] : [])];
+}
+
 export const VARIANTS = {
   classic: {
     name: "classic",
@@ -59,6 +66,7 @@ export const VARIANTS = {
     levels: true,                // computers come in easy, medium and hard
     startText: "The deal, before the first move.",
     view: (position) => position,
+    playerNotes: classicNotes,
     result: classicResult,
   },
   neu: {
@@ -72,6 +80,7 @@ export const VARIANTS = {
     levels: false,               // the course has one computer player
     startText: "The empty board, before the opening.",
     view: neuView,
+    playerNotes: (session, seat, position) => session.playerNotes(seat, position),
     result: neuResult,
   },
 };
