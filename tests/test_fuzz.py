@@ -22,7 +22,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tsuro_core import __main__ as cli
-from tsuro_core import api, jsonin, neu, notation
+from tsuro_core import api, jsonin, notation
+from tsuro_core.neu import harness
+from tsuro_core.neu.formats import read_values
 
 from fuzzkit import JSON, STRICT_JSON, corpus, fuzz_settings, mutate, raw_link
 
@@ -320,7 +322,7 @@ HARNESS_INPUTS = {
 @given(data=st.data())
 def test_neu_harnesses_on_mutated_input(data):
     name = data.draw(st.sampled_from(sorted(HARNESS_INPUTS)))
-    values = neu.read_values(HARNESS_INPUTS[name])
+    values = read_values(HARNESS_INPUTS[name])
     how = data.draw(st.sampled_from(["mutated", "bytes"]))
     if how == "mutated":
         values = mutate(data, values)
@@ -330,7 +332,7 @@ def test_neu_harnesses_on_mutated_input(data):
         stdin = data.draw(st.binary(max_size=40))
     out, err = io.StringIO(), io.StringIO()
     start = time.perf_counter()
-    status = neu.main([name], io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"), out, err)
+    status = harness.main([name], io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"), out, err)
     assert time.perf_counter() - start < SLOW_S
     _assert_cli_answer(status, out.getvalue(), err.getvalue())
 
@@ -339,7 +341,7 @@ def test_neu_harnesses_on_mutated_input(data):
 def test_the_harness_inputs_used_above_are_valid(name):
     """The fuzzed harness inputs start from inputs the harnesses accept."""
     out, err = io.StringIO(), io.StringIO()
-    assert neu.main([name], io.StringIO(HARNESS_INPUTS[name]), out, err) == 0, err.getvalue()
+    assert harness.main([name], io.StringIO(HARNESS_INPUTS[name]), out, err) == 0, err.getvalue()
 
 
 # ------------------------------------------- whole games under any accepted rules

@@ -19,6 +19,7 @@ import time
 from typing import Any
 
 from .. import jsonin
+from ..api_common import ApiError, game_of, seed_of
 from . import DEFAULT, get_bot, view_for
 
 MAX_BUDGET_MS = 500.0
@@ -29,7 +30,6 @@ slowest positions measured (8 players, or a 12 x 12 board)."""
 
 
 def _error(code: str, message: str) -> Exception:
-    from ..api import ApiError                       # imported late: api imports this module
     return ApiError(code, message)
 
 
@@ -46,14 +46,10 @@ def _number(args: dict[str, Any], key: str, lo: float, hi: float, whole: bool = 
 
 
 def _move(args: dict[str, Any], name: str) -> dict[str, Any]:
-    from ..api import _game
-    game = _game(args)
+    game = game_of(args)
     if game.over:
         raise _error("game_over", "the game is over: there is no move to make")
-    try:
-        seed = jsonin.check_seed(args.get("seed", 0), kept=False)
-    except jsonin.JsonInputError as e:
-        raise _error("bad_args", str(e)) from None
+    seed = seed_of(args, default=0)
     budget = _number(args, "budget_ms", 1, MAX_BUDGET_MS)
     iterations = _number(args, "iterations", 1, MAX_ITERATIONS, whole=True)
     try:
