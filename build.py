@@ -371,6 +371,53 @@ def wheel_pycs(folder: Path) -> dict[str, bytes]:
         return {n: z.read(n) for n in z.namelist()}
 
 
+def answers_from_wheel(wheel: Path, requests: list[dict]) -> list[dict]:
+    """tsuro_core.api.handle_json's answers to requests, from the built wheel in a
+    fresh interpreter (the same answers Pyodide gives: tests/node checks that)."""
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); "
+            "from tsuro_core.api import handle_json; "
+            "print(json.dumps([json.loads(handle_json(json.dumps(r))) for r in json.load(sys.stdin)]))")
+    proc = subprocess.run([sys.executable, "-I", "-c", code, str(wheel)], input=json.dumps(requests),
+                          capture_output=True, text=True, cwd=tempfile.gettempdir())
+    if proc.returncode != 0:
+        raise BuildError(f"asking the engine from the wheel failed:\n{proc.stderr}")
+    return json.loads(proc.stdout)
+
+
+_RECORD_EMBED_RE = re.compile(r"""(\ssrc\s*=\s*["'][^"'#]*embed\.html#)(r=[A-Za-z0-9_-]+)([^"']*)(["'])""")
+
+
+def precompute_record_embeds(pages: dict[str, str], wheel: Path) -> tuple[dict[str, str], dict[str, bytes]]:
+    """Boards that step through a fixed record (embed.html#r=...) in our pages:
+    their positions, computed now, so they draw without the engine.  Returns
+    the pages with `&pre=<sha>` added to those fragments, and the files
+    precomputed/<sha>.json ({link, record, positions, events})."""
+    links = sorted({m.group(2) for html in pages.values() for m in _RECORD_EMBED_RE.finditer(html)})
+    if not links:
+        return pages, {}
+    decoded = answers_from_wheel(wheel, [{"op": "decode_link", "args": {"fragment": k}} for k in links])
+    records = {}
+    for link, answer in zip(links, decoded):
+        if not answer["ok"] or "record" not in answer["result"]:
+            raise BuildError(f"a page embeds a record link the engine refuses: {link[:40]}...: {answer}")
+        records[link] = answer["result"]["record"]
+    stepped = answers_from_wheel(wheel, [{"op": "positions", "args": {"record": records[k]}} for k in links])
+    files, shas = {}, {}
+    for link, answer in zip(links, stepped):
+        if not answer["ok"]:
+            raise BuildError(f"positions of an embedded record failed: {answer}")
+        data = json.dumps({"link": link, "record": records[link], **answer["result"]},
+                          separators=(",", ":"), sort_keys=True).encode()
+        shas[link] = sha256_bytes(data)[:16]
+        files[f"precomputed/{shas[link]}.json"] = data
+
+    def add(m: re.Match) -> str:
+        rest = re.sub(r"&pre=[^&\"']*", "", m.group(3))
+        return f"{m.group(1)}{m.group(2)}{rest}&pre={shas[m.group(2)]}{m.group(4)}"
+
+    return {rel: _RECORD_EMBED_RE.sub(add, html) for rel, html in pages.items()}, files
+
+
 def tiles_from_wheel(wheel: Path) -> list:
     """tsuro_core.tiles.tile_table_json(), imported from the built wheel in a fresh interpreter."""
     code = ("import json, sys; sys.path.insert(0, sys.argv[1]); "
@@ -618,16 +665,22 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
             (tmp / asset_dir / r).write_bytes(data)
 
         hashed_set = set(contents)
+        pages = {}
         for r in stable:
             if r == "sw.js":
                 continue
             (tmp / r).parent.mkdir(parents=True, exist_ok=True)
             if Path(r).suffix.lower() in STABLE_SUFFIXES:
                 html = rewrite_html((web / r).read_text(encoding="utf-8"), r, hashed_set, asset_dir)
-                html = add_modulepreloads(html, r, contents, asset_dir)
-                (tmp / r).write_text(html, encoding="utf-8")
+                pages[r] = add_modulepreloads(html, r, contents, asset_dir)
             else:
                 shutil.copyfile(web / r, tmp / r)
+        pages, precomputed = precompute_record_embeds(pages, tmp / wheel_rel)
+        for r, html in pages.items():
+            (tmp / r).write_text(html, encoding="utf-8")
+        for r, data in precomputed.items():
+            (tmp / r).parent.mkdir(parents=True, exist_ok=True)
+            (tmp / r).write_bytes(data)
 
         # The precache manifest: every file of the site except the service worker
         # itself and what only the micropip path (another Pyodide page's way
@@ -645,7 +698,7 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
             "version": version.hexdigest()[:16],
             "urls": urls,
             "onDemand": on_demand,
-            "immutable": ["assets/", "pyodide/", "wheels/", "stdlib/"],
+            "immutable": ["assets/", "pyodide/", "wheels/", "stdlib/", "precomputed/"],
             "sha256": dict(sorted(hashes.items())),
         }
         sw = (web / "sw.js").read_text(encoding="utf-8")

@@ -286,3 +286,40 @@ def test_service_worker_refuses_files_that_are_not_the_builds(page, site_with_ta
     cached = page.evaluate("(url) => caches.match(url).then((r) => !!r)",
                            site_with_tampered_wheel + build_info["engine"]["wheel"])
     assert cached is False
+
+
+def _tutorial_frames(page, server):
+    """The rules tutorial with every board loaded (they are lazy iframes): {kind: [frames]}."""
+    page.goto(server + "tutorial/index.html")
+    page.wait_for_load_state("load")
+    count = page.locator("iframe").count()
+    for i in range(count):
+        page.locator("iframe").nth(i).scroll_into_view_if_needed()
+    page.wait_for_function(f"document.querySelectorAll('iframe').length === {count}")
+    frames = {"record": [], "try": []}
+    for _ in range(600):
+        boards = [f for f in page.frames if "embed.html#" in f.url]
+        if len(boards) == count:
+            break
+        page.wait_for_timeout(50)
+    for f in boards:
+        frames["record" if "#r=" in f.url else "try"].append(f)
+    return frames
+
+
+def test_tutorial_boards_share_one_engine_and_records_need_none(page, server):
+    frames = _tutorial_frames(page, server)
+    assert len(frames["record"]) == 1 and len(frames["try"]) >= 6
+    dragon = frames["record"][0]
+    # The dragon-tile board steps through its record from the build's precomputed positions.
+    dragon.wait_for_function("/\\d+ \\/ \\d+/.test(document.getElementById('step').textContent)")
+    dragon.click("#next")
+    dragon.wait_for_function("document.getElementById('caption').textContent.includes('dragon tile')")
+    assert dragon.evaluate("performance.getEntriesByName('tsuro-engine-ready').length") == 0
+    assert dragon.evaluate("document.getElementById('progress').hidden") is True
+    # Every board that needs rules is live, on one SharedWorker.
+    infos = [f.evaluate("window.tsuro.ready") for f in frames["try"]]
+    assert all(i["engine"] == {"version": __version__} for i in infos)
+    assert len({repr(i["timings"]) for i in infos}) == 1, infos
+    for f in frames["try"]:
+        assert f.evaluate("window.tsuro.request('version')") == {"version": __version__}
