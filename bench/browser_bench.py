@@ -130,6 +130,7 @@ def main(argv=None) -> int:
                          "snapshot (the game: restore a memory snapshot; a first visit makes it), "
                          "lock (snapshot off: the precompiled stdlib and a lock file), loadpackage, "
                          "micropip")
+    ap.add_argument("--memory-only", action="store_true", help="only the tutorial's memory (--memory)")
     ap.add_argument("--memory", action="store_true",
                     help="also measure the tutorial's memory with every board live (shared and "
                          "dedicated engines) against one live board")
@@ -160,6 +161,16 @@ def main(argv=None) -> int:
         "--installs: snapshot, then any of lock, loadpackage, micropip"
     results: dict = {"page": args.page, "runs": args.runs, "latency_ms": args.latency_ms, "build": info["version"],
                      "pyodide": info["pyodideVersion"]}
+    if args.memory or args.memory_only:
+        try:
+            results["memory"] = tutorial_memory(dist)
+        except Exception as e:  # noqa: BLE001 (reported, the timings still run)
+            results["memory"] = {"error": repr(e)}
+        print(json.dumps({"memory": results["memory"]}), flush=True)
+        if args.memory_only:
+            srv.shutdown()
+            shutil.rmtree(tmp, ignore_errors=True)
+            return 0
     cold = {k: [] for k in (*INSTALLS, "bare")}
     warm = {k: [] for k in (*INSTALLS, "bare")}
     board = {"cold": [], "warm": []}
@@ -285,8 +296,7 @@ def main(argv=None) -> int:
                for v in installs if e.get(v) and e.get("bare")}
         for kind, runs, e in (("cold", cold, results["engine_ready_ms"]["cold"]),
                               ("warm", warm, results["engine_ready_ms"]["warm"]))}
-    if args.memory:
-        results["memory"] = tutorial_memory(args, dist, PAGES)
+
     results["seconds"] = round(time.monotonic() - t_start, 1)
 
     if args.json:
@@ -354,7 +364,7 @@ def _pss_mb(marker: str) -> float:
     return total / 1024
 
 
-def tutorial_memory(args, dist: Path, pages: Path) -> dict:
+def tutorial_memory(dist: Path) -> dict:
     """The rules tutorial with every board that needs rules live, against one live
     board, on a later visit (the engine's snapshot stored): with the boards
     sharing one engine (SharedWorker, the site's choice) and with a dedicated
@@ -489,7 +499,7 @@ def print_table(r: dict) -> None:
     if made:
         print(f"snapshot made and stored after ready, cold runs: median "
               f"{statistics.median([m.get('ms', 0) for m in made]):.0f} ms over {len(made)}")
-    if "memory" in r:
+    if "memory" in r and "error" not in r["memory"]:
         m = r["memory"]
         print(f"memory (PSS of every Chromium process, MB, above an empty page): one live board "
               f"{m['single']:.1f}; tutorial, no board live {m['tutorial_idle']:.1f}; every board live, "

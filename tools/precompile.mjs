@@ -13,7 +13,8 @@
 //
 //   python_stdlib.zip   only the stdlib modules that were imported, as .pyc
 //                       (made by this Python, without debug ranges: the
-//                       PYTHONNODEBUGRANGES environment variable)
+//                       PYTHONNODEBUGRANGES environment variable; without
+//                       docstrings, but for Pyodide's own packages)
 //   wheel_pycs.zip      tsuro_core/__pycache__/<module>.<cache_tag>.pyc for each
 //                       module of the wheel (unchecked hash-based: the .py next
 //                       to it is not read at import)
@@ -47,6 +48,21 @@ def _entry(name, data):
     zi.external_attr = 0o644 << 16
     return zi, data
 
+# The stdlib works without docstrings (CPython tests it under -OO); Pyodide's
+# own packages build their JavaScript API's documentation from theirs.
+KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
+
+def strip_docstrings(tree):
+    """The module without its docstrings (15% of the bytecode); asserts stay."""
+    import ast
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+    return tree
+
 def precompile(out_dir, engine_dir, site_packages):
     stdlib = "/lib/python%d%d.zip" % sys.version_info[:2]
     used = set()
@@ -60,9 +76,13 @@ def precompile(out_dir, engine_dir, site_packages):
     missing = sorted(u for u in used if u not in names)
     if missing:
         raise RuntimeError("imported from the stdlib zip but not in it: %r" % missing)
+    import ast
     with zipfile.ZipFile(os.path.join(out_dir, "python_stdlib.zip"), "w", compresslevel=9) as z:
         for rel in sorted(used):
-            code = compile(src.read(rel), stdlib + "/" + rel, "exec", dont_inherit=True)
+            source = src.read(rel)
+            if not rel.startswith(KEEP_DOCSTRINGS):
+                source = strip_docstrings(ast.parse(source, rel))
+            code = compile(source, stdlib + "/" + rel, "exec", dont_inherit=True)
             z.writestr(*_entry(rel[:-3] + ".pyc", bx._code_to_timestamp_pyc(code, 0, 0)))
     tag = sys.implementation.cache_tag
     pkg_root = os.path.dirname(engine_dir)

@@ -253,12 +253,11 @@ let handleJson = null;
 const snapshotState = { state: INSTALL === "snapshot" ? "pending" : "off" };
 
 function pyodideOptions() {
-  const stderr = [];
   return {
     indexURL: PYODIDE_DIR,
     stdLibURL: siteURL(STDLIB),
     stdout: (s) => console.log("[python]", s),
-    stderr: (s) => { stderr.push(s); console.warn("[python]", s); },
+    stderr: (s) => console.warn("[python]", s),
   };
 }
 

@@ -60,6 +60,7 @@ async function ask(op, args) {
 window.tsuro = {
   get ready() { return eng().ready; },
   request: (op, args = {}) => eng().requestValue(op, args),
+  get engine() { return eng(); },
 };
 
 function message(text) {
