@@ -1,17 +1,24 @@
 #!/usr/bin/env python3
 """Browser benchmark: start-up, round trip and bytes of the built site, in headless Chromium.
 
-    python3 bench/browser_bench.py [--runs 5] [--op version] [--args '{}'] [--page index.html] [--json]
+    python3 bench/browser_bench.py [--runs 5] [--installs snapshot,lock] [--memory] [--page index.html] [--json]
 
 Prints medians over --runs runs, all in one browser session:
 
 - board visible after navigation (the page's performance mark 'board-visible'),
   cold (fresh browser context) and warm (same context, service worker active);
-- engine ready (engine.js's mark 'tsuro-engine-ready'), cold and warm, for each
-  way of installing the wheel (install=lock | loadpackage | micropip) side by
-  side, interleaved run by run;
+- engine ready (engine.js's mark 'tsuro-engine-ready'), cold (a fresh browser
+  context: empty caches) and warm (same context, service worker active), for
+  each start-up path side by side, interleaved run by run: install=snapshot
+  (the game: a warm visit restores the memory snapshot, a first visit makes
+  it), lock (the snapshot off), and on request loadpackage, micropip;
 - bare Pyodide start-up (bench/pages/bare.html: loadPyodide() alone in a module
-  worker), cold and warm, interleaved with the above;
+  worker, from the unmodified package with its own full stdlib), cold and
+  warm, interleaved with the above, and the ratios of each path to it;
+- the memory snapshot: its stored size, the time to make and store it;
+- with --memory (or --memory-only): the rules tutorial's memory with every
+  rules board live, one shared engine against a dedicated engine per board,
+  relative to one live board;
 - the round trip of one request page -> worker -> page (--op, --args);
 - bytes on the first visit, counted by the server, split into Pyodide's and
   ours: raw, and gzip/brotli sizes of the same files as a static host would
