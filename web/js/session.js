@@ -2,7 +2,8 @@
 // started from), every position so far and the events of every move.  The
 // engine is stateless; all rules come from it.  Undo and redo only move
 // along the list this keeps.  (neu.js's NeuSession keeps a course-variant
-// game the same way.)
+// game the same way.)  The saves live here too: a session's toSave/fromSave,
+// and `saves`, the page's slot for them in localStorage.
 
 import { describe } from "./movelog.js";
 
@@ -217,3 +218,36 @@ export class Session {
     return trails;
   }
 }
+
+// ------------------------------------------------------------------ the save slot
+
+// Where the page keeps its games in localStorage: the game on ("tsuro.save",
+// written after every move) and, while a shared link is open, the player's own
+// game ("tsuro.save.previous").  A session makes the save (toSave); the
+// variant's session class reads it back (fromSave, through variants.js).
+const SAVE_KEY = "tsuro.save";
+const PREVIOUS_KEY = "tsuro.save.previous";
+
+function readJSON(key) {
+  try { return JSON.parse(localStorage.getItem(key) || "null"); } catch { return null; }
+}
+function writeJSON(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode: no autosave */ }
+}
+
+export const saves = {
+  /** The saved game on, or null. */
+  load() { return readJSON(SAVE_KEY); },
+  /** Save a session (with its current position, drawn before the engine replays it). */
+  store(session) { writeJSON(SAVE_KEY, { ...session.toSave(), position: session.position }); },
+  /** Forget the saved game (it could not be resumed). */
+  drop() { try { localStorage.removeItem(SAVE_KEY); } catch { /* nothing kept */ } },
+  /** Keep a save aside while a shared link is played. */
+  keepPrevious(save) { writeJSON(PREVIOUS_KEY, save); },
+  /** The save kept aside, removed from the slot. */
+  takePrevious() {
+    const save = readJSON(PREVIOUS_KEY);
+    try { localStorage.removeItem(PREVIOUS_KEY); } catch { /* nothing kept */ }
+    return save;
+  },
+};
