@@ -1,5 +1,5 @@
 // The course variant (`neu`: Northeastern CS4500, Fall 2019) on the game page.
-// Everything here asks the engine's neu_* operations (tsuro_core/neu_game.py)
+// Everything here asks the engine's neu_* operations (tsuro_core/neu/game.py)
 // for the rules; it only turns their answers into what the views draw.
 //
 //   NeuSession  a course game kept by the page (positions, undo/redo, save), like Session
