@@ -10,9 +10,14 @@
 //   &controls=0          records: no step buttons
 //   &eager=1             positions with try=1: start the engine at once (by
 //                        default it starts when the reader points at the board)
+//   &pre=<sha>           records: build.py's precomputed positions
+//                        (precomputed/<sha>.json), drawn without the engine
+//   &engine=dedicated    a worker of this board's own (default: the SharedWorker
+//                        every board of the site shares, where the browser has one)
 //
-// The rules engine starts only when something needs a rule (a record's
-// positions, a move to try), so a page of static boards stays light.
+// The rules engine starts only when something needs a rule (a move to try, a
+// record the build did not precompute), so a page of static boards stays
+// light, and the boards that do need it share one engine.
 
 import { getEngine, siteURL } from "./engine.js";
 import { Board } from "./board.js";
@@ -39,7 +44,7 @@ const tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {
 let engine = null;
 function eng() {
   if (!engine) {
-    engine = getEngine();
+    engine = getEngine({ shared: parseFragment(location.hash).opts.engine !== "dedicated" });
     $("progress").hidden = false;
     engine.onProgress((p) => { $("progress").value = p.fraction; });
     engine.ready.then(() => { $("progress").hidden = true; },
@@ -56,6 +61,7 @@ async function ask(op, args) {
 window.tsuro = {
   get ready() { return eng().ready; },
   request: (op, args = {}) => eng().requestValue(op, args),
+  get engine() { return eng(); },
 };
 
 function message(text) {
@@ -138,8 +144,19 @@ async function step(k, animate) {
   $("next").disabled = $("last").disabled = k >= rec.to;
 }
 
-async function openRecord(record, opts) {
-  const r = await ask("positions", { record });
+/** The build's answer to `positions` for this link, or null (then the engine is asked). */
+async function precomputed(sha, link) {
+  try {
+    const resp = await fetch(siteURL(`precomputed/${encodeURIComponent(sha)}.json`));
+    const pre = resp.ok ? await resp.json() : null;
+    return pre && pre.link === link ? pre : null;
+  } catch {
+    return null;
+  }
+}
+
+async function openRecord(record, opts, pre = null) {
+  const r = pre || await ask("positions", { record });
   rec.positions = r.positions;
   rec.events = r.events;
   const last = r.positions.length - 1;
@@ -302,8 +319,16 @@ async function main() {
     return;
   }
   if (opts.caption) caption(opts.caption);
-  wantEngineOnInteraction(opts.eager === "1" || link[0] === "r");
+  const pre = link[0] === "r" && opts.pre ? await precomputed(opts.pre, link) : null;
+  // A precomputed record needs no engine at all.
+  if (!pre) wantEngineOnInteraction(opts.eager === "1" || link[0] === "r");
   try {
+    if (pre) {
+      await tilesReady;
+      await openRecord(pre.record, opts, pre);
+      if (opts.caption) caption(opts.caption);
+      return;
+    }
     let value = null;
     if (link[0] === "p") {
       try { value = await quickDecode(link); } catch { value = null; }

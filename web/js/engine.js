@@ -1,7 +1,8 @@
 // The engine client: starts the engine worker and talks to it.
 //
 //   import { getEngine, installWindowTsuro } from "./engine.js";
-//   const engine = getEngine();              // one shared worker per page
+//   const engine = getEngine();              // one engine (worker) per page
+//   getEngine({shared: true})                // or one SharedWorker for every board of the origin
 //   engine.onProgress((p) => bar.value = p.fraction);
 //   await engine.ready;                      // {engine: {version}, pyodide, install, timings}
 //   const r = await engine.request("version");            // rejects with EngineError
@@ -23,13 +24,12 @@ export class EngineError extends Error {
   }
 }
 
-const INSTALLS = ["lock", "loadpackage", "micropip"];
+const INSTALLS = ["snapshot", "lock", "loadpackage", "micropip"];
 
-/** The install method asked for by the page's URL (?install=...), if any. */
-function installFromPage() {
+/** A page URL parameter (?install=, ?snapshot=, ?engine=), if any. */
+function pageParam(name) {
   try {
-    const v = new URLSearchParams(self.location.search).get("install");
-    return INSTALLS.includes(v) ? v : undefined;
+    return new URLSearchParams(self.location.search).get(name) ?? undefined;
   } catch {
     return undefined;
   }
@@ -38,36 +38,71 @@ function installFromPage() {
 export class Engine {
   /**
    * @param {object} [options]
-   * @param {string} [options.install] "lock" | "loadpackage" | "micropip" (default: the page's
-   *   ?install= parameter, else the worker's default)
+   * @param {string} [options.install] "snapshot" | "lock" | "loadpackage" | "micropip" (default:
+   *   the page's ?install= parameter, else the worker's default: snapshot where it can)
+   * @param {boolean} [options.snapshot] false: no memory snapshot (default: the page's
+   *   ?snapshot=off turns it off)
+   * @param {boolean} [options.shared] one SharedWorker for every page of the origin that asks
+   *   for one with the same options (falls back to a dedicated worker where there is none;
+   *   default: the page's ?engine=shared|dedicated, else false)
    * @param {boolean} [options.serviceWorker] register the service worker once the engine is
    *   ready (default true; the page's ?sw=off turns it off)
    */
   constructor(options = {}) {
-    this.install = options.install || installFromPage();
-    const url = new URL("../engine.worker.js", import.meta.url);
-    const name = "tsuro-engine" + (this.install ? `#install=${this.install}` : "");
+    const install = options.install || pageParam("install");
+    this.install = INSTALLS.includes(install) ? install : undefined;
+    this.snapshot = options.snapshot ?? pageParam("snapshot") !== "off";
+    const sharedParam = pageParam("engine");
+    this.shared = (options.shared ?? (sharedParam ? sharedParam === "shared" : false)) &&
+      typeof SharedWorker === "function";
     this.progress = null;
+    this.generation = 0;
     this._listeners = new Set();
     this._pending = new Map();
     this._nextId = 1;
-    this.worker = new Worker(url, { type: "module", name });
+    this._start();
+    const sw = options.serviceWorker ?? !/[?&]sw=(off|0|false)\b/.test(self.location.search);
+    // After the engine is up and its downloads are stored, so that the
+    // service worker's precache does not compete with the engine's start-up
+    // nor download the runtime a second time.
+    if (sw) this.ready.then(() => this._cached).then(() => registerServiceWorker(), () => {});
+  }
+
+  /** Start a worker (the constructor, and restart()). */
+  _start() {
+    const url = new URL("../engine.worker.js", import.meta.url);
+    const opts = [];
+    if (this.install) opts.push(`install=${this.install}`);
+    if (!this.snapshot) opts.push("snapshot=off");
+    const name = "tsuro-engine" + (opts.length ? `#${opts.join("&")}` : "") +
+      (this.generation ? `${opts.length ? "&" : "#"}generation=${this.generation}` : "");
+    this.failed = null;
+    this.info = null;
+    this.snapshotInfo = null;
     this.ready = new Promise((resolve, reject) => {
       this._resolveReady = resolve;
       this._rejectReady = reject;
     });
     this.ready.catch(() => {}); // a failed boot is reported through request() too
     this._cached = new Promise((resolve) => { this._resolveCached = resolve; });
-    this.worker.onmessage = (event) => this._onMessage(event.data);
-    this.worker.onerror = (event) => {
+    this.snapshotDone = new Promise((resolve) => { this._resolveSnapshot = resolve; });
+    const onError = (event) => {
       event.preventDefault?.();
       this._fail("worker_error", event.message || "the engine worker could not start");
     };
-    const sw = options.serviceWorker ?? !/[?&]sw=(off|0|false)\b/.test(self.location.search);
-    // After the engine is up and its downloads are stored, so that the
-    // service worker's precache does not compete with the engine's start-up
-    // nor download the runtime a second time.
-    if (sw) this.ready.then(() => this._cached).then(() => registerServiceWorker(), () => {});
+    if (this.shared) {
+      this.worker = new SharedWorker(url, { type: "module", name });
+      this.port = this.worker.port;
+      this.port.onmessage = (event) => this._onMessage(event.data);
+      this.worker.onerror = onError;
+      this._closePort = () => { try { this.port.postMessage({ type: "close" }); } catch { /* gone */ } };
+      self.addEventListener("pagehide", this._closePort);
+    } else {
+      this.worker = new Worker(url, { type: "module", name });
+      this.port = this.worker;
+      this.worker.onmessage = (event) => this._onMessage(event.data);
+      this.worker.onerror = onError;
+    }
   }
 
   _onMessage(msg) {
@@ -89,6 +124,11 @@ export class Engine {
       this._resolveCached();
       return;
     }
+    if (msg.type === "snapshot") {
+      this.snapshotInfo = msg;
+      this._resolveSnapshot(msg);
+      return;
+    }
     if (msg.type === "failed") {
       this._fail(msg.error.code, msg.error.message);
       return;
@@ -96,6 +136,7 @@ export class Engine {
     const pending = this._pending.get(msg.id);
     if (!pending) return;
     this._pending.delete(msg.id);
+    clearTimeout(pending.timer);
     if (msg.ok) pending.resolve(msg.result);
     else pending.reject(new EngineError(msg.error.code, msg.error.message));
   }
@@ -104,7 +145,11 @@ export class Engine {
     if (this.failed) return;
     this.failed = new EngineError(code, message);
     this._rejectReady(this.failed);
-    for (const p of this._pending.values()) p.reject(this.failed);
+    this._rejectAll(this.failed);
+  }
+
+  _rejectAll(error) {
+    for (const p of this._pending.values()) { clearTimeout(p.timer); p.reject(error); }
     this._pending.clear();
   }
 
@@ -115,33 +160,68 @@ export class Engine {
     return () => this._listeners.delete(cb);
   }
 
-  /** Ask the engine; resolves to the result, rejects with an EngineError. */
-  request(op, args = {}) {
+  /**
+   * Ask the engine; resolves to the result, rejects with an EngineError.
+   * `timeoutMs`: past it, reject with code "timeout" and restart the worker
+   * (a Python call cannot be interrupted; the new worker is ready for the next request).
+   */
+  request(op, args = {}, { timeoutMs } = {}) {
     if (this.failed) return Promise.reject(this.failed);
     const id = this._nextId++;
     return new Promise((resolve, reject) => {
-      this._pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, op, args });
+      const pending = { resolve, reject, timer: null };
+      if (timeoutMs > 0) {
+        pending.timer = setTimeout(() => {
+          this._pending.delete(id);
+          reject(new EngineError("timeout", `${op}: no answer within ${timeoutMs} ms; the engine was restarted`));
+          this.restart();
+        }, timeoutMs);
+      }
+      this._pending.set(id, pending);
+      this.port.postMessage({ id, op, args });
     });
   }
 
   /** Like request(), but an engine error resolves to {error: {code, message}}. */
-  requestValue(op, args = {}) {
-    return this.request(op, args).then(
+  requestValue(op, args = {}, options = {}) {
+    return this.request(op, args, options).then(
       (result) => result,
       (e) => ({ error: { code: e.code || "internal", message: String(e.message || e) } }),
     );
   }
 
+  _stop() {
+    if (this.shared) {
+      this._closePort();
+      self.removeEventListener("pagehide", this._closePort);
+      this.port.close();
+    } else {
+      this.worker.terminate();
+    }
+  }
+
+  /**
+   * Stop the worker and start a fresh one (a stuck request, a broken engine):
+   * pending requests reject with code "restarted"; `ready` is a new promise.
+   * A shared engine gets a worker of its own generation, so other pages keep theirs.
+   */
+  restart() {
+    this._stop();
+    this._rejectAll(new EngineError("restarted", "the engine was restarted"));
+    this.generation++;
+    this._start();
+    return this.ready;
+  }
+
   terminate() {
-    this.worker.terminate();
+    this._stop();
     this._fail("terminated", "the engine was stopped");
   }
 }
 
 let shared = null;
 
-/** The page's engine (created on first use). */
+/** The page's engine (created on first use; options count only then). */
 export function getEngine(options) {
   if (!shared) shared = new Engine(options);
   return shared;
@@ -159,7 +239,7 @@ export function createEngine(options) {
  */
 export function installWindowTsuro(engine = getEngine()) {
   const tsuro = {
-    ready: engine.ready,
+    get ready() { return engine.ready; },  // a new promise after engine.restart()
     request: (op, args = {}) => engine.requestValue(op, args),
     engine,
   };
