@@ -355,6 +355,7 @@ def precompile(root: Path, pyodide_dir: Path, wheel: Path, cache: Path = CACHE) 
         info = json.loads((tmp / "modules.json").read_text(encoding="utf-8"))
         if not info.get("no_debug_ranges") or not info.get("modules"):
             raise BuildError(f"precompile: unexpected result {info}")
+        tmp.chmod(0o755)
         try:
             os.replace(tmp, target)
         except OSError:  # another build made it meanwhile
