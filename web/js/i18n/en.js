@@ -4,4 +4,7 @@
 export default {
   "lang.name": "English",
   "lang.choose": "Language",
+
+  // embed.*: the embedded board (embed.html) and "Embed this game"
+  "embed.waitingHost": "Waiting for the page to send a board.",
 };

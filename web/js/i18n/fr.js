@@ -3,4 +3,7 @@
 export default {
   "lang.name": "Français",
   "lang.choose": "Langue",
+
+  // embed.*
+  "embed.waitingHost": "En attente du plateau que la page doit envoyer.",
 };
