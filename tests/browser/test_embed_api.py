@@ -8,10 +8,14 @@ own origin plays the stranger whose messages the board must ignore.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pagekit import no_errors
 from tsuro_core.api import call
+
+ROOT = Path(__file__).resolve().parents[2]
 
 HOST_JS = """
 window.got = [];
@@ -166,4 +170,25 @@ def test_records_step_highlight_and_the_readers_move(host, server):
     assert moved["position"] == again["position"]
     # the next player's turn is offered to the reader
     frame.wait_for_function("!document.querySelector('#place').disabled", timeout=120_000)
+    no_errors(page)
+
+
+def test_the_documented_host_page_works(page, server, other_origin):
+    """docs/embed.md's host page, as printed, on another origin (its script in a file of its own)."""
+    base, directory = other_origin
+    doc = (ROOT / "docs" / "embed.md").read_text(encoding="utf-8")
+    html = doc.split("```html\n", 1)[1].split("```", 1)[0]
+    html = html.replace("https://SITE/embed.html", server + "embed.html?sw=off")
+    before, rest = html.split("<script>\n", 1)
+    script, after = rest.split("</script>\n", 1)
+    (directory / "doc-host.js").write_text(script)
+    (directory / "doc-host.html").write_text(before + "<script src='doc-host.js'></script>\n" + after)
+    page.goto(base + "doc-host.html")
+    page.wait_for_function("document.querySelector('#log').textContent.includes('\"tsuro\":\"moved\"')",
+                           timeout=120_000)
+    log = page.inner_text("#log")
+    assert '"tsuro":"ready"' in log and "refused" not in log, log
+    frame = board_frame(page, server)
+    frame.locator(".highlight-square").wait_for()
+    assert frame.locator(".layer-tiles .placed").count() == 1
     no_errors(page)
