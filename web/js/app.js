@@ -25,6 +25,8 @@ import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, 
 import { GameOver } from "./gameover.js";
 import { handToTurn } from "./turn.js";
 import { PortPicker } from "./neu-turn.js";
+import { watchForUpdates } from "./update.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -448,3 +450,5 @@ window.addEventListener("hashchange", () => {
 // for tests and the curious: the page's state, read-only by convention
 window.tsuroApp = app;
 app.boot();
+// a new version of the site: offered, never forced (the game is saved and resumes)
+watchForUpdates((apply) => notice(t("app.updateReady"), { label: t("app.updateReload"), run: apply }));

@@ -7,4 +7,8 @@ export default {
 
   // embed.*: the embedded board (embed.html) and "Embed this game"
   "embed.waitingHost": "Waiting for the page to send a board.",
+
+  // app.*: the installed app and its updates
+  "app.updateReady": "A new version of Tsuro is ready. Your game is saved and carries on after the reload.",
+  "app.updateReload": "Reload",
 };

@@ -6,4 +6,8 @@ export default {
 
   // embed.*
   "embed.waitingHost": "En attente du plateau que la page doit envoyer.",
+
+  // app.*
+  "app.updateReady": "Une nouvelle version de Tsuro est prête. Votre partie est enregistrée et continue après le rechargement.",
+  "app.updateReload": "Recharger",
 };
