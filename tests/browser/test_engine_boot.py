@@ -321,6 +321,9 @@ def test_tutorial_boards_share_one_engine_and_records_need_none(page, server):
     for f in frames["record"][1:]:
         f.wait_for_function("/\\d+ \\/ \\d+/.test(document.getElementById('step').textContent)")
         assert f.evaluate("performance.getEntriesByName('tsuro-engine-ready').length") == 0
+    # the open-hands game shows its three players' hands, and only it
+    assert [f.locator("#open-hands li").count() for f in frames["record"]].count(3) == 1
+    assert sum(f.locator("#open-hands li").count() for f in frames["record"]) == 3
     # Every board that needs rules is live, on one SharedWorker.
     infos = [f.evaluate("window.tsuro.ready") for f in frames["try"]]
     assert all(i["engine"] == {"version": __version__} for i in infos)

@@ -20,7 +20,7 @@
 // light, and the boards that do need it share one engine.
 
 import { getEngine, siteURL } from "./engine.js";
-import { Board } from "./board.js";
+import { Board, tileSVG } from "./board.js";
 import { HandView } from "./hand.js";
 import { ClassicTurn, handToTurn } from "./turn.js";
 import { loadTileSet } from "./tileset.js";
@@ -124,6 +124,22 @@ function show(position, trails = []) {
   board.setSeats(seatStyles(position.players));
   board.setPosition(position);
   board.setTrails(trails);
+  showOpenHands(position);
+}
+
+/** Open hands (a rule set where every hand is public): every player's tiles under the board. */
+function showOpenHands(position) {
+  const list = $("open-hands");
+  const open = position.rules && typeof position.rules === "object" && position.rules.open_hands && position.hands;
+  list.hidden = !open || !tileset;
+  if (list.hidden) return;
+  list.replaceChildren(...position.players.map((p, seat) => {
+    const li = document.createElement("li");
+    const name = document.createElement("span");
+    name.textContent = p.name;
+    li.append(name, ...(position.hands[seat] || []).map((tile) => tileSVG(tileset, tile, 0, { title: t("embed.tile", { n: tile }) })));
+    return li;
+  }));
 }
 
 // ------------------------------------------------------------------ records: step through

@@ -6,6 +6,7 @@ export default {
   "lang.choose": "Language",
 
   // embed.*: the embedded board (embed.html) and "Embed this game"
+  "embed.tile": "tile {n}",
   "embed.waitingHost": "Waiting for the page to send a board.",
 
   "embed.code.heading": "Put it on your page",
@@ -44,7 +45,7 @@ export default {
   "tutorial.solo.frame": "Example: a solo game",
   "tutorial.open.title": "Variant: open hands",
   "tutorial.open.text": "With open hands every player plays with their tiles face up: everyone can see what the others could do next, and plan against it. The rules of play do not change.",
-  "tutorial.open.try": "Step through the first moves of an open-hands game.",
+  "tutorial.open.try": "Step through the first moves: every player's tiles show under the board, and change as they play and draw.",
   "tutorial.open.frame": "Example: an open-hands game",
   "tutorial.longest.title": "Variant: longest path",
   "tutorial.longest.text": "In the longest-path game the winner is the player whose marker travelled furthest, counted in tile paths, whether or not it is still on the board at the end.",

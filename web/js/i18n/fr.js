@@ -5,6 +5,7 @@ export default {
   "lang.choose": "Langue",
 
   // embed.*
+  "embed.tile": "tuile {n}",
   "embed.waitingHost": "En attente du plateau que la page doit envoyer.",
 
   "embed.code.heading": "Sur votre page",
@@ -43,7 +44,7 @@ export default {
   "tutorial.solo.frame": "Exemple : en solo",
   "tutorial.open.title": "Variante : mains ouvertes",
   "tutorial.open.text": "En mains ouvertes, chacun joue ses tuiles face visible : tout le monde voit ce que les autres pourraient faire et peut s’en prémunir. Les règles du jeu ne changent pas.",
-  "tutorial.open.try": "Parcourez les premiers coups d’une partie en mains ouvertes.",
+  "tutorial.open.try": "Parcourez les premiers coups : les tuiles de chaque joueur s’affichent sous le plateau et changent à chaque pose et pioche.",
   "tutorial.open.frame": "Exemple : mains ouvertes",
   "tutorial.longest.title": "Variante : le plus long chemin",
   "tutorial.longest.text": "Dans la partie au plus long chemin, gagne le joueur dont le pion a parcouru le plus de chemins de tuiles, qu’il soit encore sur le plateau à la fin ou non.",
