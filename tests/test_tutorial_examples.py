@@ -58,3 +58,23 @@ def test_a_claim_can_fail():
     ans = call("positions", {"record": record})["result"]
     for key in ("bonus", "together", "solo", "longest"):
         assert not TOOL.CLAIMS[key](record, ans, int(opts["from"]), int(opts["to"]))
+
+
+def test_the_course_page_game_is_the_engines_and_shows_each_rule():
+    """tutorial/course-game.json: every move replayed by the engine gives the
+    same positions and events, and the game shows what the page says."""
+    import json
+    game = json.loads((ROOT / "web" / "tutorial" / "course-game.json").read_text(encoding="utf-8"))
+    pos = call("neu_new_game", {"players": [{"name": p["name"]} for p in game["players"]]})["result"]["position"]
+    assert pos == game["positions"][0]
+    for k, move in enumerate(game["moves"]):
+        r = call("neu_play", {"position": pos, "move": move})
+        assert r["ok"], (k, r)
+        pos = r["result"]["position"]
+        assert pos == game["positions"][k + 1], k
+        assert r["result"]["events"] == game["events"][k], k
+    assert pos["phase"] == "over"
+    assert TOOL.claim_course(game)
+    # and the claim can fail: the same game without its loop does not pass
+    no_loop = {**game, "events": [[e for e in ev if e.get("reason") != "loop"] for ev in game["events"]]}
+    assert not TOOL.claim_course(no_loop)

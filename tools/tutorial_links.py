@@ -113,7 +113,7 @@ def main():
         print(f"{key}\t{frag}")
 
 
-if __name__ == "__main__" and "--records" not in sys.argv:
+if __name__ == "__main__" and not {"--records", "--course"} & set(sys.argv):
     main()
 
 
@@ -244,3 +244,60 @@ def find_record(key, seeds=range(1, 400)):
 if __name__ == "__main__" and "--records" in sys.argv:
     for key in RECORD_EXAMPLES:
         print(f"{key}\t{find_record(key)}")
+
+
+# ---------------------------------------------------------------------------
+# The course variant's page (web/tutorial/course.html): one whole course game,
+# with its positions and events precomputed, so the page steps through it
+# without the engine.  Written to web/tutorial/course-game.json.
+
+COURSE_FILE = Path(__file__).resolve().parent.parent / "web" / "tutorial" / "course-game.json"
+
+
+def course_game(seed):
+    """A 3-player course game of random legal moves: {players, moves, positions, events}."""
+    names = [{"name": n} for n in NAMES[:3]]
+    pos = ok("neu_new_game", {"players": names})["position"]
+    rng = random.Random(seed)
+    game = {"players": pos["players"], "moves": [], "positions": [pos], "events": []}
+    while pos["phase"] != "over" and len(game["moves"]) < 200:
+        lm = ok("neu_legal_moves", {"position": pos})
+        if lm["phase"] == "opening":
+            sq = rng.choice(lm["squares"])
+            move = {"tile": rng.choice(lm["handed"]), "rot": rng.choice(lm["rots"]),
+                    "square": sq["square"], "port": rng.choice(sq["ports"])["port"]}
+        else:
+            move = rng.choice([m for m in lm["moves"] if m["legal"]])["move"]
+        r = ok("neu_play", {"position": pos, "move": move})
+        pos = r["position"]
+        game["moves"].append(r["move"])
+        game["positions"].append(pos)
+        game["events"].append(r["events"])
+    return game
+
+
+def claim_course(game):
+    """What the course page says: 10 x 10, an opening placement per player, two
+    tiles handed per turn, and an avatar caught in a loop."""
+    n = len(game["players"])
+    starts = sum(1 for ev in game["events"] for e in ev if e["type"] == "start")
+    deals = [e["tiles"] for ev in game["events"] for e in ev if e["type"] == "deal"]
+    squares = [t["square"] if isinstance(t, dict) else t[:2] for p in game["positions"] for t in p["tiles"]]
+    return (starts == n and len(deals) > n and all(len(d) == 2 for d in deals[n - 1:])
+            and any(e["type"] == "out" and e["reason"] == "loop" for ev in game["events"] for e in ev)
+            and any(max(sq) >= 6 for sq in squares) and all(0 <= v <= 9 for sq in squares for v in sq))
+
+
+def find_course(seeds=range(1, 500)):
+    for seed in seeds:
+        game = course_game(seed)
+        if claim_course(game):
+            game["seed"] = seed
+            return game
+    raise SystemExit("no course game with a loop found")
+
+
+if __name__ == "__main__" and "--course" in sys.argv:
+    found = find_course()
+    COURSE_FILE.write_text(json.dumps(found, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"{COURSE_FILE}: seed {found['seed']}, {len(found['moves'])} moves")
