@@ -298,7 +298,7 @@ async function applyMove(move) {
     throw e;
   }
   await board.animate(r.events, { speed: 1 });
-  const trails = now.trails.map((t) => t.slice());
+  const trails = now.trails.map((path) => path.slice());
   while (trails.length < r.position.players.length) trails.push([]);
   for (const e of r.events) if (e.type === "move") trails[e.seat].push(...e.path);
   Object.assign(tryState, { position: r.position, trails });
