@@ -42,6 +42,7 @@ import fnmatch
 import gzip
 import hashlib
 import http.server
+import importlib.util
 import io
 import json
 import os
@@ -314,6 +315,31 @@ def build_wheel(root: Path, out_dir: Path, add_files: dict[str, bytes] | None = 
 
 PRECOMPILE_TOOL = "tools/precompile.mjs"
 EXERCISE = "tools/engine_exercise.py"
+APP_ICONS = "tools/app_icons.py"
+APP_DESCRIPTION = ("Tsuro, the game of the path: play in your browser against friends "
+                   "or the computer, offline too.")
+
+
+def app_files(root: Path, cache: Path = CACHE) -> dict[str, bytes]:
+    """The installable app's manifest and icons (tools/app_icons.py), cached in
+    .cache/app-icons/<hash of the tool>/ since drawing them takes a second."""
+    source = (root / APP_ICONS).read_bytes()
+    key = sha256_bytes(source + APP_DESCRIPTION.encode())[:16]
+    folder = cache / "app-icons" / key
+    index = folder / "files.json"
+    if index.is_file():
+        names = json.loads(index.read_text(encoding="utf-8"))
+        if all((folder / n).is_file() for n in names):
+            return {n: (folder / n).read_bytes() for n in names}
+    spec = importlib.util.spec_from_file_location("tsuro_app_icons", root / APP_ICONS)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    files = module.app_files(APP_DESCRIPTION)
+    for n, data in files.items():
+        (folder / n).parent.mkdir(parents=True, exist_ok=True)
+        (folder / n).write_bytes(data)
+    index.write_text(json.dumps(sorted(files)), encoding="utf-8")
+    return files
 _IMPORT_ALL_RE = re.compile(r"const IMPORT_ALL = `(.*?)`;", re.S)
 
 
@@ -556,7 +582,8 @@ def input_fingerprint(root: Path = ROOT) -> str:
     h = hashlib.sha256()
     h.update(f"schema {BUILD_SCHEMA} pyodide {PYODIDE_VERSION} {PYODIDE_NPM_SHA256} "
              f"micropip {MICROPIP_VERSION} {MICROPIP_SHA256}\n".encode())
-    paths = [root / "build.py", root / "pyproject.toml", root / PRECOMPILE_TOOL, root / EXERCISE]
+    paths = [root / "build.py", root / "pyproject.toml", root / PRECOMPILE_TOOL, root / EXERCISE,
+             root / APP_ICONS]
     for sub in ("tsuro_core", "web"):
         paths += [root / sub / rel for rel in _walk(root / sub)]
     for p in paths:
@@ -622,6 +649,10 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
         stdlib_modules = json.loads((pre / "modules.json").read_text(encoding="utf-8"))
         tiles = tiles_from_wheel(tmp / wheel_rel)
         (tmp / "tiles.json").write_text(json.dumps(tiles, separators=(",", ":")), encoding="utf-8")
+        # The installable app: manifest.webmanifest and its icons, under stable names.
+        for rel, data in app_files(root, cache).items():
+            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+            (tmp / rel).write_bytes(data)
 
         # Our assets: one content-hashed folder for every non-page file of web/.
         rels = _walk(web)

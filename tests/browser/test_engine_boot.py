@@ -309,7 +309,8 @@ def _tutorial_frames(page, server):
 
 def test_tutorial_boards_share_one_engine_and_records_need_none(page, server):
     frames = _tutorial_frames(page, server)
-    assert len(frames["record"]) == 1 and len(frames["try"]) >= 6
+    # the dragon tile, then the variants and the shared wins (tools/tutorial_links.py --records)
+    assert len(frames["record"]) == 8 and len(frames["try"]) >= 6
     dragon = frames["record"][0]
     # The dragon-tile board steps through its record from the build's precomputed positions.
     dragon.wait_for_function("/\\d+ \\/ \\d+/.test(document.getElementById('step').textContent)")
@@ -317,6 +318,12 @@ def test_tutorial_boards_share_one_engine_and_records_need_none(page, server):
     dragon.wait_for_function("document.getElementById('caption').textContent.includes('dragon tile')")
     assert dragon.evaluate("performance.getEntriesByName('tsuro-engine-ready').length") == 0
     assert dragon.evaluate("document.getElementById('progress').hidden") is True
+    for f in frames["record"][1:]:
+        f.wait_for_function("/\\d+ \\/ \\d+/.test(document.getElementById('step').textContent)")
+        assert f.evaluate("performance.getEntriesByName('tsuro-engine-ready').length") == 0
+    # the open-hands game shows its three players' hands, and only it
+    assert [f.locator("#open-hands li").count() for f in frames["record"]].count(3) == 1
+    assert sum(f.locator("#open-hands li").count() for f in frames["record"]) == 3
     # Every board that needs rules is live, on one SharedWorker.
     infos = [f.evaluate("window.tsuro.ready") for f in frames["try"]]
     assert all(i["engine"] == {"version": __version__} for i in infos)

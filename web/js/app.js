@@ -26,6 +26,9 @@ import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, 
 import { GameOver } from "./gameover.js";
 import { handToTurn } from "./turn.js";
 import { PortPicker } from "./neu-turn.js";
+import { watchForUpdates } from "./update.js";
+import { EmbedCode } from "./embedcode.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -350,8 +353,12 @@ function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 const log = new MoveLog($("log"));
 const playPanel = new PlayPanel({ hand, board, note });
 
+const embedCode = new EmbedCode({
+  engine,
+  at: () => (gameOver.session && gameOver.replaying ? { session: gameOver.session, k: gameOver.at } : null),
+});
 const gameOver = new GameOver({
-  engine, board,
+  engine, board, embedCode,
   speed: animationSpeed,
   showPlayers: (position, scores) => app.showPlayers(position, scores),
   markLog: (k) => log.markCurrent(k),
@@ -449,3 +456,5 @@ window.addEventListener("hashchange", () => {
 // for tests and the curious: the page's state, read-only by convention
 window.tsuroApp = app;
 app.boot();
+// a new version of the site: offered, never forced (the game is saved and resumes)
+watchForUpdates((apply) => notice(t("app.updateReady"), { label: t("app.updateReload"), run: apply }));
