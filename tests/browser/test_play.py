@@ -420,8 +420,9 @@ def test_self_eliminating_placements_are_refused_with_the_reason(page, server):
     page.keyboard.press("Enter")                         # refused: nothing is played
     page.wait_for_timeout(300)
     assert log_count(page) == 0 and phase(page) == "tile"
-    # when every placement eliminates the player, one must be played
-    page.goto(server + "?sw=off&anim=0#" + _tutorial_fragment("forced"))
+    # when every placement eliminates the player, one must be played (another
+    # query string: a new page load, not a change of fragment racing the checks)
+    page.goto(server + "?sw=off&anim=0&forced#" + _tutorial_fragment("forced"))
     if wait_phase(page) == "pass":
         page.click("#btn-pass")
     assert wait_phase(page) == "tile"
