@@ -45,12 +45,24 @@ export class Engine {
    */
   constructor(options = {}) {
     this.install = options.install || installFromPage();
-    const url = new URL("../engine.worker.js", import.meta.url);
-    const name = "tsuro-engine" + (this.install ? `#install=${this.install}` : "");
     this.progress = null;
     this._listeners = new Set();
     this._pending = new Map();
     this._nextId = 1;
+    this._start();
+    const sw = options.serviceWorker ?? !/[?&]sw=(off|0|false)\b/.test(self.location.search);
+    // After the engine is up and its downloads are stored, so that the
+    // service worker's precache does not compete with the engine's start-up
+    // nor download the runtime a second time.
+    if (sw) this.ready.then(() => this._cached).then(() => registerServiceWorker(), () => {});
+  }
+
+  /** Start a worker (the constructor, and restart()). */
+  _start() {
+    const url = new URL("../engine.worker.js", import.meta.url);
+    const name = "tsuro-engine" + (this.install ? `#install=${this.install}` : "");
+    this.failed = null;
+    this.info = null;
     this.worker = new Worker(url, { type: "module", name });
     this.ready = new Promise((resolve, reject) => {
       this._resolveReady = resolve;
@@ -63,11 +75,6 @@ export class Engine {
       event.preventDefault?.();
       this._fail("worker_error", event.message || "the engine worker could not start");
     };
-    const sw = options.serviceWorker ?? !/[?&]sw=(off|0|false)\b/.test(self.location.search);
-    // After the engine is up and its downloads are stored, so that the
-    // service worker's precache does not compete with the engine's start-up
-    // nor download the runtime a second time.
-    if (sw) this.ready.then(() => this._cached).then(() => registerServiceWorker(), () => {});
   }
 
   _onMessage(msg) {
@@ -96,6 +103,7 @@ export class Engine {
     const pending = this._pending.get(msg.id);
     if (!pending) return;
     this._pending.delete(msg.id);
+    clearTimeout(pending.timer);
     if (msg.ok) pending.resolve(msg.result);
     else pending.reject(new EngineError(msg.error.code, msg.error.message));
   }
@@ -104,7 +112,11 @@ export class Engine {
     if (this.failed) return;
     this.failed = new EngineError(code, message);
     this._rejectReady(this.failed);
-    for (const p of this._pending.values()) p.reject(this.failed);
+    this._rejectAll(this.failed);
+  }
+
+  _rejectAll(error) {
+    for (const p of this._pending.values()) { clearTimeout(p.timer); p.reject(error); }
     this._pending.clear();
   }
 
@@ -115,22 +127,45 @@ export class Engine {
     return () => this._listeners.delete(cb);
   }
 
-  /** Ask the engine; resolves to the result, rejects with an EngineError. */
-  request(op, args = {}) {
+  /**
+   * Ask the engine; resolves to the result, rejects with an EngineError.
+   * `timeoutMs`: past it, reject with code "timeout" and restart the worker
+   * (a Python call cannot be interrupted; the new worker is ready for the next request).
+   */
+  request(op, args = {}, { timeoutMs } = {}) {
     if (this.failed) return Promise.reject(this.failed);
     const id = this._nextId++;
     return new Promise((resolve, reject) => {
-      this._pending.set(id, { resolve, reject });
+      const pending = { resolve, reject, timer: null };
+      if (timeoutMs > 0) {
+        pending.timer = setTimeout(() => {
+          this._pending.delete(id);
+          reject(new EngineError("timeout", `${op}: no answer within ${timeoutMs} ms; the engine was restarted`));
+          this.restart();
+        }, timeoutMs);
+      }
+      this._pending.set(id, pending);
       this.worker.postMessage({ id, op, args });
     });
   }
 
   /** Like request(), but an engine error resolves to {error: {code, message}}. */
-  requestValue(op, args = {}) {
-    return this.request(op, args).then(
+  requestValue(op, args = {}, options = {}) {
+    return this.request(op, args, options).then(
       (result) => result,
       (e) => ({ error: { code: e.code || "internal", message: String(e.message || e) } }),
     );
+  }
+
+  /**
+   * Stop the worker and start a fresh one (a stuck request, a dead worker):
+   * pending requests reject with code "restarted"; `ready` is a new promise.
+   */
+  restart() {
+    this.worker.terminate();
+    this._rejectAll(new EngineError("restarted", "the engine was restarted"));
+    this._start();
+    return this.ready;
   }
 
   terminate() {
@@ -159,7 +194,7 @@ export function createEngine(options) {
  */
 export function installWindowTsuro(engine = getEngine()) {
   const tsuro = {
-    ready: engine.ready,
+    get ready() { return engine.ready; },  // a new promise after engine.restart()
     request: (op, args = {}) => engine.requestValue(op, args),
     engine,
   };

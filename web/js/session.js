@@ -15,9 +15,32 @@ export class EngineRefused extends Error {
   }
 }
 
-/** engine.requestValue with errors thrown as EngineRefused. */
+// Every request has a time limit, counted once the engine is ready: past it
+// the engine client restarts the worker and the request fails with the code
+// "timeout" (the page then goes back to its last saved position).
+export const TIME_LIMIT_MS = 10_000;
+/** Errors that say the engine, not the input, failed: the page recovers from them. */
+export const ENGINE_DOWN = new Set(["timeout", "restarted", "worker_error", "terminated"]);
+
+/** A request's time limit: the ordinary one, plus the search budget of bot ops. */
+export function timeLimit(args) {
+  const budget = Number(args && args.budget_ms);
+  return TIME_LIMIT_MS + (Number.isFinite(budget) && budget > 0 ? budget : 0);
+}
+
+/** engine.requestValue within its time limit: the result or {error: {code, message}}. */
+export async function request(engine, op, args) {
+  try {
+    await engine.ready;
+  } catch (e) {
+    return { error: { code: e.code || "internal", message: String(e.message || e) } };
+  }
+  return engine.requestValue(op, args, { timeoutMs: timeLimit(args) });
+}
+
+/** request() with errors thrown as EngineRefused. */
 export async function ask(engine, op, args) {
-  const r = await engine.requestValue(op, args);
+  const r = await request(engine, op, args);
   if (r && r.error) throw new EngineRefused(r.error);
   return r;
 }
@@ -156,10 +179,11 @@ export class Session {
   async botMove(budgetMs = 400) {
     const seat = this.turn;
     const level = this.seats[seat]?.level || "medium";
-    const r = await this.engine.requestValue("bot_move", {
+    const r = await request(this.engine, "bot_move", {
       position: this.position, bot: BOTS[level] || "survivor", seed: this._botSeed(), budget_ms: budgetMs,
     });
     if (r && r.move) return r.move;
+    if (r && r.error && ENGINE_DOWN.has(r.error.code)) throw new EngineRefused(r.error);
     if (r && r.error && r.error.code !== "unknown_op") console.warn("bot_move failed, playing a random move:", r.error);
     const legal = await ask(this.engine, "legal_moves", { position: this.position });
     const moves = legal.moves.filter((m) => m.legal !== false);
@@ -168,7 +192,7 @@ export class Session {
 
   /** A suggested move for the active player (the engine's hint, if it has one). */
   async hint(budgetMs = 400) {
-    const r = await this.engine.requestValue("hint", { position: this.position, budget_ms: budgetMs, seed: this._botSeed() });
+    const r = await request(this.engine, "hint", { position: this.position, budget_ms: budgetMs, seed: this._botSeed() });
     return r && r.move ? r.move : null;
   }
 
