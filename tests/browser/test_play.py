@@ -255,8 +255,10 @@ def test_bad_share_link_recovers_with_a_message(page, server):
     bad = call("encode_link", {"record": call("new_game", {"players": 2, "seed": 3})["result"]["record"]})
     fragment = bad["result"]["fragment"]
     page.goto(server + "?sw=off#r=9" + fragment[3:])
-    page.wait_for_selector("#setup-message:not([hidden])")
-    assert "newer" in page.inner_text("#setup-message")
+    # the player has a game now: back to it, told why
+    page.wait_for_function("document.querySelector('#notice-text').textContent.includes('newer')")
+    assert "back to your game" in page.inner_text("#notice-text")
+    assert wait_phase(page) in ("start", "pass")
     no_errors(page)
 
 

@@ -156,6 +156,7 @@ const app = {
    */
   async openLink(fragment) {
     this.gen++;
+    setPhase("busy");
     const previous = keeper.id || (await keeper.resumable())?.id || null;
     const failed = (e) => this.backTo(previous, `That share link could not be opened: ${reason(e)}.`);
     let value, session;
