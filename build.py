@@ -76,6 +76,10 @@ PYODIDE_FILES = (
     "pyodide-lock.json",  # the package index (used by micropip and plain Pyodide pages)
 )
 
+# Served, but fetched only by the micropip path (the game boots from the
+# trimmed stdlib and a lock file of its own), so not precached.
+ON_DEMAND_FILES = ("python_stdlib.zip", "pyodide-lock.json")
+
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
@@ -86,7 +90,7 @@ ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 DIST = ROOT / "dist"
 CACHE = ROOT / ".cache"
-BUILD_SCHEMA = 2  # bump when the layout of dist/ changes
+BUILD_SCHEMA = 3  # bump when the layout of dist/ changes
 
 # Files of web/ that keep their URL (everything else goes to assets/<sha>/).
 STABLE_NAMES = {"sw.js", "favicon.ico", "robots.txt", "_headers", "_redirects"}
@@ -238,12 +242,13 @@ def _wheel_files(root: Path, conf: dict) -> list[tuple[str, Path]]:
     return out
 
 
-def build_wheel(root: Path, out_dir: Path) -> Path:
+def build_wheel(root: Path, out_dir: Path, add_files: dict[str, bytes] | None = None) -> Path:
     """Build the pure-Python wheel described by root/pyproject.toml into out_dir.
 
     Equivalent to `pip wheel --no-deps .` for this project's setuptools
     configuration (explicit package list, optional package-data), but
-    byte-for-byte reproducible and offline.
+    byte-for-byte reproducible and offline.  `add_files` adds files (arcname ->
+    bytes): the precompiled __pycache__/*.cpython-314.pyc of precompile().
     """
     conf = _pyproject(root)
     meta = conf["project"]
@@ -281,6 +286,7 @@ def build_wheel(root: Path, out_dir: Path) -> Path:
     tops = sorted({p.split(".")[0] for p in conf["tool"]["setuptools"]["packages"]})
 
     files: list[tuple[str, bytes]] = [(arc, p.read_bytes()) for arc, p in _wheel_files(root, conf)]
+    files += sorted((add_files or {}).items())
     files.append((f"{info}/METADATA", metadata.encode()))
     files.append((f"{info}/WHEEL", wheel_meta.encode()))
     if entry:
@@ -304,6 +310,115 @@ def build_wheel(root: Path, out_dir: Path) -> Path:
             zi.external_attr = 0o644 << 16
             zf.writestr(zi, data)
     return path
+
+
+# --------------------------------------------------------------------------
+# Precompiled Python: the trimmed stdlib and the wheel's bytecode
+
+PRECOMPILE_TOOL = "tools/precompile.mjs"
+EXERCISE = "tools/engine_exercise.py"
+_IMPORT_ALL_RE = re.compile(r"const IMPORT_ALL = `(.*?)`;", re.S)
+
+
+def import_all_snippet(root: Path) -> str:
+    """The Python the worker runs before a memory snapshot (every engine module)."""
+    m = _IMPORT_ALL_RE.search((root / "web" / "engine.worker.js").read_text(encoding="utf-8"))
+    if not m or "${" in m.group(1):
+        raise BuildError("web/engine.worker.js: no plain `const IMPORT_ALL = `...`;` snippet")
+    return m.group(1)
+
+
+def precompile(root: Path, pyodide_dir: Path, wheel: Path, cache: Path = CACHE) -> Path:
+    """The folder holding python_stdlib.zip (only the modules the engine's paths
+    import, as .pyc), wheel_pycs.zip and modules.json, made by Pyodide's own
+    Python under Node (tools/precompile.mjs).  Cached in .cache/precompiled/<key>/,
+    the key being the hash of every input, so a rebuild with the same engine
+    and Pyodide costs nothing and a fresh machine makes it (a few seconds)."""
+    key = hashlib.sha256()
+    snippet = import_all_snippet(root)
+    for part in (PYODIDE_NPM_SHA256.encode(), wheel.read_bytes(), snippet.encode(),
+                 (root / PRECOMPILE_TOOL).read_bytes(), (root / EXERCISE).read_bytes()):
+        key.update(hashlib.sha256(part).digest())
+    target = cache / "precompiled" / key.hexdigest()[:20]
+    names = ("python_stdlib.zip", "wheel_pycs.zip", "modules.json")
+    if all((target / n).is_file() for n in names):
+        return target
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("precompile: `node` is not installed (Node 20 compiles the Python "
+                         "bytecode inside Pyodide)")
+    log("precompiling the stdlib and the wheel inside Pyodide (Node)")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".precompile-", dir=target.parent))
+    try:
+        (tmp / "import_all.py").write_text(snippet, encoding="utf-8")
+        _run([node, str(root / PRECOMPILE_TOOL), "--pyodide", str(pyodide_dir), "--wheel", str(wheel),
+              "--exercise", str(root / EXERCISE), "--import-all", str(tmp / "import_all.py"),
+              "--out", str(tmp)], "precompile")
+        info = json.loads((tmp / "modules.json").read_text(encoding="utf-8"))
+        if not info.get("no_debug_ranges") or not info.get("modules"):
+            raise BuildError(f"precompile: unexpected result {info}")
+        try:
+            os.replace(tmp, target)
+        except OSError:  # another build made it meanwhile
+            if not target.is_dir():
+                raise
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return target
+
+
+def wheel_pycs(folder: Path) -> dict[str, bytes]:
+    """arcname -> bytes of the precompiled wheel bytecode."""
+    with zipfile.ZipFile(folder / "wheel_pycs.zip") as z:
+        return {n: z.read(n) for n in z.namelist()}
+
+
+def answers_from_wheel(wheel: Path, requests: list[dict]) -> list[dict]:
+    """tsuro_core.api.handle_json's answers to requests, from the built wheel in a
+    fresh interpreter (the same answers Pyodide gives: tests/node checks that)."""
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); "
+            "from tsuro_core.api import handle_json; "
+            "print(json.dumps([json.loads(handle_json(json.dumps(r))) for r in json.load(sys.stdin)]))")
+    proc = subprocess.run([sys.executable, "-I", "-c", code, str(wheel)], input=json.dumps(requests),
+                          capture_output=True, text=True, cwd=tempfile.gettempdir())
+    if proc.returncode != 0:
+        raise BuildError(f"asking the engine from the wheel failed:\n{proc.stderr}")
+    return json.loads(proc.stdout)
+
+
+_RECORD_EMBED_RE = re.compile(r"""(\ssrc\s*=\s*["'][^"'#]*embed\.html#)(r=[A-Za-z0-9_-]+)([^"']*)(["'])""")
+
+
+def precompute_record_embeds(pages: dict[str, str], wheel: Path) -> tuple[dict[str, str], dict[str, bytes]]:
+    """Boards that step through a fixed record (embed.html#r=...) in our pages:
+    their positions, computed now, so they draw without the engine.  Returns
+    the pages with `&pre=<sha>` added to those fragments, and the files
+    precomputed/<sha>.json ({link, record, positions, events})."""
+    links = sorted({m.group(2) for html in pages.values() for m in _RECORD_EMBED_RE.finditer(html)})
+    if not links:
+        return pages, {}
+    decoded = answers_from_wheel(wheel, [{"op": "decode_link", "args": {"fragment": k}} for k in links])
+    records = {}
+    for link, answer in zip(links, decoded):
+        if not answer["ok"] or "record" not in answer["result"]:
+            raise BuildError(f"a page embeds a record link the engine refuses: {link[:40]}...: {answer}")
+        records[link] = answer["result"]["record"]
+    stepped = answers_from_wheel(wheel, [{"op": "positions", "args": {"record": records[k]}} for k in links])
+    files, shas = {}, {}
+    for link, answer in zip(links, stepped):
+        if not answer["ok"]:
+            raise BuildError(f"positions of an embedded record failed: {answer}")
+        data = json.dumps({"link": link, "record": records[link], **answer["result"]},
+                          separators=(",", ":"), sort_keys=True).encode()
+        shas[link] = sha256_bytes(data)[:16]
+        files[f"precomputed/{shas[link]}.json"] = data
+
+    def add(m: re.Match) -> str:
+        rest = re.sub(r"&pre=[^&\"']*", "", m.group(3))
+        return f"{m.group(1)}{m.group(2)}{rest}&pre={shas[m.group(2)]}{m.group(4)}"
+
+    return {rel: _RECORD_EMBED_RE.sub(add, html) for rel, html in pages.items()}, files
 
 
 def tiles_from_wheel(wheel: Path) -> list:
@@ -443,7 +558,7 @@ def input_fingerprint(root: Path = ROOT) -> str:
     h = hashlib.sha256()
     h.update(f"schema {BUILD_SCHEMA} pyodide {PYODIDE_VERSION} {PYODIDE_NPM_SHA256} "
              f"micropip {MICROPIP_VERSION} {MICROPIP_SHA256}\n".encode())
-    paths = [root / "build.py", root / "pyproject.toml"]
+    paths = [root / "build.py", root / "pyproject.toml", root / PRECOMPILE_TOOL, root / EXERCISE]
     for sub in ("tsuro_core", "web"):
         paths += [root / sub / rel for rel in _walk(root / sub)]
     for p in paths:
@@ -490,14 +605,23 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
         sizes[MICROPIP_WHEEL] = micropip.stat().st_size
         lock = json.loads((tmp / pyo_rel / "pyodide-lock.json").read_text(encoding="utf-8"))
 
-        # The engine wheel, in a folder named by its hash.
+        # The engine wheel, in a folder named by its hash, with its bytecode
+        # precompiled by Pyodide's Python; and the trimmed, precompiled stdlib.
         with tempfile.TemporaryDirectory() as wtmp:
-            built = build_wheel(root, Path(wtmp))
+            plain = build_wheel(root, Path(wtmp) / "plain")
+            pre = precompile(root, tmp / pyo_rel, plain, cache)
+            built = build_wheel(root, Path(wtmp), add_files=wheel_pycs(pre))
             wheel_bytes = built.read_bytes()
             wheel_sha = sha256_bytes(wheel_bytes)
             wheel_rel = f"wheels/{wheel_sha[:16]}/{built.name}"
             (tmp / wheel_rel).parent.mkdir(parents=True)
             (tmp / wheel_rel).write_bytes(wheel_bytes)
+        stdlib_bytes = (pre / "python_stdlib.zip").read_bytes()
+        stdlib_sha = sha256_bytes(stdlib_bytes)
+        stdlib_rel = f"stdlib/{stdlib_sha[:16]}/python_stdlib.zip"
+        (tmp / stdlib_rel).parent.mkdir(parents=True)
+        (tmp / stdlib_rel).write_bytes(stdlib_bytes)
+        stdlib_modules = json.loads((pre / "modules.json").read_text(encoding="utf-8"))
         tiles = tiles_from_wheel(tmp / wheel_rel)
         (tmp / "tiles.json").write_text(json.dumps(tiles, separators=(",", ":")), encoding="utf-8")
 
@@ -508,8 +632,10 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
         engine_name = _pyproject(root)["project"]["name"]
         info = {
             "pyodideVersion": PYODIDE_VERSION,
+            "pyodideSha256": PYODIDE_NPM_SHA256,
             "pyodideDir": pyo_rel + "/",
             "micropipWheel": f"{pyo_rel}/{MICROPIP_WHEEL}",
+            "micropipSha256": MICROPIP_SHA256,
             "engine": {
                 "name": engine_name,
                 "version": project_version(root),
@@ -518,10 +644,17 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
                 "imports": sorted({p.split(".")[0] for p in
                                    _pyproject(root)["tool"]["setuptools"]["packages"]}),
             },
+            "stdlib": {
+                "url": stdlib_rel,
+                "sha256": stdlib_sha,
+                "python": stdlib_modules["python"],
+                "modules": len(stdlib_modules["modules"]),
+            },
             "lockInfo": lock["info"],
             "sizes": {
                 **{f"{pyo_rel}/{k}": v for k, v in sizes.items()},
                 wheel_rel: len(wheel_bytes),
+                stdlib_rel: len(stdlib_bytes),
             },
         }
         contents = {r: (web / r).read_bytes() for r in hashed}
@@ -535,26 +668,41 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
             (tmp / asset_dir / r).write_bytes(data)
 
         hashed_set = set(contents)
+        pages = {}
         for r in stable:
             if r == "sw.js":
                 continue
             (tmp / r).parent.mkdir(parents=True, exist_ok=True)
             if Path(r).suffix.lower() in STABLE_SUFFIXES:
                 html = rewrite_html((web / r).read_text(encoding="utf-8"), r, hashed_set, asset_dir)
-                html = add_modulepreloads(html, r, contents, asset_dir)
-                (tmp / r).write_text(html, encoding="utf-8")
+                pages[r] = add_modulepreloads(html, r, contents, asset_dir)
             else:
                 shutil.copyfile(web / r, tmp / r)
+        pages, precomputed = precompute_record_embeds(pages, tmp / wheel_rel)
+        for r, html in pages.items():
+            (tmp / r).write_text(html, encoding="utf-8")
+        for r, data in precomputed.items():
+            (tmp / r).parent.mkdir(parents=True, exist_ok=True)
+            (tmp / r).write_bytes(data)
 
-        # The precache manifest: every file of the site except the service worker itself.
-        urls = sorted(r for r in _walk(tmp) if r not in ("sw.js", "build.json"))
+        # The precache manifest: every file of the site except the service worker
+        # itself and what only the micropip path (another Pyodide page's way
+        # in) needs: the full stdlib, the standard lock file and micropip, which
+        # the service worker caches when they are first fetched.  Every file's
+        # sha256 goes with it: the service worker stores nothing that differs.
+        on_demand = sorted(f"{pyo_rel}/{n}" for n in (*ON_DEMAND_FILES, MICROPIP_WHEEL))
+        files = [r for r in _walk(tmp) if r not in ("sw.js", "build.json")]
+        hashes = {r: sha256_file(tmp / r) for r in files}
+        urls = sorted(r for r in files if r not in on_demand)
         version = hashlib.sha256()
         for r in urls:
-            version.update(r.encode() + b"\0" + hashlib.sha256((tmp / r).read_bytes()).digest())
+            version.update(r.encode() + b"\0" + bytes.fromhex(hashes[r]))
         manifest = {
             "version": version.hexdigest()[:16],
             "urls": urls,
-            "immutable": ["assets/", "pyodide/", "wheels/"],
+            "onDemand": on_demand,
+            "immutable": ["assets/", "pyodide/", "wheels/", "stdlib/", "precomputed/"],
+            "sha256": dict(sorted(hashes.items())),
         }
         sw = (web / "sw.js").read_text(encoding="utf-8")
         if SW_PLACEHOLDER not in sw:
@@ -705,6 +853,10 @@ SITE_HEADERS: list[tuple[str, dict[str, str]]] = [
     ("/assets/*", {"Cache-Control": IMMUTABLE, CSP: PAGE_CSP}),
     # The engine wheel, in a folder named by its sha256.
     ("/wheels/*", {"Cache-Control": IMMUTABLE, "Access-Control-Allow-Origin": "*"}),
+    # The trimmed, precompiled stdlib, in a folder named by its sha256.
+    ("/stdlib/*", {"Cache-Control": IMMUTABLE}),
+    # Positions of the records our pages embed, named by the hash of their content.
+    ("/precomputed/*", {"Cache-Control": IMMUTABLE}),
     ("/*.wasm", {"Content-Type": "application/wasm"}),
     ("/*.mjs", {"Content-Type": JS_TYPE}),
     ("/*.whl", {"Content-Type": "application/zip"}),

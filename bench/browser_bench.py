@@ -1,17 +1,24 @@
 #!/usr/bin/env python3
 """Browser benchmark: start-up, round trip and bytes of the built site, in headless Chromium.
 
-    python3 bench/browser_bench.py [--runs 5] [--op version] [--args '{}'] [--page index.html] [--json]
+    python3 bench/browser_bench.py [--runs 5] [--installs snapshot,lock] [--memory] [--page index.html] [--json]
 
 Prints medians over --runs runs, all in one browser session:
 
 - board visible after navigation (the page's performance mark 'board-visible'),
   cold (fresh browser context) and warm (same context, service worker active);
-- engine ready (engine.js's mark 'tsuro-engine-ready'), cold and warm, for each
-  way of installing the wheel (install=lock | loadpackage | micropip) side by
-  side, interleaved run by run;
+- engine ready (engine.js's mark 'tsuro-engine-ready'), cold (a fresh browser
+  context: empty caches) and warm (same context, service worker active), for
+  each start-up path side by side, interleaved run by run: install=snapshot
+  (the game: a warm visit restores the memory snapshot, a first visit makes
+  it), lock (the snapshot off), and on request loadpackage, micropip;
 - bare Pyodide start-up (bench/pages/bare.html: loadPyodide() alone in a module
-  worker), cold and warm, interleaved with the above;
+  worker, from the unmodified package with its own full stdlib), cold and
+  warm, interleaved with the above, and the ratios of each path to it;
+- the memory snapshot: its stored size, the time to make and store it;
+- with --memory (or --memory-only): the rules tutorial's memory with every
+  rules board live, one shared engine against a dedicated engine per board,
+  relative to one live board;
 - the round trip of one request page -> worker -> page (--op, --args);
 - bytes on the first visit, counted by the server, split into Pyodide's and
   ours: raw, and gzip/brotli sizes of the same files as a static host would
@@ -39,7 +46,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = Path(__file__).resolve().parent / "pages"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-INSTALLS = ("lock", "loadpackage", "micropip")
+INSTALLS = ("snapshot", "lock", "loadpackage", "micropip")
+DEFAULT_INSTALLS = ("snapshot", "lock")
 
 
 def load_build():
@@ -107,7 +115,7 @@ class Bench:
             return { board: t("board-visible"), ready: t("tsuro-engine-ready") };
         }""")
         return {"board": marks["board"], "ready": marks["ready"], "timings": info.get("timings"),
-                "install": info.get("install")}
+                "install": info.get("install"), "snapshot": info.get("snapshot")}
 
     def bare_visit(self, page) -> dict:
         page.goto(f"{self.site}__bench/bare.html")
@@ -135,8 +143,15 @@ def main(argv=None) -> int:
     ap.add_argument("--page", default="index.html", help="the page to measure (needs window.tsuro)")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     ap.add_argument("--bytes-only", action="store_true", help="only the first visit's bytes")
-    ap.add_argument("--installs", default=",".join(INSTALLS),
-                    help="install methods to time side by side (comma-separated)")
+    ap.add_argument("--installs", default=",".join(DEFAULT_INSTALLS),
+                    help="install methods to time side by side (comma-separated; snapshot first): "
+                         "snapshot (the game: restore a memory snapshot; a first visit makes it), "
+                         "lock (snapshot off: the precompiled stdlib and a lock file), loadpackage, "
+                         "micropip")
+    ap.add_argument("--memory-only", action="store_true", help="only the tutorial's memory (--memory)")
+    ap.add_argument("--memory", action="store_true",
+                    help="also measure the tutorial's memory with every board live (shared and "
+                         "dedicated engines) against one live board")
     ap.add_argument("--no-cold", action="store_true", help="skip the cold runs")
     ap.add_argument("--planner-moves", type=int, default=12,
                     help="time the planner (hint op, 200 ms budget) on this many positions")
@@ -160,10 +175,20 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
 
     installs = tuple(i for i in args.installs.split(",") if i)
-    assert installs and set(installs) <= set(INSTALLS) and installs[0] == "lock", \
-        "--installs: lock, then any of loadpackage, micropip"
+    assert installs and set(installs) <= set(INSTALLS) and installs[0] == "snapshot", \
+        "--installs: snapshot, then any of lock, loadpackage, micropip"
     results: dict = {"page": args.page, "runs": args.runs, "latency_ms": args.latency_ms, "build": info["version"],
                      "pyodide": info["pyodideVersion"]}
+    if args.memory or args.memory_only:
+        try:
+            results["memory"] = tutorial_memory(dist)
+        except Exception as e:  # noqa: BLE001 (reported, the timings still run)
+            results["memory"] = {"error": repr(e)}
+        print(json.dumps({"memory": results["memory"]}), flush=True)
+        if args.memory_only:
+            srv.shutdown()
+            shutil.rmtree(tmp, ignore_errors=True)
+            return 0
     cold = {k: [] for k in (*INSTALLS, "bare")}
     warm = {k: [] for k in (*INSTALLS, "bare")}
     board = {"cold": [], "warm": []}
@@ -177,13 +202,14 @@ def main(argv=None) -> int:
         # First visit: bytes, then the cold runs.
         ctx, page = bench.new_page()
         served.clear()
-        first = bench.engine_visit(page, "lock")
+        first = bench.engine_visit(page, "snapshot")
         at_ready = list(served)
+        results["snapshot_first_visit"] = page.evaluate("window.tsuro.engine.snapshotDone")
         bench.wait_service_worker(page)
         time.sleep(1.0)
         with_precache = list(served)
         ctx.close()
-        cold["lock"].append(first["ready"])
+        cold["snapshot"].append(first["ready"])
         board["cold"].append(first["board"])
         results["bytes"] = bytes_report(dist, at_ready, with_precache)
         if args.bytes_only:
@@ -198,7 +224,7 @@ def main(argv=None) -> int:
 
         for i in range(0 if args.no_cold else args.runs):
             for variant in order(i):
-                if variant == "lock" and i == 0:
+                if variant == "snapshot" and i == 0:
                     continue  # the first visit was run 0
                 ctx, page = bench.new_page()
                 if variant == "bare":
@@ -207,13 +233,16 @@ def main(argv=None) -> int:
                     r = bench.engine_visit(page, variant)
                     assert r["install"] == variant, r
                     cold[variant].append(r["ready"])
-                    if variant == "lock":
+                    if variant == "snapshot":
                         board["cold"].append(r["board"])
+                        results.setdefault("snapshot_made_cold", []).append(
+                            page.evaluate("window.tsuro.engine.snapshotDone"))
                 ctx.close()
 
         # Warm: one context, service worker installed, every variant in turn.
         ctx, page = bench.new_page()
-        bench.engine_visit(page, "lock")
+        bench.engine_visit(page, "snapshot")
+        page.evaluate("window.tsuro.engine.snapshotDone")
         bench.wait_service_worker(page)
         for variant in (*installs, "bare"):  # one visit each to warm every cache
             bench.bare_visit(page) if variant == "bare" else bench.engine_visit(page, variant)
@@ -224,12 +253,14 @@ def main(argv=None) -> int:
                 else:
                     r = bench.engine_visit(page, variant)
                     warm[variant].append(r["ready"])
-                    if variant == "lock":
+                    if variant == "snapshot":
+                        assert r["snapshot"] == "restored", r
+                    if variant == "snapshot":
                         board["warm"].append(r["board"])
                         results.setdefault("worker_timings_warm", []).append(r["timings"])
 
         # Round trip on the warm, ready page.
-        bench.engine_visit(page, "lock")
+        bench.engine_visit(page, "snapshot")
         rt = page.evaluate("""async ([op, args, n]) => {
             for (let i = 0; i < 20; i++) await window.tsuro.request(op, args);   // warm-up
             const times = [];
@@ -269,17 +300,21 @@ def main(argv=None) -> int:
     results["board_visible_ms"] = {k: stats(v) for k, v in board.items()}
     results["engine_ready_ms"] = {"cold": {k: stats(v) for k, v in cold.items()},
                                   "warm": {k: stats(v) for k, v in warm.items()}}
-    # Paired differences against install=lock, run by run (the runs interleave, so
-    # a burst of load on the machine hits both sides of a pair alike).
-    results["paired_vs_lock_ms"] = {
-        kind: {v: stats([b - a for a, b in zip(runs["lock"], runs[v])])
+    # Paired differences against install=snapshot, run by run (the runs interleave,
+    # so a burst of load on the machine hits both sides of a pair alike).
+    results["paired_vs_snapshot_ms"] = {
+        kind: {v: stats([b - a for a, b in zip(runs["snapshot"], runs[v])])
                for v in (*installs[1:], "bare")}
         for kind, runs in (("cold", cold), ("warm", warm))}
-    w = results["engine_ready_ms"]["warm"]
-    c = results["engine_ready_ms"]["cold"]
+    # Ratios to bare loadPyodide, medians of the per-round ratios and ratio of medians.
     results["ratio_to_bare"] = {
-        k: round(e["lock"]["median"] / e["bare"]["median"], 2) if e["lock"] and e["bare"] else None
-        for k, e in (("warm", w), ("cold", c))}
+        kind: {v: {"of_medians": round(e[v]["median"] / e["bare"]["median"], 3),
+                   "median_of_pairs": round(statistics.median(
+                       [a / b for a, b in zip(runs[v], runs["bare"])]), 3)}
+               for v in installs if e.get(v) and e.get("bare")}
+        for kind, runs, e in (("cold", cold, results["engine_ready_ms"]["cold"]),
+                              ("warm", warm, results["engine_ready_ms"]["warm"]))}
+
     results["seconds"] = round(time.monotonic() - t_start, 1)
 
     if args.json:
@@ -315,6 +350,107 @@ def tile_turns(count: int) -> list:
         pos = call("play", {"position": pos, "move": moves["moves"][-1]["move"],
                             "seed": len(found)})["result"]["position"]
     return found
+
+
+def _pss_mb(marker: str) -> float:
+    """Proportional set size (MB) of the Chromium launched with `marker` in its
+    command line and every process under it (renderers, workers, GPU, utility)."""
+    parent, cmdline = {}, {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{d}/stat").read_text()
+            parent[int(d)] = int(stat[stat.rindex(")") + 2:].split()[1])
+            cmdline[int(d)] = Path(f"/proc/{d}/cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+    ours = {pid for pid, cmd in cmdline.items() if marker in cmd}
+    grew = True
+    while grew:
+        more = {pid for pid, pp in parent.items() if pp in ours and pid not in ours}
+        ours |= more
+        grew = bool(more)
+    total = 0
+    for pid in ours:
+        try:
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+def tutorial_memory(dist: Path) -> dict:
+    """The rules tutorial with every board that needs rules live, against one live
+    board, on a later visit (the engine's snapshot stored): with the boards
+    sharing one engine (SharedWorker, the site's choice) and with a dedicated
+    engine per board (?engine=dedicated in each board's fragment)."""
+    import re
+    import uuid
+    from playwright.sync_api import sync_playwright
+    build = load_build()
+    tut = (dist / "tutorial" / "index.html").read_text(encoding="utf-8")
+    try_links = re.findall(r'src="\.\./embed\.html#(p=[^"]*try=1[^"]*)"', tut)
+    (dist / "tutorial" / "dedicated.html").write_text(
+        re.sub(r'(src="\.\./embed\.html#p=[^"]*try=1)', r"\1&engine=dedicated", tut), encoding="utf-8")
+    srv, base = build.serve_in_thread(dist, host="127.0.0.1")
+    site = base.replace("127.0.0.1", "localhost")
+    marker = f"--tsuro-bench-marker={uuid.uuid4().hex}"
+    out = {"live_boards": len(try_links)}
+
+    def settle():
+        time.sleep(3)
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=os.environ.get("TSURO_CHROMIUM", "/usr/bin/chromium"),
+                                     args=[*CHROMIUM_ARGS, marker])
+
+        def all_live(page, url):
+            page.goto(url)
+            page.wait_for_load_state("load")
+            count = page.locator("iframe").count()
+            for i in range(count):
+                page.locator("iframe").nth(i).scroll_into_view_if_needed()
+            t = time.monotonic()
+            for _ in range(1200):
+                frames = [f for f in page.frames if "embed.html#p=" in f.url and "try=1" in f.url]
+                if len(frames) == len(try_links):
+                    break
+                time.sleep(0.05)
+            for f in frames:
+                f.evaluate("window.tsuro.ready")
+            return time.monotonic() - t
+
+        for kind, page_name in (("shared", "index.html"), ("dedicated", "dedicated.html")):
+            ctx = browser.new_context()
+            ctx.set_default_timeout(300_000)
+            page = ctx.new_page()
+            page.goto("about:blank")
+            settle()
+            empty = _pss_mb(marker)
+            # One live board (it makes the engine's snapshot: the tutorial is a later visit).
+            page.goto(f"{site}embed.html?sw=off#{try_links[0]}&eager=1&engine={kind}")
+            page.evaluate("window.tsuro.ready")
+            page.evaluate("window.tsuro.engine.snapshotDone")
+            settle()
+            if kind == "shared":
+                out["single"] = _pss_mb(marker) - empty
+                page.goto(f"{site}tutorial/index.html")
+                page.wait_for_load_state("load")
+                settle()
+                out["tutorial_idle"] = _pss_mb(marker) - empty
+            out[f"seconds_{kind}"] = all_live(page, f"{site}tutorial/{page_name}")
+            settle()
+            out[f"tutorial_{kind}"] = _pss_mb(marker) - empty
+            out[f"ratio_{kind}"] = out[f"tutorial_{kind}"] / out["single"]
+            ctx.close()
+            settle()
+        browser.close()
+    srv.shutdown()
+    srv.server_close()
+    return {k: round(v, 2) if isinstance(v, float) else v for k, v in out.items()}
 
 
 def bytes_report(dist: Path, at_ready: list, with_precache: list) -> dict:
@@ -358,16 +494,37 @@ def print_table(r: dict) -> None:
     print(f"{'board visible, warm':<44} {fmt(r['board_visible_ms']['warm'])}")
     for kind in ("cold", "warm"):
         e = r["engine_ready_ms"][kind]
-        print(f"{'engine ready, ' + kind + ' (install=lock, the game)':<44} {fmt(e['lock'])}")
+        print(f"{'engine ready, ' + kind + ' (snapshot, the game)':<44} {fmt(e['snapshot'])}")
+        print(f"{'engine ready, ' + kind + ' (install=lock)':<44} {fmt(e.get('lock'))}")
         print(f"{'engine ready, ' + kind + ' (install=loadpackage)':<44} {fmt(e.get('loadpackage'))}")
         print(f"{'engine ready, ' + kind + ' (install=micropip)':<44} {fmt(e.get('micropip'))}")
         print(f"{'bare loadPyodide, ' + kind:<44} {fmt(e['bare'])}")
-    print(f"engine/bare ratio: warm {r['ratio_to_bare']['warm']}, cold {r['ratio_to_bare']['cold']}")
-    for kind, diffs in r["paired_vs_lock_ms"].items():
+    for kind, ratios in r["ratio_to_bare"].items():
+        for v, q in ratios.items():
+            print(f"engine/bare, {kind}, install={v}: {q['of_medians']} (ratio of medians), "
+                  f"{q['median_of_pairs']} (median of per-round ratios)")
+    for kind, diffs in r["paired_vs_snapshot_ms"].items():
         for v, st in diffs.items():
             if st:
-                print(f"{kind}: {v} minus lock, paired: median {st['median']:+.1f} ms "
+                print(f"{kind}: {v} minus snapshot, paired: median {st['median']:+.1f} ms "
                       f"(min {st['min']:+.1f}, max {st['max']:+.1f})")
+    snap = r.get("snapshot_first_visit") or {}
+    made = r.get("snapshot_made_cold") or []
+    if snap:
+        print(f"snapshot (first visit): {snap.get('state')}, stored {snap.get('bytes', 0) / 1e6:.2f} MB "
+              f"(raw {snap.get('rawBytes', 0) / 1e6:.2f} MB), makeMemorySnapshot "
+              f"{snap.get('makeMs')} ms, made and stored {snap.get('ms')} ms after ready")
+    if made:
+        print(f"snapshot made and stored after ready, cold runs: median "
+              f"{statistics.median([m.get('ms', 0) for m in made]):.0f} ms over {len(made)}")
+    if "memory" in r and "error" not in r["memory"]:
+        m = r["memory"]
+        print(f"memory (PSS of every Chromium process, MB, above an empty page): one live board "
+              f"{m['single']:.1f}; tutorial, no board live {m['tutorial_idle']:.1f}; every board live, "
+              f"shared engine {m['tutorial_shared']:.1f} ({m['ratio_shared']:.2f} x one board), "
+              f"a dedicated engine per board {m['tutorial_dedicated']:.1f} "
+              f"({m['ratio_dedicated']:.2f} x); {m['live_boards']} live boards; time to every board "
+              f"live: shared {m['seconds_shared']:.1f} s, dedicated {m['seconds_dedicated']:.1f} s")
     rt = r["round_trip_ms"]
     print(f"round trip {rt['op']!r}: median {rt['median']} ms, p90 {rt['p90']} ms, min {rt['min']} ms "
           f"({rt['n']} requests)")

@@ -7,19 +7,20 @@ import contextlib
 import io
 import json
 import random
+from dataclasses import fields
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tsuro_core import api, notation
+from tsuro_core import api, notation, steps
 from tsuro_core.__main__ import main as cli_main
 from tsuro_core.board import follow
 from tsuro_core.bots import get_bot, view_for
 from tsuro_core.bots.sim import Sim, playout
 from tsuro_core.game import Game
-from tsuro_core.rules import PRESETS, parse_rules
+from tsuro_core.rules import PRESETS, VARIANTS, Rules, parse_rules
 from tsuro_core.selfplay import play_game, run
 from tsuro_core.tiles import CONN, identify
 
@@ -228,12 +229,38 @@ def test_survivor_never_self_eliminates_when_it_can_help_it(seed: int, players: 
 
 # ---------------------------------------------------------- simulation
 
-def test_sim_follows_the_rules_exactly() -> None:
+SIM_RULE_SETS: list[Any] = [
+    *PRESETS, *VARIANTS,
+    {"preset": "classic", "width": 4, "height": 5, "hand_size": 2},
+    {"preset": "classic", "dragon_from": 2, "scoring": "longest_path"},
+    {"preset": "classic", "hand_size": 5, "dragon_from": 5, "elimination_bonus": True,
+     "scoring": "most_crossings"},
+    {"preset": "classic", "min_players": 3, "max_players": 4, "scoring": "tiles_placed"},
+    {"preset": "solo", "width": 3, "height": 3, "hand_size": 1},
+]
+"""Every preset, every named variant, and every option at a value other than
+its preset's (the test below checks that none is missing)."""
+
+
+def test_sim_rule_sets_cover_every_option() -> None:
+    changed = set()
+    for value in SIM_RULE_SETS:
+        rules = parse_rules(value)
+        base = PRESETS[rules.preset]
+        changed |= {f.name for f in fields(Rules) if getattr(rules, f.name) != getattr(base, f.name)}
+    assert changed == {f.name for f in fields(Rules)} - {"preset"}
+
+
+@pytest.mark.parametrize("rules_json", SIM_RULE_SETS, ids=str)
+def test_sim_follows_the_rules_exactly(rules_json: Any) -> None:
     """The planner's lean simulation reaches the same states as Game, move by move,
-    both through Sim.place and through the inlined default policy."""
-    for seed in range(40):
-        n = 2 + seed % 7
-        game = Game.new(PRESETS["classic"], n, seed)
+    through the default policy and Sim.place, and ends with the same winners and
+    scores (an elimination-bonus exchange: Game exchanges nothing, as Sim does)."""
+    rules = parse_rules(rules_json)
+    sizes = list(range(rules.min_players, rules.max_players + 1))
+    for seed in range(24 if len(sizes) > 1 else 8):
+        n = sizes[seed % len(sizes)]
+        game = Game.new(rules, n, seed)
         game.rng = random.Random(seed)
         sim = Sim.from_game(game, random.Random(seed))
         policy = random.Random(seed + 99)
@@ -246,10 +273,33 @@ def test_sim_follows_the_rules_exactly() -> None:
             else:
                 cell = next(i for i, c in enumerate(before) if c != sim.cells[i])
                 game.place_tile(*identify(sim.cells[cell]))
+                if game.phase == "exchange":
+                    game.exchange([])
             assert (game.cells, game.markers, game.alive, game.hands, game.pile, game.dragon,
-                    game.turn) == (sim.cells, sim.markers, sim.alive, sim.hands, sim.pile,
-                                   sim.dragon, sim.turn)
+                    game.turn, len(game.placed)) == (sim.cells, sim.markers, sim.alive,
+                                                     sim.hands, sim.pile, sim.dragon, sim.turn,
+                                                     sim.placed)
         assert game.winners == sim.winners
+        rewards = [sim.reward(s) for s in range(n)]
+        if rules.scoring == "tiles_placed":
+            assert rewards == [len(game.placed) / 35] * n
+        else:
+            assert rewards == [1 / len(game.winners) if s in game.winners else 0.0
+                               for s in range(n)]
+
+
+def test_sim_winners_follow_the_scoring() -> None:
+    """In longest-path games the simulation's winner is the longest path, not the
+    last marker standing (the drift issue 11 found)."""
+    differ = 0
+    for seed in range(30):
+        game = Game.new(parse_rules("longest-path"), 3, seed)
+        sim = Sim.from_game(game, random.Random(seed))
+        playout(sim, random.Random(seed))
+        scores = steps.scores("longest_path", sim.cells, sim.nxt, sim.markers, sim.limit, 0)
+        assert sim.winners == [s for s in range(3) if scores[s] == max(scores)]
+        differ += sim.winners != [s for s in range(3) if sim.alive[s]]
+    assert differ > 0                    # some games are won by a marker already out
 
 
 # ----------------------------------------------------------- strength
@@ -318,14 +368,39 @@ def test_selfplay_cli_json_shape() -> None:
                            "--seed", "5", "--budget-ms", "20", "--json"])
     assert status == 0
     data = json.loads(out.getvalue())
-    assert set(data) == {"games", "share", "ci95", "move_ms"}
-    assert data["games"] == 3
+    assert set(data) == {"games", "share", "ci95", "move_ms", "rules"}
+    assert data["games"] == 3 and data["rules"] == "classic"
     assert set(data["share"]) == set(data["ci95"]) == set(data["move_ms"]) == {"survivor",
                                                                                "random"}
     assert abs(sum(data["share"].values()) - 1.0) < 1e-3
     for name, (lo, hi) in data["ci95"].items():
         assert 0.0 <= lo <= data["share"][name] <= hi <= 1.0
         assert set(data["move_ms"][name]) == {"median", "max"}
+
+
+def test_selfplay_cli_takes_rules_as_the_api_does() -> None:
+    for rules, bots, want in (("longest-path", "survivor,random", {"preset": "classic",
+                                                                   "scoring": "longest_path"}),
+                              ('{"preset": "classic", "elimination_bonus": true}',
+                               "survivor,random,random", {"preset": "classic",
+                                                          "elimination_bonus": True}),
+                              ("solo", "survivor", "solo")):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            status = cli_main(["selfplay", "--bots", bots, "--games", "2", "--rules", rules,
+                               "--json"])
+        data = json.loads(out.getvalue())
+        assert status == 0 and data["rules"] == want
+        if rules == "solo":                # solo reports the mean score (tiles placed)
+            lo, hi = data["score"]["ci95"]
+            assert lo <= data["score"]["mean"] <= hi and 1 <= data["score"]["mean"] <= 35
+    for rules in ("nope", '{"preset": "classic", "width": 99}', "{not json"):
+        with pytest.raises(SystemExit) as e:
+            cli_main(["selfplay", "--bots", "random,random", "--games", "1", "--rules", rules])
+        assert "--rules" in str(e.value)
+    with pytest.raises(SystemExit) as e:     # solo seats one player
+        cli_main(["selfplay", "--bots", "random,random", "--rules", "solo"])
+    assert "1 to 1 players" in str(e.value)
 
 
 def test_selfplay_cli_text_and_jobs() -> None:

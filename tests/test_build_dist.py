@@ -141,6 +141,7 @@ def _head(url):
     ("{pyodideDir}pyodide.mjs", "text/javascript", "immutable"),
     ("{pyodideDir}python_stdlib.zip", "application/zip", "immutable"),
     ("{wheel}", "application/zip", "immutable"),
+    ("{stdlib[url]}", "application/zip", "immutable"),
     ("{assets}js/engine.js", "text/javascript", "immutable"),
 ])
 def test_server_mime_and_cache_headers(server, build_info, path, mime, cache):
@@ -156,7 +157,7 @@ def test_netlify_toml():
     assert conf["build"]["command"] == "python3 build.py"
     assert conf["build"]["publish"] == "dist"
     rules = {h["for"]: h["values"] for h in conf["headers"]}
-    for prefix in ("/pyodide/*", "/assets/*", "/wheels/*"):
+    for prefix in ("/pyodide/*", "/assets/*", "/wheels/*", "/stdlib/*", "/precomputed/*"):
         assert rules[prefix]["Cache-Control"] == "public, max-age=31536000, immutable"
     assert rules["/*.wasm"]["Content-Type"] == "application/wasm"
     for page in ("/", "/*.html", "/sw.js"):
@@ -180,3 +181,46 @@ def test_pages_preload_their_module_graph(dist_dir, build_info, build_module):
     js = 'import { a } from "./x.js";\nimport {\n b } from \'../y.js\'\nexport * from "./z.js";\n' \
          'import "./side.js";\nconst lazy = import("./lazy.js");\nimport x from "https://e/x.js";'
     assert build_module.static_imports(js) == ["./x.js", "../y.js", "./z.js", "./side.js"]
+
+
+def test_precache_manifest_hashes_and_leaves_out_the_micropip_files(dist_dir, build_info, build_module):
+    manifest = build_info["precache"]
+    pyo = build_info["pyodideDir"]
+    on_demand = {f"{pyo}python_stdlib.zip", f"{pyo}pyodide-lock.json", f"{pyo}{build_module.MICROPIP_WHEEL}"}
+    assert set(manifest["onDemand"]) == on_demand and not on_demand & set(manifest["urls"])
+    assert build_info["stdlib"]["url"] in manifest["urls"]
+    # Every file the service worker may store has the build's sha256 beside it.
+    assert set(manifest["sha256"]) == set(manifest["urls"]) | on_demand
+    for rel, digest in manifest["sha256"].items():
+        assert hashlib.sha256((dist_dir / rel).read_bytes()).hexdigest() == digest, rel
+    assert "stdlib/" in manifest["immutable"]
+
+
+def test_precompiled_python_is_cached_by_its_inputs(build_module, build_info, tmp_path, monkeypatch):
+    """A second build with the same engine and Pyodide does not run Node again."""
+    wheel = build_module.build_wheel(build_module.ROOT, tmp_path)
+    pyodide_dir = tmp_path / "pyodide"
+    build_module.extract_pyodide(build_module.fetch_pyodide(), pyodide_dir)
+    first = build_module.precompile(build_module.ROOT, pyodide_dir, wheel)
+    monkeypatch.setattr(build_module, "_run", lambda *a, **k: pytest.fail("precompiled again"))
+    assert build_module.precompile(build_module.ROOT, pyodide_dir, wheel) == first
+    info = json.loads((first / "modules.json").read_text())
+    assert info["python"].startswith("3.14") and info["no_debug_ranges"] is True
+    assert len(info["modules"]) == build_info["stdlib"]["modules"]
+    pycs = build_module.wheel_pycs(first)
+    assert "tsuro_core/__pycache__/api.cpython-314.pyc" in pycs
+
+
+def test_record_embeds_are_precomputed(dist_dir, build_info):
+    """The tutorial's record board draws from positions the build computed (no engine)."""
+    from tsuro_core.api import call
+    html = (dist_dir / "tutorial" / "index.html").read_text()
+    found = re.findall(r'embed\.html#(r=[A-Za-z0-9_-]+)[^"]*&pre=([0-9a-f]{16})', html)
+    assert found
+    for link, sha in found:
+        data = (dist_dir / "precomputed" / f"{sha}.json").read_bytes()
+        assert hashlib.sha256(data).hexdigest().startswith(sha)
+        pre = json.loads(data)
+        record = call("decode_link", {"fragment": link})["result"]["record"]
+        assert pre["link"] == link and pre["record"] == record
+        assert {k: pre[k] for k in ("positions", "events")} == call("positions", {"record": record})["result"]

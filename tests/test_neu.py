@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tsuro_core import neu
+from tsuro_core.neu import formats, harness
+from tsuro_core.neu import rules as neu
 from tsuro_core.tiles import PARTNER, port_index
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,11 +83,38 @@ def test_conversion_round_trips_everywhere() -> None:
 # The rules.
 
 def state_of(state_pat: list) -> neu.NeuState:
-    return neu.parse_state(state_pat)
+    return formats.parse_state(state_pat)
 
 
 THREE = [[[34, 0], "red", "C", 0, 0], [[34, 0], "blue", "E", 2, 0], [[33, 0], "white", "D", 0, 2]]
 """Red faces (1, 0); tile 34 there sends it straight back round (0, 0): a loop."""
+
+
+def test_state_pat_may_list_one_tile_more_than_once() -> None:
+    """Several avatars entering one initial tile, or an intermediate tile listed
+    again: the same tile on the same square is one tile."""
+    two_avatars = state_of([[[34, 0], "red", "C", 0, 0], [[34, 0], "blue", "E", 0, 0]])
+    assert two_avatars.alive() == ("red", "blue")
+    assert two_avatars.tile_at(0, 0) == (34, 0)
+    assert sum(c is not None for c in two_avatars.cells) == 1
+    repeated = state_of([[[34, 0], "red", "C", 0, 0], [[5, 90], 4, 4], [[5, 90], 4, 4]])
+    assert repeated.tile_at(4, 4) == (5, 90)
+    assert sum(c is not None for c in repeated.cells) == 2
+    # The same placed tile written at another rotation that looks the same.
+    same = next(q for q in range(1, 4) if neu.CONN[0][q] == neu.CONN[0][0])
+    assert state_of([[[0, 0], 3, 3], [[0, 90 * same], 3, 3]]).tile_at(3, 3) == (0, 0)
+
+
+@pytest.mark.parametrize("state_pat", [
+    [[[34, 0], "red", "C", 0, 0], [[33, 0], "blue", "E", 0, 0]],
+    [[[34, 0], "red", "C", 0, 0], [[5, 90], 4, 4], [[5, 180], 4, 4]],
+    [[[34, 0], "red", "C", 0, 0], [[5, 90], 0, 0]],
+])
+def test_state_pat_refuses_two_different_tiles_on_a_square(state_pat: list) -> None:
+    with pytest.raises(formats.NeuFormatError, match="two different tiles"):
+        state_of(state_pat)
+    proc = run_cli("xboard", json.dumps(state_pat))
+    assert proc.returncode == 2 and "two different tiles" in proc.stderr and proc.stdout == ""
 
 
 def test_loop_rule() -> None:
@@ -119,7 +147,7 @@ def test_collision_is_legal_and_both_avatars_stay() -> None:
     step = neu.apply_action(s, "red", 4, 0)
     assert step.collided and not step.looped and not step.exited
     assert step.state.place_of("red") == step.state.place_of("white")
-    assert neu.course_place_json(step.state, "red") == [[4, 0], "red", "C", 1, 1]
+    assert formats.course_place_json(step.state, "red") == [[4, 0], "red", "C", 1, 1]
     # Travelling on together afterwards is not a new collision.
     again = neu.apply_action(step.state, "white", 9, 0)
     assert not again.collided
@@ -136,7 +164,7 @@ def test_other_avatars_follow_the_new_tile() -> None:
     # Pass-through: white's path runs over red's old tile; both end elsewhere.
     s = state_of([[[34, 0], "red", "E", 1, 0], [[34, 0], "white", "D", 0, 1]])
     step = neu.apply_action(s, "red", 7, 0)
-    assert neu.course_place_json(step.state, "red") == [[7, 0], "red", "E", 1, 1]
+    assert formats.course_place_json(step.state, "red") == [[7, 0], "red", "E", 1, 1]
     white = step.state.place_of("white")
     assert white is not None and neu.place_to_course(white) == (port_index("D"), 1, 1)
 
@@ -213,7 +241,7 @@ def test_bad_input_exits_2(harness: str, stdin: str, words: str) -> None:
 
 def test_unknown_harness_exits_2() -> None:
     err = io.StringIO()
-    assert neu.main(["xnope"], io.StringIO(""), io.StringIO(), err) == 2
+    assert harness.main(["xnope"], io.StringIO(""), io.StringIO(), err) == 2
     assert "usage" in err.getvalue() and len(err.getvalue().splitlines()) == 1
 
 

@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-from tsuro_core import neu, neu_game
+from tsuro_core.neu import formats
+from tsuro_core.neu import game as neu_game
+from tsuro_core.neu import rules as neu
 from tsuro_core.api import call, handle_json
 
 
@@ -207,7 +209,7 @@ def test_a_turn_refused_by_the_rule_checker() -> None:
 
 def _course_position(handed: tuple[int, int] = (3, 34)) -> dict[str, Any]:
     """red on C of (0, 0), blue on E of (2, 0), white on D of (0, 2); red to move."""
-    state = neu.parse_state([[[34, 0], "red", "C", 0, 0], [[34, 0], "blue", "E", 2, 0],
+    state = formats.parse_state([[[34, 0], "red", "C", 0, 0], [[34, 0], "blue", "E", 2, 0],
                              [[33, 0], "white", "D", 0, 2]])
     game = neu_game.NeuGame(players=[{"name": n, "color": c} for n, c in
                                      [("W", "white"), ("K", "black"), ("R", "red"),
@@ -219,7 +221,7 @@ def _course_position(handed: tuple[int, int] = (3, 34)) -> dict[str, Any]:
     game.phase, game.round, game.turn, game.handed, game.next_tile = "turn", 3, 2, list(handed), 9
     game.out = [{"seat": 1, "round": 1, "reason": "loop"}, {"seat": 3, "round": 2, "reason": "loop"}]
     game.last = {1: None, 3: None}
-    pos = neu_game.to_position(game)
+    pos = formats.to_position(game)
     assert ok("neu_legal_moves", {"position": pos})
     return pos
 
@@ -241,7 +243,7 @@ def test_when_the_checker_allows_nothing_every_option_is_forced() -> None:
         for pos in positions:
             if pos["phase"] != "turn":
                 continue
-            game = neu_game.from_position(pos)
+            game = formats.from_position(pos)
             color = neu.COLORS[pos["turn"]]
             if any(neu.legal(game.state, color, t, q, game.handed)
                    for t in game.handed for q in range(4)):
@@ -332,7 +334,7 @@ def test_positions_survive_json_round_trips() -> None:
     positions, _ = play_out(5, 9)
     for pos in positions:
         text = json.dumps(pos)
-        again = neu_game.to_position(neu_game.from_position(json.loads(text)))
+        again = formats.to_position(formats.from_position(json.loads(text)))
         assert again == pos
         assert json.dumps(again) == text
     # and through the worker's JSON-text entry point
@@ -385,7 +387,7 @@ def test_the_ops_agree_with_the_course_referee(n: int) -> None:
         pytest.skip("a player had no legal option (the referee cannot go on)")
     pos = ok("neu_new_game", {"players": [{"name": x} for x in names]})["position"]
     while pos["phase"] != "over":
-        game = neu_game.from_position(pos)
+        game = formats.from_position(pos)
         color = neu.COLORS[pos["turn"]]
         if pos["phase"] == "opening":
             t, q, port, x, y = neu.first_s_initial(game.state, game.handed)

@@ -180,7 +180,8 @@ def test_cli_names_the_bad_move(record):
 def test_cli_bench_prints_its_figures_as_json():
     done = _cli("bench", "--quick", "--json")
     figures = json.loads(done.stdout)
-    assert {"legal_moves_us", "random4_games_per_s", "greedy2_games_per_s"} <= set(figures)
+    assert {"legal_moves_us", "random4_games_per_s", "greedy2_games_per_s",
+            "playouts4_per_s"} <= set(figures)
     assert all(v > 0 for v in figures.values())
 
 

@@ -353,3 +353,32 @@ def test_rules_round_trip_as_names_and_options():
         parse_rules({"preset": "classic", "dragons": 2})
     with pytest.raises(ValueError, match="unknown rule set"):
         parse_rules("chess")
+
+
+def test_outcome_previews_a_placement_exactly_and_changes_nothing() -> None:
+    """Game.outcome (the API's previews) says what place_tile then does: the same
+    paths, ends and eliminations, with the game untouched in between."""
+    import random
+    checked = 0
+    for seed in range(30):
+        game = Game.new(PRESETS["classic"], 2 + seed % 5, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            if game.phase == "start":
+                game.choose_start(rng.choice(game.legal_starts()))
+                continue
+            if game.phase == "exchange":
+                game.exchange([])
+                continue
+            before = notation.to_position(game)
+            tile, q = rng.choice(game.legal_placements())
+            preview = game.outcome(tile, q)
+            assert notation.to_position(game) == before
+            events = game.place_tile(tile, q)
+            assert preview["paths"] == [{"seat": e["seat"], "path": e["path"], "to": e["to"]}
+                                        for e in events if e["type"] == "move"]
+            assert preview["out"] == [{"seat": e["seat"], "reason": e["reason"]}
+                                      for e in events if e["type"] == "out"]
+            assert preview["self_eliminating"] == (not game.alive[preview["paths"][0]["seat"]])
+            checked += bool(preview["out"])
+    assert checked > 20                      # eliminations (edge and collision) were previewed

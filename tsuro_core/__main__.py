@@ -66,6 +66,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(f"legal_moves (3 tiles in hand)   {figures['legal_moves_us']:>10.2f} us  (median)")
         print(f"random 4-player classic games   {figures['random4_games_per_s']:>10.1f} games/s")
         print(f"greedy 2-player self-play       {figures['greedy2_games_per_s']:>10.1f} games/s")
+        print(f"planner play-outs, 4 players    {figures['playouts4_per_s']:>10.1f} play-outs/s")
         print(f"baseline pure-Python loop       {figures['baseline_loops_per_s']:>10.1f} loops/s")
     return 0
 

@@ -10,38 +10,19 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 from typing import Any, Callable
 
 from . import __version__, notation
-from .bots.api_ops import op_bot_move, op_hint
+from .api_common import ApiError, arg, game_of
+from .bots.api_ops import OPS as BOT_OPS
 from .game import Game, IllegalMove
-from .neu_game import OPS as NEU_OPS
+from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
 from .rules import describe_presets, parse_rules
-from .tiles import CANONICAL, CONN, check_tile, quarters, tile_table_json
+from .tiles import CANONICAL, check_tile, quarters, tile_table_json
 
-
-class ApiError(Exception):
-    """An error with a stable code, reported to the caller as a value."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-def _arg(args: dict[str, Any], key: str) -> Any:
-    if key not in args:
-        raise ApiError("bad_args", f"missing argument {key!r}")
-    return args[key]
-
-
-def _game(args: dict[str, Any]) -> Game:
-    try:
-        return notation.from_position(_arg(args, "position"))
-    except NotationError as e:
-        raise ApiError("bad_position", f"position: {e}") from None
+_arg = arg            # the short names the operations below use
+_game = game_of
 
 
 def _rng(args: dict[str, Any]) -> random.Random:
@@ -97,7 +78,7 @@ def op_legal_moves(args: dict[str, Any]) -> dict[str, Any]:
         return result
     legal = game.legal_placements()          # in hand order, like placements()
     every = game.placements() if args.get("all") else legal
-    outcomes = {p: outcome_of(game, *p) for p in every}     # each traced once
+    outcomes = {p: game.outcome(*p) for p in every}     # each traced once
     forced = all(outcomes[p]["self_eliminating"] for p in legal)
     legal_set = set(legal)
     moves = []
@@ -108,24 +89,6 @@ def op_legal_moves(args: dict[str, Any]) -> dict[str, Any]:
         moves.append(entry)
     result["moves"] = moves
     return result
-
-
-def outcome_of(game: Game, tile: int, q: int) -> dict[str, Any]:
-    """What placing a tile would do, without doing it: each moved marker's path and
-    end, who would be out and why, and whether the mover eliminates itself."""
-    trial = game.copy()
-    trial.rules = replace(trial.rules, elimination_bonus=False)
-    trial.rng = random.Random(0)
-    active = trial.turn
-    cell = trial.markers[active] >> 3  # type: ignore[index,operator]
-    trial.cells[cell] = CONN[tile][q]
-    events: list[dict[str, Any]] = []
-    trial.moves.append({})
-    out = trial._move_markers(cell, active, events)  # noqa: SLF001 (one rules step, reused)
-    paths = [{"seat": e["seat"], "path": e["path"], "to": e["to"]}
-             for e in events if e["type"] == "move"]
-    outs = [{"seat": e["seat"], "reason": e["reason"]} for e in events if e["type"] == "out"]
-    return {"self_eliminating": active in out, "paths": paths, "out": outs}
 
 
 def op_preview(args: dict[str, Any]) -> dict[str, Any]:
@@ -139,7 +102,7 @@ def op_preview(args: dict[str, Any]) -> dict[str, Any]:
         q = quarters(args.get("rot", 0))
     except ValueError as e:
         raise ApiError("bad_args", str(e)) from None
-    return outcome_of(game, tile, CANONICAL[tile][q])
+    return game.outcome(tile, CANONICAL[tile][q])
 
 
 def op_play(args: dict[str, Any]) -> dict[str, Any]:
@@ -227,8 +190,7 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "validate": op_validate,
     "encode_link": op_encode_link,
     "decode_link": op_decode_link,
-    "bot_move": op_bot_move,
-    "hint": op_hint,
+    **BOT_OPS,  # bot_move, hint
     **NEU_OPS,  # the course variant: neu_new_game, neu_legal_moves, neu_play, neu_bot_move
 }
 

@@ -7,7 +7,10 @@ measured in the same run so figures from different machines compare:
 - ``random4_games_per_s``: whole random-legal 4-player classic games, every
   rule, the record and the events included;
 - ``greedy2_games_per_s``: 2-player self-play where each player takes a
-  placement that keeps it on the board and eliminates the most opponents.
+  placement that keeps it on the board and eliminates the most opponents;
+- ``playouts4_per_s``: the planner's play-outs as it runs them (a sampled
+  game, one candidate placed, played out to the end by the default policy)
+  from 4-player mid-game positions.
 """
 
 from __future__ import annotations
@@ -106,6 +109,48 @@ def _legal_moves_us(rounds: int) -> float:
     return statistics.median(samples)
 
 
+def _playout_positions(count: int) -> list[Game]:
+    """4-player classic games a few tiles in, at a tile move."""
+    positions: list[Game] = []
+    seed = 50_000
+    while len(positions) < count:
+        game, rng = Game.new(PRESETS["classic"], 4, seed), random.Random(seed)
+        seed += 1
+        while game.turn is not None and len(game.placed) < 8:
+            if game.markers[game.turn] is None:
+                game.choose_start(rng.choice(game.legal_starts()))
+                continue
+            if len(game.placed) >= 4 and rng.random() < 0.3:
+                positions.append(game.copy())
+                break
+            game.place_tile(*rng.choice(game.legal_placements()))
+    return positions
+
+
+def _playouts_per_s(rounds: int, count: int) -> float:
+    """Median rate of the planner's play-outs (planner.py's inner loop)."""
+    from .bots import view_for
+    from .bots.sim import Sim, playout
+    views = [view_for(g, g.turn) for g in _playout_positions(count)]  # type: ignore[arg-type]
+    rates = []
+    for r in range(rounds):
+        rng = random.Random(r)
+        done = 0
+        t0 = time.perf_counter()
+        for view in views:
+            game = view.determinize(random.Random(rng.getrandbits(32)))
+            base = Sim.from_game(game, random.Random(1))
+            for tile, q in game.legal_placements():
+                roll = random.Random(7)
+                sim = base.copy(roll)
+                sim.place(tile, q)
+                playout(sim, roll)
+                sim.reward(view.seat)
+                done += 1
+        rates.append(done / (time.perf_counter() - t0))
+    return statistics.median(rates)
+
+
 def _baseline_ops_per_s(rounds: int) -> float:
     """A fixed pure-Python loop, so figures can be compared across machines."""
     def loop(_: int) -> int:
@@ -123,5 +168,6 @@ def run(quick: bool = False) -> dict[str, float]:
         "legal_moves_us": round(_legal_moves_us(rounds), 2),
         "random4_games_per_s": round(_median_rate(random_game, 20 if quick else 200, rounds), 1),
         "greedy2_games_per_s": round(_median_rate(greedy_game, 20 if quick else 300, rounds), 1),
+        "playouts4_per_s": round(_playouts_per_s(rounds, 5 if quick else 40), 1),
         "baseline_loops_per_s": round(_baseline_ops_per_s(rounds), 1),
     }

@@ -9,9 +9,12 @@ JSON values.  The methods follow RULES.md step by step:
 - :meth:`Game.legal_placements`              Turn 1: the forced self-elimination rule
 - :meth:`Game.place_tile` / :meth:`_move_markers`  Turn 2: following paths, edge and collision
 - :meth:`Game.exchange`                      Turn 3: the elimination bonus option
-- :meth:`_return_tiles` / :meth:`_pass_dragon`     Turn 3: eliminated players' tiles and dragon
-- :meth:`_draw`                              Turn 4: drawing and the dragon tile
+- :meth:`_after_play`                        Turn 3-4: returned tiles, dragon, draw, next turn
 - :meth:`_end`                               The end: who wins
+
+The steps after a tile is down (returned tiles, the dragon, the draw, the
+next player, the winners and scores) are functions in :mod:`tsuro_core.steps`,
+shared with the bots' play-outs.
 """
 
 from __future__ import annotations
@@ -21,9 +24,10 @@ from collections import Counter
 from itertools import combinations, permutations
 from typing import Any, Optional, Sequence
 
+from . import steps
 from .board import LOOP, follow, geometry, trace
 from .rules import PRESETS, Rules
-from .tiles import CANONICAL, CONN, CROSSINGS, DISTINCT, PORT_NAMES, TILE_COUNT, identify
+from .tiles import CANONICAL, CONN, DISTINCT, PORT_NAMES, TILE_COUNT
 
 Event = dict[str, Any]
 Placement = tuple[int, int]
@@ -173,13 +177,13 @@ class Game:
             for q in DISTINCT[t]:
                 cells[cell] = conns[q]
                 # follow the active marker's path (board.follow, inlined: hot path)
-                c, cur, conn, steps = cell, code, conns[q], 0
+                c, cur, conn, count = cell, code, conns[q], 0
                 while conn is not None:
                     cur = nxt[(c << 3) | conn[cur & 7]]  # type: ignore[operator]
                     c = cur >> 3
                     conn = cells[c]
-                    steps += 1
-                    if steps > limit:
+                    count += 1
+                    if count > limit:
                         c = -1
                         break
                 every.append((t, q))
@@ -293,11 +297,10 @@ class Game:
         self.markers[seat] = code
         self.moves.append({"start": self.place_json(code)})
         events: list[Event] = [{"type": "start", "seat": seat, "place": self.place_json(code)}]
-        for k in range(1, self.n + 1):                     # the next player without a marker
-            s = (seat + k) % self.n
-            if self.markers[s] is None and self.alive[s]:
-                self.turn = s
-                return events
+        after = steps.next_to_start(self.markers, self.alive, seat)
+        if after is not None:
+            self.turn = after
+            return events
         self.turn = self.n - 1                              # everyone placed: seat 0 starts
         self._next_turn(self.n - 1, events)
         return events
@@ -330,7 +333,7 @@ class Game:
                 raise IllegalMove("this move ends the game, so nothing is shuffled; "
                                   "it cannot carry a reshuffle")
             return events
-        if self._bonus_applies(active, eliminated):
+        if eliminated and self._bonus_applies(active, eliminated):
             self.pending = [s for s in eliminated if self.hands[s]]
             if reshuffle is not None:
                 raise IllegalMove("the elimination bonus exchange comes first: the "
@@ -366,52 +369,82 @@ class Game:
 
     # ------------------------------------------------------ the rules' steps
 
-    def _move_markers(self, cell: int, active: int, events: list[Event]) -> list[int]:
-        """Turn 2: every marker facing the new tile follows its path, the active
-        player's first.  Returns the seats now out (ascending)."""
+    def _trace_moves(self, cell: int, active: int
+                     ) -> list[tuple[int, list[tuple[int, int, int]], int, Optional[int]]]:
+        """Turn 2's paths, with a tile on ``cell``: for every marker facing it (the
+        active player's first), ``(seat, path, end, collided_with)``."""
         markers = self.markers
         moving = [active] + [s for s in range(self.n) if s != active and self.alive[s]
                              and markers[s] is not None and markers[s] >> 3 == cell]  # type: ignore[operator]
-        facing = {markers[s]: s for s in moving}
+        facing = {markers[s]: s for s in moving} if len(moving) > 1 else {}
         results = []
         for seat in moving:
-            steps, end = trace(self.cells, self.nxt, markers[seat], self.max_steps)  # type: ignore[arg-type]
+            path, end = trace(self.cells, self.nxt, markers[seat], self.max_steps)  # type: ignore[arg-type]
             if end == LOOP:
                 raise IllegalMove("a path on this board never ends (the position is not one "
                                   "a real game can reach)")
             # Collision: the path leaves the new tile where another moving marker stands.
             other = None
-            if len(moving) > 1:
-                other = next((facing[(c << 3) | e] for c, e_in, e in steps
+            if facing:
+                other = next((facing[(c << 3) | e] for c, e_in, e in path
                               if c == cell and facing.get((c << 3) | e, seat) != seat), None)
-            results.append((seat, steps, end, other))
-        move_index = len(self.moves) - 1
-        out_now = []
-        for seat, steps, end, other in results:
-            markers[seat] = end
-            events.append({"type": "move", "seat": seat, "path": self._path_json(steps),
+            results.append((seat, path, end, other))
+        return results
+
+    def _move_markers(self, cell: int, active: int, events: list[Event]) -> list[int]:
+        """Turn 2: every marker facing the new tile follows its path, the active
+        player's first.  Returns the seats now out (ascending)."""
+        results = self._trace_moves(cell, active)
+        moved = []
+        for seat, path, end, _ in results:
+            events.append({"type": "move", "seat": seat, "path": self._path_json(path),
                            "to": self.place_json(end)})
-            if not self.geo.on_board[end >> 3]:
-                out_now.append((seat, "edge" if other is None else "collision", other))
-        out_now.sort()
-        for seat, reason, other in out_now:
-            self.alive[seat] = False
+            moved.append((seat, end))
+        out = steps.settle(self.markers, self.alive, self.geo.on_board, moved)
+        if not out:
+            return out
+        move_index = len(self.moves) - 1
+        partner = {seat: other for seat, _, _, other in results}
+        for seat in out:
+            other = partner[seat]
+            reason = "edge" if other is None else "collision"
             self.out.append(seat)
             self.eliminations.append((seat, move_index, reason))
             event: Event = {"type": "out", "seat": seat, "reason": reason}
             if other is not None:
                 event["with"] = other
             events.append(event)
-        return [s for s, _, _ in out_now]
+        return out
+
+    def outcome(self, tile: int, q: int) -> dict[str, Any]:
+        """What placing ``tile`` at ``q`` quarter turns in front of the active marker
+        would do, without doing it (any tile, in hand or not): each moved marker's
+        path and end, who would be out and why, and whether the mover eliminates
+        itself.  For previews; the game is left as it was."""
+        active = self.turn
+        if self.phase != "tile":
+            raise IllegalMove(f"no tile is played in the {self.phase!r} phase")
+        cell = self.markers[active] >> 3  # type: ignore[index,operator]
+        self.cells[cell] = CONN[tile][q]
+        try:
+            results = self._trace_moves(cell, active)  # type: ignore[arg-type]
+        finally:
+            self.cells[cell] = None
+        on = self.geo.on_board
+        paths = [{"seat": seat, "path": self._path_json(st), "to": self.place_json(end)}
+                 for seat, st, end, _ in results]
+        outs = [{"seat": seat, "reason": "edge" if other is None else "collision"}
+                for seat, _, end, other in sorted(results, key=lambda r: r[0])
+                if not on[end >> 3]]
+        return {"self_eliminating": not on[results[0][2] >> 3], "paths": paths, "out": outs}
 
     def _game_over_after_moving(self, eliminated: list[int], events: list[Event]) -> bool:
         """Turn 2, last point: the game ends at once when at most one marker is
         left (in solo, when none is)."""
-        left = sum(self.alive)
-        if left > (0 if self.n == 1 else 1):
+        if not steps.game_ends_now(self.alive):
             return False
-        self._end(eliminated if left == 0 else [s for s in range(self.n) if self.alive[s]],
-                  events)
+        self._end(eliminated if not any(self.alive)
+                  else [s for s in range(self.n) if self.alive[s]], events)
         return True
 
     def _bonus_applies(self, active: int, eliminated: list[int]) -> bool:
@@ -422,25 +455,26 @@ class Game:
 
     def _after_play(self, active: int, eliminated: list[int], move: dict[str, Any],
                     reshuffle: Optional[list[int]], events: list[Event]) -> None:
-        """Turn 3-4 and the passing of the turn."""
-        self._return_tiles(eliminated, move, reshuffle, events)
-        self._pass_dragon(eliminated, events)
-        self._draw(active, events)
+        """Turn 3-4 and the passing of the turn (the steps are in steps.py)."""
+        if eliminated or reshuffle is not None:
+            self._return_tiles(eliminated, move, reshuffle, events)
+            self.dragon = steps.pass_dragon(self.dragon, eliminated, self.alive, self.hands,
+                                            self.rules.hand_size, events)
+        self.dragon = steps.draw(self.hands, self.pile, self.alive, active, self.dragon,
+                                 self.rules.hand_size, self.n >= self.rules.dragon_from, events)
         self._next_turn(active, events)
 
     def _return_tiles(self, eliminated: list[int], move: dict[str, Any],
                       reshuffle: Optional[list[int]], events: list[Event]) -> None:
-        """Turn 3: eliminated players' tiles are shuffled into the draw pile."""
-        returned: list[int] = []
-        for seat in eliminated:
-            returned += self.hands[seat]
-            self.hands[seat] = []
-        if not returned:
+        """Turn 3: eliminated players' tiles are shuffled into the draw pile, by the
+        game's generator or in the order a record gives (``reshuffle``)."""
+        pile = steps.return_tiles(self.hands, self.pile, eliminated)
+        if pile is None:
             if reshuffle is not None:
                 raise IllegalMove("nothing was shuffled on this move (the eliminated players "
                                   "held no tiles), so it cannot carry a reshuffle")
             return
-        pile = self.pile + returned
+        returned = len(pile) - len(self.pile)
         if reshuffle is not None:
             if (len(reshuffle) != len(pile) or
                     Counter(reshuffle) != Counter(pile)):  # type: ignore[arg-type]
@@ -454,96 +488,21 @@ class Game:
                               "the move needs a reshuffle (or the game a seed)")
         self.pile = pile
         move["reshuffle"] = pile[:]
-        events.append({"type": "reshuffle", "returned": len(returned), "pile": len(pile),
+        events.append({"type": "reshuffle", "returned": returned, "pile": len(pile),
                        "order": pile[:]})
 
-    def _pass_dragon(self, eliminated: list[int], events: list[Event]) -> None:
-        """Turn 3: an eliminated dragon holder passes it clockwise to the next
-        player still in the game with fewer tiles than a full hand, else it is
-        set aside."""
-        holder = self.dragon
-        if holder is None or holder not in eliminated:
-            return
-        self.dragon = None
-        for k in range(1, self.n):
-            s = (holder + k) % self.n
-            if self.alive[s] and len(self.hands[s]) < self.rules.hand_size:
-                self.dragon = s
-                break
-        events.append({"type": "dragon", "seat": self.dragon, "from": holder,
-                       "reason": "passed" if self.dragon is not None else "set_aside"})
-
-    def _draw(self, active: int, events: list[Event]) -> None:
-        """Turn 4: refill hands from the pile; the dragon tile when it runs out."""
-        hands, pile, full = self.hands, self.pile, self.rules.hand_size
-        if self.n < self.rules.dragon_from:
-            # No dragon: only the active player draws, while the pile lasts.
-            if self.alive[active]:
-                while len(hands[active]) < full and pile:
-                    tile = pile.pop(0)
-                    hands[active].append(tile)
-                    events.append({"type": "draw", "seat": active, "tile": tile})
-            return
-        n, alive = self.n, self.alive
-        if self.dragon is not None:
-            seat = self.dragon
-        elif alive[active]:
-            seat = active
-        else:
-            seat = next(((active + k) % n for k in range(1, n) if alive[(active + k) % n]),
-                        active)
-        order = list(range(n)) * 2
-        while True:
-            needy = None
-            for s in order[seat:seat + n]:          # clockwise from ``seat``, itself first
-                if alive[s] and len(hands[s]) < full:
-                    needy = s
-                    break
-            if needy is None:
-                return
-            if not pile:
-                if self.dragon is None:
-                    self.dragon = needy
-                    events.append({"type": "dragon", "seat": needy, "reason": "taken"})
-                return
-            tile = pile.pop(0)
-            hands[needy].append(tile)
-            events.append({"type": "draw", "seat": needy, "tile": tile})
-            if self.dragon == needy:
-                self.dragon = None
-                events.append({"type": "dragon", "seat": None, "from": needy,
-                               "reason": "returned"})
-            seat = (needy + 1) % n
-
     def _next_turn(self, active: int, events: list[Event]) -> None:
-        """The next player still in the game, in seat order, skipping empty hands;
-        the game ends when no player still in holds a tile and the pile is empty."""
-        alive, hands = self.alive, self.hands
-        if not self.pile and not any(hands[s] for s in range(self.n) if alive[s]):
-            self._end([s for s in range(self.n) if alive[s]], events)
-            return
-        for k in range(1, self.n + 1):
-            s = (active + k) % self.n
-            if alive[s]:
-                if hands[s]:
-                    self.turn = s
-                    return
-                events.append({"type": "skip", "seat": s})
-        self._end([s for s in range(self.n) if alive[s]], events)  # pragma: no cover
+        """The next player still in the game with a tile, or the end."""
+        turn = steps.next_turn(self.alive, self.hands, self.pile, active, events)
+        if turn is None:
+            self._end([s for s in range(self.n) if self.alive[s]], events)
+        else:
+            self.turn = turn
 
     def _end(self, survivors: list[int], events: list[Event]) -> None:
-        """The end: the last marker standing wins; markers out on the same final
-        move, or left when the tiles run out, share the win.  Scoring variants
-        rank by path length or crossings instead."""
-        scoring = self.rules.scoring
-        if scoring in ("longest_path", "most_crossings"):
-            scores = self.scores()
-            best = max(scores)
-            winners = [s for s in range(self.n) if scores[s] == best]
-        elif scoring == "tiles_placed":
-            winners = [s for s in range(self.n) if self.alive[s]]
-        else:
-            winners = sorted(survivors)
+        """The end: who wins under the rule set's scoring (steps.winners)."""
+        winners = steps.winners(self.rules.scoring, survivors, self.alive, self.cells,
+                                self.nxt, self.markers, self.max_steps)
         self.winners = winners
         self.turn = None
         self.pending = None
@@ -554,36 +513,17 @@ class Game:
     def trail(self, seat: int) -> list[tuple[int, int, int]]:
         """The steps of the path a seat's marker has travelled, from its start
         mark to where it stands (through the other's trail after a collision)."""
-        code = self.markers[seat]
-        if code is None:
-            return []
-        back = self.nxt[code]       # the same point, facing the other way
-        steps, _ = trace(self.cells, self.nxt, back, self.max_steps)
-        return steps
+        return steps.trail(self.cells, self.nxt, self.markers[seat], self.max_steps)
 
     def scores(self) -> list[int]:
         """Each seat's score under this rule set's scoring (path length by
         default; crossings for most_crossings; tiles placed in solo)."""
-        if self.rules.scoring == "tiles_placed":
-            return [len(self.placed)] * self.n
-        result = []
-        for seat in range(self.n):
-            steps = self.trail(seat)
-            if self.rules.scoring == "most_crossings":
-                result.append(sum(_crossings(self.cells[c], e) for c, e, _ in steps))
-            else:
-                result.append(len(steps))
-        return result
+        return steps.scores(self.rules.scoring, self.cells, self.nxt, self.markers,
+                            self.max_steps, len(self.placed))
 
-    def _path_json(self, steps: list[tuple[int, int, int]]) -> list[list[Any]]:
+    def _path_json(self, path: list[tuple[int, int, int]]) -> list[list[Any]]:
         xy = self.geo.xy
-        return [[*xy(c), PORT_NAMES[a], PORT_NAMES[b]] for c, a, b in steps]
-
-
-def _crossings(conn: Any, port: int) -> int:
-    """How many other paths of a placed tile the path from ``port`` crosses."""
-    tile, q = identify(conn)
-    return CROSSINGS[tile][(port - 2 * q) % 8]
+        return [[*xy(c), PORT_NAMES[a], PORT_NAMES[b]] for c, a, b in path]
 
 
 DEFAULT_COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")

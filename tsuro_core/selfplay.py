@@ -57,12 +57,20 @@ def play_game(names: Sequence[str], game_seed: int, rotation: int = 0,
     for w in winners:
         share[seats[w]] += 1.0 / len(winners)
     return {"seed": game_seed, "seats": seats, "winners": winners, "share": share,
-            "move_ms": times, "moves": k}
+            "move_ms": times, "moves": k, "score": game.scores()[0] if n == 1 else None}
 
 
-def _job(args: tuple[list[str], int, int, Optional[float]]) -> dict[str, Any]:
-    names, seed, rotation, budget = args
-    return play_game(names, seed, rotation, budget)
+def _job(args: tuple[list[str], int, int, Optional[float], Any]) -> dict[str, Any]:
+    names, seed, rotation, budget, rules = args
+    return play_game(names, seed, rotation, budget, rules)
+
+
+def _mean_ci(values: Sequence[float]) -> dict[str, Any]:
+    """The mean of ``values`` and its 95% interval (normal approximation)."""
+    n = len(values)
+    mean = statistics.fmean(values) if values else 0.0
+    half = 1.959964 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    return {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)]}
 
 
 def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -77,10 +85,12 @@ def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]
 
 
 def run(names: Sequence[str], games: int, seed: int = 0, budget_ms: Optional[float] = None,
-        jobs: int = 1) -> dict[str, Any]:
-    """Play ``games`` games and summarise: share, ci95 and move times per bot name."""
+        jobs: int = 1, rules: Any = None) -> dict[str, Any]:
+    """Play ``games`` games under ``rules`` (a rule set's JSON form; classic by
+    default) and summarise: share, ci95 and move times per bot name, and in
+    solo games the mean score (tiles placed) with its 95% interval."""
     names = list(names)
-    tasks = [(names, seed + g, g % len(names), budget_ms) for g in range(games)]
+    tasks = [(names, seed + g, g % len(names), budget_ms, rules) for g in range(games)]
     if jobs > 1:
         import multiprocessing
         with multiprocessing.Pool(jobs) as pool:
@@ -95,6 +105,8 @@ def run(names: Sequence[str], games: int, seed: int = 0, budget_ms: Optional[flo
         "ci95": {name: [round(x, 4) for x in wilson(totals[name], games)] for name in distinct},
         "move_ms": {},
     }
+    if len(names) == 1:
+        summary["score"] = _mean_ci([r["score"] for r in results])
     for name in distinct:
         ms = [t for r in results for t in r["move_ms"][name]]
         summary["move_ms"][name] = ({"median": round(statistics.median(ms), 2),
@@ -106,17 +118,25 @@ def run(names: Sequence[str], games: int, seed: int = 0, budget_ms: Optional[flo
 def cmd_selfplay(args: argparse.Namespace) -> int:
     """Run a tournament and print the result."""
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
-    if not 2 <= len(names) <= 8:
-        raise SystemExit("selfplay: --bots lists one bot per seat, 2 to 8 of them")
+    try:
+        rules_json = json.loads(args.rules) if args.rules.lstrip().startswith("{") else args.rules
+        rules = parse_rules(rules_json)
+    except ValueError as e:
+        raise SystemExit(f"selfplay: --rules: {e}") from None
+    if not rules.min_players <= len(names) <= rules.max_players:
+        raise SystemExit(f"selfplay: --bots lists one bot per seat; {rules.preset} is for "
+                         f"{rules.min_players} to {rules.max_players} players, got {len(names)}")
     for name in set(names):
         get_bot(name)                                   # fail early on an unknown name
     t0 = time.perf_counter()
-    summary = run(names, args.games, args.seed, args.budget_ms, args.jobs)
+    summary = run(names, args.games, args.seed, args.budget_ms, args.jobs, rules_json)
+    summary["rules"] = rules.to_json()
     if args.json:
         print(json.dumps(summary, separators=(",", ":")))
         return 0
     n = summary["games"]
-    print(f"{n} classic games, seats {','.join(names)} rotated; seeds {args.seed}.."
+    label = json.dumps(summary["rules"]) if isinstance(summary["rules"], dict) else summary["rules"]
+    print(f"{n} {label} games, seats {','.join(names)} rotated; seeds {args.seed}.."
           f"{args.seed + n - 1}; budget {args.budget_ms} ms; "
           f"{time.perf_counter() - t0:.1f} s")
     print(f"{'bot':<12}{'seats':>6}{'share':>9}{'95% interval':>20}{'median ms':>11}{'max ms':>9}")
@@ -125,6 +145,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         ms = summary["move_ms"][name]
         print(f"{name:<12}{names.count(name):>6}{share:>9.3f}{f'[{lo:.3f}, {hi:.3f}]':>20}"
               f"{ms['median']:>11.1f}{ms['max']:>9.1f}")
+    if "score" in summary:
+        lo, hi = summary["score"]["ci95"]
+        print(f"mean score (tiles placed) {summary['score']['mean']:.2f}  95% [{lo:.2f}, {hi:.2f}]")
     return 0
 
 
@@ -133,6 +156,10 @@ def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser("selfplay", help="play seeded bot-vs-bot games; print win shares")
     p.add_argument("--bots", required=True,
                    help="one bot name per seat, comma-separated, e.g. planner,survivor")
+    p.add_argument("--rules", default="classic",
+                   help="a preset or variant name (classic, solo, longest-path, "
+                        "most-crossings, ...) or a JSON options object as the API takes, "
+                        "e.g. '{\"preset\": \"classic\", \"elimination_bonus\": true}'")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--budget-ms", type=float, default=200.0,

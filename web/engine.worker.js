@@ -1,35 +1,66 @@
 // The engine worker: boots Pyodide from the site's own pyodide/<version>/
-// folder, installs the tsuro_core wheel and answers requests.
+// folder, installs the tsuro_core wheel and answers requests.  A dedicated
+// module worker, or a SharedWorker that every page (board) of the origin
+// shares: then every message below goes to each connected page's port.
 //
-// Module worker.  Messages:
+// Messages:
 //   page -> worker  {id, op, args}
 //   worker -> page  {id, ok: true, result} | {id, ok: false, error: {code, message}}
 //                   {type: "progress", stage, label, fraction, loaded, total, stages}
 //                   {type: "ready", engine, pyodide, install, timings}
 //                   {type: "cached"}  (after "ready": first-visit downloads are stored)
+//                   {type: "snapshot", state, bytes, ms, error?}  (after "ready", on the
+//                                     snapshot path: what became of the memory snapshot)
 //                   {type: "failed", error: {code, message}}
 // Requests sent before the engine is ready are answered once it is.
 //
 // How the wheel gets installed is the worker's `install` option (engine.js
 // passes it on from the page's ?install=):
+//   snapshot     (the default) restore a memory snapshot of a started engine
+//                from Cache Storage; without one (first visit, or it is
+//                unusable): boot with _makeSnapshot, unpack the wheel into
+//                site-packages, import every module, answer, then make the
+//                snapshot and store it (compressed) for the next start.
+//                ?snapshot=off makes the default `lock`.
 //   lock         the wheel is an entry of a minimal lock file handed to
 //                loadPyodide({lockFileContents, packages}), so it downloads
 //                while Pyodide boots.                          (the default)
-//   loadpackage  pyodide.loadPackage(wheelURL) once Pyodide is up.
+//   loadpackage  pyodide.loadPackage(name) once Pyodide is up (the same
+//                minimal lock file: its sha256 is checked).
 //   micropip     as any other Pyodide page would: loadPyodide() with the
-//                standard lock file, micropip from its local wheel through
-//                loadPackage(url), then micropip.install(wheelURL).
+//                standard lock file and full stdlib, micropip's wheel
+//                unpacked, then micropip.install() of the engine wheel; both
+//                wheels are fetched here and refused unless their sha256 is
+//                the build's.
+// All but micropip boot from the trimmed, precompiled stdlib (BUILD.stdlib).
 // docs/browser-api.md has the measurements behind the default.
 
 import { BUILD, siteRoot, siteURL } from "./js/build-info.js";
 
-const DEFAULT_INSTALL = "lock";
-const INSTALLS = ["lock", "loadpackage", "micropip"];
+const INSTALLS = ["snapshot", "lock", "loadpackage", "micropip"];
 
 // Options come in the worker's name ("tsuro-engine#install=micropip"): a
 // worker served by the service worker sees its cached URL, without a query.
 const params = new URLSearchParams((self.name || "").split("#")[1] || self.location.search);
-const INSTALL = INSTALLS.includes(params.get("install")) ? params.get("install") : DEFAULT_INSTALL;
+const SNAPSHOT_OK = params.get("snapshot") !== "off" && !!self.caches;
+const DEFAULT_INSTALL = SNAPSHOT_OK ? "snapshot" : "lock";
+const INSTALL = INSTALLS.includes(params.get("install")) &&
+  (params.get("install") !== "snapshot" || SNAPSHOT_OK) ? params.get("install") : DEFAULT_INSTALL;
+const STDLIB = INSTALL === "micropip" ? BUILD.pyodideDir + "python_stdlib.zip" : BUILD.stdlib.url;
+
+// ---------------------------------------------------------------------------
+// Pages: the dedicated worker's one page, or every port of a SharedWorker.
+// A page that connects late gets the latest progress and the ready (or
+// failed) message at once.
+
+const IS_SHARED = typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope;
+const ports = IS_SHARED ? new Set() : new Set([self]);
+const sticky = new Map(); // message type -> the last broadcast of it ("progress", "ready", ...)
+
+function broadcast(msg) {
+  if (msg.type) sticky.set(msg.type, msg);
+  for (const port of ports) port.postMessage(msg);
+}
 
 const PYODIDE_DIR = siteURL(BUILD.pyodideDir);
 const WHEEL_URL = siteURL(BUILD.engine.wheel);
@@ -45,8 +76,7 @@ const mark = (name) => { timings[name] = Math.round((performance.now() - t0) * 1
 const STAGES = [
   { name: "runtime", label: "Fetching the Python runtime",
     files: [BUILD.pyodideDir + "pyodide.asm.wasm", BUILD.pyodideDir + "pyodide.asm.mjs"] },
-  { name: "stdlib", label: "Fetching the standard library",
-    files: [BUILD.pyodideDir + "python_stdlib.zip"] },
+  { name: "stdlib", label: "Fetching the standard library", files: [STDLIB] },
   ...(INSTALL === "micropip" ? [{ name: "micropip", label: "Fetching micropip",
     files: [BUILD.pyodideDir + "pyodide-lock.json", BUILD.micropipWheel] }] : []),
   { name: "engine", label: "Fetching the rules engine", files: [BUILD.engine.wheel] },
@@ -88,7 +118,7 @@ function postProgress(force = false) {
   const now = performance.now();
   if (!force && now - lastPost < 50) return;
   lastPost = now;
-  self.postMessage(progressMessage());
+  broadcast(progressMessage());
 }
 
 function fileDone(url) {
@@ -180,27 +210,236 @@ function collector() {
   return { errors, options: { messageCallback: () => {}, errorCallback: (m) => errors.push(String(m)) } };
 }
 
+// Every module of the engine a request may import, imported before a snapshot
+// is made: after a restore, site-packages is empty (the files lived in the
+// JavaScript side of the file system), only what is in memory is there.
+// build.py hands the same text to tools/precompile.mjs, so that the trimmed
+// stdlib holds what it imports.
+const IMPORT_ALL = `
+import importlib, os
+import tsuro_core as _pkg
+from tsuro_core.bots import load_all
+load_all()
+_root = os.path.dirname(_pkg.__file__)
+for _dir, _subdirs, _files in os.walk(_root):
+    _subdirs[:] = [d for d in _subdirs if d != "__pycache__"]
+    for _f in _files:
+        _rel = os.path.relpath(os.path.join(_dir, _f[:-3]), _root).replace(os.sep, ".")
+        if _f.endswith(".py") and _rel.split(".")[-1] not in ("__main__", "__init__", "bench", "selfplay"):
+            importlib.import_module(_pkg.__name__ + "." + _rel)
+del _pkg, _root, _dir, _subdirs, _files, _f, _rel, load_all
+`;
+
+/** A file's bytes, refused unless their sha256 is the one build.py recorded. */
+async function fetchVerified(url, sha256) {
+  let resp;
+  try {
+    resp = await fetch(url);
+  } catch (e) {
+    throw new EngineError("install_failed", `${url}: ${e.message || e}`);
+  }
+  if (!resp.ok) throw new EngineError("install_failed", `${url}: HTTP ${resp.status}`);
+  const bytes = new Uint8Array(await resp.arrayBuffer());
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const got = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  if (got !== sha256) {
+    throw new EngineError("install_failed", `${url}: sha256 ${got} is not the build's ${sha256}`);
+  }
+  return bytes;
+}
+
 let pyodide = null;
 let handleJson = null;
+const snapshotState = { state: INSTALL === "snapshot" ? "pending" : "off" };
+
+function pyodideOptions() {
+  return {
+    indexURL: PYODIDE_DIR,
+    stdLibURL: siteURL(STDLIB),
+    stdout: (s) => console.log("[python]", s),
+    stderr: (s) => console.warn("[python]", s),
+  };
+}
+
+// ---- the memory snapshot, in Cache Storage
+
+const SNAPSHOT_CACHE = "tsuro-snapshot";
+// Only the same Pyodide build, stdlib and wheel can use a snapshot.
+const SNAPSHOT_KEY = [BUILD.pyodideVersion, BUILD.pyodideSha256.slice(0, 16),
+  BUILD.stdlib.sha256.slice(0, 16), BUILD.engine.sha256.slice(0, 16)].join("-");
+const SNAPSHOT_URL = siteURL(`__engine-snapshot/${SNAPSHOT_KEY}.bin`);
+
+// Stored without its zero pages (three quarters of a fresh interpreter's
+// memory): [magic "TSN1", raw length, page count] as uint32, a bitmap of the
+// non-zero 4 KiB pages, then those pages.  Restoring is a copy, no inflating.
+const PAGE = 4096;
+const MAGIC = 0x314e5354; // "TSN1" little-endian
+
+function packSnapshot(raw) {
+  const pages = Math.ceil(raw.length / PAGE);
+  const padded = new Uint8Array(pages * PAGE);
+  padded.set(raw);
+  const words = new Uint32Array(padded.buffer);
+  const bitmap = new Uint8Array(Math.ceil(pages / 8));
+  let kept = 0;
+  for (let p = 0; p < pages; p++) {
+    for (let w = p * (PAGE / 4), end = w + PAGE / 4; w < end; w++) {
+      if (words[w] !== 0) { bitmap[p >> 3] |= 1 << (p & 7); kept++; break; }
+    }
+  }
+  const head = 12 + bitmap.length;
+  const start = Math.ceil(head / 4) * 4;
+  const out = new Uint8Array(start + kept * PAGE);
+  new Uint32Array(out.buffer, 0, 3).set([MAGIC, raw.length, pages]);
+  out.set(bitmap, 12);
+  let at = start;
+  for (let p = 0; p < pages; p++) {
+    if (bitmap[p >> 3] & (1 << (p & 7))) { out.set(padded.subarray(p * PAGE, (p + 1) * PAGE), at); at += PAGE; }
+  }
+  return out;
+}
+
+function unpackSnapshot(packed) {
+  const [magic, length, pages] = new Uint32Array(packed.buffer, packed.byteOffset, 3);
+  if (magic !== MAGIC) throw new Error("not an engine snapshot");
+  const bitmap = packed.subarray(12, 12 + Math.ceil(pages / 8));
+  const raw = new Uint8Array(pages * PAGE);
+  let at = Math.ceil((12 + bitmap.length) / 4) * 4;
+  for (let p = 0; p < pages; p++) {
+    if (bitmap[p >> 3] & (1 << (p & 7))) {
+      if (at + PAGE > packed.length) throw new Error("engine snapshot truncated");
+      raw.set(packed.subarray(at, at + PAGE), p * PAGE);
+      at += PAGE;
+    }
+  }
+  if (at !== packed.length) throw new Error("engine snapshot has trailing bytes");
+  return raw.subarray(0, length);
+}
+
+/** {bytes: a promise of the stored snapshot} (read while Pyodide loads), or null if there is none. */
+async function findSnapshot() {
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  const hit = await cache.match(SNAPSHOT_URL);
+  if (!hit) return null;
+  const bytes = hit.arrayBuffer().then((b) => unpackSnapshot(new Uint8Array(b)));
+  bytes.then(() => mark("snapshot-read"), () => {});
+  return { bytes };
+}
+
+async function storeSnapshot(raw) {
+  const packed = packSnapshot(raw);
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  for (const old of await cache.keys()) if (old.url !== SNAPSHOT_URL) await cache.delete(old);
+  await cache.put(SNAPSHOT_URL, new Response(packed, {
+    headers: { "Content-Type": "application/octet-stream", "X-Raw-Bytes": String(raw.length) } }));
+  return packed.byteLength;
+}
+
+async function dropSnapshot() {
+  try { await (await caches.open(SNAPSHOT_CACHE)).delete(SNAPSHOT_URL); } catch { /* nothing to drop */ }
+}
+
+/** Fresh entropy for Python's `random` module: a restore brings back the state it had. */
+function reseed(py) {
+  const words = crypto.getRandomValues(new Uint32Array(8));
+  const hex = Array.from(words, (w) => w.toString(16).padStart(8, "0")).join("");
+  py.runPython(`import random as _r\n_r.seed(int("${hex}", 16))\ndel _r`);
+}
+
+async function startEngine(py) {
+  startupStep(0.8, "engine", "Starting the rules engine");
+  const handle = py.runPython(`from ${BUILD.engine.imports[0]}.api import handle_json\nhandle_json`);
+  const answer = JSON.parse(handle(JSON.stringify({ op: "version", args: {} })));
+  if (!answer.ok) throw new EngineError("engine_broken", `the engine does not answer: ${JSON.stringify(answer)}`);
+  return { handle, version: answer.result };
+}
+
+/** The snapshot path: restore, else boot fresh and prepare the snapshot. */
+async function bootSnapshot(loadPyodide) {
+  let snapshot = null;
+  try {
+    snapshot = await findSnapshot();
+  } catch (e) {
+    snapshotState.error = `read: ${e.message || e}`;
+  }
+  if (snapshot) {
+    try {
+      startupStep(0.5, "engine", "Restoring the rules engine");
+      const py = await loadPyodide({ ...pyodideOptions(), lockFileContents: lockFile(false),
+        packageBaseUrl: siteRoot, _loadSnapshot: snapshot.bytes });
+      snapshot = null;
+      reseed(py);
+      const started = await startEngine(py);
+      snapshotState.state = "restored";
+      for (const f of fileState.values()) f.done = true;
+      return { py, ...started };
+    } catch (e) {
+      // Never worse than without: boot afresh and replace the entry.
+      console.warn("engine snapshot unusable, booting afresh:", e);
+      snapshotState.error = `restore: ${e.message || e}`;
+      snapshot = null;
+      await dropSnapshot();
+    }
+  }
+  const wheel = fetchVerified(WHEEL_URL, BUILD.engine.sha256);
+  wheel.catch(() => {});
+  const py = await loadPyodide({ ...pyodideOptions(), lockFileContents: lockFile(false),
+    packageBaseUrl: siteRoot, _makeSnapshot: true });
+  mark("pyodide");
+  startupStep(0.5, "engine", "Installing the rules engine");
+  const bytes = await wheel;
+  try {
+    py.unpackArchive(bytes, "wheel");
+    py.runPython(IMPORT_ALL);
+  } catch (e) {
+    throw new EngineError("install_failed", `unpacking ${WHEEL_URL} failed: ${e.message || e}`);
+  }
+  fileDone(WHEEL_URL);
+  mark("wheel");
+  const started = await startEngine(py);
+  snapshotState.state = "to-make";
+  return { py, ...started };
+}
+
+/** After "ready": make the snapshot and store it, between requests. */
+async function makeSnapshot() {
+  const t = performance.now();
+  try {
+    const bytes = pyodide.makeMemorySnapshot();
+    const made = performance.now() - t;
+    const stored = await storeSnapshot(bytes);
+    Object.assign(snapshotState, { state: "stored", rawBytes: bytes.length, bytes: stored,
+      makeMs: Math.round(made), ms: Math.round(performance.now() - t) });
+  } catch (e) {
+    console.warn("engine snapshot not made:", e);
+    Object.assign(snapshotState, { state: "failed", error: String(e.message || e) });
+    await dropSnapshot();
+  }
+  broadcast({ type: "snapshot", ...snapshotState });
+}
 
 async function boot() {
   postProgress(true);
   const { loadPyodide } = await import(PYODIDE_DIR + "pyodide.mjs");
   mark("pyodide.mjs");
-  const stderr = [];
-  const options = {
-    indexURL: PYODIDE_DIR,
-    stdout: (s) => console.log("[python]", s),
-    stderr: (s) => { stderr.push(s); console.warn("[python]", s); },
-  };
+  if (INSTALL === "snapshot") {
+    const r = await bootSnapshot(loadPyodide);
+    pyodide = r.py;
+    handleJson = r.handle;
+    mark("ready");
+    startupStep(1, "ready", "Ready");
+    return { engine: r.version, pyodide: pyodide.version, install: INSTALL,
+      snapshot: snapshotState.state, timings };
+  }
+  const options = pyodideOptions();
   if (INSTALL === "lock") {
     options.lockFileContents = lockFile(true);
     options.packageBaseUrl = siteRoot;
     options.packages = [ENGINE_PACKAGE];
   } else if (INSTALL === "loadpackage") {
-    options.lockFileContents = lockFile(false);
+    options.lockFileContents = lockFile(true);
     options.packageBaseUrl = siteRoot;
-  } // micropip: the standard pyodide-lock.json, like any Pyodide page
+  } // micropip: the standard pyodide-lock.json and the full stdlib, like any Pyodide page
 
   // Boot-time package loads log failures to the console only; keep them.
   const consoleErrors = [];
@@ -223,21 +462,28 @@ async function boot() {
         `the engine wheel did not load at start-up: ${consoleErrors.join("; ") || "no reason given"}`);
     }
   } else if (INSTALL === "loadpackage") {
+    // By name: the lock entry's sha256 is checked (a URL would not be).
     const c = collector();
-    const loaded = await pyodide.loadPackage(WHEEL_URL, c.options);
+    const loaded = await pyodide.loadPackage(ENGINE_PACKAGE, c.options);
     if (!isLoaded(loaded, ENGINE_PACKAGE)) {
       throw new EngineError("install_failed", `loading ${WHEEL_URL} failed: ${c.errors.join("; ") || "no reason given"}`);
     }
   } else {
-    const c = collector();
-    const loaded = await pyodide.loadPackage(MICROPIP_URL, c.options);
-    if (!isLoaded(loaded, "micropip")) {
-      throw new EngineError("install_failed", `loading micropip failed: ${c.errors.join("; ") || "no reason given"}`);
+    // micropip and the engine wheel, each checked against the build's sha256,
+    // then installed as any Pyodide page would: micropip.install().
+    const [micropipWheel, engineWheel] = await Promise.all([
+      fetchVerified(MICROPIP_URL, BUILD.micropipSha256), fetchVerified(WHEEL_URL, BUILD.engine.sha256)]);
+    try {
+      pyodide.unpackArchive(micropipWheel, "wheel");
+    } catch (e) {
+      throw new EngineError("install_failed", `unpacking micropip failed: ${e.message || e}`);
     }
     mark("micropip");
+    const local = `/tmp/${WHEEL_URL.split("/").pop()}`;
+    pyodide.FS.writeFile(local, engineWheel);
     const micropip = pyodide.pyimport("micropip");
     try {
-      await micropip.install(WHEEL_URL);
+      await micropip.install(`emfs:${local}`);
     } catch (e) {
       throw new EngineError("install_failed", `micropip.install(${WHEEL_URL}) failed: ${e.message || e}`);
     } finally {
@@ -246,61 +492,66 @@ async function boot() {
   }
   fileDone(WHEEL_URL);
   mark("wheel");
-
-  startupStep(0.8, "engine", "Starting the rules engine");
-  handleJson = pyodide.runPython(`from ${BUILD.engine.imports[0]}.api import handle_json\nhandle_json`);
-  const answer = JSON.parse(handleJson(JSON.stringify({ op: "version", args: {} })));
-  if (!answer.ok) throw new EngineError("engine_broken", `the engine does not answer: ${JSON.stringify(answer)}`);
+  const r = await startEngine(pyodide);
+  handleJson = r.handle;
   mark("ready");
   startupStep(1, "ready", "Ready");
-  return {
-    engine: answer.result,
-    pyodide: pyodide.version,
-    install: INSTALL,
-    timings,
-  };
+  return { engine: r.version, pyodide: pyodide.version, install: INSTALL, snapshot: "off", timings };
 }
 
 const booted = boot();
 booted.then(
   (info) => {
-    self.postMessage({ type: "ready", ...info });
+    broadcast({ type: "ready", ...info });
     // Then tell the page the downloads are stored, so that the service
     // worker, registered after this, finds them instead of fetching again.
-    Promise.allSettled(cacheWrites).then(() => self.postMessage({ type: "cached" }));
+    Promise.allSettled(cacheWrites).then(() => broadcast({ type: "cached" }));
+    if (snapshotState.state === "to-make") setTimeout(makeSnapshot, 0);
+    else if (INSTALL === "snapshot") broadcast({ type: "snapshot", ...snapshotState });
   },
   (e) => {
     console.error("engine failed to start:", e);
-    self.postMessage({ type: "failed", error: { code: e.code || "boot_failed", message: String(e.message || e) } });
+    broadcast({ type: "failed", error: { code: e.code || "boot_failed", message: String(e.message || e) } });
   },
 );
 
 // ---------------------------------------------------------------------------
 // Requests
 
-function answer(id, text) {
-  // handle_json answers JSON text {ok, result|error}; add the id without re-encoding twice.
-  const reply = JSON.parse(text);
-  reply.id = id;
-  self.postMessage(reply);
-}
-
-self.onmessage = async (event) => {
-  const msg = event.data;
+async function onRequest(port, msg) {
   if (!msg || typeof msg !== "object" || msg.id === undefined) return;
   const { id, op, args } = msg;
   try {
     await booted;
   } catch (e) {
-    self.postMessage({ id, ok: false, error: { code: "engine_unavailable", message: String(e.message || e) } });
+    port.postMessage({ id, ok: false, error: { code: "engine_unavailable", message: String(e.message || e) } });
     return;
   }
   let text;
   try {
     text = handleJson(JSON.stringify({ op, args: args === undefined ? {} : args }));
   } catch (e) {
-    self.postMessage({ id, ok: false, error: { code: "internal", message: String(e.message || e) } });
+    port.postMessage({ id, ok: false, error: { code: "internal", message: String(e.message || e) } });
     return;
   }
-  answer(id, text);
-};
+  // handle_json answers JSON text {ok, result|error}; add the id.
+  const reply = JSON.parse(text);
+  reply.id = id;
+  port.postMessage(reply);
+}
+
+if (IS_SHARED) {
+  self.onconnect = (event) => {
+    const port = event.ports[0];
+    ports.add(port);
+    port.onmessage = (e) => {
+      if (e.data && e.data.type === "close") { ports.delete(port); return; }
+      onRequest(port, e.data);
+    };
+    for (const type of ["progress", "ready", "failed", "cached", "snapshot"]) {
+      if (sticky.has(type)) port.postMessage(sticky.get(type));
+    }
+  };
+} else {
+  self.onmessage = (event) => onRequest(self, event.data);
+}

@@ -4,8 +4,15 @@
 //   - pages and everything else we precached: network first, falling back to
 //     the cache, so a new build is picked up online and the site still works
 //     offline.
+//   - files only the micropip path needs (onDemand: the full stdlib, the
+//     standard lock file, micropip): not precached, cached when first fetched.
+// Nothing is stored unless its sha256 is the one the build recorded: what it
+// downloads, and what it carries over from an older cache or from the engine
+// worker's first-visit cache.  The engine's memory snapshot (cache
+// "tsuro-snapshot", the worker's) outlives a new build's activation; the
+// worker keys it by what it was made from.
 // build.py replaces the placeholder below with the manifest
-// {version, urls, immutable} of the build.
+// {version, urls, onDemand, immutable, sha256} of the build.
 
 const MANIFEST = /*@@PRECACHE_MANIFEST@@*/ null;
 
@@ -15,6 +22,8 @@ const SCOPE = new URL("./", self.location.href).href;
 const URLS = MANIFEST ? MANIFEST.urls : [];
 const IMMUTABLE = MANIFEST ? MANIFEST.immutable : [];
 const PRECACHED = new Set(URLS);
+const HASHES = MANIFEST ? MANIFEST.sha256 : {};
+const KEEP = new Set([CACHE, "tsuro-snapshot"]);
 
 const relative = (url) => (url.startsWith(SCOPE) ? url.slice(SCOPE.length).split(/[?#]/)[0] : null);
 const isImmutable = (rel) => IMMUTABLE.some((p) => rel.startsWith(p));
@@ -26,6 +35,16 @@ async function storable(resp) {
   return new Response(await resp.blob(), { status: resp.status, statusText: resp.statusText, headers: resp.headers });
 }
 
+async function sha256Hex(resp) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await resp.clone().arrayBuffer()));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Whether a response holds exactly the build's bytes for rel (no recorded hash: no). */
+async function matchesBuild(rel, resp) {
+  return !!HASHES[rel] && (await sha256Hex(resp)) === HASHES[rel];
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const have = new Set((await cache.keys()).map((r) => relative(r.url)));
@@ -34,12 +53,13 @@ async function precache() {
     const url = new URL(rel, SCOPE).href;
     if (isImmutable(rel)) {
       // An earlier build's cache, or the engine worker's first-visit cache
-      // ("tsuro-boot"), may already hold it: same URL, same bytes.
+      // ("tsuro-boot"), may already hold it: the same URL, and (checked) the same bytes.
       const old = await caches.match(url);
-      if (old) return cache.put(url, old);
+      if (old && await matchesBuild(rel, old)) return cache.put(url, old);
     }
     const resp = await fetch(url, { cache: isImmutable(rel) ? "default" : "no-cache" });
     if (!resp.ok) throw new Error(`precache: ${rel}: HTTP ${resp.status}`);
+    if (!(await matchesBuild(rel, resp))) throw new Error(`precache: ${rel}: not the build's bytes (sha256)`);
     await cache.put(url, await storable(resp));
   }));
 }
@@ -51,7 +71,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      if (name.startsWith(PREFIX) && !KEEP.has(name)) await caches.delete(name);
     }
     // Pages are network first: let the browser start their request while
     // this worker starts up.
@@ -65,7 +85,8 @@ async function cacheFirst(request, rel) {
   const hit = await cache.match(request, { ignoreSearch: true });
   if (hit) return hit;
   const resp = await fetch(request);
-  if (resp.ok && resp.type === "basic") cache.put(cacheKey(rel), resp.clone());
+  // Stored only if it is the build's file, byte for byte (onDemand files come this way).
+  if (resp.ok && resp.type === "basic" && await matchesBuild(rel, resp)) cache.put(cacheKey(rel), resp.clone());
   return resp;
 }
 
@@ -74,8 +95,11 @@ async function networkFirst(request, rel, preload) {
   try {
     const resp = (await preload) || await fetch(request);
     const key = cacheKey(rel);
-    if (resp.ok && resp.type === "basic" && PRECACHED.has(key.slice(SCOPE.length))) {
-      storable(resp.clone()).then((r) => cache.put(key, r));
+    const keyRel = key.slice(SCOPE.length);
+    if (resp.ok && resp.type === "basic" && PRECACHED.has(keyRel)) {
+      // A page that changed since this build is served but not stored.
+      const copy = resp.clone();
+      matchesBuild(keyRel, copy).then((same) => same && storable(copy).then((r) => cache.put(key, r)));
     }
     return resp;
   } catch (err) {

@@ -21,7 +21,8 @@ def test_worker_boots_with_progress(page, server):
     wait_ready(page)
     info = page.evaluate("window.tsuro.ready")
     assert info["engine"] == {"version": __version__}
-    assert info["install"] == "lock"  # the game's default
+    assert info["install"] == "snapshot"  # the game's default
+    assert info["snapshot"] == "to-make"  # a first visit: booted afresh, the snapshot follows
 
     log = page.evaluate("window.progressLog")
     fractions = [p["fraction"] for p in log]
@@ -44,7 +45,7 @@ def test_worker_boots_with_progress(page, server):
     assert not [e for e in page.console_errors if "favicon" not in e]
 
 
-@pytest.mark.parametrize("install", ["lock", "loadpackage", "micropip"])
+@pytest.mark.parametrize("install", ["snapshot", "lock", "loadpackage", "micropip"])
 def test_install_paths(page, server, install):
     page.goto(server + f"smoke.html?sw=off&install={install}")
     wait_ready(page)
@@ -85,6 +86,7 @@ def test_offline_after_first_visit(page, context, serve_site, dist_dir):
         # precaches the whole site.
         page.evaluate("navigator.serviceWorker.ready")
         page.wait_for_function("navigator.serviceWorker.controller !== null")
+        assert page.evaluate("window.tsuro.engine.snapshotDone")["state"] == "stored"
     finally:
         srv.shutdown()
         srv.server_close()
@@ -96,8 +98,10 @@ def test_offline_after_first_visit(page, context, serve_site, dist_dir):
         wait_ready(page)
         assert page.evaluate("window.tsuro.request('version')") == {"version": __version__}
         assert page.evaluate("fetch('tiles.json').then((r) => r.json()).then((t) => t.length)") == 35
-        # The other install paths need nothing more than what was precached.
-        for install in ("micropip", "loadpackage"):
+        # The snapshot made on the first visit restores offline too; the
+        # other game paths need nothing more than what was precached.
+        assert page.evaluate("window.tsuro.ready")["snapshot"] == "restored"
+        for install in ("lock", "loadpackage"):
             page.goto(site + f"smoke.html?install={install}")
             wait_ready(page)
             assert page.evaluate("window.tsuro.ready")["install"] == install
@@ -134,7 +138,7 @@ def site_without_wheel(serve_site, dist_dir, build_info, tmp_path_factory):
     srv.server_close()
 
 
-@pytest.mark.parametrize("install", ["lock", "loadpackage", "micropip"])
+@pytest.mark.parametrize("install", ["snapshot", "lock", "loadpackage", "micropip"])
 def test_a_failed_install_is_reported(page, site_without_wheel, install):
     # loadPackage does not reject when a download fails: the worker must notice.
     page.goto(site_without_wheel + f"smoke.html?sw=off&install={install}")
@@ -144,3 +148,178 @@ def test_a_failed_install_is_reported(page, site_without_wheel, install):
     assert code == "install_failed"
     answer = page.evaluate("window.tsuro.request('version')")
     assert answer["error"]["code"] == "install_failed"
+
+
+SNAPSHOT = "window.tsuro.engine.snapshotDone"
+
+
+def test_snapshot_is_made_then_restored_and_plays_alike(page, server):
+    page.goto(server + "smoke.html?sw=off")
+    wait_ready(page)
+    made = page.evaluate(SNAPSHOT)
+    assert made["state"] == "stored" and made["rawBytes"] > made["bytes"] > 1_000_000, made
+    game = """async () => {
+        const r = (op, args) => window.tsuro.request(op, args);
+        let pos = (await r("new_game", {players: 3, seed: 5})).position;
+        const moves = [];
+        while (pos.turn !== null) {
+            const m = (await r("bot_move", {position: pos, bot: "survivor", seed: moves.length})).move;
+            moves.push(m);
+            pos = (await r("play", {position: pos, move: m, seed: 1})).position;
+        }
+        return {moves, result: await r("result", {position: pos}),
+                error: await r("play", {position: pos, move: {tile: 1, rot: 0}}),
+                unseeded: (await r("new_game", {players: 2})).position.pile};
+    }"""
+    fresh = page.evaluate(game)
+    restored = []
+    for _ in range(2):
+        page.reload()
+        wait_ready(page)
+        info = page.evaluate("window.tsuro.ready")
+        assert info["install"] == "snapshot" and info["snapshot"] == "restored", info
+        restored.append(page.evaluate(game))
+    for r in restored:
+        assert r["moves"] == fresh["moves"] and r["result"] == fresh["result"]
+        assert r["error"]["error"]["code"] == fresh["error"]["error"]["code"]
+    # Each restore draws fresh randomness (the snapshot froze `random`).
+    assert len({tuple(r["unseeded"]) for r in [fresh, *restored]}) == 3
+
+
+def test_a_corrupt_snapshot_falls_back_and_is_replaced(page, server):
+    page.goto(server + "smoke.html?sw=off")
+    wait_ready(page)
+    assert page.evaluate(SNAPSHOT)["state"] == "stored"
+    # Spoil the stored entry (same key, wrong bytes).
+    page.evaluate("""async () => {
+        const cache = await caches.open("tsuro-snapshot");
+        const [key] = await cache.keys();
+        const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+        bytes.fill(7, 64, 64 + 100000);
+        await cache.put(key, new Response(bytes));
+    }""")
+    page.reload()
+    wait_ready(page)
+    info = page.evaluate("window.tsuro.ready")
+    assert info["snapshot"] == "to-make", info  # booted afresh, never worse
+    assert page.evaluate("window.tsuro.request('version')") == {"version": __version__}
+    assert page.evaluate(SNAPSHOT)["state"] == "stored"  # and replaced
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("window.tsuro.ready")["snapshot"] == "restored"
+
+
+def test_snapshot_switch_off(page, server):
+    page.goto(server + "smoke.html?sw=off&snapshot=off")
+    wait_ready(page)
+    info = page.evaluate("window.tsuro.ready")
+    assert info["install"] == "lock" and info["snapshot"] == "off"
+    assert page.evaluate("caches.has('tsuro-snapshot')") is False
+
+
+def test_one_shared_engine_for_many_pages(context, server):
+    pages = [context.new_page() for _ in range(3)]
+    for p in pages:
+        p.goto(server + "smoke.html?sw=off&engine=shared")
+    for p in pages:
+        wait_ready(p)
+        assert p.evaluate("window.tsuro.request('version')") == {"version": __version__}
+    # One worker answered all three: its start-up timings are the same object.
+    timings = [p.evaluate("window.tsuro.ready").get("timings") for p in pages]
+    assert timings[0] == timings[1] == timings[2]
+    assert pages[0].evaluate("window.tsuro.engine.shared") is True
+
+
+def test_request_timeout_restarts_the_engine(page, server):
+    page.goto(server + "smoke.html?sw=off")
+    wait_ready(page)
+    code = page.evaluate("""async () => {
+        const e = window.tsuro.engine;
+        const {position} = await e.request("new_game", {players: 4, seed: 1});
+        // The planner thinks for 5 s; the page waits 300 ms.
+        return e.request("hint", {position, budget_ms: 5000}, {timeoutMs: 300})
+            .then(() => "answered", (err) => err.code);
+    }""")
+    assert code == "timeout"
+    page.evaluate("window.tsuro.engine.ready")
+    assert page.evaluate("window.tsuro.engine.generation") == 1
+    assert page.evaluate("window.tsuro.request('version')") == {"version": __version__}
+
+
+@pytest.fixture(scope="module")
+def site_with_tampered_wheel(serve_site, dist_dir, build_info, tmp_path_factory):
+    """A copy of the site whose engine wheel is not the build's (one byte changed)."""
+    import os
+    import shutil
+    copy = tmp_path_factory.mktemp("tampered") / "dist"
+    shutil.copytree(dist_dir, copy, copy_function=os.link)
+    wheel = copy / build_info["engine"]["wheel"]
+    data = bytearray(wheel.read_bytes())
+    wheel.unlink()
+    data[-30] ^= 0xFF
+    wheel.write_bytes(bytes(data))
+    srv, url = serve_site(copy, host="127.0.0.1")
+    yield url.replace("127.0.0.1", "localhost")
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.mark.parametrize("install", ["snapshot", "lock", "loadpackage", "micropip"])
+def test_a_wheel_that_is_not_the_builds_is_refused(page, site_with_tampered_wheel, install):
+    page.goto(site_with_tampered_wheel + f"smoke.html?sw=off&install={install}")
+    page.wait_for_function(READY)
+    assert page.evaluate(READY) == "failed"
+    assert page.evaluate("window.tsuro.ready.then(() => 'ready', (e) => e.code)") == "install_failed"
+
+
+def test_service_worker_refuses_files_that_are_not_the_builds(page, site_with_tampered_wheel, build_info):
+    page.goto(site_with_tampered_wheel + "smoke.html?install=lock")
+    page.wait_for_function(READY)  # the engine fails (lock file sha256); register the worker by hand
+    state = page.evaluate("""async () => {
+        const reg = await navigator.serviceWorker.register("sw.js");
+        const sw = reg.installing || reg.waiting || reg.active;
+        if (sw.state === "activated") return "activated";
+        return new Promise((resolve) => sw.addEventListener("statechange",
+            () => (sw.state === "redundant" || sw.state === "activated") && resolve(sw.state)));
+    }""")
+    assert state == "redundant"  # the precache found the wheel's sha256 wrong: not installed
+    cached = page.evaluate("(url) => caches.match(url).then((r) => !!r)",
+                           site_with_tampered_wheel + build_info["engine"]["wheel"])
+    assert cached is False
+
+
+def _tutorial_frames(page, server):
+    """The rules tutorial with every board loaded (they are lazy iframes): {kind: [frames]}."""
+    page.goto(server + "tutorial/index.html")
+    page.wait_for_load_state("load")
+    count = page.locator("iframe").count()
+    for i in range(count):
+        page.locator("iframe").nth(i).scroll_into_view_if_needed()
+    page.wait_for_function(f"document.querySelectorAll('iframe').length === {count}")
+    frames = {"record": [], "try": []}
+    for _ in range(600):
+        boards = [f for f in page.frames if "embed.html#" in f.url]
+        if len(boards) == count:
+            break
+        page.wait_for_timeout(50)
+    for f in boards:
+        frames["record" if "#r=" in f.url else "try"].append(f)
+    return frames
+
+
+def test_tutorial_boards_share_one_engine_and_records_need_none(page, server):
+    frames = _tutorial_frames(page, server)
+    assert len(frames["record"]) == 1 and len(frames["try"]) >= 6
+    dragon = frames["record"][0]
+    # The dragon-tile board steps through its record from the build's precomputed positions.
+    dragon.wait_for_function("/\\d+ \\/ \\d+/.test(document.getElementById('step').textContent)")
+    dragon.click("#next")
+    dragon.wait_for_function("document.getElementById('caption').textContent.includes('dragon tile')")
+    assert dragon.evaluate("performance.getEntriesByName('tsuro-engine-ready').length") == 0
+    assert dragon.evaluate("document.getElementById('progress').hidden") is True
+    # Every board that needs rules is live, on one SharedWorker.
+    infos = [f.evaluate("window.tsuro.ready") for f in frames["try"]]
+    assert all(i["engine"] == {"version": __version__} for i in infos)
+    assert len({repr(i["timings"]) for i in infos}) == 1, infos
+    for f in frames["try"]:
+        assert f.evaluate("window.tsuro.request('version')") == {"version": __version__}

@@ -220,6 +220,35 @@ def test_undo_and_redo(page, server):
     no_errors(page)
 
 
+def _finished_record(players=3, seed=4):
+    """A seeded game played to the end with safe moves where there are any."""
+    game = call("new_game", {"players": players, "seed": seed})["result"]
+    pos, record = game["position"], game["record"]
+    while pos["turn"] is not None:
+        lm = call("legal_moves", {"position": pos})["result"]
+        safe = [m for m in lm["moves"] if not m.get("self_eliminating")] or lm["moves"]
+        r = call("play", {"position": pos, "move": safe[len(record["moves"]) * 7 % len(safe)]["move"],
+                          "seed": 1})["result"]
+        pos = r["position"]
+        record["moves"].append(r["move"])
+    return record
+
+
+def test_undo_from_the_game_over_screen_shows_the_position_before(page, server):
+    record = _finished_record()
+    page.goto(server + "?sw=off&anim=0#" + _fragment(record))
+    assert wait_phase(page) == "over"
+    placed = page.locator(".layer-tiles .placed").count()
+    assert log_count(page) == len(record["moves"])
+    page.click("#btn-undo")                          # every seat of a shared game is human
+    assert wait_phase(page) == "tile"                # the last mover's turn again, hand shown
+    assert page.locator("#gameover").is_hidden()
+    assert log_count(page) == len(record["moves"]) - 1
+    # the board shows the game again, not the replay's last position
+    assert page.locator(".layer-tiles .placed").count() == placed - 1
+    no_errors(page)
+
+
 def test_reload_resumes_the_game(page, server):
     open_game(page, server)
     setup_seats(page, [("Me", "human"), ("Bot", "computer:easy")])

@@ -1,7 +1,17 @@
 #!/usr/bin/env node
 // Run the built engine wheel in Pyodide under Node.
 //
-//   node tests/node/run_pyodide.mjs [--dist DIR] [--install loadpackage|micropip] [--python]
+//   node tests/node/run_pyodide.mjs [--dist DIR] [--install lock|loadpackage|micropip|snapshot]
+//                                   [--stdlib shipped|full] [--restores N --import-all FILE] [--python]
+//
+// --stdlib shipped (the default except for micropip) boots from the trimmed,
+// precompiled stdlib the site ships (build.json's stdlib.url), as the worker
+// does; full from Pyodide's own python_stdlib.zip.
+// --install snapshot does what the worker's snapshot path does: boot with
+// _makeSnapshot, unpack the wheel, run --import-all, make the memory snapshot,
+// then restore it N times (--restores), reseeding `random` each time, and
+// run stdin in each restored interpreter: stdout is then a JSON list of the
+// N outputs.
 //
 // stdin, by default: a JSON list of API requests [{"op": ..., "args": {...}}, ...];
 //   stdout: the JSON list of answers, each exactly what tsuro_core.api.handle_json
@@ -15,15 +25,21 @@ import { resolve, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 function parseArgs(argv) {
-  const out = { dist: "dist", install: "loadpackage", python: false };
+  const out = { dist: "dist", install: "loadpackage", python: false, stdlib: null, restores: 1, importAll: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--dist") out.dist = argv[++i];
     else if (a === "--install") out.install = argv[++i];
+    else if (a === "--stdlib") out.stdlib = argv[++i];
+    else if (a === "--restores") out.restores = parseInt(argv[++i], 10);
+    else if (a === "--import-all") out.importAll = argv[++i];
     else if (a === "--python") out.python = true;
     else throw new Error(`unknown argument ${a}`);
   }
-  if (!["loadpackage", "micropip"].includes(out.install)) throw new Error(`bad --install ${out.install}`);
+  if (!["lock", "loadpackage", "micropip", "snapshot"].includes(out.install)) throw new Error(`bad --install ${out.install}`);
+  out.stdlib ??= out.install === "micropip" ? "full" : "shipped";
+  if (!["shipped", "full"].includes(out.stdlib)) throw new Error(`bad --stdlib ${out.stdlib}`);
+  if (out.install === "snapshot" && !out.importAll) throw new Error("--install snapshot needs --import-all");
   return out;
 }
 
@@ -35,16 +51,43 @@ async function main() {
   const input = readFileSync(0, "utf8");
 
   const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
-  const pyodide = await loadPyodide({
+  const options = {
     indexURL,
+    stdLibURL: args.stdlib === "shipped" ? join(dist, build.stdlib.url) : join(indexURL, "python_stdlib.zip"),
     stdout: (s) => process.stderr.write(`[python] ${s}\n`),
     stderr: (s) => process.stderr.write(`[python] ${s}\n`),
-  });
+  };
+  const wheel = join(dist, build.engine.wheel);
+  const lock = (withEngine) => ({ info: build.lockInfo, packages: withEngine ? { "tsuro-core": {
+    name: "tsuro-core", version: build.engine.version, file_name: build.engine.wheel, install_dir: "site",
+    sha256: build.engine.sha256, package_type: "package", imports: build.engine.imports, depends: [] } } : {} });
 
+  if (args.install === "snapshot") {
+    const maker = await loadPyodide({ ...options, lockFileContents: lock(false), _makeSnapshot: true });
+    maker.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+    maker.runPython(readFileSync(args.importAll, "utf8"));
+    maker.runPython("from tsuro_core.api import handle_json");
+    const snapshot = maker.makeMemorySnapshot();
+    const outputs = [];
+    for (let i = 0; i < args.restores; i++) {
+      const py = await loadPyodide({ ...options, lockFileContents: lock(false), _loadSnapshot: snapshot });
+      // As the worker does: fresh entropy for `random` after every restore.
+      const words = crypto.getRandomValues(new Uint32Array(8));
+      const hex = Array.from(words, (w) => w.toString(16).padStart(8, "0")).join("");
+      py.runPython(`import random as _r\n_r.seed(int("${hex}", 16))\ndel _r`);
+      outputs.push(await runInput(py, args, input));
+    }
+    process.stdout.write(JSON.stringify(outputs) + "\n");
+    return;
+  }
+
+  const pyodide = await loadPyodide(args.install === "lock" ?
+    { ...options, lockFileContents: lock(true), packageBaseUrl: dist + "/", packages: ["tsuro-core"] } : options);
   const errors = [];
   const cb = { messageCallback: () => {}, errorCallback: (m) => errors.push(m) };
-  const wheel = join(dist, build.engine.wheel);
-  if (args.install === "loadpackage") {
+  if (args.install === "lock") {
+    if (!pyodide.loadedPackages["tsuro-core"]) throw new Error("the engine wheel did not load from the lock file");
+  } else if (args.install === "loadpackage") {
     const loaded = await pyodide.loadPackage(wheel, cb);
     if (!loaded.length) throw new Error(`loadPackage(${wheel}) failed: ${errors.join("; ")}`);
   } else {
@@ -56,20 +99,26 @@ async function main() {
     await micropip.install(`emfs:/tmp/${name}`);
     micropip.destroy();
   }
+  const out = await runInput(pyodide, args, input);
+  process.stdout.write(args.python ? out : JSON.stringify(out) + "\n");
+}
 
+/** Run stdin in an interpreter: Python source (its printed text) or a list of requests (the answers). */
+async function runInput(pyodide, args, input) {
   if (args.python) {
-    pyodide.setStdout({ batched: (s) => process.stdout.write(s + "\n") });
+    let text = "";
+    const decoder = new TextDecoder();
+    pyodide.setStdout({ write: (buf) => { text += decoder.decode(buf, { stream: true }); return buf.length; } });
     await pyodide.runPythonAsync(input);
-    return;
+    return text;
   }
   const requests = JSON.parse(input);
   if (!Array.isArray(requests)) throw new Error("stdin must be a JSON list of requests");
   const handle = pyodide.runPython("from tsuro_core.api import handle_json\nhandle_json");
-  const answers = requests.map((r) => JSON.parse(handle(JSON.stringify(r))));
-  process.stdout.write(JSON.stringify(answers) + "\n");
+  return requests.map((r) => JSON.parse(handle(JSON.stringify(r))));
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.stdout.write("", () => process.exit(0)),  // once stdout is flushed (a pipe may lag)
   (e) => { process.stderr.write(`run_pyodide: ${e.stack || e}\n`); process.exit(1); },
 );

@@ -15,13 +15,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ..api_common import ApiError, game_of
 from . import DEFAULT, get_bot, view_for
 
 MAX_BUDGET_MS = 10_000.0
 
 
 def _error(code: str, message: str) -> Exception:
-    from ..api import ApiError                       # imported late: api imports this module
     return ApiError(code, message)
 
 
@@ -35,8 +35,7 @@ def _number(args: dict[str, Any], key: str, lo: float, hi: float) -> Any:
 
 
 def _move(args: dict[str, Any], name: str) -> dict[str, Any]:
-    from ..api import _game
-    game = _game(args)
+    game = game_of(args)
     if game.over:
         raise _error("game_over", "the game is over: there is no move to make")
     seed = args.get("seed", 0)

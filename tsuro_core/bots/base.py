@@ -16,6 +16,7 @@ work is fixed instead, with ``iterations``: see planner.py.)
 
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
@@ -191,6 +192,16 @@ class Bot:
 BOTS: dict[str, Callable[[], Bot]] = {}
 """The registry: bot name -> class (a no-argument factory)."""
 
+MODULES = ("random_bot", "survivor", "planner")
+"""The modules of ``tsuro_core.bots`` that define bots, weakest first."""
+
+
+def load_all() -> None:
+    """Import every bot module so that the registry is complete (by name: the
+    bot modules import this one, so it cannot import them up front)."""
+    for name in MODULES:
+        importlib.import_module(f"{__package__}.{name}")
+
 
 def register(cls: type[Bot]) -> type[Bot]:
     """Class decorator: make a bot available by its ``name``."""
@@ -200,7 +211,6 @@ def register(cls: type[Bot]) -> type[Bot]:
 
 def get_bot(name: str) -> Bot:
     """A fresh bot by registry name; ValueError naming the known ones otherwise."""
-    from . import load_all
     load_all()
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}; known: {sorted(BOTS)}")

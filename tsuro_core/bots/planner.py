@@ -64,7 +64,7 @@ class Planner(Bot):
         geo = geometry(view.rules.width, view.rules.height)
         pool = view.unseen()
         scored = score_placements(view.cells(), geo, view.markers, view.alive, view.seat,
-                                  view.hand, pool, view.hand_sizes)
+                                  view.hand, pool, view.hand_sizes, view.rules.scoring)
         safe = [s for s in scored if s[3]]
         cands = [(t, q) for _, t, q, _ in (safe or scored)]
         prior = {(t, q): s for s, t, q, _ in scored}

@@ -1,13 +1,16 @@
-"""A lean copy of the classic turn for the planner's look-ahead.
+"""A lean game for the planner's look-ahead, on the same rules as game.py.
 
 :class:`Game` records moves and events and checks every move; a search that
 plays thousands of sampled games per second needs none of that.  A
-:class:`Sim` holds only the lists the rules act on and follows game.py step
-by step (markers, eliminations, returned tiles and their shuffle, the
-dragon tile, the draw, the next turn, the end), so that from the same state
-and the same random generator it reaches the same state as :class:`Game`
-(tests/test_bots.py checks this on whole games).  The one simplification:
-an elimination-bonus exchange is never taken inside a simulation.
+:class:`Sim` holds only the lists the rules act on, moves markers with the
+port-link table (no path following), and calls the same rule steps as
+:class:`Game` (:mod:`tsuro_core.steps`: eliminations, returned tiles and
+their shuffle, the dragon tile, the draw, the next turn, the winners under
+the rule set's scoring), so that from the same state and the same random
+generator it reaches the same state as :class:`Game` (tests/test_bots.py
+checks this on whole games of every preset and option).  The one
+simplification: an elimination-bonus exchange is never taken inside a
+simulation (as if the player exchanged nothing).
 
 Used only on *sampled* games (:meth:`View.determinize`), never on the real
 one.
@@ -19,10 +22,11 @@ import random
 from typing import Any, Optional
 
 from ..game import Game
-from ..tiles import CONN
+from ..steps import (draw, game_ends_now, next_to_start, next_turn, pass_dragon, return_tiles,
+                     settle, winners)
+from ..tiles import CONN, TILE_COUNT
 from .heuristics import TILE_ROTS, exit_of, link_place, link_table
 
-TILE_ROTS_CONN = CONN
 SHARED_PENALTY = 4
 """How much the default policy dislikes ending on a square another marker faces
 (worth four open exits): whoever moves there first decides both fates."""
@@ -32,8 +36,8 @@ class Sim:
     """The state of a game in flat lists; see the module docstring."""
 
     __slots__ = ("cells", "markers", "alive", "hands", "pile", "dragon", "turn", "n", "rng",
-                 "winners", "nxt", "on", "limit", "full", "dragon_from", "starts", "danger",
-                 "link")
+                 "winners", "nxt", "on", "limit", "full", "with_dragon", "scoring", "placed",
+                 "starts", "danger", "link")
 
     cells: list[Any]
     markers: list[Any]
@@ -49,7 +53,9 @@ class Sim:
     on: list[bool]
     limit: int
     full: int
-    dragon_from: int
+    with_dragon: bool
+    scoring: str
+    placed: int                # tiles on the board (the solo score)
     starts: tuple[int, ...]
     danger: list[int]
     link: list[int]
@@ -78,7 +84,9 @@ class Sim:
         s.on = g.geo.on_board
         s.limit = g.max_steps
         s.full = g.rules.hand_size
-        s.dragon_from = g.rules.dragon_from
+        s.with_dragon = g.n >= g.rules.dragon_from
+        s.scoring = g.rules.scoring
+        s.placed = len(g.placed)
         s.starts = g.geo.start_marks
         s.danger = danger if danger is not None else danger_table(g)
         s.link = (link[:] if link is not None
@@ -99,43 +107,20 @@ class Sim:
         s.rng = rng if rng is not None else self.rng
         s.winners = None if self.winners is None else self.winners[:]
         s.nxt, s.on, s.limit, s.full = self.nxt, self.on, self.limit, self.full
-        s.dragon_from, s.starts, s.danger = self.dragon_from, self.starts, self.danger
+        s.with_dragon, s.scoring, s.placed = self.with_dragon, self.scoring, self.placed
+        s.starts, s.danger = self.starts, self.danger
         s.link = self.link[:]
         return s
 
     # -------------------------------------------------------------- moves
 
-    def outcomes(self) -> tuple[list[tuple[int, int, Any, list[tuple[int, int]]]], bool]:
-        """Every distinct placement of the active player's hand with where it
-        sends each marker on that square: ``(tile, q, conn, [(seat, end), ...])``
-        (the active seat first), and whether any of them keeps the active
-        player on the board."""
-        a = self.turn
-        markers, on = self.markers, self.on
-        code = markers[a]
-        cell = code >> 3
-        ends = self.link[cell << 3:(cell << 3) + 8]
-        others = [s for s in range(self.n) if s != a and self.alive[s]
-                  and markers[s] is not None and markers[s] >> 3 == cell]
-        result = []
-        any_safe = False
-        port = code & 7
-        for t in self.hands[a]:
-            for q, conn in TILE_ROTS[t]:
-                mine = exit_of(conn, port, ends, cell)
-                if on[mine >> 3]:
-                    any_safe = True
-                moved = [(a, mine)]
-                for s in others:
-                    moved.append((s, exit_of(conn, markers[s] & 7, ends, cell)))
-                result.append((t, q, conn, moved))
-        return result, any_safe
-
     def place(self, tile: int, q: int, moved: Optional[list[tuple[int, int]]] = None) -> None:
         """The active player places ``tile`` at ``q`` quarter turns (legality is the
-        caller's business); ``moved`` from :meth:`outcomes` saves re-following."""
+        caller's business); ``moved``, each moving marker's end (the mover's
+        first) as the default policy works them out, saves working them out
+        again.  The rules' steps are game.py's, from :mod:`tsuro_core.steps`."""
         a = self.turn
-        markers, alive, on = self.markers, self.alive, self.on
+        markers, alive, hands = self.markers, self.alive, self.hands
         cell = markers[a] >> 3
         conn = CONN[tile][q]
         if moved is None:
@@ -146,106 +131,51 @@ class Sim:
                     moved.append((s, exit_of(conn, markers[s] & 7, ends, cell)))
         self.cells[cell] = conn
         link_place(self.link, cell, conn)
-        self.hands[a].remove(tile)
-        out_now = []
-        for s, end in moved:
-            markers[s] = end
-            if not on[end >> 3]:
-                out_now.append(s)
-        if out_now:
-            out_now.sort()
-            for s in out_now:
-                alive[s] = False
-        n = self.n
-        left = sum(alive)
-        if left <= (0 if n == 1 else 1):
-            self.winners = out_now if left == 0 else [s for s in range(n) if alive[s]]
-            self.turn = None
-            return
-        hands = self.hands
-        if out_now:
-            returned: list[int] = []
-            for s in out_now:
-                returned += hands[s]
-                hands[s] = []
-            if returned:
-                pile = self.pile + returned
+        hands[a].remove(tile)
+        self.placed += 1
+        out = settle(markers, alive, self.on, moved)
+        if out:
+            if game_ends_now(alive):
+                self._end(out if not any(alive) else [s for s in range(self.n) if alive[s]])
+                return
+            pile = return_tiles(hands, self.pile, out)
+            if pile is not None:
                 self.rng.shuffle(pile)
                 self.pile = pile
-            holder = self.dragon
-            if holder is not None and holder in out_now:
-                self.dragon = None
-                for k in range(1, n):
-                    s = (holder + k) % n
-                    if alive[s] and len(hands[s]) < self.full:
-                        self.dragon = s
-                        break
-        self._draw(a)
+            self.dragon = pass_dragon(self.dragon, out, alive, hands, self.full)
+        self.dragon = draw(hands, self.pile, alive, a, self.dragon, self.full, self.with_dragon)
         self._next_turn(a)
 
     def start(self, code: int) -> None:
         """The active player puts its marker on start mark ``code``."""
-        seat = self.turn
-        self.markers[seat] = code
-        n = self.n
-        for k in range(1, n + 1):
-            s = (seat + k) % n
-            if self.markers[s] is None and self.alive[s]:
-                self.turn = s
-                return
-        self._next_turn(n - 1)
-
-    def _draw(self, active: int) -> None:
-        hands, pile, full, alive, n = self.hands, self.pile, self.full, self.alive, self.n
-        if n < self.dragon_from:
-            if alive[active]:
-                h = hands[active]
-                while len(h) < full and pile:
-                    h.append(pile.pop(0))
-            return
-        if self.dragon is not None:
-            seat = self.dragon
-        elif alive[active]:
-            seat = active
+        self.markers[self.turn] = code
+        after = next_to_start(self.markers, self.alive, self.turn)
+        if after is None:
+            self._next_turn(self.n - 1)
         else:
-            seat = next(((active + k) % n for k in range(1, n) if alive[(active + k) % n]),
-                        active)
-        while True:
-            needy = -1
-            for k in range(n):
-                s = (seat + k) % n
-                if alive[s] and len(hands[s]) < full:
-                    needy = s
-                    break
-            if needy < 0:
-                return
-            if not pile:
-                if self.dragon is None:
-                    self.dragon = needy
-                return
-            hands[needy].append(pile.pop(0))
-            if self.dragon == needy:
-                self.dragon = None
-            seat = (needy + 1) % n
+            self.turn = after
 
     def _next_turn(self, active: int) -> None:
-        alive, hands, n = self.alive, self.hands, self.n
-        if not self.pile and not any(hands[s] for s in range(n) if alive[s]):
-            self.winners = [s for s in range(n) if alive[s]]
-            self.turn = None
-            return
-        for k in range(1, n + 1):
-            s = (active + k) % n
-            if alive[s] and hands[s]:
-                self.turn = s
-                return
-        self.winners = [s for s in range(n) if alive[s]]
+        turn = next_turn(self.alive, self.hands, self.pile, active)
+        if turn is None:
+            self._end([s for s in range(self.n) if self.alive[s]])
+        else:
+            self.turn = turn
+
+    def _end(self, survivors: list[int]) -> None:
+        self.winners = winners(self.scoring, survivors, self.alive, self.cells, self.nxt,
+                               self.markers, self.limit)
         self.turn = None
 
     # ----------------------------------------------------------- results
 
     def reward(self, seat: int) -> float:
-        """``seat``'s share of the win in a finished simulation (1/k of a k-way win)."""
+        """What a finished simulation is worth to ``seat``, in [0, 1], by the rule
+        set's scoring: the share of tiles placed in solo (its score), else its
+        share of the win (1/k of a k-way win; longest path and most crossings
+        choose their winners by score)."""
+        if self.scoring == "tiles_placed":
+            return self.placed / TILE_COUNT
         w = self.winners
         if not w or seat not in w:
             return 0.0
@@ -274,11 +204,6 @@ def danger_table(g: Game) -> list[int]:
 
 # ------------------------------------------------------------ rollouts
 
-def policy_move(sim: Sim, rng: random.Random) -> None:
-    """Play one move of the default policy (see :func:`playout`)."""
-    playout(sim, rng, 1)
-
-
 def playout(sim: Sim, rng: random.Random, max_moves: int = 200) -> None:
     """Play the default policy until the game ends (or ``max_moves`` moves).
 
@@ -290,11 +215,8 @@ def playout(sim: Sim, rng: random.Random, max_moves: int = 200) -> None:
     avoiding corners and squares another marker faces.
     """
     on, link, markers, alive, hands, n = sim.on, sim.link, sim.markers, sim.alive, sim.hands, sim.n
-    randrange = rng.randrange
-    cells, full = sim.cells, sim.full
-    small = n < sim.dragon_from
+    uniform = rng.random                   # int(uniform() * k): a fast randrange(k)
     while max_moves > 0:
-        pile = sim.pile
         a = sim.turn
         if a is None:
             return
@@ -305,24 +227,28 @@ def playout(sim: Sim, rng: random.Random, max_moves: int = 200) -> None:
             taken = {m >> 3 for m in markers if m is not None}
             good = [c for c in free if (c >> 3) not in taken and sim.danger[c >> 3] < 4]
             choices = good or free
-            sim.start(choices[randrange(len(choices))])
+            sim.start(choices[int(uniform() * len(choices))])
             continue
         cell = code >> 3
         base = cell << 3
         ends = link[base:base + 8]
         port = code & 7
-        others = [s for s in range(n) if s != a and alive[s] and markers[s] is not None
-                  and markers[s] >> 3 == cell]
+        others = []                              # the other markers facing this square
+        faced = set()                            # the squares other markers face
+        for s in range(n):
+            m = markers[s]
+            if s != a and alive[s] and m is not None:
+                faced.add(m >> 3)
+                if m >> 3 == cell:
+                    others.append(s)
         best = -1 << 30
-        picks: list[tuple[int, int, list[tuple[int, int]]]] = []
+        picks: list[tuple[int, int, Any]] = []
         opened: dict[int, int] = {}
-        faced = {m >> 3 for s, m in enumerate(markers) if s != a and alive[s] and m is not None}
         for t in hands[a]:
             for q, conn in TILE_ROTS[t]:
                 e = ends[conn[port]]
                 while e >> 3 == cell:
                     e = ends[conn[e & 7]]
-                moved = [(a, e)]
                 c2 = e >> 3
                 if on[c2]:
                     score = opened.get(c2)
@@ -334,47 +260,20 @@ def playout(sim: Sim, rng: random.Random, max_moves: int = 200) -> None:
                         score -= SHARED_PENALTY
                 else:
                     score = -1000
-                for s in others:
-                    f = ends[conn[markers[s] & 7]]
-                    while f >> 3 == cell:
-                        f = ends[conn[f & 7]]
-                    moved.append((s, f))
-                    if not on[f >> 3]:
-                        score += 100
+                moved: Any = e                     # the mover's end; a list when others move
+                if others:
+                    moved = [(a, e)]
+                    for s in others:
+                        f = ends[conn[markers[s] & 7]]
+                        while f >> 3 == cell:
+                            f = ends[conn[f & 7]]
+                        moved.append((s, f))
+                        if not on[f >> 3]:
+                            score += 100
                 if score > best:
                     best = score
                     picks = [(t, q, moved)]
                 elif score == best:
                     picks.append((t, q, moved))
-        t, q, moved = picks[randrange(len(picks))] if len(picks) > 1 else picks[0]
-        if best < 0 or others:
-            sim.place(t, q, moved)                     # eliminations: the general path
-            continue
-        # The common case, inlined: the mover stays on, nobody else moves.
-        conn = TILE_ROTS_CONN[t][q]
-        cells[cell] = conn
-        for x in range(8):
-            y = conn[x]
-            if x < y:
-                za = link[base | x]
-                zb = link[base | y]
-                link[za] = zb
-                link[zb] = za
-        hand = hands[a]
-        hand.remove(t)
-        markers[a] = moved[0][1]
-        if small:
-            if pile and len(hand) < full:
-                hand.append(pile.pop(0))
-        else:
-            sim._draw(a)
-        pile = sim.pile
-        if not pile and not any(hands[s] for s in range(n) if alive[s]):
-            sim.winners = [s for s in range(n) if alive[s]]
-            sim.turn = None
-            return
-        for k in range(1, n + 1):
-            s = (a + k) % n
-            if alive[s] and hands[s]:
-                sim.turn = s
-                break
+        t, q, moved = picks[int(uniform() * len(picks))] if len(picks) > 1 else picks[0]
+        sim.place(t, q, moved if others else [(a, moved)])

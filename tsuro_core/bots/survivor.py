@@ -5,14 +5,19 @@ goes (exactly, with the port-ends tables of heuristics.py) and scores:
 
 - out of the game: worst of all, unless every opponent goes with it (a
   shared win); the rules already make this happen only when forced;
-- every opponent out and itself still in: a win, best of all;
+- every opponent out and itself still in: a win, best of all (under a
+  ranked scoring, only if its score is then the best);
 - otherwise the chance it can still move safely next turn (1 if a tile left
   in hand has a safe rotation at the new place, else the share of unseen
   tiles that do, since one of them will be drawn), discounted by the chance
   that an opponent facing the same square holds a tile that sends it off;
   plus the number of safe placements it keeps (options), the share of
   unseen tiles safe there, distance from the edge, opponents eliminated,
-  and how badly the opponents it moved are placed.
+  and how badly the opponents it moved are placed; under longest path or
+  most crossings, plus what the move adds to its own score.
+
+In solo there is no opponent: it plays only to stay on (the score is the
+tiles placed).
 
 Start marks are scored the same way through the best first placement the
 hand offers there, minus penalties for standing near other markers and in
@@ -24,25 +29,31 @@ from __future__ import annotations
 import random
 from typing import Any, Optional, Sequence
 
-from ..board import Geometry, geometry
+from .. import steps
+from ..board import Geometry, geometry, trace
 from .base import Bot, Choice, View, exchange_move, register, tile_move
 from .heuristics import (TILE_ROTS, edge_distance, exchange_score, exit_of, is_corner,
                          kill_fraction, place_safety, port_ends, square_distance)
 
 TWO_STEP = True
 W_FOLLOW = 40.0
+W_GOAL = 20.0
+"""Weight of each step (longest path) or crossing (most crossings) a move adds."""
 LOSS = -1000.0
 WIN = 10000.0
 
 
 def score_placements(cells: list[Any], geo: Geometry, markers: Sequence[Optional[int]],
                      alive: Sequence[bool], seat: int, hand: Sequence[int],
-                     pool: Sequence[int], hand_sizes: Sequence[int]
-                     ) -> list[tuple[float, int, int, bool]]:
+                     pool: Sequence[int], hand_sizes: Sequence[int],
+                     scoring: str = "survival") -> list[tuple[float, int, int, bool]]:
     """``(score, tile, quarter_turns, safe)`` for every distinct placement of
     ``hand`` in front of ``seat``'s marker; higher is better; ``safe`` is whether
     the marker stays on the board.  ``pool`` is the tiles the
-    player has not seen.  ``cells`` is left as it was."""
+    player has not seen.  ``cells`` is left as it was.  Under a ranked
+    ``scoring`` (longest path, most crossings) a placement that ends the game
+    wins only with the best score, and each step (or crossing) the move adds
+    to the marker's trail counts W_GOAL."""
     nxt, on, limit = geo.next, geo.on_board, geo.max_steps
     stride, w, h = geo.stride, geo.width, geo.height
     code = markers[seat]
@@ -53,6 +64,7 @@ def score_placements(cells: list[Any], geo: Geometry, markers: Sequence[Optional
                    and markers[s] >> 3 == cell]  # type: ignore[operator]
     others_alive = sum(1 for s in range(n) if s != seat and alive[s])
     ends0 = port_ends(cells, nxt, cell, limit)
+    ranked = scoring in steps.RANKED
     results: list[tuple[float, int, int, bool]] = []
     for t in hand:
         rest = list(hand)
@@ -65,10 +77,22 @@ def score_placements(cells: list[Any], geo: Geometry, markers: Sequence[Optional
                 score = LOSS + 10.0 * kills + (500.0 if kills == others_alive else 0.0)
                 results.append((score, t, q, False))
                 continue
-            if kills == others_alive:
-                results.append((WIN, t, q, True))
+            if kills == others_alive and others_alive:
+                score = WIN
+                if ranked:                          # the game ends: the best score wins
+                    after = list(markers)
+                    after[seat] = mine
+                    for s, e in moved:
+                        after[s] = e
+                    cells[cell] = conn
+                    final = steps.scores(scoring, cells, nxt, after, limit, 0)
+                    cells[cell] = None
+                    if final[seat] < max(final):
+                        score = LOSS + 600.0        # a lost game, still above going out
+                results.append((score, t, q, True))
                 continue
             cells[cell] = conn
+            gain = _goal_gain(cells, nxt, limit, code, scoring) if ranked else 0
             opts, frac, ends = place_safety(cells, nxt, on, limit, mine, rest, pool)
             mcell, mport = mine >> 3, mine & 7
             # Opponents that will face my new square (moved there, or already there).
@@ -92,9 +116,19 @@ def score_placements(cells: list[Any], geo: Geometry, markers: Sequence[Optional
             p_next = 1.0 if opts > 0 else frac
             score = (100.0 * p_next * threat_keep + 6.0 * min(opts, 4) + 25.0 * frac
                      + 30.0 * kills + 4.0 * edge_distance(mcell, stride, w, h) + 15.0 * bad
-                     + W_FOLLOW * follow_up)
+                     + W_FOLLOW * follow_up + W_GOAL * gain)
             results.append((score, t, q, True))
     return results
+
+
+def _goal_gain(cells: list[Any], nxt: Sequence[int], limit: int, code: int, scoring: str) -> int:
+    """What a move adds to a ranked score: the steps (longest path) or crossings
+    (most crossings) of the marker's path from ``code`` through the tiles now
+    placed."""
+    path, _ = trace(cells, nxt, code, limit)
+    if scoring == "longest_path":
+        return len(path)
+    return sum(steps.crossings(cells[c], e) for c, e, _ in path)
 
 
 def _best_follow_up(cells: list[Any], geo: Geometry, code: int, ends: list[int],
@@ -207,7 +241,8 @@ class Survivor(Bot):
         """The legal placement with the best score."""
         geo = geometry(view.rules.width, view.rules.height)
         scored = score_placements(view.cells(), geo, view.markers, view.alive, view.seat,
-                                  view.hand, view.unseen(), view.hand_sizes)
+                                  view.hand, view.unseen(), view.hand_sizes,
+                                  view.rules.scoring)
         score, t, q, _ = pick(scored, rng)
         return Choice(tile_move(t, q), {"score": round(score, 2)})
 

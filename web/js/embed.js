@@ -10,15 +10,21 @@
 //   &controls=0          records: no step buttons
 //   &eager=1             positions with try=1: start the engine at once (by
 //                        default it starts when the reader points at the board)
+//   &pre=<sha>           records: build.py's precomputed positions
+//                        (precomputed/<sha>.json), drawn without the engine
+//   &engine=dedicated    a worker of this board's own (default: the SharedWorker
+//                        every board of the site shares, where the browser has one)
 //
-// The rules engine starts only when something needs a rule (a record's
-// positions, a move to try), so a page of static boards stays light.
+// The rules engine starts only when something needs a rule (a move to try, a
+// record the build did not precompute), so a page of static boards stays
+// light, and the boards that do need it share one engine.
 
 import { getEngine, siteURL } from "./engine.js";
 import { Board } from "./board.js";
 import { HandView } from "./hand.js";
+import { ClassicTurn, handToTurn } from "./turn.js";
 import { loadTileSet } from "./tileset.js";
-import { seatStyles, colorOf } from "./style.js";
+import { seatStyles } from "./style.js";
 import { describe } from "./movelog.js";
 
 const $ = (id) => document.getElementById(id);
@@ -38,7 +44,7 @@ const tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {
 let engine = null;
 function eng() {
   if (!engine) {
-    engine = getEngine();
+    engine = getEngine({ shared: parseFragment(location.hash).opts.engine !== "dedicated" });
     $("progress").hidden = false;
     engine.onProgress((p) => { $("progress").value = p.fraction; });
     engine.ready.then(() => { $("progress").hidden = true; },
@@ -55,6 +61,7 @@ async function ask(op, args) {
 window.tsuro = {
   get ready() { return eng().ready; },
   request: (op, args = {}) => eng().requestValue(op, args),
+  get engine() { return eng(); },
 };
 
 function message(text) {
@@ -165,8 +172,19 @@ async function step(k, animate) {
   $("next").disabled = $("last").disabled = k >= rec.to;
 }
 
-async function openRecord(record, opts) {
-  const r = await ask("positions", { record });
+/** The build's answer to `positions` for this link, or null (then the engine is asked). */
+async function precomputed(sha, link) {
+  try {
+    const resp = await fetch(siteURL(`precomputed/${encodeURIComponent(sha)}.json`));
+    const pre = resp.ok ? await resp.json() : null;
+    return pre && pre.link === link ? pre : null;
+  } catch {
+    return null;
+  }
+}
+
+async function openRecord(record, opts, pre = null) {
+  const r = pre || await ask("positions", { record });
   rec.positions = r.positions;
   rec.events = r.events;
   const last = r.positions.length - 1;
@@ -191,30 +209,28 @@ document.addEventListener("keydown", (e) => {
 
 // ------------------------------------------------------------------ positions: try a move
 
-const tryState = { start: null, position: null, legal: null, tiles: [], rots: [], selected: 0, hover: null, done: false };
+// The reader plays the active player's move with the game page's turn
+// controller (turn.js): the same hand, previews, marks and keys.  Only the
+// words differ: a reader of an embedded board is told about the named player.
+const tryState = { start: null, position: null, done: false };
 
-const hand = new HandView($("hand"), {
-  select: (i, fromClick) => {
-    if (tryState.done || !tryState.legal) return;
-    if (fromClick && tryState.selected === i) tryState.rots[i] = (tryState.rots[i] + 90) % 360;
-    tryState.selected = i;
-    refreshTry();
-  },
-  rotate: (i, dir) => {
-    if (tryState.done || !tryState.legal) return;
-    tryState.rots[i] = (tryState.rots[i] + 90 * dir + 360) % 360;
-    tryState.selected = i;
-    refreshTry();
-  },
-  hover: (i) => { tryState.hover = i; refreshTry(); },
-  place: () => placeTry(),
-});
+class EmbedTurn extends ClassicTurn {
+  start(seat, legal) {
+    super.start(seat, legal);
+    if (legal.phase === "start") caption(`${this.game().players[seat].name}: choose a start mark on the edge.`);
+  }
 
-function outcomeOf(i) {
-  if (!tryState.legal || i === null || i < 0 || !tileset) return null;
-  const t = tryState.tiles[i];
-  const canon = tileset.canonical(t, tryState.rots[i]);
-  return tryState.legal.find((m) => m.move.tile === t && m.move.rot === canon) || null;
+  markLabel(o) { return outcomeWords(o, this.human.seat, this.game().players); }
+
+  advise(sel) {
+    if (!sel) return { text: "Choose a tile.", placeable: false };
+    const { players } = this.game();
+    const seat = this.human.seat;
+    const words = outcomeWords(sel, seat, players);
+    if (!sel.legal) return { text: `Not allowed: ${words}, and another placement keeps ${players[seat].name} on the board.`, placeable: false };
+    if (sel.self_eliminating && sel.forced) return { text: `Every placement puts ${players[seat].name} out, so one must be played: ${words}.`, placeable: true };
+    return { text: `${words}.`, placeable: true };
+  }
 }
 
 function outcomeWords(o, seat, players) {
@@ -227,37 +243,21 @@ function outcomeWords(o, seat, players) {
   return bits.join("; ");
 }
 
-function refreshTry() {
-  const p = tryState.position;
-  if (!p || tryState.done) return;
-  const seat = p.turn;
-  const marks = tryState.tiles.map((t, i) => {
-    const o = outcomeOf(i);
-    return o ? { bad: o.self_eliminating, label: outcomeWords(o, seat, p.players) } : null;
-  });
-  hand.render({ tiles: tryState.tiles, rots: tryState.rots, selected: tryState.selected, marks, enabled: !!tryState.legal });
-  const i = tryState.hover ?? tryState.selected;
-  const o = outcomeOf(i);
-  const m = p.markers[seat];
-  if (o && m) board.setPreview({ square: [m[0], m[1]], tile: tryState.tiles[i], rot: tryState.rots[i], paths: o.paths, out: o.out, bad: o.self_eliminating });
-  else board.clearPreview();
-  const sel = outcomeOf(tryState.selected);
-  $("place").disabled = !sel || !sel.legal;
-  if (!tryState.legal) caption(engine ? "Loading the rules engine…" : "Point at the board or a tile to start.");
-  else if (!sel) caption("Choose a tile.");
-  else if (!sel.legal) caption(`Not allowed: ${outcomeWords(sel, seat, p.players)}, and another placement keeps ${p.players[seat].name} on the board.`);
-  else if (sel.self_eliminating && sel.forced) caption(`Every placement puts ${p.players[seat].name} out, so one must be played: ${outcomeWords(sel, seat, p.players)}.`);
-  else caption(`${outcomeWords(sel, seat, p.players)}.`);
-}
-
-async function placeTry() {
-  const o = outcomeOf(tryState.selected);
-  if (!o || !o.legal || tryState.done) return;
-  await playTry(o.move);
-}
+const hand = new HandView($("hand"), handToTurn(() => turn));
+const turn = new EmbedTurn({
+  board, hand,
+  game: () => ({ players: tryState.position.players, position: tryState.position }),
+  busy: () => tryState.done,
+  play: (move) => playTry(move),
+  note: (text) => caption(text),
+  placeButton: $("place"),
+  tileset: () => tileset,
+  focus: () => {},   // a board in another page's iframe never takes the focus by itself
+});
 
 async function playTry(move) {
   tryState.done = true;
+  turn.stop();
   board.clearPreview();
   board.setTarget(null);
   board.setStartMarks([]);
@@ -298,52 +298,41 @@ async function openTry(position) {
 
 async function resetTry() {
   const p = tryState.start;
-  Object.assign(tryState, { position: p, legal: null, done: false, hover: null, selected: 0 });
+  Object.assign(tryState, { position: p, done: false });
+  turn.stop();
   show(p);
   $("try-bar").hidden = false;
   board.clearPreview();
   if (p.turn === null || p.turn === undefined) { caption("The game is over."); return; }
   const seat = p.turn;
-  tryState.tiles = (p.hands && p.hands[seat]) || [];
-  tryState.rots = tryState.tiles.map(() => 0);
+  const tiles = (p.hands && p.hands[seat]) || [];
+  // the hand, before the engine is up: drawn, not yet playable
+  const waiting = () => {
+    hand.render({ tiles, rots: tiles.map(() => 0), selected: 0, marks: [], enabled: false });
+    $("place").disabled = true;
+    caption(engine ? "Loading the rules engine…" : "Point at the board or a tile to start.");
+  };
   $("hand").hidden = false;
-  refreshTry();
+  waiting();
   await wanted;
-  refreshTry();
+  waiting();
   const legal = await ask("legal_moves", { position: p, all: true });
   await tilesReady;
-  tryState.legal = legal.moves;
+  if (tryState.position !== p) return;
   if (legal.phase === "start") {
     $("hand").hidden = true;
     $("place").hidden = true;
-    board.setStartMarks(legal.moves.map((m) => m.move.start), colorOf(p.players[seat].color));
-    caption(`${p.players[seat].name}: choose a start mark on the edge.`);
-    return;
   }
-  const m = p.markers[seat];
-  if (m) board.setTarget([m[0], m[1]], colorOf(p.players[seat].color));
-  refreshTry();
+  turn.start(seat, legal);
 }
 
-board.on("startmark", (place) => {
-  const m = tryState.legal && tryState.legal.find((x) => x.move.start && x.move.start.join() === place.join());
-  if (m && !tryState.done) playTry(m.move);
-});
-board.on("square", ([x, y]) => {
-  const p = tryState.position;
-  if (!p || tryState.done || p.turn === null) return;
-  const m = p.markers[p.turn];
-  if (m && m[0] === x && m[1] === y) placeTry();
-});
-$("place").addEventListener("click", () => placeTry());
+board.on("startmark", (place) => turn.chooseStart(place));
+board.on("square", (square) => turn.clickSquare(square));
+$("place").addEventListener("click", () => turn.place());
 $("reset").addEventListener("click", () => resetTry().catch((e) => message(e.message)));
 document.addEventListener("keydown", (e) => {
   if ($("hand").hidden || tryState.done) return;
-  if (e.target && e.target.closest && e.target.closest("svg.board")) return;
-  if (/^[1-9]$/.test(e.key) && Number(e.key) <= tryState.tiles.length) { tryState.selected = Number(e.key) - 1; refreshTry(); }
-  else if (e.key === "r" || e.key === "ArrowUp") { tryState.rots[tryState.selected] = (tryState.rots[tryState.selected] + 90) % 360; refreshTry(); }
-  else if (e.key === "R" || e.key === "ArrowDown") { tryState.rots[tryState.selected] = (tryState.rots[tryState.selected] + 270) % 360; refreshTry(); }
-  else if (e.key === "Enter" && !(e.target && e.target.tagName === "BUTTON" && !e.target.classList.contains("hand-tile"))) { placeTry(); e.preventDefault(); }
+  turn.handleKey(e);
 });
 
 // ------------------------------------------------------------------ start
@@ -355,8 +344,16 @@ async function main() {
     return;
   }
   if (opts.caption) caption(opts.caption);
-  wantEngineOnInteraction(opts.eager === "1" || link[0] === "r");
+  const pre = link[0] === "r" && opts.pre ? await precomputed(opts.pre, link) : null;
+  // A precomputed record needs no engine at all.
+  if (!pre) wantEngineOnInteraction(opts.eager === "1" || link[0] === "r");
   try {
+    if (pre) {
+      await tilesReady;
+      await openRecord(pre.record, opts, pre);
+      if (opts.caption) caption(opts.caption);
+      return;
+    }
     let value = null;
     if (link[0] === "p") {
       try { value = await quickDecode(link); } catch { value = null; }

@@ -1,7 +1,8 @@
 // The engine client: starts the engine worker and talks to it.
 //
 //   import { getEngine, installWindowTsuro } from "./engine.js";
-//   const engine = getEngine();              // one shared worker per page
+//   const engine = getEngine();              // one engine (worker) per page
+//   getEngine({shared: true})                // or one SharedWorker for every board of the origin
 //   engine.onProgress((p) => bar.value = p.fraction);
 //   await engine.ready;                      // {engine: {version}, pyodide, install, timings}
 //   const r = await engine.request("version");            // rejects with EngineError
@@ -23,13 +24,12 @@ export class EngineError extends Error {
   }
 }
 
-const INSTALLS = ["lock", "loadpackage", "micropip"];
+const INSTALLS = ["snapshot", "lock", "loadpackage", "micropip"];
 
-/** The install method asked for by the page's URL (?install=...), if any. */
-function installFromPage() {
+/** A page URL parameter (?install=, ?snapshot=, ?engine=), if any. */
+function pageParam(name) {
   try {
-    const v = new URLSearchParams(self.location.search).get("install");
-    return INSTALLS.includes(v) ? v : undefined;
+    return new URLSearchParams(self.location.search).get(name) ?? undefined;
   } catch {
     return undefined;
   }
@@ -38,14 +38,25 @@ function installFromPage() {
 export class Engine {
   /**
    * @param {object} [options]
-   * @param {string} [options.install] "lock" | "loadpackage" | "micropip" (default: the page's
-   *   ?install= parameter, else the worker's default)
+   * @param {string} [options.install] "snapshot" | "lock" | "loadpackage" | "micropip" (default:
+   *   the page's ?install= parameter, else the worker's default: snapshot where it can)
+   * @param {boolean} [options.snapshot] false: no memory snapshot (default: the page's
+   *   ?snapshot=off turns it off)
+   * @param {boolean} [options.shared] one SharedWorker for every page of the origin that asks
+   *   for one with the same options (falls back to a dedicated worker where there is none;
+   *   default: the page's ?engine=shared|dedicated, else false)
    * @param {boolean} [options.serviceWorker] register the service worker once the engine is
    *   ready (default true; the page's ?sw=off turns it off)
    */
   constructor(options = {}) {
-    this.install = options.install || installFromPage();
+    const install = options.install || pageParam("install");
+    this.install = INSTALLS.includes(install) ? install : undefined;
+    this.snapshot = options.snapshot ?? pageParam("snapshot") !== "off";
+    const sharedParam = pageParam("engine");
+    this.shared = (options.shared ?? (sharedParam ? sharedParam === "shared" : false)) &&
+      typeof SharedWorker === "function";
     this.progress = null;
+    this.generation = 0;
     this._listeners = new Set();
     this._pending = new Map();
     this._nextId = 1;
@@ -60,21 +71,38 @@ export class Engine {
   /** Start a worker (the constructor, and restart()). */
   _start() {
     const url = new URL("../engine.worker.js", import.meta.url);
-    const name = "tsuro-engine" + (this.install ? `#install=${this.install}` : "");
+    const opts = [];
+    if (this.install) opts.push(`install=${this.install}`);
+    if (!this.snapshot) opts.push("snapshot=off");
+    const name = "tsuro-engine" + (opts.length ? `#${opts.join("&")}` : "") +
+      (this.generation ? `${opts.length ? "&" : "#"}generation=${this.generation}` : "");
     this.failed = null;
     this.info = null;
-    this.worker = new Worker(url, { type: "module", name });
+    this.snapshotInfo = null;
     this.ready = new Promise((resolve, reject) => {
       this._resolveReady = resolve;
       this._rejectReady = reject;
     });
     this.ready.catch(() => {}); // a failed boot is reported through request() too
     this._cached = new Promise((resolve) => { this._resolveCached = resolve; });
-    this.worker.onmessage = (event) => this._onMessage(event.data);
-    this.worker.onerror = (event) => {
+    this.snapshotDone = new Promise((resolve) => { this._resolveSnapshot = resolve; });
+    const onError = (event) => {
       event.preventDefault?.();
       this._fail("worker_error", event.message || "the engine worker could not start");
     };
+    if (this.shared) {
+      this.worker = new SharedWorker(url, { type: "module", name });
+      this.port = this.worker.port;
+      this.port.onmessage = (event) => this._onMessage(event.data);
+      this.worker.onerror = onError;
+      this._closePort = () => { try { this.port.postMessage({ type: "close" }); } catch { /* gone */ } };
+      self.addEventListener("pagehide", this._closePort);
+    } else {
+      this.worker = new Worker(url, { type: "module", name });
+      this.port = this.worker;
+      this.worker.onmessage = (event) => this._onMessage(event.data);
+      this.worker.onerror = onError;
+    }
   }
 
   _onMessage(msg) {
@@ -94,6 +122,11 @@ export class Engine {
     }
     if (msg.type === "cached") {
       this._resolveCached();
+      return;
+    }
+    if (msg.type === "snapshot") {
+      this.snapshotInfo = msg;
+      this._resolveSnapshot(msg);
       return;
     }
     if (msg.type === "failed") {
@@ -145,7 +178,7 @@ export class Engine {
         }, timeoutMs);
       }
       this._pending.set(id, pending);
-      this.worker.postMessage({ id, op, args });
+      this.port.postMessage({ id, op, args });
     });
   }
 
@@ -157,26 +190,38 @@ export class Engine {
     );
   }
 
+  _stop() {
+    if (this.shared) {
+      this._closePort();
+      self.removeEventListener("pagehide", this._closePort);
+      this.port.close();
+    } else {
+      this.worker.terminate();
+    }
+  }
+
   /**
-   * Stop the worker and start a fresh one (a stuck request, a dead worker):
+   * Stop the worker and start a fresh one (a stuck request, a broken engine):
    * pending requests reject with code "restarted"; `ready` is a new promise.
+   * A shared engine gets a worker of its own generation, so other pages keep theirs.
    */
   restart() {
-    this.worker.terminate();
+    this._stop();
     this._rejectAll(new EngineError("restarted", "the engine was restarted"));
+    this.generation++;
     this._start();
     return this.ready;
   }
 
   terminate() {
-    this.worker.terminate();
+    this._stop();
     this._fail("terminated", "the engine was stopped");
   }
 }
 
 let shared = null;
 
-/** The page's engine (created on first use). */
+/** The page's engine (created on first use; options count only then). */
 export function getEngine(options) {
   if (!shared) shared = new Engine(options);
   return shared;

@@ -2,7 +2,8 @@
 // started from), every position so far and the events of every move.  The
 // engine is stateless; all rules come from it.  Undo and redo only move
 // along the list this keeps.  (neu.js's NeuSession keeps a course-variant
-// game the same way.)
+// game the same way.)  A session makes its save (toSave) and reads it back
+// (fromSave); saves.js keeps the saves in localStorage.
 
 import { describe } from "./movelog.js";
 

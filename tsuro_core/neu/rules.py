@@ -45,22 +45,21 @@ faces (NOTATION.md).  The two are one step apart across p's side of (x, y):
 the neighbouring square, at port PARTNER[p].  The step is its own inverse,
 so :func:`course_to_place` and :func:`place_to_course` are the same walk.
 
-The harness: ``python -m tsuro_core.neu xtiles|xboard|xrules|xref`` reads
-the course's JSON values from stdin and prints the answer, one compact JSON
-value per line.  Invalid input exits with status 2 and one line on stderr.
+The package: this module is the rules (and the referee); formats.py reads
+and writes the course's JSON values and the browser's positions; harness.py
+is ``python -m tsuro_core.neu xtiles|xboard|xrules|xref``; game.py a game in
+progress for the browser; ops.py its JSON API operations.
 """
 
 from __future__ import annotations
 
 import itertools
-import json
-import sys
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, TextIO
+from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence
 
-from .board import LOOP, geometry
-from .tiles import CONN, PORT_NAMES, Conn, check_tile, identify, port_name, quarters
+from ..board import LOOP, geometry
+from ..tiles import CONN, Conn, check_tile, identify, port_name
 
 SIZE = 10
 """The course's board is 10 x 10."""
@@ -101,7 +100,8 @@ def place_to_course(code: int) -> tuple[int, int, int]:
     return port, x, y
 
 
-def _on_board(code: int) -> bool:
+def on_board(code: int) -> bool:
+    """Whether a place faces a square of the board (not a loop, not off the edge)."""
     return code != LOOP and G.on_board[code >> 3]
 
 
@@ -147,7 +147,8 @@ class NeuState:
                         self.out + (color,))
 
 
-def _sorted_avatars(avatars: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+def sorted_avatars(avatars: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    """Avatars in colour (age) order, as :class:`NeuState` keeps them."""
     return tuple(sorted(avatars, key=lambda a: COLORS.index(a[0])))
 
 
@@ -177,7 +178,7 @@ def _move(cells: Sequence[Optional[Conn]], codes: Sequence[int], target: int) ->
     return [_follow(cells, c) if c >> 3 == target else c for c in codes]
 
 
-def _pairs(codes: Sequence[int]) -> int:
+def shared_pairs(codes: Sequence[int]) -> int:
     """How many pairs of on-board markers share a place (almost always 0)."""
     on = G.on_board
     live = [c for c in codes if c != LOOP and on[c >> 3]]
@@ -194,15 +195,15 @@ def _outcome(pairs_before: int, after: Sequence[int], mover: int) -> int:
     """
     if LOOP in after:
         return LOOPS
-    if _pairs(after) > pairs_before:
+    if shared_pairs(after) > pairs_before:
         return COLLIDES
-    if not _on_board(after[mover]):
+    if not on_board(after[mover]):
         return EXITS
     return STAYS
 
 
-def _option_outcome(cells: list[Optional[Conn]], codes: Sequence[int], pairs_before: int,
-                    mover: int, conn: Conn) -> int:
+def option_outcome(cells: list[Optional[Conn]], codes: Sequence[int], pairs_before: int,
+                   mover: int, conn: Conn) -> int:
     """The outcome of placing ``conn`` in front of avatar ``mover`` (cells restored)."""
     target = codes[mover] >> 3
     cells[target] = conn
@@ -235,9 +236,9 @@ def apply_action(state: NeuState, color: str, tile: int, quarter_turns: int) -> 
     cells[target] = CONN[check_tile(tile)][quarter_turns % 4]
     after = _move(cells, codes, target)
     looped = tuple(c for c, a in zip(colors, after) if a == LOOP)
-    exited = tuple(c for c, a in zip(colors, after) if a != LOOP and not _on_board(a))
-    collided = _outcome(_pairs(codes), after, mover) == COLLIDES
-    avatars = tuple((c, a) for c, a in zip(colors, after) if _on_board(a))
+    exited = tuple(c for c, a in zip(colors, after) if a != LOOP and not on_board(a))
+    collided = _outcome(shared_pairs(codes), after, mover) == COLLIDES
+    avatars = tuple((c, a) for c, a in zip(colors, after) if on_board(a))
     leaving = tuple(c for c in colors if c in looped or c in exited)
     return Step(NeuState(tuple(cells), avatars, state.out + leaving), looped, exited, collided)
 
@@ -263,11 +264,11 @@ def check_turn(state: NeuState, color: str, tile: int, quarter_turns: int,
     mover = _mover_index(state, color)
     codes = [code for _, code in state.avatars]
     cells = list(state.cells)
-    pairs = _pairs(codes)
-    outcome = _option_outcome(cells, codes, pairs, mover, CONN[check_tile(tile)][quarter_turns % 4])
+    pairs = shared_pairs(codes)
+    outcome = option_outcome(cells, codes, pairs, mover, CONN[check_tile(tile)][quarter_turns % 4])
     if outcome not in (LOOPS, EXITS):
         return LEGAL
-    options = [_option_outcome(cells, codes, pairs, mover, CONN[t][q])
+    options = [option_outcome(cells, codes, pairs, mover, CONN[t][q])
                for t in handed for q in range(4)]
     if outcome == LOOPS and not loop_is_forced(options):
         return UNFORCED_LOOP
@@ -306,9 +307,9 @@ def check_initial(state: NeuState, color: str, tile: int, quarter_turns: int, po
         return NOT_HANDED_OUT
     if not G.contains(x, y) or (0 < x < SIZE - 1 and 0 < y < SIZE - 1):
         return f"({x}, {y}) is not on the periphery"
-    if not _free_for_opening(state, x, y):
+    if not free_for_opening(state, x, y):
         return f"({x}, {y}) is taken or next to a placed tile"
-    if not _on_board(course_to_place(port, x, y)):
+    if not on_board(course_to_place(port, x, y)):
         return f"port {port_name(port)} of ({x}, {y}) faces the edge"
     return LEGAL
 
@@ -318,11 +319,11 @@ def place_initial(state: NeuState, color: str, tile: int, quarter_turns: int, po
     """Put ``tile`` on (x, y) with ``color``'s avatar on ``port`` (no legality check)."""
     cells = list(state.cells)
     cells[G.cell(x, y)] = CONN[check_tile(tile)][quarter_turns % 4]
-    avatars = _sorted_avatars(state.avatars + ((color, course_to_place(port, x, y)),))
+    avatars = sorted_avatars(state.avatars + ((color, course_to_place(port, x, y)),))
     return NeuState(tuple(cells), avatars, state.out)
 
 
-def _free_for_opening(state: NeuState, x: int, y: int) -> bool:
+def free_for_opening(state: NeuState, x: int, y: int) -> bool:
     """Square (x, y) and its four neighbours are empty."""
     cells = state.cells
     return all(cells[G.cell(x + dx, y + dy)] is None
@@ -347,8 +348,8 @@ def first_s_initial(state: NeuState, handed: Sequence[int]) -> InitialChoice:
     """first-s opens with the third tile handed out, unturned, on the first free
     periphery square clockwise after (0, 0), on its first port (A..H) facing the board."""
     for x, y in PERIPHERY_CLOCKWISE:
-        if _free_for_opening(state, x, y):
-            port = next(p for p in range(8) if _on_board(course_to_place(p, x, y)))
+        if free_for_opening(state, x, y):
+            port = next(p for p in range(8) if on_board(course_to_place(p, x, y)))
             return handed[2], 0, port, x, y
     raise ValueError("no free periphery square")
 
@@ -409,208 +410,3 @@ def run_referee(names: Sequence[str],
     if cheaters:
         result["cheaters"] = sorted(name_of[c] for c in cheaters)
     return result
-
-
-# ---------------------------------------------------------------------------
-# The harness: the course's JSON formats.
-
-class NeuInputError(ValueError):
-    """Input that is not what a harness expects; reported in one line, exit 2."""
-
-
-def _show(value: Any) -> str:
-    text = json.dumps(value, separators=(",", ":"))
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def read_values(text: str) -> list[Any]:
-    """The JSON values of a stream of concatenated JSON texts."""
-    decoder = json.JSONDecoder()
-    values: list[Any] = []
-    i = 0
-    while True:
-        while i < len(text) and text[i] in " \t\r\n":
-            i += 1
-        if i == len(text):
-            return values
-        try:
-            value, i = decoder.raw_decode(text, i)
-        except json.JSONDecodeError as e:
-            raise NeuInputError(f"not JSON at line {e.lineno} column {e.colno}: {e.msg}") from None
-        values.append(value)
-
-
-def _int(value: Any, what: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise NeuInputError(f"{what}: expected an integer {lo}..{hi}, got {_show(value)}")
-    return value
-
-
-def _port(value: Any, what: str) -> int:
-    if not (isinstance(value, str) and len(value) == 1 and value in PORT_NAMES):
-        raise NeuInputError(f"{what}: expected a port \"A\"..\"H\", got {_show(value)}")
-    return PORT_NAMES.index(value)
-
-
-def _color(value: Any, what: str) -> str:
-    if value not in COLORS:
-        raise NeuInputError(f"{what}: expected a colour ({', '.join(COLORS)}), got {_show(value)}")
-    return value  # type: ignore[no-any-return]
-
-
-def _list(value: Any, n: int, what: str, shape: str) -> list[Any]:
-    if not isinstance(value, list) or len(value) != n:
-        raise NeuInputError(f"{what}: expected {shape}, got {_show(value)}")
-    return value
-
-
-def parse_tile_pat(value: Any, what: str) -> tuple[int, int]:
-    """``[index, degrees]`` -> (tile, quarter turns)."""
-    index, degrees = _list(value, 2, what, "a tile-pat [index, degrees]")
-    tile = _int(index, f"{what} index", 0, len(CONN) - 1)
-    try:
-        return tile, quarters(degrees)
-    except ValueError:
-        raise NeuInputError(f"{what}: degrees must be 0, 90, 180 or 270, got {_show(degrees)}") from None
-
-
-def parse_state(value: Any) -> NeuState:
-    """A state-pat (initial and intermediate places) -> NeuState, checked for
-    consistency: each square and colour once, every avatar facing an empty square."""
-    if not isinstance(value, list):
-        raise NeuInputError(f"state-pat: expected a list of places, got {_show(value)}")
-    cells = G.new_cells()
-    avatars: list[tuple[str, int]] = []
-    for i, place in enumerate(value):
-        what = f"state-pat place {i}"
-        if isinstance(place, list) and len(place) == 5:
-            tile_pat, color, port, x, y = place
-            color = _color(color, f"{what} colour")
-            if any(c == color for c, _ in avatars):
-                raise NeuInputError(f"{what}: {color} has two avatars")
-            port = _port(port, f"{what} port")
-        elif isinstance(place, list) and len(place) == 3:
-            tile_pat, x, y = place
-            color = None
-        else:
-            raise NeuInputError(f"{what}: expected [tile-pat, color, port, x, y] or "
-                                f"[tile-pat, x, y], got {_show(place)}")
-        tile, q = parse_tile_pat(tile_pat, f"{what} tile-pat")
-        x = _int(x, f"{what} x", 0, SIZE - 1)
-        y = _int(y, f"{what} y", 0, SIZE - 1)
-        if cells[G.cell(x, y)] is not None:
-            raise NeuInputError(f"{what}: square ({x}, {y}) has two tiles")
-        cells[G.cell(x, y)] = CONN[tile][q]
-        if color is not None:
-            avatars.append((color, course_to_place(port, x, y)))
-    for color, code in avatars:
-        port, x, y = place_to_course(code)
-        if not _on_board(code) or cells[code >> 3] is not None:
-            raise NeuInputError(f"state-pat: the {color} avatar on port {port_name(port)} of "
-                                f"({x}, {y}) does not face an empty square of the board")
-    if _pairs([code for _, code in avatars]):
-        raise NeuInputError("state-pat: two avatars stand on the same spot")
-    return NeuState(tuple(cells), _sorted_avatars(avatars))
-
-
-def parse_action(value: Any, what: str) -> tuple[str, int, int]:
-    """An action-pat ``[color, tile-pat]`` -> (colour, tile, quarter turns)."""
-    color, tile_pat = _list(value, 2, what, "an action-pat [color, tile-pat]")
-    return (_color(color, f"{what} colour"), *parse_tile_pat(tile_pat, f"{what} tile-pat"))
-
-
-def course_place_json(state: NeuState, color: str) -> list[Any]:
-    """``[canonical tile-pat, color, port, x, y]`` for ``color``'s avatar."""
-    code = state.place_of(color)
-    if code is None:
-        raise ValueError(f"no {color} avatar on the board")
-    port, x, y = place_to_course(code)
-    tile_pat = state.tile_at(x, y)
-    assert tile_pat is not None
-    return [list(tile_pat), color, port_name(port), x, y]
-
-
-def xtiles(values: list[Any]) -> list[Any]:
-    """``[tile-index, degrees, port]`` -> where a path entering at that port exits."""
-    out = []
-    for i, value in enumerate(values):
-        what = f"value {i}"
-        index, degrees, port = _list(value, 3, what, "[tile-index, degrees, port]")
-        tile, q = parse_tile_pat([index, degrees], what)
-        p = _port(port, f"{what} port")
-        out.append(["if ", port_name(p), " is the entrance, ",
-                    port_name(CONN[tile][q][p]), " is the exit."])
-    return out
-
-
-def xboard(values: list[Any]) -> list[Any]:
-    """A state-pat then action-pats -> red's place, or the first event."""
-    if not values:
-        raise NeuInputError("expected a state-pat followed by action-pats, got no input")
-    state = parse_state(values[0])
-    actions = [parse_action(v, f"action {i}") for i, v in enumerate(values[1:], 1)]
-    if state.place_of("red") is None:
-        return ["red never played"]
-    for i, (color, tile, q) in enumerate(actions, 1):
-        if state.place_of(color) is None:
-            raise NeuInputError(f"action {i}: no {color} avatar on the board")
-        step = apply_action(state, color, tile, q)
-        if step.looped:
-            return ["infinite"]
-        if step.collided:
-            return ["collision"]
-        if "red" in step.exited:
-            return ["red died"]
-        state = step.state
-    return [course_place_json(state, "red")]
-
-
-def xrules(values: list[Any]) -> list[Any]:
-    """A state-pat then a turn-pat ``[action-pat, ti1, ti2]`` -> legal or cheating."""
-    if len(values) != 2:
-        raise NeuInputError(f"expected a state-pat and a turn-pat, got {len(values)} JSON values")
-    state = parse_state(values[0])
-    action, ti1, ti2 = _list(values[1], 3, "turn-pat", "[action-pat, tile-index, tile-index]")
-    color, tile, q = parse_action(action, "turn-pat action")
-    handed = [_int(t, "turn-pat tile-index", 0, len(CONN) - 1) for t in (ti1, ti2)]
-    if state.place_of(color) is None:
-        raise NeuInputError(f"turn-pat: no {color} avatar on the board")
-    return ["legal" if legal(state, color, tile, q, handed) else "cheating"]
-
-
-def xref(values: list[Any]) -> list[Any]:
-    """3-5 player names, oldest first -> the referee's result with first-s players."""
-    if len(values) != 1:
-        raise NeuInputError(f"expected one list of player names, got {len(values)} JSON values")
-    names = values[0]
-    if (not isinstance(names, list) or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS
-            or not all(isinstance(n, str) and n for n in names) or len(set(names)) != len(names)):
-        raise NeuInputError(f"expected {MIN_PLAYERS}-{MAX_PLAYERS} distinct player names, "
-                            f"got {_show(names)}")
-    return [run_referee(names)]
-
-
-HARNESSES: dict[str, Callable[[list[Any]], list[Any]]] = {
-    "xtiles": xtiles, "xboard": xboard, "xrules": xrules, "xref": xref}
-
-
-def main(argv: Optional[Sequence[str]] = None, stdin: Optional[TextIO] = None,
-         stdout: Optional[TextIO] = None, stderr: Optional[TextIO] = None) -> int:
-    """Run a harness: JSON values on stdin, answers on stdout; 2 on bad input."""
-    argv = sys.argv[1:] if argv is None else argv
-    stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
-    if len(argv) != 1 or argv[0] not in HARNESSES:
-        print(f"usage: python -m tsuro_core.neu {'|'.join(HARNESSES)} < input.json", file=stderr)
-        return 2
-    try:
-        answers = HARNESSES[argv[0]](read_values(stdin.read()))
-    except NeuInputError as e:
-        print(f"{argv[0]}: {e}", file=stderr)
-        return 2
-    for answer in answers:
-        print(json.dumps(answer, separators=(",", ":")), file=stdout)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,337 @@
+"""A course-variant game in progress, for the browser: whose turn, the deal,
+the options with the rule checker's verdicts and outcomes, playing a move,
+the ranking, and a computer player.
+
+The rules themselves are rules.py's; this module adds what a game played
+one call at a time needs (its JSON form is formats.py's, its API operations
+ops.py's).  Seat ``i`` is the i-th oldest player: it plays i-th in every
+round and is ``rules.COLORS[i]`` inside the rules engine, whatever colour it
+shows.  The referee deals tiles in index order (``next_tile``), three for the
+opening and two per turn, as rules.run_referee does.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify
+from . import rules as neu
+from .rules import COLORS, G, LEGAL, NeuState
+
+ROTATIONS = (0, 90, 180, 270)
+OUTCOMES = {neu.STAYS: "stays", neu.EXITS: "exits", neu.COLLIDES: "collides", neu.LOOPS: "loops"}
+
+
+# ---------------------------------------------------------------------------
+# A game in progress.
+
+@dataclass
+class NeuGame:
+    """A course-variant game: the rules state plus whose turn it is and the deal."""
+
+    players: list[dict[str, Any]]
+    state: NeuState = field(default_factory=NeuState)
+    placed: list[tuple[int, int, int, int]] = field(default_factory=list)
+    """Tiles in placement order: (x, y, tile, canonical degrees)."""
+    phase: str = "opening"
+    turn: Optional[int] = 0
+    round: int = 0
+    handed: list[int] = field(default_factory=list)
+    next_tile: int = 0
+    out: list[dict[str, Any]] = field(default_factory=list)
+    """``{seat, round, reason}`` per avatar knocked out, in the order they left."""
+    last: dict[int, Optional[int]] = field(default_factory=dict)
+    """Where each knocked-out avatar ended: an off-board place code, or None (a loop)."""
+    ranking: Optional[list[list[int]]] = None
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def code_of(self, seat: int) -> Optional[int]:
+        """The place code of ``seat``'s avatar on the board, or None."""
+        return self.state.place_of(COLORS[seat])
+
+    def alive(self) -> list[int]:
+        """Seats whose avatars are on the board."""
+        return [COLORS.index(c) for c in self.state.alive()]
+
+    def deal(self, count: int) -> list[int]:
+        """The referee's next ``count`` tiles (index order, wrapping after 34)."""
+        tiles = [(self.next_tile + i) % TILE_COUNT for i in range(count)]
+        self.next_tile = (self.next_tile + count) % TILE_COUNT
+        return tiles
+
+
+def new_game(players: list[dict[str, Any]]) -> NeuGame:
+    """A game before the opening among ``players`` (checked: formats.parse_players):
+    seat 0 (the oldest) is handed three tiles."""
+    game = NeuGame(players)
+    game.handed = game.deal(neu.OPENING_HAND)
+    return game
+
+
+# ---------------------------------------------------------------------------
+# Places as JSON.
+
+def place_json(code: Optional[int]) -> Optional[list[Any]]:
+    """A place code as ``[x, y, port]`` (None stays None)."""
+    if code is None:
+        return None
+    x, y, p = G.xyp(code)
+    return [x, y, PORT_NAMES[p]]
+
+
+# ---------------------------------------------------------------------------
+# Tracing paths (for previews and animation).
+
+def _trace(cells: Sequence[Any], code: int) -> tuple[list[list[Any]], Optional[int]]:
+    """The steps ``[x, y, entry, exit]`` of a marker at ``code`` following placed
+    tiles, and where it ends (None for an infinite loop: the steps go round once)."""
+    steps: list[list[Any]] = []
+    start = code
+    conn = cells[code >> 3]
+    while conn is not None:
+        entry = code & 7
+        exit_port = conn[entry]
+        x, y = G.xy(code >> 3)
+        steps.append([x, y, PORT_NAMES[entry], PORT_NAMES[exit_port]])
+        code = G.next[(code & ~7) | exit_port]
+        if code == start:
+            return steps, None
+        conn = cells[code >> 3]
+    return steps, code
+
+
+def _movement(game: NeuGame, tile: int, q: int) -> dict[str, Any]:
+    """What placing ``tile`` turned ``q`` quarters in front of the active avatar does:
+    each moved avatar's path and end, who goes out and why, who collides."""
+    assert game.turn is not None
+    mover = game.code_of(game.turn)
+    assert mover is not None
+    target = mover >> 3
+    cells = list(game.state.cells)
+    cells[target] = CONN[tile][q]
+    seats = game.alive()
+    before = {s: game.code_of(s) for s in seats}
+    after: dict[int, Optional[int]] = dict(before)
+    paths = []
+    for s in [game.turn] + [s for s in seats if s != game.turn]:
+        code = before[s]
+        if code is None or code >> 3 != target:
+            continue
+        steps, end = _trace(cells, code)
+        after[s] = end
+        paths.append({"seat": s, "path": steps, "to": place_json(end)})
+    outs = []
+    for s in seats:
+        end = after[s]
+        if end is None or not G.on_board[end >> 3]:
+            outs.append({"seat": s, "reason": "loop" if end is None else "edge"})
+    gone = {o["seat"] for o in outs}
+    groups: dict[int, list[int]] = {}
+    for s in seats:
+        if s not in gone:
+            groups.setdefault(after[s], []).append(s)  # type: ignore[arg-type]
+    collisions = []
+    for code, members in groups.items():
+        if len(members) > 1 and len({before[s] for s in members}) > 1:
+            collisions.append({"seats": members, "place": place_json(code)})
+    return {"paths": paths, "out": outs, "collisions": collisions, "cells": cells,
+            "after": after, "target": target}
+
+
+# ---------------------------------------------------------------------------
+# Options.
+
+def free_squares(game: NeuGame) -> list[dict[str, Any]]:
+    """The periphery squares an opening tile may go on (clockwise from (1, 0)),
+    each with the ports its avatar may take and the place it would then face."""
+    result = []
+    for x, y in neu.PERIPHERY_CLOCKWISE:
+        if not neu.free_for_opening(game.state, x, y):
+            continue
+        ports = []
+        for p in range(8):
+            code = neu.course_to_place(p, x, y)
+            if neu.on_board(code):
+                ports.append({"port": PORT_NAMES[p], "place": place_json(code)})
+        result.append({"square": [x, y], "ports": ports})
+    return result
+
+
+def verdicts(game: NeuGame) -> dict[tuple[int, int], str]:
+    """The rule checker's verdict on each option ``(tile, quarter turns)`` of the
+    active player, LEGAL or the reason.
+
+    One reading of our own: when the checker allows none of the eight options
+    (some loop and the others are exits, so neither rule's "every option does
+    so" holds), every option is allowed, as a forced move.  The course's
+    referee would call any choice cheating; a game in the browser must go on.
+    """
+    assert game.turn is not None
+    color = COLORS[game.turn]
+    found = {(t, q): neu.check_turn(game.state, color, t, q, game.handed)
+             for t in dict.fromkeys(game.handed) for q in range(4)}
+    if all(v != LEGAL for v in found.values()):
+        return {k: LEGAL for k in found}
+    return found
+
+
+def turn_options(game: NeuGame) -> list[dict[str, Any]]:
+    """Both handed tiles at every rotation: the rule checker's verdict and the outcome."""
+    assert game.turn is not None
+    color = COLORS[game.turn]
+    codes = [code for _, code in game.state.avatars]
+    mover = game.state.alive().index(color)
+    pairs = neu.shared_pairs(codes)
+    checked = verdicts(game)
+    options = []
+    for tile in dict.fromkeys(game.handed):
+        for rot in ROTATIONS:
+            q = rot // 90
+            verdict = checked[tile, q]
+            cells = list(game.state.cells)
+            outcome = neu.option_outcome(cells, codes, pairs, mover, CONN[tile][q])
+            m = _movement(game, tile, q)
+            options.append({
+                "move": {"tile": tile, "rot": rot},
+                "legal": verdict == LEGAL,
+                "reason": None if verdict == LEGAL else verdict,
+                "outcome": OUTCOMES[outcome],
+                "self_eliminating": any(o["seat"] == game.turn for o in m["out"]),
+                "forced": verdict == LEGAL and outcome in (neu.LOOPS, neu.EXITS),
+                "paths": m["paths"],
+                "out": m["out"],
+                "collisions": m["collisions"],
+            })
+    return options
+
+
+def legal_moves(game: NeuGame) -> dict[str, Any]:
+    """The active player's options (docs/neu.md, "Playing in the browser")."""
+    result: dict[str, Any] = {"phase": game.phase, "turn": game.turn, "round": game.round,
+                              "handed": list(game.handed)}
+    if game.phase == "opening":
+        result["rots"] = list(ROTATIONS)
+        result["squares"] = free_squares(game)
+    elif game.phase == "turn":
+        code = game.code_of(game.turn)  # type: ignore[arg-type]
+        assert code is not None
+        result["square"] = list(G.xy(code >> 3))
+        result["moves"] = turn_options(game)
+    else:
+        result["moves"] = []
+    return result
+
+
+# ---------------------------------------------------------------------------
+# Playing a move.
+
+class NeuIllegalMove(ValueError):
+    """A move the rules refuse (the course would call its player a cheater)."""
+
+
+def play(game: NeuGame, tile: int, q: int,
+         opening: Optional[tuple[int, int, int]] = None) -> list[dict[str, Any]]:
+    """Play the active player's move (changing ``game``): ``tile`` turned ``q``
+    quarters, and in the opening ``(port, x, y)`` (formats.parse_move reads a
+    move's JSON); the events, in order."""
+    if game.phase == "over":
+        raise NeuIllegalMove("the game is over")
+    if game.phase == "opening":
+        if opening is None:
+            raise NeuIllegalMove("an opening move names a square and a port")
+        return _opening(game, tile, q, *opening)
+    return _turn(game, tile, q)
+
+
+def _place(game: NeuGame, x: int, y: int, tile: int) -> dict[str, Any]:
+    rot = identify(game.state.cells[G.cell(x, y)])[1] * 90  # type: ignore[arg-type]
+    game.placed.append((x, y, tile, rot))
+    return {"type": "place", "seat": game.turn, "tile": tile, "rot": rot, "square": [x, y]}
+
+
+def _opening(game: NeuGame, tile: int, q: int, port: int, x: int, y: int) -> list[dict[str, Any]]:
+    seat = game.turn
+    assert seat is not None
+    color = COLORS[seat]
+    verdict = neu.check_initial(game.state, color, tile, q, port, x, y, game.handed)
+    if verdict != LEGAL:
+        raise NeuIllegalMove(verdict)
+    game.state = neu.place_initial(game.state, color, tile, q, port, x, y)
+    events = [_place(game, x, y, tile),
+              {"type": "start", "seat": seat, "place": place_json(game.code_of(seat)),
+               "port": PORT_NAMES[port]}]
+    if seat + 1 < game.n:
+        game.turn = seat + 1
+    else:
+        game.phase, game.round, game.turn = "turn", 1, 0
+        events.append({"type": "round", "round": 1})
+    game.handed = game.deal(neu.OPENING_HAND if game.phase == "opening" else neu.TURN_HAND)
+    events.append({"type": "deal", "seat": game.turn, "tiles": list(game.handed)})
+    return events
+
+
+def _turn(game: NeuGame, tile: int, q: int) -> list[dict[str, Any]]:
+    seat = game.turn
+    assert seat is not None
+    verdict = verdicts(game).get((tile, q), neu.NOT_HANDED_OUT)
+    if verdict != LEGAL:
+        raise NeuIllegalMove(verdict)
+    m = _movement(game, tile, q)
+    step = neu.apply_action(game.state, COLORS[seat], tile, q)
+    game.state = step.state
+    x, y = G.xy(m["target"])
+    events: list[dict[str, Any]] = [_place(game, x, y, tile)]
+    events += [{"type": "move", **p} for p in m["paths"]]
+    events += [{"type": "collision", **c} for c in m["collisions"]]
+    for o in m["out"]:
+        game.out.append({"seat": o["seat"], "round": game.round, "reason": o["reason"]})
+        game.last[o["seat"]] = m["after"][o["seat"]]
+        events.append({"type": "out", "seat": o["seat"], "reason": o["reason"]})
+    alive = game.alive()
+    later = [s for s in alive if s > seat]
+    if later:
+        game.turn = later[0]
+    elif len(alive) <= 1:
+        return events + _finish(game)
+    else:
+        game.round += 1
+        game.turn = alive[0]
+        events.append({"type": "round", "round": game.round})
+    game.handed = game.deal(neu.TURN_HAND)
+    events.append({"type": "deal", "seat": game.turn, "tiles": list(game.handed)})
+    return events
+
+
+def _finish(game: NeuGame) -> list[dict[str, Any]]:
+    """End the game: survivors first, then the players knocked out round by round,
+    latest first (players knocked out in the same round share a rank)."""
+    ranking = [game.alive()] if game.alive() else []
+    for r in range(game.round, 0, -1):
+        rank = sorted(o["seat"] for o in game.out if o["round"] == r)
+        if rank:
+            ranking.append(rank)
+    game.phase, game.turn, game.handed, game.ranking = "over", None, [], ranking
+    return [{"type": "game_over", "winners": list(ranking[0]), "ranking": ranking}]
+
+
+# ---------------------------------------------------------------------------
+# A computer player.
+
+def bot_move(game: NeuGame, rng: random.Random) -> dict[str, Any]:
+    """A legal move at random; on a turn, one that keeps the avatar on the board
+    if any does (and, among those, one that puts nobody else out if it can)."""
+    if game.phase == "opening":
+        square = rng.choice(free_squares(game))
+        return {"tile": rng.choice(game.handed), "rot": rng.choice(ROTATIONS),
+                "square": square["square"], "port": rng.choice(square["ports"])["port"]}
+    if game.phase != "turn":
+        raise NeuIllegalMove("the game is over: there is no move to make")
+    legal = [o for o in turn_options(game) if o["legal"]]
+    calm = [o for o in legal if not o["out"]]
+    safe = [o for o in legal if not o["self_eliminating"]]
+    return dict(rng.choice(calm or safe or legal)["move"])

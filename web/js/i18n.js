@@ -1,0 +1,69 @@
+// The page's words: one catalogue per language (web/js/i18n/<code>.js, a
+// default-exported object of key -> text), looked up with t(key, params).
+// Adding a language is adding one catalogue file and one line in CATALOGUES.
+//
+// A text may hold {name} placeholders, filled from params; a text that
+// depends on a number is an object of plural forms ({one, other}, as
+// Intl.PluralRules names them), chosen by params.count.
+
+import en from "./i18n/en.js";
+import fr from "./i18n/fr.js";
+
+/** Every language the site speaks, by its BCP 47 code. */
+export const CATALOGUES = { en, fr };
+export const DEFAULT_LANG = "en";
+const STORAGE_KEY = "tsuro.lang";
+
+/** The language to use: ?lang= on the URL, else the player's choice, else the browser's. */
+export function chooseLang(search = location.search, stored = readStored(),
+                           preferred = navigator.languages || [navigator.language]) {
+  const fromUrl = new URLSearchParams(search).get("lang");
+  for (const code of [fromUrl, stored, ...preferred]) {
+    const base = String(code || "").toLowerCase().split("-")[0];
+    if (base in CATALOGUES) return base;
+  }
+  return DEFAULT_LANG;
+}
+
+function readStored() {
+  try { return localStorage.getItem(STORAGE_KEY); } catch { return null; }
+}
+
+let current = chooseLang();
+
+/** The language in use now. */
+export function lang() { return current; }
+
+/** Switch language (remembered for later visits) and re-label the document. */
+export function setLang(code, remember = true) {
+  if (!(code in CATALOGUES)) throw new Error(`no catalogue for language ${code}`);
+  current = code;
+  if (remember) {
+    try { localStorage.setItem(STORAGE_KEY, code); } catch { /* storage off: this visit only */ }
+  }
+  applyTo(document);
+}
+
+/** The text for key in the current language (English if missing there; the key if nowhere). */
+export function t(key, params = {}) {
+  let text = CATALOGUES[current][key] ?? CATALOGUES[DEFAULT_LANG][key];
+  if (text === undefined) return key;
+  if (typeof text === "object") {
+    const form = new Intl.PluralRules(current).select(Number(params.count ?? 0));
+    text = text[form] ?? text.other;
+  }
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** Label a document or element: data-i18n="key" sets the text,
+ *  data-i18n-attr="attr:key;attr2:key2" sets attributes (aria-label, title...). */
+export function applyTo(root) {
+  if (root.documentElement) root.documentElement.lang = current;
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split(":").map((s) => s.trim());
+      if (attr && key) el.setAttribute(attr, t(key));
+    }
+  }
+}

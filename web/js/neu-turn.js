@@ -1,0 +1,239 @@
+// A human's turn in the course variant (`neu`, docs/neu.md): turn.js's
+// TurnController with the course's phases.  The rules come from the engine's
+// neu_legal_moves answer; this only turns it into what the views draw.
+//
+//   opening  choose one of the free periphery squares the engine lists
+//            (dashed), a port for the avatar (the dots, or the buttons under
+//            the hand), a tile and its rotation, then place
+//   turn     choose one of the two handed tiles and turn it; the board
+//            previews the engine's outcome; options the engine's rule checker
+//            refuses are marked with its reason and not played
+
+import { TurnController } from "./turn.js";
+import { listNames } from "./movelog.js";
+import { colorOf } from "./style.js";
+
+export class NeuTurn extends TurnController {
+  /** deps: TurnController's, and portPicker (a PortPicker, below). */
+  get handPhases() { return ["opening", "turn"]; }
+
+  stop() {
+    super.stop();
+    this.board.setChoices([]);
+    this.portPicker.hide();
+  }
+
+  start(seat, legal) {
+    const p = this.game().players[seat];
+    const color = colorOf(p.color);
+    const h = {
+      seat, phase: legal.phase, legal, color, name: p.name,
+      tiles: legal.handed.slice(), rots: legal.handed.map(() => 0), selected: 0, hover: null,
+      square: null, port: null,
+    };
+    this.human = h;
+    this.setPhase(legal.phase);
+    this.board.setStartMarks([]);
+    this.board.clearPreview();
+    if (legal.phase === "opening") {
+      this.setBanner(`${p.name}: place your first tile on the edge`, seat);
+      this.board.setTarget(null);
+      this.board.setChoices(legal.squares.map((q) => q.square), color);
+      this.refresh();
+      this.focus(() => this.board.svg);
+    } else {
+      this.setBanner(`${p.name}: play a tile`, seat);
+      this.board.setChoices([]);
+      this.board.setTarget(legal.square, color);
+      this.chooseFirstSafe(legal.moves);
+      this.refresh();
+      this.focus(() => this.hand.container.querySelector(`.hand-tile[data-index="${h.selected}"]`));
+    }
+  }
+
+  // ---------------------------------------------------------------- the board
+
+  /** A click (or Enter) on a square of the board. */
+  clickSquare([x, y]) {
+    const h = this.human;
+    if (!h || this.busy()) return;
+    if (h.phase === "turn") {
+      if (h.legal.square[0] === x && h.legal.square[1] === y) this.place();
+      return;
+    }
+    if (h.square && h.square[0] === x && h.square[1] === y) {
+      if (h.port) this.place();
+      return;
+    }
+    const sq = h.legal.squares.find((q) => q.square[0] === x && q.square[1] === y);
+    if (!sq) {
+      this.note(`Square [${x}, ${y}] is not free for an opening tile: it must be on the edge of the board with no tile on it or next to it. Choose a dashed square.`, "bad");
+      return;
+    }
+    h.square = sq.square;
+    this.board.setTarget(sq.square, h.color);
+    this.board.setStartMarks(sq.ports.map((q) => q.place), h.color);
+    this.choosePort(sq.ports[0].port);
+  }
+
+  /** A click (or Enter) on a port mark of the chosen opening square: choose it, or place if chosen. */
+  chooseStart(place) {
+    const h = this.human;
+    if (!h || h.phase !== "opening" || !h.square || this.busy()) return;
+    const sq = this.squareEntry();
+    const entry = sq && sq.ports.find((q) => q.place.join() === place.join());
+    if (!entry) return;
+    if (entry.port === h.port) this.place();
+    else this.choosePort(entry.port);
+  }
+
+  /** Escape on the board: choose another opening square. */
+  back() {
+    const h = this.human;
+    if (!h || h.phase !== "opening" || !h.square) return;
+    h.square = null;
+    h.port = null;
+    this.board.setStartMarks([]);
+    this.board.setTarget(null);
+    this.refresh();
+  }
+
+  hoverMark(place) {
+    const h = this.human;
+    const sq = h && h.phase === "opening" && this.squareEntry();
+    const entry = sq && place && sq.ports.find((q) => q.place.join() === place.join());
+    if (entry && entry.port !== h.port) this.note(`Port ${entry.port}: click it (or press Enter) to put your avatar there.`);
+  }
+
+  /** The opening's move (square and port chosen), or a turn's legal option. */
+  chosenMove() {
+    const h = this.human;
+    if (h.phase !== "opening") return super.chosenMove();
+    if (!h.square || !h.port) {
+      this.note("First choose a dashed square on the edge of the board for your tile.", "bad");
+      return null;
+    }
+    return { tile: h.tiles[h.selected], rot: h.rots[h.selected], square: h.square.slice(), port: h.port };
+  }
+
+  // ---------------------------------------------------------------- the opening's square and port
+
+  squareEntry() {
+    const h = this.human;
+    return h && h.square ? h.legal.squares.find((q) => q.square.join() === h.square.join()) : null;
+  }
+
+  choosePort(port) {
+    const h = this.human;
+    h.port = port;
+    const entry = this.squareEntry().ports.find((q) => q.port === port);
+    this.board.setCursorTo(entry.place);
+    this.refresh();
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  refresh() {
+    const h = this.human;
+    if (!h) return;
+    if (h.phase === "turn") {
+      this.drawTileChoice(h.legal.square);
+      return;
+    }
+    const enabled = !this.busy();
+    const button = this.placeButton;
+    button.textContent = "Place tile";
+    this.hand.render({ tiles: h.tiles, rots: h.rots, selected: h.selected, marks: [], enabled, owner: h.name });
+    const i = h.hover ?? h.selected;
+    if (h.square) {
+      const entry = this.squareEntry().ports.find((q) => q.port === h.port);
+      this.board.setPreview({
+        square: h.square, tile: h.tiles[i], rot: h.rots[i], out: [], bad: false,
+        paths: entry ? [{ seat: h.seat, path: [], to: entry.place }] : [],
+      });
+      button.disabled = !enabled || !h.port;
+      this.portPicker.show(this.squareEntry().ports.map((q) => q.port), h.port, enabled, (port) => {
+        if (this.human === h && !this.busy()) this.choosePort(port);
+      });
+      this.note(`Tile ${h.selected + 1} on [${h.square[0]}, ${h.square[1]}], your avatar on port ${h.port}. Turn the tile or choose another, choose another port (the dots) or square (Esc), then press Enter, tap the square again, or “Place tile”.`);
+    } else {
+      this.board.clearPreview();
+      this.portPicker.hide();
+      button.disabled = true;
+      this.note("Choose a free square on the edge of the board (dashed) for one of your three tiles, any way round. Then choose the port your avatar starts on. Keyboard: focus the board (Tab), arrow keys and Enter.");
+    }
+  }
+
+  /** The engine's entry for a handed tile at a rotation (a turn lists all four rotations). */
+  outcome(tile, rot) {
+    const h = this.human;
+    return h && h.phase === "turn" ? h.legal.moves.find((m) => m.move.tile === tile && m.move.rot === rot) || null : null;
+  }
+
+  markLabel(o) { return o.legal ? this.outcomeText(o) : `not allowed: ${o.reason}`; }
+
+  advise(sel) {
+    if (!sel) return { text: "Choose a tile (1–2).", placeable: false };
+    const text = this.outcomeText(sel);
+    if (!sel.legal) {
+      return { text: `Not allowed: this placement ${sel.reason}. (It ${text}.) Turn the tile or choose the other one.`, kind: "bad", placeable: false };
+    }
+    if (sel.forced) {
+      return {
+        text: `Every option here loops or leaves the board, so any may be played. This one ${text}.`, kind: "warn",
+        placeable: true, label: sel.self_eliminating ? "Place tile (you go out)" : "Place tile",
+      };
+    }
+    return { text: `${text.charAt(0).toUpperCase()}${text.slice(1)}. Press Enter, tap the square, or “Place tile”.`, placeable: true };
+  }
+
+  outcomeText(o) {
+    const { players } = this.game();
+    const me = this.human.seat;
+    const name = (k) => players[k].name;
+    const parts = [];
+    const mine = o.out.find((x) => x.seat === me);
+    if (mine) parts.push(mine.reason === "loop" ? "sends your avatar into an infinite loop: you are out" : "takes your avatar off the edge: you are out");
+    else parts.push("keeps your avatar on the board");
+    for (const x of o.out) {
+      if (x.seat !== me) parts.push(`sends ${name(x.seat)} ${x.reason === "loop" ? "into an infinite loop" : "off the edge"}`);
+    }
+    for (const c of o.collisions || []) {
+      const others = c.seats.filter((k) => k !== me).map(name);
+      parts.push(c.seats.includes(me) ? `meets ${listNames(others)} on one spot (a collision: you both stay)` : `${listNames(c.seats.map(name))} meet on one spot`);
+    }
+    return parts.join("; ");
+  }
+}
+
+/**
+ * The buttons for the chosen opening square's ports (the engine's list), under
+ * the hand: easier than the dots on a phone.  A view: it reports the choice.
+ */
+export class PortPicker {
+  constructor(box) { this.box = box; }
+
+  hide() { this.box.hidden = true; }
+
+  /** Show `ports` with `chosen` pressed; choose(port) when one is clicked. */
+  show(ports, chosen, enabled, choose) {
+    const box = this.box;
+    box.replaceChildren();
+    const label = document.createElement("span");
+    label.className = "port-label";
+    label.textContent = "Avatar on port";
+    box.appendChild(label);
+    for (const port of ports) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "port-button";
+      b.textContent = port;
+      b.disabled = !enabled;
+      b.setAttribute("aria-pressed", port === chosen ? "true" : "false");
+      b.setAttribute("aria-label", `Port ${port}`);
+      b.addEventListener("click", () => choose(port));
+      box.appendChild(b);
+    }
+    box.hidden = false;
+  }
+}

@@ -1,0 +1,85 @@
+// The game page's shell, shared by its modules: the engine's loading status,
+// the notice bar, short announcements, the page's phase and keyboard focus.
+
+const $ = (id) => document.getElementById(id);
+
+/** Follow the engine's loading in the status bar (progress, ready, failed). */
+export function showEngineStatus(engine) {
+  engine.onProgress((p) => {
+    $("engine-progress").value = p.fraction;
+    $("engine-label").textContent = `${p.label}… ${Math.round(p.fraction * 100)}%`;
+  });
+  engine.ready.then(
+    () => {
+      $("engine-status").classList.add("done");
+      $("engine-label").textContent = "Rules engine ready.";
+      setTimeout(() => { $("engine-status").hidden = true; }, 600);
+    },
+    (e) => {
+      $("engine-status").classList.add("failed");
+      $("engine-label").textContent = `The rules engine could not start: ${e.message}`;
+    },
+  );
+}
+
+/** An error's reason in words. */
+export function reason(e) {
+  return (e && (e.message || e.code)) || String(e);
+}
+
+/** What the page is waiting for, as body[data-phase] (for styles and tests). */
+export function setPhase(phase) { document.body.dataset.phase = phase; }
+
+/** The notice bar: a message (null hides it) with an optional {label, run} action. */
+export function notice(text, action = null) {
+  const n = $("notice");
+  if (!text) { n.hidden = true; return; }
+  $("notice-text").textContent = text;
+  const b = $("notice-action");
+  b.hidden = !action;
+  b.textContent = action ? action.label : "";
+  b.onclick = action ? () => action.run() : null;
+  n.hidden = false;
+}
+
+/** The line under the hand: what the chosen tile does ("warn", "bad" colour it). */
+export function note(text, kind = "") {
+  const n = $("hand-note");
+  n.textContent = text;
+  n.className = `hand-note${kind ? ` ${kind}` : ""}`;
+}
+
+/** Shake the note: a refused placement. */
+export function shakeNote() {
+  $("hand-note").classList.add("shake");
+  setTimeout(() => $("hand-note").classList.remove("shake"), 400);
+}
+
+let announceTimer = null;
+/** A short message flashed on the turn banner (undo, redo). */
+export function announce(text) {
+  const b = $("turn-banner");
+  b.dataset.flash = text;
+  clearTimeout(announceTimer);
+  announceTimer = setTimeout(() => { delete b.dataset.flash; }, 1500);
+}
+
+/** Move the keyboard focus to el() if it is nowhere useful (after a move, the pass screen). */
+export function focusIfLost(el) {
+  const a = document.activeElement;
+  if (a && a !== document.body && !a.disabled && a.offsetParent !== null && a.isConnected) return;
+  if ($("setup").open) return;
+  const target = el();
+  if (target) target.focus({ preventScroll: true });
+}
+
+/** The share box's Copy button. */
+export function wireCopyButton() {
+  $("btn-copy").addEventListener("click", async () => {
+    const input = $("share-link");
+    input.select();
+    try { await navigator.clipboard.writeText(input.value); $("btn-copy").textContent = "Copied"; }
+    catch { document.execCommand?.("copy"); $("btn-copy").textContent = "Copied"; }
+    setTimeout(() => { $("btn-copy").textContent = "Copy"; }, 1500);
+  });
+}
