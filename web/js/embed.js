@@ -26,6 +26,7 @@ import { ClassicTurn, handToTurn } from "./turn.js";
 import { loadTileSet } from "./tileset.js";
 import { seatStyles } from "./style.js";
 import { describe } from "./movelog.js";
+import { request } from "./session.js";
 
 const $ = (id) => document.getElementById(id);
 const board = new Board($("board"), { width: 6, height: 6, label: "Tsuro board" });
@@ -53,7 +54,7 @@ function eng() {
   return engine;
 }
 async function ask(op, args) {
-  const r = await eng().requestValue(op, args);
+  const r = await request(eng(), op, args);   // within its time limit (session.js)
   if (r && r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code });
   return r;
 }
