@@ -402,14 +402,18 @@ const app = {
     this.newGame({ rules, players: s.players, seats: s.seats });
   },
 
-  async newGame({ rules, players, seats, seed }) {
-    this.gen++;
+  async newGame({ rules, players, seats, seed }, retried = false) {
+    const gen = ++this.gen;
     this.setBanner("Dealing…");
     try {
       const session = await variantOf(rules).Session.create(engine, { rules, players, seats, seed });
+      if (gen !== this.gen) return;
       notice(null);
       this.begin(session);
     } catch (e) {
+      if (gen !== this.gen) return;
+      // queued behind a request that was stopped at its time limit: once more, on the new engine
+      if (e.code === "restarted" && !retried) return this.newGame({ rules, players, seats, seed }, true);
       this.openSetup(`The game could not start: ${reason(e)}`);
     }
   },
