@@ -35,6 +35,9 @@ def browser():
         browser.close()
 
 
+DEFAULT_TIMEOUT_MS = 120_000  # the contexts' default timeout, and the polling waits' default
+
+
 def _poll_wait_for_function(self, expression, *, arg=None, timeout=None, polling=None):
     """wait_for_function by polling evaluate().
 
@@ -43,7 +46,7 @@ def _poll_wait_for_function(self, expression, *, arg=None, timeout=None, polling
     evaluate() goes through the DevTools protocol, outside the page's policy.
     """
     from playwright.sync_api import Error, TimeoutError
-    limit = 30_000 if timeout is None else timeout
+    limit = DEFAULT_TIMEOUT_MS if timeout is None else timeout
     deadline = time.monotonic() + limit / 1000 if limit else float("inf")
     interval = polling / 1000 if isinstance(polling, (int, float)) else 0.05
     while True:
@@ -124,7 +127,7 @@ def context(browser, csp_violations):
     """A fresh browser context (its own cache, storage and service workers); fails the test
     on any Content-Security-Policy violation."""
     ctx = browser.new_context()
-    ctx.set_default_timeout(120_000)
+    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
     ctx.expose_binding("__tsuroCspViolation", lambda source, v: csp_violations.found.append(v))
     ctx.add_init_script(_CSP_LISTENER)
     ctx.on("console", lambda m: "Content Security Policy" in m.text
