@@ -105,7 +105,7 @@ def test_a_link_that_hangs_the_engine_neither_hangs_the_page_nor_is_kept(page, s
     before = page.evaluate(STORED)
     page.goto(server + GAME + "#" + hang_link())
     # refused at once by a strict engine, or stopped at its time limit: told either way
-    notice_text(page, "could not be opened", "too long", timeout=90_000)
+    notice_text(page, "could not be opened", "did not answer in time", timeout=90_000)
     # back to the last good state: my game, as it was; the link was never saved
     assert pagekit.wait_phase(page, ["tile"], timeout=90_000) == "tile"
     assert pagekit.log_count(page) == moves
@@ -144,6 +144,7 @@ def test_an_engine_past_its_time_limit_is_restarted_and_the_game_goes_on(page, s
     # back to the last saved position, with a fresh engine: the move can be played
     assert pagekit.wait_phase(page, ["tile"], timeout=120_000) == "tile"
     assert pagekit.log_count(page) == moves
+    assert "restarted" in page.inner_text("#notice-text")   # still told, once the game is back
     pagekit.choose_placeable_by_keys(page, 0)
     page.keyboard.press("Enter")
     page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=moves,

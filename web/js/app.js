@@ -84,11 +84,11 @@ const app = {
       history.replaceState(null, "", location.pathname + location.search);
       return this.openLink(hash);
     }
+    const found = await keeper.resumable();
+    if (found) await this.resumeGame(found.id, found.save);
+    else this.openSetup();
     const unavailable = keeper.unavailable();
     if (unavailable) notice(`Games will not be kept if you close or reload the page: ${unavailable}.`);
-    const found = await keeper.resumable();
-    if (found) return this.resumeGame(found.id, found.save);
-    this.openSetup();
   },
 
   /**
@@ -165,10 +165,10 @@ const app = {
   },
 
   /** Back to a stored game (or the setup if there is none), telling the player why. */
-  backTo(id, text) {
+  async backTo(id, text) {
     if (id && keeper.store.get(id)) {
-      notice(`${text} You are back to your game.`);
-      return this.resumeGame(id);
+      await this.resumeGame(id);
+      return notice(`${text} You are back to your game.`);
     }
     keeper.forget();
     this.session = null;
@@ -183,10 +183,10 @@ const app = {
   async recover(e) {
     this.gen++;
     if (engine.failed) engine.restart();   // a dead worker; a time-out has restarted it already
-    const text = `The rules engine ${e.code === "timeout" ? "took too long to answer" : "stopped"} and was restarted.`;
+    const text = `The rules engine ${e.code === "timeout" ? "did not answer in time" : "stopped"} and was restarted.`;
     if (this.pendingFirstSave) return this.backTo(this.linkPrevious, text);
+    await this.resumeGame(keeper.id);
     notice(`${text} Your game goes on from its last saved position.`);
-    return this.resumeGame(keeper.id);
   },
 
   begin(session, { fromSave = false, fromLink = false } = {}) {
