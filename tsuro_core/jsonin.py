@@ -6,13 +6,14 @@ stdin for the command-line tools, the inside of share links) goes through
 strict, so that a value crosses between Python and JavaScript unchanged:
 
 - input must be UTF-8 text holding one JSON value, nested at most
-  :data:`MAX_DEPTH` deep, without ``NaN``/``Infinity`` (not JSON) and
-  without text that cannot be written back as UTF-8 (lone surrogates);
+  :data:`MAX_DEPTH` deep (checked on the text, before the recursive parser
+  runs), without ``NaN``/``Infinity`` (not JSON);
 - output is compact JSON with ``allow_nan=False``.
 
 Type checks shared by every reader live here too: booleans are not numbers,
-floats are not whole numbers (``90.0`` is not a rotation), a seed is a whole
-number JavaScript holds exactly or short text.  docs/reliability.md lists
+floats are not whole numbers (``90.0`` is not a rotation), text is
+writable as UTF-8 (no lone surrogates), a seed is a whole number or short
+text, and one kept in a record a number JavaScript holds exactly.  docs/reliability.md lists
 every class of bad input and what it gets.
 """
 
@@ -38,6 +39,7 @@ class JsonInputError(ValueError):
 
 
 def reject_constant(name: str) -> Any:
+    """``parse_constant`` for json: NaN, Infinity and -Infinity are refused."""
     raise JsonInputError(f"{name} is not JSON (JSON has no NaN or Infinity)")
 
 
