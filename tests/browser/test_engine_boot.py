@@ -75,9 +75,9 @@ def test_micropip_install_from_another_origin(page, server, other_origin, build_
     assert result == '{"ok":true,"result":{"version":"%s"}}' % __version__
 
 
-def test_offline_after_first_visit(page, context, build_module, dist_dir):
+def test_offline_after_first_visit(page, context, serve_site, dist_dir):
     # A server of its own, so "offline" can also mean "the server is gone".
-    srv, base = build_module.serve_in_thread(dist_dir, host="127.0.0.1")
+    srv, base = serve_site(dist_dir, host="127.0.0.1")
     site = base.replace("127.0.0.1", "localhost")
     try:
         page.goto(site + "smoke.html")
@@ -125,14 +125,14 @@ def test_embedded_in_iframe_from_another_origin(page, server, other_origin):
 
 
 @pytest.fixture(scope="module")
-def site_without_wheel(build_module, dist_dir, build_info, tmp_path_factory):
+def site_without_wheel(serve_site, dist_dir, build_info, tmp_path_factory):
     """A copy of the site whose engine wheel is missing."""
     import os
     import shutil
     copy = tmp_path_factory.mktemp("broken") / "dist"
     shutil.copytree(dist_dir, copy, copy_function=os.link)
     (copy / build_info["engine"]["wheel"]).unlink()
-    srv, url = build_module.serve_in_thread(copy, host="127.0.0.1")
+    srv, url = serve_site(copy, host="127.0.0.1")
     yield url.replace("127.0.0.1", "localhost")
     srv.shutdown()
     srv.server_close()
@@ -247,7 +247,7 @@ def test_request_timeout_restarts_the_engine(page, server):
 
 
 @pytest.fixture(scope="module")
-def site_with_tampered_wheel(build_module, dist_dir, build_info, tmp_path_factory):
+def site_with_tampered_wheel(serve_site, dist_dir, build_info, tmp_path_factory):
     """A copy of the site whose engine wheel is not the build's (one byte changed)."""
     import os
     import shutil
@@ -258,7 +258,7 @@ def site_with_tampered_wheel(build_module, dist_dir, build_info, tmp_path_factor
     wheel.unlink()
     data[-30] ^= 0xFF
     wheel.write_bytes(bytes(data))
-    srv, url = build_module.serve_in_thread(copy, host="127.0.0.1")
+    srv, url = serve_site(copy, host="127.0.0.1")
     yield url.replace("127.0.0.1", "localhost")
     srv.shutdown()
     srv.server_close()

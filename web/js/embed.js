@@ -28,6 +28,7 @@ import { seatStyles } from "./style.js";
 import { describe } from "./movelog.js";
 import { connectHost, HostError } from "./embed-api.js";
 import { t } from "./i18n.js";
+import { request } from "./session.js";
 
 const $ = (id) => document.getElementById(id);
 const board = new Board($("board"), { width: 6, height: 6, label: "Tsuro board" });
@@ -63,7 +64,7 @@ function framedByAnotherSite() {
 }
 
 async function ask(op, args) {
-  const r = await eng().requestValue(op, args);
+  const r = await request(eng(), op, args);   // within its time limit (session.js)
   if (r && r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code });
   return r;
 }
@@ -97,26 +98,54 @@ function parseFragment(hash) {
   return { link, opts };
 }
 
+// What this page decodes by itself before the engine has looked (the engine's
+// own limits, docs/reliability.md): a crafted link cannot make it inflate or
+// draw without bound.
+const LIMITS = { linkChars: 65_536, inflatedBytes: 256 * 1024, boardSide: 12 };
+
 /** A share link's JSON, decoded here (base64url + raw deflate) so a position
- *  shows before Python is up; the engine checks it when a rule is needed. */
+ *  shows before Python is up; the engine checks it when a rule is needed.
+ *  null when it is not one this page draws by itself (too long, inflating too
+ *  far, not JSON): the engine then decodes it, or says why it cannot. */
 async function quickDecode(link) {
   if (typeof DecompressionStream !== "function") return null;
+  if (link.length > LIMITS.linkChars) return null;
   const body = link.slice(2);
   if (body[0] !== "1") return null;
   const b64 = body.slice(1).replace(/-/g, "+").replace(/_/g, "/");
   const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
   const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return JSON.parse(await new Response(stream).text());
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > LIMITS.inflatedBytes) {
+      reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return JSON.parse(await new Blob(chunks).text());
+}
+
+/** A board side the page will draw: a whole number within the rule sets' range. */
+function side(v) {
+  return v === undefined ? 6 : Number.isInteger(v) && v >= 1 && v <= LIMITS.boardSide ? v : null;
 }
 
 function sizeOf(rules) {
-  return rules && typeof rules === "object" ? [rules.width || 6, rules.height || 6] : [6, 6];
+  if (!rules || typeof rules !== "object") return [6, 6];
+  return [side(rules.width), side(rules.height)];
 }
 
 function looksLikePosition(p) {
   return p && typeof p === "object" && Array.isArray(p.players) && Array.isArray(p.markers) &&
-    p.players.length === p.markers.length && (!p.tiles || Array.isArray(p.tiles));
+    p.players.length === p.markers.length && p.players.length <= 8 &&
+    (!p.tiles || (Array.isArray(p.tiles) && p.tiles.length <= LIMITS.boardSide ** 2)) &&
+    sizeOf(p.rules).every((n) => n !== null);
 }
 
 function show(position, trails = []) {
