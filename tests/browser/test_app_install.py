@@ -120,6 +120,11 @@ def test_a_new_deploy_is_offered_and_the_game_carries_on(context, two_builds):
     try:
         other = context.new_page()
         other.goto(url + "?anim=0")
+        # the first tab holds the game, so this tab opens on the list of games
+        # (saves.js: one tab per game) and resumes it from there, offline
+        other.wait_for_selector("#setup[open]")
+        game_id = page.evaluate("sessionStorage.getItem('tsuro.tab.game')")
+        other.click(f"#games-panel li[data-id='{game_id}'] button")
         assert wait_phase(other, ["tile"]) == "tile"
         assert log_count(other) == moves
         other.close()
