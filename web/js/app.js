@@ -25,12 +25,16 @@ import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, 
 import { GameOver } from "./gameover.js";
 import { handToTurn } from "./turn.js";
 import { PortPicker } from "./neu-turn.js";
+import { t, applyTo } from "./i18n.js";
+import { wireLanguagePicker } from "./langpick.js";
 
 const $ = (id) => document.getElementById(id);
 
 // ------------------------------------------------------------------ the board, at once
 
-const board = new Board($("board"), { width: 6, height: 6, label: "Tsuro board, 6 by 6 squares" });
+applyTo(document);
+wireLanguagePicker($("lang-select"));
+const board = new Board($("board"), { width: 6, height: 6, label: t("board.label", { w: 6, h: 6 }) });
 // board-visible is marked by the page's static board; here only if it had none
 try { if (!performance.getEntriesByName("board-visible").length) performance.mark("board-visible"); } catch { /* old browsers */ }
 
@@ -82,11 +86,11 @@ const app = {
       } catch (e) {
         if (engine.failed) {
           // the engine is down, not the save: keep it for the next visit
-          this.setBanner("Your saved game is kept: reload the page to try again.");
-          return notice(`The rules engine could not start (${reason(engine.failed)}), so your saved game cannot be resumed now. It is kept: reload to try again.`);
+          this.setBanner(t("app.saveKept"));
+          return notice(t("app.engineDownSave", { reason: reason(engine.failed) }));
         }
         saves.drop();
-        return this.openSetup(`Your saved game could not be resumed (${reason(e)}). Start a new one.`);
+        return this.openSetup(t("app.saveBroken", { reason: reason(e) }));
       }
     }
     this.openSetup();
@@ -100,7 +104,7 @@ const app = {
       if (variant.name !== "classic") board.setSize(10, 10);
       board.setSeats(seatStyles(position.players));
       board.setPosition(variant.view(position));
-      $("turn-banner").textContent = "Resuming your game…";
+      $("turn-banner").textContent = t("app.resuming");
     } catch { /* the engine will judge it */ }
   },
 
@@ -109,23 +113,23 @@ const app = {
     try {
       value = await ask(engine, "decode_link", { fragment });
     } catch (e) {
-      return this.openSetup(`That share link could not be opened: ${reason(e)}. Here is a fresh game instead.`);
+      return this.openSetup(t("app.badLink", { reason: reason(e) }));
     }
     try {
       const session = value.record
         ? await Session.fromRecord(engine, value.record)
         : await Session.fromPosition(engine, value.position);
       const text = value.record
-        ? (session.over ? "A shared game: step through it with the replay controls." : "A shared game: every seat is played here, hot-seat. Play on!")
-        : "A shared position: play on from here, hot-seat.";
+        ? t(session.over ? "app.sharedOver" : "app.sharedGame")
+        : t("app.sharedPosition");
       const previous = saves.load();
       if (previous && previous.position && previous.position.turn !== null && previous.position.turn !== undefined) {
         saves.keepPrevious(previous);
-        notice(`${text} Your own game was kept.`, { label: "Back to my game", run: () => this.resumePrevious() });
+        notice(t("app.ownKept", { text }), { label: t("app.backToMine"), run: () => this.resumePrevious() });
       } else notice(text);
       return this.begin(session);
     } catch (e) {
-      return this.openSetup(`That share link could not be opened: ${reason(e)}. Here is a fresh game instead.`);
+      return this.openSetup(t("app.badLink", { reason: reason(e) }));
     }
   },
 
@@ -136,7 +140,7 @@ const app = {
     try {
       this.begin(await restore(save));
     } catch (e) {
-      notice(`Your game could not be resumed (${reason(e)}).`);
+      notice(t("app.resumeFailed", { reason: reason(e) }));
     }
   },
 
@@ -180,14 +184,14 @@ const app = {
     const name = s.players[seat].name;
     if (!s.isHuman(seat)) {
       setPhase("computer");
-      this.setBanner(`${name} (computer) is thinking…`, seat);
+      this.setBanner(t("app.thinking", { name }), seat);
       playPanel.showHand(s, null);
       const t0 = performance.now();
       let move;
       try {
         move = await s.botMove(s.seats[seat].level === "hard" ? 450 : 250);
       } catch (e) {
-        if (gen === this.gen) notice(`The computer player could not move: ${reason(e)}`);
+        if (gen === this.gen) notice(t("app.botFailed", { reason: reason(e) }));
         return;
       }
       const wait = animationSpeed() ? 450 / animationSpeed() - (performance.now() - t0) : 0;
@@ -197,7 +201,7 @@ const app = {
     }
     // a human's turn
     if (playPanel.hidesHands(s) && this.revealedTo !== seat) {
-      this.setBanner(`${name}'s turn`, seat);
+      this.setBanner(t("app.turnOf", { name }), seat);
       setPhase("pass");
       playPanel.showPass(s, seat);
       return;
@@ -207,7 +211,7 @@ const app = {
     try {
       legal = await s.legalMoves();
     } catch (e) {
-      if (gen === this.gen) notice(`The engine could not list the moves: ${reason(e)}`);
+      if (gen === this.gen) notice(t("app.legalFailed", { reason: reason(e) }));
       return;
     }
     if (gen !== this.gen) return;
@@ -228,7 +232,7 @@ const app = {
     this.busy = true;
     setPhase("busy");
     const mover = this.session.turn;
-    if (mover !== null && mover !== undefined) this.setBanner(`${this.session.players[mover].name} moves…`, mover);
+    if (mover !== null && mover !== undefined) this.setBanner(t("app.moves", { name: this.session.players[mover].name }), mover);
     this.turn.refresh();   // the hand, frozen while the move is played
     $("btn-place").disabled = true;
     board.setStartMarks([]);
@@ -238,7 +242,7 @@ const app = {
       r = await this.session.play(move);
     } catch (e) {
       this.busy = false;
-      notice(`That move was refused: ${reason(e)}`);
+      notice(t("app.refused", { reason: reason(e) }));
       if (gen === this.gen) this.advance();
       return;
     }
@@ -264,7 +268,7 @@ const app = {
     $("play-panel").hidden = false;
     log.rebuild(s);
     this.save();
-    announce("Move taken back.");
+    announce(t("app.undone"));
     this.advance();
   },
 
@@ -276,12 +280,12 @@ const app = {
     try {
       await s.redo();
     } catch (e) {
-      notice(`Redo failed: ${reason(e)}`);
+      notice(t("app.redoFailed", { reason: reason(e) }));
     }
     this.revealedTo = s.isHuman(s.turn) ? s.turn : this.revealedTo;
     log.rebuild(s);
     this.save();
-    announce("Move played again.");
+    announce(t("app.redone"));
     this.advance();
   },
 
@@ -325,20 +329,20 @@ const app = {
 
   async newGame({ rules, players, seats, seed }) {
     this.gen++;
-    this.setBanner("Dealing…");
+    this.setBanner(t("app.dealing"));
     try {
       const session = await variantOf(rules).Session.create(engine, { rules, players, seats, seed });
       notice(null);
       this.begin(session);
     } catch (e) {
-      this.openSetup(`The game could not start: ${reason(e)}`);
+      this.openSetup(t("app.startFailed", { reason: reason(e) }));
     }
   },
 
   openSetup(message = null) {
     setup.open(message, !!(this.session && this.session.positions));
     if (!this.session) setPhase("setup");
-    if (!this.session) this.setBanner("Choose the players and rules to start.");
+    if (!this.session) this.setBanner(t("app.chooseSetup"));
   },
 };
 

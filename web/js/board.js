@@ -16,11 +16,14 @@
 
 import { portIndex } from "./tileset.js";
 import { shapePath, labelDy } from "./style.js";
+import { colName, rowName } from "./coords.js";
+import { t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 export const S = 100;               // one square, in SVG units
 const MARGIN = 36;                  // room for start marks and markers beyond the edge
 const MARKER_R = 16;                // a marker's radius
+const COORD_GAP = 22;               // coordinate labels sit this far outside the edge
 
 // Port points on a unit square, A..H clockwise from the north side's left port.
 const PX = [1 / 3, 2 / 3, 1, 1, 2 / 3, 1 / 3, 0, 0];
@@ -310,6 +313,15 @@ export class Board {
         el("circle", { cx: f(px + (x === 0 ? -13 : 13)), cy: f(py), r: 3.2, class: "edge-mark" }, g);
       }
     }
+    // coordinates: columns A.. above the board, rows 1.. to its left (coords.js says the same in words)
+    for (let i = 0; i < this.w; i++) {
+      el("text", { x: f((i + 0.5) * S), y: -COORD_GAP, class: "coord", "text-anchor": "middle", "dominant-baseline": "central" }, g)
+        .textContent = colName(i);
+    }
+    for (let j = 0; j < this.h; j++) {
+      el("text", { x: -COORD_GAP, y: f((j + 0.5) * S), class: "coord", "text-anchor": "middle", "dominant-baseline": "central" }, g)
+        .textContent = rowName(j);
+    }
     const sq = this.layers.squares;
     sq.replaceChildren();
     for (let y = 0; y < this.h; y++) {
@@ -389,7 +401,7 @@ export class Board {
       mk.setAttribute("data-seat", seat);
       if (out.has(seat)) this._cross(mk, 0, 0, "out-cross", 9);
       if (this.position.dragon === seat && !out.has(seat)) {
-        el("circle", { r: MARKER_R + 6, class: "dragon-ring" }, mk).appendChild(el("title")).textContent = "holds the dragon tile";
+        el("circle", { r: MARKER_R + 6, class: "dragon-ring" }, mk).appendChild(el("title")).textContent = t("players.holdsDragon");
       }
       if (this.position.turn === seat) mk.classList.add("active");
     });

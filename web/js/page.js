@@ -1,30 +1,39 @@
 // The game page's shell, shared by its modules: the engine's loading status,
 // the notice bar, short announcements, the page's phase and keyboard focus.
 
+import { t } from "./i18n.js";
+import { errorText } from "./errors.js";
+
 const $ = (id) => document.getElementById(id);
 
 /** Follow the engine's loading in the status bar (progress, ready, failed). */
 export function showEngineStatus(engine) {
   engine.onProgress((p) => {
     $("engine-progress").value = p.fraction;
-    $("engine-label").textContent = `${p.label}… ${Math.round(p.fraction * 100)}%`;
+    $("engine-label").textContent = t("engine.progress", { stage: stageText(p), percent: Math.round(p.fraction * 100) });
   });
   engine.ready.then(
     () => {
       $("engine-status").classList.add("done");
-      $("engine-label").textContent = "Rules engine ready.";
+      $("engine-label").textContent = t("engine.ready");
       setTimeout(() => { $("engine-status").hidden = true; }, 600);
     },
     (e) => {
       $("engine-status").classList.add("failed");
-      $("engine-label").textContent = `The rules engine could not start: ${e.message}`;
+      $("engine-label").textContent = t("engine.failed", { reason: reason(e) });
     },
   );
 }
 
-/** An error's reason in words. */
+/** The engine's loading stage in words (by its name: the worker's label is English). */
+export function stageText(p) {
+  const key = `engine.stage.${p.stage}`;
+  return t(key) === key ? t("engine.stage.engine") : t(key);
+}
+
+/** An error's reason in words, in the page's language (errors.js). */
 export function reason(e) {
-  return (e && (e.message || e.code)) || String(e);
+  return errorText(e);
 }
 
 /** What the page is waiting for, as body[data-phase] (for styles and tests). */
@@ -78,8 +87,8 @@ export function wireCopyButton() {
   $("btn-copy").addEventListener("click", async () => {
     const input = $("share-link");
     input.select();
-    try { await navigator.clipboard.writeText(input.value); $("btn-copy").textContent = "Copied"; }
-    catch { document.execCommand?.("copy"); $("btn-copy").textContent = "Copied"; }
-    setTimeout(() => { $("btn-copy").textContent = "Copy"; }, 1500);
+    try { await navigator.clipboard.writeText(input.value); $("btn-copy").textContent = t("share.copied"); }
+    catch { document.execCommand?.("copy"); $("btn-copy").textContent = t("share.copied"); }
+    setTimeout(() => { $("btn-copy").textContent = t("share.copy"); }, 1500);
   });
 }
