@@ -31,8 +31,8 @@ def port(x: int, y: int, p: int) -> tuple[float, float]:
     return (x + PX[p]) * S, (y + PY[p]) * S
 
 
-def svg(label: str) -> str:
-    parts = [f'<svg class="board board-static" role="img" aria-label="{label}" '
+def svg(label: str, key: str) -> str:
+    parts = [f'<svg class="board board-static" role="img" aria-label="{label}" data-i18n-attr="aria-label:{key}" '
              f'viewBox="{-MARGIN} {-MARGIN} {W * S + 2 * MARGIN} {H * S + 2 * MARGIN}" '
              f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg"><g>',
              f'<rect x="{-MARGIN + 2}" y="{-MARGIN + 2}" width="{W * S + 2 * MARGIN - 4}" '
@@ -67,8 +67,10 @@ BLOCK = re.compile(r"<!-- static-board -->.*?<!-- /static-board -->", re.S)
 def main() -> None:
     for page in PAGES:
         html = page.read_text(encoding="utf-8")
-        label = "Tsuro board, 6 by 6 squares" if page.name == "index.html" else "Tsuro board"
-        block = ("<!-- static-board -->" + svg(label) +
+        # the label in English; the page's script puts it in the reader's language (data-i18n-attr)
+        label, key = (("Tsuro board, 6 by 6 squares", "board.static") if page.name == "index.html"
+                      else ("Tsuro board", "embed.board"))
+        block = ("<!-- static-board -->" + svg(label, key) +
                  '<script>performance.mark("board-visible")</script><!-- /static-board -->')
         if not BLOCK.search(html):
             raise SystemExit(f"{page}: no <!-- static-board --> block")

@@ -21,12 +21,14 @@ import { VARIANTS, variantOf } from "./variants.js";
 import { ExchangeChooser } from "./exchange.js";
 import { SetupDialog, animationSpeed } from "./setup.js";
 import { renderPlayers, setBanner, MoveLog, PlayPanel } from "./panels.js";
-import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, focusIfLost, wireCopyButton } from "./page.js";
+import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, say, focusIfLost, wireCopyButton } from "./page.js";
+import { describeBoard } from "./describe.js";
 import { GameOver } from "./gameover.js";
 import { handToTurn } from "./turn.js";
 import { PortPicker } from "./neu-turn.js";
 import { t, applyTo } from "./i18n.js";
 import { wireLanguagePicker } from "./langpick.js";
+import { keysHelp } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -232,7 +234,7 @@ const app = {
     this.busy = true;
     setPhase("busy");
     const mover = this.session.turn;
-    if (mover !== null && mover !== undefined) this.setBanner(t("app.moves", { name: this.session.players[mover].name }), mover);
+    if (mover !== null && mover !== undefined) this.setBanner(t("app.moves", { name: this.session.players[mover].name }), mover, { quiet: true });
     this.turn.refresh();   // the hand, frozen while the move is played
     $("btn-place").disabled = true;
     board.setStartMarks([]);
@@ -253,6 +255,7 @@ const app = {
     await board.animate(r.events, { speed: animationSpeed() });
     if (gen !== this.gen) return;
     log.append(this.session, this.session.moves.length - 1);
+    for (const line of this.session.describe(r.events)) say(line.text);
     this.advance();
   },
 
@@ -314,9 +317,26 @@ const app = {
     renderPlayers($("players"), this.session, position, { levels, notes: playerNotes, scores, tileset: this.tileset });
   },
 
-  setBanner(text, seat = null) {
+  /** The banner over the board; said too (whose turn it is), unless `quiet`. */
+  setBanner(text, seat = null, { quiet = false } = {}) {
     const style = seat !== null && this.session ? seatStyles(this.session.players)[seat] : null;
     setBanner($("turn-banner"), text, style);
+    if (!quiet) say(text);
+  },
+
+  /** The board in words (the D key): shown under the board and focused, so it is read. */
+  describeBoard() {
+    const s = this.session;
+    if (!s) return;
+    const pos = gameOver.replaying ? s.positions[gameOver.at] : s.position;
+    const size = s.boardSize;
+    const lines = describeBoard(s.view(pos), s.players, size);
+    const advice = !s.over && this.turn?.advice?.text;
+    if (advice && this.turn.human) lines.push(t("describe.chosen", { advice }));
+    const list = $("board-text-list");
+    list.replaceChildren(...lines.map((l) => Object.assign(document.createElement("li"), { textContent: l })));
+    $("board-text").hidden = false;
+    $("board-text").focus();
   },
 
   // ---------------------------------------------------------------- new games
@@ -329,7 +349,7 @@ const app = {
 
   async newGame({ rules, players, seats, seed }) {
     this.gen++;
-    this.setBanner(t("app.dealing"));
+    this.setBanner(t("app.dealing"), null, { quiet: true });
     try {
       const session = await variantOf(rules).Session.create(engine, { rules, players, seats, seed });
       notice(null);
@@ -342,7 +362,7 @@ const app = {
   openSetup(message = null) {
     setup.open(message, !!(this.session && this.session.positions));
     if (!this.session) setPhase("setup");
-    if (!this.session) this.setBanner(t("app.chooseSetup"));
+    if (!this.session) this.setBanner(t("app.chooseSetup"), null, { quiet: true });
   },
 };
 
@@ -358,7 +378,7 @@ const gameOver = new GameOver({
   speed: animationSpeed,
   showPlayers: (position, scores) => app.showPlayers(position, scores),
   markLog: (k) => log.markCurrent(k),
-  setBanner: (text) => app.setBanner(text),
+  setBanner: (text) => app.setBanner(text, null, { quiet: true }),   // the log's last line says it
 });
 
 const setup = new SetupDialog({
@@ -405,6 +425,9 @@ board.on("square", (square) => app.turn?.clickSquare(square));
 board.on("markhover", (place) => app.turn?.hoverMark(place));
 board.on("escape", () => app.turn?.back());
 
+const openHelp = keysHelp($("help"), $("help-keys"), $("help-close"));
+$("btn-help").addEventListener("click", openHelp);
+$("btn-describe").addEventListener("click", () => app.describeBoard());
 $("btn-new").addEventListener("click", () => app.openSetup());
 $("btn-undo").addEventListener("click", () => app.undo());
 $("btn-redo").addEventListener("click", () => app.redo());
@@ -432,6 +455,11 @@ document.addEventListener("keydown", (e) => {
     return;
   }
   if (e.key === "u" || e.key === "U") { e.shiftKey ? app.redo() : app.undo(); e.preventDefault(); return; }
+  if ($("help").open) return;
+  if (e.key === "?") { openHelp(); e.preventDefault(); return; }
+  if (e.key === "n" || e.key === "N") { app.openSetup(); e.preventDefault(); return; }
+  if ((e.key === "h" || e.key === "H") && !$("btn-hint").hidden) { app.turn?.hint?.(); e.preventDefault(); return; }
+  if (e.key === "d" || e.key === "D") { app.describeBoard(); e.preventDefault(); return; }
   if (app.session && app.session.over && gameOver.replaying && t === document.body) {
     if (e.key === "ArrowRight") { gameOver.replay(gameOver.at + 1); e.preventDefault(); }
     if (e.key === "ArrowLeft") { gameOver.replay(gameOver.at - 1, false); e.preventDefault(); }

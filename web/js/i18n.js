@@ -73,11 +73,13 @@ export function tAll(key, params = {}) {
 
 /** Label a document or element: data-i18n="key" sets the text,
  *  data-i18n-attr="attr:key;attr2:key2" sets attributes (aria-label, title...),
- *  data-i18n-keys="key" sets a text whose [bracketed] parts are keys (<kbd>). */
+ *  data-i18n-keys="key" sets a text whose [bracketed] parts are keys (<kbd>),
+ *  data-i18n-rich="key" a text with **strong** and *emphasised* parts. */
 export function applyTo(root) {
   if (root.documentElement) root.documentElement.lang = current;
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-keys]")) el.replaceChildren(...withKeys(t(el.dataset.i18nKeys)));
+  for (const el of root.querySelectorAll("[data-i18n-rich]")) el.replaceChildren(...rich(t(el.dataset.i18nRich)));
   for (const el of root.querySelectorAll("[data-i18n-attr]")) {
     for (const pair of el.dataset.i18nAttr.split(";")) {
       const [attr, key] = pair.split(":").map((s) => s.trim());
@@ -93,5 +95,16 @@ export function withKeys(text) {
     const k = document.createElement("kbd");
     k.textContent = part;
     return k;
+  });
+}
+
+/** A text's nodes with **strong** and *em* parts as elements (no HTML is parsed). */
+export function rich(text) {
+  return text.split(/(\*\*[^*]+\*\*|\*[^*]+\*)/).filter(Boolean).map((part) => {
+    const strong = part.startsWith("**");
+    if (!part.startsWith("*")) return document.createTextNode(part);
+    const el = document.createElement(strong ? "strong" : "em");
+    el.textContent = part.slice(strong ? 2 : 1, strong ? -2 : -1);
+    return el;
   });
 }

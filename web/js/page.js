@@ -65,12 +65,24 @@ export function shakeNote() {
 }
 
 let announceTimer = null;
-/** A short message flashed on the turn banner (undo, redo). */
+/** A short message flashed on the turn banner (undo, redo), and said. */
 export function announce(text) {
   const b = $("turn-banner");
   b.dataset.flash = text;
   clearTimeout(announceTimer);
   announceTimer = setTimeout(() => { delete b.dataset.flash; }, 1500);
+  say(text);
+}
+
+const SAID_KEPT = 40;
+/** Say a line through the page's one live region (#announcer): each line once, in order. */
+export function say(text) {
+  const box = $("announcer");
+  if (!box || !text) return;
+  const p = document.createElement("p");
+  p.textContent = text;
+  box.appendChild(p);
+  while (box.childElementCount > SAID_KEPT) box.firstElementChild.remove();
 }
 
 /** Move the keyboard focus to el() if it is nowhere useful (after a move, the pass screen). */

@@ -1,0 +1,17 @@
+// The tutorial page (tutorial/index.html): its words in the reader's language,
+// the language menu, and the same language for its live boards (embed.html
+// reads ?lang=, so a language given in this page's address reaches them too).
+
+import { applyTo, lang } from "./i18n.js";
+import { wireLanguagePicker } from "./langpick.js";
+
+applyTo(document);
+wireLanguagePicker(document.getElementById("lang-select"));
+
+if (new URLSearchParams(location.search).has("lang")) {
+  for (const frame of document.querySelectorAll("iframe[src*='embed.html']")) {
+    const url = new URL(frame.getAttribute("src"), location.href);
+    url.searchParams.set("lang", lang());
+    frame.src = url.href;
+  }
+}
