@@ -382,7 +382,7 @@ export default {
   "help.replay": "après la partie : parcourir la revue",
 
   // screen readers: the announcer, the board in words (describe.js)
-  "board.help": "Allez sur le plateau avec Tab, puis les flèches et Entrée ; appuyez sur D pour le plateau en mots, sur ? pour toutes les touches.",
+  "board.help": "Allez sur le plateau avec Tab, puis les flèches et Entrée ; appuyez sur D pour le plateau en mots, sur la touche « ? » pour toutes les touches.",
   "describe.button": "Décrire le plateau",
   "describe.buttonTitle": "Décrire le plateau (D)",
   "describe.title": "Le plateau en mots",
