@@ -101,6 +101,7 @@ export function wireCopyButton() {
     input.select();
     try { await navigator.clipboard.writeText(input.value); $("btn-copy").textContent = t("share.copied"); }
     catch { document.execCommand?.("copy"); $("btn-copy").textContent = t("share.copied"); }
+    $("btn-copy").focus();   // select() took the focus to the link: give it back to the button
     setTimeout(() => { $("btn-copy").textContent = t("share.copy"); }, 1500);
   });
 }
