@@ -29,13 +29,16 @@ import { PortPicker } from "./neu-turn.js";
 import { t, applyTo } from "./i18n.js";
 import { wireLanguagePicker } from "./langpick.js";
 import { keysHelp } from "./keys.js";
+import { applyTheme, wireThemeButton } from "./theme.js";
 
 const $ = (id) => document.getElementById(id);
 
 // ------------------------------------------------------------------ the board, at once
 
+applyTheme();
 applyTo(document);
 wireLanguagePicker($("lang-select"));
+wireThemeButton($("btn-theme"));
 const board = new Board($("board"), { width: 6, height: 6, label: t("board.label", { w: 6, h: 6 }) });
 // board-visible is marked by the page's static board; here only if it had none
 try { if (!performance.getEntriesByName("board-visible").length) performance.mark("board-visible"); } catch { /* old browsers */ }

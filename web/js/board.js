@@ -261,11 +261,13 @@ export class Board {
 
   clearPreview() { this.setPreview(null); }
 
-  /** Animate the events of one move; resolves when done. speed 0 = no animation. */
-  async animate(events, { speed = 1 } = {}) {
+  /** Animate the events of one move; resolves when done. speed 0 = no animation; without
+   *  a speed (the player chose none), prefers-reduced-motion makes the move instant. */
+  async animate(events, { speed } = {}) {
     if (!events || !events.length) return;
     const reduce = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-    if (!speed || reduce) return;
+    if (speed === undefined) speed = reduce ? 0 : 1;
+    if (!speed) return;
     const fx = this.layers.fx;
     const place = events.find((e) => e.type === "place");
     if (place && this.tileset) {

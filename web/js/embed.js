@@ -28,6 +28,9 @@ import { seatStyles } from "./style.js";
 import { describe } from "./movelog.js";
 import { t, applyTo, setLang, CATALOGUES } from "./i18n.js";
 import { errorText } from "./errors.js";
+import { applyTheme } from "./theme.js";
+
+applyTheme();
 
 const $ = (id) => document.getElementById(id);
 // the language: ?lang= (i18n.js) or &lang= in the fragment, with the other options
@@ -142,7 +145,7 @@ async function step(k, animate) {
   const players = rec.positions[0].players;
   if (animate && k === prev + 1) {
     show(rec.positions[prev], trailsUpTo(prev));
-    await board.animate(rec.events[prev], { speed: 1 });
+    await board.animate(rec.events[prev]);
     if (rec.at !== k) return;
   }
   show(rec.positions[k], trailsUpTo(k));
@@ -245,7 +248,7 @@ async function playTry(move) {
   $("place").disabled = true;
   try {
     const r = await ask("play", { position: tryState.position, move, seed: 0 });
-    await board.animate(r.events, { speed: 1 });
+    await board.animate(r.events);
     const trails = Array.from({ length: r.position.players.length }, () => []);
     for (const e of r.events) if (e.type === "move") trails[e.seat].push(...e.path);
     show(r.position, trails);

@@ -78,7 +78,7 @@ export class GameOver {
     if (animate && prev !== null && k === prev + 1) {
       this.board.setPosition(s.view(s.positions[prev]));
       this.board.setTrails(s.trails(prev));
-      await this.board.animate(s.events[prev], { speed: Math.max(1.5, this.speed() * 1.5) });
+      await this.board.animate(s.events[prev], { speed: this.speed() && Math.max(1.5, this.speed() * 1.5) });
       if (this.at !== k) return;
     }
     this.board.setPosition(s.view(pos));

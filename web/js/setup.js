@@ -32,12 +32,19 @@ function loadSetup() {
   try { return JSON.parse(localStorage.getItem(SETUP_KEY) || "null") || {}; } catch { return {}; }
 }
 
-/** The animation speed chosen (1 normal, 2.5 fast, 0 off); ?anim=N in the URL wins. */
+/** Whether the system asks for less motion (prefers-reduced-motion). */
+export function reducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** The animation speed chosen (1 normal, 2.5 fast, 0 off; "auto", the default, follows
+ *  prefers-reduced-motion: off if the system asks for less motion); ?anim=N in the URL wins. */
 export function animationSpeed() {
   const params = new URLSearchParams(location.search);
   if (params.has("anim")) return Number(params.get("anim")) || 0;
   const s = loadSetup();
-  return s.speed !== undefined ? Number(s.speed) : 1;
+  if (s.speed === undefined || s.speed === "auto") return reducedMotion() ? 0 : 1;
+  return Number(s.speed);
 }
 
 export class SetupDialog {
@@ -58,7 +65,7 @@ export class SetupDialog {
     $("set-scoring").value = saved.scoring || "survival";
     $("set-bonus").checked = !!saved.elimination_bonus;
     $("set-open").checked = !!saved.open_hands;
-    $("set-speed").value = String(saved.speed ?? 1);
+    $("set-speed").value = String(saved.speed ?? "auto");
     this.fitPreset();
     const count = $("set-count");
     count.addEventListener("change", () => this.resize(Number(count.value)));
@@ -212,7 +219,7 @@ export class SetupDialog {
       localStorage.setItem(SETUP_KEY, JSON.stringify({
         preset: $("set-preset").value, scoring: $("set-scoring").value,
         elimination_bonus: $("set-bonus").checked, open_hands: $("set-open").checked,
-        speed: Number($("set-speed").value), seats: this.seats,
+        speed: $("set-speed").value === "auto" ? "auto" : Number($("set-speed").value), seats: this.seats,
       }));
     } catch { /* private mode: the form is not remembered */ }
     $("setup").close();

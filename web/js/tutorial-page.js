@@ -4,8 +4,11 @@
 
 import { applyTo, lang } from "./i18n.js";
 import { wireLanguagePicker } from "./langpick.js";
+import { applyTheme, wireThemeButton } from "./theme.js";
 
+applyTheme();
 applyTo(document);
+wireThemeButton(document.getElementById("btn-theme"));
 wireLanguagePicker(document.getElementById("lang-select"));
 
 if (new URLSearchParams(location.search).has("lang")) {

@@ -402,4 +402,11 @@ export default {
   "describe.aroundTiles": { one: "Next to it, a tile on {squares}.", other: "Next to it, tiles on {squares}." },
   "describe.aroundEmpty": { one: "Empty next to it: {squares}.", other: "Empty next to it: {squares}." },
   "describe.chosen": "Your chosen tile: {advice}",
+
+  // themes (theme.js)
+  "theme.to.light": "Switch to the light theme",
+  "theme.to.dark": "Switch to the dark theme",
+
+  // motion (setup.js, board.js)
+  "setup.speedAuto": "As the system prefers",
 };

@@ -396,4 +396,11 @@ export default {
   "describe.aroundTiles": { one: "À côté, une tuile en {squares}.", other: "À côté, des tuiles en {squares}." },
   "describe.aroundEmpty": { one: "Vide à côté : {squares}.", other: "Vides à côté : {squares}." },
   "describe.chosen": "Votre tuile choisie : {advice}",
+
+  // themes (theme.js)
+  "theme.to.light": "Passer au thème clair",
+  "theme.to.dark": "Passer au thème sombre",
+
+  // motion (setup.js, board.js)
+  "setup.speedAuto": "Selon le système",
 };
