@@ -462,7 +462,7 @@ export class Board {
   }
 
   _nearestMark(pt) {
-    let best = null, bestD = 30;  // at most 30 units (a third of a square) away
+    let best = null, bestD = 50;  // at most half a square away (the nearest mark wins): a fingertip on a phone
     for (const m of this.marks) {
       const d = Math.hypot(m.pt[0] - pt[0], m.pt[1] - pt[1]);
       if (d < bestD) { best = m; bestD = d; }
