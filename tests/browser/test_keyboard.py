@@ -107,3 +107,27 @@ def test_a_whole_game_with_the_keyboard_alone(page, server):
     page.keyboard.press("n")
     page.wait_for_selector("#setup[open]")
     no_errors(page)
+
+
+def test_sound_is_off_by_default_and_a_visible_toggle(page, server):
+    page.goto(server + "?sw=off&anim=0")
+    page.wait_for_selector("#setup[open]")
+    toggle = page.locator("#btn-sound")
+    assert toggle.is_visible() and toggle.get_attribute("aria-pressed") == "false"
+    page.click("#btn-start")
+    pagekit.wait_phase(page, ["start"])
+    page.focus("svg.board")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    pagekit.wait_phase(page, ["tile"])
+    assert page.evaluate("window.tsuroApp.sound.played") == []          # off: silent
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('tsuro.sound')") == "on"
+    n = page.locator("#log > li").count()
+    pagekit.choose_placeable_by_keys(page, 0)
+    page.keyboard.press("Enter")
+    page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=n)
+    played = page.evaluate("window.tsuroApp.sound.played")
+    assert played[0] == "place" and len(played) >= 2, played     # the toggle's sample, then the move
+    no_errors(page)

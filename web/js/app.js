@@ -30,6 +30,7 @@ import { t, applyTo } from "./i18n.js";
 import { wireLanguagePicker } from "./langpick.js";
 import { keysHelp } from "./keys.js";
 import { applyTheme, wireThemeButton } from "./theme.js";
+import { Sound } from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,6 +40,8 @@ applyTheme();
 applyTo(document);
 wireLanguagePicker($("lang-select"));
 wireThemeButton($("btn-theme"));
+const sound = new Sound();
+sound.wire($("btn-sound"));
 const board = new Board($("board"), { width: 6, height: 6, label: t("board.label", { w: 6, h: 6 }) });
 // board-visible is marked by the page's static board; here only if it had none
 try { if (!performance.getEntriesByName("board-visible").length) performance.mark("board-visible"); } catch { /* old browsers */ }
@@ -255,6 +258,7 @@ const app = {
     this.save();
     board.clearPreview();
     board.setTarget(null);
+    sound.forEvents(r.events);
     await board.animate(r.events, { speed: animationSpeed() });
     if (gen !== this.gen) return;
     log.append(this.session, this.session.moves.length - 1);
@@ -482,4 +486,5 @@ window.addEventListener("hashchange", () => {
 
 // for tests and the curious: the page's state, read-only by convention
 window.tsuroApp = app;
+app.sound = sound;
 app.boot();

@@ -409,4 +409,9 @@ export default {
 
   // motion (setup.js, board.js)
   "setup.speedAuto": "As the system prefers",
+
+  // sound (sound.js)
+  "sound.label": "Sound",
+  "sound.isOn": "Sound is on: click to switch it off",
+  "sound.isOff": "Sound is off: click to switch it on",
 };

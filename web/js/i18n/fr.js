@@ -403,4 +403,9 @@ export default {
 
   // motion (setup.js, board.js)
   "setup.speedAuto": "Selon le système",
+
+  // sound (sound.js)
+  "sound.label": "Son",
+  "sound.isOn": "Le son est activé : cliquez pour le couper",
+  "sound.isOff": "Le son est coupé : cliquez pour l’activer",
 };
