@@ -203,6 +203,9 @@ class EmbedTurn extends ClassicTurn {
     if (legal.phase === "start") caption(t("embed.chooseStart", { name: this.game().players[seat].name }));
   }
 
+  /** Start on tile 1 as dealt: the tutorial's instructions count turns from there. */
+  chooseFirstSafe() { this.human.selected = 0; }
+
   markLabel(o) { return outcomeWords(o, this.human.seat, this.game().players); }
 
   advise(sel) {
