@@ -131,3 +131,41 @@ def test_sound_is_off_by_default_and_a_visible_toggle(page, server):
     played = page.evaluate("window.tsuroApp.sound.played")
     assert played[0] == "place" and len(played) >= 2, played     # the toggle's sample, then the move
     no_errors(page)
+
+
+def test_the_embed_and_the_tutorial_by_the_keyboard(page, server):
+    from tsuro_core.api import call
+    game = call("new_game", {"players": [{"name": "Ann"}, {"name": "Bo"}], "seed": 5})["result"]
+    pos = game["position"]
+    for move in ({"start": [0, 2, "H"]}, {"start": [5, 3, "C"]}):
+        pos = call("play", {"position": pos, "move": move})["result"]["position"]
+    frag = call("encode_link", {"position": pos})["result"]["fragment"]
+    page.goto(server + "embed.html?sw=off#" + frag + "&try=1")
+    page.wait_for_selector("#hand .hand-tile")
+    # Tab into the hand (the engine starts on the first key), choose, turn, place
+    page.keyboard.press("Tab")
+    page.wait_for_selector("#hand .hand-tile:not([disabled])", timeout=120_000)
+    tab_to(page, "#hand .hand-tile")
+    page.keyboard.press("1")
+    for attempt in range(12):
+        if not page.locator("#place").is_disabled():
+            break
+        page.keyboard.press(str(attempt // 4 + 1) if attempt % 4 == 3 else "r")
+    page.wait_for_function("!document.querySelector('#place').disabled")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".layer-tiles .placed")
+    assert "plays tile" in page.inner_text("#caption")
+    tab_to(page, "#reset")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('.layer-tiles .placed').length === 0")
+    # the tutorial: Tab reaches a board's hand inside its frame
+    page.goto(server + "tutorial/?sw=off")
+    frame = page.frames[1]
+    frame.wait_for_selector("svg.board")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if frame.evaluate("document.hasFocus() && document.activeElement !== document.body"):
+            break
+    else:
+        raise AssertionError("Tab never entered a tutorial board")
+    no_errors(page)
