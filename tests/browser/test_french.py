@@ -157,8 +157,10 @@ def test_game_page_in_french_in_every_phase(fr_page, server):
     assert_french(page, "replay")
     # an error: a damaged share link, told by its code (bad_link), in French
     page.goto(server + "?sw=off&anim=0#r=1garbage")
-    page.wait_for_selector("#setup-message:not([hidden])")
-    assert "le lien est abîmé ou incomplet" in page.inner_text("#setup-message")
+    # (back to the stored game with a notice, or to the setup with a message)
+    page.wait_for_selector("#setup-message:not([hidden]), #notice:not([hidden])")
+    told = page.evaluate("[...document.querySelectorAll('#setup-message, #notice-text')].map((e) => e.textContent).join(' ')")
+    assert "le lien est abîmé ou incomplet" in told, told
     assert_french(page, "error")
     no_errors(page)
 

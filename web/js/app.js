@@ -10,14 +10,17 @@
 //   panels.js              the players panel, the move log, the banner
 //   gameover.js            the game-over panel, the replay, the share link
 //   page.js                the engine's loading status, notices, focus, the phase
-//   session.js / neu.js    the game kept by the page, and its saves
+//   session.js / neu.js    the game kept by the page (requests within their time limits)
+//   saves.js / gamelist.js every game under its own key, and the list of them
 
 import { getEngine, installWindowTsuro, siteURL } from "./engine.js";
 import { Board } from "./board.js";
 import { HandView } from "./hand.js";
 import { loadTileSet } from "./tileset.js";
 import { seatStyles } from "./style.js";
-import { Session, ask, saves } from "./session.js";
+import { Session, ask, ENGINE_DOWN } from "./session.js";
+import { GameKeeper, downloadKept } from "./saves.js";
+import { GameList } from "./gamelist.js";
 import { VARIANTS, variantOf } from "./variants.js";
 import { ExchangeChooser } from "./exchange.js";
 import { SetupDialog, animationSpeed } from "./setup.js";
@@ -32,6 +35,8 @@ import { wireLanguagePicker } from "./langpick.js";
 import { keysHelp } from "./keys.js";
 import { applyTheme, wireThemeButton } from "./theme.js";
 import { Sound } from "./sound.js";
+import { watchForUpdates } from "./update.js";
+import { EmbedCode } from "./embedcode.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -67,6 +72,14 @@ function restore(save) {
   return variantOf(save).Session.fromSave(engine, save);
 }
 
+// Every game under its own key (saves.js); the player is told when nothing can be kept.
+const keeper = new GameKeeper(undefined, { onFailure: (text) => notice(text) });
+const gameList = new GameList($("games-panel"), {
+  resume: (id) => { setup.close(); app.resumeGame(id); },
+  download: (kept) => downloadKept(kept),
+  forgetKept: (id) => { keeper.store.dropKept(id); app.renderGames(); },
+});
+
 // ------------------------------------------------------------------ the app
 
 const app = {
@@ -86,23 +99,42 @@ const app = {
       history.replaceState(null, "", location.pathname + location.search);
       return this.openLink(hash);
     }
-    const save = saves.load();
-    if (save) {
-      if (save.position) this.showEarly(save);
-      try {
-        const session = await restore(save);
-        return this.begin(session, { fromSave: true });
-      } catch (e) {
-        if (engine.failed) {
-          // the engine is down, not the save: keep it for the next visit
-          this.setBanner(t("app.saveKept"));
-          return notice(t("app.engineDownSave", { reason: reason(engine.failed) }));
-        }
-        saves.drop();
-        return this.openSetup(t("app.saveBroken", { reason: reason(e) }));
+    const found = await keeper.resumable();
+    if (found) await this.resumeGame(found.id, found.save);
+    else this.openSetup();
+    const unavailable = keeper.unavailable();
+    if (unavailable) notice(t("app.noKeep", { reason: unavailable }));
+  },
+
+  /**
+   * Resume a stored game.  One the engine refuses (or that makes it work past its time
+   * limit) is put aside, never deleted, and the player told; if the engine itself is
+   * down, the save stays where it is.
+   */
+  async resumeGame(id, save = keeper.saveOf(id)) {
+    this.gen++;
+    if (!save) return this.openSetup(this.keepAside(id, keeper.store.whyUnreadable(id) || "it is gone"));
+    if (save.position) this.showEarly(save);
+    try {
+      const session = await restore(save);
+      keeper.begin(id);
+      return this.begin(session, { fromSave: true });
+    } catch (e) {
+      if (engine.failed && e.code !== "timeout") {
+        // the engine is down, not the save: keep it for the next visit
+        this.setBanner(t("app.saveKept"));
+        return notice(t("app.engineDownSave", { reason: reason(engine.failed) }));
       }
+      return this.openSetup(this.keepAside(id, reason(e)));
     }
-    this.openSetup();
+  },
+
+  /** Put a save that cannot be resumed aside; returns what to tell the player. */
+  keepAside(id, why) {
+    const kept = keeper.keepAside(why, id);
+    return kept
+      ? t("app.asideDownload", { why })
+      : t("app.asideLeft", { why });
   },
 
   /** Draw a saved position before the engine has replayed it (drawing only). */
@@ -117,45 +149,66 @@ const app = {
     } catch { /* the engine will judge it */ }
   },
 
+  /**
+   * Open a share link as a game of its own.  It is saved (under a new key) only once the
+   * engine has answered for it; until then, and if it fails, the player's game is untouched.
+   */
   async openLink(fragment) {
-    let value;
+    this.gen++;
+    setPhase("busy");
+    const previous = keeper.id || (await keeper.resumable())?.id || null;
+    const failed = (e) => this.backTo(previous, t("app.linkFailed", { reason: reason(e) }));
+    let value, session;
     try {
       value = await ask(engine, "decode_link", { fragment });
-    } catch (e) {
-      return this.openSetup(t("app.badLink", { reason: reason(e) }));
-    }
-    try {
-      const session = value.record
+      session = value.record
         ? await Session.fromRecord(engine, value.record)
         : await Session.fromPosition(engine, value.position);
-      const text = value.record
-        ? t(session.over ? "app.sharedOver" : "app.sharedGame")
-        : t("app.sharedPosition");
-      const previous = saves.load();
-      if (previous && previous.position && previous.position.turn !== null && previous.position.turn !== undefined) {
-        saves.keepPrevious(previous);
-        notice(t("app.ownKept", { text }), { label: t("app.backToMine"), run: () => this.resumePrevious() });
-      } else notice(text);
-      return this.begin(session);
     } catch (e) {
-      return this.openSetup(t("app.badLink", { reason: reason(e) }));
+      return failed(e);
     }
+    const text = value.record
+      ? t(session.over ? "app.sharedOver" : "app.sharedGame")
+      : t("app.sharedPosition");
+    const mine = previous && keeper.store.get(previous);
+    if (mine && !mine.over) {
+      notice(t("app.ownKept", { text }), { label: t("app.backToMine"), run: () => { notice(null); this.resumeGame(previous); } });
+    } else notice(text);
+    keeper.begin();
+    this.linkPrevious = previous;  // where a failure of the link's first step goes back to
+    return this.begin(session, { fromLink: true });
   },
 
-  async resumePrevious() {
-    const save = saves.takePrevious();
-    notice(null);
-    if (!save) return;
-    try {
-      this.begin(await restore(save));
-    } catch (e) {
-      notice(t("app.resumeFailed", { reason: reason(e) }));
+  /** Back to a stored game (or the setup if there is none), telling the player why. */
+  async backTo(id, text) {
+    if (id && keeper.store.get(id)) {
+      await this.resumeGame(id);
+      return notice(t("app.backToGame", { text }));
     }
+    keeper.forget();
+    this.session = null;
+    board.setPosition(null);
+    return this.openSetup(t("app.freshInstead", { text }));
   },
 
-  begin(session, { fromSave = false } = {}) {
+  /**
+   * The engine failed us (a request past its time limit, a dead worker): restart it,
+   * tell the player, and go back to the last saved position of the game.
+   */
+  async recover(e) {
+    this.gen++;
+    if (engine.failed) engine.restart();   // a dead worker; a time-out has restarted it already
+    const text = t(e.code === "timeout" ? "app.restartedTimeout" : "app.restartedStopped");
+    if (this.pendingFirstSave) return this.backTo(this.linkPrevious, text);
+    await this.resumeGame(keeper.id);
+    notice(t("app.fromLastSave", { text }));
+  },
+
+  begin(session, { fromSave = false, fromLink = false } = {}) {
     this.gen++;
     this.turn?.stop();
+    if (!fromSave && !fromLink) keeper.begin();   // a new game: a key of its own
+    this.pendingFirstSave = fromLink;             // a link's game: saved once the engine answered for it
     this.session = session;
     this.variant = variantOf(session);
     this.turn = turns[this.variant.name];
@@ -172,8 +225,26 @@ const app = {
   },
 
   save() {
-    if (!this.session) return;
-    saves.store(this.session);
+    if (!this.session || this.pendingFirstSave) return;
+    keeper.save(this.session);
+  },
+
+  /** A link's game waiting at the hot-seat screen: have the engine answer for it now. */
+  async checkFirst(gen) {
+    try {
+      await this.session.legalMoves();
+    } catch (e) {
+      if (gen === this.gen && ENGINE_DOWN.has(e.code)) this.recover(e);
+      return;   // a refusal shows when the player takes the turn
+    }
+    if (gen === this.gen) this.accepted();
+  },
+
+  /** The engine has answered for the game on: a link's game may now be saved. */
+  accepted() {
+    if (!this.pendingFirstSave) return;
+    this.pendingFirstSave = false;
+    this.save();
   },
 
   // ---------------------------------------------------------------- the turn loop
@@ -186,6 +257,7 @@ const app = {
     this.busy = false;
     this.render();
     if (s.over) {
+      this.accepted();   // every move of it was replayed by the engine
       setPhase("over");
       return gameOver.show(s);
     }
@@ -200,9 +272,12 @@ const app = {
       try {
         move = await s.botMove(s.seats[seat].level === "hard" ? 450 : 250);
       } catch (e) {
-        if (gen === this.gen) notice(t("app.botFailed", { reason: reason(e) }));
+        if (gen !== this.gen) return;
+        if (ENGINE_DOWN.has(e.code)) return this.recover(e);
+        notice(t("app.botFailed", { reason: reason(e) }));
         return;
       }
+      this.accepted();
       const wait = animationSpeed() ? 450 / animationSpeed() - (performance.now() - t0) : 0;
       if (wait > 0) await sleep(wait);
       if (gen !== this.gen) return;
@@ -213,6 +288,7 @@ const app = {
       this.setBanner(t("app.turnOf", { name }), seat);
       setPhase("pass");
       playPanel.showPass(s, seat);
+      if (this.pendingFirstSave) this.checkFirst(gen);
       return;
     }
     this.revealedTo = seat;
@@ -220,10 +296,13 @@ const app = {
     try {
       legal = await s.legalMoves();
     } catch (e) {
-      if (gen === this.gen) notice(t("app.legalFailed", { reason: reason(e) }));
+      if (gen !== this.gen) return;
+      if (ENGINE_DOWN.has(e.code)) return this.recover(e);
+      notice(t("app.legalFailed", { reason: reason(e) }));
       return;
     }
     if (gen !== this.gen) return;
+    this.accepted();
     playPanel.showHand(s, seat);
     this.turn.start(seat, legal);
   },
@@ -251,6 +330,8 @@ const app = {
       r = await this.session.play(move);
     } catch (e) {
       this.busy = false;
+      if (gen !== this.gen) return;
+      if (ENGINE_DOWN.has(e.code)) return this.recover(e);
       notice(t("app.refused", { reason: reason(e) }));
       if (gen === this.gen) this.advance();
       return;
@@ -355,19 +436,30 @@ const app = {
     this.newGame({ rules, players: s.players, seats: s.seats });
   },
 
-  async newGame({ rules, players, seats, seed }) {
-    this.gen++;
+  async newGame({ rules, players, seats, seed }, retried = false) {
+    const gen = ++this.gen;
     this.setBanner(t("app.dealing"), null, { quiet: true });
     try {
       const session = await variantOf(rules).Session.create(engine, { rules, players, seats, seed });
+      if (gen !== this.gen) return;
       notice(null);
       this.begin(session);
     } catch (e) {
+      if (gen !== this.gen) return;
+      // queued behind a request that was stopped at its time limit: once more, on the new engine
+      if (e.code === "restarted" && !retried) return this.newGame({ rules, players, seats, seed }, true);
       this.openSetup(t("app.startFailed", { reason: reason(e) }));
     }
   },
 
+  /** The other unfinished games and the kept saves, in the setup dialog. */
+  renderGames() {
+    const { entries, kept, current } = keeper.listing();
+    gameList.render(entries, kept, current);
+  },
+
   openSetup(message = null) {
+    this.renderGames();
     setup.open(message, !!(this.session && this.session.positions));
     if (!this.session) setPhase("setup");
     if (!this.session) this.setBanner(t("app.chooseSetup"), null, { quiet: true });
@@ -381,8 +473,12 @@ function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 const log = new MoveLog($("log"));
 const playPanel = new PlayPanel({ hand, board, note });
 
+const embedCode = new EmbedCode({
+  engine,
+  at: () => (gameOver.session && gameOver.replaying ? { session: gameOver.session, k: gameOver.at } : null),
+});
 const gameOver = new GameOver({
-  engine, board,
+  engine, board, embedCode,
   speed: animationSpeed,
   showPlayers: (position, scores) => app.showPlayers(position, scores),
   markLog: (k) => log.markCurrent(k),
@@ -476,6 +572,12 @@ document.addEventListener("keydown", (e) => {
   app.turn?.handleKey(e);
 });
 
+// Another tab wrote the game this tab plays: say so, offer to load it.
+keeper.watch((save) => {
+  if (!save) return notice(t("app.removedElsewhere"));
+  notice(t("app.changedElsewhere"), { label: t("app.loadIt"), run: () => { notice(null); app.resumeGame(keeper.id); } });
+});
+
 window.addEventListener("hashchange", () => {
   const hash = location.hash.replace(/^#/, "");
   if (/^[rp]=/.test(hash)) {
@@ -489,3 +591,5 @@ window.addEventListener("hashchange", () => {
 window.tsuroApp = app;
 app.sound = sound;
 app.boot();
+// a new version of the site: offered, never forced (the game is saved and resumes)
+watchForUpdates((apply) => notice(t("app.updateReady"), { label: t("app.updateReload"), run: apply }));

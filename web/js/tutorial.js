@@ -1,4 +1,4 @@
-// The tutorial page (tutorial/index.html): its words in the reader's language,
+// The rules tutorial (tutorial/index.html): its words in the reader's language,
 // the language menu, and the same language for its live boards (embed.html
 // reads ?lang=, so a language given in this page's address reaches them too).
 
