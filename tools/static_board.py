@@ -6,7 +6,7 @@ has loaded (board.js replaces it with its own, identical drawing).
     python3 tools/static_board.py      # rewrites the marked block in the pages
 
 Run it again if board.js changes how an empty board looks (S, MARGIN, the
-frame, the edge marks, the squares).
+frame, the edge marks, the coordinates, the squares).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "web" / "index.html", ROOT / "web" / "embed.html"]
 S, MARGIN, W, H = 100, 36, 6, 6
+COORD_GAP = 22
 PX = [1 / 3, 2 / 3, 1, 1, 2 / 3, 1 / 3, 0, 0]
 PY = [0, 0, 1 / 3, 2 / 3, 1, 1, 2 / 3, 1 / 3]
 
@@ -30,8 +31,8 @@ def port(x: int, y: int, p: int) -> tuple[float, float]:
     return (x + PX[p]) * S, (y + PY[p]) * S
 
 
-def svg(label: str) -> str:
-    parts = [f'<svg class="board board-static" role="img" aria-label="{label}" '
+def svg(label: str, key: str) -> str:
+    parts = [f'<svg class="board board-static" role="img" aria-label="{label}" data-i18n-attr="aria-label:{key}" '
              f'viewBox="{-MARGIN} {-MARGIN} {W * S + 2 * MARGIN} {H * S + 2 * MARGIN}" '
              f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg"><g>',
              f'<rect x="{-MARGIN + 2}" y="{-MARGIN + 2}" width="{W * S + 2 * MARGIN - 4}" '
@@ -45,6 +46,13 @@ def svg(label: str) -> str:
         for x, p in ((0, 6), (0, 7), (W - 1, 2), (W - 1, 3)):
             px, py = port(x, j, p)
             parts.append(f'<circle cx="{f(px + (-13 if x == 0 else 13))}" cy="{f(py)}" r="3.2" class="edge-mark"/>')
+    # coordinates, as board.js draws them: columns A.. above, rows 1.. to the left
+    for i in range(W):
+        parts.append(f'<text x="{f((i + 0.5) * S)}" y="{-COORD_GAP}" class="coord" text-anchor="middle" '
+                     f'dominant-baseline="central">{chr(65 + i)}</text>')
+    for j in range(H):
+        parts.append(f'<text x="{-COORD_GAP}" y="{f((j + 0.5) * S)}" class="coord" text-anchor="middle" '
+                     f'dominant-baseline="central">{j + 1}</text>')
     parts.append("</g><g>")
     for y in range(H):
         for x in range(W):
@@ -59,8 +67,10 @@ BLOCK = re.compile(r"<!-- static-board -->.*?<!-- /static-board -->", re.S)
 def main() -> None:
     for page in PAGES:
         html = page.read_text(encoding="utf-8")
-        label = "Tsuro board, 6 by 6 squares" if page.name == "index.html" else "Tsuro board"
-        block = ("<!-- static-board -->" + svg(label) +
+        # the label in English; the page's script puts it in the reader's language (data-i18n-attr)
+        label, key = (("Tsuro board, 6 by 6 squares", "board.static") if page.name == "index.html"
+                      else ("Tsuro board", "embed.board"))
+        block = ("<!-- static-board -->" + svg(label, key) +
                  '<script>performance.mark("board-visible")</script><!-- /static-board -->')
         if not BLOCK.search(html):
             raise SystemExit(f"{page}: no <!-- static-board --> block")

@@ -65,7 +65,10 @@ def open_by_clicks(page, square=4, port=1, tile=1):
     assert page.locator("#port-picker .port-button[aria-pressed=true]").count() == 1
     buttons.last.click()
     assert buttons.last.get_attribute("aria-pressed") == "true"
-    assert f"port {buttons.last.inner_text()}" in page.inner_text("#hand-note")
+    # the port in words, on the button and in the note: "Avatar on the left side of A5 (upper point)"
+    label = buttons.last.get_attribute("aria-label")
+    assert label.startswith("Avatar on the ") and "[" not in label
+    assert label.removeprefix("Avatar on ") in page.inner_text("#hand-note")
     tiles = page.locator("#hand .hand-tile")
     assert tiles.count() == 3
     tiles.nth(tile).click()

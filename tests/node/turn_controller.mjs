@@ -37,7 +37,7 @@ function wire(Turn, game, extra = {}) {
     shake: () => { did.shakes++; },
     tileset: () => tileset,
     placeButton: { disabled: false, textContent: "" },
-    portPicker: { hide() { did.ports = null; }, show(ports, chosen) { did.ports = { ports, chosen }; } },
+    portPicker: { hide() { did.ports = null; }, show(square, ports, chosen) { did.ports = { ports, chosen }; } },
     ...extra,
   });
   return { turn, did, state };

@@ -25,19 +25,30 @@ import { VARIANTS, variantOf } from "./variants.js";
 import { ExchangeChooser } from "./exchange.js";
 import { SetupDialog, animationSpeed } from "./setup.js";
 import { renderPlayers, setBanner, MoveLog, PlayPanel } from "./panels.js";
-import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, focusIfLost, wireCopyButton } from "./page.js";
+import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, say, focusIfLost, wireCopyButton } from "./page.js";
+import { describeBoard } from "./describe.js";
 import { GameOver } from "./gameover.js";
 import { handToTurn } from "./turn.js";
 import { PortPicker } from "./neu-turn.js";
+import { t, applyTo } from "./i18n.js";
+import { wireLanguagePicker } from "./langpick.js";
+import { keysHelp } from "./keys.js";
+import { applyTheme, wireThemeButton } from "./theme.js";
+import { Sound } from "./sound.js";
 import { watchForUpdates } from "./update.js";
 import { EmbedCode } from "./embedcode.js";
-import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
 // ------------------------------------------------------------------ the board, at once
 
-const board = new Board($("board"), { width: 6, height: 6, label: "Tsuro board, 6 by 6 squares" });
+applyTheme();
+applyTo(document);
+wireLanguagePicker($("lang-select"));
+wireThemeButton($("btn-theme"));
+const sound = new Sound();
+sound.wire($("btn-sound"));
+const board = new Board($("board"), { width: 6, height: 6, label: t("board.label", { w: 6, h: 6 }) });
 // board-visible is marked by the page's static board; here only if it had none
 try { if (!performance.getEntriesByName("board-visible").length) performance.mark("board-visible"); } catch { /* old browsers */ }
 
@@ -92,7 +103,7 @@ const app = {
     if (found) await this.resumeGame(found.id, found.save);
     else this.openSetup();
     const unavailable = keeper.unavailable();
-    if (unavailable) notice(`Games will not be kept if you close or reload the page: ${unavailable}.`);
+    if (unavailable) notice(t("app.noKeep", { reason: unavailable }));
   },
 
   /**
@@ -111,8 +122,8 @@ const app = {
     } catch (e) {
       if (engine.failed && e.code !== "timeout") {
         // the engine is down, not the save: keep it for the next visit
-        this.setBanner("Your saved game is kept: reload the page to try again.");
-        return notice(`The rules engine could not start (${reason(engine.failed)}), so your saved game cannot be resumed now. It is kept: reload to try again.`);
+        this.setBanner(t("app.saveKept"));
+        return notice(t("app.engineDownSave", { reason: reason(engine.failed) }));
       }
       return this.openSetup(this.keepAside(id, reason(e)));
     }
@@ -122,8 +133,8 @@ const app = {
   keepAside(id, why) {
     const kept = keeper.keepAside(why, id);
     return kept
-      ? `Your saved game could not be resumed (${why}). It is kept: download it from the list below.`
-      : `Your saved game could not be resumed (${why}). It is left as it was.`;
+      ? t("app.asideDownload", { why })
+      : t("app.asideLeft", { why });
   },
 
   /** Draw a saved position before the engine has replayed it (drawing only). */
@@ -134,7 +145,7 @@ const app = {
       if (variant.name !== "classic") board.setSize(10, 10);
       board.setSeats(seatStyles(position.players));
       board.setPosition(variant.view(position));
-      $("turn-banner").textContent = "Resuming your game…";
+      $("turn-banner").textContent = t("app.resuming");
     } catch { /* the engine will judge it */ }
   },
 
@@ -146,7 +157,7 @@ const app = {
     this.gen++;
     setPhase("busy");
     const previous = keeper.id || (await keeper.resumable())?.id || null;
-    const failed = (e) => this.backTo(previous, `That share link could not be opened: ${reason(e)}.`);
+    const failed = (e) => this.backTo(previous, t("app.linkFailed", { reason: reason(e) }));
     let value, session;
     try {
       value = await ask(engine, "decode_link", { fragment });
@@ -157,11 +168,11 @@ const app = {
       return failed(e);
     }
     const text = value.record
-      ? (session.over ? "A shared game: step through it with the replay controls." : "A shared game: every seat is played here, hot-seat. Play on!")
-      : "A shared position: play on from here, hot-seat.";
+      ? t(session.over ? "app.sharedOver" : "app.sharedGame")
+      : t("app.sharedPosition");
     const mine = previous && keeper.store.get(previous);
     if (mine && !mine.over) {
-      notice(`${text} Your own game was kept.`, { label: "Back to my game", run: () => { notice(null); this.resumeGame(previous); } });
+      notice(t("app.ownKept", { text }), { label: t("app.backToMine"), run: () => { notice(null); this.resumeGame(previous); } });
     } else notice(text);
     keeper.begin();
     this.linkPrevious = previous;  // where a failure of the link's first step goes back to
@@ -172,12 +183,12 @@ const app = {
   async backTo(id, text) {
     if (id && keeper.store.get(id)) {
       await this.resumeGame(id);
-      return notice(`${text} You are back to your game.`);
+      return notice(t("app.backToGame", { text }));
     }
     keeper.forget();
     this.session = null;
     board.setPosition(null);
-    return this.openSetup(`${text} Here is a fresh game instead.`);
+    return this.openSetup(t("app.freshInstead", { text }));
   },
 
   /**
@@ -187,10 +198,10 @@ const app = {
   async recover(e) {
     this.gen++;
     if (engine.failed) engine.restart();   // a dead worker; a time-out has restarted it already
-    const text = `The rules engine ${e.code === "timeout" ? "did not answer in time" : "stopped"} and was restarted.`;
+    const text = t(e.code === "timeout" ? "app.restartedTimeout" : "app.restartedStopped");
     if (this.pendingFirstSave) return this.backTo(this.linkPrevious, text);
     await this.resumeGame(keeper.id);
-    notice(`${text} Your game goes on from its last saved position.`);
+    notice(t("app.fromLastSave", { text }));
   },
 
   begin(session, { fromSave = false, fromLink = false } = {}) {
@@ -254,7 +265,7 @@ const app = {
     const name = s.players[seat].name;
     if (!s.isHuman(seat)) {
       setPhase("computer");
-      this.setBanner(`${name} (computer) is thinking…`, seat);
+      this.setBanner(t("app.thinking", { name }), seat);
       playPanel.showHand(s, null);
       const t0 = performance.now();
       let move;
@@ -263,7 +274,7 @@ const app = {
       } catch (e) {
         if (gen !== this.gen) return;
         if (ENGINE_DOWN.has(e.code)) return this.recover(e);
-        notice(`The computer player could not move: ${reason(e)}`);
+        notice(t("app.botFailed", { reason: reason(e) }));
         return;
       }
       this.accepted();
@@ -274,7 +285,7 @@ const app = {
     }
     // a human's turn
     if (playPanel.hidesHands(s) && this.revealedTo !== seat) {
-      this.setBanner(`${name}'s turn`, seat);
+      this.setBanner(t("app.turnOf", { name }), seat);
       setPhase("pass");
       playPanel.showPass(s, seat);
       if (this.pendingFirstSave) this.checkFirst(gen);
@@ -287,7 +298,7 @@ const app = {
     } catch (e) {
       if (gen !== this.gen) return;
       if (ENGINE_DOWN.has(e.code)) return this.recover(e);
-      notice(`The engine could not list the moves: ${reason(e)}`);
+      notice(t("app.legalFailed", { reason: reason(e) }));
       return;
     }
     if (gen !== this.gen) return;
@@ -309,7 +320,7 @@ const app = {
     this.busy = true;
     setPhase("busy");
     const mover = this.session.turn;
-    if (mover !== null && mover !== undefined) this.setBanner(`${this.session.players[mover].name} moves…`, mover);
+    if (mover !== null && mover !== undefined) this.setBanner(t("app.moves", { name: this.session.players[mover].name }), mover, { quiet: true });
     this.turn.refresh();   // the hand, frozen while the move is played
     $("btn-place").disabled = true;
     board.setStartMarks([]);
@@ -321,7 +332,7 @@ const app = {
       this.busy = false;
       if (gen !== this.gen) return;
       if (ENGINE_DOWN.has(e.code)) return this.recover(e);
-      notice(`That move was refused: ${reason(e)}`);
+      notice(t("app.refused", { reason: reason(e) }));
       if (gen === this.gen) this.advance();
       return;
     }
@@ -329,9 +340,11 @@ const app = {
     this.save();
     board.clearPreview();
     board.setTarget(null);
+    sound.forEvents(r.events);
     await board.animate(r.events, { speed: animationSpeed() });
     if (gen !== this.gen) return;
     log.append(this.session, this.session.moves.length - 1);
+    for (const line of this.session.describe(r.events)) say(line.text);
     this.advance();
   },
 
@@ -347,7 +360,7 @@ const app = {
     $("play-panel").hidden = false;
     log.rebuild(s);
     this.save();
-    announce("Move taken back.");
+    announce(t("app.undone"));
     this.advance();
   },
 
@@ -359,12 +372,12 @@ const app = {
     try {
       await s.redo();
     } catch (e) {
-      notice(`Redo failed: ${reason(e)}`);
+      notice(t("app.redoFailed", { reason: reason(e) }));
     }
     this.revealedTo = s.isHuman(s.turn) ? s.turn : this.revealedTo;
     log.rebuild(s);
     this.save();
-    announce("Move played again.");
+    announce(t("app.redone"));
     this.advance();
   },
 
@@ -393,9 +406,26 @@ const app = {
     renderPlayers($("players"), this.session, position, { levels, notes: playerNotes, scores, tileset: this.tileset });
   },
 
-  setBanner(text, seat = null) {
+  /** The banner over the board; said too (whose turn it is), unless `quiet`. */
+  setBanner(text, seat = null, { quiet = false } = {}) {
     const style = seat !== null && this.session ? seatStyles(this.session.players)[seat] : null;
     setBanner($("turn-banner"), text, style);
+    if (!quiet) say(text);
+  },
+
+  /** The board in words (the D key): shown under the board and focused, so it is read. */
+  describeBoard() {
+    const s = this.session;
+    if (!s) return;
+    const pos = gameOver.replaying ? s.positions[gameOver.at] : s.position;
+    const size = s.boardSize;
+    const lines = describeBoard(s.view(pos), s.players, size);
+    const advice = !s.over && this.turn?.advice?.text;
+    if (advice && this.turn.human) lines.push(t("describe.chosen", { advice }));
+    const list = $("board-text-list");
+    list.replaceChildren(...lines.map((l) => Object.assign(document.createElement("li"), { textContent: l })));
+    $("board-text").hidden = false;
+    $("board-text").focus();
   },
 
   // ---------------------------------------------------------------- new games
@@ -408,7 +438,7 @@ const app = {
 
   async newGame({ rules, players, seats, seed }, retried = false) {
     const gen = ++this.gen;
-    this.setBanner("Dealing…");
+    this.setBanner(t("app.dealing"), null, { quiet: true });
     try {
       const session = await variantOf(rules).Session.create(engine, { rules, players, seats, seed });
       if (gen !== this.gen) return;
@@ -418,7 +448,7 @@ const app = {
       if (gen !== this.gen) return;
       // queued behind a request that was stopped at its time limit: once more, on the new engine
       if (e.code === "restarted" && !retried) return this.newGame({ rules, players, seats, seed }, true);
-      this.openSetup(`The game could not start: ${reason(e)}`);
+      this.openSetup(t("app.startFailed", { reason: reason(e) }));
     }
   },
 
@@ -432,7 +462,7 @@ const app = {
     this.renderGames();
     setup.open(message, !!(this.session && this.session.positions));
     if (!this.session) setPhase("setup");
-    if (!this.session) this.setBanner("Choose the players and rules to start.");
+    if (!this.session) this.setBanner(t("app.chooseSetup"), null, { quiet: true });
   },
 };
 
@@ -452,7 +482,7 @@ const gameOver = new GameOver({
   speed: animationSpeed,
   showPlayers: (position, scores) => app.showPlayers(position, scores),
   markLog: (k) => log.markCurrent(k),
-  setBanner: (text) => app.setBanner(text),
+  setBanner: (text) => app.setBanner(text, null, { quiet: true }),   // the log's last line says it
 });
 
 const setup = new SetupDialog({
@@ -499,6 +529,9 @@ board.on("square", (square) => app.turn?.clickSquare(square));
 board.on("markhover", (place) => app.turn?.hoverMark(place));
 board.on("escape", () => app.turn?.back());
 
+const openHelp = keysHelp($("help"), $("help-keys"), $("help-close"));
+$("btn-help").addEventListener("click", openHelp);
+$("btn-describe").addEventListener("click", () => app.describeBoard());
 $("btn-new").addEventListener("click", () => app.openSetup());
 $("btn-undo").addEventListener("click", () => app.undo());
 $("btn-redo").addEventListener("click", () => app.redo());
@@ -526,6 +559,11 @@ document.addEventListener("keydown", (e) => {
     return;
   }
   if (e.key === "u" || e.key === "U") { e.shiftKey ? app.redo() : app.undo(); e.preventDefault(); return; }
+  if ($("help").open) return;
+  if (e.key === "?") { openHelp(); e.preventDefault(); return; }
+  if (e.key === "n" || e.key === "N") { app.openSetup(); e.preventDefault(); return; }
+  if ((e.key === "h" || e.key === "H") && !$("btn-hint").hidden) { app.turn?.hint?.(); e.preventDefault(); return; }
+  if (e.key === "d" || e.key === "D") { app.describeBoard(); e.preventDefault(); return; }
   if (app.session && app.session.over && gameOver.replaying && t === document.body) {
     if (e.key === "ArrowRight") { gameOver.replay(gameOver.at + 1); e.preventDefault(); }
     if (e.key === "ArrowLeft") { gameOver.replay(gameOver.at - 1, false); e.preventDefault(); }
@@ -536,8 +574,8 @@ document.addEventListener("keydown", (e) => {
 
 // Another tab wrote the game this tab plays: say so, offer to load it.
 keeper.watch((save) => {
-  if (!save) return notice("This game was removed in another tab. It stays here until you start another.");
-  notice("This game was changed in another tab.", { label: "Load it", run: () => { notice(null); app.resumeGame(keeper.id); } });
+  if (!save) return notice(t("app.removedElsewhere"));
+  notice(t("app.changedElsewhere"), { label: t("app.loadIt"), run: () => { notice(null); app.resumeGame(keeper.id); } });
 });
 
 window.addEventListener("hashchange", () => {
@@ -551,6 +589,7 @@ window.addEventListener("hashchange", () => {
 
 // for tests and the curious: the page's state, read-only by convention
 window.tsuroApp = app;
+app.sound = sound;
 app.boot();
 // a new version of the site: offered, never forced (the game is saved and resumes)
 watchForUpdates((apply) => notice(t("app.updateReady"), { label: t("app.updateReload"), run: apply }));

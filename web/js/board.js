@@ -16,11 +16,14 @@
 
 import { portIndex } from "./tileset.js";
 import { shapePath, labelDy } from "./style.js";
+import { colName, rowName } from "./coords.js";
+import { t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 export const S = 100;               // one square, in SVG units
 const MARGIN = 36;                  // room for start marks and markers beyond the edge
 const MARKER_R = 16;                // a marker's radius
+const COORD_GAP = 22;               // coordinate labels sit this far outside the edge
 
 // Port points on a unit square, A..H clockwise from the north side's left port.
 const PX = [1 / 3, 2 / 3, 1, 1, 2 / 3, 1 / 3, 0, 0];
@@ -281,11 +284,13 @@ export class Board {
 
   clearPreview() { this.setPreview(null); }
 
-  /** Animate the events of one move; resolves when done. speed 0 = no animation. */
-  async animate(events, { speed = 1 } = {}) {
+  /** Animate the events of one move; resolves when done. speed 0 = no animation; without
+   *  a speed (the player chose none), prefers-reduced-motion makes the move instant. */
+  async animate(events, { speed } = {}) {
     if (!events || !events.length) return;
     const reduce = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-    if (!speed || reduce) return;
+    if (speed === undefined) speed = reduce ? 0 : 1;
+    if (!speed) return;
     const fx = this.layers.fx;
     const place = events.find((e) => e.type === "place");
     if (place && this.tileset) {
@@ -332,6 +337,15 @@ export class Board {
         const [px, py] = portPoint(x, j, p);
         el("circle", { cx: f(px + (x === 0 ? -13 : 13)), cy: f(py), r: 3.2, class: "edge-mark" }, g);
       }
+    }
+    // coordinates: columns A.. above the board, rows 1.. to its left (coords.js says the same in words)
+    for (let i = 0; i < this.w; i++) {
+      el("text", { x: f((i + 0.5) * S), y: -COORD_GAP, class: "coord", "text-anchor": "middle", "dominant-baseline": "central" }, g)
+        .textContent = colName(i);
+    }
+    for (let j = 0; j < this.h; j++) {
+      el("text", { x: -COORD_GAP, y: f((j + 0.5) * S), class: "coord", "text-anchor": "middle", "dominant-baseline": "central" }, g)
+        .textContent = rowName(j);
     }
     const sq = this.layers.squares;
     sq.replaceChildren();
@@ -412,7 +426,7 @@ export class Board {
       mk.setAttribute("data-seat", seat);
       if (out.has(seat)) this._cross(mk, 0, 0, "out-cross", 9);
       if (this.position.dragon === seat && !out.has(seat)) {
-        el("circle", { r: MARKER_R + 6, class: "dragon-ring" }, mk).appendChild(el("title")).textContent = "holds the dragon tile";
+        el("circle", { r: MARKER_R + 6, class: "dragon-ring" }, mk).appendChild(el("title")).textContent = t("players.holdsDragon");
       }
       if (this.position.turn === seat) mk.classList.add("active");
     });
@@ -471,7 +485,7 @@ export class Board {
   }
 
   _nearestMark(pt) {
-    let best = null, bestD = 30;  // at most 30 units (a third of a square) away
+    let best = null, bestD = 50;  // at most half a square away (the nearest mark wins): a fingertip on a phone
     for (const m of this.marks) {
       const d = Math.hypot(m.pt[0] - pt[0], m.pt[1] - pt[1]);
       if (d < bestD) { best = m; bestD = d; }

@@ -26,12 +26,22 @@ import { ClassicTurn, handToTurn } from "./turn.js";
 import { loadTileSet } from "./tileset.js";
 import { seatStyles } from "./style.js";
 import { describe } from "./movelog.js";
+import { t, applyTo, setLang, CATALOGUES } from "./i18n.js";
+import { errorText } from "./errors.js";
+import { applyTheme } from "./theme.js";
+
+applyTheme();
 import { connectHost, HostError } from "./embed-api.js";
-import { t } from "./i18n.js";
 import { request } from "./session.js";
 
 const $ = (id) => document.getElementById(id);
-const board = new Board($("board"), { width: 6, height: 6, label: "Tsuro board" });
+// the language: ?lang= (i18n.js) or &lang= in the fragment, with the other options
+{
+  const inFragment = /[#&]lang=([a-z]{2})/.exec(location.hash);
+  if (inFragment && inFragment[1] in CATALOGUES) setLang(inFragment[1], false);
+  else applyTo(document);
+}
+const board = new Board($("board"), { width: 6, height: 6, label: t("embed.board") });
 // board-visible is marked by the page's static board; here only if it had none
 try { if (!performance.getEntriesByName("board-visible").length) performance.mark("board-visible"); } catch { /* old browsers */ }
 
@@ -40,7 +50,7 @@ const tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {
   tileset = ts;
   board.setTileSet(ts);
   hand.setTileSet(ts);
-}, () => message("The tile pictures could not be loaded."));
+}, () => message(t("embed.noTiles")));
 
 // ------------------------------------------------------------------ the engine, when needed
 
@@ -51,7 +61,7 @@ function eng() {
     $("progress").hidden = false;
     engine.onProgress((p) => { $("progress").value = p.fraction; });
     engine.ready.then(() => { $("progress").hidden = true; },
-      (e) => message(`The rules engine could not start: ${e.message}`));
+      (e) => message(t("engine.failed", { reason: errorText(e) })));
   }
   return engine;
 }
@@ -189,12 +199,12 @@ async function step(k, animate) {
   const players = rec.positions[0].players;
   if (animate && k === prev + 1) {
     show(rec.positions[prev], trailsUpTo(prev));
-    await board.animate(rec.events[prev], { speed: 1 });
+    await board.animate(rec.events[prev]);
     if (rec.at !== k) return;
   }
   show(rec.positions[k], trailsUpTo(k));
-  $("step").textContent = `${k} / ${rec.positions.length - 1}`;
-  caption(k === 0 ? "The deal, before the first move." : describe(rec.events[k - 1], players).map((l) => l.text).join(" "));
+  $("step").textContent = t("embed.step", { k, n: rec.positions.length - 1 });
+  caption(k === 0 ? t("replay.startClassic") : describe(rec.events[k - 1], players).map((l) => l.text).join(" "));
   $("first").disabled = $("prev").disabled = k <= rec.from;
   $("next").disabled = $("last").disabled = k >= rec.to;
 }
@@ -247,7 +257,7 @@ const tryState = { start: null, position: null, trails: [], done: false, interac
 class EmbedTurn extends ClassicTurn {
   start(seat, legal) {
     super.start(seat, legal);
-    if (legal.phase === "start") caption(`${this.game().players[seat].name}: choose a start mark on the edge.`);
+    if (legal.phase === "start") caption(t("embed.chooseStart", { name: this.game().players[seat].name }));
   }
 
   /** Start on tile 1 as dealt: the tutorial's instructions count turns from there. */
@@ -256,13 +266,13 @@ class EmbedTurn extends ClassicTurn {
   markLabel(o) { return outcomeWords(o, this.human.seat, this.game().players); }
 
   advise(sel) {
-    if (!sel) return { text: "Choose a tile.", placeable: false };
+    if (!sel) return { text: t("embed.chooseTile"), placeable: false };
     const { players } = this.game();
     const seat = this.human.seat;
     const words = outcomeWords(sel, seat, players);
-    if (!sel.legal) return { text: `Not allowed: ${words}, and another placement keeps ${players[seat].name} on the board.`, placeable: false };
-    if (sel.self_eliminating && sel.forced) return { text: `Every placement puts ${players[seat].name} out, so one must be played: ${words}.`, placeable: true };
-    return { text: `${words}.`, placeable: true };
+    if (!sel.legal) return { text: t("embed.notAllowed", { outcome: words, name: players[seat].name }), placeable: false };
+    if (sel.self_eliminating && sel.forced) return { text: t("embed.forced", { outcome: words, name: players[seat].name }), placeable: true };
+    return { text: t("embed.outcome", { outcome: words }), placeable: true };
   }
 }
 
@@ -270,10 +280,11 @@ function outcomeWords(o, seat, players) {
   const name = (k) => players[k].name;
   const mine = o.out.find((x) => x.seat === seat);
   const bits = [];
-  if (mine) bits.push(mine.reason === "collision" ? `${name(seat)} collides: out` : `${name(seat)} goes off the edge: out`);
-  else bits.push(`${name(seat)} stays on the board`);
-  for (const x of o.out) if (x.seat !== seat) bits.push(x.reason === "collision" ? `${name(x.seat)} collides: out` : `${name(x.seat)} goes off the edge: out`);
-  return bits.join("; ");
+  const outWords = (x) => t(x.reason === "collision" ? "embed.collides" : "embed.edge", { name: name(x.seat) });
+  if (mine) bits.push(outWords(mine));
+  else bits.push(t("embed.stays", { name: name(seat) }));
+  for (const x of o.out) if (x.seat !== seat) bits.push(outWords(x));
+  return bits.join(t("outcome.join"));
 }
 
 const hand = new HandView($("hand"), handToTurn(() => turn));
@@ -292,7 +303,7 @@ async function playTry(move) {
   try {
     await applyMove(move);
   } catch (e) {
-    message(`That move was refused: ${e.message}`);
+    message(t("app.refused", { reason: errorText(e) }));
   }
 }
 
@@ -323,10 +334,10 @@ async function applyMove(move) {
   try {
     r = await ask("play", { position: now.position, move, seed: 0 });
   } catch (e) {
-    if (tryState.interactive && tryState.position === now.position) openTurn(now.position).catch((x) => message(x.message));
+    if (tryState.interactive && tryState.position === now.position) openTurn(now.position).catch((x) => message(errorText(x)));
     throw e;
   }
-  await board.animate(r.events, { speed: 1 });
+  await board.animate(r.events);
   const trails = now.trails.map((path) => path.slice());
   while (trails.length < r.position.players.length) trails.push([]);
   for (const e of r.events) if (e.type === "move") trails[e.seat].push(...e.path);
@@ -374,14 +385,14 @@ async function resetTry() {
 async function openTurn(p) {
   tryState.done = false;
   $("try-bar").hidden = false;
-  if (p.turn === null || p.turn === undefined) { caption("The game is over."); return; }
+  if (p.turn === null || p.turn === undefined) { caption(t("embed.over")); return; }
   const seat = p.turn;
   const tiles = (p.hands && p.hands[seat]) || [];
   // the hand, before the engine is up: drawn, not yet playable
   const waiting = () => {
     hand.render({ tiles, rots: tiles.map(() => 0), selected: 0, marks: [], enabled: false });
     $("place").disabled = true;
-    caption(engine ? "Loading the rules engine…" : "Point at the board or a tile to start.");
+    caption(engine ? t("engine.loading") : t("embed.pointToStart"));
   };
   $("hand").hidden = false;
   $("place").hidden = false;
@@ -458,7 +469,7 @@ board.on("square", (square) => turn.clickSquare(square));
 $("place").addEventListener("click", () => turn.place());
 $("reset").addEventListener("click", () => resetTry().then(() => {
   if (tryState.keepPlaying) host.post({ tsuro: "loaded", position: tryState.start });
-}).catch((e) => message(e.message)));
+}).catch((e) => message(errorText(e))));
 document.addEventListener("keydown", (e) => {
   if ($("hand").hidden || tryState.done) return;
   turn.handleKey(e);
@@ -472,7 +483,7 @@ async function main() {
   const { link, opts } = parseFragment(location.hash);
   if (!link) {
     if (host.active) caption(t("embed.waitingHost"));
-    else message("Nothing to show: this board needs a link fragment #p=… (a position) or #r=… (a game).");
+    else message(t("embed.noLink"));
     return;
   }
   if (opts.caption) caption(opts.caption);
@@ -508,7 +519,7 @@ async function main() {
     }
     if (opts.caption && !opts.try) caption(opts.caption);
   } catch (e) {
-    message(`This board's link could not be opened: ${e.message}`);
+    message(t("embed.badLink", { reason: errorText(e) }));
   }
 }
 

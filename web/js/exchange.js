@@ -3,6 +3,7 @@
 // against the engine's list of exchanges (legal_moves) before one is played.
 
 import { miniTiles } from "./hand.js";
+import { t as tr } from "./i18n.js";   // `t` names a tile here
 
 export class ExchangeChooser {
   /**
@@ -53,28 +54,28 @@ export class ExchangeChooser {
     const taken = new Set(x.pairs.map((p) => p[1]));
     const row = (box, tiles, used, onPick, label) => {
       box.replaceChildren();
-      for (const t of tiles) {
+      for (const tile of tiles) {
         const b = document.createElement("button");
         b.type = "button";
         b.className = "ex-tile";
-        b.disabled = used.has(t);
-        b.classList.toggle("selected", x.give === t && label === "yours");
-        b.setAttribute("aria-label", `${label} tile ${t}${used.has(t) ? " (swapped)" : ""}`);
-        b.appendChild(miniTiles(this.tileset(), [t]));
-        b.addEventListener("click", () => onPick(t));
+        b.disabled = used.has(tile);
+        b.classList.toggle("selected", x.give === tile && label === "yours");
+        b.setAttribute("aria-label", tr(`exchange.${label}${used.has(tile) ? "Swapped" : "Tile"}`, { tile }));
+        b.appendChild(miniTiles(this.tileset(), [tile]));
+        b.addEventListener("click", () => onPick(tile));
         box.appendChild(b);
       }
     };
     row(this.els.mine, x.mine, given, (t) => { x.give = t; this.render(); }, "yours");
     row(this.els.theirs, x.pool, taken, (t) => {
-      if (x.give === null) { this.els.note.textContent = "First choose one of your tiles to give."; return; }
+      if (x.give === null) { this.els.note.textContent = tr("exchange.giveFirst"); return; }
       x.pairs.push([x.give, t]);
       x.give = null;
       this.render();
-    }, "their");
+    }, "theirs");
     this.els.note.textContent = x.pairs.length
-      ? `Swapping: ${x.pairs.map(([g, t]) => `${g} for ${t}`).join(", ")}.`
-      : "No swaps chosen: “Done” keeps your tiles.";
+      ? tr("exchange.swapping", { pairs: x.pairs.map(([give, take]) => tr("exchange.pair", { give, take })).join(", ") })
+      : tr("exchange.none");
   }
 
   /** "Done": play the chosen swaps if the engine lists them. */
@@ -83,7 +84,7 @@ export class ExchangeChooser {
     if (!x || x.h.phase !== "exchange" || this.busy()) return;
     const want = JSON.stringify([...x.pairs].sort((a, b) => a[0] - b[0]));
     const m = x.h.legal.find((l) => JSON.stringify(l.move.exchange) === want);
-    if (!m) { this.els.note.textContent = "That exchange is not allowed; start over."; return; }
+    if (!m) { this.els.note.textContent = tr("exchange.refused"); return; }
     this.play(m.move);
   }
 }

@@ -5,6 +5,7 @@
 import { ask } from "./session.js";
 import { variantOf } from "./variants.js";
 import { reason } from "./page.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -44,7 +45,7 @@ export class GameOver {
     $("share-link").value = "";
     const result = await variant.result(session, this.engine);
     if (this.session !== session) return;
-    this.setBanner(`Game over: ${result.headline}`);
+    this.setBanner(t("log.over", { result: result.headline }));
     $("winners").textContent = result.detail || result.headline;
     $("scores").classList.toggle("ranking", result.ranked);
     for (const line of result.lines) {
@@ -63,7 +64,7 @@ export class GameOver {
       const r = await ask(this.engine, "encode_link", rec ? { record: rec } : { position: pos });
       $("share-link").value = `${location.origin}${location.pathname}#${r.fragment}`;
     } catch (e) {
-      $("share-link").value = `(no link: ${reason(e)})`;
+      $("share-link").value = t("share.none", { reason: reason(e) });
     }
   }
 
@@ -79,14 +80,14 @@ export class GameOver {
     if (animate && prev !== null && k === prev + 1) {
       this.board.setPosition(s.view(s.positions[prev]));
       this.board.setTrails(s.trails(prev));
-      await this.board.animate(s.events[prev], { speed: Math.max(1.5, this.speed() * 1.5) });
+      await this.board.animate(s.events[prev], { speed: this.speed() && Math.max(1.5, this.speed() * 1.5) });
       if (this.at !== k) return;
     }
     this.board.setPosition(s.view(pos));
     this.board.setTrails(s.trails(k));
     this.showPlayers(pos, this.scores);
-    $("rp-text").textContent = k === 0 ? variantOf(s).startText
-      : `Move ${k} of ${s.moves.length}: ${s.describe(s.events[k - 1]).map((l) => l.text).join(" ")}`;
+    $("rp-text").textContent = k === 0 ? t(variantOf(s).startKey)
+      : t("replay.step", { k, n: s.moves.length, text: s.describe(s.events[k - 1]).map((l) => l.text).join(" ") });
     this.markLog(k - 1);
   }
 }

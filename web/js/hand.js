@@ -4,6 +4,7 @@
 // engine's legal_moves) and reports what the player does; it decides nothing.
 
 import { tileSVG } from "./board.js";
+import { t as tr } from "./i18n.js";   // `t` names a tile here
 
 export class HandView {
   /**
@@ -45,9 +46,8 @@ export class HandView {
       slot.badge.textContent = mark ? (mark.bad ? "✕" : "✓") : "";
       slot.badge.className = `badge${mark ? (mark.bad ? " bad" : " ok") : ""}`;
       slot.badge.title = mark ? mark.label : "";
-      const rotText = `turned ${((rots[i] % 360) + 360) % 360} degrees`;
-      slot.button.setAttribute("aria-label",
-        `Tile ${i + 1} (number ${t}), ${rotText}${i === selected ? ", chosen" : ""}${mark ? `: ${mark.label}` : ""}`);
+      const label = tr(i === selected ? "hand.tileChosen" : "hand.tile", { n: i + 1, tile: t, rot: ((rots[i] % 360) + 360) % 360 });
+      slot.button.setAttribute("aria-label", mark ? tr("hand.tileMark", { label, mark: mark.label }) : label);
       for (const b of [slot.button, slot.left, slot.right]) b.disabled = !enabled;
     });
     this.container.classList.toggle("disabled", !enabled);
@@ -101,13 +101,13 @@ export class HandView {
       left.type = "button";
       left.className = "rot left";
       left.textContent = "↺";
-      left.setAttribute("aria-label", `Turn tile ${i + 1} anticlockwise`);
+      left.setAttribute("aria-label", tr("hand.turnLeft", { n: i + 1 }));
       left.addEventListener("click", () => this.handlers.rotate(i, -1));
       const right = document.createElement("button");
       right.type = "button";
       right.className = "rot right";
       right.textContent = "↻";
-      right.setAttribute("aria-label", `Turn tile ${i + 1} clockwise`);
+      right.setAttribute("aria-label", tr("hand.turnRight", { n: i + 1 }));
       right.addEventListener("click", () => this.handlers.rotate(i, 1));
       rotBox.append(left, right);
       slot.append(button, rotBox);

@@ -15,8 +15,8 @@ export const DEFAULT_LANG = "en";
 const STORAGE_KEY = "tsuro.lang";
 
 /** The language to use: ?lang= on the URL, else the player's choice, else the browser's. */
-export function chooseLang(search = location.search, stored = readStored(),
-                           preferred = navigator.languages || [navigator.language]) {
+export function chooseLang(search = globalThis.location?.search || "", stored = readStored(),
+                           preferred = browserLanguages()) {
   const fromUrl = new URLSearchParams(search).get("lang");
   for (const code of [fromUrl, stored, ...preferred]) {
     const base = String(code || "").toLowerCase().split("-")[0];
@@ -26,7 +26,12 @@ export function chooseLang(search = location.search, stored = readStored(),
 }
 
 function readStored() {
-  try { return localStorage.getItem(STORAGE_KEY); } catch { return null; }
+  try { return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null; } catch { return null; }
+}
+
+function browserLanguages() {
+  const nav = globalThis.navigator;
+  return nav ? nav.languages || [nav.language] : [];
 }
 
 let current = chooseLang();
@@ -41,29 +46,65 @@ export function setLang(code, remember = true) {
   if (remember) {
     try { localStorage.setItem(STORAGE_KEY, code); } catch { /* storage off: this visit only */ }
   }
-  applyTo(document);
+  if (globalThis.document) applyTo(document);
 }
 
 /** The text for key in the current language (English if missing there; the key if nowhere). */
-export function t(key, params = {}) {
-  let text = CATALOGUES[current][key] ?? CATALOGUES[DEFAULT_LANG][key];
+export function t(key, params = {}) { return tIn(current, key, params); }
+
+/** The text for key in language `code` (t() for another language than the page's). */
+export function tIn(code, key, params = {}) {
+  let text = (CATALOGUES[code] || {})[key] ?? CATALOGUES[DEFAULT_LANG][key];
   if (text === undefined) return key;
   if (typeof text === "object") {
-    const form = new Intl.PluralRules(current).select(Number(params.count ?? 0));
+    const form = new Intl.PluralRules(code).select(Number(params.count ?? 0));
     text = text[form] ?? text.other;
   }
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
+/** Whether the reference catalogue has key (so t() will not answer the key itself). */
+export function hasKey(key) { return key in CATALOGUES[DEFAULT_LANG]; }
+
+/** key's text in every language (to recognise a default the page wrote in another one). */
+export function tAll(key, params = {}) {
+  return Object.keys(CATALOGUES).map((code) => tIn(code, key, params));
+}
+
 /** Label a document or element: data-i18n="key" sets the text,
- *  data-i18n-attr="attr:key;attr2:key2" sets attributes (aria-label, title...). */
+ *  data-i18n-attr="attr:key;attr2:key2" sets attributes (aria-label, title...),
+ *  data-i18n-keys="key" sets a text whose [bracketed] parts are keys (<kbd>),
+ *  data-i18n-rich="key" a text with **strong** and *emphasised* parts. */
 export function applyTo(root) {
   if (root.documentElement) root.documentElement.lang = current;
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-keys]")) el.replaceChildren(...withKeys(t(el.dataset.i18nKeys)));
+  for (const el of root.querySelectorAll("[data-i18n-rich]")) el.replaceChildren(...rich(t(el.dataset.i18nRich)));
   for (const el of root.querySelectorAll("[data-i18n-attr]")) {
     for (const pair of el.dataset.i18nAttr.split(";")) {
       const [attr, key] = pair.split(":").map((s) => s.trim());
       if (attr && key) el.setAttribute(attr, t(key));
     }
   }
+}
+
+/** A text's nodes, its [bracketed] parts as <kbd> elements: "[U] undo" -> <kbd>U</kbd> " undo". */
+export function withKeys(text) {
+  return text.split(/\[([^\]]+)\]/).map((part, i) => {
+    if (i % 2 === 0) return document.createTextNode(part);
+    const k = document.createElement("kbd");
+    k.textContent = part;
+    return k;
+  });
+}
+
+/** A text's nodes with **strong** and *em* parts as elements (no HTML is parsed). */
+export function rich(text) {
+  return text.split(/(\*\*[^*]+\*\*|\*[^*]+\*)/).filter(Boolean).map((part) => {
+    const strong = part.startsWith("**");
+    if (!part.startsWith("*")) return document.createTextNode(part);
+    const el = document.createElement(strong ? "strong" : "em");
+    el.textContent = part.slice(strong ? 2 : 1, strong ? -2 : -1);
+    return el;
+  });
 }

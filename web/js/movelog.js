@@ -1,27 +1,38 @@
 // Words for the engine's events: the move log and screen-reader announcements.
+// Squares and places are told in board coordinates (coords.js: "C4", "the top
+// edge at B1"); the words come from the catalogues (i18n.js).
 
-export function placeText(p) {
-  if (!p) return "";
-  return `[${p[0]}, ${p[1]}, ${p[2]}]`;
-}
+import { t } from "./i18n.js";
+import { placeName, squareName, startName } from "./coords.js";
 
+/** "Ann", "Ann and Bob", "Ann, Bob and Cy" in the current language. */
 export function listNames(names) {
   if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return t("log.and", { rest: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+}
+
+/** A seat's name, or "Seat n" for a seat without a player. */
+export function seatName(players, s) {
+  return players[s] ? players[s].name : t("log.seat", { n: s + 1 });
+}
+
+/** "plays tile 14 on C4" or "..., turned 90°, on C4": the key's turned form when rot is not 0. */
+export function placedText(key, e, extra = {}) {
+  return t(e.rot ? `${key}Turned` : key, { tile: e.tile, rot: e.rot, square: squareName(e.square), ...extra });
 }
 
 /**
  * Sentences describing one move's events.
  * @returns {{seat:number|null, text:string, kind:string}[]}
  */
-export function describe(events, players) {
-  const name = (s) => (players[s] ? players[s].name : `Seat ${s + 1}`);
+export function describe(events, players, { width = 6, height = 6 } = {}) {
+  const name = (s) => seatName(players, s);
   const lines = [];
   const draws = new Map();
   const flushDraws = () => {
     if (!draws.size) return;
-    const parts = [...draws].map(([s, k]) => (k > 1 ? `${name(s)} (${k})` : name(s)));
-    lines.push({ seat: null, kind: "draw", text: `${listNames(parts)} ${draws.size > 1 ? "draw" : "draws"} from the pile.` });
+    const parts = [...draws].map(([s, k]) => (k > 1 ? t("log.drawCount", { name: name(s), count: k }) : name(s)));
+    lines.push({ seat: null, kind: "draw", text: t("log.draws", { names: listNames(parts), count: draws.size }) });
     draws.clear();
   };
   const outs = events.filter((e) => e.type === "out");
@@ -31,48 +42,54 @@ export function describe(events, players) {
     if (e.type !== "draw") flushDraws();
     switch (e.type) {
       case "start":
-        lines.push({ seat: e.seat, kind: "start", text: `${name(e.seat)} starts at ${placeText(e.place)}.` });
+        lines.push({ seat: e.seat, kind: "start", text: t("log.start", { name: name(e.seat), place: startName(e.place) }) });
         break;
       case "place":
-        lines.push({ seat: e.seat, kind: "place", text: `${name(e.seat)} plays tile ${e.tile} (${e.rot}°) on [${e.square[0]}, ${e.square[1]}].` });
+        lines.push({ seat: e.seat, kind: "place", text: placedText("log.place", e, { name: name(e.seat) }) });
         break;
-      case "move":
-        if (e.seat !== active) lines.push({ seat: e.seat, kind: "move", text: `${name(e.seat)}'s marker is carried along too.` });
+      case "move": {
+        const key = e.seat === active ? "log.move" : "log.carried";
+        const count = (e.path || []).length;
+        lines.push({ seat: e.seat, kind: "move", text: t(key, { name: name(e.seat), count, place: placeName(e.to, width, height) }) });
         break;
+      }
       case "out":
         if (e.reason === "collision") {
           if (collided.has(e.seat)) break;
           const pair = outs.filter((o) => o.reason === "collision" && (o.seat === e.seat || o.seat === e.with || o.with === e.seat));
           pair.forEach((o) => collided.add(o.seat));
           const who = [...new Set(pair.map((o) => o.seat))].sort((a, b) => a - b).map(name);
-          lines.push({ seat: e.seat, kind: "out", text: `${listNames(who)} collide: ${who.length > 1 ? "both are" : "out"} out.` });
+          lines.push({ seat: e.seat, kind: "out", text: t(who.length > 1 ? "log.collide" : "log.collideOne", { names: listNames(who) }) });
         } else {
-          lines.push({ seat: e.seat, kind: "out", text: `${name(e.seat)} goes off the edge of the board: out.` });
+          lines.push({ seat: e.seat, kind: "out", text: t("log.edge", { name: name(e.seat) }) });
         }
         break;
       case "reshuffle":
-        lines.push({ seat: null, kind: "reshuffle", text: `${e.returned} tile${e.returned === 1 ? " goes" : "s go"} back into the pile, which is shuffled (${e.pile} tiles).` });
+        lines.push({ seat: null, kind: "reshuffle", text: t("log.reshuffle", { count: e.returned, pile: e.pile }) });
         break;
       case "dragon":
-        if (e.reason === "taken") lines.push({ seat: e.seat, kind: "dragon", text: `The pile is empty: ${name(e.seat)} takes the dragon tile and will draw first.` });
-        else if (e.reason === "returned") lines.push({ seat: e.from, kind: "dragon", text: `${name(e.from)} draws and gives back the dragon tile.` });
-        else if (e.reason === "passed") lines.push({ seat: e.seat, kind: "dragon", text: `The dragon tile passes from ${name(e.from)} to ${name(e.seat)}.` });
-        else lines.push({ seat: null, kind: "dragon", text: `The dragon tile is set aside again.` });
+        if (e.reason === "taken") lines.push({ seat: e.seat, kind: "dragon", text: t("log.dragonTaken", { name: name(e.seat) }) });
+        else if (e.reason === "returned") lines.push({ seat: e.from, kind: "dragon", text: t("log.dragonReturned", { name: name(e.from) }) });
+        else if (e.reason === "passed") lines.push({ seat: e.seat, kind: "dragon", text: t("log.dragonPassed", { from: name(e.from), name: name(e.seat) }) });
+        else lines.push({ seat: null, kind: "dragon", text: t("log.dragonAside") });
         break;
       case "draw":
         draws.set(e.seat, (draws.get(e.seat) || 0) + 1);
         break;
       case "skip":
-        lines.push({ seat: e.seat, kind: "skip", text: `${name(e.seat)} has no tiles and is skipped.` });
+        lines.push({ seat: e.seat, kind: "skip", text: t("log.skip", { name: name(e.seat) }) });
         break;
       case "exchange_offer":
-        lines.push({ seat: e.seat, kind: "exchange", text: `${name(e.seat)} may exchange tiles with the players just eliminated.` });
+        lines.push({ seat: e.seat, kind: "exchange", text: t("log.exchangeOffer", { name: name(e.seat) }) });
         break;
       case "exchange":
-        lines.push({ seat: e.seat, kind: "exchange", text: e.pairs.length ? `${name(e.seat)} exchanges ${e.pairs.length} tile${e.pairs.length === 1 ? "" : "s"}.` : `${name(e.seat)} keeps their tiles.` });
+        lines.push({
+          seat: e.seat, kind: "exchange",
+          text: e.pairs.length ? t("log.exchange", { name: name(e.seat), count: e.pairs.length }) : t("log.keep", { name: name(e.seat) }),
+        });
         break;
       case "game_over":
-        lines.push({ seat: null, kind: "over", text: `Game over: ${winnersText(e.winners, players)}` });
+        lines.push({ seat: null, kind: "over", text: t("log.over", { result: winnersText(e.winners, players) }) });
         break;
       default:
         break;
@@ -82,10 +99,16 @@ export function describe(events, players) {
   return lines;
 }
 
+/** Who won, in words: "Ann wins!", "Ann and Bob share the win.", "nobody wins." */
 export function winnersText(winners, players) {
-  const names = (winners || []).map((s) => (players[s] ? players[s].name : `Seat ${s + 1}`));
-  if (players.length === 1) return names.length ? "the marker is still on the board: well played!" : "the marker has left the board.";
-  if (!names.length) return "nobody wins.";
-  if (names.length === 1) return `${names[0]} wins!`;
-  return `${listNames(names)} share the win.`;
+  const names = (winners || []).map((s) => seatName(players, s));
+  if (players.length === 1) return t(names.length ? "log.soloStays" : "log.soloOut");
+  return headline(names);
+}
+
+/** The headline for the names of the winners (shared by the course variant). */
+export function headline(names) {
+  if (!names.length) return t("log.nobody");
+  if (names.length === 1) return t("log.wins", { name: names[0] });
+  return t("log.share", { names: listNames(names) });
 }

@@ -9,9 +9,23 @@
 //            previews the engine's outcome; options the engine's rule checker
 //            refuses are marked with its reason and not played
 
-import { TurnController } from "./turn.js";
+import { TurnController, capitalize } from "./turn.js";
 import { listNames } from "./movelog.js";
 import { colorOf } from "./style.js";
+import { t } from "./i18n.js";
+import { placeName, portSide, squareName } from "./coords.js";
+
+// The engine's verdicts on a refused course move (tsuro_core/neu/rules.py), by their fixed text.
+const VERDICTS = {
+  "the tile is not one of those handed out": "neu.verdict.notHanded",
+  "sends an avatar into an infinite loop although another option does not": "neu.verdict.loop",
+  "makes the mover leave the board although another option does not": "neu.verdict.exit",
+};
+
+/** A verdict in the page's language (the engine's own words if it is a new one). */
+export function verdictText(reason) {
+  return VERDICTS[reason] ? t(VERDICTS[reason]) : t("error.generic", { detail: reason });
+}
 
 export class NeuTurn extends TurnController {
   /** deps: TurnController's, and portPicker (a PortPicker, below). */
@@ -36,13 +50,13 @@ export class NeuTurn extends TurnController {
     this.board.setStartMarks([]);
     this.board.clearPreview();
     if (legal.phase === "opening") {
-      this.setBanner(`${p.name}: place your first tile on the edge`, seat);
+      this.setBanner(t("neu.bannerOpening", { name: p.name }), seat);
       this.board.setTarget(null);
       this.board.setChoices(legal.squares.map((q) => q.square), color);
       this.refresh();
       this.focus(() => this.board.svg);
     } else {
-      this.setBanner(`${p.name}: play a tile`, seat);
+      this.setBanner(t("turn.bannerTile", { name: p.name }), seat);
       this.board.setChoices([]);
       this.board.setTarget(legal.square, color);
       this.chooseFirstSafe(legal.moves);
@@ -67,7 +81,7 @@ export class NeuTurn extends TurnController {
     }
     const sq = h.legal.squares.find((q) => q.square[0] === x && q.square[1] === y);
     if (!sq) {
-      this.note(`Square [${x}, ${y}] is not free for an opening tile: it must be on the edge of the board with no tile on it or next to it. Choose a dashed square.`, "bad");
+      this.note(t("neu.notFree", { square: squareName([x, y]) }), "bad");
       return;
     }
     h.square = sq.square;
@@ -102,7 +116,7 @@ export class NeuTurn extends TurnController {
     const h = this.human;
     const sq = h && h.phase === "opening" && this.squareEntry();
     const entry = sq && place && sq.ports.find((q) => q.place.join() === place.join());
-    if (entry && entry.port !== h.port) this.note(`Port ${entry.port}: click it (or press Enter) to put your avatar there.`);
+    if (entry && entry.port !== h.port) this.note(t("neu.portNote", { place: placeName([...h.square, entry.port], 10, 10) }));
   }
 
   /** The opening's move (square and port chosen), or a turn's legal option. */
@@ -110,7 +124,7 @@ export class NeuTurn extends TurnController {
     const h = this.human;
     if (h.phase !== "opening") return super.chosenMove();
     if (!h.square || !h.port) {
-      this.note("First choose a dashed square on the edge of the board for your tile.", "bad");
+      this.note(t("neu.squareFirst"), "bad");
       return null;
     }
     return { tile: h.tiles[h.selected], rot: h.rots[h.selected], square: h.square.slice(), port: h.port };
@@ -142,7 +156,7 @@ export class NeuTurn extends TurnController {
     }
     const enabled = !this.busy();
     const button = this.placeButton;
-    button.textContent = "Place tile";
+    button.textContent = t("hand.place");
     this.hand.render({ tiles: h.tiles, rots: h.rots, selected: h.selected, marks: [], enabled, owner: h.name });
     const i = h.hover ?? h.selected;
     if (h.square) {
@@ -152,15 +166,15 @@ export class NeuTurn extends TurnController {
         paths: entry ? [{ seat: h.seat, path: [], to: entry.place }] : [],
       });
       button.disabled = !enabled || !h.port;
-      this.portPicker.show(this.squareEntry().ports.map((q) => q.port), h.port, enabled, (port) => {
+      this.portPicker.show(h.square, this.squareEntry().ports.map((q) => q.port), h.port, enabled, (port) => {
         if (this.human === h && !this.busy()) this.choosePort(port);
       });
-      this.note(`Tile ${h.selected + 1} on [${h.square[0]}, ${h.square[1]}], your avatar on port ${h.port}. Turn the tile or choose another, choose another port (the dots) or square (Esc), then press Enter, tap the square again, or “Place tile”.`);
+      this.note(t("neu.chosen", { n: h.selected + 1, square: squareName(h.square), place: placeName([...h.square, h.port], 10, 10) }));
     } else {
       this.board.clearPreview();
       this.portPicker.hide();
       button.disabled = true;
-      this.note("Choose a free square on the edge of the board (dashed) for one of your three tiles, any way round. Then choose the port your avatar starts on. Keyboard: focus the board (Tab), arrow keys and Enter.");
+      this.note(t("neu.openingHelp"));
     }
   }
 
@@ -170,21 +184,21 @@ export class NeuTurn extends TurnController {
     return h && h.phase === "turn" ? h.legal.moves.find((m) => m.move.tile === tile && m.move.rot === rot) || null : null;
   }
 
-  markLabel(o) { return o.legal ? this.outcomeText(o) : `not allowed: ${o.reason}`; }
+  markLabel(o) { return o.legal ? this.outcomeText(o) : t("neu.markRefused", { reason: verdictText(o.reason) }); }
 
   advise(sel) {
-    if (!sel) return { text: "Choose a tile (1–2).", placeable: false };
+    if (!sel) return { text: t("turn.chooseTile", { n: 2 }), placeable: false };
     const text = this.outcomeText(sel);
     if (!sel.legal) {
-      return { text: `Not allowed: this placement ${sel.reason}. (It ${text}.) Turn the tile or choose the other one.`, kind: "bad", placeable: false };
+      return { text: t("neu.notAllowed", { reason: verdictText(sel.reason), outcome: text }), kind: "bad", placeable: false };
     }
     if (sel.forced) {
       return {
-        text: `Every option here loops or leaves the board, so any may be played. This one ${text}.`, kind: "warn",
-        placeable: true, label: sel.self_eliminating ? "Place tile (you go out)" : "Place tile",
+        text: t("neu.forced", { outcome: text }), kind: "warn",
+        placeable: true, label: t(sel.self_eliminating ? "hand.placeOut" : "hand.place"),
       };
     }
-    return { text: `${text.charAt(0).toUpperCase()}${text.slice(1)}. Press Enter, tap the square, or “Place tile”.`, placeable: true };
+    return { text: t("turn.placeable", { outcome: capitalize(text) }), placeable: true };
   }
 
   outcomeText(o) {
@@ -193,16 +207,16 @@ export class NeuTurn extends TurnController {
     const name = (k) => players[k].name;
     const parts = [];
     const mine = o.out.find((x) => x.seat === me);
-    if (mine) parts.push(mine.reason === "loop" ? "sends your avatar into an infinite loop: you are out" : "takes your avatar off the edge: you are out");
-    else parts.push("keeps your avatar on the board");
+    if (mine) parts.push(t(mine.reason === "loop" ? "neu.outcome.loop" : "neu.outcome.edge"));
+    else parts.push(t("neu.outcome.stay"));
     for (const x of o.out) {
-      if (x.seat !== me) parts.push(`sends ${name(x.seat)} ${x.reason === "loop" ? "into an infinite loop" : "off the edge"}`);
+      if (x.seat !== me) parts.push(t(x.reason === "loop" ? "neu.outcome.otherLoop" : "outcome.otherEdge", { name: name(x.seat) }));
     }
     for (const c of o.collisions || []) {
       const others = c.seats.filter((k) => k !== me).map(name);
-      parts.push(c.seats.includes(me) ? `meets ${listNames(others)} on one spot (a collision: you both stay)` : `${listNames(c.seats.map(name))} meet on one spot`);
+      parts.push(c.seats.includes(me) ? t("neu.outcome.meet", { names: listNames(others) }) : t("neu.outcome.othersMeet", { names: listNames(c.seats.map(name)) }));
     }
-    return parts.join("; ");
+    return parts.join(t("outcome.join"));
   }
 }
 
@@ -215,22 +229,23 @@ export class PortPicker {
 
   hide() { this.box.hidden = true; }
 
-  /** Show `ports` with `chosen` pressed; choose(port) when one is clicked. */
-  show(ports, chosen, enabled, choose) {
+  /** Show the `ports` of the opening `square` with `chosen` pressed; choose(port) when one is clicked. */
+  show(square, ports, chosen, enabled, choose) {
     const box = this.box;
     box.replaceChildren();
     const label = document.createElement("span");
     label.className = "port-label";
-    label.textContent = "Avatar on port";
+    label.textContent = t("neu.portGroup");
     box.appendChild(label);
     for (const port of ports) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "port-button";
-      b.textContent = port;
+      const { side, half } = portSide(port);
+      b.textContent = t("neu.portShort", { side: t(`coords.side.${side}`), half: t(`coords.half.${half}`) });
       b.disabled = !enabled;
       b.setAttribute("aria-pressed", port === chosen ? "true" : "false");
-      b.setAttribute("aria-label", `Port ${port}`);
+      b.setAttribute("aria-label", t("neu.port", { place: placeName([...square, port], 10, 10) }));
       b.addEventListener("click", () => choose(port));
       box.appendChild(b);
     }

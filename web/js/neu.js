@@ -8,7 +8,9 @@
 // A human's turn in a course game is played by NeuTurn (neu-turn.js).
 
 import { Session, EngineRefused, ask } from "./session.js";
-import { listNames } from "./movelog.js";
+import { listNames, seatName, placedText, headline } from "./movelog.js";
+import { placeName } from "./coords.js";
+import { t } from "./i18n.js";
 
 /** The course's avatar colours, oldest player first. */
 export const NEU_COLORS = ["white", "black", "red", "green", "blue"];
@@ -100,9 +102,9 @@ export class NeuSession extends Session {
   /** A player's line in the players panel. */
   playerNotes(seat, position) {
     const o = position.out.find((x) => x.seat === seat);
-    if (o) return [`out in round ${o.round} (${o.reason === "loop" ? "a loop" : "the edge"})`];
-    if (position.phase === "opening" && !position.avatars[seat]) return ["not placed yet"];
-    return position.phase === "over" ? [] : ["on the board"];
+    if (o) return [t(o.reason === "loop" ? "neu.outLoop" : "neu.outEdge", { round: o.round })];
+    if (position.phase === "opening" && !position.avatars[seat]) return [t("neu.notPlaced")];
+    return position.phase === "over" ? [] : [t("neu.onBoard")];
   }
 
   /** The game-over headline and the ranking, in words. */
@@ -111,23 +113,21 @@ export class NeuSession extends Session {
     const names = (rank) => listNames(rank.map((s) => this.players[s].name));
     return {
       headline: rankingHeadline(ranking, this.players),
-      lines: ranking.map((rank, i) => `${i + 1}. ${names(rank)}${rank.length > 1 ? " (shared)" : ""}`),
+      lines: ranking.map((rank, i) => t(rank.length > 1 ? "neu.rankShared" : "neu.rank", { rank: i + 1, names: names(rank) })),
     };
   }
 }
 
 function rankingHeadline(ranking, players) {
-  const first = (ranking[0] || []).map((s) => players[s].name);
-  if (!first.length) return "nobody wins.";
-  if (first.length === 1) return `${first[0]} wins!`;
-  return `${listNames(first)} share the win.`;
+  return headline((ranking[0] || []).map((s) => players[s].name));
 }
 
 // ------------------------------------------------------------------ the move log
 
 /** Sentences for one move's events: [{seat, kind, text}] like movelog.describe. */
 export function describeNeu(events, players) {
-  const name = (s) => (players[s] ? players[s].name : `Seat ${s + 1}`);
+  const name = (s) => seatName(players, s);
+  const where = (p) => placeName(p, 10, 10);
   const lines = [];
   const place = events.find((e) => e.type === "place");
   const start = events.find((e) => e.type === "start");
@@ -135,28 +135,30 @@ export function describeNeu(events, players) {
     switch (e.type) {
       case "place":
         if (start) {
-          lines.push({ seat: e.seat, kind: "start", text: `${name(e.seat)} opens with tile ${e.tile} (${e.rot}°) on [${e.square[0]}, ${e.square[1]}], avatar on port ${start.port}.` });
+          // the avatar told on the tile it stands on, as the port buttons name it
+          const avatar = where([e.square[0], e.square[1], start.port]);
+          lines.push({ seat: e.seat, kind: "start", text: placedText("neu.opens", e, { name: name(e.seat), place: avatar }) });
         } else {
-          lines.push({ seat: e.seat, kind: "place", text: `${name(e.seat)} plays tile ${e.tile} (${e.rot}°) on [${e.square[0]}, ${e.square[1]}].` });
+          lines.push({ seat: e.seat, kind: "place", text: placedText("log.place", e, { name: name(e.seat) }) });
         }
         break;
       case "move":
-        if (place && e.seat !== place.seat) lines.push({ seat: e.seat, kind: "move", text: `${name(e.seat)}'s avatar is carried along too.` });
+        if (place && !start && e.to) {
+          const key = e.seat === place.seat ? "neu.moves" : "neu.carried";
+          lines.push({ seat: e.seat, kind: "move", text: t(key, { name: name(e.seat), place: where(e.to) }) });
+        }
         break;
       case "collision":
-        lines.push({ seat: null, kind: "collision", text: `${listNames(e.seats.map(name))} meet on one spot (a collision: all stay on the board).` });
+        lines.push({ seat: null, kind: "collision", text: t("neu.collision", { names: listNames(e.seats.map(name)) }) });
         break;
       case "out":
-        lines.push({
-          seat: e.seat, kind: "out",
-          text: e.reason === "loop" ? `${name(e.seat)} is caught in an infinite loop: out.` : `${name(e.seat)} goes off the edge of the board: out.`,
-        });
+        lines.push({ seat: e.seat, kind: "out", text: t(e.reason === "loop" ? "neu.loop" : "log.edge", { name: name(e.seat) }) });
         break;
       case "round":
-        lines.push({ seat: null, kind: "round", text: e.round === 1 ? "The opening is over: round 1." : `Round ${e.round}.` });
+        lines.push({ seat: null, kind: "round", text: e.round === 1 ? t("neu.roundOne") : t("neu.round", { round: e.round }) });
         break;
       case "game_over":
-        lines.push({ seat: null, kind: "over", text: `Game over: ${rankingHeadline(e.ranking, players)}` });
+        lines.push({ seat: null, kind: "over", text: t("log.over", { result: rankingHeadline(e.ranking, players) }) });
         break;
       default:
         break; // "start" is told with its tile; "deal" is shown in the hand

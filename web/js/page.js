@@ -1,30 +1,39 @@
 // The game page's shell, shared by its modules: the engine's loading status,
 // the notice bar, short announcements, the page's phase and keyboard focus.
 
+import { t } from "./i18n.js";
+import { errorText } from "./errors.js";
+
 const $ = (id) => document.getElementById(id);
 
 /** Follow the engine's loading in the status bar (progress, ready, failed). */
 export function showEngineStatus(engine) {
   engine.onProgress((p) => {
     $("engine-progress").value = p.fraction;
-    $("engine-label").textContent = `${p.label}… ${Math.round(p.fraction * 100)}%`;
+    $("engine-label").textContent = t("engine.progress", { stage: stageText(p), percent: Math.round(p.fraction * 100) });
   });
   engine.ready.then(
     () => {
       $("engine-status").classList.add("done");
-      $("engine-label").textContent = "Rules engine ready.";
+      $("engine-label").textContent = t("engine.ready");
       setTimeout(() => { $("engine-status").hidden = true; }, 600);
     },
     (e) => {
       $("engine-status").classList.add("failed");
-      $("engine-label").textContent = `The rules engine could not start: ${e.message}`;
+      $("engine-label").textContent = t("engine.failed", { reason: reason(e) });
     },
   );
 }
 
-/** An error's reason in words. */
+/** The engine's loading stage in words (by its name: the worker's label is English). */
+export function stageText(p) {
+  const key = `engine.stage.${p.stage}`;
+  return t(key) === key ? t("engine.stage.engine") : t(key);
+}
+
+/** An error's reason in words, in the page's language (errors.js). */
 export function reason(e) {
-  return (e && (e.message || e.code)) || String(e);
+  return errorText(e);
 }
 
 /** What the page is waiting for, as body[data-phase] (for styles and tests). */
@@ -56,12 +65,24 @@ export function shakeNote() {
 }
 
 let announceTimer = null;
-/** A short message flashed on the turn banner (undo, redo). */
+/** A short message flashed on the turn banner (undo, redo), and said. */
 export function announce(text) {
   const b = $("turn-banner");
   b.dataset.flash = text;
   clearTimeout(announceTimer);
   announceTimer = setTimeout(() => { delete b.dataset.flash; }, 1500);
+  say(text);
+}
+
+const SAID_KEPT = 40;
+/** Say a line through the page's one live region (#announcer): each line once, in order. */
+export function say(text) {
+  const box = $("announcer");
+  if (!box || !text) return;
+  const p = document.createElement("p");
+  p.textContent = text;
+  box.appendChild(p);
+  while (box.childElementCount > SAID_KEPT) box.firstElementChild.remove();
 }
 
 /** Move the keyboard focus to el() if it is nowhere useful (after a move, the pass screen). */
@@ -78,8 +99,9 @@ export function wireCopyButton() {
   $("btn-copy").addEventListener("click", async () => {
     const input = $("share-link");
     input.select();
-    try { await navigator.clipboard.writeText(input.value); $("btn-copy").textContent = "Copied"; }
-    catch { document.execCommand?.("copy"); $("btn-copy").textContent = "Copied"; }
-    setTimeout(() => { $("btn-copy").textContent = "Copy"; }, 1500);
+    try { await navigator.clipboard.writeText(input.value); $("btn-copy").textContent = t("share.copied"); }
+    catch { document.execCommand?.("copy"); $("btn-copy").textContent = t("share.copied"); }
+    $("btn-copy").focus();   // select() took the focus to the link: give it back to the button
+    setTimeout(() => { $("btn-copy").textContent = t("share.copy"); }, 1500);
   });
 }

@@ -5,6 +5,7 @@
 import { seatStyles } from "./style.js";
 import { playerIcon } from "./icon.js";
 import { miniTiles } from "./hand.js";
+import { t } from "./i18n.js";
 
 /** Whether a rule set shows every hand (open hands). */
 export function openHands(rules) { return !!(rules && typeof rules === "object" && rules.open_hands); }
@@ -34,18 +35,18 @@ export function renderPlayers(ul, session, position, { levels = true, notes, sco
     const info = document.createElement("span");
     info.className = "player-info";
     const bits = [];
-    if (!s.isHuman(i)) bits.push(levels ? `computer, ${s.seats[i].level}` : "computer");
+    if (!s.isHuman(i)) bits.push(levels ? t(`players.computer.${s.seats[i].level || "medium"}`) : t("players.computer"));
     bits.push(...notes(s, i, position));
     const dragon = position.dragon === i && !out;
-    if (winner) bits.push("winner");
-    if (scores) bits.push(`score ${scores[i]}`);
+    if (winner) bits.push(t("players.winner"));
+    if (scores) bits.push(t("players.score", { score: scores[i] }));
     info.textContent = bits.join(" · ");
     li.append(playerIcon(styles[i]), nm, info);
     if (dragon) {
       const d = document.createElement("span");
       d.className = "dragon-badge";
-      d.textContent = "dragon";
-      d.title = "Holds the dragon tile: draws first when tiles come back";
+      d.textContent = t("players.dragon");
+      d.title = t("players.dragonTitle");
       d.setAttribute("aria-hidden", "true");
       li.appendChild(d);
     }
@@ -99,7 +100,6 @@ export class MoveLog {
 // ------------------------------------------------------------------ the play panel
 
 const $ = (id) => document.getElementById(id);
-function possessive(name) { return /s$/i.test(name) ? `${name}’` : `${name}’s`; }
 
 /**
  * The play panel's three faces: a hand (the mover's, or with one human their
@@ -122,8 +122,8 @@ export class PlayPanel {
     $("exchange-panel").hidden = true;
     $("pass-screen").hidden = false;
     $("pass-name").textContent = name;
-    $("btn-pass").textContent = `I'm ${name}: show my tiles`;
-    $("hand-title").textContent = "Tiles";
+    $("btn-pass").textContent = t("pass.button", { name });
+    $("hand-title").textContent = t("hand.title");
     this.hand.clear();
     this.board.setStartMarks([]);
     this.board.setTarget(null);
@@ -146,12 +146,12 @@ export class PlayPanel {
     const tiles = show === null || show === undefined ? [] : s.handOf(s.position, show);
     if (!tiles.length) {
       this.hand.clear();
-      $("hand-title").textContent = "Tiles";
+      $("hand-title").textContent = t("hand.title");
       $("btn-place").disabled = true;
-      this.note(s.over ? "" : "Waiting for the computer…");
+      this.note(s.over ? "" : t("hand.waitComputer"));
       return;
     }
-    $("hand-title").textContent = `${possessive(s.players[show].name)} tiles${show === s.turn ? "" : " (waiting for the others)"}`;
+    $("hand-title").textContent = t(show === s.turn ? "hand.titleOf" : "hand.titleWaiting", { name: s.players[show].name });
     if (show !== s.turn) {
       this.hand.render({ tiles, rots: tiles.map(() => 0), selected: -1, enabled: false });
       $("btn-place").disabled = true;

@@ -7,20 +7,44 @@
 import { seatStyles, COLOR_NAMES } from "./style.js";
 import { playerIcon } from "./icon.js";
 import { VARIANTS, variantOf } from "./variants.js";
+import { t, tAll } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 export const SETUP_KEY = "tsuro.setup";
+const LEVELS = ["easy", "medium", "hard"];
+
+/** The name a seat gets when the player gave none: "Player 2", or for a computer "Medium computer"
+ *  ("Computer" when the rule set has one kind of computer player). */
+export function defaultName(seat, i, levels = true) {
+  if (seat.kind !== "computer") return t("setup.playerName", { n: i + 1 });
+  return levels ? t(`setup.computer.${seat.level || "medium"}`) : t("setup.computer");
+}
+
+/** Whether `name` is one the page made up (in any language), so a change of kind may rename it. */
+export function isDefaultName(name) {
+  if (!name) return true;
+  const made = new Set([...tAll("setup.computer"), ...LEVELS.flatMap((l) => tAll(`setup.computer.${l}`))]);
+  for (let n = 1; n <= 8; n++) tAll("setup.playerName", { n }).forEach((x) => made.add(x));
+  return made.has(name);
+}
 
 function loadSetup() {
   try { return JSON.parse(localStorage.getItem(SETUP_KEY) || "null") || {}; } catch { return {}; }
 }
 
-/** The animation speed chosen (1 normal, 2.5 fast, 0 off); ?anim=N in the URL wins. */
+/** Whether the system asks for less motion (prefers-reduced-motion). */
+export function reducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** The animation speed chosen (1 normal, 2.5 fast, 0 off; "auto", the default, follows
+ *  prefers-reduced-motion: off if the system asks for less motion); ?anim=N in the URL wins. */
 export function animationSpeed() {
   const params = new URLSearchParams(location.search);
   if (params.has("anim")) return Number(params.get("anim")) || 0;
   const s = loadSetup();
-  return s.speed !== undefined ? Number(s.speed) : 1;
+  if (s.speed === undefined || s.speed === "auto") return reducedMotion() ? 0 : 1;
+  return Number(s.speed);
 }
 
 export class SetupDialog {
@@ -34,14 +58,14 @@ export class SetupDialog {
     this.seats = [];
     const saved = loadSetup();
     this.seats = Array.isArray(saved.seats) && saved.seats.length ? saved.seats : [
-      { name: "Player 1", color: "red", kind: "human", level: "medium" },
-      { name: "Computer", color: "blue", kind: "computer", level: "medium" },
+      { name: defaultName({ kind: "human" }, 0), color: "red", kind: "human", level: "medium" },
+      { name: defaultName({ kind: "computer", level: "medium" }, 1), color: "blue", kind: "computer", level: "medium" },
     ];
     $("set-preset").value = saved.preset || "classic";
     $("set-scoring").value = saved.scoring || "survival";
     $("set-bonus").checked = !!saved.elimination_bonus;
     $("set-open").checked = !!saved.open_hands;
-    $("set-speed").value = String(saved.speed ?? 1);
+    $("set-speed").value = String(saved.speed ?? "auto");
     this.fitPreset();
     const count = $("set-count");
     count.addEventListener("change", () => this.resize(Number(count.value)));
@@ -75,7 +99,8 @@ export class SetupDialog {
     while (this.seats.length < n) {
       const used = new Set(this.seats.map((s) => s.color));
       const color = v.newColors.find((c) => !used.has(c)) || COLOR_NAMES.find((c) => !used.has(c));
-      this.seats.push({ name: `Player ${this.seats.length + 1}`, color, kind: "computer", level: "medium" });
+      const seat = { color, kind: "computer", level: "medium" };
+      this.seats.push({ name: defaultName(seat, this.seats.length, v.levels), ...seat });
     }
     this.seats.length = n;
     if (render) this.renderSeats();
@@ -88,7 +113,7 @@ export class SetupDialog {
     const [lo, hi] = v.seats;
     const count = $("set-count");
     count.replaceChildren();
-    for (let n = lo; n <= hi; n++) count.add(new Option(`${n} players`, String(n)));
+    for (let n = lo; n <= hi; n++) count.add(new Option(t("setup.countOption", { count: n }), String(n)));
     this.resize(Math.min(hi, Math.max(lo, this.seats.length)), false);
     const fits = this.seats.every((s, i) => v.palette.includes(s.color) && this.seats.findIndex((t) => t.color === s.color) === i);
     if (v.colorsByAge && (chosen || !fits)) {
@@ -114,12 +139,12 @@ export class SetupDialog {
       name.value = seat.name;
       name.maxLength = 40;
       name.required = true;
-      name.setAttribute("aria-label", `Seat ${i + 1} name`);
+      name.setAttribute("aria-label", t("setup.seatName", { n: i + 1 }));
       name.dataset.seat = i;
       const col = document.createElement("select");
       col.className = "seat-color";
-      col.setAttribute("aria-label", `Seat ${i + 1} colour`);
-      for (const c of v.palette) col.add(new Option(c, c));
+      col.setAttribute("aria-label", t("setup.seatColor", { n: i + 1 }));
+      for (const c of v.palette) col.add(new Option(t(`color.${c}`), c));
       col.value = seat.color;
       col.addEventListener("change", () => {
         // keep colours distinct: swap with whoever had it
@@ -131,18 +156,22 @@ export class SetupDialog {
       });
       const kind = document.createElement("select");
       kind.className = "seat-kind";
-      kind.setAttribute("aria-label", `Seat ${i + 1} player`);
-      kind.add(new Option("Human", "human"));
+      kind.setAttribute("aria-label", t("setup.seatKind", { n: i + 1 }));
+      kind.add(new Option(t("setup.human"), "human"));
       if (v.levels) {
-        kind.add(new Option("Computer: easy", "computer:easy"));
-        kind.add(new Option("Computer: medium", "computer:medium"));
-        kind.add(new Option("Computer: hard", "computer:hard"));
+        for (const l of LEVELS) kind.add(new Option(t(`setup.kind.${l}`), `computer:${l}`));
         kind.value = seat.kind === "computer" ? `computer:${seat.level || "medium"}` : "human";
       } else {
-        kind.add(new Option("Computer", "computer:medium"));   // one computer player
+        kind.add(new Option(t("setup.computer"), "computer:medium"));   // one computer player
         kind.value = seat.kind === "computer" ? "computer:medium" : "human";
       }
       if (solo) kind.disabled = true, kind.value = "human";
+      // a made-up name follows the seat's kind: "Player 2" becomes "Hard computer" and back
+      kind.addEventListener("change", () => {
+        const [k, level] = kind.value.split(":");
+        if (isDefaultName(name.value.trim())) name.value = defaultName({ kind: k, level }, i, v.levels);
+        this.read();
+      });
       li.append(playerIcon(styles[i]), name, col, kind);
       list.appendChild(li);
     });
@@ -155,7 +184,7 @@ export class SetupDialog {
       const name = li.querySelector(".seat-name").value.trim();
       const [kind, level] = li.querySelector(".seat-kind").value.split(":");
       this.seats[i] = {
-        name: name || `Player ${i + 1}`,
+        name: name || defaultName({ kind, level }, i, this.variant().levels),
         color: li.querySelector(".seat-color").value,
         kind: solo ? "human" : kind,
         level: level || this.seats[i]?.level || "medium",
@@ -193,7 +222,7 @@ export class SetupDialog {
       localStorage.setItem(SETUP_KEY, JSON.stringify({
         preset: $("set-preset").value, scoring: $("set-scoring").value,
         elimination_bonus: $("set-bonus").checked, open_hands: $("set-open").checked,
-        speed: Number($("set-speed").value), seats: this.seats,
+        speed: $("set-speed").value === "auto" ? "auto" : Number($("set-speed").value), seats: this.seats,
       }));
     } catch { /* private mode: the form is not remembered */ }
     $("setup").close();

@@ -13,6 +13,8 @@
 //   ClassicTurn     the classic game's phases: start marks, tiles, the exchange
 
 import { colorOf } from "./style.js";
+import { t } from "./i18n.js";
+import { startName } from "./coords.js";
 
 /** A HandView's handlers that report to the turn controller current() returns (if any). */
 export function handToTurn(current) {
@@ -26,6 +28,9 @@ export function handToTurn(current) {
 
 const ROTATE_ON = ["r", "ArrowRight", "ArrowUp"];
 const ROTATE_BACK = ["R", "l", "L", "ArrowLeft", "ArrowDown"];
+
+/** "keeps your marker..." -> "Keeps your marker..." (a sentence from a phrase). */
+export function capitalize(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
 
 export class TurnController {
   /**
@@ -184,7 +189,7 @@ export class TurnController {
     } else this.board.clearPreview();
     const advice = this.advise(outcomeAt(h.selected));
     this.advice = advice;
-    this.placeButton.textContent = advice.label || "Place tile";
+    this.placeButton.textContent = advice.label || t("hand.place");
     this.placeButton.disabled = !advice.placeable || !enabled;
     this.note(advice.text, advice.kind || "");
   }
@@ -229,22 +234,22 @@ export class ClassicTurn extends TurnController {
     this.board.setStartMarks([]);
     this.board.setTarget(null);
     if (h.phase === "start") {
-      this.setBanner(`${name}: choose a start mark on the edge`, seat);
+      this.setBanner(t("turn.bannerStart", { name }), seat);
       this.board.setStartMarks(legal.moves.map((m) => m.move.start), color);
-      this.note("Click or tap a glowing mark on the edge of the board. Keyboard: focus the board (Tab), then arrow keys and Enter.");
+      this.note(t("turn.startHelp"));
       this.placeButton.disabled = true;
-      this.placeButton.textContent = "Place tile";
+      this.placeButton.textContent = t("hand.place");
       this.hand.render({ tiles: h.tiles, rots: h.rots, selected: h.selected, marks: [], enabled: false, owner: name });
       this.focus(() => this.board.svg);
     } else if (h.phase === "tile") {
-      this.setBanner(`${name}: play a tile`, seat);
+      this.setBanner(t("turn.bannerTile", { name }), seat);
       const m = position.markers[seat];
       this.board.setTarget([m[0], m[1]], color);
       this.chooseFirstSafe(h.legal);
       this.refresh();
       this.focus(() => this.hand.container.querySelector(`.hand-tile[data-index="${h.selected}"]`));
     } else if (h.phase === "exchange") {
-      this.setBanner(`${name}: exchange tiles?`, seat);
+      this.setBanner(t("turn.bannerExchange", { name }), seat);
       this.exchange?.start(h, position);
     }
   }
@@ -259,7 +264,7 @@ export class ClassicTurn extends TurnController {
 
   hoverMark(place) {
     if (this.human && this.human.phase === "start" && place) {
-      this.note(`Start mark ${place[2]} of square [${place[0]}, ${place[1]}]: press Enter or click to start there.`);
+      this.note(t("turn.startMark", { place: startName(place) }));
     }
   }
 
@@ -276,22 +281,22 @@ export class ClassicTurn extends TurnController {
     const h = this.human;
     if (!h || this.busy() || !this.hintMove) return;
     if (this.hintButton) this.hintButton.disabled = true;
-    this.note("Thinking of a good move…");
+    this.note(t("turn.thinking"));
     let move = null;
     try { move = await this.hintMove(); } catch { move = null; }
     if (this.hintButton) this.hintButton.disabled = false;
     if (this.human !== h) return;
-    if (!move) { this.note("No hint is available."); return; }
+    if (!move) { this.note(t("turn.noHint")); return; }
     if (move.start) {
       this.board.setCursorTo(move.start);
-      this.note(`Hint: start at mark ${move.start[2]} of square [${move.start[0]}, ${move.start[1]}] (highlighted). Press Enter on the board or click it.`);
+      this.note(t("turn.hintStart", { place: startName(move.start) }));
     } else if (move.tile !== undefined) {
       const i = h.tiles.indexOf(move.tile);
       if (i < 0) return;
       h.selected = i;
       h.rots[i] = move.rot || 0;
       this.refresh();
-      this.note(`Hint: tile ${i + 1}, turned as shown. ${this.advice ? this.advice.text : ""}`);
+      this.note(t("turn.hintTile", { n: i + 1, advice: this.advice ? this.advice.text : "" }).trim());
     } else if (move.exchange) {
       this.exchange?.suggest(move.exchange);
     }
@@ -316,20 +321,20 @@ export class ClassicTurn extends TurnController {
   markLabel(o) { return this.outcomeText(o, true); }
 
   advise(sel) {
-    if (!sel) return { text: this.human.selected < 0 ? "Choose a tile (1–3)." : "", placeable: false };
+    if (!sel) return { text: this.human.selected < 0 ? t("turn.chooseTile", { n: 3 }) : "", placeable: false };
     if (!sel.legal) {
       return {
-        text: `Not allowed: this ${this.outcomeText(sel, true)}, and another placement keeps you on the board. Turn the tile or choose another.`,
+        text: t("turn.notAllowed", { outcome: this.outcomeText(sel, true) }),
         kind: "bad", placeable: false,
       };
     }
     if (sel.self_eliminating) {
       return {
-        text: `Every placement of every tile you hold puts you out, so you must play one. This one ${this.outcomeText(sel, true)}.`,
-        kind: "warn", placeable: true, label: "Place tile (you go out)",
+        text: t("turn.forced", { outcome: this.outcomeText(sel, true) }),
+        kind: "warn", placeable: true, label: t("hand.placeOut"),
       };
     }
-    return { text: `${this.outcomeText(sel)} Press Enter, tap the square, or “Place tile”.`, placeable: true };
+    return { text: t("turn.placeable", { outcome: this.outcomeText(sel) }), placeable: true };
   }
 
   /** An outcome (who goes out, and how) in words, for the mover. */
@@ -342,16 +347,16 @@ export class ClassicTurn extends TurnController {
     if (mine) {
       if (mine.reason === "collision") {
         const w = o.out.find((x) => x.seat !== me && x.reason === "collision");
-        parts.push(w ? `collides with ${name(w.seat)}: both out` : "collides: you are out");
-      } else parts.push("sends your marker off the edge: you are out");
-    } else parts.push("keeps your marker on the board");
+        parts.push(w ? t("outcome.collideWith", { name: name(w.seat) }) : t("outcome.collide"));
+      } else parts.push(t("outcome.edge"));
+    } else parts.push(t("outcome.stay"));
     for (const x of o.out) {
       if (x.seat === me) continue;
       if (mine && x.reason === "collision") continue;
-      parts.push(x.reason === "collision" ? `${name(x.seat)} collides` : `sends ${name(x.seat)} off the edge`);
+      parts.push(t(x.reason === "collision" ? "outcome.otherCollides" : "outcome.otherEdge", { name: name(x.seat) }));
     }
-    const text = parts.join("; ");
+    const text = parts.join(t("outcome.join"));
     if (short) return text;
-    return text.charAt(0).toUpperCase() + text.slice(1) + ".";
+    return capitalize(text);
   }
 }

@@ -1,4 +1,20 @@
-// The rules tutorial: its words in the reader's language (data-i18n, js/i18n.js).
-import { applyTo } from "./i18n.js";
+// The rules tutorial (tutorial/index.html): its words in the reader's language,
+// the language menu, and the same language for its live boards (embed.html
+// reads ?lang=, so a language given in this page's address reaches them too).
 
+import { applyTo, lang } from "./i18n.js";
+import { wireLanguagePicker } from "./langpick.js";
+import { applyTheme, wireThemeButton } from "./theme.js";
+
+applyTheme();
 applyTo(document);
+wireThemeButton(document.getElementById("btn-theme"));
+wireLanguagePicker(document.getElementById("lang-select"));
+
+if (new URLSearchParams(location.search).has("lang")) {
+  for (const frame of document.querySelectorAll("iframe[src*='embed.html']")) {
+    const url = new URL(frame.getAttribute("src"), location.href);
+    url.searchParams.set("lang", lang());
+    frame.src = url.href;
+  }
+}

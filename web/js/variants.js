@@ -8,6 +8,7 @@ import { NeuSession, NEU_COLORS, NEU_MIN, NEU_MAX, isNeu, neuView } from "./neu.
 import { ClassicTurn } from "./turn.js";
 import { NeuTurn } from "./neu-turn.js";
 import { winnersText } from "./movelog.js";
+import { t } from "./i18n.js";
 import { COLOR_NAMES, DEFAULT_COLORS } from "./style.js";
 
 /** The scoring a classic rule set uses (null: the last marker standing wins). */
@@ -17,7 +18,6 @@ function scoringOf(rules) {
   return null;
 }
 
-const SCORE_LABELS = { longest_path: "path length", most_crossings: "crossings", tiles_placed: "tiles placed" };
 
 /**
  * A classic game's end: the winners, and each player's score when the rule set
@@ -32,10 +32,10 @@ async function classicResult(session, engine) {
     const r = await ask(engine, "result", { position: pos });
     if (!r.scores) return out;
     if (scoring === "tiles_placed") {
-      out.detail = `${r.scores[0]} tile${r.scores[0] === 1 ? "" : "s"} placed: ${out.headline}`;
+      out.detail = t("over.tilesPlaced", { count: r.scores[0], headline: out.headline });
     } else {
       out.scores = r.scores;
-      out.lines = session.players.map((p, i) => `${p.name}: ${r.scores[i]} ${SCORE_LABELS[scoring] || "score"}`);
+      out.lines = session.players.map((p, i) => t(`over.score.${scoring}`, { name: p.name, count: r.scores[i] }));
     }
   } catch { /* the headline says who won */ }
   return out;
@@ -49,9 +49,9 @@ async function neuResult(session) {
 
 /** A classic seat's state: its tiles and the dragon, or out. */
 function classicNotes(session, seat, position) {
-  if (session.outSeats(position).includes(seat)) return ["out"];
+  if (session.outSeats(position).includes(seat)) return [t("players.out")];
   const n = session.handOf(position, seat).length;
-  return [`${n} tile${n === 1 ? "" : "s"}`, ...(position.dragon === seat ? ["holds the dragon tile"] : [])];
+  return [t("players.tiles", { count: n }), ...(position.dragon === seat ? [t("players.holdsDragon")] : [])];
 }
 
 export const VARIANTS = {
@@ -64,7 +64,7 @@ export const VARIANTS = {
     newColors: DEFAULT_COLORS,   // the order new seats get them in
     colorsByAge: false,
     levels: true,                // computers come in easy, medium and hard
-    startText: "The deal, before the first move.",
+    startKey: "replay.startClassic",  // i18n key: the replay's words for position 0
     view: (position) => position,
     playerNotes: classicNotes,
     result: classicResult,
@@ -78,7 +78,7 @@ export const VARIANTS = {
     newColors: NEU_COLORS,
     colorsByAge: true,           // the course colours avatars by age: seat order
     levels: false,               // the course has one computer player
-    startText: "The empty board, before the opening.",
+    startKey: "replay.startNeu",
     view: neuView,
     playerNotes: (session, seat, position) => session.playerNotes(seat, position),
     result: neuResult,

@@ -1,0 +1,220 @@
+"""French and English (web/js/i18n.js and its catalogues), in real Chromium against
+the built dist/: with the browser set to French, no English is left on any page in
+any phase (setup, start mark, tile, pass screen, game over, replay, an error, the
+embed, the tutorial); ?lang= and the language menu choose, and the menu's choice is
+remembered; the engine's errors are told by code in the page's language."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import pagekit
+from pagekit import no_errors, phase
+
+from tsuro_core.api import call
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+# Words that give English away (none of them is French); names the player chose aside.
+ENGLISH = re.compile(
+    r"\b(the|and|you|your|to|of|is|it|tile|tiles|player|players|game|move|moves|board|choose|play|"
+    r"computer|out|with|start|off|edge|winner|wins|hint|undo|redo|new|copy|replay|share|loading|"
+    r"engine|seat|marker|turn|rules|more|done|keys|waiting|first|last|previous|next)\b", re.I)
+
+# Every string a person meets: visible text, the page title, labels and tooltips
+# (aria-label, title, placeholder, SVG <title>), every option of every menu.
+TEXTS = """() => {
+  const foreign = (el) => { const l = el.closest('[lang]'); return l && l !== document.documentElement && l.lang !== document.documentElement.lang; };
+  const out = [document.title, document.querySelector('meta[name=description]')?.content || ''];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const el = walker.currentNode.parentElement;
+    if (!el || el.closest('script, style, option') || foreign(el)) continue;
+    const inSvgTitle = el.closest('svg title');
+    if (!inSvgTitle && !el.checkVisibility()) continue;
+    out.push(walker.currentNode.textContent);
+  }
+  for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    if (foreign(el)) continue;
+    for (const a of ['aria-label', 'title', 'placeholder']) if (el.hasAttribute(a)) out.push(el.getAttribute(a));
+  }
+  for (const o of document.querySelectorAll('option')) if (!foreign(o)) out.push(o.textContent);
+  return out.map((s) => s.trim()).filter(Boolean);
+}"""
+
+
+def english_left(page_or_frame) -> list[str]:
+    texts = page_or_frame.evaluate(TEXTS)
+    return [s for s in texts if ENGLISH.search(s)]
+
+
+def assert_french(page, where: str) -> None:
+    assert page.evaluate("document.documentElement.lang") == "fr", where
+    left = english_left(page)
+    assert not left, (where, left)
+
+
+@pytest.fixture
+def fr_page(browser):
+    ctx = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(120_000)
+    page = ctx.new_page()
+    page.console_errors = []
+    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
+    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+    yield page
+    ctx.close()
+
+
+def test_catalogues_have_the_same_keys_placeholders_and_plurals():
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is not installed")
+    script = ("import { CATALOGUES } from './web/js/i18n.js';"
+              "process.stdout.write(JSON.stringify(CATALOGUES));")
+    proc = subprocess.run([node, "--input-type=module", "-e", script], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    cats = json.loads(proc.stdout)
+    en = cats.pop("en")
+    assert cats, "only one catalogue"
+    holes = lambda v: set(re.findall(r"\{(\w+)\}", json.dumps(v)))
+    for code, cat in cats.items():
+        assert set(cat) == set(en), (code, set(en) ^ set(cat))
+        for key, text in en.items():
+            other = cat[key]
+            # the same placeholders (a French text may leave out an English-only {detail})
+            assert holes(other) <= holes(text), (code, key)
+            assert isinstance(other, dict) == isinstance(text, dict), (code, key)
+            if isinstance(text, dict):
+                assert {"one", "other"} <= set(text) and {"one", "other"} <= set(other), (code, key)
+            if code == "fr":
+                # French typography: a narrow no-break space before : ! ? ; (not a plain one)
+                flat = json.dumps(other, ensure_ascii=False)
+                assert not re.search(r"[ \w»)][:!?;](\s|$|\")", flat.replace("\\u202f", "\u202f")), (key, other)
+
+
+def play_to_the_end(page, seen: dict) -> None:
+    """Play a game by the keyboard to its end, checking the words once in each phase."""
+    for k in range(400):
+        ph = pagekit.wait_phase(page, ["pass", "start", "tile", "over"])
+        if ph not in seen:
+            seen[ph] = True
+            assert_french(page, ph)
+        if ph == "over":
+            return
+        if ph == "pass":
+            page.click("#btn-pass")
+            page.wait_for_function("document.body.dataset.phase !== 'pass'")
+        elif ph == "start":
+            n = page.locator("#log > li").count()
+            page.focus("svg.board")
+            for _ in range(1 + 5 * k % 40):
+                page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+            page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=n)
+        else:
+            n = page.locator("#log > li").count()
+            pagekit.choose_placeable_by_keys(page, k)
+            page.keyboard.press("Enter")
+            page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=n)
+    raise AssertionError("the game did not end")
+
+
+def test_game_page_in_french_in_every_phase(fr_page, server):
+    page = fr_page
+    page.goto(server + "?sw=off&anim=0")
+    page.wait_for_selector("#setup[open]")
+    page.wait_for_function("document.querySelector('#engine-status').hidden")
+    assert_french(page, "setup")
+    page.select_option("#set-count", "3")
+    rows = page.locator("#seats > li")
+    rows.nth(1).locator(".seat-kind").select_option("human")
+    assert rows.nth(1).locator(".seat-name").input_value() == "Joueur 2"
+    rows.nth(2).locator(".seat-kind").select_option("computer:easy")
+    assert rows.nth(2).locator(".seat-name").input_value() == "Ordinateur facile"
+    page.click("details.more summary")
+    page.fill("#set-seed", "11")
+    assert_french(page, "setup, every option")
+    page.click("#btn-start")
+    seen = {}
+    play_to_the_end(page, seen)
+    assert {"pass", "start", "tile", "over"} <= set(seen)
+    assert page.inner_text("#turn-banner").startswith("Partie terminée\u202f: ")
+    page.wait_for_function("document.querySelector('#share-link').value.includes('#r=')")
+    # the replay
+    page.click("#rp-first")
+    assert page.inner_text("#rp-text") == "La donne, avant le premier coup."
+    page.click("#rp-next")
+    page.wait_for_function("document.querySelector('#rp-text').textContent.startsWith('Coup 1 sur')")
+    assert_french(page, "replay")
+    # an error: a damaged share link, told by its code (bad_link), in French
+    page.goto(server + "?sw=off&anim=0#r=1garbage")
+    # (back to the stored game with a notice, or to the setup with a message)
+    page.wait_for_selector("#setup-message:not([hidden]), #notice:not([hidden])")
+    told = page.evaluate("[...document.querySelectorAll('#setup-message, #notice-text')].map((e) => e.textContent).join(' ')")
+    assert "le lien est abîmé ou incomplet" in told, told
+    assert_french(page, "error")
+    no_errors(page)
+
+
+def test_embed_and_tutorial_in_french(fr_page, server):
+    page = fr_page
+    game = call("new_game", {"players": [{"name": "Ann"}, {"name": "Bo"}], "seed": 5})["result"]
+    pos = game["position"]
+    for move in ({"start": [0, 2, "H"]}, {"start": [5, 3, "C"]}):
+        pos = call("play", {"position": pos, "move": move})["result"]["position"]
+    frag = call("encode_link", {"position": pos})["result"]["fragment"]
+    page.goto(server + "embed.html?sw=off#" + frag + "&try=1")
+    page.wait_for_selector("#hand .hand-tile")
+    assert_french(page, "embed before a move")
+    page.hover("svg.board")
+    page.wait_for_function("!document.querySelector('#place').disabled", timeout=120_000)
+    assert_french(page, "embed, a tile chosen")
+    page.click("#place")
+    page.wait_for_selector(".layer-tiles .placed")
+    assert "pose la tuile" in page.inner_text("#caption")
+    assert_french(page, "embed after a move")
+    page.goto(server + "embed.html?sw=off#r=1garbage")
+    page.wait_for_selector("#msg:not([hidden])")
+    assert_french(page, "embed error")
+    page.goto(server + "tutorial/?sw=off")
+    assert_french(page, "tutorial")
+    frame = page.frames[1]
+    frame.wait_for_selector("#hand .hand-tile")
+    assert frame.evaluate("document.documentElement.lang") == "fr"
+    assert not english_left(frame), english_left(frame)
+    no_errors(page)
+
+
+def test_lang_parameter_and_the_remembered_menu_choice(page, server):
+    # an English browser: ?lang=fr wins on every page, the embed's boards inside the tutorial too
+    page.goto(server + "tutorial/?sw=off&lang=fr")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert page.inner_text("main h1") == "Comment jouer"
+    page.frames[1].wait_for_selector("svg.board")
+    assert page.frames[1].evaluate("document.documentElement.lang") == "fr"
+    page.goto(server + "embed.html?sw=off&lang=fr#r=1garbage")
+    page.wait_for_selector("#msg:not([hidden])")
+    assert page.inner_text("#msg").startswith("Le lien de ce plateau")
+    page.goto(server + "?sw=off&anim=0")
+    page.wait_for_selector("#setup[open]")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.inner_text("#setup-title") == "New game"
+    # the menu: French, kept after a reload; the game page keeps its game
+    with page.expect_navigation():
+        page.select_option("#lang-select", "fr")
+    page.wait_for_selector("#setup[open]")
+    assert page.inner_text("#setup-title") == "Nouvelle partie"
+    page.reload()
+    page.wait_for_selector("#setup[open]")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert page.evaluate("localStorage.getItem('tsuro.lang')") == "fr"
+    no_errors(page)

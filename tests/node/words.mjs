@@ -1,0 +1,18 @@
+// The engine's events in words (web/js/movelog.js, neu.js) in each language, in Node:
+// reads {lang, classic: {events, players}, neu: {events, players}} on stdin and
+// prints {classic: [[line...] per move], neu: [...]} as JSON.
+//
+//   node words.mjs < cases.json
+
+import { readFileSync } from "node:fs";
+import { setLang } from "../../web/js/i18n.js";
+import { describe } from "../../web/js/movelog.js";
+import { describeNeu } from "../../web/js/neu.js";
+
+const cases = JSON.parse(readFileSync(0, "utf-8"));
+setLang(cases.lang, false);
+const out = {
+  classic: cases.classic.events.map((ev) => describe(ev, cases.classic.players).map((l) => l.text)),
+  neu: cases.neu.events.map((ev) => describeNeu(ev, cases.neu.players).map((l) => l.text)),
+};
+process.stdout.write(JSON.stringify(out));
