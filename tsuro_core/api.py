@@ -15,6 +15,7 @@ from typing import Any, Callable
 from . import __version__, notation
 from .api_common import ApiError, arg, game_of
 from .bots.api_ops import OPS as BOT_OPS
+from .daily import OPS as DAILY_OPS
 from .game import Game, IllegalMove
 from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
@@ -191,6 +192,7 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "encode_link": op_encode_link,
     "decode_link": op_decode_link,
     **BOT_OPS,  # bot_move, hint
+    **DAILY_OPS,  # daily: the solo deal of a date (daily.py)
     **NEU_OPS,  # the course variant: neu_new_game, neu_legal_moves, neu_play, neu_bot_move
 }
 
