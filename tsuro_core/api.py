@@ -16,6 +16,7 @@ from . import __version__, notation
 from .api_common import ApiError, arg, game_of
 from .bots.api_ops import OPS as BOT_OPS
 from .daily import OPS as DAILY_OPS
+from .puzzles import OPS as PUZZLE_OPS
 from .game import Game, IllegalMove
 from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
@@ -193,6 +194,7 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "decode_link": op_decode_link,
     **BOT_OPS,  # bot_move, hint
     **DAILY_OPS,  # daily: the solo deal of a date (daily.py)
+    **PUZZLE_OPS,  # puzzle_check, puzzle_hint (puzzles.py)
     **NEU_OPS,  # the course variant: neu_new_game, neu_legal_moves, neu_play, neu_bot_move
 }
 
