@@ -6,45 +6,26 @@
 //   daily.html               today's challenge (resumed after a reload)
 //   daily.html?date=Y-M-D    another day's deal, always practice
 
-import { getEngine, installWindowTsuro, registerServiceWorker, siteURL } from "./engine.js";
-import { Board } from "./board.js";
-import { HandView } from "./hand.js";
-import { ClassicTurn, handToTurn } from "./turn.js";
-import { loadTileSet } from "./tileset.js";
-import { showEngineStatus, notice, note, reason, setPhase } from "./page.js";
+import { ClassicTurn } from "./turn.js";
+import { notice, note, reason, setPhase } from "./page.js";
 import { ask } from "./session.js";
-import { t, applyTo } from "./i18n.js";
+import { t } from "./i18n.js";
+import { bootPage, animationSpeed, show } from "./page-boot.js";
 import * as daily from "./daily-share.js";
 
 const $ = (id) => document.getElementById(id);
-applyTo(document);
-setPhase("loading");
-
-const engine = getEngine();
-installWindowTsuro(engine);
-showEngineStatus(engine);
-registerServiceWorker();
-$("notice-close").addEventListener("click", () => notice(null));
-
-const board = new Board($("board"), { width: 6, height: 6, label: t("daily.board") });
-let tileset = null;
-const tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {
-  tileset = ts;
-  board.setTileSet(ts);
-  hand.setTileSet(ts);
-});
+const page = bootPage({ boardLabel: "daily.board", turn: () => turn });
+const { engine, board, hand, tilesReady } = page;
+const speed = animationSpeed();
 
 const today = daily.utcDate();
-const params = new URLSearchParams(location.search);
-const asked = params.get("date");
-const speed = params.has("anim") ? Number(params.get("anim")) || 0 : 1;   // ?anim=0: no animation (tests)
+const asked = new URLSearchParams(location.search).get("date");
 const date = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : today;
 let state = daily.load();
 
 /** The game on the board: {date, practice, record, position, trails, busy}. */
 const game = { date, practice: true, record: null, position: null, trails: [[]], busy: false };
 
-const hand = new HandView($("hand"), handToTurn(() => turn));
 const turn = new ClassicTurn({
   board, hand,
   game: () => ({ players: game.position.players, position: game.position }),
@@ -54,11 +35,8 @@ const turn = new ClassicTurn({
   placeButton: $("btn-place"),
   setBanner: (text) => { $("turn-banner").textContent = text; },
   setPhase,
-  tileset: () => tileset,
+  tileset: () => page.tileset,
 });
-board.on("startmark", (place) => turn.chooseStart(place));
-board.on("square", (square) => turn.clickSquare(square));
-$("btn-place").addEventListener("click", () => turn.place());
 document.addEventListener("keydown", (e) => { if (!$("play-panel").hidden && !game.busy) turn.handleKey(e); });
 
 function trailsOf(eventLists) {
@@ -67,10 +45,7 @@ function trailsOf(eventLists) {
   return trails;
 }
 
-function draw() {
-  board.setPosition(game.position);
-  board.setTrails(game.trails);
-}
+function draw() { show(board, game.position, game.trails); }
 
 const over = (position) => Array.isArray(position.winners);
 
