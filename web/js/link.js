@@ -6,7 +6,7 @@
 // the device's link games and a form to start one.
 
 import { ClassicTurn } from "./turn.js";
-import { HandView } from "./hand.js";
+import { miniTiles } from "./hand.js";
 import { notice, note, reason, setPhase } from "./page.js";
 import { ask, BOTS } from "./session.js";
 import { t } from "./i18n.js";
@@ -181,15 +181,9 @@ function showHands() {
     box.className = "link-hand";
     const label = document.createElement("p");
     label.textContent = t("link.tiles_of", { name: pl.name });
-    const tiles = document.createElement("div");
-    tiles.className = "hand hand-small";
-    box.append(label, tiles);
-    panel.append(box);
-    const none = () => {};
-    const view = new HandView(tiles, { select: none, rotate: none, hover: none, place: none });
-    if (page.tileset) view.setTileSet(page.tileset);
     const held = (p.hands && p.hands[seat]) || [];
-    view.render({ tiles: held, rots: held.map(() => 0), selected: -1, marks: [], enabled: false, owner: pl.name });
+    box.append(label, page.tileset ? miniTiles(page.tileset, held) : document.createTextNode(held.join(" ")));
+    panel.append(box);
   });
 }
 
