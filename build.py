@@ -357,6 +357,7 @@ def precompile(root: Path, pyodide_dir: Path, wheel: Path, cache: Path = CACHE) 
         info = json.loads((tmp / "modules.json").read_text(encoding="utf-8"))
         if not info.get("no_debug_ranges") or not info.get("modules"):
             raise BuildError(f"precompile: unexpected result {info}")
+        tmp.chmod(0o755)
         try:
             os.replace(tmp, target)
         except OSError:  # another build made it meanwhile
@@ -951,6 +952,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--host", default="127.0.0.1")
     args = ap.parse_args(argv)
+    server = None
+    if args.command == "serve":          # listen first: a busy port is told before any build
+        try:
+            server = make_server(DIST, args.host, args.port, quiet=False)
+        except (OSError, OverflowError) as e:     # port taken or out of range, unknown host
+            why = getattr(e, "strerror", None) or e
+            print(f"build.py serve: cannot listen on {args.host}:{args.port}: {why} (try --port N)",
+                  file=sys.stderr)
+            return 2
     try:
         if args.command == "build" and not args.force and is_fresh():
             log("dist/ is up to date (use --force to rebuild)")
@@ -958,9 +968,10 @@ def main(argv: list[str] | None = None) -> int:
             ensure_built(force=args.force)
     except BuildError as e:
         print(f"build.py: error: {e}", file=sys.stderr)
+        if server is not None:
+            server.server_close()
         return 1
-    if args.command == "serve":
-        server = make_server(DIST, args.host, args.port, quiet=False)
+    if server is not None:
         shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "localhost") else args.host
         print(f"Serving dist/ at http://{shown}:{server.server_address[1]}/  (Ctrl-C to stop)",
               flush=True)

@@ -33,7 +33,7 @@ def record():
     (lambda p: p.update(format="tsuro-position/9"), "format"),
     (lambda p: p.update(turn=5), "turn: expected a whole number 0..1"),
     (lambda p: p["hands"][0].append(40), r"hands\[0\]\[3\]: expected a whole number 0..34"),
-    (lambda p: p["hands"][1].append(1), "tile 1 is already at hands"),
+    (lambda p: p["hands"][1].__setitem__(0, 1), "tile 1 is already at hands"),
     (lambda p: p.update(markers=[[2, 2, "A"], EAST_C]), "does not lead back to the board's edge"),
     (lambda p: p.update(markers=[[0, 2, "Q"], EAST_C]), "port letter"),
     (lambda p: p.update(markers=[WEST_H, WEST_H]), "same place"),
@@ -219,7 +219,7 @@ def test_api_legal_moves_carry_outcomes_for_previews():
     ("play", {}, "bad_args"),
     ("replay", {"record": {"rules": "classic"}}, "bad_record"),
     ("decode_link", {"fragment": "r=1garbage!"}, "bad_link"),
-    ("new_game", {"players": 9}, "invalid"),
+    ("new_game", {"players": 9}, "bad_players"),
 ])
 def test_api_errors_are_values_with_codes(op, args, code):
     answer = api.call(op, args)

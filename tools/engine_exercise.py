@@ -127,6 +127,21 @@ def error_paths(run: Run) -> None:
     run.ask("neu_new_game", {"players": [{"name": "solo"}]})
     run.ask("neu_play", {"position": {"nonsense": 1}, "move": {}})
     run.ask("neu_bot_move", {})
+    # Strict input (docs/reliability.md): deep nesting, NaN, floats, oversized work.
+    run.ask(None, raw='{"op": "validate", "args": {"position": ' + "[" * 5000)
+    run.ask(None, raw='{"op": "new_game", "args": {"seed": NaN}}')
+    run.ask("new_game", {"seed": 1.5})
+    run.ask("play", {"position": start, "move": {"tile": 1, "rot": 90.0}})
+    run.ask("decode_link", {"fragment": "r=1" + "A" * 70_000})
+    run.ask("hint", {"position": start, "iterations": 33})
+    huge = {"format": "tsuro-position/1", "players": [{"name": f"P{i}"} for i in range(8)],
+            "rules": {"preset": "classic", "hand_size": 6, "elimination_bonus": True},
+            "markers": [[0, 2, "H"]] + [[-1, s % 6, "C"] for s in range(1, 7)] + [[5, 3, "C"]],
+            "hands": [[0, 1, 2, 3, 4]] + [list(range(5 + 5 * k, 10 + 5 * k)) for k in range(6)]
+            + [[]], "out": [1, 2, 3, 4, 5, 6], "turn": 0, "exchange": [1, 2, 3, 4, 5, 6]}
+    run.ask("legal_moves", {"position": huge})
+    for bot in BOTS:
+        run.ask("bot_move", {"position": huge, "bot": bot, "seed": 1, "iterations": 1})
 
 
 def main() -> list:

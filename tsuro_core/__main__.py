@@ -8,27 +8,29 @@ on stderr that names the move or field and the reason.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from typing import Any, Optional, Sequence
+from typing import Any, NoReturn, Optional, Sequence
 
-from . import notation
+from . import jsonin, notation
+from .game import MAX_LISTED_EXCHANGES
 from .notation import NotationError
 
 
 def _read_json(path: str) -> Any:
+    """The JSON value in a file (``-``: stdin), read as strict JSON (jsonin.loads)."""
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        if path == "-":
+            data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
     except OSError as e:
         raise NotationError(f"cannot read {path}: {e.strerror}") from None
-    try:
-        return json.loads(text)
-    except ValueError as e:
-        raise NotationError(f"{path} is not JSON: {e}") from None
+    return jsonin.loads(data, "stdin" if path == "-" else path)
 
 
 def _dump(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+    return jsonin.dumps(value)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -47,7 +49,13 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     for k, move in enumerate(moves):
         if game.over:
             raise NotationError(f"move {k}: the game is already over")
-        lines.append(_dump({"move": k, "turn": game.turn, "legal": game.legal_moves()}))
+        line: dict[str, Any] = {"move": k, "turn": game.turn}
+        offer = game.exchange_offer() if game.phase == "exchange" else None
+        if offer is not None and offer["count"] > MAX_LISTED_EXCHANGES:
+            line.update(legal=[], exchange=offer)           # too many to list (docs/engine.md)
+        else:
+            line["legal"] = game.legal_moves()
+        lines.append(_dump(line))
         try:
             game.play(notation.check_move(move, k))
         except ValueError as e:
@@ -71,10 +79,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr (and exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (--help for usage)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
-    parser = argparse.ArgumentParser(prog="python -m tsuro_core",
-                                     description="Tsuro rules engine tools")
+    parser = OneLineParser(prog="python -m tsuro_core", description="Tsuro rules engine tools")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("replay", help="replay a record; print the final position and result")
     p.add_argument("file", help="a record file, or - for stdin")
@@ -100,7 +114,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.fn(args)
-    except NotationError as e:
+    except (NotationError, jsonin.JsonInputError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
 

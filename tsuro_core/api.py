@@ -8,17 +8,16 @@ no Python object crosses into JavaScript.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any, Callable
 
-from . import __version__, notation
-from .api_common import ApiError, arg, game_of
+from . import __version__, jsonin, notation
+from .api_common import ApiError, arg, game_of, seed_of
 from .bots.api_ops import OPS as BOT_OPS
 from .daily import OPS as DAILY_OPS
 from .linkplay import OPS as LINK_OPS
 from .puzzles import OPS as PUZZLE_OPS
-from .game import Game, IllegalMove
+from .game import MAX_LISTED_EXCHANGES, Game, IllegalMove
 from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
 from .rules import describe_presets, parse_rules
@@ -29,9 +28,7 @@ _game = game_of
 
 
 def _rng(args: dict[str, Any]) -> random.Random:
-    seed = args.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-        raise ApiError("bad_args", "seed: expected a whole number or text")
+    seed = seed_of(args)
     return random.Random(seed) if seed is not None else random.Random()
 
 
@@ -57,12 +54,16 @@ def op_new_game(args: dict[str, Any]) -> dict[str, Any]:
     except ValueError as e:
         raise ApiError("bad_rules", str(e)) from None
     players = args.get("players", 2)
-    if not isinstance(players, int) or isinstance(players, bool):
+    if jsonin.is_whole(players):
+        if not rules.min_players <= players <= rules.max_players:
+            raise ApiError("bad_players", f"players: this rule set is for {rules.min_players}-"
+                                          f"{rules.max_players} players, got {players}")
+    else:
         try:
             players = notation._players(players, rules)
         except NotationError as e:
             raise ApiError("bad_players", str(e)) from None
-    seed = args.get("seed")
+    seed = seed_of(args, kept=True)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
     game = Game.new(rules, players, seed)
@@ -74,13 +75,22 @@ def op_legal_moves(args: dict[str, Any]) -> dict[str, Any]:
     their outcome (every marker's traced path, who would be out) for previews.
     ``{"all": true}`` also lists the illegal self-eliminating placements."""
     game = _game(args)
+    show_all = args.get("all", False)
+    if not isinstance(show_all, bool):
+        raise ApiError("bad_args", f"all: expected true or false, got {jsonin.show(show_all)}")
     phase = game.phase
     result: dict[str, Any] = {"phase": phase, "turn": game.turn}
+    if phase == "exchange":
+        offer = game.exchange_offer()
+        result["exchange"] = offer
+        result["moves"] = ([{"move": m} for m in game.legal_moves()]
+                           if offer["count"] <= MAX_LISTED_EXCHANGES else [])
+        return result
     if phase != "tile":
         result["moves"] = [{"move": m} for m in game.legal_moves()]
         return result
     legal = game.legal_placements()          # in hand order, like placements()
-    every = game.placements() if args.get("all") else legal
+    every = game.placements() if show_all else legal
     outcomes = {p: game.outcome(*p) for p in every}     # each traced once
     forced = all(outcomes[p]["self_eliminating"] for p in legal)
     legal_set = set(legal)
@@ -163,7 +173,7 @@ def op_validate(args: dict[str, Any]) -> dict[str, Any]:
 
 def op_encode_link(args: dict[str, Any]) -> dict[str, Any]:
     """A share-link fragment for a record or a position."""
-    value = args.get("record", args.get("position"))
+    value = args["record"] if "record" in args else _arg(args, "position")
     try:
         return {"fragment": notation.encode_link(value)}
     except NotationError as e:
@@ -201,32 +211,69 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 }
 
 
+PROJECT_ERRORS = (NotationError, IllegalMove, jsonin.JsonInputError)
+"""Errors the engine raises on purpose about bad input (reported as ``invalid``).
+Any other exception is a bug: it is still answered as a value, with the code
+``internal``, and the fuzz suite (tests/test_fuzz.py) fails on it."""
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"code": code, "message": message}}
+
+
 def call(op: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Run one operation; ``{"ok": True, "result": ...}`` or ``{"ok": False, "error": ...}``."""
+    """Run one operation; ``{"ok": True, "result": ...}`` or ``{"ok": False, "error": ...}``.
+    Never raises: every failure is a value (docs/reliability.md)."""
+    try:
+        jsonin.check_depth(args, "arguments")
+    except jsonin.JsonInputError as e:
+        return _error("bad_args", str(e))
+    return _call(op, args)
+
+
+def _call(op: Any, args: Any) -> dict[str, Any]:
+    """:func:`call` for arguments known not to nest too deeply (parsed from text)."""
     fn = OPS.get(op) if isinstance(op, str) else None
     if fn is None:
-        return {"ok": False, "error": {"code": "unknown_op",
-                                       "message": f"unknown operation {op!r}; known: {sorted(OPS)}"}}
+        return _error("unknown_op", f"unknown operation {jsonin.show(op)}; known: {sorted(OPS)}")
     if args is None:
         args = {}
     if not isinstance(args, dict):
-        return {"ok": False, "error": {"code": "bad_args",
-                                       "message": "arguments must be a JSON object"}}
+        return _error("bad_args", "arguments must be a JSON object")
     try:
         return {"ok": True, "result": fn(args)}
     except ApiError as e:
-        return {"ok": False, "error": {"code": e.code, "message": e.message}}
-    except (ValueError, TypeError, KeyError, IndexError) as e:
-        return {"ok": False, "error": {"code": "invalid", "message": f"{op}: {e}"}}
+        return _error(e.code, e.message)
+    except PROJECT_ERRORS as e:
+        return _error("invalid", f"{op}: {e}")
+    except Exception as e:  # noqa: BLE001 (a bug, but the caller still gets a value)
+        return _error("internal", f"{op}: internal error ({type(e).__name__}: "
+                                  f"{jsonin.show(str(e), 200)})")
+
+
+MAX_REQUEST_CHARS = 1 << 20
+"""The longest request handle_json reads; the largest real one (a whole record) is
+a few kilobytes."""
 
 
 def handle_json(request: str) -> str:
-    """Answer one request given as JSON text ``{"op", "args"}`` with JSON text."""
+    """Answer one request given as JSON text ``{"op", "args"}`` with strict JSON text.
+    Never raises: bad text, bad JSON and bad requests are error values."""
+    if not isinstance(request, (str, bytes, bytearray)):
+        answer = _error("bad_request", "a request is JSON text")
+    elif len(request) > MAX_REQUEST_CHARS:
+        answer = _error("bad_request", f"request is longer than {MAX_REQUEST_CHARS} characters")
+    else:
+        try:
+            req = jsonin.loads(request, "request")
+        except jsonin.JsonInputError as e:
+            req, answer = None, _error("bad_json", str(e))
+        else:
+            if not isinstance(req, dict):
+                answer = _error("bad_request", "request must be an object {op, args}")
+            else:
+                answer = _call(req.get("op"), req.get("args"))
     try:
-        req = json.loads(request)
-    except ValueError as e:
-        return json.dumps({"ok": False, "error": {"code": "bad_json", "message": f"request is not JSON: {e}"}})
-    if not isinstance(req, dict):
-        return json.dumps({"ok": False, "error": {"code": "bad_request",
-                                                  "message": "request must be an object {op, args}"}})
-    return json.dumps(call(req.get("op"), req.get("args")), separators=(",", ":"))
+        return jsonin.dumps(answer)
+    except ValueError as e:                     # NaN or Infinity in an answer: a bug
+        return jsonin.dumps(_error("internal", f"the answer is not strict JSON ({e})"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import notation
+from . import jsonin, notation
 from .game import Game
 from .notation import NotationError
 
@@ -34,3 +34,15 @@ def game_of(args: dict[str, Any]) -> Game:
         return notation.from_position(arg(args, "position"))
     except NotationError as e:
         raise ApiError("bad_position", f"position: {e}") from None
+
+
+def seed_of(args: dict[str, Any], kept: bool = False, default: Any = None) -> int | str | None:
+    """The optional ``seed`` argument, checked (:func:`jsonin.check_seed`; ``kept``:
+    written in a record, so within JavaScript's exact range); ``bad_args`` if not."""
+    seed = args.get("seed", default)
+    if seed is None:
+        return None
+    try:
+        return jsonin.check_seed(seed, kept=kept)
+    except jsonin.JsonInputError as e:
+        raise ApiError("bad_args", str(e)) from None

@@ -22,9 +22,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import combinations, permutations
+from math import comb, perm
 from typing import Any, Optional, Sequence
 
 from . import steps
+from .jsonin import show
 from .board import LOOP, follow, geometry, trace
 from .rules import PRESETS, Rules
 from .tiles import CANONICAL, CONN, DISTINCT, PORT_NAMES, TILE_COUNT
@@ -34,6 +36,14 @@ Placement = tuple[int, int]
 """A tile placement: (tile index, quarter turns clockwise)."""
 Exchange = tuple[tuple[int, int], ...]
 """An elimination-bonus exchange: ((give, take), ...), gives ascending."""
+
+MAX_LISTED_EXCHANGES = 1000
+"""Exchanges are listed one by one up to this many (a classic game offers at
+most 463); beyond it, only by what may be given and taken (exchange_offer)."""
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def phase_of(turn: Optional[int], pending: Optional[Sequence[int]],
@@ -214,6 +224,16 @@ class Game:
                     result.append(tuple(zip(gives, takes)))
         return result
 
+    def exchange_offer(self) -> dict[str, Any]:
+        """What an elimination-bonus exchange may swap: ``{give, take, count}``, the
+        tiles in hand, the eliminated players' tiles and how many exchanges there
+        are (any k distinct gives, each for a distinct take), counted, not listed."""
+        give = sorted(self.hands[self.turn])  # type: ignore[index]
+        take = sorted(t for s in self.pending or () for t in self.hands[s])
+        count = sum(comb(len(give), k) * perm(len(take), k)
+                    for k in range(min(len(give), len(take)) + 1))
+        return {"give": give, "take": take, "count": count}
+
     def legal_moves(self) -> list[dict[str, Any]]:
         """Every legal move in NOTATION form, each distinct move once."""
         phase = self.phase
@@ -237,7 +257,7 @@ class Game:
             raise IllegalMove("a move must be an object: {start}, {tile, rot} or {exchange}")
         if reshuffle is None and "reshuffle" in move:
             reshuffle = move["reshuffle"]
-            if not isinstance(reshuffle, list):
+            if not isinstance(reshuffle, list) or not all(_whole(t) for t in reshuffle):
                 raise IllegalMove("reshuffle must be a list of tile indices")
         if reshuffle is not None or self.rng is None:
             # Some errors (a wrong reshuffle) show only after the tile is down: keep a
@@ -256,28 +276,28 @@ class Game:
         if "tile" in move:
             tile, rot = move["tile"], move.get("rot", 0)
             if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < TILE_COUNT:
-                raise IllegalMove(f"tile must be a tile index 0..34, got {tile!r}")
-            if isinstance(rot, bool) or rot not in (0, 90, 180, 270):
-                raise IllegalMove(f"rot must be 0, 90, 180 or 270, got {rot!r}")
+                raise IllegalMove(f"tile must be a tile index 0..34, got {show(tile)}")
+            if not _whole(rot) or rot not in (0, 90, 180, 270):
+                raise IllegalMove(f"rot must be 0, 90, 180 or 270, got {show(rot)}")
             return self.place_tile(tile, rot // 90, reshuffle)
         if "exchange" in move:
             pairs = move["exchange"]
             if not isinstance(pairs, list) or not all(
                     isinstance(p, list) and len(p) == 2 and all(
-                        isinstance(v, int) and not isinstance(v, bool) for v in p) for p in pairs):
+                        _whole(v) for v in p) for p in pairs):
                 raise IllegalMove("exchange must be a list of [give, take] tile pairs")
             return self.exchange([(g, t) for g, t in pairs], reshuffle)
         raise IllegalMove("unknown move: expected a 'start', 'tile' or 'exchange' key")
 
     def _parse_place(self, value: Any) -> int:
         if not (isinstance(value, list) and len(value) == 3):
-            raise IllegalMove(f"a place is [x, y, port], got {value!r}")
+            raise IllegalMove(f"a place is [x, y, port], got {show(value)}")
         x, y, port = value
         if isinstance(port, str) and len(port) == 1 and port.upper() in PORT_NAMES:
             port = PORT_NAMES.index(port.upper())
-        if not (isinstance(x, int) and isinstance(y, int) and isinstance(port, int)
+        if not (_whole(x) and _whole(y) and _whole(port)
                 and 0 <= port < 8 and self.geo.contains(x, y)):
-            raise IllegalMove(f"not a place on this board: {value!r}")
+            raise IllegalMove(f"not a place on this board: {show(value)}")
         return self.geo.code(x, y, port)
 
     def _expect(self, phase: str) -> int:
@@ -349,9 +369,13 @@ class Game:
         """Turn 3, elimination bonus: swap tiles in hand for eliminated players' tiles."""
         active = self._expect("exchange")
         ex = tuple(sorted((g, t) for g, t in pairs))
-        if ex not in set(self.legal_exchanges()):
-            raise IllegalMove(f"exchange {[list(p) for p in ex]} is not allowed: each give must "
-                              f"be a distinct tile of {sorted(self.hands[active])} and each take "
+        gives, takes = [g for g, _ in ex], [t for _, t in ex]
+        pool = {t for s in self.pending or () for t in self.hands[s]}
+        # Checked directly: listing every exchange can take millions of entries.
+        if not (len(set(gives)) == len(gives) and set(gives) <= set(self.hands[active])
+                and len(set(takes)) == len(takes) and set(takes) <= pool):
+            raise IllegalMove(f"exchange {show([list(p) for p in ex])} is not allowed: each "
+                              f"give must be a distinct tile of {sorted(self.hands[active])} and each take "
                               "a distinct tile of the eliminated players' hands")
         hand = self.hands[active]
         for give, take in ex:
@@ -479,7 +503,7 @@ class Game:
             if (len(reshuffle) != len(pile) or
                     Counter(reshuffle) != Counter(pile)):  # type: ignore[arg-type]
                 raise IllegalMove(f"reshuffle must be an order of exactly the pile and the "
-                                  f"returned tiles {sorted(pile)}, got {reshuffle}")
+                                  f"returned tiles {sorted(pile)}, got {show(reshuffle)}")
             pile = list(reshuffle)
         elif self.rng is not None:
             self.rng.shuffle(pile)

@@ -12,7 +12,9 @@ import json
 import zlib
 from typing import Any, Optional
 
+from . import jsonin
 from .board import LOOP, trace
+from .jsonin import show
 from .game import Game, IllegalMove
 from .rules import Rules, parse_rules
 from .tiles import CANONICAL, CONN, PORT_NAMES, TILE_COUNT
@@ -57,13 +59,21 @@ def _fail(where: str, why: str) -> NotationError:
 
 def _int(value: Any, where: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _fail(where, f"expected a whole number {lo}..{hi}, got {json.dumps(value)}")
+        raise _fail(where, f"expected a whole number {lo}..{hi}, got {show(value)}")
     return value
+
+
+def _strict(check: Any, value: Any, where: str) -> Any:
+    """A jsonin check whose error is reported as a NotationError."""
+    try:
+        return check(value, where)
+    except jsonin.JsonInputError as e:
+        raise NotationError(str(e)) from None
 
 
 def _list(value: Any, where: str, length: Optional[int] = None) -> list[Any]:
     if not isinstance(value, list):
-        raise _fail(where, f"expected a list, got {json.dumps(value)}")
+        raise _fail(where, f"expected a list, got {show(value)}")
     if length is not None and len(value) != length:
         raise _fail(where, f"expected {length} entries, got {len(value)}")
     return value
@@ -76,7 +86,7 @@ def _tiles(value: Any, where: str) -> list[int]:
 def _port(value: Any, where: str) -> int:
     if isinstance(value, str) and len(value) == 1 and value in PORT_NAMES:
         return PORT_NAMES.index(value)
-    raise _fail(where, f"expected a port letter A-H, got {json.dumps(value)}")
+    raise _fail(where, f"expected a port letter A-H, got {show(value)}")
 
 
 def _players(value: Any, rules: Rules) -> list[dict[str, Any]]:
@@ -87,10 +97,15 @@ def _players(value: Any, rules: Rules) -> list[dict[str, Any]]:
     for i, p in enumerate(players):
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
             raise _fail(f"players[{i}]", "expected {\"name\": text, \"color\": text}")
+        unknown = set(p) - {"name", "color"}
+        if unknown:
+            raise _fail(f"players[{i}]", f"unknown field(s) {show(sorted(unknown))}")
         if "color" in p and not isinstance(p["color"], str):
             raise _fail(f"players[{i}].color", "expected text")
-        if len(p["name"]) > 40:
-            raise _fail(f"players[{i}].name", "at most 40 characters")
+        for key in ("name", "color"):
+            if len(p.get(key, "")) > 40:
+                raise _fail(f"players[{i}].{key}", "at most 40 characters")
+            _strict(jsonin.check_text, p.get(key, ""), f"players[{i}].{key}")
     return [dict(p) for p in players]
 
 
@@ -98,7 +113,7 @@ def _check_format(obj: Any, expected: str, what: str) -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise NotationError(f"{what}: expected a JSON object")
     if obj.get("format", expected) != expected:
-        raise _fail("format", f"expected {expected!r}, got {json.dumps(obj.get('format'))}")
+        raise _fail("format", f"expected {expected!r}, got {show(obj.get('format'))}")
     return obj
 
 
@@ -111,7 +126,7 @@ def from_position(pos: Any) -> Game:
     pos = _check_format(pos, POSITION_FORMAT, "position")
     unknown = set(pos) - _POSITION_KEYS
     if unknown:
-        raise _fail("position", f"unknown field(s) {sorted(unknown)}")
+        raise _fail("position", f"unknown field(s) {show(sorted(unknown))}")
     for key in ("players", "markers"):
         if key not in pos:
             raise _fail(key, "missing")
@@ -137,8 +152,8 @@ def from_position(pos: Any) -> Game:
         x = _int(x, f"{where} x", 0, rules.width - 1)
         y = _int(y, f"{where} y", 0, rules.height - 1)
         t = _int(t, f"{where} tile", 0, TILE_COUNT - 1)
-        if rot not in (0, 90, 180, 270) or isinstance(rot, bool):
-            raise _fail(f"{where} rotation", f"expected 0, 90, 180 or 270, got {json.dumps(rot)}")
+        if not jsonin.is_whole(rot) or rot not in (0, 90, 180, 270):
+            raise _fail(f"{where} rotation", f"expected 0, 90, 180 or 270, got {show(rot)}")
         cell = geo.cell(x, y)
         if game.cells[cell] is not None:
             raise _fail(where, f"square [{x}, {y}] already holds a tile")
@@ -150,6 +165,9 @@ def from_position(pos: Any) -> Game:
         hands = _list(pos["hands"], "hands", n)
         game.hands = [_tiles(h, f"hands[{i}]") for i, h in enumerate(hands)]
         for i, h in enumerate(game.hands):
+            if len(h) > rules.hand_size:
+                raise _fail(f"hands[{i}]", f"holds {len(h)} tiles; this rule set's hands hold "
+                                           f"at most {rules.hand_size}")
             for t in h:
                 claim(t, f"hands[{i}]")
     if "pile" in pos:
@@ -222,9 +240,12 @@ def from_position(pos: Any) -> Game:
             raise _fail("turn", "every marker is placed on a start mark before any tile is played")
     if "exchange" in pos:
         pending = [_int(s, "exchange", 0, n - 1) for s in _list(pos["exchange"], "exchange")]
-        if turn is None or any(s not in out for s in pending):
+        if turn is None or any(s not in out for s in pending) or len(set(pending)) != len(pending):
             raise _fail("exchange", "lists the seats just eliminated, during the active "
                                     "player's elimination-bonus exchange")
+        if len(game.hands[turn]) >= rules.hand_size:
+            raise _fail(f"hands[{turn}]", "the player choosing an exchange has just played a "
+                                          f"tile, so holds at most {rules.hand_size - 1}")
         game.pending = pending
     return game
 
@@ -255,7 +276,7 @@ def start_record(record: Any) -> Game:
     record = _check_format(record, RECORD_FORMAT, "record")
     unknown = set(record) - _RECORD_KEYS
     if unknown:
-        raise _fail("record", f"unknown field(s) {sorted(unknown)}")
+        raise _fail("record", f"unknown field(s) {show(sorted(unknown))}")
     for key in ("rules", "players", "deal"):
         if key not in record:
             raise _fail(key, "missing (a record needs rules, players and deal)")
@@ -264,17 +285,21 @@ def start_record(record: Any) -> Game:
     except ValueError as e:
         raise NotationError(str(e)) from None
     players = _players(record["players"], rules)
-    if "seed" in record and (isinstance(record["seed"], bool) or
-                             not isinstance(record["seed"], (int, str))):
-        raise _fail("seed", "expected a whole number or text")
+    if "seed" in record:
+        _strict(jsonin.check_seed, record["seed"], "seed")
     deal = record["deal"]
     if not isinstance(deal, dict) or set(deal) != {"hands", "pile"}:
         raise _fail("deal", "expected {\"hands\": [[...], ...], \"pile\": [...]}")
     hands = [_tiles(h, f"deal.hands[{i}]")
              for i, h in enumerate(_list(deal["hands"], "deal.hands", len(players)))]
+    # Dealt one tile at a time, seat 0 first, while the 35 last (Game.new): hands of 6
+    # for 6 players leave the last seat 5.
+    sizes = [0] * len(hands)
+    for k in range(min(TILE_COUNT, rules.hand_size * len(hands))):
+        sizes[k % len(hands)] += 1
     for i, h in enumerate(hands):
-        if len(h) != rules.hand_size:
-            raise _fail(f"deal.hands[{i}]", f"expected {rules.hand_size} tiles, got {len(h)}")
+        if len(h) != sizes[i]:
+            raise _fail(f"deal.hands[{i}]", f"expected {sizes[i]} tiles, got {len(h)}")
     pile = _tiles(deal["pile"], "deal.pile")
     everything = [t for h in hands for t in h] + pile
     if sorted(everything) != list(range(TILE_COUNT)):
@@ -293,7 +318,7 @@ def check_move(move: Any, k: int) -> dict[str, Any]:
         raise _fail(f"move {k}", "expected an object")
     unknown = set(move) - _MOVE_KEYS
     if unknown:
-        raise _fail(f"move {k}", f"unknown field(s) {sorted(unknown)}")
+        raise _fail(f"move {k}", f"unknown field(s) {show(sorted(unknown))}")
     return move
 
 
@@ -342,6 +367,10 @@ def result(game: Game) -> dict[str, Any]:
 # -------------------------------------------------------------- share links
 
 _LINK_VERSION = "1"
+MAX_LINK_CHARS = 1 << 16
+"""The longest fragment decoded: a whole 8-player game takes under 2,000 characters."""
+MAX_LINK_JSON = 1 << 18
+"""The most bytes a fragment may inflate to (a deflate bomb stops here)."""
 
 
 def encode_link(value: Any) -> str:
@@ -360,22 +389,27 @@ def encode_link(value: Any) -> str:
 
 def pack_json(value: Any) -> str:
     """Compact JSON, raw deflate, base64url without padding: the body of a link."""
-    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).encode("utf-8")
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(text) + packer.flush()
     return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
 def unpack_json(body: str) -> Any:
-    """The JSON value of :func:`pack_json`'s text; NotationError if it is damaged."""
+    """The JSON value of :func:`pack_json`'s text, read by jsonin's strict reader
+    and capped at MAX_LINK_JSON bytes; NotationError if it is damaged."""
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         unpacker = zlib.decompressobj(-15)
-        data = unpacker.decompress(raw, 1 << 20)
+        data = unpacker.decompress(raw, MAX_LINK_JSON)
         if unpacker.unconsumed_tail:
-            raise ValueError("too large")
-        return json.loads(data.decode("utf-8"))
-    except (ValueError, zlib.error, UnicodeDecodeError):
+            raise NotationError(f"share link: inflates to more than {MAX_LINK_JSON} bytes, so "
+                                "it is not one this game makes")
+        return jsonin.loads(data, "share link")
+    except NotationError:
+        raise
+    except (ValueError, zlib.error):
         raise NotationError("share link: the text is damaged or incomplete (was it cut off "
                             "when copied?)") from None
 
@@ -385,6 +419,9 @@ def decode_link(fragment: str) -> tuple[str, Any]:
     checked; NotationError with a plain reason for anything else."""
     if not isinstance(fragment, str):
         raise NotationError("share link: expected text")
+    if len(fragment) > MAX_LINK_CHARS:
+        raise NotationError(f"share link: longer than {MAX_LINK_CHARS} characters, so not one "
+                            "this game makes")
     text = fragment.strip()
     if "#" in text:
         text = text.split("#", 1)[1]

@@ -28,7 +28,7 @@ from .game import Game
 from .tiles import CANONICAL, check_tile, quarters
 
 KINDS = ("survive", "eliminate", "keep_options", "solo")
-MAX_SOLO_N = 4          # the depth of the solo search (12 placements a level at most)
+MAX_SOLO_N = 3          # the depth of the solo search: at most 12 placements a level, so 1,728 play-outs
 
 Placement = tuple[int, int]   # (tile, canonical quarter turns)
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from .jsonin import show
+
 SCORINGS = ("survival", "longest_path", "most_crossings", "tiles_placed")
 """How a finished game is won: last marker(s) standing, the longest path,
 the most crossings, or (solo) the number of tiles placed."""
@@ -82,30 +84,30 @@ def parse_rules(value: Any) -> Rules:
             return parse_rules(VARIANTS[value])
         if value == "neu":
             raise ValueError("rules: the course variant 'neu' is played by tsuro_core.neu")
-        raise ValueError(f"rules: unknown rule set {value!r}; known: "
+        raise ValueError(f"rules: unknown rule set {show(value)}; known: "
                          f"{sorted(PRESETS) + sorted(VARIANTS)}")
     if not isinstance(value, dict):
         raise ValueError("rules: expected a preset name or an object of options")
     preset = value.get("preset", "classic")
-    if preset not in PRESETS:
-        raise ValueError(f"rules.preset: unknown preset {preset!r}; known: {sorted(PRESETS)}")
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise ValueError(f"rules.preset: unknown preset {show(preset)}; known: {sorted(PRESETS)}")
     known = {f.name for f in fields(Rules)}
     changes: dict[str, Any] = {}
     for key, v in value.items():
         if key == "preset":
             continue
         if key not in known:
-            raise ValueError(f"rules: unknown option {key!r}; known: {sorted(known - {'preset'})}")
+            raise ValueError(f"rules: unknown option {show(key)}; known: {sorted(known - {'preset'})}")
         if key in _BOOL_OPTIONS:
             if not isinstance(v, bool):
-                raise ValueError(f"rules.{key}: expected true or false, got {v!r}")
+                raise ValueError(f"rules.{key}: expected true or false, got {show(v)}")
         elif key in _INT_OPTIONS:
             lo, hi = _INT_OPTIONS[key]
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-                raise ValueError(f"rules.{key}: expected a whole number {lo}..{hi}, got {v!r}")
+                raise ValueError(f"rules.{key}: expected a whole number {lo}..{hi}, got {show(v)}")
         elif key == "scoring":
-            if v not in SCORINGS:
-                raise ValueError(f"rules.scoring: expected one of {list(SCORINGS)}, got {v!r}")
+            if not isinstance(v, str) or v not in SCORINGS:
+                raise ValueError(f"rules.scoring: expected one of {list(SCORINGS)}, got {show(v)}")
         changes[key] = v
     rules = replace(PRESETS[preset], **changes)
     if rules.min_players > rules.max_players:

@@ -18,9 +18,11 @@ import argparse
 import json
 import math
 import statistics
+import sys
 import time
 from typing import Any, Optional, Sequence
 
+from . import jsonin
 from .bots import get_bot, view_for
 from .game import Game
 from .rules import PRESETS, parse_rules
@@ -118,21 +120,37 @@ def run(names: Sequence[str], games: int, seed: int = 0, budget_ms: Optional[flo
 def cmd_selfplay(args: argparse.Namespace) -> int:
     """Run a tournament and print the result."""
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    problem, rules_json, rules = None, None, None
     try:
-        rules_json = json.loads(args.rules) if args.rules.lstrip().startswith("{") else args.rules
+        rules_json = (jsonin.loads(args.rules, "--rules") if args.rules.lstrip().startswith("{")
+                      else args.rules)
         rules = parse_rules(rules_json)
     except ValueError as e:
-        raise SystemExit(f"selfplay: --rules: {e}") from None
-    if not rules.min_players <= len(names) <= rules.max_players:
-        raise SystemExit(f"selfplay: --bots lists one bot per seat; {rules.preset} is for "
-                         f"{rules.min_players} to {rules.max_players} players, got {len(names)}")
-    for name in set(names):
-        get_bot(name)                                   # fail early on an unknown name
+        problem = f"--rules: {e}"
+    if rules is None:
+        pass
+    elif not rules.min_players <= len(names) <= rules.max_players:
+        problem = (f"--bots lists one bot per seat; {rules.preset} is for "
+                   f"{rules.min_players} to {rules.max_players} players, got {len(names)}")
+    elif not 0 <= args.games <= 1_000_000:
+        problem = f"--games must be 0..1000000, got {args.games}"
+    elif not 1 <= args.jobs <= 64:
+        problem = f"--jobs must be 1..64, got {args.jobs}"
+    elif not 0 < args.budget_ms <= 60_000:             # also refuses nan
+        problem = f"--budget-ms must be more than 0 and at most 60000, got {args.budget_ms}"
+    for name in sorted(set(names)):
+        try:
+            get_bot(name)                               # fail early on an unknown name
+        except ValueError as e:
+            problem = problem or f"--bots: {e}"
+    if problem or rules is None:
+        print(f"selfplay: error: {problem}", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
     summary = run(names, args.games, args.seed, args.budget_ms, args.jobs, rules_json)
     summary["rules"] = rules.to_json()
     if args.json:
-        print(json.dumps(summary, separators=(",", ":")))
+        print(json.dumps(summary, separators=(",", ":"), allow_nan=False))
         return 0
     n = summary["games"]
     label = json.dumps(summary["rules"]) if isinstance(summary["rules"], dict) else summary["rules"]

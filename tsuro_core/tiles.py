@@ -9,6 +9,8 @@ inside the engine and degrees (0, 90, 180, 270) in JSON.
 
 from __future__ import annotations
 
+from .jsonin import show
+
 PORT_NAMES = "ABCDEFGH"
 """Port letters, indexed by port number."""
 
@@ -35,13 +37,13 @@ Conn = tuple[int, int, int, int, int, int, int, int]
 def port_index(port: str | int) -> int:
     """Port number 0..7 from a letter ``"A"``..``"H"`` (or an int already)."""
     if isinstance(port, bool):
-        raise ValueError(f"not a port: {port!r}")
+        raise ValueError(f"not a port: {show(port)}")
     if isinstance(port, int):
         if 0 <= port < 8:
             return port
     elif isinstance(port, str) and len(port) == 1 and port.upper() in PORT_NAMES:
         return PORT_NAMES.index(port.upper())
-    raise ValueError(f"not a port: {port!r} (expected a letter A-H)")
+    raise ValueError(f"not a port: {show(port)} (expected a letter A-H)")
 
 
 def port_name(port: int) -> str:
@@ -94,14 +96,14 @@ def identify(conn: Conn) -> tuple[int, int]:
 def quarters(degrees: object) -> int:
     """Quarter turns from a rotation in degrees (0, 90, 180 or 270)."""
     if isinstance(degrees, bool) or not isinstance(degrees, int) or degrees not in ROTATIONS:
-        raise ValueError(f"not a rotation: {degrees!r} (expected 0, 90, 180 or 270)")
+        raise ValueError(f"not a rotation: {show(degrees)} (expected 0, 90, 180 or 270)")
     return degrees // 90
 
 
 def check_tile(index: object) -> int:
     """``index`` if it is a tile number 0..34, else ValueError."""
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < TILE_COUNT:
-        raise ValueError(f"not a tile: {index!r} (expected 0..{TILE_COUNT - 1})")
+        raise ValueError(f"not a tile: {show(index)} (expected 0..{TILE_COUNT - 1})")
     return index
 
 

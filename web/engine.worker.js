@@ -275,7 +275,10 @@ const SNAPSHOT_URL = siteURL(`__engine-snapshot/${SNAPSHOT_KEY}.bin`);
 const PAGE = 4096;
 const MAGIC = 0x314e5354; // "TSN1" little-endian
 
-function packSnapshot(raw) {
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Pack a snapshot, pausing every few MB so that requests are answered meanwhile. */
+async function packSnapshot(raw) {
   const pages = Math.ceil(raw.length / PAGE);
   const padded = new Uint8Array(pages * PAGE);
   padded.set(raw);
@@ -283,6 +286,7 @@ function packSnapshot(raw) {
   const bitmap = new Uint8Array(Math.ceil(pages / 8));
   let kept = 0;
   for (let p = 0; p < pages; p++) {
+    if (p % 1024 === 1023) await pause();
     for (let w = p * (PAGE / 4), end = w + PAGE / 4; w < end; w++) {
       if (words[w] !== 0) { bitmap[p >> 3] |= 1 << (p & 7); kept++; break; }
     }
@@ -327,7 +331,7 @@ async function findSnapshot() {
 }
 
 async function storeSnapshot(raw) {
-  const packed = packSnapshot(raw);
+  const packed = await packSnapshot(raw);
   const cache = await caches.open(SNAPSHOT_CACHE);
   for (const old of await cache.keys()) if (old.url !== SNAPSHOT_URL) await cache.delete(old);
   await cache.put(SNAPSHOT_URL, new Response(packed, {

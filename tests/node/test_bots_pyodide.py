@@ -34,5 +34,8 @@ def test_bots_choose_the_same_moves_in_pyodide(pyodide_node):
         assert answer["ok"], answer
         assert answer["result"]["move"] == api.call(request["op"], request["args"])["result"]["move"]
     hint = answers[-1]["result"]
-    assert hint["thinking_ms"] < 300 + 50
+    # The planner stops on its own clock; the figure itself is the benchmark's
+    # (bench/browser_bench.py).  Three budgets is far beyond any stall a loaded
+    # machine gives a search that checks its clock, and far below one that does not.
+    assert 0 < hint["thinking_ms"] < 3 * 300
     assert api.call("play", {"position": pos, "move": hint["move"]})["ok"]

@@ -49,7 +49,7 @@ def test_every_engine_path_under_the_shipped_stdlib(pyodide_node, in_cpython, in
                        install=install, stdlib="shipped")
     answers, modules = (json.loads(line) for line in out.strip().splitlines()[-2:])
     assert answers == in_cpython
-    assert {"tsuro_core.bots.planner", "tsuro_core.neu_game"} <= set(modules)
+    assert {"tsuro_core.api", "tsuro_core.bots.planner"} <= set(modules)
 
 
 def test_snapshot_restores_play_the_same_and_draw_fresh_randomness(pyodide_node, in_cpython):

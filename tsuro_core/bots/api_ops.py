@@ -5,7 +5,10 @@
 - ``hint {position, budget_ms?, seed?, iterations?}``: what the strongest bot
   would play for the player to move (the human asking for a hint).
 
-Both answer ``{move, thinking_ms, bot, seat, phase, info}``.  The position may
+Both answer ``{move, thinking_ms, bot, seat, phase, info}``.  Their work is
+capped so that every answer comes well within a second in CPython:
+``budget_ms`` at most :data:`MAX_BUDGET_MS`, ``iterations`` (a whole number)
+at most :data:`MAX_ITERATIONS`.  The position may
 hold every hand and the pile (a full position, as the page keeps it): the bot
 is handed only :func:`~tsuro_core.bots.view_for` of it, the mover's view.
 """
@@ -15,22 +18,30 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..api_common import ApiError, game_of
+from .. import jsonin
+from ..api_common import ApiError, game_of, seed_of
 from . import DEFAULT, get_bot, view_for
 
-MAX_BUDGET_MS = 10_000.0
+MAX_BUDGET_MS = 500.0
+"""The longest thinking time an op grants (the page asks for 400 ms)."""
+MAX_ITERATIONS = 32
+"""The most planner rounds an op plays: about a third of a second in CPython on the
+slowest positions measured (8 players, or a 12 x 12 board)."""
 
 
 def _error(code: str, message: str) -> Exception:
     return ApiError(code, message)
 
 
-def _number(args: dict[str, Any], key: str, lo: float, hi: float) -> Any:
+def _number(args: dict[str, Any], key: str, lo: float, hi: float, whole: bool = False) -> Any:
     value = args.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not lo <= value <= hi:
-        raise _error("bad_args", f"{key}: expected a number {lo:g}..{hi:g}, got {value!r}")
+    kinds = int if whole else (int, float)
+    if isinstance(value, bool) or not isinstance(value, kinds) or not lo <= value <= hi:
+        kind = "whole number" if whole else "number"
+        raise _error("bad_args", f"{key}: expected a {kind} {lo:g}..{hi:g}, "
+                                 f"got {jsonin.show(value)}")
     return value
 
 
@@ -38,17 +49,20 @@ def _move(args: dict[str, Any], name: str) -> dict[str, Any]:
     game = game_of(args)
     if game.over:
         raise _error("game_over", "the game is over: there is no move to make")
-    seed = args.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise _error("bad_args", f"seed: expected a whole number or text, got {seed!r}")
+    seed = seed_of(args, default=0)
     budget = _number(args, "budget_ms", 1, MAX_BUDGET_MS)
-    iterations = _number(args, "iterations", 1, 1_000_000)
+    iterations = _number(args, "iterations", 1, MAX_ITERATIONS, whole=True)
     try:
         bot = get_bot(name)
     except ValueError as e:
         raise _error("bad_args", f"bot: {e}") from None
     seat = game.turn
     assert seat is not None
+    if (game.phase == "tile" and not game.hands[seat]) or (game.phase == "start"
+                                                           and not game.legal_starts()):
+        # A tutorial's position may leave out the hands, or cover every start mark.
+        raise _error("bad_position", f"seat {seat} has no move to make here (no tile in hand "
+                                     "or no free start mark)")
     view = view_for(game, seat)
     options = {} if iterations is None else {"iterations": int(iterations)}
     t0 = time.perf_counter()
@@ -62,7 +76,7 @@ def op_bot_move(args: dict[str, Any]) -> dict[str, Any]:
     """The move a bot (``random``, ``survivor`` or ``planner``) makes for the player to move."""
     name = args.get("bot", DEFAULT)
     if not isinstance(name, str):
-        raise _error("bad_args", f"bot: expected a bot name, got {name!r}")
+        raise _error("bad_args", f"bot: expected a bot name, got {jsonin.show(name)}")
     return _move(args, name)
 
 

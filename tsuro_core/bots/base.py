@@ -23,6 +23,7 @@ from typing import Any, Callable, Optional
 
 from ..board import geometry
 from ..game import Game, phase_of
+from ..jsonin import show
 from ..rules import Rules
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT
 
@@ -213,7 +214,7 @@ def get_bot(name: str) -> Bot:
     """A fresh bot by registry name; ValueError naming the known ones otherwise."""
     load_all()
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; known: {sorted(BOTS)}")
+        raise ValueError(f"unknown bot {show(name)}; known: {sorted(BOTS)}")
     return BOTS[name]()
 
 

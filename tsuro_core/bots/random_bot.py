@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
+from ..game import MAX_LISTED_EXCHANGES
 from .base import Bot, Choice, View, exchange_move, register, tile_move
 
 
@@ -35,4 +36,9 @@ class RandomBot(Bot):
                         **options: Any) -> Choice:
         """A random legal exchange (keeping the hand is one of them)."""
         game = view.determinize(random.Random(0))
+        offer = game.exchange_offer()
+        if offer["count"] > MAX_LISTED_EXCHANGES:      # too many to list: draw one directly
+            k = rng.randint(0, min(len(offer["give"]), len(offer["take"])))
+            pairs = zip(sorted(rng.sample(offer["give"], k)), rng.sample(offer["take"], k))
+            return Choice(exchange_move(pairs))
         return Choice(exchange_move(rng.choice(game.legal_exchanges())))

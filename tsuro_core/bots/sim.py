@@ -171,10 +171,10 @@ class Sim:
 
     def reward(self, seat: int) -> float:
         """What a finished simulation is worth to ``seat``, in [0, 1], by the rule
-        set's scoring: the share of tiles placed in solo (its score), else its
-        share of the win (1/k of a k-way win; longest path and most crossings
-        choose their winners by score)."""
-        if self.scoring == "tiles_placed":
+        set's scoring: in solo the share of the tiles placed (its score), else
+        its share of the win (1/k of a k-way win; longest path and most
+        crossings choose their winners by score)."""
+        if self.n == 1:
             return self.placed / TILE_COUNT
         w = self.winners
         if not w or seat not in w:

@@ -31,6 +31,7 @@ from typing import Any, Optional, Sequence
 
 from .. import steps
 from ..board import Geometry, geometry, trace
+from ..game import MAX_LISTED_EXCHANGES
 from .base import Bot, Choice, View, exchange_move, register, tile_move
 from .heuristics import (TILE_ROTS, edge_distance, exchange_score, exit_of, is_corner,
                          kill_fraction, place_safety, port_ends, square_distance)
@@ -202,6 +203,16 @@ def best_exchange(view: View) -> Any:
     best: Any = ()
     best_score = exchange_score(hand, view.markers[view.seat], cells, geo.next,
                                           geo.on_board, geo.max_steps)
+    offer = game.exchange_offer()
+    if offer["count"] > MAX_LISTED_EXCHANGES:
+        # Too many to try one by one; the score adds up tile by tile, so swapping the
+        # weakest tiles in hand for the strongest offered ones while it gains is best.
+        def score(t: int) -> float:
+            return exchange_score([t], view.markers[view.seat], cells, geo.next, geo.on_board,
+                                  geo.max_steps)
+        gives = sorted(hand, key=score)
+        takes = sorted(offer["take"], key=score, reverse=True)
+        return tuple(sorted((g, t) for g, t in zip(gives, takes) if score(t) > score(g)))
     for ex in game.legal_exchanges():
         new = list(hand)
         for give, take in ex:

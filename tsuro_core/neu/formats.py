@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
+from .. import jsonin
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify, port_name, quarters
 from . import rules
 from .game import ROTATIONS, NeuGame, place_json
@@ -41,8 +42,7 @@ class NeuBadMove(ValueError):
 # Field readers shared by both formats.
 
 def _show(value: Any) -> str:
-    text = json.dumps(value, separators=(",", ":"))
-    return text if len(text) <= 60 else text[:57] + "..."
+    return jsonin.show(value)
 
 
 def _fail(where: str, why: str) -> NeuFormatError:
@@ -73,7 +73,7 @@ def _port(value: Any, where: str) -> int:
 
 def _rot(value: Any, where: str) -> int:
     """Degrees 0, 90, 180 or 270 -> quarter turns."""
-    if isinstance(value, bool) or value not in ROTATIONS:
+    if not jsonin.is_whole(value) or value not in ROTATIONS:
         raise _fail(where, f"degrees must be 0, 90, 180 or 270, got {_show(value)}")
     return int(value) // 90
 
@@ -88,8 +88,8 @@ def _color(value: Any, where: str) -> str:
 # The course's values, for the harnesses.
 
 def read_values(text: str) -> list[Any]:
-    """The JSON values of a stream of concatenated JSON texts."""
-    decoder = json.JSONDecoder()
+    """The JSON values of a stream of concatenated JSON texts (strict: jsonin)."""
+    decoder = json.JSONDecoder(parse_constant=jsonin.reject_constant)
     values: list[Any] = []
     i = 0
     while True:
@@ -101,7 +101,12 @@ def read_values(text: str) -> list[Any]:
             value, i = decoder.raw_decode(text, i)
         except json.JSONDecodeError as e:
             raise NeuInputError(f"not JSON at line {e.lineno} column {e.colno}: {e.msg}") from None
-        values.append(value)
+        except RecursionError:
+            raise NeuInputError(f"value {len(values)} nests deeper than {jsonin.MAX_DEPTH} "
+                                "levels") from None
+        except ValueError as e:              # NaN, an integer of 4300+ digits
+            raise NeuInputError(f"value {len(values)}: {e}") from None
+        values.append(jsonin.check_depth(value, f"value {len(values)}"))
 
 
 def parse_tile_pat(value: Any, what: str) -> tuple[int, int]:
@@ -237,11 +242,11 @@ def parse_players(value: Any, defaults: bool = False) -> list[dict[str, Any]]:
     for i, p in enumerate(players):
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
             raise _fail(f"players[{i}]", "expected {\"name\": text, \"color\": text}")
-        if len(p["name"]) > 40:
-            raise _fail(f"players[{i}].name", "at most 40 characters")
+        if len(p["name"]) > 40 or not jsonin.is_text(p["name"]):
+            raise _fail(f"players[{i}].name", "at most 40 characters of text")
         unknown = set(p) - {"name", "color"}
         if unknown:
-            raise _fail(f"players[{i}]", f"unknown field(s) {sorted(unknown)}")
+            raise _fail(f"players[{i}]", f"unknown field(s) {_show(sorted(unknown))}")
         if "color" in p and p["color"] not in COLORS:
             raise _fail(f"players[{i}].color", f"expected one of {', '.join(COLORS)}, "
                                                f"got {_show(p['color'])}")
@@ -272,7 +277,7 @@ def from_position(pos: Any) -> NeuGame:
         raise _fail("rules", f"expected \"neu\", got {_show(pos.get('rules'))}")
     unknown = set(pos) - _KEYS
     if unknown:
-        raise _fail("position", f"unknown field(s) {sorted(unknown)}")
+        raise _fail("position", f"unknown field(s) {_show(sorted(unknown))}")
     missing = _KEYS - {"ranking"} - set(pos)
     if missing:
         raise _fail(sorted(missing)[0], "missing")
@@ -388,7 +393,7 @@ def parse_move(phase: str, move: Any) -> tuple[int, int, Optional[tuple[int, int
         raise NeuBadMove(f"move: missing {', '.join(sorted(missing))}")
     unknown = set(move) - keys
     if unknown:
-        raise NeuBadMove(f"move: unknown field(s) {sorted(unknown)}")
+        raise NeuBadMove(f"move: unknown field(s) {_show(sorted(unknown))}")
     try:
         tile = _int(move["tile"], "move.tile", 0, TILE_COUNT - 1)
         q = _rot(move["rot"], "move.rot")

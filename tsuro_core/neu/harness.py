@@ -9,6 +9,7 @@ import json
 import sys
 from typing import Any, Callable, Optional, Sequence, TextIO
 
+from .. import jsonin
 from ..tiles import CONN, port_name
 from .formats import (NeuInputError, course_place_json, parse_action, parse_names, parse_state,
                       parse_tile_query, parse_turn, read_values)
@@ -78,8 +79,12 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Optional[TextIO] = None,
         print(f"usage: python -m tsuro_core.neu {'|'.join(HARNESSES)} < input.json", file=stderr)
         return 2
     try:
-        answers = HARNESSES[argv[0]](read_values(stdin.read()))
-    except NeuInputError as e:
+        raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
+        text = raw if isinstance(raw, str) else jsonin.decode_text(raw, "stdin")
+        if jsonin.too_deep(text):
+            raise NeuInputError(f"the input nests deeper than {jsonin.MAX_DEPTH} levels")
+        answers = HARNESSES[argv[0]](read_values(text))
+    except (NeuInputError, jsonin.JsonInputError) as e:
         print(f"{argv[0]}: {e}", file=stderr)
         return 2
     for answer in answers:

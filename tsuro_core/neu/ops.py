@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..api_common import ApiError, arg
+from ..api_common import ApiError, arg, seed_of
 from .formats import NeuBadMove, NeuFormatError, from_position, parse_move, parse_players, to_position
 from .game import NeuGame, NeuIllegalMove, bot_move, legal_moves, new_game, play
 
@@ -68,9 +68,7 @@ def op_neu_play(args: dict[str, Any]) -> dict[str, Any]:
 def op_neu_bot_move(args: dict[str, Any]) -> dict[str, Any]:
     """A computer player's move for the active player: ``{position, seed?}``."""
     game = _game(args)
-    seed = args.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-        raise ApiError("bad_args", "seed: expected a whole number or text")
+    seed = seed_of(args)
     if game.phase == "over":
         raise ApiError("game_over", "the game is over: there is no move to make")
     rng = random.Random(seed) if seed is not None else random.Random()

@@ -9,6 +9,7 @@
 //   setup.js               the setup dialog
 //   panels.js              the players panel, the move log, the banner
 //   gameover.js            the game-over panel, the replay, the share link
+//   page.js                the engine's loading status, notices, focus, the phase
 //   session.js / neu.js    the game kept by the page, and its saves
 
 import { getEngine, installWindowTsuro, siteURL } from "./engine.js";

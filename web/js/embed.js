@@ -192,6 +192,9 @@ class EmbedTurn extends ClassicTurn {
     if (legal.phase === "start") caption(`${this.game().players[seat].name}: choose a start mark on the edge.`);
   }
 
+  /** Start on tile 1 as dealt: the tutorial's instructions count turns from there. */
+  chooseFirstSafe() { this.human.selected = 0; }
+
   markLabel(o) { return outcomeWords(o, this.human.seat, this.game().players); }
 
   advise(sel) {

@@ -102,7 +102,7 @@ async function computerMove(seat) {
   $("turn-banner").textContent = t("link.computer_thinking", { name: nameOf(seat) });
   const level = game.message.seats[seat].split(":")[1] || "medium";
   const seed = game.message.record.moves.length;   // the same move whoever holds the game
-  const { move } = await ask(engine, "bot_move", { position: game.position, bot: BOTS[level] || "survivor", seed, iterations: 200 });
+  const { move } = await ask(engine, "bot_move", { position: game.position, bot: BOTS[level] || "survivor", seed, iterations: 32 });
   await apply(move);
 }
 

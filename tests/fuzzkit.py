@@ -1,0 +1,197 @@
+"""Inputs for the fuzz suite (tests/test_fuzz.py): real seeded games to start
+from, and hypothesis strategies that throw random JSON and mutations of those
+real values at the engine.
+
+``TSURO_FUZZ=long`` multiplies every test's number of examples by 25 for a
+local run; CI runs the default, a few minutes in all.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+import os
+import random
+import zlib
+from functools import lru_cache
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from tsuro_core import api, notation
+from tsuro_core.game import Game
+from tsuro_core.rules import parse_rules
+
+SCALE = 25 if os.environ.get("TSURO_FUZZ") == "long" else 1
+
+
+def fuzz_settings(examples: int) -> settings:
+    """``examples`` examples (x25 with TSURO_FUZZ=long), no per-example deadline
+    (the tests time each call themselves, against a generous bound)."""
+    return settings(max_examples=examples * SCALE, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.filter_too_much])
+
+
+# --------------------------------------------------------------- real games
+
+GAMES = [  # (rules, players, seed): every phase, the dragon, exchanges, solo, big boards
+    ("classic", 2, 1), ("classic", 4, 2), ("elimination-bonus", 3, 3),
+    ("elimination-bonus", 8, 4), ("solo", 1, 5), ("longest-path", 3, 6),
+    ("most-crossings", 5, 7), ("open-hands", 6, 8),
+    ({"preset": "classic", "width": 12, "height": 12, "hand_size": 6,
+      "elimination_bonus": True}, 8, 9),
+]
+
+
+def _play(rules: Any, players: int, seed: int) -> tuple[Game, list[Game]]:
+    rng = random.Random(seed)
+    game = Game.new(parse_rules(rules), players, seed)
+    snapshots = [game.copy()]
+    while not game.over:
+        game.play(rng.choice(game.legal_moves()))
+        snapshots.append(game.copy())
+    return game, snapshots
+
+
+@lru_cache(maxsize=None)
+def corpus() -> dict[str, list[Any]]:
+    """Real values: positions (every phase), records, moves, links; and the
+    course variant's positions and moves.  Built once, from fixed seeds."""
+    positions, records, moves = [], [], []
+    for rules, n, seed in GAMES:
+        game, snaps = _play(rules, n, seed)
+        records.append(notation.to_record(game))
+        half = notation.to_record(snaps[len(snaps) // 2])
+        records.append(half)
+        for g in snaps[::3] + [s for s in snaps if s.phase == "exchange"]:
+            pos = notation.to_position(g)
+            positions.append(pos)
+            if not g.over:
+                moves.append((pos, g.legal_moves()[0]))
+    # An exchange in an elimination-bonus game: searched for among seeded games.
+    for seed in range(200):
+        _, snaps = _play("elimination-bonus", 6, 1000 + seed)
+        found = [s for s in snaps if s.phase == "exchange"]
+        if found:
+            pos = notation.to_position(found[0])
+            positions.append(pos)
+            moves.append((pos, found[0].legal_moves()[-1]))
+            break
+    # As tutorials write them: no hands, no pile (the mover may hold nothing).
+    positions += [{k: v for k, v in p.items() if k not in ("hands", "pile")}
+                  for p in positions[1::4]]
+    links = [notation.encode_link(r) for r in records[:6]]
+    links += [notation.encode_link(p) for p in positions[:6:2]]
+    neu_positions, neu_moves = [], []
+    for k, n in enumerate((3, 4, 5)):
+        answer = api.call("neu_new_game", {"players": [{"name": f"N{i}"} for i in range(n)]})
+        pos = answer["result"]["position"]
+        for step in range(60):
+            neu_positions.append(pos)
+            if pos["phase"] == "over":
+                break
+            move = api.call("neu_bot_move", {"position": pos, "seed": k * 100 + step})["result"]["move"]
+            neu_moves.append((pos, move))
+            pos = api.call("neu_play", {"position": pos, "move": move})["result"]["position"]
+    return {"positions": positions, "records": records, "moves": moves, "links": links,
+            "neu_positions": neu_positions[::2], "neu_moves": neu_moves[::3]}
+
+
+# ----------------------------------------------------------------- strategies
+
+SCALARS = (st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.integers(-3, 40)
+           | st.sampled_from([0.0, -0.0, 90.0, 1.5, 1e22, float("nan"), float("inf")])
+           | st.text(max_size=12) | st.sampled_from(["A", "H", "classic", "tile", "\ud800"]))
+
+JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=5)
+                    | st.dictionaries(st.text(max_size=8) | st.sampled_from(
+                        ["format", "tile", "rot", "start", "exchange", "preset", "name"]),
+                        inner, max_size=5), max_leaves=20)
+"""Any JSON-like value (NaN and Infinity too: Python callers can pass them)."""
+
+STRICT_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**64, 2**64) | st.floats(allow_nan=False,
+                                                                     allow_infinity=False)
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=5),
+    max_leaves=20)
+"""JSON that JSON text can carry (what arrives through handle_json)."""
+
+
+def _pick_path(data: Any, value: Any) -> tuple:
+    """A random place in ``value``: descend from the top, one random child at a time,
+    stopping at each level with probability 1/4, so that a small argument (a move)
+    is as likely to be hit as a large one (a position).  The top level itself is
+    never picked (the arguments stay an object, the harness input a list)."""
+    path: tuple = ()
+    while isinstance(value, (dict, list)) and value and (not path or data.draw(st.integers(0, 3))):
+        key = data.draw(st.sampled_from(list(value) if isinstance(value, dict)
+                                        else range(len(value))))
+        path += (key,)
+        value = value[key]
+    return path
+
+
+def _tweak(data: Any, old: Any) -> Any:
+    """A value near ``old`` or of a wrong kind: the classes of bad input."""
+    kind = data.draw(st.sampled_from(["type", "type", "near", "near", "json"]))
+    if kind == "json":
+        return data.draw(JSON)
+    if kind == "type":      # the same meaning in another type: 90.0, true, "3", [3], null
+        options: list[Any] = [None, [old], {"x": old}, str(old)]
+        if isinstance(old, (bool, int)):
+            options += [float(old), -0.0 if old == 0 else float(old), bool(old), old + 0.5]
+        if isinstance(old, str):
+            options += [1, 1.0, old.lower()]
+        return data.draw(st.sampled_from(options))
+    if isinstance(old, bool):
+        return not old
+    if isinstance(old, int):
+        return data.draw(st.sampled_from([old + 1, old - 1, -old, -1, 0, 35, 2**53, 2**63,
+                                          10**22, 9999]))
+    if isinstance(old, str):
+        return data.draw(st.sampled_from([old + old, "", old[:1], "\ud800", "é" * 41,
+                                          "x" * 200, "classic", "elimination-bonus"]))
+    if isinstance(old, list):
+        return data.draw(st.sampled_from([old + old, old[:-1], old[::-1], [], old * 5]))
+    if isinstance(old, dict):
+        return {k: v for k, v in list(old.items())[1:]}
+    return data.draw(JSON)
+
+
+def mutate(data: Any, value: Any, most: int = 3) -> Any:
+    """``value`` (a copy) changed in 1..most places: replaced by a near or wrong
+    value, deleted, duplicated, or given an extra entry."""
+    value = copy.deepcopy(value)
+    for _ in range(data.draw(st.integers(1, most))):
+        path = _pick_path(data, value)
+        if not path:
+            value = _tweak(data, value)
+            continue
+        parent = value
+        for key in path[:-1]:
+            parent = parent[key]
+        key = path[-1]
+        action = data.draw(st.sampled_from(["tweak", "tweak", "tweak", "delete", "extra"]))
+        if action == "delete":
+            del parent[key]
+        elif action == "extra" and isinstance(parent, list):
+            parent.insert(key, copy.deepcopy(parent[key]))
+        elif action == "extra":
+            parent[data.draw(st.sampled_from(["extra", "seed", "all", "reshuffle", "tile"]))] = \
+                data.draw(JSON)
+        else:
+            parent[key] = _tweak(data, parent[key])
+    return value
+
+
+def raw_link(kind: str, value: Any) -> str:
+    """A link fragment holding ``value`` as it is, bypassing encode_link's checks."""
+    text = json.dumps(value, separators=(",", ":")).encode()
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(text) + packer.flush()
+    return f"{kind}=1{base64.urlsafe_b64encode(packed).decode().rstrip('=')}"

@@ -1,0 +1,27 @@
+"""Strict input in Pyodide itself (its stack is smaller than CPython's): deeply
+nested requests are refused as values before the recursive JSON parser sees
+them, and the answers are strict JSON there too."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytestmark = pytest.mark.node
+
+PROGRAM = """
+import json
+from tsuro_core.api import handle_json
+for n in (40, 1000, 100_000):
+    text = '{"op":"validate","args":{"position":' + '[' * n + ']' * n + '}}'
+    print(handle_json(text))
+print(handle_json('{"op": "new_game", "args": {"seed": NaN}}'))
+print(handle_json('{"op": "new_game", "args": {"seed": 1.5}}'))
+"""
+
+
+def test_deep_and_loose_requests_are_error_values_in_pyodide(pyodide_node):
+    answers = [json.loads(line) for line in pyodide_node(python=PROGRAM).splitlines()]
+    assert [a["error"]["code"] for a in answers] == ["bad_json"] * 4 + ["bad_args"]
+    assert all("deeper than 32" in a["error"]["message"] for a in answers[:3])

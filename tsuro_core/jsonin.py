@@ -1,0 +1,168 @@
+"""Strict JSON at the engine's edges: what it reads from outside, what it writes.
+
+Everything the engine takes from a caller (the worker's requests, files and
+stdin for the command-line tools, the inside of share links) goes through
+:func:`loads`; everything it writes goes through :func:`dumps`.  Both are
+strict, so that a value crosses between Python and JavaScript unchanged:
+
+- input must be UTF-8 text holding one JSON value, nested at most
+  :data:`MAX_DEPTH` deep (checked on the text, before the recursive parser
+  runs), without ``NaN``/``Infinity`` (not JSON);
+- output is compact JSON with ``allow_nan=False``.
+
+Type checks shared by every reader live here too: booleans are not numbers,
+floats are not whole numbers (``90.0`` is not a rotation), text is
+writable as UTF-8 (no lone surrogates), a seed is a whole number or short
+text, and one kept in a record a number JavaScript holds exactly.  docs/reliability.md lists
+every class of bad input and what it gets.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import accumulate
+from typing import Any
+
+MAX_DEPTH = 32
+"""The deepest nesting accepted; real positions and records nest 5 deep."""
+
+MAX_SAFE_INT = 2**53 - 1
+"""The largest whole number a JavaScript number holds exactly (Number.MAX_SAFE_INTEGER)."""
+
+MAX_SEED_TEXT = 100
+"""The longest seed given as text."""
+
+
+class JsonInputError(ValueError):
+    """Input that is not strict JSON (or not text); the message says why, in one line."""
+
+
+def reject_constant(name: str) -> Any:
+    """``parse_constant`` for json: NaN, Infinity and -Infinity are refused."""
+    raise JsonInputError(f"{name} is not JSON (JSON has no NaN or Infinity)")
+
+
+def decode_text(data: bytes, what: str = "input") -> str:
+    """``data`` as UTF-8 text, or JsonInputError naming the first bad byte."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise JsonInputError(f"{what} is not UTF-8 text (byte 0x{data[e.start]:02x} at "
+                             f"offset {e.start})") from None
+
+
+def depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (a scalar is 0), without recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, (list, tuple)):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        if level > MAX_DEPTH:
+            return level
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+
+
+def too_deep(text: str) -> bool:
+    """Whether brackets nest deeper than MAX_DEPTH in JSON text, strings aside:
+    checked before parsing, so that the parser, which recurses, never meets deep
+    input (Pyodide's stack is small)."""
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    return (len(brackets) > MAX_DEPTH
+            and max(accumulate(1 if c in "[{" else -1 for c in brackets)) > MAX_DEPTH)
+
+
+def check_depth(value: Any, what: str = "input") -> Any:
+    """``value`` if it nests at most MAX_DEPTH deep, else JsonInputError."""
+    if depth(value) > MAX_DEPTH:
+        raise JsonInputError(f"{what} nests deeper than {MAX_DEPTH} levels")
+    return value
+
+
+def is_text(value: str) -> bool:
+    """Whether ``value`` can be written as UTF-8 (it holds no lone surrogate)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def check_text(value: str, what: str) -> str:
+    """``value`` if it can be written as UTF-8 (no lone surrogates), else JsonInputError."""
+    if not is_text(value):
+        raise JsonInputError(f"{what}: holds a lone surrogate (\\ud800-\\udfff), which is "
+                             "not text")
+    return value
+
+
+def loads(text: str | bytes, what: str = "input") -> Any:
+    """The one JSON value in ``text``, checked as the module says; else JsonInputError."""
+    if isinstance(text, (bytes, bytearray)):
+        text = decode_text(bytes(text), what)
+    if too_deep(text):
+        raise JsonInputError(f"{what} nests deeper than {MAX_DEPTH} levels")
+    try:
+        value = json.loads(text, parse_constant=reject_constant)
+    except RecursionError:
+        raise JsonInputError(f"{what} nests deeper than {MAX_DEPTH} levels") from None
+    except JsonInputError as e:
+        raise JsonInputError(f"{what}: {e}") from None
+    except json.JSONDecodeError as e:
+        raise JsonInputError(f"{what} is not JSON: {e.msg} at line {e.lineno} column "
+                             f"{e.colno}") from None
+    except ValueError as e:        # e.g. an integer of more than 4300 digits
+        raise JsonInputError(f"{what} is not JSON the engine reads: {e}") from None
+    return value                   # as deep as its text at most: checked above
+
+
+def dumps(value: Any) -> str:
+    """Compact, strict JSON (ValueError on NaN or Infinity: never written)."""
+    return json.dumps(value, separators=(",", ":"), allow_nan=False)
+
+
+def show(value: Any, limit: int = 60) -> str:
+    """``value`` as short JSON for an error message: cut at ``limit`` characters,
+    and safe on anything (NaN, deep nesting, non-JSON objects)."""
+    try:
+        if depth(value) > MAX_DEPTH:
+            return "(a value nested too deeply to show)"
+        text = json.dumps(value, separators=(",", ":"), allow_nan=False)
+    except (ValueError, TypeError, RecursionError):
+        text = repr(value) if not isinstance(value, (list, dict)) else "(a value that is not JSON)"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def is_whole(value: Any) -> bool:
+    """Whether ``value`` is a whole number: an int, not a bool, not a float (not 90.0)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_seed(value: Any, what: str = "seed", kept: bool = True) -> int | str:
+    """A seed: a whole number or text of at most MAX_SEED_TEXT characters.  A seed
+    that is ``kept`` (written in a record) must be a number JavaScript holds exactly
+    (|n| <= 2**53 - 1): a 22-digit one would come back from the page as 1.23e+22
+    and the record would not replay.  Seeds used once (a shuffle, a bot's move)
+    may be any whole number."""
+    if is_whole(value):
+        if not kept or -MAX_SAFE_INT <= value <= MAX_SAFE_INT:
+            return value  # type: ignore[no-any-return]
+        raise JsonInputError(f"{what}: a whole-number seed must be within +-(2**53 - 1), "
+                             "so that JavaScript keeps it exactly; give larger seeds as text")
+    if isinstance(value, str):
+        if len(value) > MAX_SEED_TEXT:
+            raise JsonInputError(f"{what}: text seeds are at most {MAX_SEED_TEXT} characters")
+        return check_text(value, what)
+    raise JsonInputError(f"{what}: expected a whole number or text, got {show(value)}")
