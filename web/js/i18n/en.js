@@ -6,7 +6,7 @@ export default {
   "lang.choose": "Language",
   "daily.title": "Tsuro: daily challenge",
   "daily.heading": "Daily challenge",
-  "daily.nav": "Daily",
+  "daily.nav": "Daily challenge",
   "daily.to_game": "Play a game",
   "daily.to_rules": "Rules",
   "daily.dismiss": "Dismiss this message",
