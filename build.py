@@ -31,8 +31,11 @@ Standard library only.  What the build does:
 4. Generates assets/<sha>/js/build-info.js, which tells the page and the
    worker where Pyodide, micropip and the wheel are.
 
+    python3 build.py netlify-toml    write netlify.toml from the headers table
+
 The HTTP serving code (`make_server`, `serve_in_thread`) is importable; its
-headers come from netlify.toml, so local and deployed caching agree.
+headers come from SITE_HEADERS, the table netlify.toml is written from, so
+local and deployed caching and security headers agree.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ import fnmatch
 import gzip
 import hashlib
 import http.server
+import importlib.util
 import io
 import json
 import os
@@ -316,6 +320,31 @@ def build_wheel(root: Path, out_dir: Path, add_files: dict[str, bytes] | None = 
 
 PRECOMPILE_TOOL = "tools/precompile.mjs"
 EXERCISE = "tools/engine_exercise.py"
+APP_ICONS = "tools/app_icons.py"
+APP_DESCRIPTION = ("Tsuro, the game of the path: play in your browser against friends "
+                   "or the computer, offline too.")
+
+
+def app_files(root: Path, cache: Path = CACHE) -> dict[str, bytes]:
+    """The installable app's manifest and icons (tools/app_icons.py), cached in
+    .cache/app-icons/<hash of the tool>/ since drawing them takes a second."""
+    source = (root / APP_ICONS).read_bytes()
+    key = sha256_bytes(source + APP_DESCRIPTION.encode())[:16]
+    folder = cache / "app-icons" / key
+    index = folder / "files.json"
+    if index.is_file():
+        names = json.loads(index.read_text(encoding="utf-8"))
+        if all((folder / n).is_file() for n in names):
+            return {n: (folder / n).read_bytes() for n in names}
+    spec = importlib.util.spec_from_file_location("tsuro_app_icons", root / APP_ICONS)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    files = module.app_files(APP_DESCRIPTION)
+    for n, data in files.items():
+        (folder / n).parent.mkdir(parents=True, exist_ok=True)
+        (folder / n).write_bytes(data)
+    index.write_text(json.dumps(sorted(files)), encoding="utf-8")
+    return files
 _IMPORT_ALL_RE = re.compile(r"const IMPORT_ALL = `(.*?)`;", re.S)
 
 
@@ -577,7 +606,7 @@ def input_fingerprint(root: Path = ROOT) -> str:
     h.update(f"schema {BUILD_SCHEMA} pyodide {PYODIDE_VERSION} {PYODIDE_NPM_SHA256} "
              f"micropip {MICROPIP_VERSION} {MICROPIP_SHA256}\n".encode())
     paths = [root / "build.py", root / "pyproject.toml", root / PRECOMPILE_TOOL, root / EXERCISE,
-             root / PUZZLES]
+             root / PUZZLES, root / APP_ICONS]
     for sub in ("tsuro_core", "web"):
         paths += [root / sub / rel for rel in _walk(root / sub)]
     for p in paths:
@@ -644,6 +673,10 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
         tiles = tiles_from_wheel(tmp / wheel_rel)
         (tmp / "tiles.json").write_text(json.dumps(tiles, separators=(",", ":")), encoding="utf-8")
         (tmp / "puzzles.json").write_text(puzzles_json(root), encoding="utf-8")
+        # The installable app: manifest.webmanifest and its icons, under stable names.
+        for rel, data in app_files(root, cache).items():
+            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+            (tmp / rel).write_bytes(data)
 
         # Our assets: one content-hashed folder for every non-page file of web/.
         rels = _walk(web)
@@ -819,6 +852,104 @@ MIME = {
 }
 
 
+# --------------------------------------------------------------------------
+# The site's HTTP headers: this table is the one source.  The local server
+# (`serve`, the tests, the benchmarks) reads it; netlify.toml is written from
+# it by `python3 build.py netlify-toml` (tests/test_site_headers.py checks the
+# two agree).  No header name is set by two rules matching the same path:
+# Netlify's servers and its CLI merge such duplicates differently.
+
+# The pages' one inline script (tools/static_board.py: the board is on screen);
+# the policy allows it by its hash and allows no other inline script.
+INLINE_SCRIPTS = ('performance.mark("board-visible")',)
+
+
+def _script_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def content_security_policy(frame_ancestors: str | None) -> str:
+    """Only our own origin, plus compiling WebAssembly (Pyodide) and the hashed inline script.
+
+    frame_ancestors None leaves framing open (pages meant to be embedded).
+    """
+    directives = [
+        "default-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval' " + " ".join(_script_hash(s) for s in INLINE_SCRIPTS),
+        "style-src 'self'",
+        "img-src 'self' data:",   # data: for the favicon
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "frame-src 'self'",       # the tutorial embeds our boards
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+    ]
+    if frame_ancestors:
+        directives.append(f"frame-ancestors {frame_ancestors}")
+    return "; ".join(directives)
+
+
+CSP = "Content-Security-Policy"
+PAGE_CSP = content_security_policy("'none'")   # the game, the tutorial: never framed
+FRAMEABLE_CSP = content_security_policy(None)  # the embed (and the smoke page): any host may frame
+IMMUTABLE = "public, max-age=31536000, immutable"
+JS_TYPE = "text/javascript; charset=utf-8"
+
+SITE_HEADERS: list[tuple[str, dict[str, str]]] = [
+    # Every response.
+    ("/*", {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}),
+    # Pyodide, by version: never changes.
+    ("/pyodide/*", {"Cache-Control": IMMUTABLE, "Access-Control-Allow-Origin": "*"}),
+    # Our JS/CSS, in a folder named by the hash of its contents.  The policy
+    # is the engine worker's (a worker's comes with its script).
+    ("/assets/*", {"Cache-Control": IMMUTABLE, CSP: PAGE_CSP}),
+    # The engine wheel, in a folder named by its sha256.
+    ("/wheels/*", {"Cache-Control": IMMUTABLE, "Access-Control-Allow-Origin": "*"}),
+    # The trimmed, precompiled stdlib, in a folder named by its sha256.
+    ("/stdlib/*", {"Cache-Control": IMMUTABLE}),
+    # Positions of the records our pages embed, named by the hash of their content.
+    ("/precomputed/*", {"Cache-Control": IMMUTABLE}),
+    ("/*.wasm", {"Content-Type": "application/wasm"}),
+    ("/*.mjs", {"Content-Type": JS_TYPE}),
+    ("/*.whl", {"Content-Type": "application/zip"}),
+    # Pages, the service worker and the unhashed data: always revalidate.
+    ("/", {"Cache-Control": "no-cache", CSP: PAGE_CSP}),
+    ("/*.html", {"Cache-Control": "no-cache"}),
+    ("/index.html", {CSP: PAGE_CSP}),
+    ("/tutorial/*", {CSP: PAGE_CSP}),
+    ("/embed.html", {CSP: FRAMEABLE_CSP}),
+    ("/smoke.html", {CSP: FRAMEABLE_CSP}),
+    ("/sw.js", {"Cache-Control": "no-cache", "Content-Type": JS_TYPE, CSP: PAGE_CSP}),
+    ("/tiles.json", {"Cache-Control": "no-cache", "Access-Control-Allow-Origin": "*"}),
+    ("/build.json", {"Cache-Control": "no-cache"}),
+]
+
+NETLIFY_TOML_HEAD = """\
+# Netlify: build with build.py, publish dist/.
+# GENERATED by `python3 build.py netlify-toml` from SITE_HEADERS in build.py,
+# which `python3 build.py serve` and the tests serve with too: edit the table
+# there, not this file.
+
+[build]
+  command = "python3 build.py"
+  publish = "dist"
+
+[build.environment]
+  PYTHON_VERSION = "3.11"
+  NODE_VERSION = "20"
+"""
+
+
+def netlify_toml(rules: list[tuple[str, dict[str, str]]] = SITE_HEADERS) -> str:
+    """netlify.toml's text: the build settings and one [[headers]] table per rule."""
+    out = [NETLIFY_TOML_HEAD]
+    for pattern, values in rules:
+        out.append(f"\n[[headers]]\n  for = {json.dumps(pattern)}\n  [headers.values]\n")
+        out += [f"    {name} = {json.dumps(value)}\n" for name, value in values.items()]
+    return "".join(out)
+
+
 def netlify_header_rules(root: Path = ROOT) -> list[tuple[str, dict[str, str]]]:
     """The [[headers]] rules of netlify.toml as (pattern, headers)."""
     try:
@@ -835,8 +966,8 @@ def _pattern_matches(pattern: str, path: str) -> bool:
     return re.match(regex, path) is not None
 
 
-def headers_for(path: str, rules: list[tuple[str, dict[str, str]]]) -> dict[str, str]:
-    """Headers netlify.toml gives a URL path (later rules win on the same name)."""
+def headers_for(path: str, rules: list[tuple[str, dict[str, str]]] = SITE_HEADERS) -> dict[str, str]:
+    """Headers the rules give a URL path (later rules win on the same name)."""
     out: dict[str, str] = {}
     for pattern, values in rules:
         if _pattern_matches(pattern, path):
@@ -844,13 +975,28 @@ def headers_for(path: str, rules: list[tuple[str, dict[str, str]]]) -> dict[str,
     return out
 
 
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves a directory with proper MIME types and netlify.toml's headers."""
+def with_csp_reporting(headers: dict[str, str], report_only: bool = False) -> dict[str, str]:
+    """The headers with the policy reporting its violations to /__csp-report (test servers).
 
-    rules: list[tuple[str, dict[str, str]]] = []
+    report_only sends it as Content-Security-Policy-Report-Only: violations are
+    reported, nothing is blocked.
+    """
+    out = dict(headers)
+    policy = out.pop(CSP, None)
+    if policy:
+        out[CSP + ("-Report-Only" if report_only else "")] = policy + "; report-uri /__csp-report"
+    return out
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a directory with proper MIME types and the site's headers (SITE_HEADERS)."""
+
+    rules: list[tuple[str, dict[str, str]]] = SITE_HEADERS
     mounts: dict[str, str] = {}   # URL prefix ("/__bench/") -> directory
     stats: list | None = None     # if a list, (path, bytes sent, status) is appended per response
     latency = 0.0                 # seconds to wait before each answer (benchmarks: a slow network)
+    csp_reports: list | None = None  # if a list, the policy reports violations into it (tests)
+    csp_report_only = False       # with csp_reports: report, do not block
     quiet = True
 
     def send_head(self):
@@ -876,11 +1022,27 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             headers.update(headers_for(url_path + "index.html", self.rules))
         if "Cache-Control" not in headers:
             headers["Cache-Control"] = "no-cache"
+        if self.csp_reports is not None:
+            headers = with_csp_reporting(headers, self.csp_report_only)
         for k, v in headers.items():
             if k.lower() == "content-type":
                 continue  # the MIME map already said it
             self.send_header(k, v)
         super().end_headers()
+
+    def do_POST(self):
+        """Only the policy's violation reports are posted here (when asked to collect them)."""
+        if self.csp_reports is None or urllib.parse.urlsplit(self.path).path != "/__csp-report":
+            self.send_error(405)
+            return
+        body = self.rfile.read(min(int(self.headers.get("Content-Length") or 0), 1 << 16))
+        try:
+            report = json.loads(body)
+        except ValueError:
+            report = {"unreadable": body.decode("utf-8", "replace")}
+        self.csp_reports.append(report.get("csp-report", report) if isinstance(report, dict) else report)
+        self.send_response(204)
+        self.end_headers()
 
     def copyfile(self, source, outputfile):
         counter = _CountingWriter(outputfile)
@@ -915,14 +1077,23 @@ class _Server(http.server.ThreadingHTTPServer):
 
 def make_server(directory: Path = DIST, host: str = "127.0.0.1", port: int = 0,
                 mounts: dict[str, Path] | None = None, stats: list | None = None,
-                quiet: bool = True, latency: float = 0.0) -> http.server.ThreadingHTTPServer:
-    """An HTTP server for `directory` (port 0 picks a free port)."""
+                quiet: bool = True, latency: float = 0.0, csp_reports: list | None = None,
+                csp_report_only: bool = False,
+                rules: list[tuple[str, dict[str, str]]] | None = None) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for `directory` (port 0 picks a free port).
+
+    csp_reports: a list that receives every Content-Security-Policy violation
+    the browser reports (the policy gets a report-uri); csp_report_only sends
+    the policy as report-only.  rules: other headers than SITE_HEADERS (tests).
+    """
     handler = type("Handler", (SiteHandler,), {
-        "rules": netlify_header_rules(ROOT),
+        "rules": SITE_HEADERS if rules is None else rules,
         "mounts": {k: str(v) for k, v in (mounts or {}).items()},
         "stats": stats,
         "quiet": quiet,
         "latency": latency,
+        "csp_reports": csp_reports,
+        "csp_report_only": csp_report_only,
     })
 
     def factory(*args, **kwargs):
@@ -947,11 +1118,16 @@ def serve_in_thread(directory: Path = DIST, host: str = "127.0.0.1", port: int =
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Build (and serve) the Tsuro static site.")
-    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve"])
+    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve", "netlify-toml"],
+                    help="netlify-toml: write netlify.toml from the headers table (SITE_HEADERS)")
     ap.add_argument("--force", action="store_true", help="rebuild even if dist/ is fresh")
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--host", default="127.0.0.1")
     args = ap.parse_args(argv)
+    if args.command == "netlify-toml":
+        (ROOT / "netlify.toml").write_text(netlify_toml(), encoding="utf-8")
+        log("wrote netlify.toml")
+        return 0
     server = None
     if args.command == "serve":          # listen first: a busy port is told before any build
         try:

@@ -7,6 +7,7 @@ runner's in tests/node/conftest.py.
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -46,14 +47,39 @@ def build_info(dist_dir) -> dict:
     return json.loads((dist_dir / "build.json").read_text(encoding="utf-8"))
 
 
+# Every Content-Security-Policy violation a browser reported to the test
+# servers (the policy's report-uri): pages, iframes, the engine worker and the
+# service worker alike.  tests/browser/conftest.py fails a test that adds one.
+CSP_REPORTS: list = []
+# TSURO_CSP_REPORT_ONLY=1: send the policy as report-only (to learn what a
+# change to the site needs before enforcing it).
+CSP_REPORT_ONLY = os.environ.get("TSURO_CSP_REPORT_ONLY", "") not in ("", "0")
+
+
 @pytest.fixture(scope="session")
-def server(build_module, dist_dir):
+def csp_reports() -> list:
+    """The CSP violation reports the site's test servers received (append-only)."""
+    return CSP_REPORTS
+
+
+@pytest.fixture(scope="session")
+def serve_site(build_module):
+    """serve_in_thread() with the site's headers and CSP violations collected in CSP_REPORTS."""
+    def serve(directory, **kwargs):
+        kwargs.setdefault("csp_reports", CSP_REPORTS)
+        kwargs.setdefault("csp_report_only", CSP_REPORT_ONLY)
+        return build_module.serve_in_thread(directory, **kwargs)
+    return serve
+
+
+@pytest.fixture(scope="session")
+def server(serve_site, dist_dir):
     """dist/ served on a free port in a background thread; yields the base URL.
 
     The URL names the host `localhost`; the same server answers on 127.0.0.1,
     which a browser treats as another origin.
     """
-    srv, url = build_module.serve_in_thread(dist_dir, host="127.0.0.1")
+    srv, url = serve_site(dist_dir, host="127.0.0.1")
     yield url.replace("127.0.0.1", "localhost")
     srv.shutdown()
     srv.server_close()

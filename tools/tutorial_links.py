@@ -113,5 +113,191 @@ def main():
         print(f"{key}\t{frag}")
 
 
-if __name__ == "__main__":
+if __name__ == "__main__" and not {"--records", "--course"} & set(sys.argv):
     main()
+
+
+# ---------------------------------------------------------------------------
+# The record boards of the later sections: whole seeded games under each rule
+# set, stepped through around the moment the section is about.  CLAIMS says
+# what each board must show; tests/test_tutorial_examples.py checks the
+# fragments in the page against it with the engine.
+
+def play_out(rules, n, seed, careful=False):
+    """A whole seeded game: (record, positions answer).  careful: never a move
+    that puts anyone out while another exists (games that last)."""
+    g = ok("new_game", {"rules": rules, "players": players(n), "seed": seed})
+    pos, record = g["position"], g["record"]
+    rng = random.Random(seed)
+    while pos["turn"] is not None:
+        lm = ok("legal_moves", {"position": pos, "all": True})
+        legal = [m for m in lm["moves"] if m.get("legal", True)]
+        if careful:
+            legal = [m for m in legal if not m.get("out")] or legal
+        move = rng.choice(legal)["move"]
+        r = ok("play", {"position": pos, "move": move, "seed": f"{seed}/{len(record['moves'])}"})
+        pos = r["position"]
+        record = {**record, "moves": record["moves"] + [r["move"]]}
+    return record, ok("positions", {"record": record})
+
+
+def _last_move(ans):
+    """The index of the game's last move (events[k] are move k's)."""
+    return len(ans["events"]) - 1
+
+
+def _winners(ans):
+    return next(e["winners"] for e in ans["events"][-1] if e["type"] == "game_over")
+
+
+def _out_seats(ans, k=None):
+    moves = ans["events"] if k is None else [ans["events"][k]]
+    return {e["seat"] for ev in moves for e in ev if e["type"] == "out"}
+
+
+def claim_bonus(record, ans, frm, to):
+    """Elimination bonus: in the window, a player who put others out exchanges tiles."""
+    kinds = [e["type"] for ev in ans["events"][frm:to] for e in ev]
+    return _rules(record).get("elimination_bonus") is True and "exchange_offer" in kinds and "exchange" in kinds
+
+
+def claim_together(record, ans, frm, to):
+    """The last move puts the last markers out together: they share the win."""
+    last = _last_move(ans)
+    w = _winners(ans)
+    return to == last + 1 and len(w) >= 2 and set(w) <= _out_seats(ans, last)
+
+
+def claim_exhausted(record, ans, frm, to):
+    """The tiles run out with several markers on the board: they share the win."""
+    last = _last_move(ans)
+    final = ans["positions"][-1]
+    w = _winners(ans)
+    return (to == last + 1 and len(w) >= 2 and not set(w) & _out_seats(ans)
+            and not final["pile"] and not any(final["hands"][s] for s in w))
+
+
+def _rules(record):
+    """The record's rules as a dict (a preset's name alone: {"preset": name})."""
+    rules = record.get("rules", "classic")
+    return rules if isinstance(rules, dict) else {"preset": rules}
+
+
+def _scoring(record):
+    return _rules(record).get("scoring")
+
+
+def claim_solo(record, ans, frm, to):
+    """Solo: one player, and the window reaches the end of the game."""
+    return (_rules(record).get("preset") == "solo" and len(record["players"]) == 1
+            and to == _last_move(ans) + 1)
+
+
+def claim_open(record, ans, frm, to):
+    """Open hands: the rule set shows every hand."""
+    return _rules(record).get("open_hands") is True
+
+
+def claim_scored(scoring):
+    def claim(record, ans, frm, to):
+        """A scoring game won by a player whose marker went out: the score, not survival, decides."""
+        return (_scoring(record) == scoring and to == _last_move(ans) + 1
+                and bool(set(_winners(ans)) & _out_seats(ans)))
+    return claim
+
+
+CLAIMS = {
+    "bonus": claim_bonus,
+    "together": claim_together,
+    "exhausted": claim_exhausted,
+    "solo": claim_solo,
+    "open": claim_open,
+    "longest": claim_scored("longest_path"),
+    "crossings": claim_scored("most_crossings"),
+}
+
+# key: (rules, players, careful play, the window (from, at, to) for a game's answer)
+RECORD_EXAMPLES = {
+    "bonus": ("elimination-bonus", 4, False,
+              lambda a: next(((k, k, k + 3) for k, ev in enumerate(a["events"])
+                              if any(e["type"] == "exchange_offer" for e in ev)), None)),
+    "together": ("classic", 3, False, lambda a: (_last_move(a) - 1, _last_move(a) - 1, _last_move(a) + 1)),
+    "exhausted": ("classic", 2, True, lambda a: (_last_move(a) - 2, _last_move(a) - 2, _last_move(a) + 1)),
+    "solo": ("solo", 1, False, lambda a: (_last_move(a) - 2, _last_move(a) - 2, _last_move(a) + 1)),
+    "open": ("open-hands", 3, False, lambda a: (2, 3, 8)),
+    "longest": ("longest-path", 3, False, lambda a: (_last_move(a) - 2, _last_move(a) - 2, _last_move(a) + 1)),
+    "crossings": ("most-crossings", 3, False, lambda a: (_last_move(a) - 2, _last_move(a) - 2, _last_move(a) + 1)),
+}
+
+
+def find_record(key, seeds=range(1, 400)):
+    rules, n, careful, window = RECORD_EXAMPLES[key]
+    for seed in seeds:
+        record, ans = play_out(rules, n, seed, careful)
+        w = window(ans)
+        if w and CLAIMS[key](record, ans, w[0], w[2]):
+            frm, at, to = w
+            return f"{link(record)}&from={frm}&at={at}&to={to}"
+    raise SystemExit(f"no example found for {key}")
+
+
+if __name__ == "__main__" and "--records" in sys.argv:
+    for key in RECORD_EXAMPLES:
+        print(f"{key}\t{find_record(key)}")
+
+
+# ---------------------------------------------------------------------------
+# The course variant's page (web/tutorial/course.html): one whole course game,
+# with its positions and events precomputed, so the page steps through it
+# without the engine.  Written to web/tutorial/course-game.json.
+
+COURSE_FILE = Path(__file__).resolve().parent.parent / "web" / "tutorial" / "course-game.json"
+
+
+def course_game(seed):
+    """A 3-player course game of random legal moves: {players, moves, positions, events}."""
+    names = [{"name": n} for n in NAMES[:3]]
+    pos = ok("neu_new_game", {"players": names})["position"]
+    rng = random.Random(seed)
+    game = {"players": pos["players"], "moves": [], "positions": [pos], "events": []}
+    while pos["phase"] != "over" and len(game["moves"]) < 200:
+        lm = ok("neu_legal_moves", {"position": pos})
+        if lm["phase"] == "opening":
+            sq = rng.choice(lm["squares"])
+            move = {"tile": rng.choice(lm["handed"]), "rot": rng.choice(lm["rots"]),
+                    "square": sq["square"], "port": rng.choice(sq["ports"])["port"]}
+        else:
+            move = rng.choice([m for m in lm["moves"] if m["legal"]])["move"]
+        r = ok("neu_play", {"position": pos, "move": move})
+        pos = r["position"]
+        game["moves"].append(r["move"])
+        game["positions"].append(pos)
+        game["events"].append(r["events"])
+    return game
+
+
+def claim_course(game):
+    """What the course page says: 10 x 10, an opening placement per player, two
+    tiles handed per turn, and an avatar caught in a loop."""
+    n = len(game["players"])
+    starts = sum(1 for ev in game["events"] for e in ev if e["type"] == "start")
+    deals = [e["tiles"] for ev in game["events"] for e in ev if e["type"] == "deal"]
+    squares = [t["square"] if isinstance(t, dict) else t[:2] for p in game["positions"] for t in p["tiles"]]
+    return (starts == n and len(deals) > n and all(len(d) == 2 for d in deals[n - 1:])
+            and any(e["type"] == "out" and e["reason"] == "loop" for ev in game["events"] for e in ev)
+            and any(max(sq) >= 6 for sq in squares) and all(0 <= v <= 9 for sq in squares for v in sq))
+
+
+def find_course(seeds=range(1, 500)):
+    for seed in seeds:
+        game = course_game(seed)
+        if claim_course(game):
+            game["seed"] = seed
+            return game
+    raise SystemExit("no course game with a loop found")
+
+
+if __name__ == "__main__" and "--course" in sys.argv:
+    found = find_course()
+    COURSE_FILE.write_text(json.dumps(found, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"{COURSE_FILE}: seed {found['seed']}, {len(found['moves'])} moves")

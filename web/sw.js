@@ -64,10 +64,19 @@ async function precache() {
   }));
 }
 
+// A new build installs (precaches) and then waits: the pages open now keep
+// the version they started with, and its cache, until a page asks this
+// worker to take over (the player accepted the page's offer to reload, see
+// js/update.js).  A first visit has no old version: it activates at once.
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  event.waitUntil(precache());
 });
 
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.tsuro === "skip-waiting") self.skipWaiting();
+});
+
+// Old versions' caches go only now, once this version is the active one.
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -34,12 +35,106 @@ def browser():
         browser.close()
 
 
+DEFAULT_TIMEOUT_MS = 120_000  # the contexts' default timeout, and the polling waits' default
+
+
+def _poll_wait_for_function(self, expression, *, arg=None, timeout=None, polling=None):
+    """wait_for_function by polling evaluate().
+
+    Playwright's own compiles the predicate with `new Function` inside the
+    page, which the site's Content-Security-Policy (no 'unsafe-eval') refuses;
+    evaluate() goes through the DevTools protocol, outside the page's policy.
+    """
+    from playwright.sync_api import Error, TimeoutError
+    limit = DEFAULT_TIMEOUT_MS if timeout is None else timeout
+    deadline = time.monotonic() + limit / 1000 if limit else float("inf")
+    interval = polling / 1000 if isinstance(polling, (int, float)) else 0.05
+    while True:
+        try:
+            value = self.evaluate(expression, arg)
+            if value:
+                return value
+        except Error as e:
+            if "context was destroyed" not in str(e) and "navigat" not in str(e):
+                raise
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"wait_for_function: timeout {limit} ms exceeded: {expression}")
+        time.sleep(interval)
+
+
+def _use_polling_waits():
+    from playwright.sync_api import Frame, Page
+    Page.wait_for_function = _poll_wait_for_function
+    Frame.wait_for_function = _poll_wait_for_function
+
+
+_use_polling_waits()
+
+
+def _summary(violations: list) -> str:
+    """One line per distinct violation, with its count."""
+    from collections import Counter
+    def key(v):
+        if isinstance(v, dict):
+            return " ".join(f"{k}={v.get(k)}" for k in ("document-uri", "page", "effective-directive",
+                                                        "directive", "blocked-uri", "blocked",
+                                                        "source-file", "source", "line-number", "line")
+                            if v.get(k) not in (None, ""))
+        return str(v)[:300]
+    return "\n".join(f"{n} x {k}" for k, n in Counter(map(key, violations)).items())
+
+
+# Every document (frames included) reports its Content-Security-Policy
+# violations to the test at once; workers' reach the server's report-uri.
+_CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__tsuroCspViolation?.({ page: location.href, directive: e.effectiveDirective,
+                                 blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber,
+                                 disposition: e.disposition });
+});
+"""
+
+
+class CspWatch:
+    """The Content-Security-Policy violations seen during one test."""
+
+    def __init__(self):
+        self.found: list = []
+        self._allowed: list = []
+
+    def allow(self, predicate) -> None:
+        """Violations a test provokes on purpose: predicate(violation) -> bool."""
+        self._allowed.append(predicate)
+
+    def unexpected(self) -> list:
+        return [v for v in self.found if not any(p(v) for p in self._allowed)]
+
+
 @pytest.fixture
-def context(browser):
-    """A fresh browser context (its own cache, storage and service workers)."""
+def csp_violations(csp_reports):
+    """The CSP violations this test's pages reported (their documents' events, console
+    messages and the site server's reports); the test fails if there is any it did not allow."""
+    watch = CspWatch()
+    start = len(csp_reports)
+    yield watch
+    watch.found += csp_reports[start:]
+    unexpected = watch.unexpected()
+    assert not unexpected, "Content-Security-Policy violations:\n" + _summary(unexpected)
+
+
+@pytest.fixture
+def context(browser, csp_violations):
+    """A fresh browser context (its own cache, storage and service workers); fails the test
+    on any Content-Security-Policy violation."""
     ctx = browser.new_context()
-    ctx.set_default_timeout(120_000)
+    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    ctx.expose_binding("__tsuroCspViolation", lambda source, v: csp_violations.found.append(v))
+    ctx.add_init_script(_CSP_LISTENER)
+    ctx.on("console", lambda m: "Content Security Policy" in m.text
+           and csp_violations.found.append(m.text))
     yield ctx
+    if ctx.pages:
+        ctx.pages[0].wait_for_timeout(300)  # deliver the last events and reports
     ctx.close()
 
 

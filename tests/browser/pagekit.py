@@ -49,3 +49,13 @@ def choose_placeable_by_keys(page, k: int) -> None:
         else:
             page.keyboard.press("r")
     assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
+
+
+CURRENT_SAVE = "localStorage.getItem('tsuro.game.' + sessionStorage.getItem('tsuro.tab.game'))"
+
+
+def current_save(page) -> dict | None:
+    """The save of the game this tab plays (web/js/saves.js: the session's own save)."""
+    import json
+    text = page.evaluate(CURRENT_SAVE)
+    return json.loads(text)["game"] if text else None

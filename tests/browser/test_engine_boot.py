@@ -75,9 +75,9 @@ def test_micropip_install_from_another_origin(page, server, other_origin, build_
     assert result == '{"ok":true,"result":{"version":"%s"}}' % __version__
 
 
-def test_offline_after_first_visit(page, context, build_module, dist_dir):
+def test_offline_after_first_visit(page, context, serve_site, dist_dir):
     # A server of its own, so "offline" can also mean "the server is gone".
-    srv, base = build_module.serve_in_thread(dist_dir, host="127.0.0.1")
+    srv, base = serve_site(dist_dir, host="127.0.0.1")
     site = base.replace("127.0.0.1", "localhost")
     try:
         page.goto(site + "smoke.html")
@@ -125,14 +125,14 @@ def test_embedded_in_iframe_from_another_origin(page, server, other_origin):
 
 
 @pytest.fixture(scope="module")
-def site_without_wheel(build_module, dist_dir, build_info, tmp_path_factory):
+def site_without_wheel(serve_site, dist_dir, build_info, tmp_path_factory):
     """A copy of the site whose engine wheel is missing."""
     import os
     import shutil
     copy = tmp_path_factory.mktemp("broken") / "dist"
     shutil.copytree(dist_dir, copy, copy_function=os.link)
     (copy / build_info["engine"]["wheel"]).unlink()
-    srv, url = build_module.serve_in_thread(copy, host="127.0.0.1")
+    srv, url = serve_site(copy, host="127.0.0.1")
     yield url.replace("127.0.0.1", "localhost")
     srv.shutdown()
     srv.server_close()
@@ -236,7 +236,7 @@ def test_request_timeout_restarts_the_engine(page, server):
     code = page.evaluate("""async () => {
         const e = window.tsuro.engine;
         const {position} = await e.request("new_game", {players: 4, seed: 1});
-        // The planner thinks for 500 ms (the API's cap); the page waits 100 ms.
+        // The planner thinks for 500 ms (the most the API allows); the page waits 100 ms.
         return e.request("hint", {position, budget_ms: 500}, {timeoutMs: 100})
             .then(() => "answered", (err) => err.code);
     }""")
@@ -247,7 +247,7 @@ def test_request_timeout_restarts_the_engine(page, server):
 
 
 @pytest.fixture(scope="module")
-def site_with_tampered_wheel(build_module, dist_dir, build_info, tmp_path_factory):
+def site_with_tampered_wheel(serve_site, dist_dir, build_info, tmp_path_factory):
     """A copy of the site whose engine wheel is not the build's (one byte changed)."""
     import os
     import shutil
@@ -258,7 +258,7 @@ def site_with_tampered_wheel(build_module, dist_dir, build_info, tmp_path_factor
     wheel.unlink()
     data[-30] ^= 0xFF
     wheel.write_bytes(bytes(data))
-    srv, url = build_module.serve_in_thread(copy, host="127.0.0.1")
+    srv, url = serve_site(copy, host="127.0.0.1")
     yield url.replace("127.0.0.1", "localhost")
     srv.shutdown()
     srv.server_close()
@@ -309,7 +309,8 @@ def _tutorial_frames(page, server):
 
 def test_tutorial_boards_share_one_engine_and_records_need_none(page, server):
     frames = _tutorial_frames(page, server)
-    assert len(frames["record"]) == 1 and len(frames["try"]) >= 6
+    # the dragon tile, then the variants and the shared wins (tools/tutorial_links.py --records)
+    assert len(frames["record"]) == 8 and len(frames["try"]) >= 6
     dragon = frames["record"][0]
     # The dragon-tile board steps through its record from the build's precomputed positions.
     dragon.wait_for_function("/\\d+ \\/ \\d+/.test(document.getElementById('step').textContent)")
@@ -317,6 +318,12 @@ def test_tutorial_boards_share_one_engine_and_records_need_none(page, server):
     dragon.wait_for_function("document.getElementById('caption').textContent.includes('dragon tile')")
     assert dragon.evaluate("performance.getEntriesByName('tsuro-engine-ready').length") == 0
     assert dragon.evaluate("document.getElementById('progress').hidden") is True
+    for f in frames["record"][1:]:
+        f.wait_for_function("/\\d+ \\/ \\d+/.test(document.getElementById('step').textContent)")
+        assert f.evaluate("performance.getEntriesByName('tsuro-engine-ready').length") == 0
+    # the open-hands game shows its three players' hands, and only it
+    assert [f.locator("#open-hands li").count() for f in frames["record"]].count(3) == 1
+    assert sum(f.locator("#open-hands li").count() for f in frames["record"]) == 3
     # Every board that needs rules is live, on one SharedWorker.
     infos = [f.evaluate("window.tsuro.ready") for f in frames["try"]]
     assert all(i["engine"] == {"version": __version__} for i in infos)

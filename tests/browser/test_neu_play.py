@@ -6,7 +6,6 @@ reload, and screenshots at phone and desktop widths (test-artifacts/)."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -292,7 +291,7 @@ def test_opening_by_keys_undo_redo_and_reload(page, server):
     page.wait_for_function("(n) => document.querySelectorAll('#log > li').length === n", arg=moves)
     assert page.locator(".layer-tiles .placed").count() == tiles
     # autosave: a reload resumes the same game
-    saved = json.loads(page.evaluate("localStorage.getItem('tsuro.save')"))
+    saved = pagekit.current_save(page)
     assert saved["variant"] == "neu" and len(saved["moves"]) == moves
     page.reload()
     assert wait_phase(page) in ("turn", "over")

@@ -10,14 +10,17 @@
 //   panels.js              the players panel, the move log, the banner
 //   gameover.js            the game-over panel, the replay, the share link
 //   page.js                the engine's loading status, notices, focus, the phase
-//   session.js / neu.js    the game kept by the page, and its saves
+//   session.js / neu.js    the game kept by the page (requests within their time limits)
+//   saves.js / gamelist.js every game under its own key, and the list of them
 
 import { getEngine, installWindowTsuro, siteURL } from "./engine.js";
 import { Board } from "./board.js";
 import { HandView } from "./hand.js";
 import { loadTileSet } from "./tileset.js";
 import { seatStyles } from "./style.js";
-import { Session, ask, saves } from "./session.js";
+import { Session, ask, ENGINE_DOWN } from "./session.js";
+import { GameKeeper, downloadKept } from "./saves.js";
+import { GameList } from "./gamelist.js";
 import { VARIANTS, variantOf } from "./variants.js";
 import { ExchangeChooser } from "./exchange.js";
 import { SetupDialog, animationSpeed } from "./setup.js";
@@ -26,6 +29,9 @@ import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, 
 import { GameOver } from "./gameover.js";
 import { handToTurn } from "./turn.js";
 import { PortPicker } from "./neu-turn.js";
+import { watchForUpdates } from "./update.js";
+import { EmbedCode } from "./embedcode.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -55,6 +61,14 @@ function restore(save) {
   return variantOf(save).Session.fromSave(engine, save);
 }
 
+// Every game under its own key (saves.js); the player is told when nothing can be kept.
+const keeper = new GameKeeper(undefined, { onFailure: (text) => notice(text) });
+const gameList = new GameList($("games-panel"), {
+  resume: (id) => { setup.close(); app.resumeGame(id); },
+  download: (kept) => downloadKept(kept),
+  forgetKept: (id) => { keeper.store.dropKept(id); app.renderGames(); },
+});
+
 // ------------------------------------------------------------------ the app
 
 const app = {
@@ -74,23 +88,42 @@ const app = {
       history.replaceState(null, "", location.pathname + location.search);
       return this.openLink(hash);
     }
-    const save = saves.load();
-    if (save) {
-      if (save.position) this.showEarly(save);
-      try {
-        const session = await restore(save);
-        return this.begin(session, { fromSave: true });
-      } catch (e) {
-        if (engine.failed) {
-          // the engine is down, not the save: keep it for the next visit
-          this.setBanner("Your saved game is kept: reload the page to try again.");
-          return notice(`The rules engine could not start (${reason(engine.failed)}), so your saved game cannot be resumed now. It is kept: reload to try again.`);
-        }
-        saves.drop();
-        return this.openSetup(`Your saved game could not be resumed (${reason(e)}). Start a new one.`);
+    const found = await keeper.resumable();
+    if (found) await this.resumeGame(found.id, found.save);
+    else this.openSetup();
+    const unavailable = keeper.unavailable();
+    if (unavailable) notice(`Games will not be kept if you close or reload the page: ${unavailable}.`);
+  },
+
+  /**
+   * Resume a stored game.  One the engine refuses (or that makes it work past its time
+   * limit) is put aside, never deleted, and the player told; if the engine itself is
+   * down, the save stays where it is.
+   */
+  async resumeGame(id, save = keeper.saveOf(id)) {
+    this.gen++;
+    if (!save) return this.openSetup(this.keepAside(id, keeper.store.whyUnreadable(id) || "it is gone"));
+    if (save.position) this.showEarly(save);
+    try {
+      const session = await restore(save);
+      keeper.begin(id);
+      return this.begin(session, { fromSave: true });
+    } catch (e) {
+      if (engine.failed && e.code !== "timeout") {
+        // the engine is down, not the save: keep it for the next visit
+        this.setBanner("Your saved game is kept: reload the page to try again.");
+        return notice(`The rules engine could not start (${reason(engine.failed)}), so your saved game cannot be resumed now. It is kept: reload to try again.`);
       }
+      return this.openSetup(this.keepAside(id, reason(e)));
     }
-    this.openSetup();
+  },
+
+  /** Put a save that cannot be resumed aside; returns what to tell the player. */
+  keepAside(id, why) {
+    const kept = keeper.keepAside(why, id);
+    return kept
+      ? `Your saved game could not be resumed (${why}). It is kept: download it from the list below.`
+      : `Your saved game could not be resumed (${why}). It is left as it was.`;
   },
 
   /** Draw a saved position before the engine has replayed it (drawing only). */
@@ -105,45 +138,66 @@ const app = {
     } catch { /* the engine will judge it */ }
   },
 
+  /**
+   * Open a share link as a game of its own.  It is saved (under a new key) only once the
+   * engine has answered for it; until then, and if it fails, the player's game is untouched.
+   */
   async openLink(fragment) {
-    let value;
+    this.gen++;
+    setPhase("busy");
+    const previous = keeper.id || (await keeper.resumable())?.id || null;
+    const failed = (e) => this.backTo(previous, `That share link could not be opened: ${reason(e)}.`);
+    let value, session;
     try {
       value = await ask(engine, "decode_link", { fragment });
-    } catch (e) {
-      return this.openSetup(`That share link could not be opened: ${reason(e)}. Here is a fresh game instead.`);
-    }
-    try {
-      const session = value.record
+      session = value.record
         ? await Session.fromRecord(engine, value.record)
         : await Session.fromPosition(engine, value.position);
-      const text = value.record
-        ? (session.over ? "A shared game: step through it with the replay controls." : "A shared game: every seat is played here, hot-seat. Play on!")
-        : "A shared position: play on from here, hot-seat.";
-      const previous = saves.load();
-      if (previous && previous.position && previous.position.turn !== null && previous.position.turn !== undefined) {
-        saves.keepPrevious(previous);
-        notice(`${text} Your own game was kept.`, { label: "Back to my game", run: () => this.resumePrevious() });
-      } else notice(text);
-      return this.begin(session);
     } catch (e) {
-      return this.openSetup(`That share link could not be opened: ${reason(e)}. Here is a fresh game instead.`);
+      return failed(e);
     }
+    const text = value.record
+      ? (session.over ? "A shared game: step through it with the replay controls." : "A shared game: every seat is played here, hot-seat. Play on!")
+      : "A shared position: play on from here, hot-seat.";
+    const mine = previous && keeper.store.get(previous);
+    if (mine && !mine.over) {
+      notice(`${text} Your own game was kept.`, { label: "Back to my game", run: () => { notice(null); this.resumeGame(previous); } });
+    } else notice(text);
+    keeper.begin();
+    this.linkPrevious = previous;  // where a failure of the link's first step goes back to
+    return this.begin(session, { fromLink: true });
   },
 
-  async resumePrevious() {
-    const save = saves.takePrevious();
-    notice(null);
-    if (!save) return;
-    try {
-      this.begin(await restore(save));
-    } catch (e) {
-      notice(`Your game could not be resumed (${reason(e)}).`);
+  /** Back to a stored game (or the setup if there is none), telling the player why. */
+  async backTo(id, text) {
+    if (id && keeper.store.get(id)) {
+      await this.resumeGame(id);
+      return notice(`${text} You are back to your game.`);
     }
+    keeper.forget();
+    this.session = null;
+    board.setPosition(null);
+    return this.openSetup(`${text} Here is a fresh game instead.`);
   },
 
-  begin(session, { fromSave = false } = {}) {
+  /**
+   * The engine failed us (a request past its time limit, a dead worker): restart it,
+   * tell the player, and go back to the last saved position of the game.
+   */
+  async recover(e) {
+    this.gen++;
+    if (engine.failed) engine.restart();   // a dead worker; a time-out has restarted it already
+    const text = `The rules engine ${e.code === "timeout" ? "did not answer in time" : "stopped"} and was restarted.`;
+    if (this.pendingFirstSave) return this.backTo(this.linkPrevious, text);
+    await this.resumeGame(keeper.id);
+    notice(`${text} Your game goes on from its last saved position.`);
+  },
+
+  begin(session, { fromSave = false, fromLink = false } = {}) {
     this.gen++;
     this.turn?.stop();
+    if (!fromSave && !fromLink) keeper.begin();   // a new game: a key of its own
+    this.pendingFirstSave = fromLink;             // a link's game: saved once the engine answered for it
     this.session = session;
     this.variant = variantOf(session);
     this.turn = turns[this.variant.name];
@@ -160,8 +214,26 @@ const app = {
   },
 
   save() {
-    if (!this.session) return;
-    saves.store(this.session);
+    if (!this.session || this.pendingFirstSave) return;
+    keeper.save(this.session);
+  },
+
+  /** A link's game waiting at the hot-seat screen: have the engine answer for it now. */
+  async checkFirst(gen) {
+    try {
+      await this.session.legalMoves();
+    } catch (e) {
+      if (gen === this.gen && ENGINE_DOWN.has(e.code)) this.recover(e);
+      return;   // a refusal shows when the player takes the turn
+    }
+    if (gen === this.gen) this.accepted();
+  },
+
+  /** The engine has answered for the game on: a link's game may now be saved. */
+  accepted() {
+    if (!this.pendingFirstSave) return;
+    this.pendingFirstSave = false;
+    this.save();
   },
 
   // ---------------------------------------------------------------- the turn loop
@@ -174,6 +246,7 @@ const app = {
     this.busy = false;
     this.render();
     if (s.over) {
+      this.accepted();   // every move of it was replayed by the engine
       setPhase("over");
       return gameOver.show(s);
     }
@@ -188,9 +261,12 @@ const app = {
       try {
         move = await s.botMove(s.seats[seat].level === "hard" ? 450 : 250);
       } catch (e) {
-        if (gen === this.gen) notice(`The computer player could not move: ${reason(e)}`);
+        if (gen !== this.gen) return;
+        if (ENGINE_DOWN.has(e.code)) return this.recover(e);
+        notice(`The computer player could not move: ${reason(e)}`);
         return;
       }
+      this.accepted();
       const wait = animationSpeed() ? 450 / animationSpeed() - (performance.now() - t0) : 0;
       if (wait > 0) await sleep(wait);
       if (gen !== this.gen) return;
@@ -201,6 +277,7 @@ const app = {
       this.setBanner(`${name}'s turn`, seat);
       setPhase("pass");
       playPanel.showPass(s, seat);
+      if (this.pendingFirstSave) this.checkFirst(gen);
       return;
     }
     this.revealedTo = seat;
@@ -208,10 +285,13 @@ const app = {
     try {
       legal = await s.legalMoves();
     } catch (e) {
-      if (gen === this.gen) notice(`The engine could not list the moves: ${reason(e)}`);
+      if (gen !== this.gen) return;
+      if (ENGINE_DOWN.has(e.code)) return this.recover(e);
+      notice(`The engine could not list the moves: ${reason(e)}`);
       return;
     }
     if (gen !== this.gen) return;
+    this.accepted();
     playPanel.showHand(s, seat);
     this.turn.start(seat, legal);
   },
@@ -239,6 +319,8 @@ const app = {
       r = await this.session.play(move);
     } catch (e) {
       this.busy = false;
+      if (gen !== this.gen) return;
+      if (ENGINE_DOWN.has(e.code)) return this.recover(e);
       notice(`That move was refused: ${reason(e)}`);
       if (gen === this.gen) this.advance();
       return;
@@ -324,19 +406,30 @@ const app = {
     this.newGame({ rules, players: s.players, seats: s.seats });
   },
 
-  async newGame({ rules, players, seats, seed }) {
-    this.gen++;
+  async newGame({ rules, players, seats, seed }, retried = false) {
+    const gen = ++this.gen;
     this.setBanner("Dealing…");
     try {
       const session = await variantOf(rules).Session.create(engine, { rules, players, seats, seed });
+      if (gen !== this.gen) return;
       notice(null);
       this.begin(session);
     } catch (e) {
+      if (gen !== this.gen) return;
+      // queued behind a request that was stopped at its time limit: once more, on the new engine
+      if (e.code === "restarted" && !retried) return this.newGame({ rules, players, seats, seed }, true);
       this.openSetup(`The game could not start: ${reason(e)}`);
     }
   },
 
+  /** The other unfinished games and the kept saves, in the setup dialog. */
+  renderGames() {
+    const { entries, kept, current } = keeper.listing();
+    gameList.render(entries, kept, current);
+  },
+
   openSetup(message = null) {
+    this.renderGames();
     setup.open(message, !!(this.session && this.session.positions));
     if (!this.session) setPhase("setup");
     if (!this.session) this.setBanner("Choose the players and rules to start.");
@@ -350,8 +443,12 @@ function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 const log = new MoveLog($("log"));
 const playPanel = new PlayPanel({ hand, board, note });
 
+const embedCode = new EmbedCode({
+  engine,
+  at: () => (gameOver.session && gameOver.replaying ? { session: gameOver.session, k: gameOver.at } : null),
+});
 const gameOver = new GameOver({
-  engine, board,
+  engine, board, embedCode,
   speed: animationSpeed,
   showPlayers: (position, scores) => app.showPlayers(position, scores),
   markLog: (k) => log.markCurrent(k),
@@ -437,6 +534,12 @@ document.addEventListener("keydown", (e) => {
   app.turn?.handleKey(e);
 });
 
+// Another tab wrote the game this tab plays: say so, offer to load it.
+keeper.watch((save) => {
+  if (!save) return notice("This game was removed in another tab. It stays here until you start another.");
+  notice("This game was changed in another tab.", { label: "Load it", run: () => { notice(null); app.resumeGame(keeper.id); } });
+});
+
 window.addEventListener("hashchange", () => {
   const hash = location.hash.replace(/^#/, "");
   if (/^[rp]=/.test(hash)) {
@@ -449,3 +552,5 @@ window.addEventListener("hashchange", () => {
 // for tests and the curious: the page's state, read-only by convention
 window.tsuroApp = app;
 app.boot();
+// a new version of the site: offered, never forced (the game is saved and resumes)
+watchForUpdates((apply) => notice(t("app.updateReady"), { label: t("app.updateReload"), run: apply }));

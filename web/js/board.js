@@ -126,6 +126,7 @@ export class Board {
     this.choiceColor = "#fff";
     this.choiceCursor = -1;
     this.preview = null;
+    this.highlight = null;
     this.listeners = { startmark: [], square: [], markhover: [], escape: [] };
     this.svg = el("svg", {
       class: "board", role: "img", "aria-label": label,
@@ -139,7 +140,7 @@ export class Board {
     el("feMergeNode", { in: "b" }, merge);
     el("feMergeNode", { in: "SourceGraphic" }, merge);
     this.layers = {};
-    for (const name of ["frame", "squares", "choices", "tiles", "trails", "target", "preview", "marks", "markers", "fx"]) {
+    for (const name of ["frame", "squares", "choices", "tiles", "trails", "highlight", "target", "preview", "marks", "markers", "fx"]) {
       this.layers[name] = el("g", { class: `layer-${name}` }, this.svg);
     }
     this._drawFrame();
@@ -173,7 +174,7 @@ export class Board {
     this._drawMarkers();
   }
 
-  setTrails(trails) { this.trails = trails || []; this._drawTrails(); }
+  setTrails(trails) { this.trails = trails || []; this._drawTrails(); this._drawHighlight(); }
 
   setStartMarks(places, color = "#fff") {
     this.marks = (places || []).map((p) => ({ place: p, pt: portPoint(p[0], p[1], p[2]) }));
@@ -224,6 +225,28 @@ export class Board {
       x: x * S + 3, y: y * S + 3, width: S - 6, height: S - 6, rx: 6,
       class: "target", stroke: color,
     }, g);
+  }
+
+  /** Point at things the board's words talk about: {squares: [[x, y], ...],
+   *  seat: a marker whose trail to stress (or null)}; null clears. */
+  setHighlight(h) {
+    this.highlight = h && (h.squares?.length || h.seat !== null && h.seat !== undefined) ? h : null;
+    this._drawHighlight();
+  }
+
+  _drawHighlight() {
+    const g = this.layers.highlight;
+    g.replaceChildren();
+    const h = this.highlight;
+    if (!h) return;
+    for (const [x, y] of h.squares || []) {
+      if (x < this.w && y < this.h) el("rect", { x: x * S + 1, y: y * S + 1, width: S - 2, height: S - 2, rx: 6, class: "highlight-square" }, g);
+    }
+    const segs = h.seat === null || h.seat === undefined ? null : this.trails[h.seat];
+    if (segs && segs.length) {
+      const st = this.seats[h.seat] || { color: "#fff" };
+      el("path", { d: segs.map(([x, y, a, b]) => segmentD(x, y, a, b)).join(""), class: "highlight-path", stroke: st.color }, g);
+    }
   }
 
   /** Show a placement: ghost tile, each moved marker's traced path, who goes out. */

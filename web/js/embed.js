@@ -20,12 +20,15 @@
 // light, and the boards that do need it share one engine.
 
 import { getEngine, siteURL } from "./engine.js";
-import { Board } from "./board.js";
+import { Board, tileSVG } from "./board.js";
 import { HandView } from "./hand.js";
 import { ClassicTurn, handToTurn } from "./turn.js";
 import { loadTileSet } from "./tileset.js";
 import { seatStyles } from "./style.js";
 import { describe } from "./movelog.js";
+import { connectHost, HostError } from "./embed-api.js";
+import { t } from "./i18n.js";
+import { request } from "./session.js";
 
 const $ = (id) => document.getElementById(id);
 const board = new Board($("board"), { width: 6, height: 6, label: "Tsuro board" });
@@ -44,7 +47,7 @@ const tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {
 let engine = null;
 function eng() {
   if (!engine) {
-    engine = getEngine({ shared: parseFragment(location.hash).opts.engine !== "dedicated" });
+    engine = getEngine({ shared: parseFragment(location.hash).opts.engine !== "dedicated" && !framedByAnotherSite() });
     $("progress").hidden = false;
     engine.onProgress((p) => { $("progress").value = p.fraction; });
     engine.ready.then(() => { $("progress").hidden = true; },
@@ -52,8 +55,16 @@ function eng() {
   }
   return engine;
 }
+/** In another site's iframe a SharedWorker does not start (Chromium refuses it
+ *  in a third-party frame: "the engine worker could not start"), so such a
+ *  board runs a worker of its own. */
+function framedByAnotherSite() {
+  if (window.parent === window) return false;
+  try { return window.parent.location.origin !== location.origin; } catch { return true; }
+}
+
 async function ask(op, args) {
-  const r = await eng().requestValue(op, args);
+  const r = await request(eng(), op, args);   // within its time limit (session.js)
   if (r && r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code });
   return r;
 }
@@ -87,26 +98,54 @@ function parseFragment(hash) {
   return { link, opts };
 }
 
+// What this page decodes by itself before the engine has looked (the engine's
+// own limits, docs/reliability.md): a crafted link cannot make it inflate or
+// draw without bound.
+const LIMITS = { linkChars: 65_536, inflatedBytes: 256 * 1024, boardSide: 12 };
+
 /** A share link's JSON, decoded here (base64url + raw deflate) so a position
- *  shows before Python is up; the engine checks it when a rule is needed. */
+ *  shows before Python is up; the engine checks it when a rule is needed.
+ *  null when it is not one this page draws by itself (too long, inflating too
+ *  far, not JSON): the engine then decodes it, or says why it cannot. */
 async function quickDecode(link) {
   if (typeof DecompressionStream !== "function") return null;
+  if (link.length > LIMITS.linkChars) return null;
   const body = link.slice(2);
   if (body[0] !== "1") return null;
   const b64 = body.slice(1).replace(/-/g, "+").replace(/_/g, "/");
   const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
   const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return JSON.parse(await new Response(stream).text());
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > LIMITS.inflatedBytes) {
+      reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return JSON.parse(await new Blob(chunks).text());
+}
+
+/** A board side the page will draw: a whole number within the rule sets' range. */
+function side(v) {
+  return v === undefined ? 6 : Number.isInteger(v) && v >= 1 && v <= LIMITS.boardSide ? v : null;
 }
 
 function sizeOf(rules) {
-  return rules && typeof rules === "object" ? [rules.width || 6, rules.height || 6] : [6, 6];
+  if (!rules || typeof rules !== "object") return [6, 6];
+  return [side(rules.width), side(rules.height)];
 }
 
 function looksLikePosition(p) {
   return p && typeof p === "object" && Array.isArray(p.players) && Array.isArray(p.markers) &&
-    p.players.length === p.markers.length && (!p.tiles || Array.isArray(p.tiles));
+    p.players.length === p.markers.length && p.players.length <= 8 &&
+    (!p.tiles || (Array.isArray(p.tiles) && p.tiles.length <= LIMITS.boardSide ** 2)) &&
+    sizeOf(p.rules).every((n) => n !== null);
 }
 
 function show(position, trails = []) {
@@ -114,6 +153,22 @@ function show(position, trails = []) {
   board.setSeats(seatStyles(position.players));
   board.setPosition(position);
   board.setTrails(trails);
+  showOpenHands(position);
+}
+
+/** Open hands (a rule set where every hand is public): every player's tiles under the board. */
+function showOpenHands(position) {
+  const list = $("open-hands");
+  const open = position.rules && typeof position.rules === "object" && position.rules.open_hands && position.hands;
+  list.hidden = !open || !tileset;
+  if (list.hidden) return;
+  list.replaceChildren(...position.players.map((p, seat) => {
+    const li = document.createElement("li");
+    const name = document.createElement("span");
+    name.textContent = p.name;
+    li.append(name, ...(position.hands[seat] || []).map((tile) => tileSVG(tileset, tile, 0, { title: t("embed.tile", { n: tile }) })));
+    return li;
+  }));
 }
 
 // ------------------------------------------------------------------ records: step through
@@ -184,7 +239,10 @@ document.addEventListener("keydown", (e) => {
 // The reader plays the active player's move with the game page's turn
 // controller (turn.js): the same hand, previews, marks and keys.  Only the
 // words differ: a reader of an embedded board is told about the named player.
-const tryState = { start: null, position: null, done: false };
+// start: the position the reader began from ("Start over"); position and
+// trails: the one on show; interactive: the reader may play; keepPlaying: go
+// on turn after turn (a host-driven board) rather than stop after one move.
+const tryState = { start: null, position: null, trails: [], done: false, interactive: false, keepPlaying: false };
 
 class EmbedTurn extends ClassicTurn {
   start(seat, legal) {
@@ -231,24 +289,56 @@ const turn = new EmbedTurn({
 });
 
 async function playTry(move) {
+  try {
+    await applyMove(move);
+  } catch (e) {
+    message(`That move was refused: ${e.message}`);
+  }
+}
+
+/** The position on show and its trails: the one being played, else the record's step. */
+function shown() {
+  if (tryState.position) return { position: tryState.position, trails: tryState.trails };
+  if (rec.positions.length) return { position: rec.positions[rec.at], trails: trailsUpTo(rec.at) };
+  return null;
+}
+
+/** Play a move on the position on show, the reader's or the host's: the
+ *  engine plays it, the board animates it, the host is told ("moved", and
+ *  "over" at the end).  A host-driven board then waits for the next move. */
+async function applyMove(move) {
+  const now = shown();
+  if (!now) throw new HostError("not_loaded", "no position is shown: send load first");
+  if (!tryState.position) {   // a record's step becomes a position to play on
+    Object.assign(tryState, { start: now.position, position: now.position, trails: now.trails });
+    $("bar").hidden = true;
+  }
   tryState.done = true;
   turn.stop();
   board.clearPreview();
   board.setTarget(null);
   board.setStartMarks([]);
   $("place").disabled = true;
+  let r;
   try {
-    const r = await ask("play", { position: tryState.position, move, seed: 0 });
-    await board.animate(r.events, { speed: 1 });
-    const trails = Array.from({ length: r.position.players.length }, () => []);
-    for (const e of r.events) if (e.type === "move") trails[e.seat].push(...e.path);
-    show(r.position, trails);
-    caption(describe(r.events, r.position.players).map((l) => l.text).join(" "));
-    hand.clear();
-    $("hand").hidden = true;
+    r = await ask("play", { position: now.position, move, seed: 0 });
   } catch (e) {
-    message(`That move was refused: ${e.message}`);
+    if (tryState.interactive && tryState.position === now.position) openTurn(now.position).catch((x) => message(x.message));
+    throw e;
   }
+  await board.animate(r.events, { speed: 1 });
+  const trails = now.trails.map((path) => path.slice());
+  while (trails.length < r.position.players.length) trails.push([]);
+  for (const e of r.events) if (e.type === "move") trails[e.seat].push(...e.path);
+  Object.assign(tryState, { position: r.position, trails });
+  show(r.position, trails);
+  caption(describe(r.events, r.position.players).map((l) => l.text).join(" "));
+  hand.clear();
+  $("hand").hidden = true;
+  host.post({ tsuro: "moved", move: r.move, position: r.position, events: r.events });
+  const end = r.events.find((e) => e.type === "game_over");
+  if (r.result || end) host.post({ tsuro: "over", winners: (r.result || end).winners });
+  else if (tryState.interactive && tryState.keepPlaying) await openTurn(r.position);
 }
 
 // A board to try waits for the reader to come near it (pointer, touch, keys)
@@ -267,17 +357,23 @@ function wantEngineOnInteraction(eager) {
 }
 
 async function openTry(position) {
-  tryState.start = position;
+  Object.assign(tryState, { start: position, interactive: true });
   await resetTry();
 }
 
 async function resetTry() {
   const p = tryState.start;
-  Object.assign(tryState, { position: p, done: false });
+  Object.assign(tryState, { position: p, trails: [], done: false });
   turn.stop();
   show(p);
-  $("try-bar").hidden = false;
   board.clearPreview();
+  if (tryState.interactive) await openTurn(p);
+}
+
+/** The active player's turn on position p, for the reader (the engine's legal moves). */
+async function openTurn(p) {
+  tryState.done = false;
+  $("try-bar").hidden = false;
   if (p.turn === null || p.turn === undefined) { caption("The game is over."); return; }
   const seat = p.turn;
   const tiles = (p.hands && p.hands[seat]) || [];
@@ -288,6 +384,7 @@ async function resetTry() {
     caption(engine ? "Loading the rules engine…" : "Point at the board or a tile to start.");
   };
   $("hand").hidden = false;
+  $("place").hidden = false;
   waiting();
   await wanted;
   waiting();
@@ -301,10 +398,67 @@ async function resetTry() {
   turn.start(seat, legal);
 }
 
+// ------------------------------------------------------------------ the host page's messages (embed-api.js)
+
+let hostLoaded = false;   // once the host has loaded something, the URL fragment's board gives way
+
+async function hostLoad(m) {
+  hostLoaded = true;
+  wanted = Promise.resolve();   // the host asked: no waiting for the reader to point at the board
+  if (m.position) {   // the engine checks it first
+    await ask("validate", { position: m.position }).catch((e) => {
+      throw new HostError(e.code === "invalid" ? "bad_position" : e.code, `not a position: ${e.message}`);
+    });
+  }
+  await tilesReady;
+  turn.stop();
+  board.setHighlight(null);
+  message("");
+  caption("");
+  Object.assign(tryState, { start: null, position: null, trails: [], done: true, keepPlaying: true,
+    interactive: m.try ?? parseFragment(location.hash).opts.try === "1" });
+  $("hand").hidden = true;
+  $("try-bar").hidden = true;
+  if (m.record) {
+    const r = await ask("positions", { record: m.record });
+    const last = r.positions.length - 1;
+    if (m.at !== undefined && m.at !== "end" && m.at > last) {
+      throw new HostError("out_of_range", `"at" is ${m.at}, but this record has positions 0 to ${last}`);
+    }
+    rec.positions = []; rec.events = [];
+    await openRecord(m.record, { at: m.at === undefined ? 0 : m.at }, r);
+    if (m.caption) caption(m.caption);
+    host.post({ tsuro: "loaded", position: rec.positions[rec.at], at: rec.at, last });
+    return;
+  }
+  rec.positions = []; rec.events = [];
+  $("bar").hidden = true;
+  tryState.start = m.position;
+  await resetTry();
+  if (m.caption) caption(m.caption);
+  host.post({ tsuro: "loaded", position: m.position });
+}
+
+async function hostStep(m) {
+  if (!rec.positions.length || tryState.position) throw new HostError("not_loaded", "step needs a record: send load with a record first");
+  const last = rec.positions.length - 1;
+  const at = m.at === "end" ? rec.to : m.at;
+  if (at < rec.from || at > rec.to) throw new HostError("out_of_range", `"at" is ${m.at}, but this board steps between ${rec.from} and ${rec.to}`);
+  await step(at, at === rec.at + 1);
+  host.post({ tsuro: "loaded", position: rec.positions[rec.at], at: rec.at, last });
+}
+
+async function hostHighlight(m) {
+  board.setHighlight({ squares: m.squares || [], seat: m.seat ?? null });
+  if (m.caption !== undefined) caption(m.caption);
+}
+
 board.on("startmark", (place) => turn.chooseStart(place));
 board.on("square", (square) => turn.clickSquare(square));
 $("place").addEventListener("click", () => turn.place());
-$("reset").addEventListener("click", () => resetTry().catch((e) => message(e.message)));
+$("reset").addEventListener("click", () => resetTry().then(() => {
+  if (tryState.keepPlaying) host.post({ tsuro: "loaded", position: tryState.start });
+}).catch((e) => message(e.message)));
 document.addEventListener("keydown", (e) => {
   if ($("hand").hidden || tryState.done) return;
   turn.handleKey(e);
@@ -312,10 +466,13 @@ document.addEventListener("keydown", (e) => {
 
 // ------------------------------------------------------------------ start
 
+const host = connectHost({ load: hostLoad, play: (m) => applyMove(m.move), step: hostStep, highlight: hostHighlight });
+
 async function main() {
   const { link, opts } = parseFragment(location.hash);
   if (!link) {
-    message("Nothing to show: this board needs a link fragment #p=… (a position) or #r=… (a game).");
+    if (host.active) caption(t("embed.waitingHost"));
+    else message("Nothing to show: this board needs a link fragment #p=… (a position) or #r=… (a game).");
     return;
   }
   if (opts.caption) caption(opts.caption);
@@ -325,6 +482,7 @@ async function main() {
   try {
     if (pre) {
       await tilesReady;
+      if (hostLoaded) return;
       await openRecord(pre.record, opts, pre);
       if (opts.caption) caption(opts.caption);
       return;
@@ -334,12 +492,14 @@ async function main() {
       try { value = await quickDecode(link); } catch { value = null; }
       if (looksLikePosition(value)) {
         await tilesReady;
+        if (hostLoaded) return;
         show(value);
         if (opts.try === "1") await openTry(value);
         return;
       }
     }
     const decoded = await ask("decode_link", { fragment: link });
+    if (hostLoaded) return;
     if (decoded.record) await openRecord(decoded.record, opts);
     else {
       await tilesReady;

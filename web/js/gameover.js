@@ -16,6 +16,7 @@ export class GameOver {
    * @param deps.showPlayers(position, scores)  redraw the players panel
    * @param deps.markLog(k)   mark move k in the move log (-1: none)
    * @param deps.setBanner(text)
+   * @param deps.embedCode  the "Embed this game" box (embedcode.js), or none
    */
   constructor(deps) {
     Object.assign(this, deps);
@@ -53,6 +54,7 @@ export class GameOver {
     }
     this.scores = result.scores;
     $("share-box").hidden = !result.shares;
+    this.embedCode?.reset(result.shares);
     $("rp-range").max = String(session.moves.length);
     this.replay(session.moves.length, false);
     if (!result.shares) return;

@@ -2,8 +2,8 @@
 // started from), every position so far and the events of every move.  The
 // engine is stateless; all rules come from it.  Undo and redo only move
 // along the list this keeps.  (neu.js's NeuSession keeps a course-variant
-// game the same way.)  The saves live here too: a session's toSave/fromSave,
-// and `saves`, the page's slot for them in localStorage.
+// game the same way.)  A session makes its save (toSave) and reads it back
+// (fromSave); saves.js keeps the saves in localStorage.
 
 import { describe } from "./movelog.js";
 
@@ -16,9 +16,32 @@ export class EngineRefused extends Error {
   }
 }
 
-/** engine.requestValue with errors thrown as EngineRefused. */
+// Every request has a time limit, counted once the engine is ready: past it
+// the engine client restarts the worker and the request fails with the code
+// "timeout" (the page then goes back to its last saved position).
+export const TIME_LIMIT_MS = 10_000;
+/** Errors that say the engine, not the input, failed: the page recovers from them. */
+export const ENGINE_DOWN = new Set(["timeout", "restarted", "worker_error", "terminated"]);
+
+/** A request's time limit: the ordinary one, plus the search budget of bot ops. */
+export function timeLimit(args) {
+  const budget = Number(args && args.budget_ms);
+  return TIME_LIMIT_MS + (Number.isFinite(budget) && budget > 0 ? budget : 0);
+}
+
+/** engine.requestValue within its time limit: the result or {error: {code, message}}. */
+export async function request(engine, op, args) {
+  try {
+    await engine.ready;
+  } catch (e) {
+    return { error: { code: e.code || "internal", message: String(e.message || e) } };
+  }
+  return engine.requestValue(op, args, { timeoutMs: timeLimit(args) });
+}
+
+/** request() with errors thrown as EngineRefused. */
 export async function ask(engine, op, args) {
-  const r = await engine.requestValue(op, args);
+  const r = await request(engine, op, args);
   if (r && r.error) throw new EngineRefused(r.error);
   return r;
 }
@@ -157,10 +180,11 @@ export class Session {
   async botMove(budgetMs = 400) {
     const seat = this.turn;
     const level = this.seats[seat]?.level || "medium";
-    const r = await this.engine.requestValue("bot_move", {
+    const r = await request(this.engine, "bot_move", {
       position: this.position, bot: BOTS[level] || "survivor", seed: this._botSeed(), budget_ms: budgetMs,
     });
     if (r && r.move) return r.move;
+    if (r && r.error && ENGINE_DOWN.has(r.error.code)) throw new EngineRefused(r.error);
     if (r && r.error && r.error.code !== "unknown_op") console.warn("bot_move failed, playing a random move:", r.error);
     const legal = await ask(this.engine, "legal_moves", { position: this.position });
     const moves = legal.moves.filter((m) => m.legal !== false);
@@ -169,7 +193,7 @@ export class Session {
 
   /** A suggested move for the active player (the engine's hint, if it has one). */
   async hint(budgetMs = 400) {
-    const r = await this.engine.requestValue("hint", { position: this.position, budget_ms: budgetMs, seed: this._botSeed() });
+    const r = await request(this.engine, "hint", { position: this.position, budget_ms: budgetMs, seed: this._botSeed() });
     return r && r.move ? r.move : null;
   }
 
@@ -218,36 +242,3 @@ export class Session {
     return trails;
   }
 }
-
-// ------------------------------------------------------------------ the save slot
-
-// Where the page keeps its games in localStorage: the game on ("tsuro.save",
-// written after every move) and, while a shared link is open, the player's own
-// game ("tsuro.save.previous").  A session makes the save (toSave); the
-// variant's session class reads it back (fromSave, through variants.js).
-const SAVE_KEY = "tsuro.save";
-const PREVIOUS_KEY = "tsuro.save.previous";
-
-function readJSON(key) {
-  try { return JSON.parse(localStorage.getItem(key) || "null"); } catch { return null; }
-}
-function writeJSON(key, value) {
-  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode: no autosave */ }
-}
-
-export const saves = {
-  /** The saved game on, or null. */
-  load() { return readJSON(SAVE_KEY); },
-  /** Save a session (with its current position, drawn before the engine replays it). */
-  store(session) { writeJSON(SAVE_KEY, { ...session.toSave(), position: session.position }); },
-  /** Forget the saved game (it could not be resumed). */
-  drop() { try { localStorage.removeItem(SAVE_KEY); } catch { /* nothing kept */ } },
-  /** Keep a save aside while a shared link is played. */
-  keepPrevious(save) { writeJSON(PREVIOUS_KEY, save); },
-  /** The save kept aside, removed from the slot. */
-  takePrevious() {
-    const save = readJSON(PREVIOUS_KEY);
-    try { localStorage.removeItem(PREVIOUS_KEY); } catch { /* nothing kept */ }
-    return save;
-  },
-};

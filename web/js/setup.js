@@ -185,7 +185,10 @@ export class SetupDialog {
     }
     const seats = this.solo() ? this.seats.slice(0, 1) : this.seats;
     const seedText = $("set-seed").value.trim();
-    const seed = seedText === "" ? undefined : /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
+    // Digits become a number only while JavaScript keeps them exactly (the engine
+    // refuses larger numbers in records); longer seeds travel as text.
+    const asNumber = /^-?\d+$/.test(seedText) ? Number(seedText) : NaN;
+    const seed = seedText === "" ? undefined : Number.isSafeInteger(asNumber) ? asNumber : seedText;
     try {
       localStorage.setItem(SETUP_KEY, JSON.stringify({
         preset: $("set-preset").value, scoring: $("set-scoring").value,

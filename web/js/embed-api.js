@@ -1,0 +1,108 @@
+// The embed's postMessage protocol (docs/embed.md): what the page around an
+// embedded board may ask of it, checked here before anything is done.
+//
+// Only the parent window is heard (event.source === window.parent) and only
+// it is answered.  Every message is a plain object whose "tsuro" field names
+// it; a message that cannot be accepted (unknown name, bad shape, or refused
+// by the handler, e.g. an illegal move) is answered with
+// {tsuro: "error", error: {code, message}, id?} - never dropped in silence.
+// Messages are handled one at a time, in the order they came, so a host may
+// send "load" then "play" at once; the handlers wait for the engine.
+
+/** The protocol's version, sent with "ready". */
+export const PROTOCOL = 1;
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const isInt = (v) => Number.isInteger(v) && v >= 0;
+const isSquare = (v) => Array.isArray(v) && v.length === 2 && v.every(isInt);
+const MAX_CAPTION = 500;
+
+/** An error whose code is sent to the host as is. */
+export class HostError extends Error {
+  constructor(code, message) { super(message); this.code = code; }
+}
+
+function need(ok, message) {
+  if (!ok) throw new HostError("bad_message", message);
+}
+
+function checkCaption(m) {
+  need(m.caption === undefined || (typeof m.caption === "string" && m.caption.length <= MAX_CAPTION),
+    `"caption" must be a string of at most ${MAX_CAPTION} characters`);
+}
+
+/** Each message the board accepts, with the check of its shape (throws HostError). */
+export const SHAPES = {
+  load(m) {
+    need(("position" in m) !== ("record" in m), 'load needs exactly one of "position" and "record"');
+    if ("position" in m) {
+      need(isObject(m.position), '"position" must be an object (a NOTATION position)');
+      need(m.at === undefined, '"at" goes with a record, not a position');
+    } else {
+      need(isObject(m.record), '"record" must be an object (a NOTATION record)');
+      need(m.at === undefined || isInt(m.at) || m.at === "end", '"at" must be a position number (0 = the deal) or "end"');
+    }
+    need(m.try === undefined || typeof m.try === "boolean", '"try" must be true or false');
+    checkCaption(m);
+  },
+  play(m) {
+    need(isObject(m.move), '"move" must be an object (a NOTATION move)');
+  },
+  step(m) {
+    need(isInt(m.at) || m.at === "end", '"at" must be a position number (0 = the deal) or "end"');
+  },
+  highlight(m) {
+    need(m.squares === undefined || (Array.isArray(m.squares) && m.squares.length <= 200 && m.squares.every(isSquare)),
+      '"squares" must be a list of [column, row] pairs');
+    need(m.seat === undefined || m.seat === null || isInt(m.seat), '"seat" must be a seat number or null');
+    checkCaption(m);
+  },
+};
+
+/** Check a message from the host: its name, then its shape.  Throws HostError. */
+export function checkMessage(m) {
+  if (!isObject(m) || typeof m.tsuro !== "string") {
+    throw new HostError("bad_message", 'a message must be an object with a "tsuro" field naming it');
+  }
+  need(m.id === undefined || typeof m.id === "string" || Number.isFinite(m.id), '"id" must be a string or a number');
+  if (!Object.hasOwn(SHAPES, m.tsuro)) {
+    throw new HostError("unknown_message", `unknown message "${m.tsuro}" (known: ${Object.keys(SHAPES).join(", ")})`);
+  }
+  SHAPES[m.tsuro](m);
+}
+
+/**
+ * Listen to the parent window.  handlers: {load, play, step, highlight}, each
+ * an async function of the checked message.  Returns {post, active}: post(data)
+ * sends data to the parent (nothing when the board is not in a frame); active
+ * says whether the board is framed at all.  Sends {tsuro: "ready"} at once.
+ */
+export function connectHost(handlers, win = window) {
+  const parent = win.parent;
+  const active = parent && parent !== win;
+  let origin = "*";   // the host's origin once it has spoken; "*" for "ready" (nothing secret is sent)
+  const post = (data) => { if (active) parent.postMessage(data, origin); };
+  let queue = Promise.resolve();
+
+  win.addEventListener("message", (event) => {
+    if (!active || event.source !== parent) return;   // only the parent window is heard
+    origin = event.origin && event.origin !== "null" ? event.origin : "*";
+    const m = event.data;
+    const id = isObject(m) && (typeof m.id === "string" || Number.isFinite(m.id)) ? m.id : undefined;
+    queue = queue.then(async () => {
+      try {
+        checkMessage(m);
+        await handlers[m.tsuro](m);
+      } catch (e) {
+        const code = e && typeof e.code === "string" ? e.code : "failed";
+        const message = (e && e.message) || String(e);
+        const reply = { tsuro: "error", error: { code, message } };
+        if (id !== undefined) reply.id = id;
+        if (isObject(m) && typeof m.tsuro === "string") reply.about = m.tsuro;
+        post(reply);
+      }
+    });
+  });
+  if (active) post({ tsuro: "ready", protocol: PROTOCOL });
+  return { post, active };
+}
