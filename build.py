@@ -25,6 +25,8 @@ Standard library only.  What the build does:
      *.html                  pages, their src/href rewritten to assets/<sha>/
      sw.js                   the service worker with its precache manifest
      tiles.json              the tile table, for drawing before Python is up
+     puzzles.json            the puzzles (data/puzzles.json, shape-checked;
+                             tests/test_puzzles.py re-checks every answer)
      build.json              what was built (versions, paths, sizes, manifest)
 4. Generates assets/<sha>/js/build-info.js, which tells the page and the
    worker where Pyodide, micropip and the wheel are.
@@ -580,13 +582,31 @@ def build_info_js(info: dict) -> str:
 # Freshness
 
 
+PUZZLES = "data/puzzles.json"
+"""The puzzles found by tools/find_puzzles.py, shipped as dist/puzzles.json."""
+
+
+def puzzles_json(root: Path = ROOT) -> str:
+    """data/puzzles.json, compact, after checking each entry's shape."""
+    try:
+        puzzles = json.loads((root / PUZZLES).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise BuildError(f"{PUZZLES}: {e}") from None
+    if not isinstance(puzzles, list):
+        raise BuildError(f"{PUZZLES}: expected a list of puzzles")
+    for i, p in enumerate(puzzles):
+        if not isinstance(p, dict) or set(p) != {"id", "task", "position", "answer"}:
+            raise BuildError(f"{PUZZLES}[{i}]: expected {{id, task, position, answer}}")
+    return json.dumps(puzzles, separators=(",", ":"), ensure_ascii=False)
+
+
 def input_fingerprint(root: Path = ROOT) -> str:
     """A hash of everything that goes into dist/ (sources, pins, this script)."""
     h = hashlib.sha256()
     h.update(f"schema {BUILD_SCHEMA} pyodide {PYODIDE_VERSION} {PYODIDE_NPM_SHA256} "
              f"micropip {MICROPIP_VERSION} {MICROPIP_SHA256}\n".encode())
     paths = [root / "build.py", root / "pyproject.toml", root / PRECOMPILE_TOOL, root / EXERCISE,
-             root / APP_ICONS]
+             root / PUZZLES, root / APP_ICONS]
     for sub in ("tsuro_core", "web"):
         paths += [root / sub / rel for rel in _walk(root / sub)]
     for p in paths:
@@ -652,6 +672,7 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
         stdlib_modules = json.loads((pre / "modules.json").read_text(encoding="utf-8"))
         tiles = tiles_from_wheel(tmp / wheel_rel)
         (tmp / "tiles.json").write_text(json.dumps(tiles, separators=(",", ":")), encoding="utf-8")
+        (tmp / "puzzles.json").write_text(puzzles_json(root), encoding="utf-8")
         # The installable app: manifest.webmanifest and its icons, under stable names.
         for rel, data in app_files(root, cache).items():
             (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -897,6 +918,9 @@ SITE_HEADERS: list[tuple[str, dict[str, str]]] = [
     ("/*.html", {"Cache-Control": "no-cache"}),
     ("/index.html", {CSP: PAGE_CSP}),
     ("/tutorial/*", {CSP: PAGE_CSP}),
+    ("/daily.html", {CSP: PAGE_CSP}),
+    ("/puzzles.html", {CSP: PAGE_CSP}),
+    ("/link.html", {CSP: PAGE_CSP}),
     ("/embed.html", {CSP: FRAMEABLE_CSP}),
     ("/smoke.html", {CSP: FRAMEABLE_CSP}),
     ("/sw.js", {"Cache-Control": "no-cache", "Content-Type": JS_TYPE, CSP: PAGE_CSP}),

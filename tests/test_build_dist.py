@@ -36,6 +36,10 @@ def test_dist_layout(dist_dir, build_info, build_module):
     assert sha == build_info["engine"]["sha256"] and sha.startswith(wheel.parent.name)
 
     assert json.loads((dist_dir / "tiles.json").read_text()) == tile_table_json()
+    # the puzzles ship as the committed data, and offline too
+    shipped = json.loads((dist_dir / "puzzles.json").read_text(encoding="utf-8"))
+    assert shipped == json.loads((build_module.ROOT / "data" / "puzzles.json").read_text(encoding="utf-8"))
+    assert "puzzles.json" in build_info["precache"]["urls"]
 
     # Every precached URL exists; sw.js carries the same manifest.
     manifest = build_info["precache"]

@@ -15,6 +15,7 @@ import contextlib
 import io
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tsuro_core import __main__ as cli
-from tsuro_core import api, jsonin, notation
+from tsuro_core import api, jsonin, linkplay, notation
 from tsuro_core.neu import harness
 from tsuro_core.neu.formats import read_values
 
@@ -30,7 +31,7 @@ from fuzzkit import JSON, STRICT_JSON, corpus, fuzz_settings, mutate, raw_link
 
 CODES = {"unknown_op", "bad_request", "bad_json", "bad_args", "bad_position", "bad_record",
          "bad_rules", "bad_players", "bad_link", "illegal_move", "wrong_phase", "invalid",
-         "game_over"}
+         "game_over", "stale_link", "conflicting_link"}
 SLOW_S = 5.0
 """A call that takes longer than this is a failure (a real one takes milliseconds)."""
 MAX_ANSWER = 1 << 20
@@ -127,6 +128,27 @@ def test_bot_ops_with_mutated_positions(data):
     args = _position_args(data)
     args.update(bot=data.draw(st.sampled_from(["random", "survivor", "planner"])),
                 iterations=data.draw(st.integers(1, 3)), seed=data.draw(st.integers(0, 5)))
+    check_call(op, mutate(data, args))
+
+
+PUZZLES = json.loads((Path(__file__).resolve().parents[1] / "data" / "puzzles.json").read_text(encoding="utf-8"))
+
+
+@fuzz_settings(100)
+@given(data=st.data())
+def test_daily_puzzle_and_link_ops_with_mutated_input(data):
+    op = data.draw(st.sampled_from(["daily", "puzzle_check", "puzzle_hint", "link_encode", "link_open"]))
+    if op == "daily":
+        args = {"date": data.draw(st.sampled_from(["2026-11-22", "2000-02-29", "2099-12-31"]))}
+    elif op.startswith("puzzle"):
+        p = data.draw(st.sampled_from(PUZZLES))
+        args = {"position": p["position"], "task": p["task"], "move": p["answer"], "level": 1}
+    else:
+        record = data.draw(st.sampled_from([r for r in corpus()["records"] if r["rules"] == "classic"]))
+        message = {"format": "tsuro-link/1", "game": "fuzz-game", "hidden": False, "record": record,
+                   "seats": ["person"] * len(record["players"])}
+        args = ({"message": message} if op == "link_encode"
+                else {"fragment": linkplay.encode(message), "local": message})
     check_call(op, mutate(data, args))
 
 

@@ -14,6 +14,9 @@ from typing import Any, Callable
 from . import __version__, jsonin, notation
 from .api_common import ApiError, arg, game_of, seed_of
 from .bots.api_ops import OPS as BOT_OPS
+from .daily import OPS as DAILY_OPS
+from .linkplay import OPS as LINK_OPS
+from .puzzles import OPS as PUZZLE_OPS
 from .game import MAX_LISTED_EXCHANGES, Game, IllegalMove
 from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
@@ -201,6 +204,9 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "encode_link": op_encode_link,
     "decode_link": op_decode_link,
     **BOT_OPS,  # bot_move, hint
+    **DAILY_OPS,  # daily: the solo deal of a date (daily.py)
+    **PUZZLE_OPS,  # puzzle_check, puzzle_hint (puzzles.py)
+    **LINK_OPS,  # link_encode, link_open: play by link (linkplay.py)
     **NEU_OPS,  # the course variant: neu_new_game, neu_legal_moves, neu_play, neu_bot_move
 }
 

@@ -384,11 +384,34 @@ def encode_link(value: Any) -> str:
     else:
         kind = "p"
         from_position(value)
+    return f"{kind}={_LINK_VERSION}{pack_json(value)}"
+
+
+def pack_json(value: Any) -> str:
+    """Compact JSON, raw deflate, base64url without padding: the body of a link."""
     text = json.dumps(value, separators=(",", ":"), ensure_ascii=False,
                       allow_nan=False).encode("utf-8")
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(text) + packer.flush()
-    return f"{kind}={_LINK_VERSION}{base64.urlsafe_b64encode(packed).decode('ascii').rstrip('=')}"
+    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def unpack_json(body: str) -> Any:
+    """The JSON value of :func:`pack_json`'s text, read by jsonin's strict reader
+    and capped at MAX_LINK_JSON bytes; NotationError if it is damaged."""
+    try:
+        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        unpacker = zlib.decompressobj(-15)
+        data = unpacker.decompress(raw, MAX_LINK_JSON)
+        if unpacker.unconsumed_tail:
+            raise NotationError(f"share link: inflates to more than {MAX_LINK_JSON} bytes, so "
+                                "it is not one this game makes")
+        return jsonin.loads(data, "share link")
+    except NotationError:
+        raise
+    except (ValueError, zlib.error):
+        raise NotationError("share link: the text is damaged or incomplete (was it cut off "
+                            "when copied?)") from None
 
 
 def decode_link(fragment: str) -> tuple[str, Any]:
@@ -407,20 +430,7 @@ def decode_link(fragment: str) -> tuple[str, Any]:
     kind, body = text[0], text[2:]
     if not body.startswith(_LINK_VERSION):
         raise NotationError("share link: made by a newer or unknown version of the game")
-    body = body[1:]
-    try:
-        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        unpacker = zlib.decompressobj(-15)
-        data = unpacker.decompress(raw, MAX_LINK_JSON)
-        if unpacker.unconsumed_tail:
-            raise NotationError(f"share link: inflates to more than {MAX_LINK_JSON} bytes, so "
-                                "it is not one this game makes")
-        value = jsonin.loads(data, "share link")
-    except NotationError:
-        raise
-    except (ValueError, zlib.error):
-        raise NotationError("share link: the text is damaged or incomplete (was it cut off "
-                            "when copied?)") from None
+    value = unpack_json(body[1:])
     if kind == "r":
         replay(value)
         return "record", value

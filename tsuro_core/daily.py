@@ -1,0 +1,77 @@
+"""The daily challenge: one solo deal per UTC date, the same for everyone.
+
+The deal is a pure function of the date, so it needs no server and works
+offline, and anyone can reproduce it (docs/api.md, "The daily deal"):
+
+1. ``key = "tsuro-daily/1/" + date`` (the date as ``YYYY-MM-DD``);
+2. start from the tiles ``[0, 1, ..., 34]``; for ``i`` from 34 down to 1,
+   swap entries ``i`` and ``j``, where ``j`` is the SHA-256 digest of
+   ``key + "/" + str(i)`` (UTF-8), read as a big-endian number, modulo
+   ``i + 1`` (a Fisher-Yates shuffle driven by the hash);
+3. the solo hand is the first 3 tiles of that order, the pile the rest.
+
+The ``daily`` operation answers the record of that deal (no moves yet) and
+its starting position.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import re
+from typing import Any, Callable
+
+from . import notation
+from .api_common import ApiError
+from .game import Game, default_players
+from .rules import PRESETS
+from .tiles import TILE_COUNT
+
+DAILY_KEY = "tsuro-daily/1/"
+"""The prefix hashed with the date; a new deal function would bump the 1."""
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def check_date(value: Any) -> str:
+    """``value`` if it is a real calendar date written ``YYYY-MM-DD``, else ValueError."""
+    if not isinstance(value, str) or not _DATE.fullmatch(value):
+        raise ValueError(f"date: expected YYYY-MM-DD, got {value!r}")
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"date: {value!r} is not a calendar date") from None
+    return value
+
+
+def daily_order(date: str) -> list[int]:
+    """The 35 tiles in the day's order (the documented hash-driven shuffle)."""
+    key = DAILY_KEY + check_date(date)
+    order = list(range(TILE_COUNT))
+    for i in range(TILE_COUNT - 1, 0, -1):
+        digest = hashlib.sha256(f"{key}/{i}".encode("utf-8")).digest()
+        j = int.from_bytes(digest, "big") % (i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def daily_game(date: str) -> Game:
+    """The solo game of the day, dealt and not yet started."""
+    rules = PRESETS["solo"]
+    order = daily_order(date)
+    hand = order[:rules.hand_size]
+    game = Game(rules, default_players(1), [hand], order[rules.hand_size:])
+    game.seed = DAILY_KEY + date          # named in the record: which day it is
+    return game
+
+
+def op_daily(args: dict[str, Any]) -> dict[str, Any]:
+    """``{"date": "YYYY-MM-DD"}`` -> the day's solo deal as ``{record, position}``."""
+    try:
+        game = daily_game(args.get("date"))  # type: ignore[arg-type]
+    except ValueError as e:
+        raise ApiError("bad_args", str(e)) from None
+    return {"record": notation.to_record(game), "position": notation.to_position(game)}
+
+
+OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"daily": op_daily}

@@ -1,0 +1,49 @@
+// The start shared by the single-purpose pages (daily.html, puzzles.html):
+// the words, the engine with its status bar and window.tsuro, the offline
+// worker, the notice bar, and a board and hand view with the tile pictures.
+
+import { getEngine, installWindowTsuro, registerServiceWorker, siteURL } from "./engine.js";
+import { Board } from "./board.js";
+import { HandView } from "./hand.js";
+import { handToTurn } from "./turn.js";
+import { loadTileSet } from "./tileset.js";
+import { showEngineStatus, notice, setPhase } from "./page.js";
+import { t, applyTo } from "./i18n.js";
+import { seatStyles } from "./style.js";
+
+/** Boot the page; `turn()` is the page's turn controller (the hand reports to it). */
+export function bootPage({ boardLabel, turn }) {
+  const $ = (id) => document.getElementById(id);
+  applyTo(document);
+  setPhase("loading");
+  const engine = getEngine();
+  installWindowTsuro(engine);
+  showEngineStatus(engine);
+  registerServiceWorker();
+  $("notice-close").addEventListener("click", () => notice(null));
+  const board = new Board($("board"), { width: 6, height: 6, label: t(boardLabel) });
+  const hand = new HandView($("hand"), handToTurn(turn));
+  const views = { engine, board, hand, tileset: null };
+  views.tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {
+    views.tileset = ts;
+    board.setTileSet(ts);
+    hand.setTileSet(ts);
+  });
+  board.on("startmark", (place) => turn()?.chooseStart(place));
+  board.on("square", (square) => turn()?.clickSquare(square));
+  $("btn-place").addEventListener("click", () => turn()?.place());
+  return views;
+}
+
+/** ?anim=0 turns the animations off (tests); otherwise normal speed. */
+export function animationSpeed() {
+  const params = new URLSearchParams(location.search);
+  return params.has("anim") ? Number(params.get("anim")) || 0 : 1;
+}
+
+/** Draw a position and its markers' trails (seat -> path steps) on the board. */
+export function show(board, position, trails = []) {
+  board.setSeats(seatStyles(position.players));
+  board.setPosition(position);
+  board.setTrails(trails);
+}
