@@ -46,7 +46,8 @@ def test_embed_code_for_the_game_and_the_position(page, server):
     shot(page, "embed-code-360")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.click("#btn-embed-copy")
-    assert page.inner_text("#btn-embed-copy") == "Copied"
+    # copying is asynchronous (the clipboard answers when it has written)
+    page.wait_for_function("document.querySelector('#btn-embed-copy').textContent === 'Copied'")
     no_errors(page)
 
 

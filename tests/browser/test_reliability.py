@@ -253,6 +253,7 @@ def test_two_tabs_play_two_games_and_hear_of_each_others_changes(page, context, 
     other.click(f"#games-panel li[data-id='{first}'] button")
     pagekit.wait_phase(other, ["tile"])
     moves = pagekit.log_count(other)
+    other.wait_for_selector("#hand .hand-tile")
     pagekit.choose_placeable_by_keys(other, 1)
     other.keyboard.press("Enter")
     other.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=moves)

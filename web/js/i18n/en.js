@@ -608,4 +608,5 @@ export default {
   "app.removedElsewhere": "This game was removed in another tab. It stays here until you start another.",
   "app.changedElsewhere": "This game was changed in another tab.",
   "app.loadIt": "Load it",
+  "nav.more": "More ways to play",
 };

@@ -602,4 +602,5 @@ export default {
   "app.removedElsewhere": "Cette partie a été supprimée dans un autre onglet. Elle reste ici jusqu’à ce que vous en commenciez une autre.",
   "app.changedElsewhere": "Cette partie a été modifiée dans un autre onglet.",
   "app.loadIt": "La charger",
+  "nav.more": "Autres façons de jouer",
 };
