@@ -390,9 +390,7 @@ const app = {
       board.setPosition(s.view(s.position));
       board.setTrails(s.trails());
     }
-    board.clearPreview();
-    board.setStartMarks([]);
-    board.setTarget(null);
+    board.clearTurnAids();
     this.showPlayers();
     $("btn-hint").hidden = true;
     $("btn-undo").disabled = !s.canUndo();

@@ -284,6 +284,13 @@ export class Board {
 
   clearPreview() { this.setPreview(null); }
 
+  /** Take away everything that offers a move: the preview, the target square, the start marks. */
+  clearTurnAids() {
+    this.setPreview(null);
+    this.setTarget(null);
+    this.setStartMarks([]);
+  }
+
   /** Animate the events of one move; resolves when done. speed 0 = no animation; without
    *  a speed (the player chose none), prefers-reduced-motion makes the move instant. */
   async animate(events, { speed } = {}) {

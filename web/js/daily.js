@@ -83,9 +83,7 @@ async function advance() {
 async function playMove(move) {
   game.busy = true;
   turn.stop();
-  board.clearPreview();
-  board.setTarget(null);
-  board.setStartMarks([]);
+  board.clearTurnAids();
   $("btn-place").disabled = true;
   try {
     const r = await ask(engine, "play", { position: game.position, move });

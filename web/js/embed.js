@@ -326,9 +326,7 @@ async function applyMove(move) {
   }
   tryState.done = true;
   turn.stop();
-  board.clearPreview();
-  board.setTarget(null);
-  board.setStartMarks([]);
+  board.clearTurnAids();
   $("place").disabled = true;
   let r;
   try {

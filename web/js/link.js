@@ -109,9 +109,7 @@ async function computerMove(seat) {
 async function playMove(move) {
   game.busy = true;
   turn.stop();
-  board.clearPreview();
-  board.setTarget(null);
-  board.setStartMarks([]);
+  board.clearTurnAids();
   $("btn-place").disabled = true;
   try {
     await apply(move);

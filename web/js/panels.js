@@ -125,9 +125,7 @@ export class PlayPanel {
     $("btn-pass").textContent = t("pass.button", { name });
     $("hand-title").textContent = t("hand.title");
     this.hand.clear();
-    this.board.setStartMarks([]);
-    this.board.setTarget(null);
-    this.board.clearPreview();
+    this.board.clearTurnAids();
     $("btn-pass").focus({ preventScroll: true });
   }
 
