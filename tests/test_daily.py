@@ -57,3 +57,22 @@ def test_bad_dates_are_error_values(date):
     answer = api.call("daily", args)
     assert answer["ok"] is False and answer["error"]["code"] == "bad_args"
     assert "date" in answer["error"]["message"]
+
+
+def test_the_page_names_the_player_in_its_language_and_the_deal_stays():
+    """A page asks for the day's deal with the player named in its own language
+    (web/js/daily.js): only the name changes; without players, "Player 1"."""
+    plain = deal("2026-11-22")
+    assert plain["record"]["players"] == [{"name": "Player 1", "color": "red"}]
+    named = api.call("daily", {"date": "2026-11-22", "players": [{"name": "Joueur 1"}]})["result"]
+    assert named["record"]["players"] == [{"name": "Joueur 1", "color": "red"}]
+    assert named["position"]["players"] == named["record"]["players"]
+    assert {**named["record"], "players": plain["record"]["players"]} == plain["record"]
+    assert api.call("replay", {"record": named["record"]})["result"]["position"] == named["position"]
+
+
+@pytest.mark.parametrize("players", ["Ann", [], [{"name": "A"}, {"name": "B"}], [{"name": " "}],
+                                     [{"name": "A", "seat": 1}]])
+def test_bad_daily_players_are_error_values(players):
+    answer = api.call("daily", {"date": "2026-11-22", "players": players})
+    assert answer["ok"] is False and answer["error"]["code"] == "bad_players", answer

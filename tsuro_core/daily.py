@@ -11,7 +11,9 @@ offline, and anyone can reproduce it (docs/api.md, "The daily deal"):
 3. the solo hand is the first 3 tiles of that order, the pile the rest.
 
 The ``daily`` operation answers the record of that deal (no moves yet) and
-its starting position.
+its starting position.  The player is named "Player 1" unless the caller
+names it (``players``, as ``new_game`` takes them): a page names it in its
+own language; the deal does not depend on the name.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any, Callable
 
 from . import notation
 from .api_common import ApiError
-from .game import Game, default_players
+from .game import DEFAULT_COLORS, Game, default_players
 from .rules import PRESETS
 from .tiles import TILE_COUNT
 
@@ -55,20 +57,35 @@ def daily_order(date: str) -> list[int]:
     return order
 
 
-def daily_game(date: str) -> Game:
-    """The solo game of the day, dealt and not yet started."""
+def daily_game(date: str, players: list[dict[str, Any]] | None = None) -> Game:
+    """The solo game of the day, dealt and not yet started (``players``: the
+    one player, checked; default "Player 1" in the first colour)."""
     rules = PRESETS["solo"]
     order = daily_order(date)
     hand = order[:rules.hand_size]
-    game = Game(rules, default_players(1), [hand], order[rules.hand_size:])
+    game = Game(rules, players or default_players(1), [hand], order[rules.hand_size:])
     game.seed = DAILY_KEY + date          # named in the record: which day it is
     return game
 
 
-def op_daily(args: dict[str, Any]) -> dict[str, Any]:
-    """``{"date": "YYYY-MM-DD"}`` -> the day's solo deal as ``{record, position}``."""
+def _players(value: Any) -> list[dict[str, Any]] | None:
+    """The caller's ``players`` (one, ``[{name, color?}]``), checked like a record's;
+    a player without a colour gets the default one."""
+    if value is None:
+        return None
     try:
-        game = daily_game(args.get("date"))  # type: ignore[arg-type]
+        players = notation._players(value, PRESETS["solo"])
+    except notation.NotationError as e:
+        raise ApiError("bad_players", str(e)) from None
+    return [{"name": p["name"], "color": p.get("color", DEFAULT_COLORS[i])} for i, p in enumerate(players)]
+
+
+def op_daily(args: dict[str, Any]) -> dict[str, Any]:
+    """``{"date": "YYYY-MM-DD", "players"?: [{name, color?}]}`` -> the day's solo
+    deal as ``{record, position}``."""
+    players = _players(args.get("players"))
+    try:
+        game = daily_game(args.get("date"), players)  # type: ignore[arg-type]
     except ValueError as e:
         raise ApiError("bad_args", str(e)) from None
     return {"record": notation.to_record(game), "position": notation.to_position(game)}
