@@ -1,8 +1,9 @@
-// The start shared by the single-purpose pages (daily.html, puzzles.html):
-// the words, the engine with its status bar and window.tsuro, the offline
-// worker, the notice bar, and a board and hand view with the tile pictures.
+// The start shared by the single-purpose pages (daily.html, puzzles.html,
+// link.html): the words, the engine with its status bar and window.tsuro (the
+// engine registers the offline worker once it is up, unless ?sw=off), the
+// notice bar, and a board and hand view with the tile pictures.
 
-import { getEngine, installWindowTsuro, registerServiceWorker, siteURL } from "./engine.js";
+import { getEngine, installWindowTsuro, siteURL } from "./engine.js";
 import { Board } from "./board.js";
 import { HandView } from "./hand.js";
 import { handToTurn } from "./turn.js";
@@ -19,7 +20,6 @@ export function bootPage({ boardLabel, turn }) {
   const engine = getEngine();
   installWindowTsuro(engine);
   showEngineStatus(engine);
-  registerServiceWorker();
   $("notice-close").addEventListener("click", () => notice(null));
   const board = new Board($("board"), { width: 6, height: 6, label: t(boardLabel) });
   const hand = new HandView($("hand"), handToTurn(turn));
