@@ -113,7 +113,7 @@ const app = {
    */
   async resumeGame(id, save = keeper.saveOf(id)) {
     this.gen++;
-    if (!save) return this.openSetup(this.keepAside(id, keeper.store.whyUnreadable(id) || "it is gone"));
+    if (!save) return this.openSetup(this.keepAside(id, keeper.store.whyUnreadable(id) || t("saves.gone")));
     if (save.position) this.showEarly(save);
     try {
       const session = await restore(save);

@@ -1,14 +1,12 @@
 // The "Your games" panel: the player's unfinished games (each kept under its
 // own key by saves.js) with a button to go back to any of them, and the saves
 // that could not be resumed, kept aside, with a button to download each.
-// A view: it knows the store's entries, not the rules.
+// A view: it knows the store's entries, not the rules.  Its words are the
+// page's language, made when shown (an entry keeps names and counts, not words).
 
-const fmt = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+import { t, formatDate } from "./i18n.js";
 
-function when(iso) {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : fmt.format(d);
-}
+const WHEN = { dateStyle: "medium", timeStyle: "short" };
 
 function button(text, label, onClick) {
   const b = document.createElement("button");
@@ -30,6 +28,31 @@ function row(data, text, buttons) {
   return li;
 }
 
+/** Who plays a saved game, in words: "Ann, Bo, Cy and 2 more"; "" if unknown. */
+function who(entry) {
+  const players = entry.position && Array.isArray(entry.position.players) ? entry.position.players : [];
+  const names = players.map((p) => p && p.name).filter((n) => typeof n === "string" && n);
+  if (names.length > 3) return t("games.more", { names: names.slice(0, 3).join(", "), count: names.length - 3 });
+  return names.join(", ");
+}
+
+/** How many moves a saved game holds (a record's, or the moves after a start position), or null. */
+function movesOf(entry) {
+  const g = entry.game || {};
+  const moves = g.record ? g.record.moves : g.moves;
+  return Array.isArray(moves) ? moves.length : null;
+}
+
+/** A saved game's line: who plays, how far it is, when it was saved. */
+export function entryText(entry) {
+  const name = who(entry) || t("games.aGame");
+  const moves = movesOf(entry);
+  const parts = [moves === null ? name : t("games.moves", { name, count: moves })];
+  const when = entry.savedAt ? formatDate(entry.savedAt, WHEN) : "";
+  if (when) parts.push(when);
+  return parts.join(" · ");
+}
+
 export class GameList {
   /**
    * @param root     the panel (a <section> with an <h2> and a <ul>)
@@ -48,13 +71,15 @@ export class GameList {
   render(entries, kept, currentId) {
     const others = entries.filter((e) => !e.over && e.id !== currentId);
     this.list.replaceChildren(
-      ...others.map((e) => row({ id: e.id },
-        `${e.label || "A game"}${e.savedAt ? ` · ${when(e.savedAt)}` : ""}`,
-        [button("Resume", `Resume ${e.label || "this game"}`, () => this.actions.resume(e.id))])),
-      ...kept.map((k) => row({ kept: k.id },
-        `A save that could not be resumed (${k.reason})${k.keptAt ? ` · ${when(k.keptAt)}` : ""}`,
-        [button("Download", "Download the save that could not be resumed", () => this.actions.download(k)),
-          button("Forget", "Forget the save that could not be resumed", () => this.actions.forgetKept(k.id))])),
+      ...others.map((e) => row({ id: e.id }, entryText(e),
+        [button(t("games.resume"), t("games.resumeLabel", { game: who(e) || t("games.aGame") }), () => this.actions.resume(e.id))])),
+      ...kept.map((k) => {
+        const when = k.keptAt ? formatDate(k.keptAt, WHEN) : "";
+        const text = t("games.kept", { reason: k.reason || t("games.unreadable") });
+        return row({ kept: k.id }, when ? `${text} · ${when}` : text,
+          [button(t("games.download"), t("games.downloadLabel"), () => this.actions.download(k)),
+            button(t("games.forget"), t("games.forgetLabel"), () => this.actions.forgetKept(k.id))]);
+      }),
     );
     this.root.hidden = !this.list.children.length;
   }

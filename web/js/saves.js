@@ -14,6 +14,8 @@
 // through the storage event.  Only games the engine has accepted are written:
 // the caller saves after the engine has answered for the game.
 
+import { t } from "./i18n.js";
+
 export const FORMAT = "tsuro-games/2";
 const GAME_PREFIX = "tsuro.game.";
 const KEPT_PREFIX = "tsuro.kept.";
@@ -89,7 +91,7 @@ export class GameStore {
 
   _write(key, text) {
     if (!this.storage) {
-      this.failure = "this browser does not let the site store anything (private mode?)";
+      this.failure = t("saves.noStorage");
       return false;
     }
     try {
@@ -98,8 +100,8 @@ export class GameStore {
       return true;
     } catch (e) {
       this.failure = e && e.name === "QuotaExceededError"
-        ? "the browser's storage for this site is full"
-        : `the browser refused to store it (${(e && e.name) || e})`;
+        ? t("saves.full")
+        : t("saves.refused", { detail: (e && e.name) || e });
       return false;
     }
   }
@@ -121,10 +123,10 @@ export class GameStore {
         ? this._write(GAME_PREFIX + id, JSON.stringify(wrap(id, stripLegacy(save), {
           savedAt: typeof save.savedAt === "string" ? save.savedAt : new Date(0).toISOString(),
           over: isOver(save.position),
-          label: "A game saved by an earlier version",
+          label: "",
           position: save.position,
         })))
-        : this._keepText(id, text, "it is not a saved game (damaged)");
+        : this._keepText(id, text, t("saves.notASave"));
       if (!ok) continue;
       try { this.storage.removeItem(key); } catch { /* stays, migrated again later: harmless */ }
       if (save) ids.push(id);
@@ -162,13 +164,13 @@ export class GameStore {
   /** Why a stored game cannot be read (for the player), or null if it can. */
   whyUnreadable(id) {
     const text = this._read(GAME_PREFIX + id);
-    if (text === null) return "it is gone";
+    if (text === null) return t("saves.gone");
     let e;
-    try { e = JSON.parse(text); } catch { return "it is damaged: not JSON"; }
+    try { e = JSON.parse(text); } catch { return t("saves.notJson"); }
     if (e && typeof e === "object" && typeof e.format === "string" && e.format !== FORMAT) {
-      return `it was saved in a format this version does not know (${e.format.slice(0, 40)})`;
+      return t("saves.otherFormat", { format: e.format.slice(0, 40) });
     }
-    return isEntry(e) && e.id === id ? null : "it is damaged: not a saved game";
+    return isEntry(e) && e.id === id ? null : t("saves.notASave");
   }
 
   /** The raw stored text of a game (what the change events compare). */
@@ -224,7 +226,7 @@ export class GameStore {
         const e = JSON.parse(text);
         if (e && typeof e.text === "string") { out.push(e); continue; }
       } catch { /* shown as it is */ }
-      out.push({ id: key.slice(KEPT_PREFIX.length), keptAt: "", reason: "unreadable", text: String(text) });
+      out.push({ id: key.slice(KEPT_PREFIX.length), keptAt: "", reason: "", text: String(text) });
     }
     return out.sort((a, b) => String(b.keptAt).localeCompare(String(a.keptAt)));
   }
@@ -308,12 +310,10 @@ export function downloadKept(entry) {
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 
-/** A session's line in the games list: who plays, how far it is. */
+/** A session's label in its saved entry: who plays, the names only (no words: the
+ *  games list writes its line in the page's language when it shows it, gamelist.js). */
 export function labelOf(session) {
-  const names = (session.players || []).map((p) => p && p.name).filter(Boolean);
-  const who = names.length > 3 ? `${names.slice(0, 3).join(", ")} and ${names.length - 3} more` : names.join(", ");
-  const n = session.moves ? session.moves.length : 0;
-  return `${who || "A game"}${session.over ? " (over)" : ""} · ${n} move${n === 1 ? "" : "s"}`;
+  return (session.players || []).map((p) => p && p.name).filter(Boolean).join(", ");
 }
 
 /**
@@ -341,7 +341,7 @@ export class GameKeeper {
 
   /** Why games are not kept in this browser, or null if they are. */
   unavailable() {
-    return this.store.available ? null : "this browser does not let the site keep anything (private browsing, or storage blocked or full)";
+    return this.store.available ? null : t("saves.unavailable");
   }
 
   /**
@@ -412,7 +412,7 @@ export class GameKeeper {
       this.told = false;
     } else if (!this.told) {
       this.told = true;
-      this.onFailure(`This game will not be kept if you close or reload the page: ${this.store.failure}.`);
+      this.onFailure(t("saves.notKept", { reason: this.store.failure }));
     }
     return ok;
   }
