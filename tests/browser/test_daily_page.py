@@ -82,7 +82,10 @@ def test_daily_counted_game_share_text_replay_link_and_practice(page, server):
     state = saved(page)
     assert state["days"][today()]["score"] == score and state["current"] is None
     assert "3 days" in page.inner_text("#streak")
-    assert f"{today()}: {score} tile" in page.inner_text("#history")
+    # the page's dates are in its language (Intl): "November 22, 2026", not 2026-11-22
+    day = datetime.date.fromisoformat(today())
+    assert f"{day:%B} {day.day}, {day.year}: {score} tile" in page.inner_text("#history")
+    assert page.inner_text("#result-title") == f"Daily challenge of {day:%B} {day.day}, {day.year}"
 
     # the replay link opens the game step by step
     other = page.context.new_page()
@@ -109,7 +112,7 @@ def test_another_day_is_practice_and_french_is_spoken(page, server):
     page.goto(server + "daily.html?sw=off&anim=0&lang=fr&date=2026-01-05")
     wait_phase(page, ["start"])
     assert page.inner_text("h1") .endswith("Défi du jour")
-    assert "ne compte pas" in page.inner_text("#daily-kind")
+    assert page.inner_text("#daily-kind") == "Entraînement sur la donne du 5 janvier 2026\u202f: cette partie ne compte pas."
     deal = call("daily", {"date": "2026-01-05"})["result"]["record"]
     assert saved(page)["current"]["record"]["deal"] == deal["deal"]
     assert saved(page)["current"]["practice"] is True

@@ -9,7 +9,7 @@
 import { ClassicTurn } from "./turn.js";
 import { notice, note, reason, setPhase } from "./page.js";
 import { ask } from "./session.js";
-import { t } from "./i18n.js";
+import { t, formatDate } from "./i18n.js";
 import { bootPage, animationSpeed, show } from "./page-boot.js";
 import * as daily from "./daily-share.js";
 
@@ -57,7 +57,8 @@ async function open(record, practice) {
 }
 
 async function begin(practice) {
-  const dealt = await ask(engine, "daily", { date });
+  // the player is named in the page's language (the engine's default is English)
+  const dealt = await ask(engine, "daily", { date, players: [{ name: t("setup.playerName", { n: 1 }) }] });
   await open(dealt.record, practice);
   keep();
   await advance();
@@ -73,7 +74,8 @@ async function advance() {
   if (over(game.position)) { await finish(); return; }
   $("daily-result").hidden = true;
   $("play-panel").hidden = false;
-  $("daily-kind").textContent = game.practice ? t("daily.kind_practice", { date }) : t("daily.kind_counted", { date });
+  const day = formatDate(date);
+  $("daily-kind").textContent = game.practice ? t("daily.kind_practice", { date: day }) : t("daily.kind_counted", { date: day });
   const legal = await ask(engine, "legal_moves", { position: game.position, all: true });
   await tilesReady;
   $("hand").hidden = legal.phase === "start";
@@ -115,8 +117,8 @@ async function finish() {
 }
 
 function showResult(score, fragment, practice) {
-  $("result-title").textContent = t("daily.result_title", { date: game.date });
-  $("turn-banner").textContent = t("daily.result_title", { date: game.date });
+  $("result-title").textContent = t("daily.result_title", { date: formatDate(game.date) });
+  $("turn-banner").textContent = $("result-title").textContent;
   $("result-line").textContent = t(practice ? "daily.result_practice" : "daily.result_counted", { count: score });
   const url = new URL(`daily.html`, location.href).href;
   $("share-text").value = daily.shareText({ date: game.date, score, practice, tiles: game.position.tiles, url });
@@ -131,7 +133,7 @@ function showHistory() {
   const list = $("history");
   list.replaceChildren(...daily.history(days).slice(0, 14).map(({ date: d, score }) => {
     const li = document.createElement("li");
-    li.textContent = t("daily.history_line", { date: d, count: score });
+    li.textContent = t("daily.history_line", { date: formatDate(d), count: score });
     return li;
   }));
 }
@@ -175,4 +177,4 @@ async function main() {
   await begin(!daily.counts(state, date, today));
 }
 
-main().catch((e) => notice(t("daily.failed", { reason: reason(e) })));
+main().catch((e) => { setPhase("failed"); notice(t("daily.failed", { reason: reason(e) })); });

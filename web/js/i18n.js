@@ -63,6 +63,15 @@ export function tIn(code, key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
+/** A date in the page's language (Intl): `value` a Date, an ISO time, or a
+ *  "YYYY-MM-DD" day (read as that UTC day); "" if it is not a date. */
+export function formatDate(value, options = { dateStyle: "long" }) {
+  const day = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const d = day ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  if (Number.isNaN(d.getTime())) return "";
+  return new Intl.DateTimeFormat(current, day ? { ...options, timeZone: "UTC" } : options).format(d);
+}
+
 /** Whether the reference catalogue has key (so t() will not answer the key itself). */
 export function hasKey(key) { return key in CATALOGUES[DEFAULT_LANG]; }
 

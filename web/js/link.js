@@ -251,7 +251,7 @@ async function startGame() {
   const seats = rows.map((li) => li.querySelector(".seat-kind").value);
   const dealt = await ask(engine, "new_game", { players: rows.length });
   const record = dealt.record;
-  record.players = record.players.map((p, i) => ({ ...p, name: rows[i].querySelector(".seat-name").value.trim() || p.name }));
+  record.players = record.players.map((p, i) => ({ ...p, name: rows[i].querySelector(".seat-name").value.trim() || t("link.default_name", { n: i + 1 }) }));
   const message = { format: "tsuro-link/1", game: newGameId(), seats, hidden: $("link-hidden").checked, record };
   const { fragment } = await ask(engine, "link_encode", { message });
   location.hash = fragment;      // opened like any link: the holder plays the first turn

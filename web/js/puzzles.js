@@ -61,6 +61,13 @@ function save() {
 
 const current = () => state.list[state.at];
 
+/** A puzzle with its players named in the page's language ("Joueur 2"): the shipped
+ *  positions name them in English, and no name of theirs means anything. */
+function named(puzzle) {
+  const players = puzzle.position.players.map((p, i) => ({ ...p, name: t("setup.playerName", { n: i + 1 }) }));
+  return { ...puzzle, position: { ...puzzle.position, players } };
+}
+
 /** The task in words, in the page's language: the colour named by the catalogue too. */
 function taskText(task) {
   const params = { ...task.params };
@@ -165,12 +172,12 @@ window.addEventListener("hashchange", () => {
 
 async function main() {
   const resp = await fetch(siteURL("puzzles.json"));
-  if (!resp.ok) throw new Error(`puzzles.json: HTTP ${resp.status}`);
-  state.list = await resp.json();
+  if (!resp.ok) throw Object.assign(new Error(`puzzles.json: HTTP ${resp.status}`), { code: "fetch_failed" });
+  state.list = (await resp.json()).map(named);
   const wanted = state.list.findIndex((p) => `#${p.id}` === location.hash);
   const firstOpen = state.list.findIndex((p) => !state.progress.solved[p.id]);
   await engine.ready;
   await open(wanted >= 0 ? wanted : Math.max(0, firstOpen));
 }
 
-main().catch((e) => notice(t("puzzle.failed", { reason: reason(e) })));
+main().catch((e) => { setPhase("failed"); notice(t("puzzle.failed", { reason: reason(e) })); });
