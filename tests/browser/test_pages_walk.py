@@ -1,0 +1,260 @@
+"""The pages beside the game, walked through every phase in real Chromium: the daily
+challenge, the puzzles, play by link, the saved games in the New game dialog (a save
+kept aside as damaged too), the embed code, the course tutorial.
+
+In French (the browser set to French, and an English browser with ?lang=fr): no
+English word left in any phase (test_french.py's detection: text, title, labels,
+tooltips), and the names the engine would give in English ("Player 1") come in
+French.  In both languages and both themes: axe-core finds no serious or critical
+violation (test_audit.py's rules).  One walk serves both checks."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import pagekit
+from pagekit import no_errors, wait_phase
+from test_audit import AXE, RUN
+from test_daily_page import play_to_the_end as play_daily
+from test_french import english_left
+from test_play import _finished_record, _fragment
+from test_puzzles_page import first as first_puzzle
+
+from tsuro_core.api import call
+
+pytestmark = pytest.mark.browser
+
+COPIED = {"en": "Copied", "fr": "Copié"}
+
+
+class Checker:
+    """At each phase: no English left (French pages) and no serious axe violation in
+    the light and in the dark theme (the system's choice, switched on the spot)."""
+
+    def __init__(self, lang: str, words: bool):
+        self.lang, self.words, self.seen = lang, words, []
+
+    def __call__(self, page, where: str) -> None:
+        self.seen.append(where)
+        if self.words:
+            assert page.evaluate("document.documentElement.lang") == self.lang, where
+            for frame in page.frames:
+                if frame.url.startswith("http"):
+                    left = english_left(frame)
+                    assert not left, (where, frame.url, left)
+        for theme in ("light", "dark"):
+            page.emulate_media(color_scheme=theme)
+            found = page.evaluate(RUN)
+            assert not found, "\n".join([f"{where} ({theme})"] + [f"{v['id']} ({v['impact']}): {v['help']}\n  " + "\n  ".join(v["nodes"]) for v in found])
+
+
+def context_for(browser, locale: str):
+    if not AXE.exists():
+        pytest.fail("axe-core is not installed: run `npm ci` in the project root (.ci/run does)")
+    ctx = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(120_000)
+    ctx.add_init_script(script=AXE.read_text(encoding="utf-8"))
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = ctx.new_page()
+    page.console_errors = []
+    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
+    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+    return ctx, page
+
+
+def wait_text(page, selector: str, text: str) -> None:
+    page.wait_for_function("([s, t]) => (document.querySelector(s)?.textContent || '').includes(t)",
+                           arg=[selector, text])
+
+
+# ------------------------------------------------------------------ the walks, page by page
+
+def walk_daily(page, base, q, check, lang):
+    page.goto(base + "daily.html" + q)
+    assert wait_phase(page, ["start"]) == "start"
+    check(page, "daily: start mark")
+    page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
+    assert wait_phase(page, ["tile", "over"]) == "tile"
+    check(page, "daily: a tile to place")
+    play_daily(page)
+    check(page, "daily: over, the result and the history")
+    # the player has a name in the page's language, kept in the replay link too
+    record = call("decode_link", {"fragment": page.get_attribute("#replay-link", "href").split("#", 1)[1]})["result"]["record"]
+    assert record["players"][0]["name"] == {"en": "Player 1", "fr": "Joueur 1"}[lang]
+    page.click("#btn-copy")
+    wait_text(page, "#btn-copy", COPIED[lang])
+    check(page, "daily: the share text copied")
+    # an error: a day that is not in the calendar, refused by the engine (bad_args), told by its code
+    page.goto(base + "daily.html" + q + "&date=2026-02-30")
+    assert wait_phase(page, ["failed"]) == "failed"
+    assert page.locator("#notice").is_visible()
+    check(page, "daily: an error")
+
+
+def walk_puzzles(page, base, q, check, lang):
+    # an error first (before the browser holds the file): the puzzles cannot be fetched
+    page.route("**/puzzles.json", lambda route: route.fulfill(status=404, body="gone"))
+    try:
+        page.goto(base + "puzzles.html" + q + "&broken=1")   # (then #id below is a new document)
+        assert wait_phase(page, ["failed"]) == "failed"
+        check(page, "puzzles: an error")
+    finally:
+        page.unroute("**/puzzles.json")
+    page.console_errors.clear()     # the 404 itself is logged by the browser
+    p = first_puzzle("survive")
+    page.goto(base + "puzzles.html" + q + "#" + p["id"])
+    assert wait_phase(page, ["tile"]) == "tile"
+    check(page, "puzzles: a puzzle")
+    page.click("#btn-hint")
+    page.wait_for_function("document.querySelector('#verdict').textContent.length > 0")
+    page.click("#btn-hint")
+    page.wait_for_function("document.querySelector('#btn-hint').disabled")
+    check(page, "puzzles: hints")
+    page.click("#btn-place")
+    assert wait_phase(page, ["solved"]) == "solved"
+    check(page, "puzzles: solved")
+    q2 = first_puzzle("eliminate")
+    page.goto(base + "puzzles.html" + q + "#" + q2["id"])
+    assert wait_phase(page, ["tile"]) == "tile"
+    tiles = q2["position"]["hands"][q2["position"]["turn"]]
+    page.keyboard.press(str(next(i for i, t in enumerate(tiles) if t != q2["answer"]["tile"]) + 1))
+    page.click("#btn-place")
+    assert wait_phase(page, ["wrong"]) == "wrong"
+    check(page, "puzzles: a wrong answer")
+
+
+def finished_record(names=("Ann", "Bo", "Cy")) -> dict:
+    """A finished game whose players have names (the engine's default ones are
+    English: a record keeps the names it was played with)."""
+    record = _finished_record(players=len(names), seed=4)
+    record["players"] = [{**p, "name": n} for p, n in zip(record["players"], names)]
+    return record
+
+
+def finished_link() -> str:
+    record = finished_record(("Ann", "Bo"))
+    message = {"format": "tsuro-link/1", "game": "walkFinished1", "seats": ["person", "computer:easy"],
+               "hidden": False, "record": record}
+    return call("link_encode", {"message": message})["result"]["fragment"]
+
+
+def walk_link(page, base, q, check, lang):
+    page.goto(base + "link.html" + q)
+    assert wait_phase(page, ["home"]) == "home"
+    check(page, "link: home, a new game")
+    page.select_option("#link-count", "2")
+    seats = page.locator("#link-seats > li")
+    seats.nth(0).locator(".seat-name").fill("")       # no name given: the page's default, in its language
+    seats.nth(1).locator(".seat-kind").select_option("computer:easy")
+    page.click("#btn-link-start")
+    assert wait_phase(page, ["start"]) == "start"
+    check(page, "link: my start mark")
+    page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
+    assert wait_phase(page, ["send", "over"]) == "send"   # the computer moved too; the link for me
+    check(page, "link: the link to send")
+    page.click("#btn-copy-link")
+    wait_text(page, "#btn-copy-link", COPIED[lang])
+    check(page, "link: the link copied")
+    message = call("link_open", {"fragment": page.input_value("#link-out").split("#", 1)[1]})["result"]["message"]
+    assert message["record"]["players"][0]["name"] == {"en": "Player 1", "fr": "Joueur 1"}[lang]
+    page.click("#btn-play-here")
+    assert wait_phase(page, ["tile"]) == "tile"
+    check(page, "link: a tile to place")
+    page.goto(base + "link.html" + q)
+    assert wait_phase(page, ["home"]) == "home"
+    page.wait_for_function("document.querySelector('#games li[data-state]')")
+    check(page, "link: your games")
+    page.goto(base + "link.html" + q + "#g=1garbage")
+    assert wait_phase(page, ["refused"]) == "refused"
+    check(page, "link: a malformed link")
+    page.goto(base + "link.html" + q + "#" + finished_link())
+    assert wait_phase(page, ["over"]) == "over"
+    check(page, "link: game over")
+
+
+def saved_entries() -> dict:
+    """A stored unfinished game and a damaged one (saves.js's keys)."""
+    game = call("new_game", {"players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}], "seed": 8})["result"]
+    record, pos = game["record"], game["position"]
+    for move in ({"start": [0, 2, "H"]}, {"start": [5, 3, "C"]}):
+        r = call("play", {"position": pos, "move": move})["result"]
+        pos = r["position"]
+        record["moves"].append(r["move"])
+    seats = [{"kind": "human", "level": "medium"}] * 2
+    ok = {"format": "tsuro-games/2", "id": "walkok", "savedAt": "2026-11-01T10:00:00.000Z", "over": False,
+          "label": "Ann, Bo", "position": pos,
+          "game": {"format": "tsuro-save/1", "record": record, "seats": seats, "savedAt": "2026-11-01T10:00:00.000Z"}}
+    return {"tsuro.game.walkok": json.dumps(ok), "tsuro.game.walkbad": "{not json"}
+
+
+def walk_game_page(page, base, q, check, lang):
+    page.goto(base + q)
+    page.wait_for_selector("#setup[open]")
+    page.evaluate("(kv) => { for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v); }", saved_entries())
+    page.reload()
+    # the damaged save is put aside and told of; the list offers the other game and the kept one
+    page.wait_for_selector("#setup[open] #games-panel:not([hidden]) li[data-kept='walkbad']")
+    page.wait_for_function("document.querySelector('#engine-status').hidden")
+    assert page.locator("#games-panel li[data-id='walkok']").count() == 1
+    line = page.inner_text("#games-panel li[data-id='walkok']")
+    assert {"en": "2 moves", "fr": "2 coups"}[lang] in line and "Ann, Bo" in line
+    check(page, "game page: the saved games, one kept aside")
+    # the embed code of a finished game, with its live preview
+    page.goto(base + q + "#" + _fragment(finished_record()))
+    assert wait_phase(page, ["over"]) == "over"
+    page.click("#btn-embed-game")
+    page.wait_for_function("document.querySelector('#embed-snippet').value.includes('#r=')")
+    page.frame_locator("#embed-preview iframe").locator("#step").filter(has_text="/").wait_for()
+    check(page, "game page: the embed code and its preview")
+    page.click("#btn-embed-copy")
+    wait_text(page, "#btn-embed-copy", COPIED[lang])
+    check(page, "game page: the embed code copied")
+
+
+def walk_course(page, base, q, check, lang):
+    page.goto(base + "tutorial/course.html" + q)
+    page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
+    check(page, "course tutorial: the start")
+    page.click("#to-loop")
+    page.click("#next")
+    check(page, "course tutorial: the loop")
+
+
+WALKS = [walk_daily, walk_puzzles, walk_link, walk_game_page, walk_course]
+
+
+def walk(browser, server, locale, check, lang):
+    ctx, page = context_for(browser, locale)
+    try:
+        for w in WALKS:
+            w(page, server, "?sw=off&anim=0", check, lang)
+        no_errors(page)
+    finally:
+        ctx.close()
+    assert len(check.seen) == 23, check.seen
+
+
+def test_later_pages_in_french_in_every_phase_and_audited(browser, server):
+    """The browser set to French: every phase in French, and audited in both themes."""
+    walk(browser, server, "fr-FR", Checker("fr", words=True), "fr")
+
+
+def test_later_pages_in_english_audited_and_lang_fr_wins(browser, server):
+    """An English browser: every phase audited in both themes; ?lang=fr turns each page French."""
+    walk(browser, server, "en-GB", Checker("en", words=False), "en")
+    ctx, page = context_for(browser, "en-GB")
+    french = Checker("fr", words=True)
+    try:
+        for path, phase in (("daily.html", "start"), ("puzzles.html", "tile"), ("link.html", "home")):
+            page.goto(server + path + "?sw=off&anim=0&lang=fr")
+            wait_phase(page, [phase])
+            french(page, f"{path}?lang=fr")
+        page.goto(server + "tutorial/course.html?sw=off&lang=fr")
+        page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
+        french(page, "course.html?lang=fr")
+        no_errors(page)
+    finally:
+        ctx.close()
