@@ -12,6 +12,8 @@ import struct
 import pytest
 
 from pagekit import log_count, wait_phase
+from test_audit import AXE, RUN
+from test_french import english_left
 from test_play import choose_start_by_click, setup_seats, start
 
 
@@ -91,9 +93,11 @@ CACHES = "caches.keys().then((k) => k.filter((n) => /^tsuro-[0-9a-f]{16}$/.test(
 
 
 def test_a_new_deploy_is_offered_and_the_game_carries_on(context, two_builds):
+    """(In French: the offer is in the page's language, and passes the axe audit.)"""
     url, switch, (v1, v2) = two_builds
+    context.add_init_script(script=AXE.read_text(encoding="utf-8"))
     page = context.new_page()
-    page.goto(url + "?anim=0")
+    page.goto(url + "?anim=0&lang=fr")
     page.wait_for_selector("#setup[open]")
     setup_seats(page, [("Me", "human"), ("Bot", "computer:easy")])
     start(page)
@@ -109,7 +113,12 @@ def test_a_new_deploy_is_offered_and_the_game_carries_on(context, two_builds):
     page.evaluate("window.stillHere = true")
     page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
     page.wait_for_selector("#notice:not([hidden]) #notice-action:not([hidden])", timeout=120_000)
-    assert "new version" in page.inner_text("#notice-text")
+    assert "nouvelle version" in page.inner_text("#notice-text")
+    assert page.inner_text("#notice-action") == "Recharger"
+    assert not english_left(page), english_left(page)
+    for theme in ("light", "dark"):
+        page.emulate_media(color_scheme=theme)
+        assert not page.evaluate(RUN), (theme, page.evaluate(RUN))
     # waiting, not taken over: the old version and its cache stay until the player says so
     page.wait_for_timeout(1000)
     assert page.evaluate("window.stillHere === true")
@@ -119,7 +128,7 @@ def test_a_new_deploy_is_offered_and_the_game_carries_on(context, two_builds):
     context.set_offline(True)
     try:
         other = context.new_page()
-        other.goto(url + "?anim=0")
+        other.goto(url + "?anim=0&lang=fr")
         # the first tab holds the game, so this tab opens on the list of games
         # (saves.js: one tab per game) and resumes it from there, offline
         other.wait_for_selector("#setup[open]")
