@@ -132,6 +132,7 @@ def test_options_carry_verdicts_and_outcomes_for_previews() -> None:
         for m in options["moves"]:
             seen.add(m["outcome"])
             assert (m["reason"] is None) == m["legal"]
+            assert m["code"] == (None if m["legal"] else neu_game.VERDICT_CODES[m["reason"]])
             assert m["paths"][0]["seat"] == pos["turn"]
             first = m["paths"][0]["path"][0]
             assert first[:2] == options["square"]
@@ -199,6 +200,7 @@ def test_a_turn_refused_by_the_rule_checker() -> None:
     loop = next(m for m in options["moves"] if m["move"] == {"tile": 34, "rot": 0})
     assert not loop["legal"] and loop["outcome"] == "loops"
     assert loop["reason"] == neu.UNFORCED_LOOP
+    assert loop["code"] == "unforced_loop"      # the page words the verdict by its code
     assert loop["out"] == [{"seat": 2, "reason": "loop"}] and loop["paths"][0]["to"] is None
     e = error("neu_play", {"position": pos, "move": {"tile": 34, "rot": 0}})
     assert e == {"code": "illegal_move", "message": neu.UNFORCED_LOOP}

@@ -20,6 +20,11 @@ from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify
 from . import rules as neu
 from .rules import COLORS, G, LEGAL, NeuState
 
+# The rule checker's verdicts by a stable code, for a page to put in its own
+# words (the verdict's text, "reason", is English).
+VERDICT_CODES = {neu.NOT_HANDED_OUT: "not_handed", neu.UNFORCED_LOOP: "unforced_loop",
+                 neu.UNFORCED_EXIT: "unforced_exit"}
+
 ROTATIONS = (0, 90, 180, 270)
 OUTCOMES = {neu.STAYS: "stays", neu.EXITS: "exits", neu.COLLIDES: "collides", neu.LOOPS: "loops"}
 
@@ -200,6 +205,7 @@ def turn_options(game: NeuGame) -> list[dict[str, Any]]:
                 "move": {"tile": tile, "rot": rot},
                 "legal": verdict == LEGAL,
                 "reason": None if verdict == LEGAL else verdict,
+                "code": None if verdict == LEGAL else VERDICT_CODES.get(verdict, "illegal_move"),
                 "outcome": OUTCOMES[outcome],
                 "self_eliminating": any(o["seat"] == game.turn for o in m["out"]),
                 "forced": verdict == LEGAL and outcome in (neu.LOOPS, neu.EXITS),

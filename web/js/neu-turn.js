@@ -15,16 +15,16 @@ import { colorOf } from "./style.js";
 import { t } from "./i18n.js";
 import { placeName, portSide, squareName } from "./coords.js";
 
-// The engine's verdicts on a refused course move (tsuro_core/neu/rules.py), by their fixed text.
+// The engine's verdicts on a refused course option, by their code (tsuro_core/neu/game.py).
 const VERDICTS = {
-  "the tile is not one of those handed out": "neu.verdict.notHanded",
-  "sends an avatar into an infinite loop although another option does not": "neu.verdict.loop",
-  "makes the mover leave the board although another option does not": "neu.verdict.exit",
+  not_handed: "neu.verdict.notHanded",
+  unforced_loop: "neu.verdict.loop",
+  unforced_exit: "neu.verdict.exit",
 };
 
-/** A verdict in the page's language (the engine's own words if it is a new one). */
-export function verdictText(reason) {
-  return VERDICTS[reason] ? t(VERDICTS[reason]) : t("error.generic", { detail: reason });
+/** A refused option's verdict in the page's language (the engine's own words if its code is a new one). */
+export function verdictText(option) {
+  return VERDICTS[option.code] ? t(VERDICTS[option.code]) : t("error.generic", { detail: option.reason });
 }
 
 export class NeuTurn extends TurnController {
@@ -184,13 +184,13 @@ export class NeuTurn extends TurnController {
     return h && h.phase === "turn" ? h.legal.moves.find((m) => m.move.tile === tile && m.move.rot === rot) || null : null;
   }
 
-  markLabel(o) { return o.legal ? this.outcomeText(o) : t("neu.markRefused", { reason: verdictText(o.reason) }); }
+  markLabel(o) { return o.legal ? this.outcomeText(o) : t("neu.markRefused", { reason: verdictText(o) }); }
 
   advise(sel) {
     if (!sel) return { text: t("turn.chooseTile", { n: 2 }), placeable: false };
     const text = this.outcomeText(sel);
     if (!sel.legal) {
-      return { text: t("neu.notAllowed", { reason: verdictText(sel.reason), outcome: text }), kind: "bad", placeable: false };
+      return { text: t("neu.notAllowed", { reason: verdictText(sel), outcome: text }), kind: "bad", placeable: false };
     }
     if (sel.forced) {
       return {
