@@ -158,11 +158,20 @@ def walk_link(page, base, q, check, lang):
     page.click("#btn-copy-link")
     wait_text(page, "#btn-copy-link", COPIED[lang])
     check(page, "link: the link copied")
-    message = call("link_open", {"fragment": page.input_value("#link-out").split("#", 1)[1]})["result"]["message"]
+    old = page.input_value("#link-out").split("#", 1)[1]
+    message = call("link_open", {"fragment": old})["result"]["message"]
     assert message["record"]["players"][0]["name"] == {"en": "Player 1", "fr": "Joueur 1"}[lang]
     page.click("#btn-play-here")
     assert wait_phase(page, ["tile"]) == "tile"
     check(page, "link: a tile to place")
+    pagekit.choose_placeable_by_keys(page, 0)
+    page.click("#btn-place")
+    assert wait_phase(page, ["send", "over"]) == "send"
+    # the older link again: refused (stale_link), told by its code
+    page.goto(base + "link.html" + q + "#" + old)
+    assert wait_phase(page, ["refused"]) == "refused"
+    assert {"en": "older than your copy", "fr": "ouvrez le dernier lien reçu"}[lang] in page.inner_text("#notice-text")
+    check(page, "link: an older link")
     page.goto(base + "link.html" + q)
     assert wait_phase(page, ["home"]) == "home"
     page.wait_for_function("document.querySelector('#games li[data-state]')")
@@ -234,7 +243,7 @@ def walk(browser, server, locale, check, lang):
         no_errors(page)
     finally:
         ctx.close()
-    assert len(check.seen) == 23, check.seen
+    assert len(check.seen) == 24, check.seen
 
 
 def test_later_pages_in_french_in_every_phase_and_audited(browser, server):

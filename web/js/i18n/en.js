@@ -638,4 +638,8 @@ export default {
   "link.description": "Play Tsuro with friends on their own devices: each move travels in a link.",
   "nav.pages": "Pages",
   "error.fetch_failed": "a file of the site could not be loaded ({detail})",
+  "error.worker_error": "the rules engine could not start ({detail})",
+  "error.terminated": "the rules engine was stopped",
+  "error.stale_link": "{detail}",
+  "error.conflicting_link": "{detail}",
 };

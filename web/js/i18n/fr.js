@@ -632,4 +632,8 @@ export default {
   "link.description": "Jouez à Tsuro avec vos amis, chacun sur son appareil : chaque coup voyage dans un lien.",
   "nav.pages": "Pages",
   "error.fetch_failed": "un fichier du site n’a pas pu être chargé",
+  "error.worker_error": "le moteur de règles n’a pas pu démarrer",
+  "error.terminated": "le moteur de règles a été arrêté",
+  "error.stale_link": "ouvrez le dernier lien reçu",
+  "error.conflicting_link": "ses coups diffèrent de ceux de votre copie, qui est gardée",
 };
