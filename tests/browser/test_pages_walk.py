@@ -87,6 +87,16 @@ def walk_daily(page, base, q, check, lang):
     page.click("#btn-copy")
     wait_text(page, "#btn-copy", COPIED[lang])
     check(page, "daily: the share text copied")
+    # a game kept by an earlier version, its player named by the engine ("Player 1"): resumed
+    # with the player named in the page's language
+    kept = call("daily", {"date": "2026-01-05"})["result"]["record"]
+    page.evaluate("""(r) => { const s = JSON.parse(localStorage.getItem('tsuro.daily'));
+        s.current = {date: '2026-01-05', practice: true, record: r};
+        localStorage.setItem('tsuro.daily', JSON.stringify(s)); }""", kept)
+    page.goto(base + "daily.html" + q + "&date=2026-01-05")
+    assert wait_phase(page, ["start"]) == "start"
+    assert {"en": "Player 1", "fr": "Joueur 1"}[lang] in page.inner_text("#turn-banner")
+    check(page, "daily: a game saved by an earlier version")
     # an error: a day that is not in the calendar, refused by the engine (bad_args), told by its code
     page.goto(base + "daily.html" + q + "&date=2026-02-30")
     assert wait_phase(page, ["failed"]) == "failed"
@@ -243,7 +253,7 @@ def walk(browser, server, locale, check, lang):
         no_errors(page)
     finally:
         ctx.close()
-    assert len(check.seen) == 24, check.seen
+    assert len(check.seen) == 25, check.seen
 
 
 def test_later_pages_in_french_in_every_phase_and_audited(browser, server):

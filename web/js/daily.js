@@ -56,9 +56,16 @@ async function open(record, practice) {
   draw();
 }
 
+/** The day's one player, named in the page's language (the engine's default name is English). */
+const player = () => ({ name: t("setup.playerName", { n: 1 }) });
+
+/** A daily record kept by this page, its player named as the page names it now (a game
+ *  saved in another language, or by a version that kept the engine's "Player 1"). */
+const named = (record) => (record && Array.isArray(record.players)
+  ? { ...record, players: record.players.map((p) => ({ ...p, ...player() })) } : record);   // (else the engine judges it)
+
 async function begin(practice) {
-  // the player is named in the page's language (the engine's default is English)
-  const dealt = await ask(engine, "daily", { date, players: [{ name: t("setup.playerName", { n: 1 }) }] });
+  const dealt = await ask(engine, "daily", { date, players: [player()] });
   await open(dealt.record, practice);
   keep();
   await advance();
@@ -158,7 +165,7 @@ async function main() {
   const cur = state.current;
   if (cur && cur.date === date && cur.record) {
     try {
-      await open(cur.record, cur.practice);
+      await open(named(cur.record), cur.practice);
       await advance();
       return;
     } catch (e) {
@@ -170,7 +177,7 @@ async function main() {
   if (date === today && done) {
     // today's counted game is over: show it again, practice is one click away
     const { record } = await ask(engine, "decode_link", { fragment: done.fragment });
-    await open(record, false);
+    await open(named(record), false);
     await finish();
     return;
   }
