@@ -84,7 +84,8 @@ def test_a_game_by_link_started_and_played_by_the_keyboard(page, server):
         page.keyboard.type(name)
     tab_to(page, "#btn-link-start")
     page.keyboard.press("Enter")
-    assert "Ann" in page.locator("#turn-banner").inner_text(timeout=120_000)
+    assert wait_phase(page, ["start"]) == "start"         # (the banner is written by then)
+    assert "Ann" in page.inner_text("#turn-banner")
     assert start_and_place_by_keys(page, 0) == "start"   # Ann's start mark: the link to send
     assert wait_phase(page, ["send"]) == "send"
     assert "Bo" in page.inner_text("#send-title")
