@@ -105,6 +105,11 @@ def test_a_markers_edge_stands_out_on_every_colour_it_meets(theme):
             assert best >= 3, f"{theme}: a marker's edge ({halo_name}) on --{var} {colours[var]}: {best:.2f}:1"
 
 
+def test_start_marks_have_a_markers_edge():
+    assert stroke_of(".start-dot") == stroke_of(".marker-shape")
+    assert stroke_of(".start-halo") == stroke_of(".marker-halo")
+
+
 def test_the_light_theme_is_the_same_chosen_or_from_the_system():
     system = re.search(r'@media \(prefers-color-scheme: light\)\s*\{\s*:root:not\(\[data-theme="dark"\]\)\s*\{(.*?)\}', CSS, re.S)
     assert system, "tsuro.css: no system light theme block"

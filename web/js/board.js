@@ -407,6 +407,7 @@ export class Board {
       const [px, py] = m.pt;
       const c = el("g", { class: `start-mark${i === this.markCursor ? " cursor" : ""}`, "data-place": m.place.join(",") }, g);
       el("circle", { cx: f(px), cy: f(py), r: 15, class: "start-hit" }, c);
+      el("circle", { cx: f(px), cy: f(py), r: 7.5, class: "start-halo" }, c);   // an edge on any board, like a marker's
       el("circle", { cx: f(px), cy: f(py), r: 7.5, class: "start-dot", fill: this.markColor }, c);
     });
   }
