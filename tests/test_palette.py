@@ -19,6 +19,8 @@ CSS = (Path(__file__).resolve().parents[1] / "web" / "css" / "tsuro.css").read_t
 
 # The smallest CIEDE2000 allowed between two default colours, per vision.
 MIN_DELTA = {"normal": 20.0, "protanopia": 15.0, "deuteranopia": 15.0, "tritanopia": 15.0, "achromatopsia": 5.0}
+# With the four extras a player may choose (twelve colours; greyscale cannot part them).
+MIN_DELTA_ALL = {"normal": 14.0, "protanopia": 9.0, "deuteranopia": 9.0, "tritanopia": 9.0}
 # What a marker can stand on or be shown on: the board, and the panels that list players.
 UNDER_MARKERS = ("frame", "board-edge", "square", "tile", "bg", "panel", "panel-2", "active-bg",
                  "winner-bg", "current-bg", "status-bg")
@@ -78,7 +80,7 @@ def test_the_page_has_the_engines_default_colours():
     assert set(DEFAULT_COLORS) <= set(read_palette())
 
 
-@pytest.mark.parametrize("name", list(NAMED))
+@pytest.mark.parametrize("name", list(DEFAULT_COLORS))
 def test_each_default_colour_reads_as_its_name(name):
     assert named_as(name, defaults()[name]), f"{name}: outside its region {NAMED[name]} (L, C, h)"
 
@@ -87,6 +89,14 @@ def test_each_default_colour_reads_as_its_name(name):
 def test_default_colours_stay_apart(vision):
     d, a, b = worst_pairs(defaults(), vision)[0]
     assert d >= MIN_DELTA[vision], f"{vision}: {a} and {b} only {d:.1f} apart (CIEDE2000)"
+
+
+@pytest.mark.parametrize("vision", list(MIN_DELTA_ALL))
+def test_all_twelve_colours_stay_apart(vision):
+    palette = {name: parse_hex(h) for name, h in read_palette().items()}
+    assert all(named_as(name, c) for name, c in palette.items())
+    d, a, b = worst_pairs(palette, vision)[0]
+    assert d >= MIN_DELTA_ALL[vision], f"{vision}: {a} and {b} only {d:.1f} apart (CIEDE2000)"
 
 
 @pytest.mark.parametrize("theme", ["dark", "light"])

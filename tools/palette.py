@@ -1,7 +1,8 @@
 """The players' marker palette: read it from web/js/style.js, measure it, retune it.
 
     python3 tools/palette.py            # the table: min CIEDE2000 per vision, hue/lightness per colour
-    python3 tools/palette.py --search   # look for a palette that does better within NAMED (slow: ~1 min)
+    python3 tools/palette.py --search   # look for defaults that do better within NAMED (~15 s)
+    python3 tools/palette.py --extras [--search]   # the twelve colours; tune the four extras
 
 The eight default seat colours must stay far apart under normal vision and
 under simulated protanopia, deuteranopia and tritanopia (tools/colour.py),
@@ -43,7 +44,13 @@ NAMED = {
     "purple": (25, 55, 40, 200, 300, 332),
     "black": (0, 16, 0, 5, 0, 360),
     "white": (94, 100, 0, 5, 0, 360),
+    # the extra colours a player may choose in the setup
+    "pink": (55, 80, 30, 80, 335, 360),
+    "teal": (45, 65, 25, 50, 185, 215),
+    "brown": (30, 48, 25, 50, 45, 75),
+    "gray": (40, 70, 0, 5, 0, 360),
 }
+EXTRA = ("pink", "teal", "brown", "gray")
 
 
 def read_palette(path: Path = STYLE_JS) -> dict[str, str]:
@@ -82,18 +89,17 @@ def min_delta(colours: dict[str, RGB], visions=TUNED) -> float:
 
 
 def score(colours: dict[str, RGB]) -> float:
-    """What search() raises: min_delta over TUNED, once greyscale's is GREY_FLOOR."""
+    """What search() raises for the defaults: min_delta over TUNED, once greyscale's is GREY_FLOOR."""
     grey = worst_pairs(colours, "achromatopsia")[0][0]
     return min_delta(colours) if grey >= GREY_FLOOR else grey - 100
 
 
-def search(start: dict[str, RGB], rounds: int = 10000, seed: int = 4) -> dict[str, RGB]:
-    """Hill-climb the chromatic colours (black and white stay) to raise score(),
-    every colour kept inside its NAMED region; seeded, so it is repeatable."""
+def search(start: dict[str, RGB], movable, rounds: int = 10000, seed: int = 4, score=score) -> dict[str, RGB]:
+    """Hill-climb the `movable` colours of `start` to raise score(), every colour
+    kept inside its NAMED region; seeded, so it is repeatable."""
     rng = random.Random(seed)
     best = dict(start)
     best_score = score(best)
-    movable = [n for n in best if n not in ("black", "white")]
     for i in range(rounds):
         step = 0.08 * (1 - i / rounds) + 0.01
         name = rng.choice(movable)
@@ -123,12 +129,20 @@ def table(hexes: dict[str, str]) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--search", action="store_true", help="look for a better palette from the current one")
+    ap.add_argument("--search", action="store_true", help="look for better defaults from the current ones")
+    ap.add_argument("--extras", action="store_true",
+                    help="the twelve colours; with --search, tune the extras against the fixed defaults")
     args = ap.parse_args()
-    hexes = {n: read_palette()[n] for n in read_default_names()}
+    palette = read_palette()
+    names = list(palette) if args.extras else read_default_names()
+    hexes = {n: palette[n] for n in names}
     print(table(hexes))
     if args.search:
-        found = search({n: parse_hex(h) for n, h in hexes.items()})
+        start = {n: parse_hex(h) for n, h in hexes.items()}
+        if args.extras:       # luminance alone cannot part twelve colours: the dichromacies only
+            found = search(start, EXTRA, score=min_delta)
+        else:
+            found = search(start, [n for n in start if n not in ("black", "white")])
         print("\nfound:\n" + table({n: to_hex(c) for n, c in found.items()}))
 
 

@@ -15,10 +15,10 @@ export const COLORS = {
   orange: "#e76c00",
   black: "#1d1d1f",
   white: "#f6f6f2",
-  pink: "#f0609e",
-  teal: "#0f9c9c",
-  brown: "#8a5a2b",
-  gray: "#8c8c8c",
+  pink: "#ff6fcc",
+  teal: "#1d8f98",
+  brown: "#976553",
+  gray: "#797e7a",
 };
 
 export const COLOR_NAMES = Object.keys(COLORS);
