@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 
-import pagekit
 from pagekit import wait_phase
 
 from tools.colour import parse_hex
@@ -75,12 +74,11 @@ class Contrast:
 
 
 @pytest.fixture
-def contrast(browser, server):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
-    ctx.set_default_timeout(120_000)
-    page = ctx.new_page()
-    yield Contrast(page, server)
-    ctx.close()
+def contrast(context, server):
+    """A page (conftest's context: no CSP violation allowed) at 1280 x 900."""
+    page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    return Contrast(page, server)
 
 
 def fragment(value) -> str:
@@ -88,7 +86,7 @@ def fragment(value) -> str:
     return call("encode_link", {key: value})["result"]["fragment"]
 
 
-def play_out(position, record=None, stop=lambda pos, record: False):
+def play_out(position, record=None, stop=lambda pos, moves: False):
     """Play safe moves (spread over the choices) until the game ends or `stop`."""
     moves = record["moves"] if record else []
     while position["turn"] is not None and not stop(position, moves):
