@@ -3,11 +3,11 @@
 // that could not be resumed, kept aside, with a button to download each.
 // A view: it knows the store's entries, not the rules.
 
-const fmt = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+import { t, lang } from "./i18n.js";
 
 function when(iso) {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : fmt.format(d);
+  return Number.isNaN(d.getTime()) ? "" : new Intl.DateTimeFormat(lang(), { dateStyle: "medium", timeStyle: "short" }).format(d);
 }
 
 function button(text, label, onClick) {
@@ -48,13 +48,15 @@ export class GameList {
   render(entries, kept, currentId) {
     const others = entries.filter((e) => !e.over && e.id !== currentId);
     this.list.replaceChildren(
-      ...others.map((e) => row({ id: e.id },
-        `${e.label || "A game"}${e.savedAt ? ` · ${when(e.savedAt)}` : ""}`,
-        [button("Resume", `Resume ${e.label || "this game"}`, () => this.actions.resume(e.id))])),
+      ...others.map((e) => {
+        const label = e.label || t("games.aGame");
+        return row({ id: e.id }, `${label}${e.savedAt ? ` · ${when(e.savedAt)}` : ""}`,
+          [button(t("games.resume"), t("games.resumeLabel", { label }), () => this.actions.resume(e.id))]);
+      }),
       ...kept.map((k) => row({ kept: k.id },
-        `A save that could not be resumed (${k.reason})${k.keptAt ? ` · ${when(k.keptAt)}` : ""}`,
-        [button("Download", "Download the save that could not be resumed", () => this.actions.download(k)),
-          button("Forget", "Forget the save that could not be resumed", () => this.actions.forgetKept(k.id))])),
+        `${t("games.kept", { reason: k.reason })}${k.keptAt ? ` · ${when(k.keptAt)}` : ""}`,
+        [button(t("games.download"), t("games.downloadLabel"), () => this.actions.download(k)),
+          button(t("games.forget"), t("games.forgetLabel"), () => this.actions.forgetKept(k.id))])),
     );
     this.root.hidden = !this.list.children.length;
   }

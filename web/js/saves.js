@@ -14,6 +14,8 @@
 // through the storage event.  Only games the engine has accepted are written:
 // the caller saves after the engine has answered for the game.
 
+import { t } from "./i18n.js";
+
 export const FORMAT = "tsuro-games/2";
 const GAME_PREFIX = "tsuro.game.";
 const KEPT_PREFIX = "tsuro.kept.";
@@ -311,9 +313,9 @@ export function downloadKept(entry) {
 /** A session's line in the games list: who plays, how far it is. */
 export function labelOf(session) {
   const names = (session.players || []).map((p) => p && p.name).filter(Boolean);
-  const who = names.length > 3 ? `${names.slice(0, 3).join(", ")} and ${names.length - 3} more` : names.join(", ");
-  const n = session.moves ? session.moves.length : 0;
-  return `${who || "A game"}${session.over ? " (over)" : ""} · ${n} move${n === 1 ? "" : "s"}`;
+  const listed = names.length > 3 ? t("games.who", { names: names.slice(0, 3).join(", "), count: names.length - 3 }) : names.join(", ");
+  const who = session.over ? t("games.over", { who: listed || t("games.aGame") }) : listed || t("games.aGame");
+  return t("games.label", { who, count: session.moves ? session.moves.length : 0 });
 }
 
 /**

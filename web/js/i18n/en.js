@@ -287,7 +287,6 @@ export default {
   "players.winner": "winner",
   "players.score": "score {score}",
   "players.dragon": "dragon",
-  "players.dragonTitle": "Holds the dragon tile: draws first when tiles come back",
   "pass.button": "I’m {name}: show my tiles",
   "hand.waitComputer": "Waiting for the computer…",
   "hand.titleOf": "{name}’s tiles",
@@ -609,4 +608,19 @@ export default {
   "app.changedElsewhere": "This game was changed in another tab.",
   "app.loadIt": "Load it",
   "nav.more": "More ways to play",
+
+  // The saved games in the New game dialog; the dragon's rule on its holder's line (issue 9: polish)
+  "games.title": "Your games",
+  "games.aGame": "A game",
+  "games.who": "{names} and {count} more",
+  "games.over": "{who} (over)",
+  "games.label": { one: "{who} · {count} move", other: "{who} · {count} moves" },
+  "games.resume": "Resume",
+  "games.resumeLabel": "Resume {label}",
+  "games.kept": "A save that could not be resumed ({reason})",
+  "games.download": "Download",
+  "games.downloadLabel": "Download the save that could not be resumed",
+  "games.forget": "Forget",
+  "games.forgetLabel": "Forget the save that could not be resumed",
+  "players.dragonNote": "holds the dragon tile: draws first when tiles come back",
 };

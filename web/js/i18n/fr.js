@@ -281,7 +281,6 @@ export default {
   "players.winner": "vainqueur",
   "players.score": "score {score}",
   "players.dragon": "dragon",
-  "players.dragonTitle": "Détient la tuile dragon : pioche en premier quand des tuiles reviennent",
   "pass.button": "Je suis {name} : montrer mes tuiles",
   "hand.waitComputer": "L’ordinateur joue…",
   "hand.titleOf": "Tuiles de {name}",
@@ -603,4 +602,19 @@ export default {
   "app.changedElsewhere": "Cette partie a été modifiée dans un autre onglet.",
   "app.loadIt": "La charger",
   "nav.more": "Autres façons de jouer",
+
+  // The saved games in the New game dialog; the dragon's rule on its holder's line (issue 9: polish)
+  "games.title": "Vos parties",
+  "games.aGame": "Une partie",
+  "games.who": { one: "{names} et {count} autre", other: "{names} et {count} autres" },
+  "games.over": "{who} (terminée)",
+  "games.label": { one: "{who} · {count} coup", other: "{who} · {count} coups" },
+  "games.resume": "Reprendre",
+  "games.resumeLabel": "Reprendre {label}",
+  "games.kept": "Une sauvegarde qui n’a pas pu être reprise ({reason})",
+  "games.download": "Télécharger",
+  "games.downloadLabel": "Télécharger la sauvegarde qui n’a pas pu être reprise",
+  "games.forget": "Oublier",
+  "games.forgetLabel": "Oublier la sauvegarde qui n’a pas pu être reprise",
+  "players.dragonNote": "a la tuile dragon : pioche en premier quand des tuiles reviennent",
 };
