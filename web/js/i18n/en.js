@@ -612,7 +612,7 @@ export default {
   // The saved games in the New game dialog; the dragon's rule on its holder's line (issue 9: polish)
   "games.title": "Your games",
   "games.aGame": "A game",
-  "games.who": "{names} and {count} more",
+  "games.who": { one: "{names} and {count} more", other: "{names} and {count} more" },
   "games.over": "{who} (over)",
   "games.label": { one: "{who} · {count} move", other: "{who} · {count} moves" },
   "games.resume": "Resume",
