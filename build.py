@@ -896,6 +896,18 @@ FRAMEABLE_CSP = content_security_policy(None)  # the embed (and the smoke page):
 IMMUTABLE = "public, max-age=31536000, immutable"
 JS_TYPE = "text/javascript; charset=utf-8"
 
+# The top-level pages and their policy.  Netlify also serves each page without
+# its ".html" (/daily for /daily.html) and matches header rules on the path
+# asked for, so each page gets its rule under both names.
+PAGE_POLICIES = {
+    "/index.html": PAGE_CSP,
+    "/daily.html": PAGE_CSP,
+    "/puzzles.html": PAGE_CSP,
+    "/link.html": PAGE_CSP,
+    "/embed.html": FRAMEABLE_CSP,
+    "/smoke.html": FRAMEABLE_CSP,
+}
+
 SITE_HEADERS: list[tuple[str, dict[str, str]]] = [
     # Every response.
     ("/*", {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}),
@@ -916,13 +928,8 @@ SITE_HEADERS: list[tuple[str, dict[str, str]]] = [
     # Pages, the service worker and the unhashed data: always revalidate.
     ("/", {"Cache-Control": "no-cache", CSP: PAGE_CSP}),
     ("/*.html", {"Cache-Control": "no-cache"}),
-    ("/index.html", {CSP: PAGE_CSP}),
     ("/tutorial/*", {CSP: PAGE_CSP}),
-    ("/daily.html", {CSP: PAGE_CSP}),
-    ("/puzzles.html", {CSP: PAGE_CSP}),
-    ("/link.html", {CSP: PAGE_CSP}),
-    ("/embed.html", {CSP: FRAMEABLE_CSP}),
-    ("/smoke.html", {CSP: FRAMEABLE_CSP}),
+    *[(path, {CSP: policy}) for page, policy in PAGE_POLICIES.items() for path in (page, page[:-5])],
     ("/sw.js", {"Cache-Control": "no-cache", "Content-Type": JS_TYPE, CSP: PAGE_CSP}),
     ("/tiles.json", {"Cache-Control": "no-cache", "Access-Control-Allow-Origin": "*"}),
     ("/build.json", {"Cache-Control": "no-cache"}),
@@ -1013,7 +1020,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             if url_path.startswith(prefix):
                 rel = url_path[len(prefix):]
                 return str(Path(directory, *[p for p in rel.split("/") if p not in ("", ".", "..")]))
-        return super().translate_path(path)
+        local = super().translate_path(path)
+        if not url_path.endswith("/") and not Path(local).exists() and Path(local + ".html").is_file():
+            return local + ".html"   # /daily serves daily.html, as on Netlify
+        return local
 
     def guess_type(self, path):
         return MIME.get(Path(str(path)).suffix.lower(), "application/octet-stream")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CSP = "Content-Security-Policy"
-FRAMEABLE = {"/embed.html", "/smoke.html"}  # pages other sites may put in an iframe
+FRAMEABLE = {"/embed.html", "/smoke.html", "/embed", "/smoke"}  # pages other sites may frame
 
 
 def _directives(policy: str) -> dict[str, list[str]]:
@@ -55,6 +55,8 @@ def test_no_header_is_set_twice_for_a_path(build_module, dist_dir):
 def test_every_page_and_the_workers_have_the_policy(build_module, dist_dir, build_info):
     pages = ["/" + p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*.html")]
     pages += ["/", "/tutorial/"]
+    # Netlify serves /daily for /daily.html and matches its header rules on /daily.
+    pages += [p[:-5] for p in pages if p.endswith(".html") and p.count("/") == 1]
     workers = ["/sw.js", "/" + build_info["assets"] + "engine.worker.js"]
     for path in pages + workers:
         headers = build_module.headers_for(path)
@@ -99,10 +101,15 @@ def test_the_server_sends_the_table(server, build_info):
             resp.read()
             return resp.headers
     for path, frame in (("", "'none'"), ("index.html", "'none'"), ("tutorial/", "'none'"),
-                        ("embed.html", None), (build_info["assets"] + "engine.worker.js", "'none'")):
+                        ("embed.html", None), ("embed", None), ("daily", "'none'"),
+                        (build_info["assets"] + "engine.worker.js", "'none'")):
         h = head(path)
         assert h["X-Content-Type-Options"] == "nosniff" and h["Referrer-Policy"] == "no-referrer"
         d = _directives(h[CSP])   # the test server adds report-uri to collect violations
         assert d["script-src"][:2] == ["'self'", "'wasm-unsafe-eval'"], path
         assert d.get("frame-ancestors", [None]) == [frame], path
         assert d["report-uri"] == ["/__csp-report"], path
+    # Served without ".html" too, as Netlify does: the same page, under its own policy.
+    with urllib.request.urlopen(server + "embed") as resp:
+        assert resp.headers["Content-Type"].startswith("text/html")
+        assert b"<html" in resp.read().lower()

@@ -151,6 +151,26 @@ def test_an_engine_past_its_time_limit_is_restarted_and_the_game_goes_on(page, s
                            timeout=120_000)
 
 
+def test_a_start_up_that_stalls_says_so_and_trying_again_resumes_the_game(page, server):
+    game = my_game(page, server)
+    moves = pagekit.log_count(page)
+    held = []   # the runtime's download, never answered: a stalled network
+
+    def stall(route):
+        held.append(route)
+    page.context.route("**/pyodide.asm.wasm", stall)
+    page.goto(server + GAME + "&bootstall=3000")
+    page.wait_for_selector("#engine-failure[open]", timeout=60_000)
+    assert held, "the runtime was not asked for"
+    assert "connection" in page.inner_text("#engine-failure-text")
+    assert "Try again" in page.inner_text("#engine-status")   # still said once the dialog is closed
+    assert page.evaluate("document.activeElement.id") == "engine-failure-retry"
+    page.context.unroute("**/pyodide.asm.wasm", stall)
+    page.keyboard.press("Enter")   # Try again: the page loads again, the game is back
+    assert pagekit.wait_phase(page, ["tile"]) == "tile"
+    assert page.evaluate(TAB_GAME) == game and pagekit.log_count(page) == moves
+
+
 def test_a_save_that_cannot_be_resumed_is_kept_aside_and_can_be_downloaded(page, server):
     page.goto(server + GAME)
     page.wait_for_selector("#setup[open]")

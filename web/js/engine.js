@@ -35,6 +35,12 @@ function pageParam(name) {
   }
 }
 
+// A start-up that stops moving (a stalled download, a worker that hangs while
+// booting) fails after this long without a progress message, rather than
+// showing the loading bar forever. Downloads report every few kilobytes and each
+// start-up step reports, so only a real stall stays this quiet.
+const BOOT_STALL_MS = 60_000;
+
 export class Engine {
   /**
    * @param {object} [options]
@@ -47,6 +53,8 @@ export class Engine {
    *   default: the page's ?engine=shared|dedicated, else false)
    * @param {boolean} [options.serviceWorker] register the service worker once the engine is
    *   ready (default true; the page's ?sw=off turns it off)
+   * @param {number} [options.bootStallMs] fail the start-up after this long without progress
+   *   (default 60 s; the page's ?bootstall=ms sets it)
    */
   constructor(options = {}) {
     const install = options.install || pageParam("install");
@@ -55,6 +63,7 @@ export class Engine {
     const sharedParam = pageParam("engine");
     this.shared = (options.shared ?? (sharedParam ? sharedParam === "shared" : false)) &&
       typeof SharedWorker === "function";
+    this.bootStallMs = options.bootStallMs ?? (Number(pageParam("bootstall")) || BOOT_STALL_MS);
     this.progress = null;
     this.generation = 0;
     this._listeners = new Set();
@@ -103,11 +112,22 @@ export class Engine {
       this.worker.onmessage = (event) => this._onMessage(event.data);
       this.worker.onerror = onError;
     }
+    this._watchBoot();
+  }
+
+  /** (Re)arm the start-up watchdog: no progress for bootStallMs fails the boot. */
+  _watchBoot() {
+    clearTimeout(this._bootTimer);
+    this._bootTimer = setTimeout(() => {
+      this._stop();
+      this._fail("boot_timeout", `the engine made no progress starting for ${Math.round(this.bootStallMs / 1000)} s`);
+    }, this.bootStallMs);
   }
 
   _onMessage(msg) {
     if (!msg || typeof msg !== "object") return;
     if (msg.type === "progress") {
+      if (!this.info && !this.failed) this._watchBoot();
       this.progress = msg;
       for (const cb of this._listeners) {
         try { cb(msg); } catch (e) { console.error(e); }
@@ -115,6 +135,7 @@ export class Engine {
       return;
     }
     if (msg.type === "ready") {
+      clearTimeout(this._bootTimer);
       this.info = msg;
       try { performance.mark("tsuro-engine-ready"); } catch { /* old browsers */ }
       this._resolveReady(msg);
@@ -143,6 +164,7 @@ export class Engine {
 
   _fail(code, message) {
     if (this.failed) return;
+    clearTimeout(this._bootTimer);
     this.failed = new EngineError(code, message);
     this._rejectReady(this.failed);
     this._rejectAll(this.failed);
@@ -206,6 +228,7 @@ export class Engine {
    * A shared engine gets a worker of its own generation, so other pages keep theirs.
    */
   restart() {
+    clearTimeout(this._bootTimer);
     this._stop();
     this._rejectAll(new EngineError("restarted", "the engine was restarted"));
     this.generation++;

@@ -19,10 +19,50 @@ export function showEngineStatus(engine) {
       setTimeout(() => { $("engine-status").hidden = true; }, 600);
     },
     (e) => {
+      const text = t("engine.failed", { reason: reason(e) });
       $("engine-status").classList.add("failed");
-      $("engine-label").textContent = t("engine.failed", { reason: reason(e) });
+      $("engine-label").textContent = text;
+      $("engine-progress").replaceWith(retryButton("engine-retry"));
+      showEngineFailure(text);
     },
   );
+}
+
+// Loading again is the way out of a failed start (a stalled network, a worker
+// that hung): the open game is saved, so a reload loses nothing.
+function retryButton(id) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = id;
+  b.textContent = t("engine.retry");
+  b.addEventListener("click", () => location.reload());
+  return b;
+}
+
+/** The failure on top of everything (a modal setup dialog would hide the status bar). */
+function showEngineFailure(text) {
+  const d = document.createElement("dialog");
+  d.id = "engine-failure";
+  d.className = "help";
+  d.setAttribute("role", "alertdialog");
+  d.setAttribute("aria-labelledby", "engine-failure-text");
+  const p = document.createElement("p");
+  p.id = "engine-failure-text";
+  p.textContent = text;
+  const retry = retryButton("engine-failure-retry");
+  retry.className = "primary";
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = t("help.close");
+  close.addEventListener("click", () => d.close());
+  const actions = document.createElement("div");
+  actions.className = "dialog-actions";
+  actions.append(retry, close);
+  d.append(p, actions);
+  d.addEventListener("close", () => d.remove());
+  document.body.append(d);
+  d.showModal();
+  retry.focus();
 }
 
 /** The engine's loading stage in words (by its name: the worker's label is English). */
