@@ -16,7 +16,7 @@ PHONES = [(360, 740), (740, 360)]
 
 # Visible controls smaller than 44 x 44 CSS px (inline links in prose aside).
 TARGETS = """() => [...document.querySelectorAll('button, select, input, a, summary, textarea')]
-  .filter((el) => el.checkVisibility() && !el.closest('svg') && el.type !== 'checkbox')
+  .filter((el) => el.checkVisibility() && !el.closest('svg, .visually-hidden') && el.type !== 'checkbox')
   .map((el) => { const r = el.getBoundingClientRect(); return { what: el.id || el.className || el.tagName, w: r.width, h: r.height, inline: getComputedStyle(el).display === 'inline' }; })
   .filter((t) => !t.inline && (t.w < 44 || t.h < 44))"""
 
