@@ -2,19 +2,23 @@
 // shape and a number per seat so that markers stay distinguishable without
 // colour vision.
 
+// The eight defaults are tuned (tools/palette.py) to stay apart under normal
+// vision and simulated protanopia, deuteranopia and tritanopia while each
+// still reads as its name; tests/test_palette.py holds them to it and
+// docs/accessibility.md has the figures.
 export const COLORS = {
-  red: "#d62839",
-  blue: "#1f63d6",
-  green: "#1c9a4a",
-  yellow: "#f4c20d",
-  purple: "#8b3fc7",
-  orange: "#f07b12",
+  red: "#bb2f26",
+  blue: "#4172f4",
+  green: "#18b677",
+  yellow: "#ffd702",
+  purple: "#6c00a7",
+  orange: "#e76c00",
   black: "#1d1d1f",
   white: "#f6f6f2",
-  pink: "#f0609e",
-  teal: "#0f9c9c",
-  brown: "#8a5a2b",
-  gray: "#8c8c8c",
+  pink: "#ff6fcc",
+  teal: "#1d8f98",
+  brown: "#976553",
+  gray: "#797e7a",
 };
 
 export const COLOR_NAMES = Object.keys(COLORS);
@@ -32,14 +36,20 @@ export function colorOf(name) {
   return /^#[0-9a-f]{3,8}$|^[a-z]+$/i.test(k) ? k : "#888";
 }
 
-/** Black or white, whichever reads better on `hex`. */
+/** WCAG 2.1 relative luminance of "#rrggbb". */
+function luminance(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  const lin = (c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => lin(c / 255));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Black or white, whichever has the higher WCAG contrast on `hex` (at least
+ *  4.58:1 on any colour, so a marker's number is AA text on its own colour). */
 export function inkOn(hex) {
-  const m = /^#([0-9a-f]{6})$/i.exec(hex);
-  if (!m) return "#fff";
-  const n = parseInt(m[1], 16);
-  const r = (n >> 16) & 255, g = (n >> 8) & 255, b = n & 255;
-  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return lum > 150 ? "#111" : "#fff";
+  if (!/^#[0-9a-f]{6}$/i.test(hex)) return "#fff";
+  const l = luminance(hex);
+  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000" : "#fff";
 }
 
 /** The look of each seat's marker: {color, ink, shape, label, name}. */

@@ -1,0 +1,219 @@
+"""Text contrast, WCAG 2.1 AA (1.4.3), in the light and the dark theme, of every
+visible text, SVG text included (board coordinates, marker numbers), which the
+axe audit (test_audit.py) does not see: the game page in each phase with eight
+seats, the embed, the tutorials, the daily, puzzle and link pages.
+
+tests/browser/contrast.js measures in the page: the text's colour and the colour
+under it (HTML: its ancestors' backgrounds; SVG: the shapes under its centre),
+with alpha and opacity composited.  AA wants 4.5:1, 3:1 for large text (24 px,
+or 18.66 px bold).  Each page is loaded once and measured in both themes
+(html[data-theme], the page's own switch)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from pagekit import wait_phase
+
+from tools.colour import parse_hex
+from tools.palette import read_palette
+from tsuro_core.api import call
+
+pytestmark = pytest.mark.browser
+
+COLLECT = (Path(__file__).resolve().parent / "contrast.js").read_text(encoding="utf-8")
+PUZZLES = json.loads((Path(__file__).resolve().parents[2] / "data" / "puzzles.json").read_text(encoding="utf-8"))
+WHITE = [255, 255, 255]
+
+
+class Contrast:
+    """The texts measured on one page, and those below AA."""
+
+    def __init__(self, page, server: str):
+        self.page, self.server = page, server
+        self.failures: list[str] = []
+        self.seen: list[dict] = []
+
+    def _base(self, frame):
+        """The colour behind a frame's document: its <iframe>'s backdrop in the parent."""
+        if frame.parent_frame is None:
+            return WHITE
+        return frame.parent_frame.evaluate(COLLECT, {"mode": "backdrop", "el": frame.frame_element(),
+                                                     "base": self._base(frame.parent_frame)})
+
+    def check(self, where: str) -> None:
+        """Measure every frame of the page in both themes."""
+        for theme in ("light", "dark"):
+            for frame in self.page.frames:
+                frame.evaluate("(t) => { document.documentElement.dataset.theme = t; }", theme)
+            for frame in self.page.frames:
+                for t in frame.evaluate(COLLECT, {"mode": "texts", "base": self._base(frame)}):
+                    t["at"] = f"{where}, {theme}"
+                    self.seen.append(t)
+                    need = 3.0 if t["large"] else 4.5
+                    if t["ratio"] < need:
+                        self.failures.append(f"{t['at']}: {t['where']} {t['text']!r} {t['px']} px: "
+                                             f"{t['ratio']} < {need} (text {t['fg']} on {t['bg']})")
+
+    def assert_ok(self, *must_see: str) -> None:
+        """No text below AA; and the texts `must_see` (parts of `where`) were measured."""
+        print(f"{len(self.seen)} texts measured; below AA:", *sorted(set(self.failures)), sep="\n", file=sys.stderr)
+        # a marker's number was measured on its marker (the SVG hit test found the shape)
+        colours = {tuple(round(c * 255) for c in parse_hex(h)) for h in read_palette().values()}
+        labels = [t for t in self.seen if "text.marker-label" in t["where"]]
+        missed = [t for t in labels if tuple(t["bg"]) not in colours]
+        assert not missed, f"marker numbers measured off their marker: {missed[:5]}"
+        for part in must_see:
+            assert any(part in t["where"] for t in self.seen), f"no text like {part!r} was measured"
+        assert not self.failures, "text below WCAG AA contrast:\n" + "\n".join(sorted(set(self.failures)))
+
+
+@pytest.fixture
+def contrast(context, server):
+    """A page (conftest's context: no CSP violation allowed) at 1280 x 900."""
+    page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    return Contrast(page, server)
+
+
+def fragment(value) -> str:
+    key = "record" if "deal" in value else "position"
+    return call("encode_link", {key: value})["result"]["fragment"]
+
+
+def play_out(position, record=None, stop=lambda pos, moves: False):
+    """Play safe moves (spread over the choices) until the game ends or `stop`."""
+    moves = record["moves"] if record else []
+    while position["turn"] is not None and not stop(position, moves):
+        legal = call("legal_moves", {"position": position})["result"]["moves"]
+        safe = [m for m in legal if not m.get("self_eliminating")] or legal
+        r = call("play", {"position": position, "move": safe[len(moves) * 7 % len(safe)]["move"], "seed": 1})["result"]
+        position = r["position"]
+        moves.append(r["move"])
+    return position
+
+
+def eight_seats():
+    """A new 8-player game: its record and position."""
+    game = call("new_game", {"players": 8, "seed": 11})["result"]
+    return game["record"], game["position"]
+
+
+def test_game_page_in_every_phase_with_eight_seats(contrast):
+    page, c = contrast.page, contrast
+    server = c.server
+    page.goto(server + "?sw=off&anim=0#r=1this-is-not-a-game")    # the setup, with a message
+    page.wait_for_selector("#setup[open]")
+    page.wait_for_selector("#setup-message:not([hidden])")
+    page.wait_for_function("document.querySelector('#engine-status').hidden")
+    page.click("#setup details.more summary")     # the setup's folded options, shown
+    c.check("setup")
+
+    # seven markers on the board, the eighth seat chooses its start: pass screen, then start marks
+    record, pos = eight_seats()
+    pos = play_out(pos, record, stop=lambda p, moves: len(moves) == 7)
+    page.goto(server + "?anim=0&sw=off#" + fragment(pos))
+    assert wait_phase(page, ["pass"]) == "pass"
+    c.check("pass")
+    page.click("#btn-pass")
+    wait_phase(page, ["start"])
+    c.check("start")
+    page.focus("svg.board")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    wait_phase(page, ["pass"])
+    page.click("#btn-pass")
+    wait_phase(page, ["tile"])
+    page.keyboard.press("1")          # a tile chosen: the preview on the board, the marks on the hand
+    page.keyboard.press("d")          # the board in words
+    page.wait_for_selector("#board-text:not([hidden])")
+    c.check("tile")
+
+    record, pos = eight_seats()
+    play_out(pos, record)
+    page.goto(server + "?sw=off&anim=0&over=1#" + fragment(record))
+    wait_phase(page, ["over"])
+    c.check("over")
+    page.keyboard.press("?")
+    page.wait_for_selector("#help[open]")
+    c.check("keys help")
+    newer = fragment(eight_seats()[0])
+    page.goto(server + "?anim=0&sw=off#r=9" + newer[3:])          # a link from a newer version: a notice
+    page.wait_for_selector("#notice:not([hidden])")
+    c.check("notice")
+    c.assert_ok("text.coord", "text.marker-label", "#gameover", "#help", "#setup-message", "#notice")
+
+
+def test_embed_and_tutorials(contrast):
+    page, c = contrast.page, contrast
+    server = c.server
+    record, pos = eight_seats()
+    pos = play_out(pos, record, stop=lambda p, moves: len(moves) == 12)
+    page.goto(server + "embed.html?sw=off#" + fragment(pos) + "&try=1")
+    page.wait_for_selector("#hand .hand-tile")
+    c.check("embed")
+    page.goto(server + "tutorial/?sw=off")
+    page.evaluate("document.querySelectorAll('iframe').forEach((f) => { f.loading = 'eager'; })")   # lazy ones too
+    page.wait_for_function("[...document.querySelectorAll('iframe')].every((f) => f.contentDocument?.querySelector('svg.board'))")
+    c.check("tutorial")
+    assert any(t["at"].startswith("tutorial,") and "text.marker-label" in t["where"] for t in c.seen), \
+        "the tutorial's example boards (iframes) were not measured"
+    page.goto(server + "tutorial/course.html?sw=off")
+    page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
+    page.click("#to-loop")            # the course game's markers on a full board
+    c.check("course tutorial")
+    c.assert_ok("text.coord", "text.marker-label", "embed-caption")
+
+
+def test_daily_puzzle_and_link_pages(contrast):
+    page, c = contrast.page, contrast
+    server = c.server
+    page.goto(server + "daily.html?sw=off&anim=0")
+    wait_phase(page, ["start"])
+    c.check("daily")
+    # today's counted game over: the result, the share text, the history
+    today = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    daily = call("daily", {"date": today})["result"]
+    record = daily["record"]
+    play_out(daily["position"], record)
+    page.evaluate("""([day, frag]) => localStorage.setItem('tsuro.daily',
+        JSON.stringify({days: {[day]: {score: 3, fragment: frag}}, current: null}))""", [today, fragment(record)])
+    page.reload()
+    wait_phase(page, ["over"])
+    page.wait_for_selector("#daily-result:not([hidden])")
+    c.check("daily over")
+
+    survive = next(p for p in PUZZLES if p["task"]["key"] == "puzzle.task.survive")
+    page.goto(server + f"puzzles.html?sw=off&anim=0#{survive['id']}")
+    wait_phase(page, ["tile"])
+    page.click("#btn-hint")
+    page.wait_for_function("document.querySelector('#verdict').textContent.startsWith('Hint')")
+    c.check("puzzle hint")
+    page.click("#btn-hint")
+    page.wait_for_function("document.querySelector('#verdict').textContent.includes('turned')")
+    page.click("#btn-place")
+    wait_phase(page, ["solved"])
+    c.check("puzzle solved")
+    wrong = next(p for p in PUZZLES if p["task"]["key"] == "puzzle.task.eliminate")
+    page.goto(server + f"puzzles.html?anim=0&sw=off#{wrong['id']}")
+    wait_phase(page, ["tile"])
+    tiles = wrong["position"]["hands"][wrong["position"]["turn"]]
+    page.keyboard.press(str(next(i for i, t in enumerate(tiles) if t != wrong["answer"]["tile"]) + 1))
+    page.click("#btn-place")
+    assert wait_phase(page, ["wrong", "solved"]) == "wrong"
+    c.check("puzzle wrong")
+
+    page.goto(server + "link.html?sw=off&anim=0")
+    wait_phase(page, ["home"])
+    c.check("link home")
+    page.click("#btn-link-start")
+    wait_phase(page, ["start"])
+    page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
+    wait_phase(page, ["send"])
+    c.check("link send")
+    c.assert_ok("text.coord", ".puzzle-verdict.good", ".puzzle-verdict.bad", "#share-text", "#link-out")
