@@ -104,28 +104,3 @@ def test_no_serious_violations(browser, server, axe_source, lang, theme):
     finally:
         ctx.close()
 
-
-TARGETS = """() => [...document.querySelectorAll('button, select, input, a, summary')]
-  .filter((el) => el.checkVisibility() && !el.closest('svg') && el.type !== 'checkbox')
-  .map((el) => { const r = el.getBoundingClientRect(); return { what: el.id || el.className || el.tagName, w: r.width, h: r.height, inline: getComputedStyle(el).display === 'inline' }; })
-  .filter((t) => !t.inline && (t.w < 44 || t.h < 44))"""
-
-
-@pytest.mark.parametrize("width,height", [(360, 740), (740, 360)])
-def test_touch_targets_are_44_px_on_a_phone(browser, server, width, height):
-    ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
-    ctx.set_default_timeout(120_000)
-    page = ctx.new_page()
-    try:
-        page.goto(server + "?sw=off&anim=0")
-        page.wait_for_selector("#setup[open]")
-        assert not page.evaluate(TARGETS), page.evaluate(TARGETS)
-        page.click("#btn-start")
-        pagekit.wait_phase(page, ["start"])
-        page.locator(".layer-marks .start-mark").first.locator(".start-dot").tap(force=True)
-        pagekit.wait_phase(page, ["tile"])
-        assert not page.evaluate(TARGETS), page.evaluate(TARGETS)
-        # nothing sticks out sideways
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-    finally:
-        ctx.close()

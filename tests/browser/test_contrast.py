@@ -216,4 +216,4 @@ def test_daily_puzzle_and_link_pages(contrast):
     page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
     wait_phase(page, ["send"])
     c.check("link send")
-    c.assert_ok("text.coord", ".puzzle-verdict.good", ".puzzle-verdict.bad", "#share-text", "#link-out")
+    c.assert_ok("text.coord", ".puzzle-verdict.good", ".puzzle-verdict.bad", "#share-card", "#link-out")

@@ -31,6 +31,7 @@ import { GameOver } from "./gameover.js";
 import { handToTurn } from "./turn.js";
 import { PortPicker } from "./neu-turn.js";
 import { t, applyTo } from "./i18n.js";
+import { drawIcons } from "./icon.js";
 import { wireLanguagePicker } from "./langpick.js";
 import { keysHelp } from "./keys.js";
 import { applyTheme, wireThemeButton } from "./theme.js";
@@ -44,6 +45,7 @@ const $ = (id) => document.getElementById(id);
 
 applyTheme();
 applyTo(document);
+drawIcons();
 wireLanguagePicker($("lang-select"));
 wireThemeButton($("btn-theme"));
 const sound = new Sound();

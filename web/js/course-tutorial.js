@@ -9,9 +9,11 @@ import { seatStyles } from "./style.js";
 import { siteURL } from "./build-info.js";
 import { describeNeu, neuView } from "./neu.js";
 import { applyTo, t } from "./i18n.js";
+import { drawIcons } from "./icon.js";
 
 const $ = (id) => document.getElementById(id);
 applyTo(document);
+drawIcons();
 const board = new Board($("board"), { width: 10, height: 10, label: t("tutorial.course.board") });
 let game = null;
 let at = 0;

@@ -17,22 +17,29 @@ export function dayBefore(date) {
   return utcDate(d);
 }
 
-const EMPTY = "⬜";
-const STAGES = ["🟩", "🟨", "🟧"];   // early, middle, late tiles of the path
-const LAST = "🟥";                   // the tile the marker left the board from
+// The picture's squares: coloured emoji, for the chat apps a share text is
+// pasted into (the page draws the same grid itself: daily.js).
+const SQUARES = { empty: "⬜", early: "🟩", middle: "🟨", late: "🟧", last: "🟥" };
+const STAGES = ["early", "middle", "late"];   // when in the game a tile of the path went down
 
 /**
- * The path as a picture: one character per square, rows top to bottom;
- * squares with a tile are coloured by when in the game the tile went down.
- * Solo tiles are always laid in front of the marker, so this is its route.
+ * The path as a grid of stages, rows top to bottom: "empty", or for a square
+ * with a tile when it went down ("early", "middle", "late", or "last": the tile
+ * the marker left the board from).  Solo tiles are always laid in front of the
+ * marker, so this is its route.
  * @param tiles the position's tiles [[x, y, tile, rot], ...] in the order placed
  */
-export function pathPicture(tiles, width = 6, height = 6) {
-  const grid = Array.from({ length: height }, () => Array(width).fill(EMPTY));
+export function pathStages(tiles, width = 6, height = 6) {
+  const grid = Array.from({ length: height }, () => Array(width).fill("empty"));
   tiles.forEach(([x, y], k) => {
-    grid[y][x] = k === tiles.length - 1 ? LAST : STAGES[Math.min(2, Math.floor((3 * k) / tiles.length))];
+    grid[y][x] = k === tiles.length - 1 ? "last" : STAGES[Math.min(2, Math.floor((3 * k) / tiles.length))];
   });
-  return grid.map((row) => row.join("")).join("\n");
+  return grid;
+}
+
+/** The path as a picture: one coloured square a square (pathStages). */
+export function pathPicture(tiles, width = 6, height = 6) {
+  return pathStages(tiles, width, height).map((row) => row.map((s) => SQUARES[s]).join("")).join("\n");
 }
 
 /** The text a player shares: the day, the score, the picture and the page's address. */
@@ -46,10 +53,11 @@ export function shareText({ date, score, practice = false, tiles, url }) {
 export function parseShare(text) {
   const m = /(\d{4}-\d{2}-\d{2})\D*?(\d{1,2})\/35/.exec(String(text));
   if (!m) return null;
-  const picture = String(text).split("\n").filter((line) => /^[⬜🟩🟨🟧🟥]+$/u.test(line)).join("\n");
+  const picture = String(text).split("\n").filter((line) => PICTURE_LINE.test(line)).join("\n");
   const practice = Object.values(PRACTICE_WORDS).some((w) => text.includes(w));
   return { date: m[1], score: Number(m[2]), practice, picture };
 }
+const PICTURE_LINE = new RegExp(`^[${Object.values(SQUARES).join("")}]+$`, "u");
 const PRACTICE_WORDS = { en: "(practice)", fr: "(entraînement)" };
 
 // ------------------------------------------------------------------ the history

@@ -128,10 +128,23 @@ function showResult(score, fragment, practice) {
   $("turn-banner").textContent = $("result-title").textContent;
   $("result-line").textContent = t(practice ? "daily.result_practice" : "daily.result_counted", { count: score });
   const url = new URL(`daily.html`, location.href).href;
-  $("share-text").value = daily.shareText({ date: game.date, score, practice, tiles: game.position.tiles, url });
+  const text = daily.shareText({ date: game.date, score, practice, tiles: game.position.tiles, url });
+  $("share-text").value = text;
+  showShareCard(text.split("\n"), daily.pathStages(game.position.tiles));
   $("replay-link").href = new URL(`embed.html#${fragment}`, location.href).href;
   $("btn-share").hidden = typeof navigator.share !== "function";
   $("daily-result").hidden = false;
+}
+
+/** The share text as the player sees it: its lines, with the picture drawn as
+ *  coloured squares (the text's emoji need an emoji font the device may lack). */
+function showShareCard(lines, stages) {
+  const line = (text) => Object.assign(document.createElement("p"), { textContent: text });
+  const grid = document.createElement("div");
+  grid.className = "share-grid";
+  for (const row of stages) for (const stage of row) grid.appendChild(Object.assign(document.createElement("span"), { className: stage }));
+  const head = lines.slice(0, lines.length - stages.length - 1);
+  $("share-card").replaceChildren(...head.map(line), grid, line(lines[lines.length - 1]));
 }
 
 function showHistory() {

@@ -29,6 +29,7 @@ import { describe } from "./movelog.js";
 import { t, applyTo, setLang, CATALOGUES } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { applyTheme } from "./theme.js";
+import { drawIcons } from "./icon.js";
 
 applyTheme();
 import { connectHost, HostError } from "./embed-api.js";
@@ -41,6 +42,7 @@ const $ = (id) => document.getElementById(id);
   if (inFragment && inFragment[1] in CATALOGUES) setLang(inFragment[1], false);
   else applyTo(document);
 }
+drawIcons();
 const board = new Board($("board"), { width: 6, height: 6, label: t("embed.board") });
 // board-visible is marked by the page's static board; here only if it had none
 try { if (!performance.getEntriesByName("board-visible").length) performance.mark("board-visible"); } catch { /* old browsers */ }

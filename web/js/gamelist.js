@@ -32,7 +32,7 @@ function row(data, text, buttons) {
 function who(entry) {
   const players = entry.position && Array.isArray(entry.position.players) ? entry.position.players : [];
   const names = players.map((p) => p && p.name).filter((n) => typeof n === "string" && n);
-  if (names.length > 3) return t("games.more", { names: names.slice(0, 3).join(", "), count: names.length - 3 });
+  if (names.length > 3) return t("games.who", { names: names.slice(0, 3).join(", "), count: names.length - 3 });
   return names.join(", ");
 }
 
@@ -47,7 +47,7 @@ function movesOf(entry) {
 export function entryText(entry) {
   const name = who(entry) || t("games.aGame");
   const moves = movesOf(entry);
-  const parts = [moves === null ? name : t("games.moves", { name, count: moves })];
+  const parts = [moves === null ? name : t("games.label", { who: name, count: moves })];
   const when = entry.savedAt ? formatDate(entry.savedAt, WHEN) : "";
   if (when) parts.push(when);
   return parts.join(" · ");
@@ -72,7 +72,7 @@ export class GameList {
     const others = entries.filter((e) => !e.over && e.id !== currentId);
     this.list.replaceChildren(
       ...others.map((e) => row({ id: e.id }, entryText(e),
-        [button(t("games.resume"), t("games.resumeLabel", { game: who(e) || t("games.aGame") }), () => this.actions.resume(e.id))])),
+        [button(t("games.resume"), t("games.resumeLabel", { label: who(e) || t("games.aGame") }), () => this.actions.resume(e.id))])),
       ...kept.map((k) => {
         const when = k.keptAt ? formatDate(k.keptAt, WHEN) : "";
         const text = t("games.kept", { reason: k.reason || t("games.unreadable") });

@@ -5,6 +5,7 @@
 
 import { tileSVG } from "./board.js";
 import { t as tr } from "./i18n.js";   // `t` names a tile here
+import { uiIcon } from "./icon.js";
 
 export class HandView {
   /**
@@ -43,7 +44,7 @@ export class HandView {
       slot.button.classList.toggle("selected", i === selected);
       slot.button.classList.toggle("bad", !!(mark && mark.bad));
       slot.button.setAttribute("aria-pressed", i === selected ? "true" : "false");
-      slot.badge.textContent = mark ? (mark.bad ? "✕" : "✓") : "";
+      slot.badge.replaceChildren(...(mark ? [uiIcon(mark.bad ? "bad" : "ok")] : []));
       slot.badge.className = `badge${mark ? (mark.bad ? " bad" : " ok") : ""}`;
       slot.badge.title = mark ? mark.label : "";
       const label = tr(i === selected ? "hand.tileChosen" : "hand.tile", { n: i + 1, tile: t, rot: ((rots[i] % 360) + 360) % 360 });
@@ -100,13 +101,13 @@ export class HandView {
       const left = document.createElement("button");
       left.type = "button";
       left.className = "rot left";
-      left.textContent = "↺";
+      left.appendChild(uiIcon("turnLeft"));
       left.setAttribute("aria-label", tr("hand.turnLeft", { n: i + 1 }));
       left.addEventListener("click", () => this.handlers.rotate(i, -1));
       const right = document.createElement("button");
       right.type = "button";
       right.className = "rot right";
-      right.textContent = "↻";
+      right.appendChild(uiIcon("turnRight"));
       right.setAttribute("aria-label", tr("hand.turnRight", { n: i + 1 }));
       right.addEventListener("click", () => this.handlers.rotate(i, 1));
       rotBox.append(left, right);

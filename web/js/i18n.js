@@ -83,7 +83,8 @@ export function tAll(key, params = {}) {
 /** Label a document or element: data-i18n="key" sets the text,
  *  data-i18n-attr="attr:key;attr2:key2" sets attributes (aria-label, title...),
  *  data-i18n-keys="key" sets a text whose [bracketed] parts are keys (<kbd>),
- *  data-i18n-rich="key" a text with **strong** and *emphasised* parts. */
+ *  data-i18n-rich="key" a text with **strong** and *emphasised* parts and ((icon)) names
+ *  (an interface icon, drawn by icon.js's drawIcons; the words around it carry the meaning). */
 export function applyTo(root) {
   if (root.documentElement) root.documentElement.lang = current;
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
@@ -107,10 +108,17 @@ export function withKeys(text) {
   });
 }
 
-/** A text's nodes with **strong** and *em* parts as elements (no HTML is parsed). */
+/** A text's nodes with **strong** and *em* parts as elements, ((icon)) as an empty
+ *  span[data-icon] (no HTML is parsed). */
 export function rich(text) {
-  return text.split(/(\*\*[^*]+\*\*|\*[^*]+\*)/).filter(Boolean).map((part) => {
+  return text.split(/(\*\*[^*]+\*\*|\*[^*]+\*|\(\(\w+\)\))/).filter(Boolean).map((part) => {
     const strong = part.startsWith("**");
+    if (part.startsWith("((")) {
+      const icon = document.createElement("span");
+      icon.className = "inline-icon";
+      icon.dataset.icon = part.slice(2, -2);
+      return icon;
+    }
     if (!part.startsWith("*")) return document.createTextNode(part);
     const el = document.createElement(strong ? "strong" : "em");
     el.textContent = part.slice(strong ? 2 : 1, strong ? -2 : -1);

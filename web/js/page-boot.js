@@ -10,12 +10,14 @@ import { handToTurn } from "./turn.js";
 import { loadTileSet } from "./tileset.js";
 import { showEngineStatus, notice, setPhase } from "./page.js";
 import { t, applyTo } from "./i18n.js";
+import { drawIcons } from "./icon.js";
 import { seatStyles } from "./style.js";
 
 /** Boot the page; `turn()` is the page's turn controller (the hand reports to it). */
 export function bootPage({ boardLabel, turn }) {
   const $ = (id) => document.getElementById(id);
   applyTo(document);
+  drawIcons();
   setPhase("loading");
   const engine = getEngine();
   installWindowTsuro(engine);

@@ -46,7 +46,6 @@ export function renderPlayers(ul, session, position, { levels = true, notes, sco
       const d = document.createElement("span");
       d.className = "dragon-badge";
       d.textContent = t("players.dragon");
-      d.title = t("players.dragonTitle");
       d.setAttribute("aria-hidden", "true");
       li.appendChild(d);
     }

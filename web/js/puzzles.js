@@ -11,6 +11,7 @@ import { ClassicTurn } from "./turn.js";
 import { notice, note, reason, setPhase } from "./page.js";
 import { ask } from "./session.js";
 import { t } from "./i18n.js";
+import { uiIcon } from "./icon.js";
 import { bootPage, animationSpeed, show } from "./page-boot.js";
 
 const $ = (id) => document.getElementById(id);
@@ -83,7 +84,8 @@ function showProgress() {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = `${i + 1}${state.progress.solved[p.id] ? " ✓" : ""}`;
+    b.textContent = String(i + 1);
+    if (state.progress.solved[p.id]) b.appendChild(uiIcon("ok"));
     b.setAttribute("aria-label", t(state.progress.solved[p.id] ? "puzzle.item_solved" : "puzzle.item", { n: i + 1 }));
     if (i === state.at) b.setAttribute("aria-current", "true");
     b.addEventListener("click", () => open(i));

@@ -3,6 +3,7 @@
 // collision, the win. The player's choice is remembered.
 
 import { t } from "./i18n.js";
+import { uiIcon } from "./icon.js";
 
 const KEY = "tsuro.sound";
 
@@ -66,7 +67,7 @@ export class Sound {
     if (!button) return;
     const show = () => {
       button.setAttribute("aria-pressed", this.on ? "true" : "false");
-      button.textContent = this.on ? "🔊" : "🔈";
+      button.replaceChildren(uiIcon(this.on ? "soundOn" : "soundOff"));
       button.setAttribute("aria-label", t("sound.label"));
       button.title = t(this.on ? "sound.isOn" : "sound.isOff");
     };

@@ -3,6 +3,7 @@
 // address says ?theme=light|dark (an embedding page's choice).
 
 import { t } from "./i18n.js";
+import { uiIcon } from "./icon.js";
 
 const KEY = "tsuro.theme";
 
@@ -28,7 +29,7 @@ export function wireThemeButton(button) {
   if (!button) return;
   const label = () => {
     const other = currentTheme() === "dark" ? "light" : "dark";
-    button.textContent = other === "light" ? "☀" : "☾";
+    button.replaceChildren(uiIcon(other === "light" ? "sun" : "moon"));
     button.setAttribute("aria-label", t(`theme.to.${other}`));
     button.title = t(`theme.to.${other}`);
   };

@@ -5,9 +5,11 @@
 import { applyTo, lang } from "./i18n.js";
 import { wireLanguagePicker } from "./langpick.js";
 import { applyTheme, wireThemeButton } from "./theme.js";
+import { drawIcons } from "./icon.js";
 
 applyTheme();
 applyTo(document);
+drawIcons();
 wireThemeButton(document.getElementById("btn-theme"));
 wireLanguagePicker(document.getElementById("lang-select"));
 

@@ -51,7 +51,7 @@ async function neuResult(session) {
 function classicNotes(session, seat, position) {
   if (session.outSeats(position).includes(seat)) return [t("players.out")];
   const n = session.handOf(position, seat).length;
-  return [t("players.tiles", { count: n }), ...(position.dragon === seat ? [t("players.holdsDragon")] : [])];
+  return [t("players.tiles", { count: n }), ...(position.dragon === seat ? [t("players.dragonNote")] : [])];
 }
 
 export const VARIANTS = {

@@ -1,0 +1,139 @@
+"""Touch and the phone: every control a finger can hit (44 x 44 CSS px) and no
+sideways scrolling on every page at 360 x 740 and 740 x 360; the setup's
+names and menus readable whole on a phone, in English and French; the icon
+toggles drawn (no emoji font needed), named and pressed."""
+
+from __future__ import annotations
+
+import pytest
+
+import pagekit
+from test_audit import playable_position
+
+pytestmark = pytest.mark.browser
+
+PHONES = [(360, 740), (740, 360)]
+
+# Visible controls smaller than 44 x 44 CSS px (inline links in prose aside).
+TARGETS = """() => [...document.querySelectorAll('button, select, input, a, summary, textarea')]
+  .filter((el) => el.checkVisibility() && !el.closest('svg, .visually-hidden') && el.type !== 'checkbox')
+  .map((el) => { const r = el.getBoundingClientRect(); return { what: el.id || el.className || el.tagName, w: r.width, h: r.height, inline: getComputedStyle(el).display === 'inline' }; })
+  .filter((t) => !t.inline && (t.w < 44 || t.h < 44))"""
+
+# Setup fields whose text is cut: the text's width against the room inside the
+# field (a menu's arrow takes about 18 px).
+CUT = """() => {
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre';
+  document.body.appendChild(probe);
+  const cut = [];
+  for (const el of document.querySelectorAll('#seats input, #seats select')) {
+    const cs = getComputedStyle(el);
+    const text = el.tagName === 'SELECT' ? el.selectedOptions[0].text : el.value;
+    probe.style.font = cs.font;
+    probe.textContent = text;
+    const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - (el.tagName === 'SELECT' ? 18 : 0);
+    if (probe.getBoundingClientRect().width > room) cut.push(`${el.className}: "${text}" in ${Math.round(room)} px`);
+  }
+  probe.remove();
+  return cut;
+}"""
+
+
+def phone(browser, width, height, locale="en-GB"):
+    ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+                              locale=locale)
+    ctx.set_default_timeout(120_000)
+    return ctx, ctx.new_page()
+
+
+def fits(page, width, where):
+    """Every visible control is a 44 px target and nothing sticks out sideways."""
+    small = page.evaluate(TARGETS)
+    assert not small, f"{where}: targets under 44 x 44 px: {small}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{where}: scrolls sideways"
+
+
+@pytest.mark.parametrize("width,height", PHONES)
+def test_touch_targets_and_no_sideways_scroll_on_every_page(browser, server, width, height):
+    ctx, page = phone(browser, width, height)
+    try:
+        page.goto(server + "?sw=off&anim=0")
+        page.wait_for_selector("#setup[open]")
+        fits(page, width, "setup")
+        page.click("#btn-start")
+        pagekit.wait_phase(page, ["start"])
+        page.locator(".layer-marks .start-mark").first.locator(".start-dot").tap(force=True)
+        pagekit.wait_phase(page, ["tile"])
+        fits(page, width, "a game")
+        page.keyboard.press("?")
+        page.wait_for_selector("#help[open]")
+        assert page.evaluate("(() => { const d = document.querySelector('#help'); return d.scrollWidth <= d.clientWidth; })()"), \
+            "the keys help is cut on the right"
+        page.goto(server + "embed.html?sw=off#" + playable_position() + "&try=1")
+        page.wait_for_selector("#hand .hand-tile")
+        page.locator("#board").tap()                       # a board to try wakes on a touch
+        page.wait_for_selector("#hand .hand-tile:not([disabled])")
+        fits(page, width, "embed")
+        page.goto(server + "tutorial/course.html?sw=off")
+        page.wait_for_selector("#bar:not([hidden])")
+        fits(page, width, "course tutorial")
+        page.goto(server + "daily.html?sw=off&anim=0")
+        pagekit.wait_phase(page, ["start"])
+        fits(page, width, "daily")
+        page.goto(server + "puzzles.html?sw=off&anim=0")
+        page.wait_for_selector("#puzzle-list button")
+        fits(page, width, "puzzles")
+        page.goto(server + "link.html?sw=off&anim=0")
+        page.wait_for_selector("#new-panel:not([hidden])")
+        fits(page, width, "play by link, new game")
+        page.click("#btn-link-start")
+        page.wait_for_selector("#send-panel:not([hidden]), #play-panel:not([hidden])")
+        fits(page, width, "play by link, a game")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+@pytest.mark.parametrize("width,height", PHONES)
+def test_setup_names_and_menus_fit_a_phone(browser, server, width, height, locale):
+    """Eight seats of every kind, with the default names a computer gets ("Medium
+    computer", "Ordinateur moyen") and the longest colour ("bleu canard"): no text cut."""
+    ctx, page = phone(browser, width, height, locale)
+    try:
+        page.goto(server + "?sw=off&anim=0")
+        page.wait_for_selector("#setup[open]")
+        page.select_option("#set-count", "8")
+        rows = page.locator("#seats > li")
+        kinds = ["computer:medium", "computer:easy", "computer:hard", "human"]
+        for i in range(8):
+            rows.nth(i).locator(".seat-kind").select_option(kinds[i % 4])
+        rows.nth(1).locator(".seat-color").select_option("teal")
+        assert rows.nth(0).locator(".seat-name").input_value() == {"en-GB": "Medium computer", "fr-FR": "Ordinateur moyen"}[locale]
+        assert not page.evaluate(CUT)
+        assert page.evaluate("document.querySelector('#setup').scrollWidth <= document.querySelector('#setup').clientWidth")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("locale,sound", [("en-GB", "Sound"), ("fr-FR", "Son")])
+def test_sound_and_theme_toggles_are_drawn_named_and_pressed(page, server, locale, sound):
+    page.context.clear_cookies()
+    page.goto(server + "?sw=off&anim=0&lang=" + locale[:2])
+    page.wait_for_selector("#setup[open]")
+    page.evaluate("document.querySelector('#setup').close()")
+    btn = page.locator("#btn-sound")
+    assert btn.get_attribute("aria-label") == sound
+    assert btn.get_attribute("aria-pressed") == "false"
+    off = btn.inner_html()
+    box = btn.locator("svg.icon").bounding_box()   # a drawing, not a character that needs a font
+    assert box and box["width"] >= 16 and box["height"] >= 16
+    assert btn.inner_text().strip() == ""
+    btn.click()
+    assert btn.get_attribute("aria-pressed") == "true"
+    assert btn.inner_html() != off                 # the speaker now has sound waves
+    theme = page.locator("#btn-theme")
+    before = theme.get_attribute("aria-label")
+    assert before and theme.locator("svg.icon").count() == 1 and theme.inner_text().strip() == ""
+    theme.click()
+    assert theme.get_attribute("aria-label") not in (None, before)
