@@ -142,6 +142,7 @@ def test_the_embed_and_the_tutorial_by_the_keyboard(page, server):
     frag = call("encode_link", {"position": pos})["result"]["fragment"]
     page.goto(server + "embed.html?sw=off#" + frag + "&try=1")
     page.wait_for_selector("#hand .hand-tile")
+    assert page.inner_text("#caption").startswith("Point at the board")   # a mouse is there
     # Tab into the hand (the engine starts on the first key), choose, turn, place
     page.keyboard.press("Tab")
     page.wait_for_selector("#hand .hand-tile:not([disabled])", timeout=120_000)

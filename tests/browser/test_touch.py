@@ -72,6 +72,7 @@ def test_touch_targets_and_no_sideways_scroll_on_every_page(browser, server, wid
             "the keys help is cut on the right"
         page.goto(server + "embed.html?sw=off#" + playable_position() + "&try=1")
         page.wait_for_selector("#hand .hand-tile")
+        assert page.inner_text("#caption").startswith("Tap the board")   # not "Point at": no pointer
         page.locator("#board").tap()                       # a board to try wakes on a touch
         page.wait_for_selector("#hand .hand-tile:not([disabled])")
         fits(page, width, "embed")

@@ -392,7 +392,9 @@ async function openTurn(p) {
   const waiting = () => {
     hand.render({ tiles, rots: tiles.map(() => 0), selected: 0, marks: [], enabled: false });
     $("place").disabled = true;
-    caption(engine ? t("engine.loading") : t("embed.pointToStart"));
+    // a touch screen has nothing to point with: it is told to tap
+    const touchOnly = matchMedia("(hover: none)").matches;
+    caption(engine ? t("engine.loading") : t(touchOnly ? "embed.tapToStart" : "embed.pointToStart"));
   };
   $("hand").hidden = false;
   $("place").hidden = false;

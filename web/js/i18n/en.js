@@ -424,6 +424,7 @@ export default {
   "embed.stays": "{name} stays on the board",
   "embed.over": "The game is over.",
   "embed.pointToStart": "Point at the board or a tile to start.",
+  "embed.tapToStart": "Tap the board or a tile to start.",
   "embed.noLink": "Nothing to show: this board needs a link fragment #p=… (a position) or #r=… (a game).",
   "embed.badLink": "This board’s link could not be opened: {reason}",
   "embed.steps": "Step through the game",

@@ -418,6 +418,7 @@ export default {
   "embed.stays": "{name} reste sur le plateau",
   "embed.over": "La partie est terminée.",
   "embed.pointToStart": "Pointez le plateau ou une tuile pour commencer.",
+  "embed.tapToStart": "Touchez le plateau ou une tuile pour commencer.",
   "embed.noLink": "Rien à montrer : ce plateau a besoin d’un fragment de lien #p=… (une position) ou #r=… (une partie).",
   "embed.badLink": "Le lien de ce plateau n’a pas pu être ouvert : {reason}",
   "embed.steps": "Parcourir la partie",
