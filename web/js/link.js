@@ -241,7 +241,7 @@ function seatRows() {
     kind.setAttribute("aria-label", t("link.kind_of", { n: i + 1 }));
     kind.add(new Option(t("link.person"), "person"));
     for (const level of ["easy", "medium", "hard"]) kind.add(new Option(t(`link.computer_${level}`), `computer:${level}`));
-    li.append(name, " ", kind);
+    li.append(name, kind);
     rows.append(li);
   }
 }
