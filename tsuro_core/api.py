@@ -12,7 +12,7 @@ import random
 from typing import Any, Callable
 
 from . import __version__, jsonin, notation
-from .api_common import ApiError, arg, game_of, seed_of
+from .api_common import ApiError, arg, game_of, players_of, seed_of
 from .bots.api_ops import OPS as BOT_OPS
 from .daily import OPS as DAILY_OPS
 from .linkplay import OPS as LINK_OPS
@@ -59,10 +59,7 @@ def op_new_game(args: dict[str, Any]) -> dict[str, Any]:
             raise ApiError("bad_players", f"players: this rule set is for {rules.min_players}-"
                                           f"{rules.max_players} players, got {players}")
     else:
-        try:
-            players = notation._players(players, rules)
-        except NotationError as e:
-            raise ApiError("bad_players", str(e)) from None
+        players = players_of(players, rules)
     seed = seed_of(args, kept=True)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)

@@ -10,6 +10,7 @@ from typing import Any
 from . import jsonin, notation
 from .game import Game
 from .notation import NotationError
+from .rules import Rules
 
 
 class ApiError(Exception):
@@ -34,6 +35,15 @@ def game_of(args: dict[str, Any]) -> Game:
         return notation.from_position(arg(args, "position"))
     except NotationError as e:
         raise ApiError("bad_position", f"position: {e}") from None
+
+
+def players_of(value: Any, rules: Rules) -> list[dict[str, Any]]:
+    """A ``players`` argument as a list ``[{name, color?}]``, checked like a record's
+    players for the rule set (``bad_players`` if not)."""
+    try:
+        return notation._players(value, rules)
+    except NotationError as e:
+        raise ApiError("bad_players", str(e)) from None
 
 
 def seed_of(args: dict[str, Any], kept: bool = False, default: Any = None) -> int | str | None:

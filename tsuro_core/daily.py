@@ -24,7 +24,7 @@ import re
 from typing import Any, Callable
 
 from . import notation
-from .api_common import ApiError
+from .api_common import ApiError, players_of
 from .game import DEFAULT_COLORS, Game, default_players
 from .rules import PRESETS
 from .tiles import TILE_COUNT
@@ -73,10 +73,7 @@ def _players(value: Any) -> list[dict[str, Any]] | None:
     a player without a colour gets the default one."""
     if value is None:
         return None
-    try:
-        players = notation._players(value, PRESETS["solo"])
-    except notation.NotationError as e:
-        raise ApiError("bad_players", str(e)) from None
+    players = players_of(value, PRESETS["solo"])
     return [{"name": p["name"], "color": p.get("color", DEFAULT_COLORS[i])} for i, p in enumerate(players)]
 
 
