@@ -1,8 +1,11 @@
-"""Small page helpers shared by the browser tests: phase, move log, screenshots, errors."""
+"""Small page helpers shared by the browser tests: phase, move log, screenshots, errors,
+Tab with the focus shown, a position to try in the embed."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from tsuro_core.api import call
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -59,3 +62,33 @@ def current_save(page) -> dict | None:
     import json
     text = page.evaluate(CURRENT_SAVE)
     return json.loads(text)["game"] if text else None
+
+
+FOCUS_SHOWN = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return false;
+  if (el.matches('svg.board')) return getComputedStyle(el.querySelector('.board-frame')).strokeWidth === '4px';
+  const s = getComputedStyle(el);
+  return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
+}"""
+
+
+def tab_to(page, selector: str, limit: int = 60) -> None:
+    """Press Tab until the focus is on `selector`; the focus must show on every stop."""
+    for _ in range(limit):
+        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+            assert page.evaluate(FOCUS_SHOWN), selector
+            return
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement !== document.body"):
+            assert page.evaluate(FOCUS_SHOWN), page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def playable_position() -> str:
+    """A share-link fragment of a two-player position after both starts: the embed offers its first tile."""
+    game = call("new_game", {"players": [{"name": "Ann"}, {"name": "Bo"}], "seed": 5})["result"]
+    pos = game["position"]
+    for move in ({"start": [0, 2, "H"]}, {"start": [5, 3, "C"]}):
+        pos = call("play", {"position": pos, "move": move})["result"]["position"]
+    return call("encode_link", {"position": pos})["result"]["fragment"]

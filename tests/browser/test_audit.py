@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 import pagekit
-
-from tsuro_core.api import call
+from pagekit import playable_position
 
 pytestmark = pytest.mark.browser
 
@@ -44,14 +43,6 @@ def audited(browser, axe_source, lang: str, theme: str):
 def check(page, where: str) -> None:
     found = page.evaluate(RUN)
     assert not found, "\n".join([where] + [f"{v['id']} ({v['impact']}): {v['help']}\n  " + "\n  ".join(v["nodes"]) for v in found])
-
-
-def playable_position() -> str:
-    game = call("new_game", {"players": [{"name": "Ann"}, {"name": "Bo"}], "seed": 5})["result"]
-    pos = game["position"]
-    for move in ({"start": [0, 2, "H"]}, {"start": [5, 3, "C"]}):
-        pos = call("play", {"position": pos, "move": move})["result"]["position"]
-    return call("encode_link", {"position": pos})["result"]["fragment"]
 
 
 @pytest.mark.parametrize("lang,theme", [("en", "dark"), ("fr", "light"), ("en", "light"), ("fr", "dark")])

@@ -17,8 +17,6 @@ import pytest
 import pagekit
 from pagekit import no_errors, phase
 
-from tsuro_core.api import call
-
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -167,12 +165,7 @@ def test_game_page_in_french_in_every_phase(fr_page, server):
 
 def test_embed_and_tutorial_in_french(fr_page, server):
     page = fr_page
-    game = call("new_game", {"players": [{"name": "Ann"}, {"name": "Bo"}], "seed": 5})["result"]
-    pos = game["position"]
-    for move in ({"start": [0, 2, "H"]}, {"start": [5, 3, "C"]}):
-        pos = call("play", {"position": pos, "move": move})["result"]["position"]
-    frag = call("encode_link", {"position": pos})["result"]["fragment"]
-    page.goto(server + "embed.html?sw=off#" + frag + "&try=1")
+    page.goto(server + "embed.html?sw=off#" + pagekit.playable_position() + "&try=1")
     page.wait_for_selector("#hand .hand-tile")
     assert_french(page, "embed before a move")
     page.hover("svg.board")

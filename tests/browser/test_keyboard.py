@@ -8,30 +8,9 @@ from __future__ import annotations
 import pytest
 
 import pagekit
-from pagekit import no_errors
+from pagekit import no_errors, playable_position, tab_to
 
 pytestmark = pytest.mark.browser
-
-FOCUS_SHOWN = """() => {
-  const el = document.activeElement;
-  if (!el || el === document.body) return false;
-  if (el.matches('svg.board')) return getComputedStyle(el.querySelector('.board-frame')).strokeWidth === '4px';
-  const s = getComputedStyle(el);
-  return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
-}"""
-
-
-def tab_to(page, selector: str, limit: int = 60) -> None:
-    """Press Tab until the focus is on `selector`; the focus must show on every stop."""
-    for _ in range(limit):
-        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
-            assert page.evaluate(FOCUS_SHOWN), selector
-            return
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement !== document.body"):
-            assert page.evaluate(FOCUS_SHOWN), page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
-    raise AssertionError(f"Tab never reached {selector}")
-
 
 def moves(page) -> int:
     return page.locator("#log > li").count()
@@ -134,13 +113,7 @@ def test_sound_is_off_by_default_and_a_visible_toggle(page, server):
 
 
 def test_the_embed_and_the_tutorial_by_the_keyboard(page, server):
-    from tsuro_core.api import call
-    game = call("new_game", {"players": [{"name": "Ann"}, {"name": "Bo"}], "seed": 5})["result"]
-    pos = game["position"]
-    for move in ({"start": [0, 2, "H"]}, {"start": [5, 3, "C"]}):
-        pos = call("play", {"position": pos, "move": move})["result"]["position"]
-    frag = call("encode_link", {"position": pos})["result"]["fragment"]
-    page.goto(server + "embed.html?sw=off#" + frag + "&try=1")
+    page.goto(server + "embed.html?sw=off#" + playable_position() + "&try=1")
     page.wait_for_selector("#hand .hand-tile")
     assert page.inner_text("#caption").startswith("Point at the board")   # a mouse is there
     # Tab into the hand (the engine starts on the first key), choose, turn, place

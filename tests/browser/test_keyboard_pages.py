@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 import pagekit
-from pagekit import no_errors, wait_phase
-from test_keyboard import tab_to
+from pagekit import no_errors, tab_to, wait_phase
 
 pytestmark = pytest.mark.browser
 

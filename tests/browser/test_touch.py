@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import pagekit
-from test_audit import playable_position
+from pagekit import playable_position
 
 pytestmark = pytest.mark.browser
 
