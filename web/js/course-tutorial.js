@@ -8,6 +8,7 @@ import { loadTileSet } from "./tileset.js";
 import { seatStyles } from "./style.js";
 import { siteURL } from "./build-info.js";
 import { describeNeu, neuView } from "./neu.js";
+import { trailsOf } from "./session.js";
 import { applyTo, t } from "./i18n.js";
 import { drawIcons } from "./icon.js";
 
@@ -19,9 +20,7 @@ let game = null;
 let at = 0;
 
 function trailsUpTo(k) {
-  const trails = game.players.map(() => []);
-  for (let i = 0; i < k; i++) for (const e of game.events[i]) if (e.type === "move" && e.path) trails[e.seat].push(...e.path);
-  return trails;
+  return trailsOf(game.events.slice(0, k), game.players.length);
 }
 
 async function step(k, animate = false) {

@@ -33,7 +33,7 @@ import { drawIcons } from "./icon.js";
 
 applyTheme();
 import { connectHost, HostError } from "./embed-api.js";
-import { request } from "./session.js";
+import { request, addTrails, trailsOf } from "./session.js";
 
 const $ = (id) => document.getElementById(id);
 // the language: ?lang= (i18n.js) or &lang= in the fragment, with the other options
@@ -188,10 +188,7 @@ function showOpenHands(position) {
 const rec = { positions: [], events: [], at: 0, from: 0, to: 0 };
 
 function trailsUpTo(k) {
-  const n = rec.positions[0].players.length;
-  const trails = Array.from({ length: n }, () => []);
-  for (let i = 0; i < k; i++) for (const e of rec.events[i]) if (e.type === "move") trails[e.seat].push(...e.path);
-  return trails;
+  return trailsOf(rec.events.slice(0, k), rec.positions[0].players.length);
 }
 
 async function step(k, animate) {
@@ -340,7 +337,7 @@ async function applyMove(move) {
   await board.animate(r.events);
   const trails = now.trails.map((path) => path.slice());
   while (trails.length < r.position.players.length) trails.push([]);
-  for (const e of r.events) if (e.type === "move") trails[e.seat].push(...e.path);
+  addTrails(trails, r.events);
   Object.assign(tryState, { position: r.position, trails });
   show(r.position, trails);
   caption(describe(r.events, r.position.players).map((l) => l.text).join(" "));

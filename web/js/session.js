@@ -234,11 +234,19 @@ export class Session {
 
   /** Each seat's trail so far (or up to move `upto`): the path segments its marker travelled. */
   trails(upto = this.events.length) {
-    const n = this.players.length;
-    const trails = Array.from({ length: n }, () => []);
-    for (let k = 0; k < upto; k++) {
-      for (const e of this.events[k] || []) if (e.type === "move") trails[e.seat].push(...e.path);
-    }
-    return trails;
+    return trailsOf(this.events.slice(0, upto), this.players.length);
   }
+}
+
+/** Add one move's marker travels (its events) to the seats' trails. */
+export function addTrails(trails, events) {
+  for (const e of events || []) if (e.type === "move" && e.path) trails[e.seat].push(...e.path);
+  return trails;
+}
+
+/** Each of `seats` seats' trail after these moves' events (a list per move). */
+export function trailsOf(eventLists, seats) {
+  const trails = Array.from({ length: seats }, () => []);
+  for (const events of eventLists) addTrails(trails, events);
+  return trails;
 }
