@@ -6,18 +6,13 @@
 //   daily.html               today's challenge (resumed after a reload)
 //   daily.html?date=Y-M-D    another day's deal, always practice
 
-import { ClassicTurn } from "./turn.js";
-import { notice, note, reason, setPhase } from "./page.js";
-import { ask } from "./session.js";
+import { notice, reason, setPhase } from "./page.js";
+import { ask, addTrails, trailsOf } from "./session.js";
 import { t, formatDate } from "./i18n.js";
 import { bootPage, animationSpeed, show } from "./page-boot.js";
 import * as daily from "./daily-share.js";
 
 const $ = (id) => document.getElementById(id);
-const page = bootPage({ boardLabel: "daily.board", turn: () => turn });
-const { engine, board, hand, tilesReady } = page;
-const speed = animationSpeed();
-
 const today = daily.utcDate();
 const asked = new URLSearchParams(location.search).get("date");
 const date = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : today;
@@ -26,24 +21,16 @@ let state = daily.load();
 /** The game on the board: {date, practice, record, position, trails, busy}. */
 const game = { date, practice: true, record: null, position: null, trails: [[]], busy: false };
 
-const turn = new ClassicTurn({
-  board, hand,
-  game: () => ({ players: game.position.players, position: game.position }),
+const page = bootPage({
+  boardLabel: "daily.board",
+  position: () => game.position,
   busy: () => game.busy,
   play: (move) => playMove(move).catch((e) => notice(t("daily.refused", { reason: reason(e) }))),
-  note: (text, kind) => note(text, kind),
-  placeButton: $("btn-place"),
+  keysOn: () => !$("play-panel").hidden && !game.busy,
   setBanner: (text) => { $("turn-banner").textContent = text; },
-  setPhase,
-  tileset: () => page.tileset,
 });
-document.addEventListener("keydown", (e) => { if (!$("play-panel").hidden && !game.busy) turn.handleKey(e); });
-
-function trailsOf(eventLists) {
-  const trails = [[]];
-  for (const events of eventLists) for (const e of events) if (e.type === "move") trails[e.seat].push(...e.path);
-  return trails;
-}
+const { engine, board, turn, tilesReady } = page;
+const speed = animationSpeed();
 
 function draw() { show(board, game.position, game.trails); }
 
@@ -52,7 +39,8 @@ const over = (position) => Array.isArray(position.winners);
 /** Put a record on the board (its last position and the marker's trail). */
 async function open(record, practice) {
   const r = await ask(engine, "positions", { record });
-  Object.assign(game, { record, practice, position: r.positions.at(-1), trails: trailsOf(r.events), busy: false });
+  const position = r.positions.at(-1);
+  Object.assign(game, { record, practice, position, trails: trailsOf(r.events, position.players.length), busy: false });
   draw();
 }
 
@@ -99,7 +87,7 @@ async function playMove(move) {
     await board.animate(r.events, { speed });
     game.record = { ...game.record, moves: [...game.record.moves, r.move] };
     game.position = r.position;
-    for (const e of r.events) if (e.type === "move") game.trails[e.seat].push(...e.path);
+    addTrails(game.trails, r.events);
     draw();
     keep();
   } finally {

@@ -5,45 +5,35 @@
 // computers after it), and the page gives the next link.  Without a fragment:
 // the device's link games and a form to start one.
 
-import { ClassicTurn } from "./turn.js";
 import { miniTiles } from "./hand.js";
-import { notice, note, reason, setPhase } from "./page.js";
-import { ask, BOTS } from "./session.js";
+import { notice, reason, setPhase } from "./page.js";
+import { ask, BOTS, addTrails, trailsOf } from "./session.js";
 import { t } from "./i18n.js";
 import { bootPage, animationSpeed, show } from "./page-boot.js";
 import { loadGame, saveGame, listGames, newGameId } from "./linkstore.js";
 
 const $ = (id) => document.getElementById(id);
-const page = bootPage({ boardLabel: "link.board", turn: () => turn });
-const { engine, board, hand, tilesReady } = page;
-const speed = animationSpeed();
-
 /** The game on the board: its message, position, trails; mayPlay: this opening's one turn is not played yet. */
 const game = { message: null, position: null, trails: [], busy: false, mayPlay: false };
 /** Set when a game is opened from "Your games": show its link rather than offer the turn. */
 let fromList = false;
 
-const turn = new ClassicTurn({
-  board, hand,
-  game: () => ({ players: game.position.players, position: game.position }),
+const page = bootPage({
+  boardLabel: "link.board",
+  position: () => game.position,
   busy: () => game.busy,
   play: (move) => playMove(move).catch((e) => notice(t("link.refused_move", { reason: reason(e) }))),
-  note: (text, kind) => note(text, kind),
-  placeButton: $("btn-place"),
-  setBanner: () => {},
-  setPhase,
-  tileset: () => page.tileset,
+  keysOn: () => !$("play-panel").hidden && !game.busy,
 });
-document.addEventListener("keydown", (e) => { if (!$("play-panel").hidden && !game.busy) turn.handleKey(e); });
+const { engine, board, turn, tilesReady } = page;
+const speed = animationSpeed();
 
 const nameOf = (seat) => game.position.players[seat].name;
 const isPerson = (seat) => game.message.seats[seat] === "person";
 
-async function trailsOf(record) {
+async function trailsOfRecord(record) {
   const r = await ask(engine, "positions", { record });
-  const trails = record.players.map(() => []);
-  for (const events of r.events) for (const e of events) if (e.type === "move") trails[e.seat].push(...e.path);
-  return trails;
+  return trailsOf(r.events, record.players.length);
 }
 
 // ------------------------------------------------------------------ opening a link
@@ -63,7 +53,7 @@ async function openLink(fragment) {
   game.message = opened.message;
   game.position = opened.position;
   if (opened.status !== "same" && !saveGame(game.message)) notice(t("link.no_storage"));
-  game.trails = await trailsOf(game.message.record);
+  game.trails = await trailsOfRecord(game.message.record);
   await tilesReady;
   show(board, game.position, game.trails);
   game.mayPlay = !fromList;
@@ -126,7 +116,7 @@ async function apply(move) {
   const record = { ...game.message.record, moves: [...game.message.record.moves, r.move] };
   game.message = { ...game.message, record };
   game.position = r.position;
-  for (const e of r.events) if (e.type === "move") game.trails[e.seat].push(...e.path);
+  addTrails(game.trails, r.events);
   show(board, game.position, game.trails);
   if (isPerson(mover)) game.mayPlay = false;
   if (!saveGame(game.message)) notice(t("link.no_storage"));

@@ -6,15 +6,20 @@
 import { getEngine, installWindowTsuro, siteURL } from "./engine.js";
 import { Board } from "./board.js";
 import { HandView } from "./hand.js";
-import { handToTurn } from "./turn.js";
+import { ClassicTurn, handToTurn } from "./turn.js";
 import { loadTileSet } from "./tileset.js";
-import { showEngineStatus, notice, setPhase } from "./page.js";
+import { showEngineStatus, notice, note, setPhase } from "./page.js";
 import { t, applyTo } from "./i18n.js";
 import { drawIcons } from "./icon.js";
 import { seatStyles } from "./style.js";
 
-/** Boot the page; `turn()` is the page's turn controller (the hand reports to it). */
-export function bootPage({ boardLabel, turn }) {
+/**
+ * Boot the page and its turn controller (a `Turn`, ClassicTurn by default), which
+ * plays the hand and the board for `position()`: `busy()` holds it, `play(move)`
+ * sends a chosen move, `keysOn()` says when the keys go to it, `setBanner(text)`
+ * (optional) shows whose turn it is.
+ */
+export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play, keysOn, setBanner }) {
   const $ = (id) => document.getElementById(id);
   applyTo(document);
   drawIcons();
@@ -24,16 +29,25 @@ export function bootPage({ boardLabel, turn }) {
   showEngineStatus(engine);
   $("notice-close").addEventListener("click", () => notice(null));
   const board = new Board($("board"), { width: 6, height: 6, label: t(boardLabel) });
-  const hand = new HandView($("hand"), handToTurn(turn));
-  const views = { engine, board, hand, tileset: null };
+  const views = { engine, board, tileset: null };
+  const hand = new HandView($("hand"), handToTurn(() => views.turn));
+  const turn = new Turn({
+    board, hand, busy, play, note, setPhase,
+    game: () => ({ players: position().players, position: position() }),
+    placeButton: $("btn-place"),
+    tileset: () => views.tileset,
+    ...(setBanner ? { setBanner } : {}),
+  });
+  Object.assign(views, { hand, turn });
   views.tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {
     views.tileset = ts;
     board.setTileSet(ts);
     hand.setTileSet(ts);
   });
-  board.on("startmark", (place) => turn()?.chooseStart(place));
-  board.on("square", (square) => turn()?.clickSquare(square));
-  $("btn-place").addEventListener("click", () => turn()?.place());
+  board.on("startmark", (place) => turn.chooseStart(place));
+  board.on("square", (square) => turn.clickSquare(square));
+  $("btn-place").addEventListener("click", () => turn.place());
+  document.addEventListener("keydown", (e) => { if (keysOn()) turn.handleKey(e); });
   return views;
 }
 

@@ -8,8 +8,8 @@
 
 import { siteURL } from "./engine.js";
 import { ClassicTurn } from "./turn.js";
-import { notice, note, reason, setPhase } from "./page.js";
-import { ask } from "./session.js";
+import { notice, reason, setPhase } from "./page.js";
+import { ask, trailsOf } from "./session.js";
 import { t } from "./i18n.js";
 import { uiIcon } from "./icon.js";
 import { bootPage, animationSpeed, show } from "./page-boot.js";
@@ -32,22 +32,17 @@ class PuzzleTurn extends ClassicTurn {
   }
 }
 
-const page = bootPage({ boardLabel: "puzzle.board", turn: () => turn });
-const { engine, board, hand, tilesReady } = page;
 const state = { list: [], at: 0, busy: false, hintLevel: 0, progress: load() };
 
-const turn = new PuzzleTurn({
-  board, hand,
-  game: () => ({ players: current().position.players, position: current().position }),
+const page = bootPage({
+  boardLabel: "puzzle.board",
+  Turn: PuzzleTurn,
+  position: () => current().position,
   busy: () => state.busy,
   play: (move) => answer(move).catch((e) => notice(t("puzzle.failed", { reason: reason(e) }))),
-  note: (text, kind) => note(text, kind),
-  placeButton: $("btn-place"),
-  setBanner: () => {},
-  setPhase,
-  tileset: () => page.tileset,
+  keysOn: () => !state.busy,
 });
-document.addEventListener("keydown", (e) => { if (!state.busy) turn.handleKey(e); });
+const { engine, board, turn, tilesReady } = page;
 
 function load() {
   try {
@@ -126,8 +121,7 @@ async function answer(move) {
   if (verdict.legal) {
     const played = await ask(engine, "play", { position: p.position, move, seed: 0 });
     await board.animate(played.events, { speed });
-    show(board, played.position, played.position.players.map((_, s) =>
-      played.events.filter((e) => e.type === "move" && e.seat === s).flatMap((e) => e.path)));
+    show(board, played.position, trailsOf([played.events], played.position.players.length));
   }
   if (verdict.correct) {
     state.progress.solved[p.id] = true;
