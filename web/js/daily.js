@@ -9,7 +9,7 @@
 import { notice, reason, setPhase } from "./page.js";
 import { ask, addTrails, trailsOf } from "./session.js";
 import { t, formatDate } from "./i18n.js";
-import { bootPage, animationSpeed, show } from "./page-boot.js";
+import { bootPage, animationSpeed, show, namedHere } from "./page-boot.js";
 import * as daily from "./daily-share.js";
 
 const $ = (id) => document.getElementById(id);
@@ -44,16 +44,13 @@ async function open(record, practice) {
   draw();
 }
 
-/** The day's one player, named in the page's language (the engine's default name is English). */
-const player = () => ({ name: t("setup.playerName", { n: 1 }) });
-
 /** A daily record kept by this page, its player named as the page names it now (a game
  *  saved in another language, or by a version that kept the engine's "Player 1"). */
 const named = (record) => (record && Array.isArray(record.players)
-  ? { ...record, players: record.players.map((p) => ({ ...p, ...player() })) } : record);   // (else the engine judges it)
+  ? { ...record, players: namedHere(record.players) } : record);   // (else the engine judges it)
 
 async function begin(practice) {
-  const dealt = await ask(engine, "daily", { date, players: [player()] });
+  const dealt = await ask(engine, "daily", { date, players: namedHere([{}]) });
   await open(dealt.record, practice);
   keep();
   await advance();

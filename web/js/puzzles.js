@@ -12,7 +12,7 @@ import { notice, reason, setPhase } from "./page.js";
 import { ask, trailsOf } from "./session.js";
 import { t } from "./i18n.js";
 import { uiIcon } from "./icon.js";
-import { bootPage, animationSpeed, show } from "./page-boot.js";
+import { bootPage, animationSpeed, show, namedHere } from "./page-boot.js";
 
 const $ = (id) => document.getElementById(id);
 const KEY = "tsuro.puzzles";
@@ -57,11 +57,9 @@ function save() {
 
 const current = () => state.list[state.at];
 
-/** A puzzle with its players named in the page's language ("Joueur 2"): the shipped
- *  positions name them in English, and no name of theirs means anything. */
+/** A puzzle with its players named in the page's language (namedHere). */
 function named(puzzle) {
-  const players = puzzle.position.players.map((p, i) => ({ ...p, name: t("setup.playerName", { n: i + 1 }) }));
-  return { ...puzzle, position: { ...puzzle.position, players } };
+  return { ...puzzle, position: { ...puzzle.position, players: namedHere(puzzle.position.players) } };
 }
 
 /** The task in words, in the page's language: the colour named by the catalogue too. */
