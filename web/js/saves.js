@@ -2,7 +2,7 @@
 // so that links, new games and other tabs never overwrite one another, and a
 // save the page cannot resume is kept aside, never deleted.
 //
-//   tsuro.game.<id>   {format: "tsuro-games/2", id, savedAt, over, label,
+//   tsuro.game.<id>   {format: "tsuro-games/2", id, savedAt, over, position,
 //                      game: <the session's save, "tsuro-save/1">}
 //   tsuro.kept.<id>   {format: "tsuro-kept/1", id, keptAt, reason, text}
 //                     a save that could not be resumed, as it was stored
@@ -123,7 +123,6 @@ export class GameStore {
         ? this._write(GAME_PREFIX + id, JSON.stringify(wrap(id, stripLegacy(save), {
           savedAt: typeof save.savedAt === "string" ? save.savedAt : new Date(0).toISOString(),
           over: isOver(save.position),
-          label: "",
           position: save.position,
         })))
         : this._keepText(id, text, t("saves.notASave"));
@@ -177,7 +176,7 @@ export class GameStore {
   text(id) { return this._read(GAME_PREFIX + id); }
 
   /**
-   * Save a game the engine has accepted.  meta: {over, label, position}.
+   * Save a game the engine has accepted.  meta: {over, position}.
    * Returns true if it is stored; false (and .failure says why) if not.
    */
   put(id, game, meta = {}) {
@@ -268,9 +267,9 @@ export class GameStore {
   }
 }
 
-function wrap(id, game, { savedAt, over = false, label = "", position = null } = {}) {
+function wrap(id, game, { savedAt, over = false, position = null } = {}) {
   return {
-    format: FORMAT, id, savedAt: savedAt || new Date().toISOString(), over: !!over, label,
+    format: FORMAT, id, savedAt: savedAt || new Date().toISOString(), over: !!over,
     position, game,
   };
 }
@@ -308,12 +307,6 @@ export function downloadKept(entry) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-}
-
-/** A session's label in its saved entry: who plays, the names only (no words: the
- *  games list writes its line in the page's language when it shows it, gamelist.js). */
-export function labelOf(session) {
-  return (session.players || []).map((p) => p && p.name).filter(Boolean).join(", ");
 }
 
 /**
@@ -405,7 +398,7 @@ export class GameKeeper {
     const stored = this.store.get(this.id);
     if (stored && sameGame(stored.game, game)) return true;   // resumed, nothing new: no write
     const ok = this.store.put(this.id, game, {
-      over: session.over, label: labelOf(session), position: session.position,
+      over: session.over, position: session.position,
     });
     if (ok) {
       this.lastText = this.store.text(this.id);
