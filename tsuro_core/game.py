@@ -26,7 +26,7 @@ from math import comb, perm
 from typing import Any, Optional, Sequence
 
 from . import steps
-from .jsonin import show
+from .jsonin import is_whole, show
 from .board import LOOP, follow, geometry, trace
 from .rules import PRESETS, Rules
 from .tiles import CANONICAL, CONN, DISTINCT, PORT_NAMES, TILE_COUNT
@@ -40,10 +40,6 @@ Exchange = tuple[tuple[int, int], ...]
 MAX_LISTED_EXCHANGES = 1000
 """Exchanges are listed one by one up to this many (a classic game offers at
 most 463); beyond it, only by what may be given and taken (exchange_offer)."""
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def phase_of(turn: Optional[int], pending: Optional[Sequence[int]],
@@ -257,7 +253,7 @@ class Game:
             raise IllegalMove("a move must be an object: {start}, {tile, rot} or {exchange}")
         if reshuffle is None and "reshuffle" in move:
             reshuffle = move["reshuffle"]
-            if not isinstance(reshuffle, list) or not all(_whole(t) for t in reshuffle):
+            if not isinstance(reshuffle, list) or not all(is_whole(t) for t in reshuffle):
                 raise IllegalMove("reshuffle must be a list of tile indices")
         if reshuffle is not None or self.rng is None:
             # Some errors (a wrong reshuffle) show only after the tile is down: keep a
@@ -275,16 +271,16 @@ class Game:
             return self.choose_start(self._parse_place(move["start"]), reshuffle)
         if "tile" in move:
             tile, rot = move["tile"], move.get("rot", 0)
-            if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < TILE_COUNT:
+            if not is_whole(tile) or not 0 <= tile < TILE_COUNT:
                 raise IllegalMove(f"tile must be a tile index 0..34, got {show(tile)}")
-            if not _whole(rot) or rot not in (0, 90, 180, 270):
+            if not is_whole(rot) or rot not in (0, 90, 180, 270):
                 raise IllegalMove(f"rot must be 0, 90, 180 or 270, got {show(rot)}")
             return self.place_tile(tile, rot // 90, reshuffle)
         if "exchange" in move:
             pairs = move["exchange"]
             if not isinstance(pairs, list) or not all(
                     isinstance(p, list) and len(p) == 2 and all(
-                        _whole(v) for v in p) for p in pairs):
+                        is_whole(v) for v in p) for p in pairs):
                 raise IllegalMove("exchange must be a list of [give, take] tile pairs")
             return self.exchange([(g, t) for g, t in pairs], reshuffle)
         raise IllegalMove("unknown move: expected a 'start', 'tile' or 'exchange' key")
@@ -295,7 +291,7 @@ class Game:
         x, y, port = value
         if isinstance(port, str) and len(port) == 1 and port.upper() in PORT_NAMES:
             port = PORT_NAMES.index(port.upper())
-        if not (_whole(x) and _whole(y) and _whole(port)
+        if not (is_whole(x) and is_whole(y) and is_whole(port)
                 and 0 <= port < 8 and self.geo.contains(x, y)):
             raise IllegalMove(f"not a place on this board: {show(value)}")
         return self.geo.code(x, y, port)

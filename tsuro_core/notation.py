@@ -58,7 +58,7 @@ def _fail(where: str, why: str) -> NotationError:
 
 
 def _int(value: Any, where: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+    if not jsonin.is_whole(value) or not lo <= value <= hi:
         raise _fail(where, f"expected a whole number {lo}..{hi}, got {show(value)}")
     return value
 

@@ -25,6 +25,7 @@ from typing import Any, Callable
 from . import notation
 from .api_common import ApiError, arg, game_of
 from .game import Game
+from .jsonin import is_whole
 from .tiles import CANONICAL, check_tile, quarters
 
 KINDS = ("survive", "eliminate", "keep_options", "solo")
@@ -57,7 +58,7 @@ def check_task(task: Any, game: Game) -> tuple[str, dict[str, Any]]:
         n = params.get("n")
         if not game.rules.solo:
             raise ValueError("task: a solo task needs a solo position")
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SOLO_N:
+        if not is_whole(n) or not 1 <= n <= MAX_SOLO_N:
             raise ValueError(f"task.params.n: expected a whole number 1..{MAX_SOLO_N}")
     return kind, params
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .jsonin import show
+from .jsonin import is_whole, show
 
 SCORINGS = ("survival", "longest_path", "most_crossings", "tiles_placed")
 """How a finished game is won: last marker(s) standing, the longest path,
@@ -103,7 +103,7 @@ def parse_rules(value: Any) -> Rules:
                 raise ValueError(f"rules.{key}: expected true or false, got {show(v)}")
         elif key in _INT_OPTIONS:
             lo, hi = _INT_OPTIONS[key]
-            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            if not is_whole(v) or not lo <= v <= hi:
                 raise ValueError(f"rules.{key}: expected a whole number {lo}..{hi}, got {show(v)}")
         elif key == "scoring":
             if not isinstance(v, str) or v not in SCORINGS:

@@ -9,7 +9,7 @@ inside the engine and degrees (0, 90, 180, 270) in JSON.
 
 from __future__ import annotations
 
-from .jsonin import show
+from .jsonin import is_whole, show
 
 PORT_NAMES = "ABCDEFGH"
 """Port letters, indexed by port number."""
@@ -95,14 +95,14 @@ def identify(conn: Conn) -> tuple[int, int]:
 
 def quarters(degrees: object) -> int:
     """Quarter turns from a rotation in degrees (0, 90, 180 or 270)."""
-    if isinstance(degrees, bool) or not isinstance(degrees, int) or degrees not in ROTATIONS:
+    if not is_whole(degrees) or degrees not in ROTATIONS:
         raise ValueError(f"not a rotation: {show(degrees)} (expected 0, 90, 180 or 270)")
     return degrees // 90
 
 
 def check_tile(index: object) -> int:
     """``index`` if it is a tile number 0..34, else ValueError."""
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < TILE_COUNT:
+    if not is_whole(index) or not 0 <= index < TILE_COUNT:
         raise ValueError(f"not a tile: {show(index)} (expected 0..{TILE_COUNT - 1})")
     return index
 
