@@ -44,7 +44,6 @@ import argparse
 import base64
 import csv
 import fnmatch
-import gzip
 import hashlib
 import http.server
 import importlib.util
@@ -72,9 +71,9 @@ PYODIDE_VERSION = "314.0.7"
 PYODIDE_NPM_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
 # The files of the npm package the browser (and Node) need to boot.
 PYODIDE_FILES = (
-    "pyodide.mjs",        # loadPyodide
-    "pyodide.asm.mjs",    # the emscripten glue, imported by pyodide.mjs
-    "pyodide.asm.wasm",   # CPython compiled to WebAssembly
+    "pyodide.mjs",  # loadPyodide
+    "pyodide.asm.mjs",  # the emscripten glue, imported by pyodide.mjs
+    "pyodide.asm.wasm",  # CPython compiled to WebAssembly
     "python_stdlib.zip",  # the standard library
     "pyodide-lock.json",  # the package index (used by micropip and plain Pyodide pages)
 )
@@ -140,8 +139,10 @@ def _run(cmd: list[str], what: str, cwd: Path | None = None) -> None:
     except FileNotFoundError:
         raise BuildError(f"{what}: `{cmd[0]}` is not installed (needed to fetch {what})") from None
     if proc.returncode != 0:
-        raise BuildError(f"{what}: `{' '.join(cmd)}` failed (exit {proc.returncode}):\n"
-                         f"{proc.stdout[-2000:]}{proc.stderr[-2000:]}")
+        raise BuildError(
+            f"{what}: `{' '.join(cmd)}` failed (exit {proc.returncode}):\n"
+            f"{proc.stdout[-2000:]}{proc.stderr[-2000:]}"
+        )
 
 
 def fetch_pyodide(cache: Path = CACHE) -> Path:
@@ -153,15 +154,21 @@ def fetch_pyodide(cache: Path = CACHE) -> Path:
     target.unlink(missing_ok=True)
     log(f"fetching pyodide@{PYODIDE_VERSION} with npm pack")
     with tempfile.TemporaryDirectory(dir=cache) as tmp:
-        _run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp,
-              "--silent"], "pyodide", cwd=Path(tmp))
+        _run(
+            ["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp, "--silent"],
+            "pyodide",
+            cwd=Path(tmp),
+        )
         got = sorted(Path(tmp).glob("pyodide-*.tgz"))
         if len(got) != 1:
-            raise BuildError(f"pyodide: npm pack produced {[p.name for p in got]}, expected one tarball")
+            raise BuildError(
+                f"pyodide: npm pack produced {[p.name for p in got]}, expected one tarball"
+            )
         if not _verify(got[0], PYODIDE_NPM_SHA256, "pyodide"):
             raise BuildError(
                 f"pyodide: the downloaded pyodide@{PYODIDE_VERSION} tarball does not match the "
-                f"sha256 pinned in build.py (PYODIDE_NPM_SHA256). Refusing to build.")
+                f"sha256 pinned in build.py (PYODIDE_NPM_SHA256). Refusing to build."
+            )
         os.replace(got[0], target)
     return target
 
@@ -175,16 +182,32 @@ def fetch_micropip(cache: Path = CACHE) -> Path:
     target.unlink(missing_ok=True)
     log(f"fetching micropip=={MICROPIP_VERSION} with pip download")
     with tempfile.TemporaryDirectory(dir=cache) as tmp:
-        _run([sys.executable, "-m", "pip", "download", "--no-deps", "--disable-pip-version-check",
-              "--python-version", "3.14", "--only-binary=:all:", "-q", "-d", tmp,
-              f"micropip=={MICROPIP_VERSION}"], "micropip")
+        _run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--disable-pip-version-check",
+                "--python-version",
+                "3.14",
+                "--only-binary=:all:",
+                "-q",
+                "-d",
+                tmp,
+                f"micropip=={MICROPIP_VERSION}",
+            ],
+            "micropip",
+        )
         got = Path(tmp) / MICROPIP_WHEEL
         if not got.exists():
             raise BuildError(f"micropip: pip download did not produce {MICROPIP_WHEEL}")
         if not _verify(got, MICROPIP_SHA256, "micropip"):
             raise BuildError(
                 f"micropip: the downloaded {MICROPIP_WHEEL} does not match the sha256 pinned in "
-                f"build.py (MICROPIP_SHA256). Refusing to build.")
+                f"build.py (MICROPIP_SHA256). Refusing to build."
+            )
         os.replace(got, target)
     return target
 
@@ -279,13 +302,16 @@ def build_wheel(root: Path, out_dir: Path, add_files: dict[str, bytes] | None = 
             sep = " and " if ";" in dep else "; "
             lines.append(f'Requires-Dist: {dep}{sep}extra == "{extra}"')
     metadata = "\n".join(lines) + "\n"
-    wheel_meta = (f"Wheel-Version: 1.0\nGenerator: tsuro-build.py\n"
-                  f"Root-Is-Purelib: true\nTag: {tag}\n")
+    wheel_meta = (
+        f"Wheel-Version: 1.0\nGenerator: tsuro-build.py\nRoot-Is-Purelib: true\nTag: {tag}\n"
+    )
     entry = ""
     for group, key in (("console_scripts", "scripts"), ("gui_scripts", "gui-scripts")):
         items = meta.get(key, {})
         if items:
-            entry += f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in sorted(items.items())) + "\n"
+            entry += (
+                f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in sorted(items.items())) + "\n"
+            )
     tops = sorted({p.split(".")[0] for p in conf["tool"]["setuptools"]["packages"]})
 
     files: list[tuple[str, bytes]] = [(arc, p.read_bytes()) for arc, p in _wheel_files(root, conf)]
@@ -321,8 +347,10 @@ def build_wheel(root: Path, out_dir: Path, add_files: dict[str, bytes] | None = 
 PRECOMPILE_TOOL = "tools/precompile.mjs"
 EXERCISE = "tools/engine_exercise.py"
 APP_ICONS = "tools/app_icons.py"
-APP_DESCRIPTION = ("Tsuro, the game of the path: play in your browser against friends "
-                   "or the computer, offline too.")
+APP_DESCRIPTION = (
+    "Tsuro, the game of the path: play in your browser against friends "
+    "or the computer, offline too."
+)
 
 
 def app_files(root: Path, cache: Path = CACHE) -> dict[str, bytes]:
@@ -345,6 +373,8 @@ def app_files(root: Path, cache: Path = CACHE) -> dict[str, bytes]:
         (folder / n).write_bytes(data)
     index.write_text(json.dumps(sorted(files)), encoding="utf-8")
     return files
+
+
 _IMPORT_ALL_RE = re.compile(r"const IMPORT_ALL = `(.*?)`;", re.S)
 
 
@@ -364,8 +394,13 @@ def precompile(root: Path, pyodide_dir: Path, wheel: Path, cache: Path = CACHE) 
     and Pyodide costs nothing and a fresh machine makes it (a few seconds)."""
     key = hashlib.sha256()
     snippet = import_all_snippet(root)
-    for part in (PYODIDE_NPM_SHA256.encode(), wheel.read_bytes(), snippet.encode(),
-                 (root / PRECOMPILE_TOOL).read_bytes(), (root / EXERCISE).read_bytes()):
+    for part in (
+        PYODIDE_NPM_SHA256.encode(),
+        wheel.read_bytes(),
+        snippet.encode(),
+        (root / PRECOMPILE_TOOL).read_bytes(),
+        (root / EXERCISE).read_bytes(),
+    ):
         key.update(hashlib.sha256(part).digest())
     target = cache / "precompiled" / key.hexdigest()[:20]
     names = ("python_stdlib.zip", "wheel_pycs.zip", "modules.json")
@@ -373,16 +408,32 @@ def precompile(root: Path, pyodide_dir: Path, wheel: Path, cache: Path = CACHE) 
         return target
     node = shutil.which("node")
     if node is None:
-        raise BuildError("precompile: `node` is not installed (Node 20 compiles the Python "
-                         "bytecode inside Pyodide)")
+        raise BuildError(
+            "precompile: `node` is not installed (Node 20 compiles the Python "
+            "bytecode inside Pyodide)"
+        )
     log("precompiling the stdlib and the wheel inside Pyodide (Node)")
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".precompile-", dir=target.parent))
     try:
         (tmp / "import_all.py").write_text(snippet, encoding="utf-8")
-        _run([node, str(root / PRECOMPILE_TOOL), "--pyodide", str(pyodide_dir), "--wheel", str(wheel),
-              "--exercise", str(root / EXERCISE), "--import-all", str(tmp / "import_all.py"),
-              "--out", str(tmp)], "precompile")
+        _run(
+            [
+                node,
+                str(root / PRECOMPILE_TOOL),
+                "--pyodide",
+                str(pyodide_dir),
+                "--wheel",
+                str(wheel),
+                "--exercise",
+                str(root / EXERCISE),
+                "--import-all",
+                str(tmp / "import_all.py"),
+                "--out",
+                str(tmp),
+            ],
+            "precompile",
+        )
         info = json.loads((tmp / "modules.json").read_text(encoding="utf-8"))
         if not info.get("no_debug_ranges") or not info.get("modules"):
             raise BuildError(f"precompile: unexpected result {info}")
@@ -406,20 +457,31 @@ def wheel_pycs(folder: Path) -> dict[str, bytes]:
 def answers_from_wheel(wheel: Path, requests: list[dict]) -> list[dict]:
     """tsuro_core.api.handle_json's answers to requests, from the built wheel in a
     fresh interpreter (the same answers Pyodide gives: tests/node checks that)."""
-    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); "
-            "from tsuro_core.api import handle_json; "
-            "print(json.dumps([json.loads(handle_json(json.dumps(r))) for r in json.load(sys.stdin)]))")
-    proc = subprocess.run([sys.executable, "-I", "-c", code, str(wheel)], input=json.dumps(requests),
-                          capture_output=True, text=True, cwd=tempfile.gettempdir())
+    code = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); "
+        "from tsuro_core.api import handle_json; "
+        "print(json.dumps([json.loads(handle_json(json.dumps(r))) for r in json.load(sys.stdin)]))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-I", "-c", code, str(wheel)],
+        input=json.dumps(requests),
+        capture_output=True,
+        text=True,
+        cwd=tempfile.gettempdir(),
+    )
     if proc.returncode != 0:
         raise BuildError(f"asking the engine from the wheel failed:\n{proc.stderr}")
     return json.loads(proc.stdout)
 
 
-_RECORD_EMBED_RE = re.compile(r"""(\ssrc\s*=\s*["'][^"'#]*embed\.html#)(r=[A-Za-z0-9_-]+)([^"']*)(["'])""")
+_RECORD_EMBED_RE = re.compile(
+    r"""(\ssrc\s*=\s*["'][^"'#]*embed\.html#)(r=[A-Za-z0-9_-]+)([^"']*)(["'])"""
+)
 
 
-def precompute_record_embeds(pages: dict[str, str], wheel: Path) -> tuple[dict[str, str], dict[str, bytes]]:
+def precompute_record_embeds(
+    pages: dict[str, str], wheel: Path
+) -> tuple[dict[str, str], dict[str, bytes]]:
     """Boards that step through a fixed record (embed.html#r=...) in our pages:
     their positions, computed now, so they draw without the engine.  Returns
     the pages with `&pre=<sha>` added to those fragments, and the files
@@ -427,19 +489,28 @@ def precompute_record_embeds(pages: dict[str, str], wheel: Path) -> tuple[dict[s
     links = sorted({m.group(2) for html in pages.values() for m in _RECORD_EMBED_RE.finditer(html)})
     if not links:
         return pages, {}
-    decoded = answers_from_wheel(wheel, [{"op": "decode_link", "args": {"fragment": k}} for k in links])
+    decoded = answers_from_wheel(
+        wheel, [{"op": "decode_link", "args": {"fragment": k}} for k in links]
+    )
     records = {}
     for link, answer in zip(links, decoded):
         if not answer["ok"] or "record" not in answer["result"]:
-            raise BuildError(f"a page embeds a record link the engine refuses: {link[:40]}...: {answer}")
+            raise BuildError(
+                f"a page embeds a record link the engine refuses: {link[:40]}...: {answer}"
+            )
         records[link] = answer["result"]["record"]
-    stepped = answers_from_wheel(wheel, [{"op": "positions", "args": {"record": records[k]}} for k in links])
+    stepped = answers_from_wheel(
+        wheel, [{"op": "positions", "args": {"record": records[k]}} for k in links]
+    )
     files, shas = {}, {}
     for link, answer in zip(links, stepped):
         if not answer["ok"]:
             raise BuildError(f"positions of an embedded record failed: {answer}")
-        data = json.dumps({"link": link, "record": records[link], **answer["result"]},
-                          separators=(",", ":"), sort_keys=True).encode()
+        data = json.dumps(
+            {"link": link, "record": records[link], **answer["result"]},
+            separators=(",", ":"),
+            sort_keys=True,
+        ).encode()
         shas[link] = sha256_bytes(data)[:16]
         files[f"precomputed/{shas[link]}.json"] = data
 
@@ -452,13 +523,21 @@ def precompute_record_embeds(pages: dict[str, str], wheel: Path) -> tuple[dict[s
 
 def tiles_from_wheel(wheel: Path) -> list:
     """tsuro_core.tiles.tile_table_json(), imported from the built wheel in a fresh interpreter."""
-    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); "
-            "from tsuro_core.tiles import tile_table_json; "
-            "print(json.dumps(tile_table_json()))")
-    proc = subprocess.run([sys.executable, "-I", "-c", code, str(wheel)],
-                          capture_output=True, text=True, cwd=tempfile.gettempdir())
+    code = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); "
+        "from tsuro_core.tiles import tile_table_json; "
+        "print(json.dumps(tile_table_json()))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-I", "-c", code, str(wheel)],
+        capture_output=True,
+        text=True,
+        cwd=tempfile.gettempdir(),
+    )
     if proc.returncode != 0:
-        raise BuildError(f"tiles.json: importing tsuro_core.tiles from the wheel failed:\n{proc.stderr}")
+        raise BuildError(
+            f"tiles.json: importing tsuro_core.tiles from the wheel failed:\n{proc.stderr}"
+        )
     return json.loads(proc.stdout)
 
 
@@ -491,8 +570,11 @@ def rewrite_html(html: str, page_rel: str, hashed: set[str], asset_dir: str) -> 
     page_dir = posixpath.dirname(page_rel)
 
     def fix(url: str) -> str:
-        if not url or url.startswith(("#", "data:", "blob:", "mailto:", "javascript:", "//")) \
-                or re.match(r"^[a-z][a-z0-9+.-]*:", url, re.I):
+        if (
+            not url
+            or url.startswith(("#", "data:", "blob:", "mailto:", "javascript:", "//"))
+            or re.match(r"^[a-z][a-z0-9+.-]*:", url, re.I)
+        ):
             return url
         path, sep, rest = re.match(r"^([^?#]*)([?#]?)(.*)$", url, re.S).groups()
         if path.startswith("/"):
@@ -519,12 +601,16 @@ def rewrite_html(html: str, page_rel: str, hashed: set[str], asset_dir: str) -> 
 
 
 _STATIC_IMPORT_RE = re.compile(
-    r"""(?:^|[;}\s])(?:import|export)\b(?:[^'";]*?\bfrom)?\s*["'](\.{1,2}/[^"']+)["']""", re.M)
+    r"""(?:^|[;}\s])(?:import|export)\b(?:[^'";]*?\bfrom)?\s*["'](\.{1,2}/[^"']+)["']""", re.M
+)
 _MODULE_SCRIPT_RE = re.compile(
-    r"""<script\b(?=[^>]*\btype\s*=\s*["']?module)[^>]*\bsrc\s*=\s*["']([^"']+)["']""", re.I)
+    r"""<script\b(?=[^>]*\btype\s*=\s*["']?module)[^>]*\bsrc\s*=\s*["']([^"']+)["']""", re.I
+)
 
 _INLINE_MODULE_RE = re.compile(
-    r"""<script\b(?=[^>]*\btype\s*=\s*["']?module)(?![^>]*\bsrc\s*=)[^>]*>(.*?)</script>""", re.I | re.S)
+    r"""<script\b(?=[^>]*\btype\s*=\s*["']?module)(?![^>]*\bsrc\s*=)[^>]*>(.*?)</script>""",
+    re.I | re.S,
+)
 
 
 def static_imports(js: str) -> list[str]:
@@ -538,7 +624,7 @@ def add_modulepreloads(html: str, page_rel: str, contents: dict[str, bytes], ass
     page_dir = posixpath.dirname(page_rel)
     prefix = asset_dir + "/"
     entries = []  # fetched by the page's own <script src>: no need to preload
-    seeds = []    # imported by inline module scripts: preload them too
+    seeds = []  # imported by inline module scripts: preload them too
     srcs = [(src, entries) for src in _MODULE_SCRIPT_RE.findall(html)]
     for body in _INLINE_MODULE_RE.findall(html):
         srcs += [(spec, seeds) for spec in static_imports(body)]
@@ -546,10 +632,11 @@ def add_modulepreloads(html: str, page_rel: str, contents: dict[str, bytes], ass
         if re.match(r"^[a-z][a-z0-9+.-]*:|^//", src, re.I):
             continue
         path = src.split("?")[0].split("#")[0]
-        target = posixpath.normpath(path.lstrip("/") if path.startswith("/")
-                                    else posixpath.join(page_dir, path))
-        if target.startswith(prefix) and target[len(prefix):] in contents:
-            into.append(target[len(prefix):])
+        target = posixpath.normpath(
+            path.lstrip("/") if path.startswith("/") else posixpath.join(page_dir, path)
+        )
+        if target.startswith(prefix) and target[len(prefix) :] in contents:
+            into.append(target[len(prefix) :])
     seen, todo = set(entries + seeds), entries + seeds
     while todo:
         mod = todo.pop()
@@ -564,7 +651,8 @@ def add_modulepreloads(html: str, page_rel: str, contents: dict[str, bytes], ass
         return html
     links = "".join(
         f'<link rel="modulepreload" href="{posixpath.relpath(prefix + d, page_dir or ".")}">\n'
-        for d in deps)
+        for d in deps
+    )
     return html.replace("</head>", links + "</head>", 1)
 
 
@@ -572,7 +660,7 @@ def build_info_js(info: dict) -> str:
     return (
         "// Generated by build.py: where the engine's files are.  Do not edit.\n"
         "// This module lives in assets/<sha>/js/, three levels below the site root.\n"
-        "export const siteRoot = new URL(\"../../../\", import.meta.url).href;\n"
+        'export const siteRoot = new URL("../../../", import.meta.url).href;\n'
         f"export const BUILD = {json.dumps(info, indent=2, sort_keys=True)};\n"
         "export function siteURL(path) { return new URL(path, siteRoot).href; }\n"
     )
@@ -603,10 +691,18 @@ def puzzles_json(root: Path = ROOT) -> str:
 def input_fingerprint(root: Path = ROOT) -> str:
     """A hash of everything that goes into dist/ (sources, pins, this script)."""
     h = hashlib.sha256()
-    h.update(f"schema {BUILD_SCHEMA} pyodide {PYODIDE_VERSION} {PYODIDE_NPM_SHA256} "
-             f"micropip {MICROPIP_VERSION} {MICROPIP_SHA256}\n".encode())
-    paths = [root / "build.py", root / "pyproject.toml", root / PRECOMPILE_TOOL, root / EXERCISE,
-             root / PUZZLES, root / APP_ICONS]
+    h.update(
+        f"schema {BUILD_SCHEMA} pyodide {PYODIDE_VERSION} {PYODIDE_NPM_SHA256} "
+        f"micropip {MICROPIP_VERSION} {MICROPIP_SHA256}\n".encode()
+    )
+    paths = [
+        root / "build.py",
+        root / "pyproject.toml",
+        root / PRECOMPILE_TOOL,
+        root / EXERCISE,
+        root / PUZZLES,
+        root / APP_ICONS,
+    ]
     for sub in ("tsuro_core", "web"):
         paths += [root / sub / rel for rel in _walk(root / sub)]
     for p in paths:
@@ -694,8 +790,9 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
                 "version": project_version(root),
                 "wheel": wheel_rel,
                 "sha256": wheel_sha,
-                "imports": sorted({p.split(".")[0] for p in
-                                   _pyproject(root)["tool"]["setuptools"]["packages"]}),
+                "imports": sorted(
+                    {p.split(".")[0] for p in _pyproject(root)["tool"]["setuptools"]["packages"]}
+                ),
             },
             "stdlib": {
                 "url": stdlib_rel,
@@ -760,7 +857,9 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
         sw = (web / "sw.js").read_text(encoding="utf-8")
         if SW_PLACEHOLDER not in sw:
             raise BuildError(f"web/sw.js must contain the placeholder {SW_PLACEHOLDER!r}")
-        (tmp / "sw.js").write_text(sw.replace(SW_PLACEHOLDER, json.dumps(manifest)), encoding="utf-8")
+        (tmp / "sw.js").write_text(
+            sw.replace(SW_PLACEHOLDER, json.dumps(manifest)), encoding="utf-8"
+        )
 
         record = {
             "schema": BUILD_SCHEMA,
@@ -771,8 +870,9 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
             "precache": manifest,
             **info,
         }
-        (tmp / "build.json").write_text(json.dumps(record, indent=2, sort_keys=True) + "\n",
-                                        encoding="utf-8")
+        (tmp / "build.json").write_text(
+            json.dumps(record, indent=2, sort_keys=True) + "\n", encoding="utf-8"
+        )
 
         # Swap the new dist/ in.
         old = None
@@ -785,8 +885,10 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    log(f"built {dist.relative_to(root) if dist.is_relative_to(root) else dist} "
-        f"(version {record['version']}, {len(urls)} files) in {time.monotonic() - t0:.1f} s")
+    log(
+        f"built {dist.relative_to(root) if dist.is_relative_to(root) else dist} "
+        f"(version {record['version']}, {len(urls)} files) in {time.monotonic() - t0:.1f} s"
+    )
     return record
 
 
@@ -798,6 +900,7 @@ class _BuildLock:
 
     def __enter__(self):
         import fcntl
+
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.f = open(self.path, "w")
         fcntl.flock(self.f, fcntl.LOCK_EX)
@@ -877,10 +980,10 @@ def content_security_policy(frame_ancestors: str | None) -> str:
         "default-src 'self'",
         "script-src 'self' 'wasm-unsafe-eval' " + " ".join(_script_hash(s) for s in INLINE_SCRIPTS),
         "style-src 'self'",
-        "img-src 'self' data:",   # data: for the favicon
+        "img-src 'self' data:",  # data: for the favicon
         "connect-src 'self'",
         "worker-src 'self'",
-        "frame-src 'self'",       # the tutorial embeds our boards
+        "frame-src 'self'",  # the tutorial embeds our boards
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",
@@ -891,7 +994,7 @@ def content_security_policy(frame_ancestors: str | None) -> str:
 
 
 CSP = "Content-Security-Policy"
-PAGE_CSP = content_security_policy("'none'")   # the game, the tutorial: never framed
+PAGE_CSP = content_security_policy("'none'")  # the game, the tutorial: never framed
 FRAMEABLE_CSP = content_security_policy(None)  # the embed (and the smoke page): any host may frame
 IMMUTABLE = "public, max-age=31536000, immutable"
 JS_TYPE = "text/javascript; charset=utf-8"
@@ -929,7 +1032,11 @@ SITE_HEADERS: list[tuple[str, dict[str, str]]] = [
     ("/", {"Cache-Control": "no-cache", CSP: PAGE_CSP}),
     ("/*.html", {"Cache-Control": "no-cache"}),
     ("/tutorial/*", {CSP: PAGE_CSP}),
-    *[(path, {CSP: policy}) for page, policy in PAGE_POLICIES.items() for path in (page, page[:-5])],
+    *[
+        (path, {CSP: policy})
+        for page, policy in PAGE_POLICIES.items()
+        for path in (page, page[:-5])
+    ],
     ("/sw.js", {"Cache-Control": "no-cache", "Content-Type": JS_TYPE, CSP: PAGE_CSP}),
     ("/tiles.json", {"Cache-Control": "no-cache", "Access-Control-Allow-Origin": "*"}),
     ("/build.json", {"Cache-Control": "no-cache"}),
@@ -976,7 +1083,9 @@ def _pattern_matches(pattern: str, path: str) -> bool:
     return re.match(regex, path) is not None
 
 
-def headers_for(path: str, rules: list[tuple[str, dict[str, str]]] = SITE_HEADERS) -> dict[str, str]:
+def headers_for(
+    path: str, rules: list[tuple[str, dict[str, str]]] = SITE_HEADERS
+) -> dict[str, str]:
     """Headers the rules give a URL path (later rules win on the same name)."""
     out: dict[str, str] = {}
     for pattern, values in rules:
@@ -1002,11 +1111,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Serves a directory with proper MIME types and the site's headers (SITE_HEADERS)."""
 
     rules: list[tuple[str, dict[str, str]]] = SITE_HEADERS
-    mounts: dict[str, str] = {}   # URL prefix ("/__bench/") -> directory
-    stats: list | None = None     # if a list, (path, bytes sent, status) is appended per response
-    latency = 0.0                 # seconds to wait before each answer (benchmarks: a slow network)
+    mounts: dict[str, str] = {}  # URL prefix ("/__bench/") -> directory
+    stats: list | None = None  # if a list, (path, bytes sent, status) is appended per response
+    latency = 0.0  # seconds to wait before each answer (benchmarks: a slow network)
     csp_reports: list | None = None  # if a list, the policy reports violations into it (tests)
-    csp_report_only = False       # with csp_reports: report, do not block
+    csp_report_only = False  # with csp_reports: report, do not block
     quiet = True
 
     def send_head(self):
@@ -1018,11 +1127,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         url_path = urllib.parse.unquote(urllib.parse.urlsplit(path).path)
         for prefix, directory in self.mounts.items():
             if url_path.startswith(prefix):
-                rel = url_path[len(prefix):]
-                return str(Path(directory, *[p for p in rel.split("/") if p not in ("", ".", "..")]))
+                rel = url_path[len(prefix) :]
+                return str(
+                    Path(directory, *[p for p in rel.split("/") if p not in ("", ".", "..")])
+                )
         local = super().translate_path(path)
-        if not url_path.endswith("/") and not Path(local).exists() and Path(local + ".html").is_file():
-            return local + ".html"   # /daily serves daily.html, as on Netlify
+        if (
+            not url_path.endswith("/")
+            and not Path(local).exists()
+            and Path(local + ".html").is_file()
+        ):
+            return local + ".html"  # /daily serves daily.html, as on Netlify
         return local
 
     def guess_type(self, path):
@@ -1053,7 +1168,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             report = json.loads(body)
         except ValueError:
             report = {"unreadable": body.decode("utf-8", "replace")}
-        self.csp_reports.append(report.get("csp-report", report) if isinstance(report, dict) else report)
+        self.csp_reports.append(
+            report.get("csp-report", report) if isinstance(report, dict) else report
+        )
         self.send_response(204)
         self.end_headers()
 
@@ -1088,26 +1205,37 @@ class _Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(directory: Path = DIST, host: str = "127.0.0.1", port: int = 0,
-                mounts: dict[str, Path] | None = None, stats: list | None = None,
-                quiet: bool = True, latency: float = 0.0, csp_reports: list | None = None,
-                csp_report_only: bool = False,
-                rules: list[tuple[str, dict[str, str]]] | None = None) -> http.server.ThreadingHTTPServer:
+def make_server(
+    directory: Path = DIST,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    mounts: dict[str, Path] | None = None,
+    stats: list | None = None,
+    quiet: bool = True,
+    latency: float = 0.0,
+    csp_reports: list | None = None,
+    csp_report_only: bool = False,
+    rules: list[tuple[str, dict[str, str]]] | None = None,
+) -> http.server.ThreadingHTTPServer:
     """An HTTP server for `directory` (port 0 picks a free port).
 
     csp_reports: a list that receives every Content-Security-Policy violation
     the browser reports (the policy gets a report-uri); csp_report_only sends
     the policy as report-only.  rules: other headers than SITE_HEADERS (tests).
     """
-    handler = type("Handler", (SiteHandler,), {
-        "rules": SITE_HEADERS if rules is None else rules,
-        "mounts": {k: str(v) for k, v in (mounts or {}).items()},
-        "stats": stats,
-        "quiet": quiet,
-        "latency": latency,
-        "csp_reports": csp_reports,
-        "csp_report_only": csp_report_only,
-    })
+    handler = type(
+        "Handler",
+        (SiteHandler,),
+        {
+            "rules": SITE_HEADERS if rules is None else rules,
+            "mounts": {k: str(v) for k, v in (mounts or {}).items()},
+            "stats": stats,
+            "quiet": quiet,
+            "latency": latency,
+            "csp_reports": csp_reports,
+            "csp_report_only": csp_report_only,
+        },
+    )
 
     def factory(*args, **kwargs):
         return handler(*args, directory=str(directory), **kwargs)
@@ -1115,8 +1243,9 @@ def make_server(directory: Path = DIST, host: str = "127.0.0.1", port: int = 0,
     return _Server((host, port), factory)
 
 
-def serve_in_thread(directory: Path = DIST, host: str = "127.0.0.1", port: int = 0,
-                    **kwargs) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_thread(
+    directory: Path = DIST, host: str = "127.0.0.1", port: int = 0, **kwargs
+) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Start make_server() in a daemon thread; returns (server, base URL ending in '/').
 
     Stop it with server.shutdown(); server.server_close().
@@ -1131,8 +1260,13 @@ def serve_in_thread(directory: Path = DIST, host: str = "127.0.0.1", port: int =
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Build (and serve) the Tsuro static site.")
-    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve", "netlify-toml"],
-                    help="netlify-toml: write netlify.toml from the headers table (SITE_HEADERS)")
+    ap.add_argument(
+        "command",
+        nargs="?",
+        default="build",
+        choices=["build", "serve", "netlify-toml"],
+        help="netlify-toml: write netlify.toml from the headers table (SITE_HEADERS)",
+    )
     ap.add_argument("--force", action="store_true", help="rebuild even if dist/ is fresh")
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--host", default="127.0.0.1")
@@ -1142,13 +1276,15 @@ def main(argv: list[str] | None = None) -> int:
         log("wrote netlify.toml")
         return 0
     server = None
-    if args.command == "serve":          # listen first: a busy port is told before any build
+    if args.command == "serve":  # listen first: a busy port is told before any build
         try:
             server = make_server(DIST, args.host, args.port, quiet=False)
-        except (OSError, OverflowError) as e:     # port taken or out of range, unknown host
+        except (OSError, OverflowError) as e:  # port taken or out of range, unknown host
             why = getattr(e, "strerror", None) or e
-            print(f"build.py serve: cannot listen on {args.host}:{args.port}: {why} (try --port N)",
-                  file=sys.stderr)
+            print(
+                f"build.py serve: cannot listen on {args.host}:{args.port}: {why} (try --port N)",
+                file=sys.stderr,
+            )
             return 2
     try:
         if args.command == "build" and not args.force and is_fresh():
@@ -1162,8 +1298,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if server is not None:
         shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "localhost") else args.host
-        print(f"Serving dist/ at http://{shown}:{server.server_address[1]}/  (Ctrl-C to stop)",
-              flush=True)
+        print(
+            f"Serving dist/ at http://{shown}:{server.server_address[1]}/  (Ctrl-C to stop)",
+            flush=True,
+        )
         try:
             server.serve_forever()
         except KeyboardInterrupt:

@@ -44,8 +44,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = Path(__file__).resolve().parent / "pages"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 INSTALLS = ("snapshot", "lock", "loadpackage", "micropip")
 DEFAULT_INSTALLS = ("snapshot", "lock")
 
@@ -71,13 +77,17 @@ def compressed_sizes(path: Path) -> tuple[int, int | None]:
 def brotli_size(data: bytes) -> int | None:
     try:
         import brotli  # type: ignore
+
         return len(brotli.compress(data, quality=11))
     except ImportError:
         pass
     exe = shutil.which("brotli")
     if exe:
-        return len(subprocess.run([exe, "-c", "-q", "11", "-"], input=data,
-                                  capture_output=True, check=True).stdout)
+        return len(
+            subprocess.run(
+                [exe, "-c", "-q", "11", "-"], input=data, capture_output=True, check=True
+            ).stdout
+        )
     return None
 
 
@@ -85,8 +95,12 @@ def stats(values):
     values = [v for v in values if v is not None]
     if not values:
         return None
-    return {"median": round(statistics.median(values), 1), "min": round(min(values), 1),
-            "max": round(max(values), 1), "runs": len(values)}
+    return {
+        "median": round(statistics.median(values), 1),
+        "min": round(min(values), 1),
+        "max": round(max(values), 1),
+        "runs": len(values),
+    }
 
 
 # Waits in the page without Playwright's wait_for_function: it compiles its
@@ -114,8 +128,13 @@ class Bench:
             const t = (n) => performance.getEntriesByName(n)[0]?.startTime ?? null;
             return { board: t("board-visible"), ready: t("tsuro-engine-ready") };
         }""")
-        return {"board": marks["board"], "ready": marks["ready"], "timings": info.get("timings"),
-                "install": info.get("install"), "snapshot": info.get("snapshot")}
+        return {
+            "board": marks["board"],
+            "ready": marks["ready"],
+            "timings": info.get("timings"),
+            "install": info.get("install"),
+            "snapshot": info.get("snapshot"),
+        }
 
     def bare_visit(self, page) -> dict:
         page.goto(f"{self.site}__bench/bare.html")
@@ -135,32 +154,54 @@ class Bench:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--op", default="legal_moves",
-                    help="the request timed for the round trip (default: legal_moves of the first "
-                         "tile turn of a 4-player game)")
+    ap.add_argument(
+        "--op",
+        default="legal_moves",
+        help="the request timed for the round trip (default: legal_moves of the first "
+        "tile turn of a 4-player game)",
+    )
     ap.add_argument("--args", default=None, help="its arguments, as JSON")
     ap.add_argument("--round-trips", type=int, default=200)
     ap.add_argument("--page", default="index.html", help="the page to measure (needs window.tsuro)")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     ap.add_argument("--bytes-only", action="store_true", help="only the first visit's bytes")
-    ap.add_argument("--installs", default=",".join(DEFAULT_INSTALLS),
-                    help="install methods to time side by side (comma-separated; snapshot first): "
-                         "snapshot (the game: restore a memory snapshot; a first visit makes it), "
-                         "lock (snapshot off: the precompiled stdlib and a lock file), loadpackage, "
-                         "micropip")
-    ap.add_argument("--memory-only", action="store_true", help="only the tutorial's memory (--memory)")
-    ap.add_argument("--memory", action="store_true",
-                    help="also measure the tutorial's memory with every board live (shared and "
-                         "dedicated engines) against one live board")
+    ap.add_argument(
+        "--installs",
+        default=",".join(DEFAULT_INSTALLS),
+        help="install methods to time side by side (comma-separated; snapshot first): "
+        "snapshot (the game: restore a memory snapshot; a first visit makes it), "
+        "lock (snapshot off: the precompiled stdlib and a lock file), loadpackage, "
+        "micropip",
+    )
+    ap.add_argument(
+        "--memory-only", action="store_true", help="only the tutorial's memory (--memory)"
+    )
+    ap.add_argument(
+        "--memory",
+        action="store_true",
+        help="also measure the tutorial's memory with every board live (shared and "
+        "dedicated engines) against one live board",
+    )
     ap.add_argument("--no-cold", action="store_true", help="skip the cold runs")
-    ap.add_argument("--planner-moves", type=int, default=12,
-                    help="time the planner (hint op, 200 ms budget) on this many positions")
-    ap.add_argument("--latency-ms", type=float, default=0,
-                    help="the server waits this long before each answer (a far-away host)")
+    ap.add_argument(
+        "--planner-moves",
+        type=int,
+        default=12,
+        help="time the planner (hint op, 200 ms budget) on this many positions",
+    )
+    ap.add_argument(
+        "--latency-ms",
+        type=float,
+        default=0,
+        help="the server waits this long before each answer (a far-away host)",
+    )
     args = ap.parse_args(argv)
 
-    op_args = json.loads(args.args) if args.args is not None else \
-        (first_tile_turn() if args.op == "legal_moves" else {})
+    op_args = (
+        json.loads(args.args)
+        if args.args is not None
+        else (first_tile_turn() if args.op == "legal_moves" else {})
+    )
     build = load_build()
     tmp = tempfile.mkdtemp(prefix="tsuro-bench-")
     dist = Path(tmp) / "dist"
@@ -169,20 +210,31 @@ def main(argv=None) -> int:
         print(f"{args.page} is not in dist/; use --page smoke.html", file=sys.stderr)
         return 2
     served: list = []
-    srv, base = build.serve_in_thread(dist, host="127.0.0.1", mounts={"/__bench/": PAGES},
-                                      stats=served, latency=args.latency_ms / 1000)
+    srv, base = build.serve_in_thread(
+        dist,
+        host="127.0.0.1",
+        mounts={"/__bench/": PAGES},
+        stats=served,
+        latency=args.latency_ms / 1000,
+    )
     site = base.replace("127.0.0.1", "localhost")
     from playwright.sync_api import sync_playwright
 
     installs = tuple(i for i in args.installs.split(",") if i)
-    assert installs and set(installs) <= set(INSTALLS) and installs[0] == "snapshot", \
+    assert installs and set(installs) <= set(INSTALLS) and installs[0] == "snapshot", (
         "--installs: snapshot, then any of lock, loadpackage, micropip"
-    results: dict = {"page": args.page, "runs": args.runs, "latency_ms": args.latency_ms, "build": info["version"],
-                     "pyodide": info["pyodideVersion"]}
+    )
+    results: dict = {
+        "page": args.page,
+        "runs": args.runs,
+        "latency_ms": args.latency_ms,
+        "build": info["version"],
+        "pyodide": info["pyodideVersion"],
+    }
     if args.memory or args.memory_only:
         try:
             results["memory"] = tutorial_memory(dist)
-        except Exception as e:  # noqa: BLE001 (reported, the timings still run)
+        except Exception as e:
             results["memory"] = {"error": repr(e)}
         print(json.dumps({"memory": results["memory"]}), flush=True)
         if args.memory_only:
@@ -194,8 +246,10 @@ def main(argv=None) -> int:
     board = {"cold": [], "warm": []}
     t_start = time.monotonic()
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=os.environ.get("TSURO_CHROMIUM", "/usr/bin/chromium"),
-                                     args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(
+            executable_path=os.environ.get("TSURO_CHROMIUM", "/usr/bin/chromium"),
+            args=CHROMIUM_ARGS,
+        )
         results["browser"] = browser.version
         bench = Bench(browser, site, args.page)
 
@@ -236,7 +290,8 @@ def main(argv=None) -> int:
                     if variant == "snapshot":
                         board["cold"].append(r["board"])
                         results.setdefault("snapshot_made_cold", []).append(
-                            page.evaluate("window.tsuro.engine.snapshotDone"))
+                            page.evaluate("window.tsuro.engine.snapshotDone")
+                        )
                 ctx.close()
 
         # Warm: one context, service worker installed, every variant in turn.
@@ -261,7 +316,8 @@ def main(argv=None) -> int:
 
         # Round trip on the warm, ready page.
         bench.engine_visit(page, "snapshot")
-        rt = page.evaluate("""async ([op, args, n]) => {
+        rt = page.evaluate(
+            """async ([op, args, n]) => {
             for (let i = 0; i < 20; i++) await window.tsuro.request(op, args);   // warm-up
             const times = [];
             for (let i = 0; i < n; i++) {
@@ -271,9 +327,12 @@ def main(argv=None) -> int:
                 if (r && r.error) throw new Error(JSON.stringify(r.error));
             }
             return times;
-        }""", [args.op, op_args, args.round_trips])
+        }""",
+            [args.op, op_args, args.round_trips],
+        )
         # The strongest bot in the worker: thinking time and the page's wait, 200 ms budget.
-        planner = page.evaluate("""async (positions) => {
+        planner = page.evaluate(
+            """async (positions) => {
             const out = [];
             for (const position of positions) {
                 const t = performance.now();
@@ -282,7 +341,9 @@ def main(argv=None) -> int:
                 out.push([r.thinking_ms, performance.now() - t]);
             }
             return out;
-        }""", tile_turns(args.planner_moves))
+        }""",
+            tile_turns(args.planner_moves),
+        )
         ctx.close()
         browser.close()
     srv.shutdown()
@@ -291,29 +352,48 @@ def main(argv=None) -> int:
 
     rt_sorted = sorted(rt)
     results["round_trip_ms"] = {
-        "op": args.op, "median": round(statistics.median(rt), 3),
-        "p90": round(rt_sorted[int(0.9 * len(rt_sorted))], 3), "min": round(rt_sorted[0], 3),
-        "n": len(rt)}
+        "op": args.op,
+        "median": round(statistics.median(rt), 3),
+        "p90": round(rt_sorted[int(0.9 * len(rt_sorted))], 3),
+        "min": round(rt_sorted[0], 3),
+        "n": len(rt),
+    }
     if planner:
-        results["planner_200ms"] = {"thinking_ms": stats([a for a, _ in planner]),
-                                    "page_wait_ms": stats([b for _, b in planner])}
+        results["planner_200ms"] = {
+            "thinking_ms": stats([a for a, _ in planner]),
+            "page_wait_ms": stats([b for _, b in planner]),
+        }
     results["board_visible_ms"] = {k: stats(v) for k, v in board.items()}
-    results["engine_ready_ms"] = {"cold": {k: stats(v) for k, v in cold.items()},
-                                  "warm": {k: stats(v) for k, v in warm.items()}}
+    results["engine_ready_ms"] = {
+        "cold": {k: stats(v) for k, v in cold.items()},
+        "warm": {k: stats(v) for k, v in warm.items()},
+    }
     # Paired differences against install=snapshot, run by run (the runs interleave,
     # so a burst of load on the machine hits both sides of a pair alike).
     results["paired_vs_snapshot_ms"] = {
-        kind: {v: stats([b - a for a, b in zip(runs["snapshot"], runs[v])])
-               for v in (*installs[1:], "bare")}
-        for kind, runs in (("cold", cold), ("warm", warm))}
+        kind: {
+            v: stats([b - a for a, b in zip(runs["snapshot"], runs[v])])
+            for v in (*installs[1:], "bare")
+        }
+        for kind, runs in (("cold", cold), ("warm", warm))
+    }
     # Ratios to bare loadPyodide, medians of the per-round ratios and ratio of medians.
     results["ratio_to_bare"] = {
-        kind: {v: {"of_medians": round(e[v]["median"] / e["bare"]["median"], 3),
-                   "median_of_pairs": round(statistics.median(
-                       [a / b for a, b in zip(runs[v], runs["bare"])]), 3)}
-               for v in installs if e.get(v) and e.get("bare")}
-        for kind, runs, e in (("cold", cold, results["engine_ready_ms"]["cold"]),
-                              ("warm", warm, results["engine_ready_ms"]["warm"]))}
+        kind: {
+            v: {
+                "of_medians": round(e[v]["median"] / e["bare"]["median"], 3),
+                "median_of_pairs": round(
+                    statistics.median([a / b for a, b in zip(runs[v], runs["bare"])]), 3
+                ),
+            }
+            for v in installs
+            if e.get(v) and e.get("bare")
+        }
+        for kind, runs, e in (
+            ("cold", cold, results["engine_ready_ms"]["cold"]),
+            ("warm", warm, results["engine_ready_ms"]["warm"]),
+        )
+    }
 
     results["seconds"] = round(time.monotonic() - t_start, 1)
 
@@ -328,12 +408,15 @@ def first_tile_turn() -> dict:
     """{"position": P}: the first tile turn of a seeded 4-player classic game (made in CPython)."""
     sys.path.insert(0, str(ROOT))
     from tsuro_core.api import call
+
     pos = call("new_game", {"players": 4, "seed": 7})["result"]["position"]
     for _ in range(16):
         moves = call("legal_moves", {"position": pos})["result"]
         if moves["phase"] == "tile":
             return {"position": pos}
-        pos = call("play", {"position": pos, "move": moves["moves"][0]["move"]})["result"]["position"]
+        pos = call("play", {"position": pos, "move": moves["moves"][0]["move"]})["result"][
+            "position"
+        ]
     raise RuntimeError("no tile turn reached")
 
 
@@ -341,14 +424,16 @@ def tile_turns(count: int) -> list:
     """Positions at tile turns through a seeded 4-player game (made in CPython)."""
     sys.path.insert(0, str(ROOT))
     from tsuro_core.api import call
+
     pos = call("new_game", {"players": 4, "seed": 11})["result"]["position"]
     found = []
     while len(found) < count and pos["turn"] is not None:
         moves = call("legal_moves", {"position": pos})["result"]
         if moves["phase"] == "tile":
             found.append(pos)
-        pos = call("play", {"position": pos, "move": moves["moves"][-1]["move"],
-                            "seed": len(found)})["result"]["position"]
+        pos = call(
+            "play", {"position": pos, "move": moves["moves"][-1]["move"], "seed": len(found)}
+        )["result"]["position"]
     return found
 
 
@@ -361,7 +446,7 @@ def _pss_mb(marker: str) -> float:
             continue
         try:
             stat = Path(f"/proc/{d}/stat").read_text()
-            parent[int(d)] = int(stat[stat.rindex(")") + 2:].split()[1])
+            parent[int(d)] = int(stat[stat.rindex(")") + 2 :].split()[1])
             cmdline[int(d)] = Path(f"/proc/{d}/cmdline").read_bytes().decode(errors="replace")
         except OSError:
             continue
@@ -389,12 +474,16 @@ def tutorial_memory(dist: Path) -> dict:
     engine per board (?engine=dedicated in each board's fragment)."""
     import re
     import uuid
+
     from playwright.sync_api import sync_playwright
+
     build = load_build()
     tut = (dist / "tutorial" / "index.html").read_text(encoding="utf-8")
     try_links = re.findall(r'src="\.\./embed\.html#(p=[^"]*try=1[^"]*)"', tut)
     (dist / "tutorial" / "dedicated.html").write_text(
-        re.sub(r'(src="\.\./embed\.html#p=[^"]*try=1)', r"\1&engine=dedicated", tut), encoding="utf-8")
+        re.sub(r'(src="\.\./embed\.html#p=[^"]*try=1)', r"\1&engine=dedicated", tut),
+        encoding="utf-8",
+    )
     srv, base = build.serve_in_thread(dist, host="127.0.0.1")
     site = base.replace("127.0.0.1", "localhost")
     marker = f"--tsuro-bench-marker={uuid.uuid4().hex}"
@@ -404,8 +493,10 @@ def tutorial_memory(dist: Path) -> dict:
         time.sleep(3)
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=os.environ.get("TSURO_CHROMIUM", "/usr/bin/chromium"),
-                                     args=[*CHROMIUM_ARGS, marker])
+        browser = pw.chromium.launch(
+            executable_path=os.environ.get("TSURO_CHROMIUM", "/usr/bin/chromium"),
+            args=[*CHROMIUM_ARGS, marker],
+        )
 
         def all_live(page, url):
             page.goto(url)
@@ -455,8 +546,10 @@ def tutorial_memory(dist: Path) -> dict:
 
 def bytes_report(dist: Path, at_ready: list, with_precache: list) -> dict:
     def split(entries):
-        out = {"pyodide": {"raw": 0, "gzip": 0, "brotli": 0, "files": 0},
-               "ours": {"raw": 0, "gzip": 0, "brotli": 0, "files": 0}}
+        out = {
+            "pyodide": {"raw": 0, "gzip": 0, "brotli": 0, "files": 0},
+            "ours": {"raw": 0, "gzip": 0, "brotli": 0, "files": 0},
+        }
         have_brotli = True
         seen = set()
         for path, sent, _status in entries:
@@ -465,7 +558,9 @@ def bytes_report(dist: Path, at_ready: list, with_precache: list) -> dict:
             o["raw"] += sent
             o["files"] += 1
             key = path.rstrip("/") or "/index.html"
-            f = dist / (key.lstrip("/") if not path.endswith("/") else key.lstrip("/") + "/index.html")
+            f = dist / (
+                key.lstrip("/") if not path.endswith("/") else key.lstrip("/") + "/index.html"
+            )
             if f.is_file() and path not in seen and sent:
                 seen.add(path)
                 g, b = compressed_sizes(f)
@@ -479,16 +574,25 @@ def bytes_report(dist: Path, at_ready: list, with_precache: list) -> dict:
                 o["brotli"] = None
         return out
 
-    return {"page_load": split(at_ready), "with_precache": split(with_precache),
-            "files_ours": sorted({p for p, _, _ in with_precache if not p.startswith("/pyodide/")})}
+    return {
+        "page_load": split(at_ready),
+        "with_precache": split(with_precache),
+        "files_ours": sorted({p for p, _, _ in with_precache if not p.startswith("/pyodide/")}),
+    }
 
 
 def print_table(r: dict) -> None:
     def fmt(s):
-        return "-" if not s else f"{s['median']:>8.1f} {s['min']:>8.1f} {s['max']:>8.1f} {s['runs']:>4}"
+        return (
+            "-"
+            if not s
+            else f"{s['median']:>8.1f} {s['min']:>8.1f} {s['max']:>8.1f} {s['runs']:>4}"
+        )
 
-    print(f"page {r['page']}, build {r['build']}, Pyodide {r['pyodide']}, Chromium {r['browser']}, "
-          f"{r['runs']} runs, server latency {r['latency_ms']} ms, {r['seconds']} s")
+    print(
+        f"page {r['page']}, build {r['build']}, Pyodide {r['pyodide']}, Chromium {r['browser']}, "
+        f"{r['runs']} runs, server latency {r['latency_ms']} ms, {r['seconds']} s"
+    )
     print(f"{'what (ms)':<44} {'median':>8} {'min':>8} {'max':>8} {'runs':>4}")
     print(f"{'board visible, cold':<44} {fmt(r['board_visible_ms']['cold'])}")
     print(f"{'board visible, warm':<44} {fmt(r['board_visible_ms']['warm'])}")
@@ -496,38 +600,52 @@ def print_table(r: dict) -> None:
         e = r["engine_ready_ms"][kind]
         print(f"{'engine ready, ' + kind + ' (snapshot, the game)':<44} {fmt(e['snapshot'])}")
         print(f"{'engine ready, ' + kind + ' (install=lock)':<44} {fmt(e.get('lock'))}")
-        print(f"{'engine ready, ' + kind + ' (install=loadpackage)':<44} {fmt(e.get('loadpackage'))}")
+        print(
+            f"{'engine ready, ' + kind + ' (install=loadpackage)':<44} {fmt(e.get('loadpackage'))}"
+        )
         print(f"{'engine ready, ' + kind + ' (install=micropip)':<44} {fmt(e.get('micropip'))}")
         print(f"{'bare loadPyodide, ' + kind:<44} {fmt(e['bare'])}")
     for kind, ratios in r["ratio_to_bare"].items():
         for v, q in ratios.items():
-            print(f"engine/bare, {kind}, install={v}: {q['of_medians']} (ratio of medians), "
-                  f"{q['median_of_pairs']} (median of per-round ratios)")
+            print(
+                f"engine/bare, {kind}, install={v}: {q['of_medians']} (ratio of medians), "
+                f"{q['median_of_pairs']} (median of per-round ratios)"
+            )
     for kind, diffs in r["paired_vs_snapshot_ms"].items():
         for v, st in diffs.items():
             if st:
-                print(f"{kind}: {v} minus snapshot, paired: median {st['median']:+.1f} ms "
-                      f"(min {st['min']:+.1f}, max {st['max']:+.1f})")
+                print(
+                    f"{kind}: {v} minus snapshot, paired: median {st['median']:+.1f} ms "
+                    f"(min {st['min']:+.1f}, max {st['max']:+.1f})"
+                )
     snap = r.get("snapshot_first_visit") or {}
     made = r.get("snapshot_made_cold") or []
     if snap:
-        print(f"snapshot (first visit): {snap.get('state')}, stored {snap.get('bytes', 0) / 1e6:.2f} MB "
-              f"(raw {snap.get('rawBytes', 0) / 1e6:.2f} MB), makeMemorySnapshot "
-              f"{snap.get('makeMs')} ms, made and stored {snap.get('ms')} ms after ready")
+        print(
+            f"snapshot (first visit): {snap.get('state')}, stored {snap.get('bytes', 0) / 1e6:.2f} MB "
+            f"(raw {snap.get('rawBytes', 0) / 1e6:.2f} MB), makeMemorySnapshot "
+            f"{snap.get('makeMs')} ms, made and stored {snap.get('ms')} ms after ready"
+        )
     if made:
-        print(f"snapshot made and stored after ready, cold runs: median "
-              f"{statistics.median([m.get('ms', 0) for m in made]):.0f} ms over {len(made)}")
+        print(
+            f"snapshot made and stored after ready, cold runs: median "
+            f"{statistics.median([m.get('ms', 0) for m in made]):.0f} ms over {len(made)}"
+        )
     if "memory" in r and "error" not in r["memory"]:
         m = r["memory"]
-        print(f"memory (PSS of every Chromium process, MB, above an empty page): one live board "
-              f"{m['single']:.1f}; tutorial, no board live {m['tutorial_idle']:.1f}; every board live, "
-              f"shared engine {m['tutorial_shared']:.1f} ({m['ratio_shared']:.2f} x one board), "
-              f"a dedicated engine per board {m['tutorial_dedicated']:.1f} "
-              f"({m['ratio_dedicated']:.2f} x); {m['live_boards']} live boards; time to every board "
-              f"live: shared {m['seconds_shared']:.1f} s, dedicated {m['seconds_dedicated']:.1f} s")
+        print(
+            f"memory (PSS of every Chromium process, MB, above an empty page): one live board "
+            f"{m['single']:.1f}; tutorial, no board live {m['tutorial_idle']:.1f}; every board live, "
+            f"shared engine {m['tutorial_shared']:.1f} ({m['ratio_shared']:.2f} x one board), "
+            f"a dedicated engine per board {m['tutorial_dedicated']:.1f} "
+            f"({m['ratio_dedicated']:.2f} x); {m['live_boards']} live boards; time to every board "
+            f"live: shared {m['seconds_shared']:.1f} s, dedicated {m['seconds_dedicated']:.1f} s"
+        )
     rt = r["round_trip_ms"]
-    print(f"round trip {rt['op']!r}: median {rt['median']} ms, p90 {rt['p90']} ms, min {rt['min']} ms "
-          f"({rt['n']} requests)")
+    print(
+        f"round trip {rt['op']!r}: median {rt['median']} ms, p90 {rt['p90']} ms, min {rt['min']} ms "
+        f"({rt['n']} requests)"
+    )
     if "planner_200ms" in r:
         pl = r["planner_200ms"]
         print(f"{'planner (hint, 200 ms budget), thinking':<44} {fmt(pl['thinking_ms'])}")
@@ -537,8 +655,10 @@ def print_table(r: dict) -> None:
         for side in ("pyodide", "ours"):
             o = b[side]
             br = "n/a" if o["brotli"] is None else f"{o['brotli'] / 1024:.1f} KiB"
-            print(f"bytes first visit ({phase.replace('_', ' ')}), {side:<7}: raw {o['raw'] / 1024:9.1f} KiB"
-                  f"  gzip {o['gzip'] / 1024:8.1f} KiB  brotli {br}  ({o['files']} responses)")
+            print(
+                f"bytes first visit ({phase.replace('_', ' ')}), {side:<7}: raw {o['raw'] / 1024:9.1f} KiB"
+                f"  gzip {o['gzip'] / 1024:8.1f} KiB  brotli {br}  ({o['files']} responses)"
+            )
 
 
 if __name__ == "__main__":

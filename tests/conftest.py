@@ -44,6 +44,7 @@ def dist_dir(build_module, tmp_path_factory) -> Path:
 def build_info(dist_dir) -> dict:
     """dist/build.json: versions, paths and the precache manifest of the build."""
     import json
+
     return json.loads((dist_dir / "build.json").read_text(encoding="utf-8"))
 
 
@@ -65,10 +66,12 @@ def csp_reports() -> list:
 @pytest.fixture(scope="session")
 def serve_site(build_module):
     """serve_in_thread() with the site's headers and CSP violations collected in CSP_REPORTS."""
+
     def serve(directory, **kwargs):
         kwargs.setdefault("csp_reports", CSP_REPORTS)
         kwargs.setdefault("csp_report_only", CSP_REPORT_ONLY)
         return build_module.serve_in_thread(directory, **kwargs)
+
     return serve
 
 

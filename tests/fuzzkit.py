@@ -14,7 +14,7 @@ import json
 import os
 import random
 import zlib
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -30,19 +30,33 @@ SCALE = 25 if os.environ.get("TSURO_FUZZ") == "long" else 1
 def fuzz_settings(examples: int) -> settings:
     """``examples`` examples (x25 with TSURO_FUZZ=long), no per-example deadline
     (the tests time each call themselves, against a generous bound)."""
-    return settings(max_examples=examples * SCALE, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                           HealthCheck.filter_too_much])
+    return settings(
+        max_examples=examples * SCALE,
+        deadline=None,
+        suppress_health_check=[
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+            HealthCheck.filter_too_much,
+        ],
+    )
 
 
 # --------------------------------------------------------------- real games
 
 GAMES = [  # (rules, players, seed): every phase, the dragon, exchanges, solo, big boards
-    ("classic", 2, 1), ("classic", 4, 2), ("elimination-bonus", 3, 3),
-    ("elimination-bonus", 8, 4), ("solo", 1, 5), ("longest-path", 3, 6),
-    ("most-crossings", 5, 7), ("open-hands", 6, 8),
-    ({"preset": "classic", "width": 12, "height": 12, "hand_size": 6,
-      "elimination_bonus": True}, 8, 9),
+    ("classic", 2, 1),
+    ("classic", 4, 2),
+    ("elimination-bonus", 3, 3),
+    ("elimination-bonus", 8, 4),
+    ("solo", 1, 5),
+    ("longest-path", 3, 6),
+    ("most-crossings", 5, 7),
+    ("open-hands", 6, 8),
+    (
+        {"preset": "classic", "width": 12, "height": 12, "hand_size": 6, "elimination_bonus": True},
+        8,
+        9,
+    ),
 ]
 
 
@@ -56,7 +70,7 @@ def _play(rules: Any, players: int, seed: int) -> tuple[Game, list[Game]]:
     return game, snapshots
 
 
-@lru_cache(maxsize=None)
+@cache
 def corpus() -> dict[str, list[Any]]:
     """Real values: positions (every phase), records, moves, links; and the
     course variant's positions and moves.  Built once, from fixed seeds."""
@@ -81,8 +95,9 @@ def corpus() -> dict[str, list[Any]]:
             moves.append((pos, found[0].legal_moves()[-1]))
             break
     # As tutorials write them: no hands, no pile (the mover may hold nothing).
-    positions += [{k: v for k, v in p.items() if k not in ("hands", "pile")}
-                  for p in positions[1::4]]
+    positions += [
+        {k: v for k, v in p.items() if k not in ("hands", "pile")} for p in positions[1::4]
+    ]
     links = [notation.encode_link(r) for r in records[:6]]
     links += [notation.encode_link(p) for p in positions[:6:2]]
     neu_positions, neu_moves = [], []
@@ -93,32 +108,59 @@ def corpus() -> dict[str, list[Any]]:
             neu_positions.append(pos)
             if pos["phase"] == "over":
                 break
-            move = api.call("neu_bot_move", {"position": pos, "seed": k * 100 + step})["result"]["move"]
+            move = api.call("neu_bot_move", {"position": pos, "seed": k * 100 + step})["result"][
+                "move"
+            ]
             neu_moves.append((pos, move))
             pos = api.call("neu_play", {"position": pos, "move": move})["result"]["position"]
-    return {"positions": positions, "records": records, "moves": moves, "links": links,
-            "neu_positions": neu_positions[::2], "neu_moves": neu_moves[::3]}
+    return {
+        "positions": positions,
+        "records": records,
+        "moves": moves,
+        "links": links,
+        "neu_positions": neu_positions[::2],
+        "neu_moves": neu_moves[::3],
+    }
 
 
 # ----------------------------------------------------------------- strategies
 
-SCALARS = (st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.integers(-3, 40)
-           | st.sampled_from([0.0, -0.0, 90.0, 1.5, 1e22, float("nan"), float("inf")])
-           | st.text(max_size=12) | st.sampled_from(["A", "H", "classic", "tile", "\ud800"]))
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.integers(-3, 40)
+    | st.sampled_from([0.0, -0.0, 90.0, 1.5, 1e22, float("nan"), float("inf")])
+    | st.text(max_size=12)
+    | st.sampled_from(["A", "H", "classic", "tile", "\ud800"])
+)
 
-JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=5)
-                    | st.dictionaries(st.text(max_size=8) | st.sampled_from(
-                        ["format", "tile", "rot", "start", "exchange", "preset", "name"]),
-                        inner, max_size=5), max_leaves=20)
+JSON = st.recursive(
+    SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.text(max_size=8)
+            | st.sampled_from(["format", "tile", "rot", "start", "exchange", "preset", "name"]),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=20,
+)
 """Any JSON-like value (NaN and Infinity too: Python callers can pass them)."""
 
 STRICT_JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**64, 2**64) | st.floats(allow_nan=False,
-                                                                     allow_infinity=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**64), 2**64)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=5),
-    max_leaves=20)
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5)
+    ),
+    max_leaves=20,
+)
 """JSON that JSON text can carry (what arrives through handle_json)."""
 
 
@@ -129,8 +171,9 @@ def _pick_path(data: Any, value: Any) -> tuple:
     never picked (the arguments stay an object, the harness input a list)."""
     path: tuple = ()
     while isinstance(value, (dict, list)) and value and (not path or data.draw(st.integers(0, 3))):
-        key = data.draw(st.sampled_from(list(value) if isinstance(value, dict)
-                                        else range(len(value))))
+        key = data.draw(
+            st.sampled_from(list(value) if isinstance(value, dict) else range(len(value)))
+        )
         path += (key,)
         value = value[key]
     return path
@@ -141,7 +184,7 @@ def _tweak(data: Any, old: Any) -> Any:
     kind = data.draw(st.sampled_from(["type", "type", "near", "near", "json"]))
     if kind == "json":
         return data.draw(JSON)
-    if kind == "type":      # the same meaning in another type: 90.0, true, "3", [3], null
+    if kind == "type":  # the same meaning in another type: 90.0, true, "3", [3], null
         options: list[Any] = [None, [old], {"x": old}, str(old)]
         if isinstance(old, (bool, int)):
             options += [float(old), -0.0 if old == 0 else float(old), bool(old), old + 0.5]
@@ -151,11 +194,24 @@ def _tweak(data: Any, old: Any) -> Any:
     if isinstance(old, bool):
         return not old
     if isinstance(old, int):
-        return data.draw(st.sampled_from([old + 1, old - 1, -old, -1, 0, 35, 2**53, 2**63,
-                                          10**22, 9999]))
+        return data.draw(
+            st.sampled_from([old + 1, old - 1, -old, -1, 0, 35, 2**53, 2**63, 10**22, 9999])
+        )
     if isinstance(old, str):
-        return data.draw(st.sampled_from([old + old, "", old[:1], "\ud800", "é" * 41,
-                                          "x" * 200, "classic", "elimination-bonus"]))
+        return data.draw(
+            st.sampled_from(
+                [
+                    old + old,
+                    "",
+                    old[:1],
+                    "\ud800",
+                    "é" * 41,
+                    "x" * 200,
+                    "classic",
+                    "elimination-bonus",
+                ]
+            )
+        )
     if isinstance(old, list):
         return data.draw(st.sampled_from([old + old, old[:-1], old[::-1], [], old * 5]))
     if isinstance(old, dict):
@@ -182,8 +238,9 @@ def mutate(data: Any, value: Any, most: int = 3) -> Any:
         elif action == "extra" and isinstance(parent, list):
             parent.insert(key, copy.deepcopy(parent[key]))
         elif action == "extra":
-            parent[data.draw(st.sampled_from(["extra", "seed", "all", "reshuffle", "tile"]))] = \
+            parent[data.draw(st.sampled_from(["extra", "seed", "all", "reshuffle", "tile"]))] = (
                 data.draw(JSON)
+            )
         else:
             parent[key] = _tweak(data, parent[key])
     return value

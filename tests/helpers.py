@@ -3,24 +3,35 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Optional
+from typing import Any
 
 from tsuro_core import notation
 from tsuro_core.game import Game
 from tsuro_core.rules import PRESETS
 
 
-def position(markers: list[Optional[list[Any]]], hands: list[list[int]], *,
-             pile: Optional[list[int]] = None, tiles: Optional[list[list[int]]] = None,
-             turn: Optional[int] = 0, dragon: Optional[int] = None,
-             out: Optional[list[int]] = None, rules: Any = "classic") -> dict[str, Any]:
+def position(
+    markers: list[list[Any] | None],
+    hands: list[list[int]],
+    *,
+    pile: list[int] | None = None,
+    tiles: list[list[int]] | None = None,
+    turn: int | None = 0,
+    dragon: int | None = None,
+    out: list[int] | None = None,
+    rules: Any = "classic",
+) -> dict[str, Any]:
     """A position in NOTATION form with players named by seat."""
     return {
         "format": "tsuro-position/1",
         "rules": rules,
-        "players": [{"name": f"P{i}", "color": c} for i, c in
-                    zip(range(len(markers)), ["red", "blue", "green", "yellow", "purple",
-                                              "orange", "black", "white"])],
+        "players": [
+            {"name": f"P{i}", "color": c}
+            for i, c in zip(
+                range(len(markers)),
+                ["red", "blue", "green", "yellow", "purple", "orange", "black", "white"],
+            )
+        ],
         "tiles": tiles or [],
         "markers": markers,
         "hands": hands,
@@ -38,8 +49,7 @@ def game_from(**kwargs: Any) -> Game:
     return notation.from_position(position(markers, hands, **kwargs))
 
 
-def play_random(seed: int, players: int = 4, rules: Any = None,
-                on_move: Any = None) -> Game:
+def play_random(seed: int, players: int = 4, rules: Any = None, on_move: Any = None) -> Game:
     """A whole seeded game of random legal moves; ``on_move(game, move, events)`` after each."""
     rng = random.Random(seed ^ 0x5EED)
     game = Game.new(rules or PRESETS["classic"], players, seed)

@@ -25,7 +25,7 @@ from tsuro_core.selfplay import play_game, run
 from tsuro_core.tiles import CONN, identify
 
 BOTS = ("random", "survivor", "planner")
-FAST = {"iterations": 8}          # the planner, with fixed work: exactly reproducible
+FAST = {"iterations": 8}  # the planner, with fixed work: exactly reproducible
 
 
 def reach(seed: int, players: int, plies: int, rules: Any = None) -> Game:
@@ -52,8 +52,16 @@ def mid_games(count: int, players: int = 2) -> list[Game]:
 
 
 def choose(name: str, game: Game, seed: int = 0, **options: Any) -> dict[str, Any]:
-    return get_bot(name).choose(view_for(game, game.turn), seed=seed,  # type: ignore[arg-type]
-                                budget_ms=None, **options).move
+    return (
+        get_bot(name)
+        .choose(
+            view_for(game, game.turn),
+            seed=seed,  # type: ignore[arg-type]
+            budget_ms=None,
+            **options,
+        )
+        .move
+    )
 
 
 def is_legal(game: Game, move: dict[str, Any]) -> bool:
@@ -68,6 +76,7 @@ def is_legal(game: Game, move: dict[str, Any]) -> bool:
 
 # ------------------------------------------------------------------ views
 
+
 def test_view_shows_own_hand_and_counts_only() -> None:
     game = mid_games(1, 3)[0]
     seat = game.turn
@@ -79,8 +88,7 @@ def test_view_shows_own_hand_and_counts_only() -> None:
         assert view.hand_sizes[s] == len(game.hands[s])
     assert view.pile_size == len(game.pile)
     unseen = set(view.unseen())
-    assert unseen == set(game.pile) | {t for s in range(game.n) if s != seat
-                                       for t in game.hands[s]}
+    assert unseen == set(game.pile) | {t for s in range(game.n) if s != seat for t in game.hands[s]}
 
 
 def test_open_hands_views_show_every_hand() -> None:
@@ -96,8 +104,11 @@ def test_determinize_is_consistent_with_the_view() -> None:
         for k in range(5):
             sample = view.determinize(random.Random(k))
             assert view_for(sample, game.turn) == view  # type: ignore[arg-type]
-            assert sorted(sample.pile + [t for h in sample.hands for t in h]
-                          + [t for _, t, _ in sample.placed]) == list(range(35))
+            assert sorted(
+                sample.pile
+                + [t for h in sample.hands for t in h]
+                + [t for _, t, _ in sample.placed]
+            ) == list(range(35))
 
 
 def hidden_changed(game: Game, rng: random.Random) -> Game:
@@ -121,7 +132,7 @@ def test_planner_never_reads_hidden_tiles(players: int) -> None:
     changed = 0
     for game in mid_games(6, players):
         other = hidden_changed(game, rng)
-        changed += (other.pile != game.pile or other.hands != game.hands)
+        changed += other.pile != game.pile or other.hands != game.hands
         assert view_for(other, other.turn) == view_for(game, game.turn)  # type: ignore[arg-type]
         for name in BOTS:
             assert choose(name, other, 5, **FAST) == choose(name, game, 5, **FAST)
@@ -133,12 +144,15 @@ def test_planner_hides_hidden_tiles_through_the_api() -> None:
     pos = notation.to_position(game)
     other = notation.to_position(hidden_changed(game, random.Random(1)))
     assert other != pos
-    answers = [api.call("hint", {"position": p, "iterations": 10, "seed": 3})["result"]["move"]
-               for p in (pos, other)]
+    answers = [
+        api.call("hint", {"position": p, "iterations": 10, "seed": 3})["result"]["move"]
+        for p in (pos, other)
+    ]
     assert answers[0] == answers[1]
 
 
 # ------------------------------------------------------------ determinism
+
 
 @pytest.mark.parametrize("name", BOTS)
 def test_same_seed_same_move(name: str) -> None:
@@ -168,6 +182,7 @@ def test_planner_respects_its_time_budget() -> None:
 
 
 # ------------------------------------------------------- legal moves
+
 
 @pytest.mark.parametrize("name", BOTS)
 def test_bots_play_whole_games_legally(name: str) -> None:
@@ -212,8 +227,9 @@ def survivor_can_survive(game: Game) -> bool:
 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 8), plies=st.integers(0, 60))
-def test_survivor_never_self_eliminates_when_it_can_help_it(seed: int, players: int,
-                                                            plies: int) -> None:
+def test_survivor_never_self_eliminates_when_it_can_help_it(
+    seed: int, players: int, plies: int
+) -> None:
     game = reach(seed, players, plies)
     if game.phase != "tile":
         return
@@ -230,11 +246,17 @@ def test_survivor_never_self_eliminates_when_it_can_help_it(seed: int, players: 
 # ---------------------------------------------------------- simulation
 
 SIM_RULE_SETS: list[Any] = [
-    *PRESETS, *VARIANTS,
+    *PRESETS,
+    *VARIANTS,
     {"preset": "classic", "width": 4, "height": 5, "hand_size": 2},
     {"preset": "classic", "dragon_from": 2, "scoring": "longest_path"},
-    {"preset": "classic", "hand_size": 5, "dragon_from": 5, "elimination_bonus": True,
-     "scoring": "most_crossings"},
+    {
+        "preset": "classic",
+        "hand_size": 5,
+        "dragon_from": 5,
+        "elimination_bonus": True,
+        "scoring": "most_crossings",
+    },
     {"preset": "classic", "min_players": 3, "max_players": 4, "scoring": "tiles_placed"},
     {"preset": "solo", "width": 3, "height": 3, "hand_size": 1},
 ]
@@ -247,7 +269,9 @@ def test_sim_rule_sets_cover_every_option() -> None:
     for value in SIM_RULE_SETS:
         rules = parse_rules(value)
         base = PRESETS[rules.preset]
-        changed |= {f.name for f in fields(Rules) if getattr(rules, f.name) != getattr(base, f.name)}
+        changed |= {
+            f.name for f in fields(Rules) if getattr(rules, f.name) != getattr(base, f.name)
+        }
     assert changed == {f.name for f in fields(Rules)} - {"preset"}
 
 
@@ -275,17 +299,33 @@ def test_sim_follows_the_rules_exactly(rules_json: Any) -> None:
                 game.place_tile(*identify(sim.cells[cell]))
                 if game.phase == "exchange":
                     game.exchange([])
-            assert (game.cells, game.markers, game.alive, game.hands, game.pile, game.dragon,
-                    game.turn, len(game.placed)) == (sim.cells, sim.markers, sim.alive,
-                                                     sim.hands, sim.pile, sim.dragon, sim.turn,
-                                                     sim.placed)
+            assert (
+                game.cells,
+                game.markers,
+                game.alive,
+                game.hands,
+                game.pile,
+                game.dragon,
+                game.turn,
+                len(game.placed),
+            ) == (
+                sim.cells,
+                sim.markers,
+                sim.alive,
+                sim.hands,
+                sim.pile,
+                sim.dragon,
+                sim.turn,
+                sim.placed,
+            )
         assert game.winners == sim.winners
         rewards = [sim.reward(s) for s in range(n)]
-        if n == 1:                          # solo: the score, tiles placed
+        if n == 1:  # solo: the score, tiles placed
             assert rewards == [len(game.placed) / 35]
         else:
-            assert rewards == [1 / len(game.winners) if s in game.winners else 0.0
-                               for s in range(n)]
+            assert rewards == [
+                1 / len(game.winners) if s in game.winners else 0.0 for s in range(n)
+            ]
 
 
 def test_sim_winners_follow_the_scoring() -> None:
@@ -299,15 +339,16 @@ def test_sim_winners_follow_the_scoring() -> None:
         scores = steps.scores("longest_path", sim.cells, sim.nxt, sim.markers, sim.limit, 0)
         assert sim.winners == [s for s in range(3) if scores[s] == max(scores)]
         differ += sim.winners != [s for s in range(3) if sim.alive[s]]
-    assert differ > 0                    # some games are won by a marker already out
+    assert differ > 0  # some games are won by a marker already out
 
 
 # ----------------------------------------------------------- strength
 
+
 def test_survivor_beats_random_in_a_short_match() -> None:
     summary = run(["survivor", "random"], 30, seed=100)
     assert summary["games"] == 30
-    assert summary["share"]["survivor"] >= 0.6          # measured ~0.85 over 1,000 games
+    assert summary["share"]["survivor"] >= 0.6  # measured ~0.85 over 1,000 games
     assert abs(summary["share"]["survivor"] + summary["share"]["random"] - 1.0) < 1e-6
 
 
@@ -319,6 +360,7 @@ def test_selfplay_rotates_seats() -> None:
 
 # ----------------------------------------------------------------- API
 
+
 def positions() -> list[dict[str, Any]]:
     result = [notation.to_position(Game.new(PRESETS["classic"], 3, 1))]
     result += [notation.to_position(g) for g in mid_games(2, 2) + mid_games(2, 4)]
@@ -328,8 +370,7 @@ def positions() -> list[dict[str, Any]]:
 @pytest.mark.parametrize("name", BOTS)
 def test_bot_move_op_answers_legal_moves(name: str) -> None:
     for pos in positions():
-        answer = api.call("bot_move", {"position": pos, "bot": name, "seed": 1,
-                                       "budget_ms": 30})
+        answer = api.call("bot_move", {"position": pos, "bot": name, "seed": 1, "budget_ms": 30})
         assert answer["ok"], answer
         result = answer["result"]
         assert result["thinking_ms"] >= 0 and result["bot"] == name
@@ -351,8 +392,9 @@ def test_bot_ops_report_errors_as_values() -> None:
     assert api.call("bot_move", {"position": pos, "bot": "nobody"})["error"]["code"] == "bad_args"
     assert api.call("hint", {"position": pos, "budget_ms": -5})["error"]["code"] == "bad_args"
     assert api.call("hint", {"position": pos, "seed": [1]})["error"]["code"] == "bad_args"
-    by_text = [api.call("bot_move", {"position": pos, "bot": "survivor", "seed": "abc"})
-               for _ in range(2)]
+    by_text = [
+        api.call("bot_move", {"position": pos, "bot": "survivor", "seed": "abc"}) for _ in range(2)
+    ]
     assert by_text[0]["ok"] and by_text[0]["result"]["move"] == by_text[1]["result"]["move"]
     over = dict(pos, turn=None)
     over.pop("exchange", None)
@@ -361,17 +403,29 @@ def test_bot_ops_report_errors_as_values() -> None:
 
 # ----------------------------------------------------------------- CLI
 
+
 def test_selfplay_cli_json_shape() -> None:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        status = cli_main(["selfplay", "--bots", "survivor,random,random", "--games", "3",
-                           "--seed", "5", "--budget-ms", "20", "--json"])
+        status = cli_main(
+            [
+                "selfplay",
+                "--bots",
+                "survivor,random,random",
+                "--games",
+                "3",
+                "--seed",
+                "5",
+                "--budget-ms",
+                "20",
+                "--json",
+            ]
+        )
     assert status == 0
     data = json.loads(out.getvalue())
     assert set(data) == {"games", "share", "ci95", "move_ms", "rules"}
     assert data["games"] == 3 and data["rules"] == "classic"
-    assert set(data["share"]) == set(data["ci95"]) == set(data["move_ms"]) == {"survivor",
-                                                                               "random"}
+    assert set(data["share"]) == set(data["ci95"]) == set(data["move_ms"]) == {"survivor", "random"}
     assert abs(sum(data["share"].values()) - 1.0) < 1e-3
     for name, (lo, hi) in data["ci95"].items():
         assert 0.0 <= lo <= data["share"][name] <= hi <= 1.0
@@ -379,30 +433,37 @@ def test_selfplay_cli_json_shape() -> None:
 
 
 def test_selfplay_cli_takes_rules_as_the_api_does() -> None:
-    for rules, bots, want in (("longest-path", "survivor,random", {"preset": "classic",
-                                                                   "scoring": "longest_path"}),
-                              ('{"preset": "classic", "elimination_bonus": true}',
-                               "survivor,random,random", {"preset": "classic",
-                                                          "elimination_bonus": True}),
-                              ("solo", "survivor", "solo")):
+    for rules, bots, want in (
+        ("longest-path", "survivor,random", {"preset": "classic", "scoring": "longest_path"}),
+        (
+            '{"preset": "classic", "elimination_bonus": true}',
+            "survivor,random,random",
+            {"preset": "classic", "elimination_bonus": True},
+        ),
+        ("solo", "survivor", "solo"),
+    ):
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            status = cli_main(["selfplay", "--bots", bots, "--games", "2", "--rules", rules,
-                               "--json"])
+            status = cli_main(
+                ["selfplay", "--bots", bots, "--games", "2", "--rules", rules, "--json"]
+            )
         data = json.loads(out.getvalue())
         assert status == 0 and data["rules"] == want
-        if rules == "solo":                # solo reports the mean score (tiles placed)
+        if rules == "solo":  # solo reports the mean score (tiles placed)
             lo, hi = data["score"]["ci95"]
             assert lo <= data["score"]["mean"] <= hi and 1 <= data["score"]["mean"] <= 35
-    def refused(argv: list[str]) -> str:        # status 2, one line on stderr
+
+    def refused(argv: list[str]) -> str:  # status 2, one line on stderr
         err = io.StringIO()
         with contextlib.redirect_stderr(err):
             assert cli_main(argv) == 2
         assert err.getvalue().count("\n") == 1
         return err.getvalue()
+
     for rules in ("nope", '{"preset": "classic", "width": 99}', "{not json"):
-        assert "--rules" in refused(["selfplay", "--bots", "random,random", "--games", "1",
-                                     "--rules", rules])
+        assert "--rules" in refused(
+            ["selfplay", "--bots", "random,random", "--games", "1", "--rules", rules]
+        )
     # solo seats one player
     assert "1 to 1 players" in refused(["selfplay", "--bots", "random,random", "--rules", "solo"])
 

@@ -26,8 +26,10 @@ def test_dist_layout(dist_dir, build_info, build_module):
     assert build_info["pyodideDir"] == f"pyodide/{build_module.PYODIDE_VERSION}/"
     for name in build_module.PYODIDE_FILES + (build_module.MICROPIP_WHEEL,):
         assert (pyo / name).is_file(), name
-    assert hashlib.sha256((pyo / build_module.MICROPIP_WHEEL).read_bytes()).hexdigest() \
+    assert (
+        hashlib.sha256((pyo / build_module.MICROPIP_WHEEL).read_bytes()).hexdigest()
         == build_module.MICROPIP_SHA256
+    )
 
     # The wheel: a valid wheel file name, its hash in the folder name.
     wheel = dist_dir / build_info["engine"]["wheel"]
@@ -38,7 +40,9 @@ def test_dist_layout(dist_dir, build_info, build_module):
     assert json.loads((dist_dir / "tiles.json").read_text()) == tile_table_json()
     # the puzzles ship as the committed data, and offline too
     shipped = json.loads((dist_dir / "puzzles.json").read_text(encoding="utf-8"))
-    assert shipped == json.loads((build_module.ROOT / "data" / "puzzles.json").read_text(encoding="utf-8"))
+    assert shipped == json.loads(
+        (build_module.ROOT / "data" / "puzzles.json").read_text(encoding="utf-8")
+    )
     assert "puzzles.json" in build_info["precache"]["urls"]
 
     # Every precached URL exists; sw.js carries the same manifest.
@@ -49,8 +53,11 @@ def test_dist_layout(dist_dir, build_info, build_module):
     m = re.search(r"const MANIFEST = (\{.*?\});\n", sw)
     assert m and json.loads(m.group(1)) == manifest
     assert "sw.js" not in manifest["urls"]
-    assert {f"{build_info['assets']}engine.worker.js", build_info["engine"]["wheel"],
-            f"{build_info['pyodideDir']}pyodide.asm.wasm"} <= set(manifest["urls"])
+    assert {
+        f"{build_info['assets']}engine.worker.js",
+        build_info["engine"]["wheel"],
+        f"{build_info['pyodideDir']}pyodide.asm.wasm",
+    } <= set(manifest["urls"])
 
     # Our JS lives only in the hashed folder; the folder name is the hash of its files.
     assert not (dist_dir / "js").exists() and not (dist_dir / "engine.worker.js").exists()
@@ -67,7 +74,9 @@ def test_pages_point_at_existing_hashed_assets(dist_dir, build_info):
         for ref in refs:
             if re.match(r"^[a-z]+:", ref) or ref.startswith("//"):
                 continue
-            target = (dist_dir / page).parent / ref if not ref.startswith("/") else dist_dir / ref[1:]
+            target = (
+                (dist_dir / page).parent / ref if not ref.startswith("/") else dist_dir / ref[1:]
+            )
             assert target.resolve().is_file(), (page, ref)
         for spec in re.findall(r"""\bfrom\s*["'](\.[^"']+)""", html):
             assert ((dist_dir / page).parent / spec).resolve().is_file(), (page, spec)
@@ -137,17 +146,20 @@ def _head(url):
         return resp.headers
 
 
-@pytest.mark.parametrize("path, mime, cache", [
-    ("smoke.html", "text/html", "no-cache"),
-    ("sw.js", "text/javascript", "no-cache"),
-    ("tiles.json", "application/json", "no-cache"),
-    ("{pyodideDir}pyodide.asm.wasm", "application/wasm", "immutable"),
-    ("{pyodideDir}pyodide.mjs", "text/javascript", "immutable"),
-    ("{pyodideDir}python_stdlib.zip", "application/zip", "immutable"),
-    ("{wheel}", "application/zip", "immutable"),
-    ("{stdlib[url]}", "application/zip", "immutable"),
-    ("{assets}js/engine.js", "text/javascript", "immutable"),
-])
+@pytest.mark.parametrize(
+    "path, mime, cache",
+    [
+        ("smoke.html", "text/html", "no-cache"),
+        ("sw.js", "text/javascript", "no-cache"),
+        ("tiles.json", "application/json", "no-cache"),
+        ("{pyodideDir}pyodide.asm.wasm", "application/wasm", "immutable"),
+        ("{pyodideDir}pyodide.mjs", "text/javascript", "immutable"),
+        ("{pyodideDir}python_stdlib.zip", "application/zip", "immutable"),
+        ("{wheel}", "application/zip", "immutable"),
+        ("{stdlib[url]}", "application/zip", "immutable"),
+        ("{assets}js/engine.js", "text/javascript", "immutable"),
+    ],
+)
 def test_server_mime_and_cache_headers(server, build_info, path, mime, cache):
     url = server + path.format(wheel=build_info["engine"]["wheel"], **build_info)
     headers = _head(url)
@@ -182,15 +194,23 @@ def test_pages_preload_their_module_graph(dist_dir, build_info, build_module):
     smoke = (dist_dir / "smoke.html").read_text()
     for mod in ("js/engine.js", "js/build-info.js"):
         assert f'<link rel="modulepreload" href="{build_info["assets"]}{mod}">' in smoke
-    js = 'import { a } from "./x.js";\nimport {\n b } from \'../y.js\'\nexport * from "./z.js";\n' \
-         'import "./side.js";\nconst lazy = import("./lazy.js");\nimport x from "https://e/x.js";'
+    js = (
+        'import { a } from "./x.js";\nimport {\n b } from \'../y.js\'\nexport * from "./z.js";\n'
+        'import "./side.js";\nconst lazy = import("./lazy.js");\nimport x from "https://e/x.js";'
+    )
     assert build_module.static_imports(js) == ["./x.js", "../y.js", "./z.js", "./side.js"]
 
 
-def test_precache_manifest_hashes_and_leaves_out_the_micropip_files(dist_dir, build_info, build_module):
+def test_precache_manifest_hashes_and_leaves_out_the_micropip_files(
+    dist_dir, build_info, build_module
+):
     manifest = build_info["precache"]
     pyo = build_info["pyodideDir"]
-    on_demand = {f"{pyo}python_stdlib.zip", f"{pyo}pyodide-lock.json", f"{pyo}{build_module.MICROPIP_WHEEL}"}
+    on_demand = {
+        f"{pyo}python_stdlib.zip",
+        f"{pyo}pyodide-lock.json",
+        f"{pyo}{build_module.MICROPIP_WHEEL}",
+    }
     assert set(manifest["onDemand"]) == on_demand and not on_demand & set(manifest["urls"])
     assert build_info["stdlib"]["url"] in manifest["urls"]
     # Every file the service worker may store has the build's sha256 beside it.
@@ -200,7 +220,9 @@ def test_precache_manifest_hashes_and_leaves_out_the_micropip_files(dist_dir, bu
     assert "stdlib/" in manifest["immutable"]
 
 
-def test_precompiled_python_is_cached_by_its_inputs(build_module, build_info, tmp_path, monkeypatch):
+def test_precompiled_python_is_cached_by_its_inputs(
+    build_module, build_info, tmp_path, monkeypatch
+):
     """A second build with the same engine and Pyodide does not run Node again."""
     wheel = build_module.build_wheel(build_module.ROOT, tmp_path)
     pyodide_dir = tmp_path / "pyodide"
@@ -218,6 +240,7 @@ def test_precompiled_python_is_cached_by_its_inputs(build_module, build_info, tm
 def test_record_embeds_are_precomputed(dist_dir, build_info):
     """The tutorial's record board draws from positions the build computed (no engine)."""
     from tsuro_core.api import call
+
     html = (dist_dir / "tutorial" / "index.html").read_text()
     found = re.findall(r'embed\.html#(r=[A-Za-z0-9_-]+)[^"]*&pre=([0-9a-f]{16})', html)
     assert found
@@ -227,4 +250,6 @@ def test_record_embeds_are_precomputed(dist_dir, build_info):
         pre = json.loads(data)
         record = call("decode_link", {"fragment": link})["result"]["record"]
         assert pre["link"] == link and pre["record"] == record
-        assert {k: pre[k] for k in ("positions", "events")} == call("positions", {"record": record})["result"]
+        assert {k: pre[k] for k in ("positions", "events")} == call(
+            "positions", {"record": record}
+        )["result"]

@@ -32,7 +32,9 @@ def test_the_deal_follows_the_documented_function():
     date = "2026-11-22"
     order = list(range(35))
     for i in range(34, 0, -1):
-        j = int.from_bytes(hashlib.sha256(f"tsuro-daily/1/{date}/{i}".encode()).digest(), "big") % (i + 1)
+        j = int.from_bytes(hashlib.sha256(f"tsuro-daily/1/{date}/{i}".encode()).digest(), "big") % (
+            i + 1
+        )
         order[i], order[j] = order[j], order[i]
     got = deal(date)["record"]["deal"]
     assert got == {"hands": [order[:3]], "pile": order[3:]}
@@ -43,15 +45,29 @@ def test_the_deal_follows_the_documented_function():
 def test_the_daily_record_is_a_solo_game_that_replays_and_plays():
     result = deal("2026-01-31")
     rec, pos = result["record"], result["position"]
-    assert rec["rules"] == "solo" and rec["moves"] == [] and rec["seed"] == "tsuro-daily/1/2026-01-31"
+    assert (
+        rec["rules"] == "solo" and rec["moves"] == [] and rec["seed"] == "tsuro-daily/1/2026-01-31"
+    )
     assert api.call("replay", {"record": rec})["result"]["position"] == pos
     start = api.call("legal_moves", {"position": pos})["result"]["moves"][0]["move"]
     played = api.call("play", {"position": pos, "move": start})
     assert played["ok"]
 
 
-@pytest.mark.parametrize("date", [None, "", "2026-2-3", "2026-02-30", "20260203", "2026-13-01",
-                                  " 2026-02-03", 20260203, "2026-02-03T00:00"])
+@pytest.mark.parametrize(
+    "date",
+    [
+        None,
+        "",
+        "2026-2-3",
+        "2026-02-30",
+        "20260203",
+        "2026-13-01",
+        " 2026-02-03",
+        20260203,
+        "2026-02-03T00:00",
+    ],
+)
 def test_bad_dates_are_error_values(date):
     args = {} if date is None else {"date": date}
     answer = api.call("daily", args)
@@ -68,11 +84,15 @@ def test_the_page_names_the_player_in_its_language_and_the_deal_stays():
     assert named["record"]["players"] == [{"name": "Joueur 1", "color": "red"}]
     assert named["position"]["players"] == named["record"]["players"]
     assert {**named["record"], "players": plain["record"]["players"]} == plain["record"]
-    assert api.call("replay", {"record": named["record"]})["result"]["position"] == named["position"]
+    assert (
+        api.call("replay", {"record": named["record"]})["result"]["position"] == named["position"]
+    )
 
 
-@pytest.mark.parametrize("players", ["Ann", [], [{"name": "A"}, {"name": "B"}], [{"name": " "}],
-                                     [{"name": "A", "seat": 1}]])
+@pytest.mark.parametrize(
+    "players",
+    ["Ann", [], [{"name": "A"}, {"name": "B"}], [{"name": " "}], [{"name": "A", "seat": 1}]],
+)
 def test_bad_daily_players_are_error_values(players):
     answer = api.call("daily", {"date": "2026-11-22", "players": players})
     assert answer["ok"] is False and answer["error"]["code"] == "bad_players", answer

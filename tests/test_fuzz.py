@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fuzzkit import JSON, STRICT_JSON, corpus, fuzz_settings, mutate, raw_link
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -27,11 +28,23 @@ from tsuro_core import api, jsonin, linkplay, notation
 from tsuro_core.neu import harness
 from tsuro_core.neu.formats import read_values
 
-from fuzzkit import JSON, STRICT_JSON, corpus, fuzz_settings, mutate, raw_link
-
-CODES = {"unknown_op", "bad_request", "bad_json", "bad_args", "bad_position", "bad_record",
-         "bad_rules", "bad_players", "bad_link", "illegal_move", "wrong_phase", "invalid",
-         "game_over", "stale_link", "conflicting_link"}
+CODES = {
+    "unknown_op",
+    "bad_request",
+    "bad_json",
+    "bad_args",
+    "bad_position",
+    "bad_record",
+    "bad_rules",
+    "bad_players",
+    "bad_link",
+    "illegal_move",
+    "wrong_phase",
+    "invalid",
+    "game_over",
+    "stale_link",
+    "conflicting_link",
+}
 SLOW_S = 5.0
 """A call that takes longer than this is a failure (a real one takes milliseconds)."""
 MAX_ANSWER = 1 << 20
@@ -52,13 +65,13 @@ def check_call(op: Any, args: Any) -> dict[str, Any]:
     elapsed = time.perf_counter() - t0
     assert elapsed < SLOW_S, f"{op} took {elapsed:.1f} s"
     assert _snapshot(args) == before, f"{op} changed its arguments"
-    text = jsonin.dumps(answer)                       # raises on NaN or Infinity
+    text = jsonin.dumps(answer)  # raises on NaN or Infinity
     assert len(text) < MAX_ANSWER, f"{op} answered {len(text)} characters"
     if answer["ok"]:
         assert set(answer) == {"ok", "result"} and isinstance(answer["result"], dict)
     else:
         error = answer["error"]
-        assert error["code"] in CODES, error            # "internal" is a bug
+        assert error["code"] in CODES, error  # "internal" is a bug
         assert isinstance(error["message"], str) and "\n" not in error["message"]
         assert len(error["message"]) < 1000, error["message"][:200]
     return answer
@@ -72,11 +85,11 @@ def _position_args(data: Any) -> dict[str, Any]:
 
 # ------------------------------------------------------------- the API ops
 
+
 @fuzz_settings(200)
 @given(data=st.data())
 def test_position_ops_on_mutated_positions(data):
-    op = data.draw(st.sampled_from(["legal_moves", "result", "validate", "encode_link",
-                                    "preview"]))
+    op = data.draw(st.sampled_from(["legal_moves", "result", "validate", "encode_link", "preview"]))
     args = _position_args(data)
     if op == "legal_moves":
         args["all"] = data.draw(st.booleans())
@@ -91,7 +104,7 @@ def test_play_with_mutated_positions_and_moves(data):
     pos, move = data.draw(st.sampled_from(corpus()["moves"]))
     args = {"position": pos, "move": move, "seed": data.draw(st.integers(0, 9) | st.text())}
     target = data.draw(st.sampled_from(["move", "move", "all"]))
-    if target == "move":                # a real position, a hostile move
+    if target == "move":  # a real position, a hostile move
         wrapped = mutate(data, [move])
         args["move"] = wrapped[0] if isinstance(wrapped, list) and wrapped else None
     else:
@@ -110,13 +123,19 @@ def test_record_ops_on_mutated_records(data):
 @fuzz_settings(100)
 @given(data=st.data())
 def test_new_game_with_mutated_setups(data):
-    args = {"rules": data.draw(st.sampled_from(["classic", "solo", "elimination-bonus",
-                                                {"preset": "classic", "hand_size": 4}])),
-            "players": data.draw(st.sampled_from([2, 3, [{"name": "A", "color": "red"},
-                                                         {"name": "B"}]])),
-            "seed": data.draw(st.integers(0, 2**53 - 1) | st.text(max_size=5))}
+    args = {
+        "rules": data.draw(
+            st.sampled_from(
+                ["classic", "solo", "elimination-bonus", {"preset": "classic", "hand_size": 4}]
+            )
+        ),
+        "players": data.draw(
+            st.sampled_from([2, 3, [{"name": "A", "color": "red"}, {"name": "B"}]])
+        ),
+        "seed": data.draw(st.integers(0, 2**53 - 1) | st.text(max_size=5)),
+    }
     answer = check_call("new_game", mutate(data, args))
-    if answer["ok"]:                            # whatever was accepted replays
+    if answer["ok"]:  # whatever was accepted replays
         record = answer["result"]["record"]
         assert notation.replay(json.loads(json.dumps(record))).moves == []
 
@@ -126,29 +145,46 @@ def test_new_game_with_mutated_setups(data):
 def test_bot_ops_with_mutated_positions(data):
     op = data.draw(st.sampled_from(["bot_move", "hint"]))
     args = _position_args(data)
-    args.update(bot=data.draw(st.sampled_from(["random", "survivor", "planner"])),
-                iterations=data.draw(st.integers(1, 3)), seed=data.draw(st.integers(0, 5)))
+    args.update(
+        bot=data.draw(st.sampled_from(["random", "survivor", "planner"])),
+        iterations=data.draw(st.integers(1, 3)),
+        seed=data.draw(st.integers(0, 5)),
+    )
     check_call(op, mutate(data, args))
 
 
-PUZZLES = json.loads((Path(__file__).resolve().parents[1] / "data" / "puzzles.json").read_text(encoding="utf-8"))
+PUZZLES = json.loads(
+    (Path(__file__).resolve().parents[1] / "data" / "puzzles.json").read_text(encoding="utf-8")
+)
 
 
 @fuzz_settings(100)
 @given(data=st.data())
 def test_daily_puzzle_and_link_ops_with_mutated_input(data):
-    op = data.draw(st.sampled_from(["daily", "puzzle_check", "puzzle_hint", "link_encode", "link_open"]))
+    op = data.draw(
+        st.sampled_from(["daily", "puzzle_check", "puzzle_hint", "link_encode", "link_open"])
+    )
     if op == "daily":
         args = {"date": data.draw(st.sampled_from(["2026-11-22", "2000-02-29", "2099-12-31"]))}
     elif op.startswith("puzzle"):
         p = data.draw(st.sampled_from(PUZZLES))
         args = {"position": p["position"], "task": p["task"], "move": p["answer"], "level": 1}
     else:
-        record = data.draw(st.sampled_from([r for r in corpus()["records"] if r["rules"] == "classic"]))
-        message = {"format": "tsuro-link/1", "game": "fuzz-game", "hidden": False, "record": record,
-                   "seats": ["person"] * len(record["players"])}
-        args = ({"message": message} if op == "link_encode"
-                else {"fragment": linkplay.encode(message), "local": message})
+        record = data.draw(
+            st.sampled_from([r for r in corpus()["records"] if r["rules"] == "classic"])
+        )
+        message = {
+            "format": "tsuro-link/1",
+            "game": "fuzz-game",
+            "hidden": False,
+            "record": record,
+            "seats": ["person"] * len(record["players"]),
+        }
+        args = (
+            {"message": message}
+            if op == "link_encode"
+            else {"fragment": linkplay.encode(message), "local": message}
+        )
     check_call(op, mutate(data, args))
 
 
@@ -156,11 +192,11 @@ def test_daily_puzzle_and_link_ops_with_mutated_input(data):
 @given(data=st.data())
 def test_neu_ops_with_mutated_positions_and_moves(data):
     c = corpus()
-    op = data.draw(st.sampled_from(["neu_legal_moves", "neu_play", "neu_bot_move",
-                                    "neu_new_game"]))
+    op = data.draw(st.sampled_from(["neu_legal_moves", "neu_play", "neu_bot_move", "neu_new_game"]))
     if op == "neu_new_game":
-        args: dict[str, Any] = {"players": [{"name": "A"}, {"name": "B", "color": "red"},
-                                            {"name": "C"}]}
+        args: dict[str, Any] = {
+            "players": [{"name": "A"}, {"name": "B", "color": "red"}, {"name": "C"}]
+        }
     elif op == "neu_play":
         pos, move = data.draw(st.sampled_from(c["neu_moves"]))
         args = {"position": pos, "move": move}
@@ -169,16 +205,31 @@ def test_neu_ops_with_mutated_positions_and_moves(data):
     check_call(op, mutate(data, args))
 
 
-ARG_NAMES = ["position", "record", "move", "seed", "rules", "players", "fragment", "tile",
-             "rot", "all", "bot", "budget_ms", "iterations"]
+ARG_NAMES = [
+    "position",
+    "record",
+    "move",
+    "seed",
+    "rules",
+    "players",
+    "fragment",
+    "tile",
+    "rot",
+    "all",
+    "bot",
+    "budget_ms",
+    "iterations",
+]
 
 
 @fuzz_settings(300)
-@given(op=st.sampled_from(sorted(api.OPS)), args=st.dictionaries(
-    st.sampled_from(ARG_NAMES), JSON, max_size=4))
+@given(
+    op=st.sampled_from(sorted(api.OPS)),
+    args=st.dictionaries(st.sampled_from(ARG_NAMES), JSON, max_size=4),
+)
 def test_every_op_on_random_json(op, args):
     if op in ("bot_move", "hint") and "budget_ms" not in args:
-        args["iterations"] = 1            # a bot left to its default thinks 200 ms: fewer of those
+        args["iterations"] = 1  # a bot left to its default thinks 200 ms: fewer of those
     check_call(op, args)
 
 
@@ -190,6 +241,7 @@ def test_call_with_anything_as_op_and_args(op, args):
 
 # ------------------------------------------------------------ the decoders
 
+
 @fuzz_settings(200)
 @given(data=st.data())
 def test_decode_link_on_damaged_and_crafted_links(data):
@@ -199,33 +251,41 @@ def test_decode_link_on_damaged_and_crafted_links(data):
         link = data.draw(st.sampled_from(c["links"]))
         for _ in range(data.draw(st.integers(1, 3))):
             i = data.draw(st.integers(0, len(link)))
-            link = link[:i] + data.draw(st.text(max_size=3)) + link[i + data.draw(st.integers(0, 5)):]
-    elif how == "crafted":           # well-formed links holding mutated records and positions
+            link = (
+                link[:i] + data.draw(st.text(max_size=3)) + link[i + data.draw(st.integers(0, 5)) :]
+            )
+    elif how == "crafted":  # well-formed links holding mutated records and positions
         kind = data.draw(st.sampled_from(["r", "p"]))
         value = data.draw(st.sampled_from(c["records" if kind == "r" else "positions"]))
         link = raw_link(kind, mutate(data, value))
     else:
-        link = data.draw(st.text(max_size=40).map(lambda t: data.draw(
-            st.sampled_from(["", "r=1", "p=1", "#r=1", "r="])) + t))
+        link = data.draw(
+            st.text(max_size=40).map(
+                lambda t: data.draw(st.sampled_from(["", "r=1", "p=1", "#r=1", "r="])) + t
+            )
+        )
     answer = check_call("decode_link", {"fragment": link})
-    if answer["ok"]:                  # what a link gives is valid and encodes back
-        (kind, value), = answer["result"].items()
+    if answer["ok"]:  # what a link gives is valid and encodes back
+        ((kind, value),) = answer["result"].items()
         check = notation.replay if kind == "record" else notation.from_position
         check(value)
 
 
 @fuzz_settings(200)
-@given(text=st.one_of(
-    STRICT_JSON.map(lambda v: json.dumps({"op": "legal_moves", "args": v})),
-    STRICT_JSON.map(json.dumps),
-    st.text(max_size=60),
-    st.binary(max_size=60),
-    st.integers(1, 3000).map(lambda n: '{"op":"validate","args":{"position":' + "[" * n)))
+@given(
+    text=st.one_of(
+        STRICT_JSON.map(lambda v: json.dumps({"op": "legal_moves", "args": v})),
+        STRICT_JSON.map(json.dumps),
+        st.text(max_size=60),
+        st.binary(max_size=60),
+        st.integers(1, 3000).map(lambda n: '{"op":"validate","args":{"position":' + "[" * n),
+    )
+)
 def test_handle_json_answers_strict_json_to_any_text(text):
     t0 = time.perf_counter()
     out = api.handle_json(text)
     assert time.perf_counter() - t0 < SLOW_S
-    answer = jsonin.loads(out)              # strict: no NaN, valid text
+    answer = jsonin.loads(out)  # strict: no NaN, valid text
     assert answer["ok"] or answer["error"]["code"] in CODES, answer
 
 
@@ -234,7 +294,7 @@ def test_handle_json_answers_strict_json_to_any_text(text):
 def test_handle_json_with_mutated_requests(data):
     pos, move = data.draw(st.sampled_from(corpus()["moves"]))
     request = mutate(data, {"op": "play", "args": {"position": pos, "move": move, "seed": 1}})
-    text = json.dumps(request)           # NaN and Infinity go in as JavaScript never sends them
+    text = json.dumps(request)  # NaN and Infinity go in as JavaScript never sends them
     answer = jsonin.loads(api.handle_json(text))
     assert answer["ok"] or answer["error"]["code"] in CODES, answer
 
@@ -253,8 +313,9 @@ def _restore(save: Any) -> Any:
     if not check_call("neu_legal_moves" if neu_save else "validate", {"position": position})["ok"]:
         return None
     for move in save.get("moves") or []:
-        answer = check_call("neu_play" if neu_save else "play",
-                            {"position": position, "move": move, "seed": "7/1"})
+        answer = check_call(
+            "neu_play" if neu_save else "play", {"position": position, "move": move, "seed": "7/1"}
+        )
         if not answer["ok"]:
             return None
         position = answer["result"]["position"]
@@ -288,6 +349,7 @@ def test_saves_restored_as_the_page_does(data):
 
 # ---------------------------------------------------------- the command lines
 
+
 def run_cli(argv: list[str], stdin: bytes) -> tuple[int, str, str]:
     """``python -m tsuro_core ARGV`` in this process, stdin given as bytes."""
     out, err = io.StringIO(), io.StringIO()
@@ -297,7 +359,7 @@ def run_cli(argv: list[str], stdin: bytes) -> tuple[int, str, str]:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 status = cli.main(argv)
-            except SystemExit as e:          # argparse's own exits
+            except SystemExit as e:  # argparse's own exits
                 status = e.code
     finally:
         cli.sys.stdin = real
@@ -307,7 +369,7 @@ def run_cli(argv: list[str], stdin: bytes) -> tuple[int, str, str]:
 def _assert_cli_answer(status: int, out: str, err: str) -> None:
     if status == 0:
         for line in out.splitlines():
-            jsonin.loads(line)                # every line strict JSON
+            jsonin.loads(line)  # every line strict JSON
     else:
         assert status == 2 and out == "", (status, out[:200])
         assert err.count("\n") == 1 and err.endswith("\n"), err[:300]
@@ -325,7 +387,7 @@ def test_cli_replay_and_analyse_on_mutated_records(data):
         stdin = data.draw(st.binary(max_size=40))
     else:
         text = json.dumps(record).encode()
-        stdin = text[:data.draw(st.integers(0, len(text)))]
+        stdin = text[: data.draw(st.integers(0, len(text)))]
     start = time.perf_counter()
     _assert_cli_answer(*run_cli([command, "-"], stdin))
     assert time.perf_counter() - start < SLOW_S
@@ -334,7 +396,7 @@ def test_cli_replay_and_analyse_on_mutated_records(data):
 HARNESS_INPUTS = {
     "xtiles": '[3, 90, "C"] [0, 0, "A"]',
     "xboard": '[[[34,0],"red","C",0,0],[[34,0],"blue","E",2,0],[[33,180],"white","D",0,2]] '
-              '["red",[11,0]] ["blue",[12,90]]',
+    '["red",[11,0]] ["blue",[12,90]]',
     "xrules": '[[[21,0],"red","E",0,0]] [["red",[34,0]],34,34]',
     "xref": '["ann", "bo", "cy"]',
 }
@@ -368,12 +430,20 @@ def test_the_harness_inputs_used_above_are_valid(name):
 
 # ------------------------------------------- whole games under any accepted rules
 
-RULES = st.fixed_dictionaries({"preset": st.sampled_from(["classic", "classic", "solo"])}, optional={
-    "min_players": st.integers(1, 8), "max_players": st.integers(1, 8),
-    "width": st.integers(1, 12), "height": st.integers(1, 12), "hand_size": st.integers(1, 6),
-    "dragon_from": st.integers(1, 9), "elimination_bonus": st.booleans(),
-    "open_hands": st.booleans(),
-    "scoring": st.sampled_from(["survival", "longest_path", "most_crossings", "tiles_placed"])})
+RULES = st.fixed_dictionaries(
+    {"preset": st.sampled_from(["classic", "classic", "solo"])},
+    optional={
+        "min_players": st.integers(1, 8),
+        "max_players": st.integers(1, 8),
+        "width": st.integers(1, 12),
+        "height": st.integers(1, 12),
+        "hand_size": st.integers(1, 6),
+        "dragon_from": st.integers(1, 9),
+        "elimination_bonus": st.booleans(),
+        "open_hands": st.booleans(),
+        "scoring": st.sampled_from(["survival", "longest_path", "most_crossings", "tiles_placed"]),
+    },
+)
 
 
 @fuzz_settings(30)
@@ -395,12 +465,14 @@ def test_whole_games_under_any_accepted_rules_through_every_op(data, rules, seed
             break
         if data.draw(st.integers(0, 9)) == 0:
             bot = data.draw(st.sampled_from(["random", "survivor", "planner"]))
-            move = check_call("bot_move", {"position": position, "bot": bot, "seed": k,
-                                           "iterations": 1})["result"]["move"]
+            move = check_call(
+                "bot_move", {"position": position, "bot": bot, "seed": k, "iterations": 1}
+            )["result"]["move"]
         elif legal["moves"]:
-            move = data.draw(st.sampled_from([m["move"] for m in legal["moves"]
-                                              if m.get("legal", True)]))
-        else:                                   # a huge exchange: keep the hand
+            move = data.draw(
+                st.sampled_from([m["move"] for m in legal["moves"] if m.get("legal", True)])
+            )
+        else:  # a huge exchange: keep the hand
             move = {"exchange": []}
         played = check_call("play", {"position": position, "move": move, "seed": k})
         assert played["ok"], (move, played)

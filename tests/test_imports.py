@@ -42,7 +42,7 @@ def imports_of(name: str, known: set[str]) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
-                base = base[:len(base) - node.level + 1]
+                base = base[: len(base) - node.level + 1]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
@@ -64,7 +64,7 @@ def test_no_module_imports_itself_back() -> None:
 
     def visit(name: str, path: list[str]) -> None:
         if name in path:
-            cycle = path[path.index(name):] + [name]
+            cycle = path[path.index(name) :] + [name]
             pytest.fail("import circle: " + " -> ".join(cycle))
         if name in done:
             return
@@ -79,6 +79,7 @@ def test_no_module_imports_itself_back() -> None:
 def test_every_module_imports_alone() -> None:
     code = "import importlib, sys\nfor n in sys.argv[1:]:\n    importlib.import_module(n)\n"
     for name in module_names():
-        proc = subprocess.run([sys.executable, "-c", code, name], cwd=ROOT,
-                              capture_output=True, text=True, timeout=60)
+        proc = subprocess.run(
+            [sys.executable, "-c", code, name], cwd=ROOT, capture_output=True, text=True, timeout=60
+        )
         assert proc.returncode == 0, f"{name}: {proc.stderr[-500:]}"

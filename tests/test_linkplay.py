@@ -4,10 +4,9 @@ import base64
 import json
 import zlib
 
-from tsuro_core import api
+from tsuro_core import api, notation
 from tsuro_core.bots import get_bot, view_for
 from tsuro_core.game import Game
-from tsuro_core import notation
 
 
 def ok(op, args):
@@ -33,8 +32,13 @@ def full_game(n, seed):
 
 def message(record, n=None):
     n = n or len(record["players"])
-    return {"format": "tsuro-link/1", "game": "test-game-1", "seats": ["person"] * (n - 1) + ["computer:medium"],
-            "hidden": False, "record": record}
+    return {
+        "format": "tsuro-link/1",
+        "game": "test-game-1",
+        "seats": ["person"] * (n - 1) + ["computer:medium"],
+        "hidden": False,
+        "record": record,
+    }
 
 
 def with_moves(msg, k):
@@ -63,8 +67,16 @@ def test_newer_same_stale_and_conflicting_copies():
     assert e["code"] == "stale_link" and "older" in e["message"]
     other = message(full_game(3, 5))
     other["game"] = msg["game"]
-    assert error("link_open", {"fragment": ok("link_encode", {"message": with_moves(other, 6)})["fragment"],
-                               "local": local})["code"] == "conflicting_link"
+    assert (
+        error(
+            "link_open",
+            {
+                "fragment": ok("link_encode", {"message": with_moves(other, 6)})["fragment"],
+                "local": local,
+            },
+        )["code"]
+        == "conflicting_link"
+    )
 
 
 def test_damaged_and_forged_links_are_refused_with_a_reason():
@@ -79,9 +91,16 @@ def test_damaged_and_forged_links_are_refused_with_a_reason():
     forged["record"]["moves"][k]["tile"] = (forged["record"]["moves"][k]["tile"] + 1) % 35
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     body = packer.compress(json.dumps(forged).encode()) + packer.flush()
-    e = error("link_open", {"fragment": "g=1" + base64.urlsafe_b64encode(body).decode().rstrip("=")})
+    e = error(
+        "link_open", {"fragment": "g=1" + base64.urlsafe_b64encode(body).decode().rstrip("=")}
+    )
     assert e["code"] == "bad_link" and f"move {k}" in e["message"]
     assert error("link_encode", {"message": forged})["code"] == "bad_link"
-    for bad in ({**msg, "seats": ["person"]}, {**msg, "seats": ["computer:easy"] * 3}, {**msg, "game": "x"},
-                {**msg, "hidden": "no"}, {**msg, "extra": 1}):
+    for bad in (
+        {**msg, "seats": ["person"]},
+        {**msg, "seats": ["computer:easy"] * 3},
+        {**msg, "game": "x"},
+        {**msg, "hidden": "no"},
+        {**msg, "extra": 1},
+    ):
         assert error("link_encode", {"message": bad})["code"] == "bad_link"

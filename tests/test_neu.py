@@ -24,8 +24,15 @@ HARNESSES = ("xtiles", "xboard", "xrules", "xref")
 
 def run_cli(harness: str, stdin: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", "tsuro_core.neu", harness], input=stdin,
-                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "tsuro_core.neu", harness],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
 
 
 def pairs() -> list[tuple[str, Path]]:
@@ -37,16 +44,23 @@ def pairs() -> list[tuple[str, Path]]:
 # ---------------------------------------------------------------------------
 # The instructor's tests, through the command line.
 
-@pytest.mark.parametrize("harness,infile", pairs(), ids=lambda v: v.name if isinstance(v, Path) else v)
+
+@pytest.mark.parametrize(
+    "harness,infile", pairs(), ids=lambda v: v.name if isinstance(v, Path) else v
+)
 def test_instructor_pair(harness: str, infile: Path) -> None:
-    expected = [json.loads(line) for line in
-                infile.with_name(infile.name.replace("-in", "-out")).read_text().splitlines()
-                if line.strip()]
+    expected = [
+        json.loads(line)
+        for line in infile.with_name(infile.name.replace("-in", "-out")).read_text().splitlines()
+        if line.strip()
+    ]
     proc = run_cli(harness, infile.read_text())
     assert proc.returncode == 0, proc.stderr
     assert [json.loads(line) for line in proc.stdout.splitlines()] == expected
-    assert all(line == json.dumps(json.loads(line), separators=(",", ":"))
-               for line in proc.stdout.splitlines()), "one compact JSON value per line"
+    assert all(
+        line == json.dumps(json.loads(line), separators=(",", ":"))
+        for line in proc.stdout.splitlines()
+    ), "one compact JSON value per line"
 
 
 def test_data_has_provenance() -> None:
@@ -62,6 +76,7 @@ def test_values_may_be_concatenated_with_any_whitespace() -> None:
 
 # ---------------------------------------------------------------------------
 # Places: the course's avatar-on-a-tile and the engine's place.
+
 
 def test_course_place_is_one_step_across_the_ports_side() -> None:
     # Red on port C (east side) of the tile at (0, 0) faces square (1, 0) at its port H.
@@ -81,6 +96,7 @@ def test_conversion_round_trips_everywhere() -> None:
 
 # ---------------------------------------------------------------------------
 # The rules.
+
 
 def state_of(state_pat: list) -> neu.NeuState:
     return formats.parse_state(state_pat)
@@ -105,11 +121,14 @@ def test_state_pat_may_list_one_tile_more_than_once() -> None:
     assert state_of([[[0, 0], 3, 3], [[0, 90 * same], 3, 3]]).tile_at(3, 3) == (0, 0)
 
 
-@pytest.mark.parametrize("state_pat", [
-    [[[34, 0], "red", "C", 0, 0], [[33, 0], "blue", "E", 0, 0]],
-    [[[34, 0], "red", "C", 0, 0], [[5, 90], 4, 4], [[5, 180], 4, 4]],
-    [[[34, 0], "red", "C", 0, 0], [[5, 90], 0, 0]],
-])
+@pytest.mark.parametrize(
+    "state_pat",
+    [
+        [[[34, 0], "red", "C", 0, 0], [[33, 0], "blue", "E", 0, 0]],
+        [[[34, 0], "red", "C", 0, 0], [[5, 90], 4, 4], [[5, 180], 4, 4]],
+        [[[34, 0], "red", "C", 0, 0], [[5, 90], 0, 0]],
+    ],
+)
 def test_state_pat_refuses_two_different_tiles_on_a_square(state_pat: list) -> None:
     with pytest.raises(formats.NeuFormatError, match="two different tiles"):
         state_of(state_pat)
@@ -175,7 +194,9 @@ def test_opening_rules() -> None:
     assert neu.check_initial(empty, "white", 2, 0, c, 1, 0, [0, 1, 2]) == neu.LEGAL
     assert neu.check_initial(empty, "white", 5, 0, c, 1, 0, [0, 1, 2]) == neu.NOT_HANDED_OUT
     assert "periphery" in neu.check_initial(empty, "white", 2, 0, c, 4, 4, [0, 1, 2])
-    assert "faces the edge" in neu.check_initial(empty, "white", 2, 0, port_index("A"), 1, 0, [0, 1, 2])
+    assert "faces the edge" in neu.check_initial(
+        empty, "white", 2, 0, port_index("A"), 1, 0, [0, 1, 2]
+    )
     s = neu.place_initial(empty, "white", 2, 0, c, 1, 0)
     assert "next to" in neu.check_initial(s, "black", 5, 0, c, 2, 0, [3, 4, 5])
     assert "already" in neu.check_initial(s, "white", 5, 0, c, 5, 0, [3, 4, 5])
@@ -185,6 +206,7 @@ def test_opening_rules() -> None:
 
 # ---------------------------------------------------------------------------
 # The referee.
+
 
 def test_deal_wraps_around() -> None:
     assert list(itertools.islice(neu.deal(), 37)) == list(range(35)) + [0, 1]
@@ -216,21 +238,25 @@ def test_referee_refuses_bad_player_lists() -> None:
 # ---------------------------------------------------------------------------
 # Bad input: exit 2, one line on stderr, nothing on stdout.
 
-@pytest.mark.parametrize("harness,stdin,words", [
-    ("xboard", "[[[34,0],\"red\",", "not JSON"),
-    ("xtiles", "[0,45,\"A\"]", "degrees"),
-    ("xtiles", "[0,90,\"Q\"]", "port"),
-    ("xtiles", "[35,90,\"A\"]", "index"),
-    ("xboard", "", "no input"),
-    ("xboard", "[[[34,0],\"pink\",\"C\",0,0]]", "colour"),
-    ("xboard", "[[[34,0],\"red\",\"C\",0,0],[[34,0],1,0]]", "does not face an empty square"),
-    ("xboard", "[[[34,0],\"red\",\"C\",0,0]] [\"blue\",[34,0]]", "no blue avatar"),
-    ("xboard", "[[[34,0],\"red\",\"C\",0,0]] [\"red\",34]", "tile-pat"),
-    ("xrules", "[[[34,0],\"red\",\"C\",0,0]]", "turn-pat"),
-    ("xrules", "[[[34,0],\"red\",\"C\",0,0]] [[\"red\",[34,0]],34]", "turn-pat"),
-    ("xref", "[\"a\",\"b\"]", "player names"),
-    ("xref", "[\"a\",\"b\",\"b\"]", "distinct"),
-])
+
+@pytest.mark.parametrize(
+    "harness,stdin,words",
+    [
+        ("xboard", '[[[34,0],"red",', "not JSON"),
+        ("xtiles", '[0,45,"A"]', "degrees"),
+        ("xtiles", '[0,90,"Q"]', "port"),
+        ("xtiles", '[35,90,"A"]', "index"),
+        ("xboard", "", "no input"),
+        ("xboard", '[[[34,0],"pink","C",0,0]]', "colour"),
+        ("xboard", '[[[34,0],"red","C",0,0],[[34,0],1,0]]', "does not face an empty square"),
+        ("xboard", '[[[34,0],"red","C",0,0]] ["blue",[34,0]]', "no blue avatar"),
+        ("xboard", '[[[34,0],"red","C",0,0]] ["red",34]', "tile-pat"),
+        ("xrules", '[[[34,0],"red","C",0,0]]', "turn-pat"),
+        ("xrules", '[[[34,0],"red","C",0,0]] [["red",[34,0]],34]', "turn-pat"),
+        ("xref", '["a","b"]', "player names"),
+        ("xref", '["a","b","b"]', "distinct"),
+    ],
+)
 def test_bad_input_exits_2(harness: str, stdin: str, words: str) -> None:
     proc = run_cli(harness, stdin)
     assert proc.returncode == 2
@@ -247,8 +273,10 @@ def test_unknown_harness_exits_2() -> None:
 
 def test_loop_detection_agrees_with_board_follow() -> None:
     """neu's early loop test gives what board.follow's step budget gives."""
-    from tsuro_core.board import follow
     import random
+
+    from tsuro_core.board import follow
+
     rng = random.Random(4500)
     for _ in range(300):
         cells = neu.G.new_cells()

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from tsuro_core.api import call, handle_json
 from tsuro_core.neu import formats
 from tsuro_core.neu import game as neu_game
 from tsuro_core.neu import rules as neu
-from tsuro_core.api import call, handle_json
 
 
 def ok(op: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -36,12 +36,18 @@ def players(n: int) -> list[dict[str, Any]]:
 def random_move(options: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     if options["phase"] == "opening":
         square = rng.choice(options["squares"])
-        return {"tile": rng.choice(options["handed"]), "rot": rng.choice(options["rots"]),
-                "square": square["square"], "port": rng.choice(square["ports"])["port"]}
+        return {
+            "tile": rng.choice(options["handed"]),
+            "rot": rng.choice(options["rots"]),
+            "square": square["square"],
+            "port": rng.choice(square["ports"])["port"],
+        }
     return rng.choice([m for m in options["moves"] if m["legal"]])["move"]
 
 
-def play_out(n: int, seed: int, bots: bool = False) -> tuple[list[dict[str, Any]], list[list[dict]]]:
+def play_out(
+    n: int, seed: int, bots: bool = False
+) -> tuple[list[dict[str, Any]], list[list[dict]]]:
     """A whole game through the ops: every position, and every move's events."""
     rng = random.Random(seed)
     pos = ok("neu_new_game", {"players": players(n)})["position"]
@@ -64,6 +70,7 @@ def play_out(n: int, seed: int, bots: bool = False) -> tuple[list[dict[str, Any]
 # ---------------------------------------------------------------------------
 # Whole games.
 
+
 @pytest.mark.parametrize("n,seed", [(3, 1), (4, 2), (5, 3), (3, 4), (5, 5)])
 @pytest.mark.parametrize("bots", [False, True], ids=["random", "bots"])
 def test_whole_game_through_the_ops(n: int, seed: int, bots: bool) -> None:
@@ -80,7 +87,7 @@ def test_whole_game_through_the_ops(n: int, seed: int, bots: bool) -> None:
     assert positions[n]["turn"] == 0 and len(positions[n]["handed"]) == 2
     # the deal goes on in index order, wrapping after 34
     dealt = [t for p in positions for t in p["handed"]]
-    assert dealt[:3 * n] == list(range(3 * n))
+    assert dealt[: 3 * n] == list(range(3 * n))
     assert all(b == (a + 1) % 35 for p in positions[n:-1] for a, b in [p["handed"]])
     # the end: everyone ranked once, the winners first, told by the last event
     assert end["phase"] == "over" and end["turn"] is None and end["handed"] == []
@@ -143,11 +150,17 @@ def test_options_carry_verdicts_and_outcomes_for_previews() -> None:
             if m["legal"]:
                 # the preview is what playing it does
                 r = ok("neu_play", {"position": pos, "move": m["move"]})
-                played = [{k: e[k] for k in ("seat", "path", "to")}
-                          for e in r["events"] if e["type"] == "move"]
+                played = [
+                    {k: e[k] for k in ("seat", "path", "to")}
+                    for e in r["events"]
+                    if e["type"] == "move"
+                ]
                 assert played == m["paths"]
-                assert [{"seat": e["seat"], "reason": e["reason"]}
-                        for e in r["events"] if e["type"] == "out"] == m["out"]
+                assert [
+                    {"seat": e["seat"], "reason": e["reason"]}
+                    for e in r["events"]
+                    if e["type"] == "out"
+                ] == m["out"]
     assert {"stays", "exits"} <= seen
 
 
@@ -160,10 +173,13 @@ def test_opening_options_are_free_periphery_squares_with_inward_ports() -> None:
     assert len(squares[0, 0]) == 4 and len(squares[4, 0]) == 6
     assert [p["port"] for p in squares[0, 0]] == ["C", "D", "E", "F"]
     assert {"port": "C", "place": [1, 0, "H"]} in squares[0, 0]
-    r = ok("neu_play", {"position": pos, "move": {"tile": 0, "rot": 90, "square": [4, 0], "port": "E"}})
+    r = ok(
+        "neu_play", {"position": pos, "move": {"tile": 0, "rot": 90, "square": [4, 0], "port": "E"}}
+    )
     assert r["events"][:2] == [
         {"type": "place", "seat": 0, "tile": 0, "rot": 90, "square": [4, 0]},
-        {"type": "start", "seat": 0, "place": [4, 1, "B"], "port": "E"}]
+        {"type": "start", "seat": 0, "place": [4, 1, "B"], "port": "E"},
+    ]
     assert r["events"][2] == {"type": "deal", "seat": 1, "tiles": [3, 4, 5]}
     options = ok("neu_legal_moves", {"position": r["position"]})
     taken = {tuple(s["square"]) for s in options["squares"]}
@@ -172,6 +188,7 @@ def test_opening_options_are_free_periphery_squares_with_inward_ports() -> None:
 
 # ---------------------------------------------------------------------------
 # Refusals.
+
 
 def test_illegal_moves_are_refused_with_the_reason() -> None:
     pos = ok("neu_new_game", {"players": players(3)})["position"]
@@ -183,13 +200,20 @@ def test_illegal_moves_are_refused_with_the_reason() -> None:
     for move, why in cases:
         e = error("neu_play", {"position": pos, "move": move})
         assert e["code"] == "illegal_move" and why in e["message"]
-    pos = ok("neu_play", {"position": pos, "move": {"tile": 0, "rot": 0, "square": [4, 0],
-                                                    "port": "D"}})["position"]
-    e = error("neu_play", {"position": pos, "move": {"tile": 3, "rot": 0, "square": [5, 0], "port": "D"}})
+    pos = ok(
+        "neu_play", {"position": pos, "move": {"tile": 0, "rot": 0, "square": [4, 0], "port": "D"}}
+    )["position"]
+    e = error(
+        "neu_play", {"position": pos, "move": {"tile": 3, "rot": 0, "square": [5, 0], "port": "D"}}
+    )
     assert e["code"] == "illegal_move" and "next to a placed tile" in e["message"]
     # malformed moves are bad arguments, not rule breaking
-    for move in ({"tile": 3, "rot": 0}, {"tile": 3, "rot": 45, "square": [0, 9], "port": "A"},
-                 {"tile": 3, "rot": 0, "square": [0, 9], "port": "A", "x": 1}, "tile 3"):
+    for move in (
+        {"tile": 3, "rot": 0},
+        {"tile": 3, "rot": 45, "square": [0, 9], "port": "A"},
+        {"tile": 3, "rot": 0, "square": [0, 9], "port": "A", "x": 1},
+        "tile 3",
+    ):
         assert error("neu_play", {"position": pos, "move": move})["code"] == "bad_args"
 
 
@@ -200,28 +224,44 @@ def test_a_turn_refused_by_the_rule_checker() -> None:
     loop = next(m for m in options["moves"] if m["move"] == {"tile": 34, "rot": 0})
     assert not loop["legal"] and loop["outcome"] == "loops"
     assert loop["reason"] == neu.UNFORCED_LOOP
-    assert loop["code"] == "unforced_loop"      # the page words the verdict by its code
+    assert loop["code"] == "unforced_loop"  # the page words the verdict by its code
     assert loop["out"] == [{"seat": 2, "reason": "loop"}] and loop["paths"][0]["to"] is None
     e = error("neu_play", {"position": pos, "move": {"tile": 34, "rot": 0}})
     assert e == {"code": "illegal_move", "message": neu.UNFORCED_LOOP}
     e = error("neu_play", {"position": pos, "move": {"tile": 5, "rot": 0}})
     assert e["message"] == neu.NOT_HANDED_OUT
-    assert ok("neu_play", {"position": pos, "move": {"tile": 3, "rot": 0}})["events"][0]["type"] == "place"
+    assert (
+        ok("neu_play", {"position": pos, "move": {"tile": 3, "rot": 0}})["events"][0]["type"]
+        == "place"
+    )
 
 
 def _course_position(handed: tuple[int, int] = (3, 34)) -> dict[str, Any]:
     """red on C of (0, 0), blue on E of (2, 0), white on D of (0, 2); red to move."""
-    state = formats.parse_state([[[34, 0], "red", "C", 0, 0], [[34, 0], "blue", "E", 2, 0],
-                             [[33, 0], "white", "D", 0, 2]])
-    game = neu_game.NeuGame(players=[{"name": n, "color": c} for n, c in
-                                     [("W", "white"), ("K", "black"), ("R", "red"),
-                                      ("G", "green"), ("B", "blue")]])
+    state = formats.parse_state(
+        [[[34, 0], "red", "C", 0, 0], [[34, 0], "blue", "E", 2, 0], [[33, 0], "white", "D", 0, 2]]
+    )
+    game = neu_game.NeuGame(
+        players=[
+            {"name": n, "color": c}
+            for n, c in [
+                ("W", "white"),
+                ("K", "black"),
+                ("R", "red"),
+                ("G", "green"),
+                ("B", "blue"),
+            ]
+        ]
+    )
     # black and green are out already, so that the others keep the course's colours
     state = neu.NeuState(state.cells, state.avatars, ("black", "green"))
     game.state = state
     game.placed = [(0, 0, 34, 0), (2, 0, 34, 0), (0, 2, 33, 0)]
     game.phase, game.round, game.turn, game.handed, game.next_tile = "turn", 3, 2, list(handed), 9
-    game.out = [{"seat": 1, "round": 1, "reason": "loop"}, {"seat": 3, "round": 2, "reason": "loop"}]
+    game.out = [
+        {"seat": 1, "round": 1, "reason": "loop"},
+        {"seat": 3, "round": 2, "reason": "loop"},
+    ]
     game.last = {1: None, 3: None}
     pos = formats.to_position(game)
     assert ok("neu_legal_moves", {"position": pos})
@@ -247,8 +287,11 @@ def test_when_the_checker_allows_nothing_every_option_is_forced() -> None:
                 continue
             game = formats.from_position(pos)
             color = neu.COLORS[pos["turn"]]
-            if any(neu.legal(game.state, color, t, q, game.handed)
-                   for t in game.handed for q in range(4)):
+            if any(
+                neu.legal(game.state, color, t, q, game.handed)
+                for t in game.handed
+                for q in range(4)
+            ):
                 continue
             options = ok("neu_legal_moves", {"position": pos})["moves"]
             assert all(m["legal"] and m["reason"] is None for m in options)
@@ -260,25 +303,47 @@ def test_when_the_checker_allows_nothing_every_option_is_forced() -> None:
 def test_game_over_refuses_moves() -> None:
     positions, _ = play_out(3, 2)
     end = positions[-1]
-    assert error("neu_play", {"position": end, "move": {"tile": 0, "rot": 0}})["code"] == "illegal_move"
+    assert (
+        error("neu_play", {"position": end, "move": {"tile": 0, "rot": 0}})["code"]
+        == "illegal_move"
+    )
     assert error("neu_bot_move", {"position": end})["code"] == "game_over"
     assert ok("neu_legal_moves", {"position": end}) == {
-        "phase": "over", "turn": None, "round": end["round"], "handed": [], "moves": []}
+        "phase": "over",
+        "turn": None,
+        "round": end["round"],
+        "handed": [],
+        "moves": [],
+    }
 
 
 # ---------------------------------------------------------------------------
 # Positions: validation and round trips.
 
+
 def test_new_game_players() -> None:
-    pos = ok("neu_new_game", {"players": [{"name": "A", "color": "blue"}, {"name": "B"},
-                                          {"name": "C", "color": "white"}]})["position"]
+    pos = ok(
+        "neu_new_game",
+        {
+            "players": [
+                {"name": "A", "color": "blue"},
+                {"name": "B"},
+                {"name": "C", "color": "white"},
+            ]
+        },
+    )["position"]
     assert [p["color"] for p in pos["players"]] == ["blue", "black", "white"]
-    for bad, why in [(players(2), "3-5 players"), (players(6), "3-5 players"),
-                     ([{"name": "A", "color": "pink"}, {"name": "B"}, {"name": "C"}], "pink"),
-                     ([{"name": "A", "color": "red"}, {"name": "B", "color": "red"}, {"name": "C"}],
-                      "same colour"),
-                     ([{"name": ""}, {"name": "B"}, {"name": "C"}], "players[0]"),
-                     (None, "expected a list")]:
+    for bad, why in [
+        (players(2), "3-5 players"),
+        (players(6), "3-5 players"),
+        ([{"name": "A", "color": "pink"}, {"name": "B"}, {"name": "C"}], "pink"),
+        (
+            [{"name": "A", "color": "red"}, {"name": "B", "color": "red"}, {"name": "C"}],
+            "same colour",
+        ),
+        ([{"name": ""}, {"name": "B"}, {"name": "C"}], "players[0]"),
+        (None, "expected a list"),
+    ]:
         e = error("neu_new_game", {"players": bad})
         assert e["code"] == "bad_players" and why in e["message"], e
 
@@ -308,8 +373,11 @@ def test_bad_positions_are_refused_naming_the_field() -> None:
         (mid, lambda p: p["tiles"].__setitem__(0, [10, 0, 1, 0]), "tiles[0] x"),
         (mid, lambda p: p["avatars"].pop(), "avatars"),
         (mid, lambda p: p["avatars"].__setitem__(p["turn"], [4, 4, "Z"]), "port"),
-        (mid, lambda p: p["avatars"].__setitem__(p["turn"], list(p["tiles"][0][:2]) + ["A"]),
-         "must face an empty square"),
+        (
+            mid,
+            lambda p: p["avatars"].__setitem__(p["turn"], list(p["tiles"][0][:2]) + ["A"]),
+            "must face an empty square",
+        ),
         (mid, lambda p: p["avatars"].__setitem__(p["turn"], None), "must have a place"),
         (mid, lambda p: p.update(turn=p["out"][0]["seat"]), "no avatar on the board"),
         (mid, lambda p: p["out"].append(dict(p["out"][0])), "listed twice"),
@@ -324,7 +392,10 @@ def test_bad_positions_are_refused_naming_the_field() -> None:
     for base, change, why in cases:
         e = error("neu_legal_moves", {"position": _broken(base, change)})
         assert e["code"] == "bad_position" and why in e["message"], (why, e)
-        assert error("neu_play", {"position": _broken(base, change), "move": {}})["code"] == "bad_position"
+        assert (
+            error("neu_play", {"position": _broken(base, change), "move": {}})["code"]
+            == "bad_position"
+        )
     assert error("neu_legal_moves", {})["code"] == "bad_args"
     assert error("neu_legal_moves", {"position": "neu"})["code"] == "bad_position"
     # a classic position is not a course-variant one
@@ -340,21 +411,25 @@ def test_positions_survive_json_round_trips() -> None:
         assert again == pos
         assert json.dumps(again) == text
     # and through the worker's JSON-text entry point
-    reply = json.loads(handle_json(json.dumps({"op": "neu_legal_moves",
-                                               "args": {"position": positions[3]}})))
+    reply = json.loads(
+        handle_json(json.dumps({"op": "neu_legal_moves", "args": {"position": positions[3]}}))
+    )
     assert reply["ok"] and reply["result"]["phase"] == "opening"
 
 
 def test_a_refused_call_leaves_the_position_alone() -> None:
     pos = ok("neu_new_game", {"players": players(3)})["position"]
     before = copy.deepcopy(pos)
-    error("neu_play", {"position": pos, "move": {"tile": 9, "rot": 0, "square": [0, 0], "port": "C"}})
+    error(
+        "neu_play", {"position": pos, "move": {"tile": 9, "rot": 0, "square": [0, 0], "port": "C"}}
+    )
     ok("neu_play", {"position": pos, "move": {"tile": 0, "rot": 0, "square": [0, 0], "port": "C"}})
     assert pos == before
 
 
 # ---------------------------------------------------------------------------
 # The bot and the course referee.
+
 
 def test_bot_is_seeded_and_prefers_staying_on_the_board() -> None:
     positions, _ = play_out(4, 5)

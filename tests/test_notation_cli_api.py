@@ -7,18 +7,22 @@ import sys
 import zlib
 
 import pytest
+from helpers import play_random, position
 
 from tsuro_core import api, notation
 from tsuro_core.game import Game
-
-from helpers import play_random, position
 
 WEST_H, EAST_C = [0, 2, "H"], [5, 3, "C"]
 
 
 def _cli(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "tsuro_core", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "tsuro_core", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -28,21 +32,28 @@ def record():
 
 # ------------------------------------------------------------- positions
 
-@pytest.mark.parametrize("mutate, message", [
-    (lambda p: p.pop("markers"), "markers: missing"),
-    (lambda p: p.update(format="tsuro-position/9"), "format"),
-    (lambda p: p.update(turn=5), "turn: expected a whole number 0..1"),
-    (lambda p: p["hands"][0].append(40), r"hands\[0\]\[3\]: expected a whole number 0..34"),
-    (lambda p: p["hands"][1].__setitem__(0, 1), "tile 1 is already at hands"),
-    (lambda p: p.update(markers=[[2, 2, "A"], EAST_C]), "does not lead back to the board's edge"),
-    (lambda p: p.update(markers=[[0, 2, "Q"], EAST_C]), "port letter"),
-    (lambda p: p.update(markers=[WEST_H, WEST_H]), "same place"),
-    (lambda p: p.update(out=[0]), "seat 0 is out, so its marker must be off the board"),
-    (lambda p: p.update(tiles=[[0, 2, 30, 0]]), "holds a tile"),
-    (lambda p: p.update(rules="chess"), "unknown rule set"),
-    (lambda p: p.update(players=[{"name": "A"}]), "for 2-8 players"),
-    (lambda p: p.update(extra=1), "unknown field"),
-])
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda p: p.pop("markers"), "markers: missing"),
+        (lambda p: p.update(format="tsuro-position/9"), "format"),
+        (lambda p: p.update(turn=5), "turn: expected a whole number 0..1"),
+        (lambda p: p["hands"][0].append(40), r"hands\[0\]\[3\]: expected a whole number 0..34"),
+        (lambda p: p["hands"][1].__setitem__(0, 1), "tile 1 is already at hands"),
+        (
+            lambda p: p.update(markers=[[2, 2, "A"], EAST_C]),
+            "does not lead back to the board's edge",
+        ),
+        (lambda p: p.update(markers=[[0, 2, "Q"], EAST_C]), "port letter"),
+        (lambda p: p.update(markers=[WEST_H, WEST_H]), "same place"),
+        (lambda p: p.update(out=[0]), "seat 0 is out, so its marker must be off the board"),
+        (lambda p: p.update(tiles=[[0, 2, 30, 0]]), "holds a tile"),
+        (lambda p: p.update(rules="chess"), "unknown rule set"),
+        (lambda p: p.update(players=[{"name": "A"}]), "for 2-8 players"),
+        (lambda p: p.update(extra=1), "unknown field"),
+    ],
+)
 def test_bad_positions_are_refused_with_the_field_and_the_reason(mutate, message):
     pos = position([WEST_H, EAST_C], [[1, 2, 3], [4, 5, 6]], pile=[7, 8])
     mutate(pos)
@@ -59,22 +70,32 @@ def test_tutorial_positions_may_leave_out_hands_and_pile():
 
 # ---------------------------------------------------------------- records
 
+
 def test_a_record_replays_to_its_final_position(record):
     game = notation.replay(record)
     assert game.over
     assert notation.to_record(game) == record
 
 
-@pytest.mark.parametrize("mutate, message", [
-    (lambda r: r["moves"].__setitem__(0, {"start": [2, 2, "A"]}), "move 0: .*not a free start mark"),
-    (lambda r: r["moves"].__setitem__(4, {"tile": 99, "rot": 0}), "move 4: tile must be"),
-    (lambda r: r["moves"].__setitem__(4, {"tile": 1, "rot": 45}), "move 4: rot must be"),
-    (lambda r: r["moves"].append({"tile": 1, "rot": 0}), "the game is already over"),
-    (lambda r: r["moves"][5].update(reshuffle=[1, 2]), "move 5: .*reshuffle"),
-    (lambda r: r["moves"][5].update(colour="red"), "move 5: unknown field"),
-    (lambda r: r["deal"]["hands"][0].__setitem__(0, r["deal"]["pile"][0]), "deal: hands and pile"),
-    (lambda r: r.pop("deal"), "deal: missing"),
-])
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (
+            lambda r: r["moves"].__setitem__(0, {"start": [2, 2, "A"]}),
+            "move 0: .*not a free start mark",
+        ),
+        (lambda r: r["moves"].__setitem__(4, {"tile": 99, "rot": 0}), "move 4: tile must be"),
+        (lambda r: r["moves"].__setitem__(4, {"tile": 1, "rot": 45}), "move 4: rot must be"),
+        (lambda r: r["moves"].append({"tile": 1, "rot": 0}), "the game is already over"),
+        (lambda r: r["moves"][5].update(reshuffle=[1, 2]), "move 5: .*reshuffle"),
+        (lambda r: r["moves"][5].update(colour="red"), "move 5: unknown field"),
+        (
+            lambda r: r["deal"]["hands"][0].__setitem__(0, r["deal"]["pile"][0]),
+            "deal: hands and pile",
+        ),
+        (lambda r: r.pop("deal"), "deal: missing"),
+    ],
+)
 def test_bad_records_name_the_move_and_the_reason(record, mutate, message):
     bad = json.loads(json.dumps(record))
     mutate(bad)
@@ -105,11 +126,14 @@ def test_a_seeded_game_is_the_same_every_time():
 
 # ------------------------------------------------------------------ links
 
+
 def test_links_round_trip_positions_and_records(record):
     pos = notation.to_position(notation.replay(record))
     assert notation.decode_link(notation.encode_link(pos)) == ("position", pos)
-    assert notation.decode_link("https://x.test/#" + notation.encode_link(record)) == \
-        ("record", record)
+    assert notation.decode_link("https://x.test/#" + notation.encode_link(record)) == (
+        "record",
+        record,
+    )
 
 
 @pytest.mark.parametrize("link", ["", "#x=1abc", "#r=9abc", "#r=1@@@@", "#r=1AAAA", "#p=1"])
@@ -129,6 +153,7 @@ def test_a_link_to_an_invalid_game_names_the_problem(record):
 
 
 # -------------------------------------------------------------------- CLI
+
 
 def test_cli_replay_prints_the_position_and_result(record, tmp_path):
     path = tmp_path / "game.json"
@@ -159,11 +184,14 @@ def test_cli_analyse_lists_legal_moves_before_every_move(record):
 
 
 @pytest.mark.parametrize("command", ["replay", "analyse"])
-@pytest.mark.parametrize("stdin, message", [
-    ("not json", "not JSON"),
-    ("[1, 2]", "expected a JSON object"),
-    ('{"format": "tsuro-record/1", "rules": "classic", "players": []}', "players"),
-])
+@pytest.mark.parametrize(
+    "stdin, message",
+    [
+        ("not json", "not JSON"),
+        ("[1, 2]", "expected a JSON object"),
+        ('{"format": "tsuro-record/1", "rules": "classic", "players": []}', "players"),
+    ],
+)
 def test_cli_rejects_bad_input_with_status_2_and_one_line(command, stdin, message):
     done = _cli(command, "-", stdin=stdin)
     assert done.returncode == 2 and done.stdout == ""
@@ -180,12 +208,17 @@ def test_cli_names_the_bad_move(record):
 def test_cli_bench_prints_its_figures_as_json():
     done = _cli("bench", "--quick", "--json")
     figures = json.loads(done.stdout)
-    assert {"legal_moves_us", "random4_games_per_s", "greedy2_games_per_s",
-            "playouts4_per_s"} <= set(figures)
+    assert {
+        "legal_moves_us",
+        "random4_games_per_s",
+        "greedy2_games_per_s",
+        "playouts4_per_s",
+    } <= set(figures)
     assert all(v > 0 for v in figures.values())
 
 
 # -------------------------------------------------------------------- API
+
 
 def test_api_plays_a_whole_game_statelessly():
     started = api.call("new_game", {"players": 3, "seed": 9})["result"]
@@ -213,14 +246,17 @@ def test_api_legal_moves_carry_outcomes_for_previews():
     assert [m["move"] for m in only_legal] == [{"tile": 2, "rot": 0}]
 
 
-@pytest.mark.parametrize("op, args, code", [
-    ("no_such_op", {}, "unknown_op"),
-    ("play", {"position": {"format": "x"}, "move": {}}, "bad_position"),
-    ("play", {}, "bad_args"),
-    ("replay", {"record": {"rules": "classic"}}, "bad_record"),
-    ("decode_link", {"fragment": "r=1garbage!"}, "bad_link"),
-    ("new_game", {"players": 9}, "bad_players"),
-])
+@pytest.mark.parametrize(
+    "op, args, code",
+    [
+        ("no_such_op", {}, "unknown_op"),
+        ("play", {"position": {"format": "x"}, "move": {}}, "bad_position"),
+        ("play", {}, "bad_args"),
+        ("replay", {"record": {"rules": "classic"}}, "bad_record"),
+        ("decode_link", {"fragment": "r=1garbage!"}, "bad_link"),
+        ("new_game", {"players": 9}, "bad_players"),
+    ],
+)
 def test_api_errors_are_values_with_codes(op, args, code):
     answer = api.call(op, args)
     assert answer["ok"] is False and answer["error"]["code"] == code

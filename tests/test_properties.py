@@ -1,5 +1,6 @@
 """Properties that hold in every game: conservation, paths end, games end, replay."""
 
+from helpers import play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -8,15 +9,13 @@ from tsuro_core.board import LOOP, trace
 from tsuro_core.game import Game
 from tsuro_core.rules import parse_rules
 
-from helpers import play_random
-
 RULESETS = ["classic", "elimination-bonus", "longest-path", "most-crossings", "open-hands"]
 
 
 def _check_invariants(game: Game) -> None:
     on_board = sum(1 for c in game.cells if c is not None)
     in_hands = sum(len(h) for h in game.hands)
-    assert on_board + in_hands + len(game.pile) == 35          # tile conservation
+    assert on_board + in_hands + len(game.pile) == 35  # tile conservation
     assert on_board == len(game.placed)
     everything = [t for _, t, _ in game.placed] + [t for h in game.hands for t in h] + game.pile
     assert sorted(everything) == list(range(35))
@@ -25,17 +24,17 @@ def _check_invariants(game: Game) -> None:
         if code is None:
             continue
         _, end = trace(game.cells, game.nxt, code, game.max_steps)
-        assert end != LOOP and end == code                       # a marker faces an empty square
+        assert end != LOOP and end == code  # a marker faces an empty square
         assert game.geo.is_on_board(code) == game.alive[seat]
         if game.alive[seat]:
             assert len(game.hands[seat]) <= game.rules.hand_size
-    if game.dragon is not None and game.phase == "tile":   # it passes after an exchange;
+    if game.dragon is not None and game.phase == "tile":  # it passes after an exchange;
         # at the end it stays where it was
         assert game.alive[game.dragon] and len(game.hands[game.dragon]) < 3
     if not game.over:
         seat = game.turn
         assert game.alive[seat]
-        assert game.legal_moves() or not game.hands[seat]       # a player in can always move
+        assert game.legal_moves() or not game.hands[seat]  # a player in can always move
 
 
 @settings(max_examples=150, deadline=None)
@@ -54,8 +53,11 @@ def test_invariants_hold_after_every_move_and_every_game_ends(seed, players, rul
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10**9), players=st.integers(2, 8),
-       rules=st.sampled_from(RULESETS + ["solo"]))
+@given(
+    seed=st.integers(0, 10**9),
+    players=st.integers(2, 8),
+    rules=st.sampled_from(RULESETS + ["solo"]),
+)
 def test_replaying_a_record_reproduces_the_game(seed, players, rules):
     r = parse_rules(rules)
     if r.solo:
@@ -112,7 +114,7 @@ def test_share_links_of_eight_player_games_fit_in_2000_characters():
     for seed in range(40):
         game = play_random(seed, 8)
         link = notation.encode_link(notation.to_record(game))
-        longest = max(longest, len(link) + 3)     # "#r=" + ...
+        longest = max(longest, len(link) + 3)  # "#r=" + ...
         kind, value = notation.decode_link("#" + link)
         assert kind == "record" and value == notation.to_record(game)
     assert longest <= 2000

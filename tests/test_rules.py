@@ -1,12 +1,11 @@
 """Every rule of RULES.md, each with a hand-built position."""
 
 import pytest
+from helpers import game_from, position
 
 from tsuro_core import notation
 from tsuro_core.game import Game, IllegalMove
 from tsuro_core.rules import PRESETS, parse_rules
-
-from helpers import game_from, position
 
 # Places used below.  Square (0, 2) is on the west edge: its ports G and H are start marks.
 WEST_H = [0, 2, "H"]
@@ -17,6 +16,7 @@ SOUTH_E = [2, 5, "E"]
 
 
 # ------------------------------------------------------------------ setup
+
 
 def test_deal_goes_round_the_table_one_tile_at_a_time():
     game = Game.new(players=3, seed=7)
@@ -33,12 +33,12 @@ def test_start_marks_are_chosen_in_turn_order_before_any_tile():
     game.play({"start": WEST_H})
     assert game.turn == 1 and game.phase == "start"
     moves = game.legal_moves()
-    assert {"start": WEST_H} not in moves and {"start": WEST_G} in moves   # same square, other mark
+    assert {"start": WEST_H} not in moves and {"start": WEST_G} in moves  # same square, other mark
     game.play({"start": WEST_G})
     with pytest.raises(IllegalMove, match="not a free start mark"):
         game.play({"start": WEST_H})
     with pytest.raises(IllegalMove, match="not a free start mark"):
-        game.play({"start": [2, 2, "A"]})                                 # not on the edge
+        game.play({"start": [2, 2, "A"]})  # not on the edge
     with pytest.raises(IllegalMove, match="not time"):
         game.play({"tile": game.hands[2][0], "rot": 0})
     game.play({"start": EAST_C})
@@ -47,9 +47,10 @@ def test_start_marks_are_chosen_in_turn_order_before_any_tile():
 
 # ------------------------------------------------------------------ a turn
 
+
 def test_the_tile_goes_in_front_of_the_marker_and_markers_follow_paths():
     game = game_from(markers=[WEST_H, EAST_C], hands=[[2, 5, 6], [7, 8, 9]], pile=[10, 11])
-    events = game.play({"tile": 2, "rot": 0})             # straight across: H -> C
+    events = game.play({"tile": 2, "rot": 0})  # straight across: H -> C
     assert game.place_json(game.markers[0]) == [1, 2, "H"]
     assert [e["type"] for e in events][:2] == ["place", "move"]
     assert events[1]["path"] == [[0, 2, "H", "C"]]
@@ -58,7 +59,7 @@ def test_the_tile_goes_in_front_of_the_marker_and_markers_follow_paths():
 
 def test_any_rotation_is_accepted_and_reported_canonically():
     game = game_from(markers=[WEST_H, EAST_C], hands=[[0, 5, 6], [7, 8, 9]], pile=[10])
-    game.play({"tile": 0, "rot": 180})                     # tile 0 looks the same after a half turn
+    game.play({"tile": 0, "rot": 180})  # tile 0 looks the same after a half turn
     assert game.moves[-1] == {"tile": 0, "rot": 0}
 
 
@@ -67,7 +68,7 @@ def test_out_at_the_edge():
     game = game_from(markers=[WEST_H, EAST_C, NORTH_A], hands=[[34], [7, 8, 9], [10, 11, 12]])
     events = game.play({"tile": 34, "rot": 0})
     assert game.out == [0]
-    assert game.place_json(game.markers[0]) == [-1, 2, "D"]   # beyond the edge, facing back in
+    assert game.place_json(game.markers[0]) == [-1, 2, "D"]  # beyond the edge, facing back in
     assert {"type": "out", "seat": 0, "reason": "edge"} in events
 
 
@@ -87,8 +88,9 @@ def test_every_rotation_counts_before_self_elimination_is_forced():
     # Tile 22 (AB CH DG EF) sends H straight across at rotation 0, but back out at 90.
     game = game_from(markers=[WEST_H, EAST_C], hands=[[22], [7, 8, 9]])
     legal = game.legal_moves()
-    assert legal and all(not notation.from_position(notation.to_position(game)).geo.is_on_board(-1)
-                         for _ in [0])
+    assert legal and all(
+        not notation.from_position(notation.to_position(game)).geo.is_on_board(-1) for _ in [0]
+    )
     for move in legal:
         trial = game.copy()
         trial.play(move)
@@ -97,23 +99,31 @@ def test_every_rotation_counts_before_self_elimination_is_forced():
 
 def test_collision_eliminates_both_and_paths_end_at_each_others_start_mark():
     # Two markers on the two marks of one square; tile 34 joins G and H.
-    game = game_from(markers=[WEST_H, WEST_G, EAST_C, NORTH_A],
-                     hands=[[34], [7, 8], [9, 10, 11], [1, 3, 4]], pile=[12, 13])
+    game = game_from(
+        markers=[WEST_H, WEST_G, EAST_C, NORTH_A],
+        hands=[[34], [7, 8], [9, 10, 11], [1, 3, 4]],
+        pile=[12, 13],
+    )
     events = game.play({"tile": 34, "rot": 0}, reshuffle=[13, 7, 12, 8])
     outs = [e for e in events if e["type"] == "out"]
-    assert outs == [{"type": "out", "seat": 0, "reason": "collision", "with": 1},
-                    {"type": "out", "seat": 1, "reason": "collision", "with": 0}]
+    assert outs == [
+        {"type": "out", "seat": 0, "reason": "collision", "with": 1},
+        {"type": "out", "seat": 1, "reason": "collision", "with": 0},
+    ]
     # Each ends beyond the other's start mark, facing back in.
-    assert game.place_json(game.markers[0]) == [-1, 2, "D"]     # across from G
-    assert game.place_json(game.markers[1]) == [-1, 2, "C"]     # across from H
+    assert game.place_json(game.markers[0]) == [-1, 2, "D"]  # across from G
+    assert game.place_json(game.markers[1]) == [-1, 2, "C"]  # across from H
     assert game.turn == 2 and not game.over
 
 
 def test_a_collision_between_two_opponents_is_legal_for_the_mover():
     # Corner square (0, 0): the mover on A, two opponents on G and H.  Tile 22 at 90
     # (AF BE CD GH) sends the mover south and joins the two opponents.
-    game = game_from(markers=[[0, 0, "A"], [0, 0, "G"], [0, 0, "H"], EAST_C],
-                     hands=[[22, 1, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]], pile=[13])
+    game = game_from(
+        markers=[[0, 0, "A"], [0, 0, "G"], [0, 0, "H"], EAST_C],
+        hands=[[22, 1, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]],
+        pile=[13],
+    )
     assert {"tile": 22, "rot": 90} in game.legal_moves()
     events = game.play({"tile": 22, "rot": 90}, reshuffle=[4, 5, 6, 7, 8, 9, 13])
     assert game.out == [1, 2] and game.alive[0]
@@ -121,9 +131,10 @@ def test_a_collision_between_two_opponents_is_legal_for_the_mover():
 
 
 def test_only_markers_facing_the_new_tile_move():
-    game = game_from(markers=[WEST_H, WEST_G, EAST_C], hands=[[2, 3, 4], [5, 6, 7], [8, 9, 10]],
-                     pile=[11])
-    game.play({"tile": 2, "rot": 0})                       # H -> C and G -> D: both move east
+    game = game_from(
+        markers=[WEST_H, WEST_G, EAST_C], hands=[[2, 3, 4], [5, 6, 7], [8, 9, 10]], pile=[11]
+    )
+    game.play({"tile": 2, "rot": 0})  # H -> C and G -> D: both move east
     assert game.place_json(game.markers[0]) == [1, 2, "H"]
     assert game.place_json(game.markers[1]) == [1, 2, "G"]
     assert game.place_json(game.markers[2]) == EAST_C
@@ -134,8 +145,8 @@ def test_the_game_ends_at_once_when_one_marker_is_left():
     game.play({"tile": 34, "rot": 0})
     assert game.over and game.winners == [1]
     pos = notation.to_position(game)
-    assert pos["turn"] is None and pos["pile"] == [10, 11]      # nothing drawn
-    assert pos["hands"] == [[], [7, 8, 9]]                        # out players keep their hands
+    assert pos["turn"] is None and pos["pile"] == [10, 11]  # nothing drawn
+    assert pos["hands"] == [[], [7, 8, 9]]  # out players keep their hands
 
 
 def test_a_reshuffle_on_a_game_ending_move_is_invalid():
@@ -165,23 +176,29 @@ def test_a_player_with_an_empty_hand_is_skipped():
 
 # ------------------------------------------------------- eliminated tiles
 
+
 def test_eliminated_players_tiles_are_shuffled_into_the_pile():
-    game = game_from(markers=[WEST_H, EAST_C, NORTH_A], hands=[[34, 1], [7, 8, 9], [10, 11, 12]],
-                     pile=[20, 21])
+    game = game_from(
+        markers=[WEST_H, EAST_C, NORTH_A], hands=[[34, 1], [7, 8, 9], [10, 11, 12]], pile=[20, 21]
+    )
     game.hands[0] = [34]
     game.hands[0] = [34, 1]
     # Make both of seat 0's tiles self-eliminate: 1 is AE BF CG DH: H -> D (east).  So use a
     # hand where only 34 is held and check the held tiles return.
-    game = game_from(markers=[WEST_H, EAST_C, NORTH_A], hands=[[34], [7, 8, 9], [10, 11, 12]],
-                     pile=[20, 21])
+    game = game_from(
+        markers=[WEST_H, EAST_C, NORTH_A], hands=[[34], [7, 8, 9], [10, 11, 12]], pile=[20, 21]
+    )
     events = game.play({"tile": 34, "rot": 0})
-    assert not any(e["type"] == "reshuffle" for e in events)   # seat 0 held nothing more
+    assert not any(e["type"] == "reshuffle" for e in events)  # seat 0 held nothing more
     assert "reshuffle" not in game.moves[-1]
 
 
 def test_returned_tiles_need_a_reshuffle_in_a_record_and_a_refused_move_changes_nothing():
-    game = game_from(markers=[WEST_H, WEST_G, EAST_C, NORTH_A],
-                     hands=[[34], [7, 8], [9, 10, 11], [1, 3, 4]], pile=[12])
+    game = game_from(
+        markers=[WEST_H, WEST_G, EAST_C, NORTH_A],
+        hands=[[34], [7, 8], [9, 10, 11], [1, 3, 4]],
+        pile=[12],
+    )
     before = notation.to_position(game)
     with pytest.raises(IllegalMove, match="needs a reshuffle"):
         game.play({"tile": 34, "rot": 0})
@@ -195,12 +212,14 @@ def test_returned_tiles_need_a_reshuffle_in_a_record_and_a_refused_move_changes_
 
 # ------------------------------------------------------------ the dragon
 
+
 def test_two_players_only_the_active_player_draws_and_there_is_no_dragon():
     game = game_from(markers=[WEST_H, EAST_C], hands=[[2, 3, 4], [5, 6]], pile=[9])
     game.play({"tile": 2, "rot": 0})
     assert game.hands == [[3, 4, 9], [5, 6]] and game.dragon is None
-    game.play({"tile": 5, "rot": 0}) if {"tile": 5, "rot": 0} in game.legal_moves() else \
-        game.play(game.legal_moves()[0])
+    game.play({"tile": 5, "rot": 0}) if {"tile": 5, "rot": 0} in game.legal_moves() else game.play(
+        game.legal_moves()[0]
+    )
     assert game.dragon is None and len(game.hands[1]) == 1
 
 
@@ -214,26 +233,36 @@ def test_the_player_who_must_draw_from_an_empty_pile_takes_the_dragon():
 def test_the_draw_starts_with_the_dragon_holder_who_gives_it_up_when_drawing():
     # Seat 1 holds the dragon; tiles came back into the pile.  Seat 0 plays: seat 1
     # draws first (and gives up the dragon), then clockwise: seat 2 is full, seat 0 draws.
-    game = game_from(markers=[WEST_H, EAST_C, NORTH_A], hands=[[2, 3, 4], [5, 6], [8, 9, 10]],
-                     pile=[20, 21, 22], dragon=1)
+    game = game_from(
+        markers=[WEST_H, EAST_C, NORTH_A],
+        hands=[[2, 3, 4], [5, 6], [8, 9, 10]],
+        pile=[20, 21, 22],
+        dragon=1,
+    )
     events = game.play({"tile": 2, "rot": 0})
     assert game.hands == [[3, 4, 21], [5, 6, 20], [8, 9, 10]]
     assert game.dragon is None and game.pile == [22]
     assert [e for e in events if e["type"] == "draw"] == [
-        {"type": "draw", "seat": 1, "tile": 20}, {"type": "draw", "seat": 0, "tile": 21}]
+        {"type": "draw", "seat": 1, "tile": 20},
+        {"type": "draw", "seat": 0, "tile": 21},
+    ]
 
 
 def test_while_the_pile_is_empty_nobody_draws_and_the_holder_keeps_the_dragon():
-    game = game_from(markers=[WEST_H, EAST_C, NORTH_A], hands=[[2, 3, 4], [5, 6], [8, 9, 10]],
-                     dragon=1)
+    game = game_from(
+        markers=[WEST_H, EAST_C, NORTH_A], hands=[[2, 3, 4], [5, 6], [8, 9, 10]], dragon=1
+    )
     game.play({"tile": 2, "rot": 0})
     assert game.dragon == 1 and game.hands[0] == [3, 4]
 
 
 def test_the_draw_goes_round_until_hands_are_full_or_the_pile_is_empty():
-    game = game_from(markers=[WEST_H, EAST_C, NORTH_A, SOUTH_E],
-                     hands=[[2, 3, 4], [5], [8, 9], [11, 12, 13]], pile=[20, 21, 22, 23],
-                     dragon=2)
+    game = game_from(
+        markers=[WEST_H, EAST_C, NORTH_A, SOUTH_E],
+        hands=[[2, 3, 4], [5], [8, 9], [11, 12, 13]],
+        pile=[20, 21, 22, 23],
+        dragon=2,
+    )
     game.play({"tile": 2, "rot": 0})
     # From the holder (seat 2): 2 takes 20 (gives up the dragon), 3 is full, 0 takes 21,
     # 1 takes 22, then round again: 1 takes 23, and the pile is empty before seat... done.
@@ -242,18 +271,25 @@ def test_the_draw_goes_round_until_hands_are_full_or_the_pile_is_empty():
 
 
 def test_an_eliminated_dragon_holder_passes_it_to_the_next_player_short_of_tiles():
-    game = game_from(markers=[WEST_H, EAST_C, NORTH_A, SOUTH_E],
-                     hands=[[34], [5, 6, 7], [8, 9], [11, 12, 13]], dragon=0)
+    game = game_from(
+        markers=[WEST_H, EAST_C, NORTH_A, SOUTH_E],
+        hands=[[34], [5, 6, 7], [8, 9], [11, 12, 13]],
+        dragon=0,
+    )
     events = game.play({"tile": 34, "rot": 0})
     assert game.out == [0]
-    assert game.dragon == 2                       # seat 1 is full: seat 2 is next short of tiles
+    assert game.dragon == 2  # seat 1 is full: seat 2 is next short of tiles
     assert {"type": "dragon", "seat": 2, "from": 0, "reason": "passed"} in events
     assert game.turn == 1
 
 
 def test_the_dragon_is_set_aside_when_everyone_still_in_is_full():
-    game = game_from(markers=[WEST_H, WEST_G, EAST_C, NORTH_A],
-                     hands=[[34], [5, 6], [8, 9, 10], [11, 12, 13]], dragon=1, pile=[])
+    game = game_from(
+        markers=[WEST_H, WEST_G, EAST_C, NORTH_A],
+        hands=[[34], [5, 6], [8, 9, 10], [11, 12, 13]],
+        dragon=1,
+        pile=[],
+    )
     events = game.play({"tile": 34, "rot": 0}, reshuffle=[6, 5])
     assert game.out == [0, 1]
     # The dragon went aside (seats 2 and 3 hold three tiles); then seat 2 is the next
@@ -264,8 +300,11 @@ def test_the_dragon_is_set_aside_when_everyone_still_in_is_full():
 
 
 def test_dragon_passes_then_its_new_holder_draws_first():
-    game = game_from(markers=[WEST_H, WEST_G, EAST_C, NORTH_A],
-                     hands=[[34], [5, 6], [8, 9, 10], [11, 12]], dragon=1)
+    game = game_from(
+        markers=[WEST_H, WEST_G, EAST_C, NORTH_A],
+        hands=[[34], [5, 6], [8, 9, 10], [11, 12]],
+        dragon=1,
+    )
     game.play({"tile": 34, "rot": 0}, reshuffle=[6, 5])
     assert game.hands[3] == [11, 12, 6] and game.dragon is None and game.pile == [5]
 
@@ -277,11 +316,15 @@ def test_no_dragon_in_a_game_that_started_with_two_players():
 
 # ----------------------------------------------------- elimination bonus
 
+
 def _bonus_game(bonus: bool = True) -> Game:
     rules = {"preset": "classic", "elimination_bonus": True} if bonus else "classic"
-    return game_from(markers=[[0, 0, "A"], [0, 0, "G"], [0, 0, "H"], EAST_C],
-                     hands=[[22, 1, 3], [4, 5, 6], [7, 8], [10, 11, 12]], pile=[13],
-                     rules=rules)
+    return game_from(
+        markers=[[0, 0, "A"], [0, 0, "G"], [0, 0, "H"], EAST_C],
+        hands=[[22, 1, 3], [4, 5, 6], [7, 8], [10, 11, 12]],
+        pile=[13],
+        rules=rules,
+    )
 
 
 def test_elimination_bonus_offers_an_exchange_with_the_eliminated_players_tiles():
@@ -315,6 +358,7 @@ def test_an_exchange_must_use_real_tiles():
 
 # ------------------------------------------------------------- variants
 
+
 def test_solo_places_tiles_until_the_marker_leaves_and_scores_tiles_placed():
     game = Game.new(parse_rules("solo"), 1, seed=3)
     while not game.over:
@@ -327,8 +371,12 @@ def test_longest_path_ranks_by_path_length():
     rules = parse_rules("longest-path")
     assert rules.scoring == "longest_path"
     # Seat 1 already crossed the straight tile at (0, 3); seat 0 stands on its start mark.
-    game = game_from(markers=[WEST_H, [1, 3, "G"]], hands=[[2, 3], [34]],
-                     tiles=[[0, 3, 0, 0]], rules="longest-path")
+    game = game_from(
+        markers=[WEST_H, [1, 3, "G"]],
+        hands=[[2, 3], [34]],
+        tiles=[[0, 3, 0, 0]],
+        rules="longest-path",
+    )
     assert game.scores() == [0, 1]
     game.play({"tile": 2, "rot": 0})
     assert game.scores() == [1, 1]
@@ -339,9 +387,8 @@ def test_longest_path_ranks_by_path_length():
 
 
 def test_most_crossings_counts_paths_crossed():
-    game = game_from(markers=[WEST_H, EAST_C], hands=[[7, 2], [34, 9]],
-                     rules="most-crossings")
-    game.play({"tile": 7, "rot": 0})          # AD BG CF EH: the path from H crosses two others
+    game = game_from(markers=[WEST_H, EAST_C], hands=[[7, 2], [34, 9]], rules="most-crossings")
+    game.play({"tile": 7, "rot": 0})  # AD BG CF EH: the path from H crosses two others
     assert game.scores()[0] == 2
 
 
@@ -359,6 +406,7 @@ def test_outcome_previews_a_placement_exactly_and_changes_nothing() -> None:
     """Game.outcome (the API's previews) says what place_tile then does: the same
     paths, ends and eliminations, with the game untouched in between."""
     import random
+
     checked = 0
     for seed in range(30):
         game = Game.new(PRESETS["classic"], 2 + seed % 5, seed)
@@ -375,10 +423,14 @@ def test_outcome_previews_a_placement_exactly_and_changes_nothing() -> None:
             preview = game.outcome(tile, q)
             assert notation.to_position(game) == before
             events = game.place_tile(tile, q)
-            assert preview["paths"] == [{"seat": e["seat"], "path": e["path"], "to": e["to"]}
-                                        for e in events if e["type"] == "move"]
-            assert preview["out"] == [{"seat": e["seat"], "reason": e["reason"]}
-                                      for e in events if e["type"] == "out"]
+            assert preview["paths"] == [
+                {"seat": e["seat"], "path": e["path"], "to": e["to"]}
+                for e in events
+                if e["type"] == "move"
+            ]
+            assert preview["out"] == [
+                {"seat": e["seat"], "reason": e["reason"]} for e in events if e["type"] == "out"
+            ]
             assert preview["self_eliminating"] == (not game.alive[preview["paths"][0]["seat"]])
             checked += bool(preview["out"])
-    assert checked > 20                      # eliminations (edge and collision) were previewed
+    assert checked > 20  # eliminations (edge and collision) were previewed

@@ -30,13 +30,16 @@ def _directives(policy: str) -> dict[str, list[str]]:
 def _site_paths(dist: Path) -> list[str]:
     """Every URL path of the built site, and the folder URLs that serve an index.html."""
     paths = ["/" + p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()]
-    return paths + ["/" + p.parent.relative_to(dist).as_posix() + "/" if p.parent != dist else "/"
-                    for p in dist.rglob("index.html")]
+    return paths + [
+        "/" + p.parent.relative_to(dist).as_posix() + "/" if p.parent != dist else "/"
+        for p in dist.rglob("index.html")
+    ]
 
 
 def test_netlify_toml_is_written_from_the_table(build_module):
-    assert (ROOT / "netlify.toml").read_text(encoding="utf-8") == build_module.netlify_toml(), \
+    assert (ROOT / "netlify.toml").read_text(encoding="utf-8") == build_module.netlify_toml(), (
         "netlify.toml is stale: run `python3 build.py netlify-toml`"
+    )
     assert build_module.netlify_header_rules(ROOT) == build_module.SITE_HEADERS
 
 
@@ -72,7 +75,7 @@ def test_every_page_and_the_workers_have_the_policy(build_module, dist_dir, buil
         assert d.get("connect-src") == ["'self'"] and d.get("style-src") == ["'self'"], path
         assert "'unsafe-inline'" not in headers[CSP] and "'unsafe-eval'" not in headers[CSP], path
         if path in FRAMEABLE:
-            assert "frame-ancestors" not in d, path    # any site may embed it
+            assert "frame-ancestors" not in d, path  # any site may embed it
         elif path in pages:
             assert d.get("frame-ancestors") == ["'none'"], path
 
@@ -88,7 +91,9 @@ def test_the_pages_need_nothing_the_policy_forbids(build_module, dist_dir):
                 assert not body.strip(), path
                 continue
             digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
-            assert f"'sha256-{digest}'" in allowed, f"{path}: inline script not in the policy: {body[:80]}"
+            assert f"'sha256-{digest}'" in allowed, (
+                f"{path}: inline script not in the policy: {body[:80]}"
+            )
         assert not re.search(r"<style\b", html, re.I), f"{path}: <style> (style-src 'self')"
         assert not re.search(r"\sstyle\s*=", html, re.I), f"{path}: style= attribute"
         assert not re.search(r"\son[a-z]+\s*=", html, re.I), f"{path}: inline event handler"
@@ -100,12 +105,19 @@ def test_the_server_sends_the_table(server, build_info):
         with urllib.request.urlopen(server + path) as resp:
             resp.read()
             return resp.headers
-    for path, frame in (("", "'none'"), ("index.html", "'none'"), ("tutorial/", "'none'"),
-                        ("embed.html", None), ("embed", None), ("daily", "'none'"),
-                        (build_info["assets"] + "engine.worker.js", "'none'")):
+
+    for path, frame in (
+        ("", "'none'"),
+        ("index.html", "'none'"),
+        ("tutorial/", "'none'"),
+        ("embed.html", None),
+        ("embed", None),
+        ("daily", "'none'"),
+        (build_info["assets"] + "engine.worker.js", "'none'"),
+    ):
         h = head(path)
         assert h["X-Content-Type-Options"] == "nosniff" and h["Referrer-Policy"] == "no-referrer"
-        d = _directives(h[CSP])   # the test server adds report-uri to collect violations
+        d = _directives(h[CSP])  # the test server adds report-uri to collect violations
         assert d["script-src"][:2] == ["'self'", "'wasm-unsafe-eval'"], path
         assert d.get("frame-ancestors", [None]) == [frame], path
         assert d["report-uri"] == ["/__csp-report"], path

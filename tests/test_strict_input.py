@@ -14,12 +14,11 @@ import zlib
 from pathlib import Path
 
 import pytest
+from fuzzkit import raw_link
+from helpers import play_random, position
 
 from tsuro_core import api, jsonin, notation
 from tsuro_core.game import MAX_LISTED_EXCHANGES
-
-from fuzzkit import raw_link
-from helpers import play_random, position
 
 ROOT = Path(__file__).resolve().parent.parent
 WEST_H, EAST_C = [0, 2, "H"], [5, 3, "C"]
@@ -37,15 +36,24 @@ def big_exchange(hands0=(0, 1, 2, 3, 4)):
     6 players just eliminated hold: over 17 million exchanges."""
     hands = [list(hands0)] + [list(range(5 + 5 * k, 10 + 5 * k)) for k in range(6)] + [[]]
     markers = [WEST_H] + [[-1, s % 6, "C"] for s in range(1, 7)] + [EAST_C]
-    pos = position(markers, hands, out=[1, 2, 3, 4, 5, 6],
-                   rules={"preset": "classic", "hand_size": 6, "elimination_bonus": True})
+    pos = position(
+        markers,
+        hands,
+        out=[1, 2, 3, 4, 5, 6],
+        rules={"preset": "classic", "hand_size": 6, "elimination_bonus": True},
+    )
     pos["exchange"] = [1, 2, 3, 4, 5, 6]
     return pos
 
 
 def cli(*args, stdin=b"", module="tsuro_core"):
-    proc = subprocess.run([sys.executable, "-m", module, *args], input=stdin,
-                          capture_output=True, timeout=120, cwd=ROOT)
+    proc = subprocess.run(
+        [sys.executable, "-m", module, *args],
+        input=stdin,
+        capture_output=True,
+        timeout=120,
+        cwd=ROOT,
+    )
     return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
 
 
@@ -56,23 +64,30 @@ def assert_one_line_error(status, out, err, needle):
 
 # --------------------------------------------------------------- unbounded work
 
+
 def test_hands_larger_than_the_rule_sets_are_refused():
     pos = big_exchange()
-    pos["rules"] = {"preset": "classic", "elimination_bonus": True}        # hands of 3
+    pos["rules"] = {"preset": "classic", "elimination_bonus": True}  # hands of 3
     assert error_code("legal_moves", {"position": pos}) == "bad_position"
     assert "hold at most 3" in api.call("validate", {"position": pos})["error"]["message"]
 
 
 def test_the_issues_share_link_is_refused_at_once():
     """A short link to an exchange with 20 tiles against 15: minutes of work before."""
-    pos = position([WEST_H, [-1, 0, "C"], EAST_C], [list(range(20)), list(range(20, 35)), []],
-                   out=[1], rules="elimination-bonus")
+    pos = position(
+        [WEST_H, [-1, 0, "C"], EAST_C],
+        [list(range(20)), list(range(20, 35)), []],
+        out=[1],
+        rules="elimination-bonus",
+    )
     pos["exchange"] = [1]
     link = raw_link("p", pos)
     assert len(link) < 400
     answer = api.call("decode_link", {"fragment": link})
-    assert answer["error"]["code"] == "bad_link" and "hands hold at most 3" in \
-        answer["error"]["message"]
+    assert (
+        answer["error"]["code"] == "bad_link"
+        and "hands hold at most 3" in answer["error"]["message"]
+    )
 
 
 def test_the_player_choosing_an_exchange_holds_less_than_a_full_hand():
@@ -87,15 +102,15 @@ def test_a_huge_exchange_is_counted_not_listed_and_checked_directly():
     assert answer["exchange"]["count"] > 17_000_000 > MAX_LISTED_EXCHANGES
     assert answer["moves"] == [] and answer["exchange"]["give"] == [0, 1, 2, 3, 4]
     assert len(answer["exchange"]["take"]) == 30
-    played = api.call("play", {"position": pos, "move": {"exchange": [[0, 34], [1, 5]]},
-                               "seed": 1})
+    played = api.call("play", {"position": pos, "move": {"exchange": [[0, 34], [1, 5]]}, "seed": 1})
     assert played["ok"], played
     assert played["result"]["move"]["exchange"] == [[0, 34], [1, 5]]
     assert {5, 34} <= set(played["result"]["position"]["hands"][0])
-    assert error_code("play", {"position": pos, "move": {"exchange": [[0, 34], [1, 34]]}}) \
+    assert (
+        error_code("play", {"position": pos, "move": {"exchange": [[0, 34], [1, 34]]}})
         == "illegal_move"
-    assert error_code("play", {"position": pos, "move": {"exchange": [[33, 34]]}}) \
-        == "illegal_move"
+    )
+    assert error_code("play", {"position": pos, "move": {"exchange": [[33, 34]]}}) == "illegal_move"
 
 
 @pytest.mark.parametrize("bot", ["random", "survivor", "planner"])
@@ -116,15 +131,18 @@ def test_the_largest_classic_exchange_is_listed_in_full():
     assert answer["exchange"]["count"] == len(answer["moves"]) == 463
 
 
-@pytest.mark.parametrize("args, message", [
-    ({"budget_ms": 501}, "budget_ms: expected a number 1..500"),
-    ({"iterations": 33}, "iterations: expected a whole number 1..32"),
-    ({"iterations": 2.0}, "iterations: expected a whole number"),
-    ({"iterations": True}, "iterations"),
-    ({"budget_ms": float("nan")}, "budget_ms"),
-    ({"seed": 1.5}, "seed"),
-    ({"bot": "foo"}, "unknown bot \"foo\""),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ({"budget_ms": 501}, "budget_ms: expected a number 1..500"),
+        ({"iterations": 33}, "iterations: expected a whole number 1..32"),
+        ({"iterations": 2.0}, "iterations: expected a whole number"),
+        ({"iterations": True}, "iterations"),
+        ({"budget_ms": float("nan")}, "budget_ms"),
+        ({"seed": 1.5}, "seed"),
+        ({"bot": "foo"}, 'unknown bot "foo"'),
+    ],
+)
 def test_bot_ops_cap_their_work_and_check_their_arguments(args, message):
     pos = api.call("new_game", {"seed": 1})["result"]["position"]
     answer = api.call("bot_move", {"position": pos, **args})
@@ -134,16 +152,23 @@ def test_bot_ops_cap_their_work_and_check_their_arguments(args, message):
 def test_bots_refuse_positions_where_the_mover_has_no_move():
     """Tutorial positions may leave out the hands, or cover every start mark."""
     no_hands = position([WEST_H, EAST_C], [[], []])
-    covered = position([None, None], [[1], [2]], tiles=[[0, 0, 5, 0]],
-                       rules={"preset": "classic", "width": 1, "height": 1})
+    covered = position(
+        [None, None],
+        [[1], [2]],
+        tiles=[[0, 0, 5, 0]],
+        rules={"preset": "classic", "width": 1, "height": 1},
+    )
     for pos in (no_hands, covered):
         assert api.call("legal_moves", {"position": pos})["result"]["moves"] == []
         for bot in ("random", "survivor", "planner"):
-            assert error_code("bot_move", {"position": pos, "bot": bot,
-                                           "iterations": 1}) == "bad_position"
+            assert (
+                error_code("bot_move", {"position": pos, "bot": bot, "iterations": 1})
+                == "bad_position"
+            )
 
 
 # ------------------------------------------------------------------ loose types
+
 
 @pytest.fixture(scope="module")
 def tile_position():
@@ -156,9 +181,13 @@ def tile_position():
 @pytest.mark.parametrize("rot", [90.0, -0.0, 0.0, True, "90", None])
 def test_a_rotation_is_a_whole_number(tile_position, rot):
     tile = tile_position["hands"][0][0]
-    assert error_code("play", {"position": tile_position,
-                               "move": {"tile": tile, "rot": rot}}) == "illegal_move"
-    assert error_code("preview", {"position": tile_position, "tile": tile, "rot": rot}) == "bad_args"
+    assert (
+        error_code("play", {"position": tile_position, "move": {"tile": tile, "rot": rot}})
+        == "illegal_move"
+    )
+    assert (
+        error_code("preview", {"position": tile_position, "tile": tile, "rot": rot}) == "bad_args"
+    )
     pos = dict(tile_position, tiles=[[3, 3, 30, rot]])
     assert error_code("validate", {"position": pos}) == "invalid"
 
@@ -174,9 +203,17 @@ def test_a_rotation_is_a_whole_number_in_the_course_variant_too(rot):
     assert error_code("neu_legal_moves", {"position": after}) == "bad_position"
 
 
-@pytest.mark.parametrize("move", [{"tile": True, "rot": 0}, {"tile": 1.0, "rot": 0},
-                                  {"start": [True, 2, "H"]}, {"start": [0, 2.0, "H"]},
-                                  {"start": [0, 2, True]}, {"exchange": [[True, 1]]}])
+@pytest.mark.parametrize(
+    "move",
+    [
+        {"tile": True, "rot": 0},
+        {"tile": 1.0, "rot": 0},
+        {"start": [True, 2, "H"]},
+        {"start": [0, 2.0, "H"]},
+        {"start": [0, 2, True]},
+        {"exchange": [[True, 1]]},
+    ],
+)
 def test_booleans_and_floats_are_not_tile_numbers_or_coordinates(tile_position, move):
     start = api.call("new_game", {"seed": 4})["result"]["position"]
     for pos in (start, tile_position):
@@ -184,16 +221,20 @@ def test_booleans_and_floats_are_not_tile_numbers_or_coordinates(tile_position, 
 
 
 def test_true_is_not_tile_1_in_a_reshuffle():
-    record, k, move = next((r, k, m) for r in (notation.to_record(play_random(s, 4))
-                                               for s in range(100))
-                           for k, m in enumerate(r["moves"]) if 1 in m.get("reshuffle", ()))
+    record, k, move = next(
+        (r, k, m)
+        for r in (notation.to_record(play_random(s, 4)) for s in range(100))
+        for k, m in enumerate(r["moves"])
+        if 1 in m.get("reshuffle", ())
+    )
     move["reshuffle"] = [True if t == 1 else t for t in move["reshuffle"]]
     answer = api.call("replay", {"record": record})
     assert answer["error"]["code"] == "bad_record" and f"move {k}" in answer["error"]["message"]
 
 
-@pytest.mark.parametrize("seed", [1.5, 1.0, float("nan"), float("inf"), 10**22, 2**53, True,
-                                  [1], "x" * 101])
+@pytest.mark.parametrize(
+    "seed", [1.5, 1.0, float("nan"), float("inf"), 10**22, 2**53, True, [1], "x" * 101]
+)
 def test_a_seed_is_a_whole_number_javascript_keeps_or_short_text(seed):
     assert error_code("new_game", {"seed": seed}) == "bad_args"
     record = notation.to_record(play_random(3, 2))
@@ -210,22 +251,29 @@ def test_a_seed_is_a_whole_number_javascript_keeps_or_short_text(seed):
 def test_every_accepted_seed_makes_a_record_that_replays():
     for seed in (0, -5, 2**53 - 1, "any text", "é/3"):
         record = api.call("new_game", {"seed": seed})["result"]["record"]
-        again = json.loads(jsonin.dumps(record))          # through JSON, as the page keeps it
+        again = json.loads(jsonin.dumps(record))  # through JSON, as the page keeps it
         assert api.call("replay", {"record": again})["ok"]
 
 
-@pytest.mark.parametrize("rules", [{"preset": []}, {"preset": {}}, {"scoring": []},
-                                   {"hand_size": 3.0}, {"open_hands": 1}, [], 3])
+@pytest.mark.parametrize(
+    "rules",
+    [{"preset": []}, {"preset": {}}, {"scoring": []}, {"hand_size": 3.0}, {"open_hands": 1}, [], 3],
+)
 def test_rule_sets_of_the_wrong_types_are_refused(rules):
     assert error_code("new_game", {"rules": rules}) == "bad_rules"
 
 
-@pytest.mark.parametrize("players, message", [
-    (9, "2-8 players"), (2.0, "players"), (True, "players"),
-    ([{"name": "A", "color": "red", "age": 3}, {"name": "B"}], "unknown field"),
-    ([{"name": "A\ud800"}, {"name": "B"}], "lone surrogate"),
-    ([{"name": "A", "color": "r" * 41}, {"name": "B"}], "at most 40"),
-])
+@pytest.mark.parametrize(
+    "players, message",
+    [
+        (9, "2-8 players"),
+        (2.0, "players"),
+        (True, "players"),
+        ([{"name": "A", "color": "red", "age": 3}, {"name": "B"}], "unknown field"),
+        ([{"name": "A\ud800"}, {"name": "B"}], "lone surrogate"),
+        ([{"name": "A", "color": "r" * 41}, {"name": "B"}], "at most 40"),
+    ],
+)
 def test_players_are_checked(players, message):
     answer = api.call("new_game", {"players": players})
     assert answer["error"]["code"] == "bad_players" and message in answer["error"]["message"]
@@ -248,12 +296,14 @@ def test_the_engine_never_writes_nan():
 
 # ------------------------------------------------------- non-project exceptions
 
+
 def test_deep_nesting_is_an_error_value():
     for depth in (40, 1000, 100_000):
         out = json.loads(api.handle_json('{"op":"validate","args":{"position":' + "[" * depth))
         assert out["error"]["code"] == "bad_json"
         deep = json.dumps({"op": "validate", "args": {"position": 0}}).replace(
-            "0}", "[" * depth + "]" * depth + "}")
+            "0}", "[" * depth + "]" * depth + "}"
+        )
         out = json.loads(api.handle_json(deep))
         assert out["error"]["code"] == "bad_json" and "deeper than 32" in out["error"]["message"]
     value: list = []
@@ -271,6 +321,7 @@ def test_text_that_is_not_utf8_is_an_error_value():
 def test_an_unexpected_exception_is_still_a_value_coded_internal(monkeypatch):
     def broken(args):
         return {}["missing"]
+
     monkeypatch.setitem(api.OPS, "version", broken)
     answer = api.call("version", {})
     assert answer["error"]["code"] == "internal" and "KeyError" in answer["error"]["message"]
@@ -278,13 +329,15 @@ def test_an_unexpected_exception_is_still_a_value_coded_internal(monkeypatch):
 
 def test_error_messages_stay_short_whatever_the_input(tile_position):
     huge = list(range(100_000))
-    calls = [("validate", {"position": {f"k{i}": i for i in range(10_000)}}),
-             ("play", {"position": tile_position, "move": {"exchange": [[1, 2]] * 50_000}}),
-             ("play", {"position": tile_position, "move": {"tile": huge, "rot": 0}}),
-             ("replay", {"record": {"format": "tsuro-record/1", **{str(i): 0 for i in huge}}}),
-             ("new_game", {"rules": {"preset": "x" * 100_000}}),
-             ("neu_play", {"position": huge}),
-             ("bot_move", {"position": tile_position, "bot": "x" * 100_000})]
+    calls = [
+        ("validate", {"position": {f"k{i}": i for i in range(10_000)}}),
+        ("play", {"position": tile_position, "move": {"exchange": [[1, 2]] * 50_000}}),
+        ("play", {"position": tile_position, "move": {"tile": huge, "rot": 0}}),
+        ("replay", {"record": {"format": "tsuro-record/1", **{str(i): 0 for i in huge}}}),
+        ("new_game", {"rules": {"preset": "x" * 100_000}}),
+        ("neu_play", {"position": huge}),
+        ("bot_move", {"position": tile_position, "bot": "x" * 100_000}),
+    ]
     for op, args in calls:
         answer = api.call(op, args)
         assert not answer["ok"] and len(answer["error"]["message"]) < 300, (op, answer)
@@ -297,17 +350,22 @@ def test_oversized_requests_are_refused_unread():
 
 # ------------------------------------------------------------------ share links
 
+
 def test_a_deflate_bomb_stops_at_the_inflated_size_limit():
     bomb = raw_link("r", {"format": "tsuro-record/1", "pad": " " * (notation.MAX_LINK_JSON * 4)})
     assert len(bomb) < 3000
     answer = api.call("decode_link", {"fragment": bomb})
-    assert answer["error"]["code"] == "bad_link" and "inflates to more than" in \
-        answer["error"]["message"]
+    assert (
+        answer["error"]["code"] == "bad_link"
+        and "inflates to more than" in answer["error"]["message"]
+    )
 
 
 def test_overlong_links_and_links_holding_bad_json_are_refused():
-    assert "longer than" in api.call("decode_link", {"fragment": "r=1" + "A" * 70_000})[
-        "error"]["message"]
+    assert (
+        "longer than"
+        in api.call("decode_link", {"fragment": "r=1" + "A" * 70_000})["error"]["message"]
+    )
     for inside in ('{"a": NaN}', "[" * 100 + "]" * 100, b"\xff\xfe"):
         text = inside if isinstance(inside, bytes) else inside.encode()
         packer = zlib.compressobj(9, zlib.DEFLATED, -15)
@@ -317,12 +375,16 @@ def test_overlong_links_and_links_holding_bad_json_are_refused():
 
 # ------------------------------------------------------------- the command lines
 
-@pytest.mark.parametrize("stdin, needle, harness_needle", [
-    (b"\xff\xfe{}", "not UTF-8", "not UTF-8"),
-    (b"[" * 100_000, "deeper than 32", "deeper than 32"),
-    (b'{"format": NaN}', "NaN is not JSON", "NaN is not JSON"),
-    (b"", "is not JSON", "got no input"),
-])
+
+@pytest.mark.parametrize(
+    "stdin, needle, harness_needle",
+    [
+        (b"\xff\xfe{}", "not UTF-8", "not UTF-8"),
+        (b"[" * 100_000, "deeper than 32", "deeper than 32"),
+        (b'{"format": NaN}', "NaN is not JSON", "NaN is not JSON"),
+        (b"", "is not JSON", "got no input"),
+    ],
+)
 def test_cli_bad_input_is_one_line_and_status_2(stdin, needle, harness_needle, tmp_path):
     assert_one_line_error(*cli("replay", "-", stdin=stdin), needle)
     path = tmp_path / "game.json"
@@ -331,15 +393,18 @@ def test_cli_bad_input_is_one_line_and_status_2(stdin, needle, harness_needle, t
     assert_one_line_error(*cli("xboard", stdin=stdin, module="tsuro_core.neu"), harness_needle)
 
 
-@pytest.mark.parametrize("args, needle", [
-    (["selfplay", "--bots", "foo,random"], "unknown bot \"foo\""),
-    (["selfplay", "--bots", "random"], "2 to 8"),
-    (["selfplay", "--bots", "random,random", "--jobs", "0"], "--jobs"),
-    (["selfplay", "--bots", "random,random", "--games", "x"], "invalid int value"),
-    (["replay"], "required"),
-    (["frobnicate"], "invalid choice"),
-    (["replay", "/no/such/file.json"], "cannot read"),
-])
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["selfplay", "--bots", "foo,random"], 'unknown bot "foo"'),
+        (["selfplay", "--bots", "random"], "2 to 8"),
+        (["selfplay", "--bots", "random,random", "--jobs", "0"], "--jobs"),
+        (["selfplay", "--bots", "random,random", "--games", "x"], "invalid int value"),
+        (["replay"], "required"),
+        (["frobnicate"], "invalid choice"),
+        (["replay", "/no/such/file.json"], "cannot read"),
+    ],
+)
 def test_cli_usage_errors_are_one_line_and_status_2(args, needle):
     assert_one_line_error(*cli(*args), needle)
 
@@ -349,7 +414,12 @@ def test_build_serve_on_a_busy_port_is_one_line_and_status_2():
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        proc = subprocess.run([sys.executable, "build.py", "serve", "--port", str(port)],
-                              capture_output=True, text=True, timeout=60, cwd=ROOT)
+        proc = subprocess.run(
+            [sys.executable, "build.py", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=ROOT,
+        )
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in proc.stderr

@@ -4,8 +4,18 @@ import json
 from pathlib import Path
 
 from tsuro_core.board import LOOP, follow, geometry, trace
-from tsuro_core.tiles import (BASE, CANONICAL, CONN, DISTINCT, PARTNER, all_matchings, identify,
-                              rotate, tile_spec, tiles_up_to_rotation)
+from tsuro_core.tiles import (
+    BASE,
+    CANONICAL,
+    CONN,
+    DISTINCT,
+    PARTNER,
+    all_matchings,
+    identify,
+    rotate,
+    tile_spec,
+    tiles_up_to_rotation,
+)
 
 DATA = Path(__file__).parent / "data" / "neu-f19"
 
@@ -55,18 +65,18 @@ def test_table_matches_the_course_index_file():
 def test_start_marks_on_a_classic_board():
     g = geometry(6, 6)
     assert len(g.start_marks) == 48
-    assert g.code(0, 2, 7) in g.start_marks          # [0, 2, H]: west edge
-    assert g.code(1, 2, 7) not in g.start_marks      # an inner port
+    assert g.code(0, 2, 7) in g.start_marks  # [0, 2, H]: west edge
+    assert g.code(1, 2, 7) not in g.start_marks  # an inner port
 
 
 def test_following_a_path_across_tiles_to_the_edge():
     g = geometry(6, 6)
     cells = g.new_cells()
     for x in range(6):
-        cells[g.cell(x, 2)] = CONN[2][0]             # straight across: H -> C
+        cells[g.cell(x, 2)] = CONN[2][0]  # straight across: H -> C
     steps, end = trace(cells, g.next, g.code(0, 2, 7), g.max_steps)
     assert len(steps) == 6
-    assert g.xyp(end) == (6, 2, 7)                   # beyond the east edge, port H facing back
+    assert g.xyp(end) == (6, 2, 7)  # beyond the east edge, port H facing back
     assert not g.is_on_board(end)
 
 

@@ -22,7 +22,9 @@ PAGE = ROOT / "web" / "tutorial" / "index.html"
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("tutorial_links", ROOT / "tools" / "tutorial_links.py")
+    spec = importlib.util.spec_from_file_location(
+        "tutorial_links", ROOT / "tools" / "tutorial_links.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -64,8 +66,11 @@ def test_the_course_page_game_is_the_engines_and_shows_each_rule():
     """tutorial/course-game.json: every move replayed by the engine gives the
     same positions and events, and the game shows what the page says."""
     import json
+
     game = json.loads((ROOT / "web" / "tutorial" / "course-game.json").read_text(encoding="utf-8"))
-    pos = call("neu_new_game", {"players": [{"name": p["name"]} for p in game["players"]]})["result"]["position"]
+    pos = call("neu_new_game", {"players": [{"name": p["name"]} for p in game["players"]]})[
+        "result"
+    ]["position"]
     assert pos == game["positions"][0]
     for k, move in enumerate(game["moves"]):
         r = call("neu_play", {"position": pos, "move": move})
@@ -76,5 +81,8 @@ def test_the_course_page_game_is_the_engines_and_shows_each_rule():
     assert pos["phase"] == "over"
     assert TOOL.claim_course(game)
     # and the claim can fail: the same game without its loop does not pass
-    no_loop = {**game, "events": [[e for e in ev if e.get("reason") != "loop"] for ev in game["events"]]}
+    no_loop = {
+        **game,
+        "events": [[e for e in ev if e.get("reason") != "loop"] for ev in game["events"]],
+    }
     assert not TOOL.claim_course(no_loop)

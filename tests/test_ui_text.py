@@ -16,29 +16,49 @@ WEB = Path(__file__).resolve().parents[1] / "web"
 # exception: its coloured squares are for the chat apps it is pasted into
 # (daily.js draws them on the page).
 EXCEPT = {WEB / "js" / "daily-share.js"}
-SHOWN = sorted({*WEB.glob("*.html"), *WEB.glob("tutorial/*.html"), *WEB.glob("js/**/*.js"),
-                *WEB.glob("css/*.css")} - EXCEPT)
+SHOWN = sorted(
+    {
+        *WEB.glob("*.html"),
+        *WEB.glob("tutorial/*.html"),
+        *WEB.glob("js/**/*.js"),
+        *WEB.glob("css/*.css"),
+    }
+    - EXCEPT
+)
 
 
 def plain(ch: str) -> bool:
     """Latin letters, Latin-1, general punctuation (dashes, quotes, narrow
     no-break space) and the four plain arrows used to name the arrow keys."""
     c = ord(ch)
-    return (c <= 0x24F or (0x2000 <= c <= 0x206F and c != 0x200D)
-            or 0x2190 <= c <= 0x2193)
+    return c <= 0x24F or (0x2000 <= c <= 0x206F and c != 0x200D) or 0x2190 <= c <= 0x2193
 
 
 def test_the_shown_files_are_found():
     names = {p.name for p in SHOWN}
-    assert {"index.html", "embed.html", "daily.html", "en.js", "fr.js", "sound.js", "theme.js"} <= names
+    assert {
+        "index.html",
+        "embed.html",
+        "daily.html",
+        "en.js",
+        "fr.js",
+        "sound.js",
+        "theme.js",
+    } <= names
 
 
 @pytest.mark.parametrize("path", SHOWN, ids=lambda p: str(p.relative_to(WEB)))
 def test_no_emoji_or_pictograph(path):
     found = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        found += [f"line {n}: {ch!r} U+{ord(ch):04X} {unicodedata.name(ch, '?')}" for ch in line if not plain(ch)]
-    assert not found, "characters that need an emoji or symbol font (draw an icon, icon.js):\n" + "\n".join(found)
+        found += [
+            f"line {n}: {ch!r} U+{ord(ch):04X} {unicodedata.name(ch, '?')}"
+            for ch in line
+            if not plain(ch)
+        ]
+    assert not found, (
+        "characters that need an emoji or symbol font (draw an icon, icon.js):\n" + "\n".join(found)
+    )
 
 
 def test_the_check_catches_what_it_should():

@@ -12,9 +12,9 @@ import json
 import struct
 import zlib
 
-TILE = (0xF2, 0xE3, 0xC4)          # the tile face (the favicon's)
-PATH = (0xD6, 0x28, 0x39)          # the path
-BACKGROUND = "#16130f"             # the site's --bg (css/tsuro.css)
+TILE = (0xF2, 0xE3, 0xC4)  # the tile face (the favicon's)
+PATH = (0xD6, 0x28, 0x39)  # the path
+BACKGROUND = "#16130f"  # the site's --bg (css/tsuro.css)
 THEME = "#16130f"
 
 # (file, size, purpose): the sizes browsers ask for (Chrome's install needs
@@ -29,13 +29,19 @@ ICONS = (
 
 def png(width: int, height: int, rows: list[bytes]) -> bytes:
     """An RGBA PNG from rows of width * 4 bytes."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    raw = b"".join(b"\0" + r for r in rows)          # filter type 0 on every row
-    return (b"\x89PNG\r\n\x1a\n"
-            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw, 9))
-            + chunk(b"IEND", b""))
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
+
+    raw = b"".join(b"\0" + r for r in rows)  # filter type 0 on every row
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def _cover(acc: list[float], a: float, b: float, weight: float) -> None:
@@ -60,13 +66,13 @@ def _curve_at(y: float) -> tuple[float, float]:
     lo, hi = 0.0, 1.0
     for _ in range(30):
         t = (lo + hi) / 2
-        if 24 * t - 24 * t * t + 16 * t ** 3 < y:
+        if 24 * t - 24 * t * t + 16 * t**3 < y:
             lo = t
         else:
             hi = t
     t = (lo + hi) / 2
-    x = 5 * (1 - t) ** 3 + 15 * t * (1 - t) ** 2 + 33 * t * t * (1 - t) + 11 * t ** 3
-    dx = 36 * t * (1 - t)                      # x'(t)
+    x = 5 * (1 - t) ** 3 + 15 * t * (1 - t) ** 2 + 33 * t * t * (1 - t) + 11 * t**3
+    dx = 36 * t * (1 - t)  # x'(t)
     dy = 24 - 48 * t + 48 * t * t
     return x, dx / dy
 
@@ -80,8 +86,8 @@ def icon(size: int, maskable: bool = False) -> bytes:
     unit = side / 16
     radius = 3 * unit
     half_width = 1.25 * unit
-    bg = tuple(int(BACKGROUND[i:i + 2], 16) for i in (1, 3, 5))
-    sub = 4                                    # sub-rows per pixel row, for smooth edges
+    bg = tuple(int(BACKGROUND[i : i + 2], 16) for i in (1, 3, 5))
+    sub = 4  # sub-rows per pixel row, for smooth edges
     rows = []
     for py in range(size):
         tile = [0.0] * size
@@ -111,21 +117,35 @@ def icon(size: int, maskable: bool = False) -> bytes:
 
 def manifest(description: str) -> str:
     """The web app manifest (manifest.webmanifest at the site's root)."""
-    return json.dumps({
-        "name": "Tsuro: the game of the path",
-        "short_name": "Tsuro",
-        "description": description,
-        "id": "./",
-        "start_url": "./",
-        "scope": "./",
-        "display": "standalone",
-        "orientation": "any",
-        "background_color": BACKGROUND,
-        "theme_color": THEME,
-        "categories": ["games"],
-        "icons": [{"src": name, "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
-                  for name, size, purpose in ICONS if "apple" not in name],
-    }, indent=2) + "\n"
+    return (
+        json.dumps(
+            {
+                "name": "Tsuro: the game of the path",
+                "short_name": "Tsuro",
+                "description": description,
+                "id": "./",
+                "start_url": "./",
+                "scope": "./",
+                "display": "standalone",
+                "orientation": "any",
+                "background_color": BACKGROUND,
+                "theme_color": THEME,
+                "categories": ["games"],
+                "icons": [
+                    {
+                        "src": name,
+                        "sizes": f"{size}x{size}",
+                        "type": "image/png",
+                        "purpose": purpose,
+                    }
+                    for name, size, purpose in ICONS
+                    if "apple" not in name
+                ],
+            },
+            indent=2,
+        )
+        + "\n"
+    )
 
 
 def app_files(description: str) -> dict[str, bytes]:
@@ -135,9 +155,10 @@ def app_files(description: str) -> dict[str, bytes]:
     return files
 
 
-if __name__ == "__main__":   # python3 tools/app_icons.py OUT_DIR: write them to look at
+if __name__ == "__main__":  # python3 tools/app_icons.py OUT_DIR: write them to look at
     import sys
     from pathlib import Path
+
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/tsuro-icons")
     for rel, data in app_files("Tsuro").items():
         (out / rel).parent.mkdir(parents=True, exist_ok=True)

@@ -27,15 +27,21 @@ RGB = tuple[float, float, float]
 
 # Machado et al. 2009, severity 1.0 (dichromacy), on linear RGB.
 MACHADO = {
-    "protanopia": ((0.152286, 1.052583, -0.204868),
-                   (0.114503, 0.786281, 0.099216),
-                   (-0.003882, -0.048116, 1.051998)),
-    "deuteranopia": ((0.367322, 0.860646, -0.227968),
-                     (0.280085, 0.672501, 0.047413),
-                     (-0.011820, 0.042940, 0.968881)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779),
-                   (-0.078411, 0.930809, 0.147602),
-                   (0.004733, 0.691367, 0.303900)),
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
 }
 VISIONS = ("normal", "protanopia", "deuteranopia", "tritanopia", "achromatopsia")
 
@@ -47,7 +53,7 @@ def parse_hex(hex_colour: str) -> RGB:
         h = "".join(c * 2 for c in h)
     if len(h) != 6:
         raise ValueError(f"not a #rrggbb colour: {hex_colour!r}")
-    return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+    return tuple(int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
 
 
 def to_hex(rgb: RGB) -> str:
@@ -100,6 +106,7 @@ def to_lab(rgb: RGB) -> RGB:
 
     def f(t: float) -> float:
         return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
+
     fx, fy, fz = f(x), f(y), f(z)
     return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
 
@@ -115,7 +122,7 @@ def ciede2000(lab1: RGB, lab2: RGB) -> float:
     L1, a1, b1 = lab1
     L2, a2, b2 = lab2
     c_bar = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
-    g = 0.5 * (1 - math.sqrt(c_bar ** 7 / (c_bar ** 7 + 25 ** 7)))
+    g = 0.5 * (1 - math.sqrt(c_bar**7 / (c_bar**7 + 25**7)))
     a1p, a2p = a1 * (1 + g), a2 * (1 + g)
     c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
     h1p = math.degrees(math.atan2(b1, a1p)) % 360 if c1p else 0.0
@@ -135,16 +142,22 @@ def ciede2000(lab1: RGB, lab2: RGB) -> float:
         hp_bar = (h1p + h2p) / 2
     else:
         hp_bar = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
-    t = (1 - 0.17 * math.cos(math.radians(hp_bar - 30)) + 0.24 * math.cos(math.radians(2 * hp_bar))
-         + 0.32 * math.cos(math.radians(3 * hp_bar + 6)) - 0.20 * math.cos(math.radians(4 * hp_bar - 63)))
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(hp_bar - 30))
+        + 0.24 * math.cos(math.radians(2 * hp_bar))
+        + 0.32 * math.cos(math.radians(3 * hp_bar + 6))
+        - 0.20 * math.cos(math.radians(4 * hp_bar - 63))
+    )
     d_theta = 30 * math.exp(-(((hp_bar - 275) / 25) ** 2))
-    r_c = 2 * math.sqrt(Cp_bar ** 7 / (Cp_bar ** 7 + 25 ** 7))
+    r_c = 2 * math.sqrt(Cp_bar**7 / (Cp_bar**7 + 25**7))
     s_l = 1 + 0.015 * (Lp_bar - 50) ** 2 / math.sqrt(20 + (Lp_bar - 50) ** 2)
     s_c = 1 + 0.045 * Cp_bar
     s_h = 1 + 0.015 * Cp_bar * t
     r_t = -math.sin(math.radians(2 * d_theta)) * r_c
-    return math.sqrt((dLp / s_l) ** 2 + (dCp / s_c) ** 2 + (dHp / s_h) ** 2
-                     + r_t * (dCp / s_c) * (dHp / s_h))
+    return math.sqrt(
+        (dLp / s_l) ** 2 + (dCp / s_c) ** 2 + (dHp / s_h) ** 2 + r_t * (dCp / s_c) * (dHp / s_h)
+    )
 
 
 def delta_e(a: RGB, b: RGB, vision: str = "normal") -> float:

@@ -15,8 +15,15 @@ import json
 
 from tsuro_core.api import handle_json
 
-RULE_SETS = ["classic", "solo", "open-hands", "longest-path", "most-crossings",
-             "elimination-bonus", {"preset": "classic", "width": 4, "height": 5, "dragon_from": 2}]
+RULE_SETS = [
+    "classic",
+    "solo",
+    "open-hands",
+    "longest-path",
+    "most-crossings",
+    "elimination-bonus",
+    {"preset": "classic", "width": 4, "height": 5, "dragon_from": 2},
+]
 BOTS = ["random", "survivor", "planner"]
 
 
@@ -34,7 +41,9 @@ class Run:
         self.answers: list = []
 
     def ask(self, op, args=None, raw: str | None = None, keep: bool = True):
-        text = raw if raw is not None else json.dumps({"op": op, "args": {} if args is None else args})
+        text = (
+            raw if raw is not None else json.dumps({"op": op, "args": {} if args is None else args})
+        )
         answer = json.loads(handle_json(text))
         if keep:
             self.answers.append(_strip(answer))
@@ -69,9 +78,11 @@ def play_game(run: Run, rules, players: int, seed: int) -> None:
 
 def record_paths(run: Run) -> None:
     """Records: replay, positions, validate, links, from a seeded game's record."""
+    import random
+
     from tsuro_core import notation
     from tsuro_core.game import Game
-    import random
+
     game = Game.new(players=3, seed=42)
     rng = random.Random(1)
     while not game.over:
@@ -87,7 +98,9 @@ def record_paths(run: Run) -> None:
 
 def neu_game(run: Run) -> None:
     """The course variant, start to end, its bot choosing every move."""
-    pos = run.ok("neu_new_game", {"players": [{"name": n} for n in ("ann", "bo", "cy")]})["position"]
+    pos = run.ok("neu_new_game", {"players": [{"name": n} for n in ("ann", "bo", "cy")]})[
+        "position"
+    ]
     k = 0
     while True:
         options = run.ok("neu_legal_moves", {"position": pos})
@@ -134,11 +147,16 @@ def error_paths(run: Run) -> None:
     run.ask("play", {"position": start, "move": {"tile": 1, "rot": 90.0}})
     run.ask("decode_link", {"fragment": "r=1" + "A" * 70_000})
     run.ask("hint", {"position": start, "iterations": 33})
-    huge = {"format": "tsuro-position/1", "players": [{"name": f"P{i}"} for i in range(8)],
-            "rules": {"preset": "classic", "hand_size": 6, "elimination_bonus": True},
-            "markers": [[0, 2, "H"]] + [[-1, s % 6, "C"] for s in range(1, 7)] + [[5, 3, "C"]],
-            "hands": [[0, 1, 2, 3, 4]] + [list(range(5 + 5 * k, 10 + 5 * k)) for k in range(6)]
-            + [[]], "out": [1, 2, 3, 4, 5, 6], "turn": 0, "exchange": [1, 2, 3, 4, 5, 6]}
+    huge = {
+        "format": "tsuro-position/1",
+        "players": [{"name": f"P{i}"} for i in range(8)],
+        "rules": {"preset": "classic", "hand_size": 6, "elimination_bonus": True},
+        "markers": [[0, 2, "H"]] + [[-1, s % 6, "C"] for s in range(1, 7)] + [[5, 3, "C"]],
+        "hands": [[0, 1, 2, 3, 4]] + [list(range(5 + 5 * k, 10 + 5 * k)) for k in range(6)] + [[]],
+        "out": [1, 2, 3, 4, 5, 6],
+        "turn": 0,
+        "exchange": [1, 2, 3, 4, 5, 6],
+    }
     run.ask("legal_moves", {"position": huge})
     for bot in BOTS:
         run.ask("bot_move", {"position": huge, "bot": bot, "seed": 1, "iterations": 1})

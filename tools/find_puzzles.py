@@ -18,17 +18,18 @@ import argparse
 import hashlib
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tsuro_core import notation  # noqa: E402
-from tsuro_core.bots import get_bot, view_for  # noqa: E402
-from tsuro_core.game import Game  # noqa: E402
-from tsuro_core.puzzles import solving  # noqa: E402
-from tsuro_core.rules import PRESETS  # noqa: E402
-from tsuro_core.selfplay import move_seed  # noqa: E402
+from tsuro_core import notation
+from tsuro_core.bots import get_bot, view_for
+from tsuro_core.game import Game
+from tsuro_core.puzzles import solving
+from tsuro_core.rules import PRESETS
+from tsuro_core.selfplay import move_seed
 
 
 def tasks_for(game: Game) -> Iterator[tuple[str, dict[str, Any], tuple[int, int]]]:
@@ -59,20 +60,28 @@ def tasks_for(game: Game) -> Iterator[tuple[str, dict[str, Any], tuple[int, int]
             yield "keep_options", {}, found[0]
 
 
-def puzzle(game: Game, kind: str, params: dict[str, Any], answer: tuple[int, int]) -> dict[str, Any]:
+def puzzle(
+    game: Game, kind: str, params: dict[str, Any], answer: tuple[int, int]
+) -> dict[str, Any]:
     position = notation.to_position(game)
     task = {"key": f"puzzle.task.{kind}", "params": params}
     digest = hashlib.sha256(json.dumps([position, task], sort_keys=True).encode()).hexdigest()[:8]
-    return {"id": f"{kind}-{digest}", "task": task, "position": position,
-            "answer": {"tile": answer[0], "rot": answer[1] * 90}}
+    return {
+        "id": f"{kind}-{digest}",
+        "task": task,
+        "position": position,
+        "answer": {"tile": answer[0], "rot": answer[1] * 90},
+    }
 
 
 def play(seed: int, players: int) -> Iterator[Game]:
     """The positions before each tile move of one seeded bot game."""
     rules = PRESETS["solo"] if players == 1 else PRESETS["classic"]
     game = Game.new(rules, players, seed)
-    bots = [get_bot("survivor" if (s + seed) % 2 == 0 or players == 1 else "random")
-            for s in range(players)]
+    bots = [
+        get_bot("survivor" if (s + seed) % 2 == 0 or players == 1 else "random")
+        for s in range(players)
+    ]
     k = 0
     while not game.over:
         if game.phase == "tile":
@@ -92,7 +101,9 @@ def search(games: int, seed: int, per_kind: int) -> list[dict[str, Any]]:
                     bucket = found.setdefault(kind, [])
                     if len(bucket) < per_kind:
                         bucket.append(puzzle(game, kind, params, answer))
-    return [p for kind in ("survive", "eliminate", "keep_options", "solo") for p in found.get(kind, [])]
+    return [
+        p for kind in ("survive", "eliminate", "keep_options", "solo") for p in found.get(kind, [])
+    ]
 
 
 def dumps(puzzles: list[dict[str, Any]]) -> str:
@@ -105,7 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20, help="games of each size (1 to 4 players)")
     ap.add_argument("--seed", type=int, default=1, help="the first game's seed")
-    ap.add_argument("--per-kind", type=int, default=10, help="at most this many puzzles of each kind")
+    ap.add_argument(
+        "--per-kind", type=int, default=10, help="at most this many puzzles of each kind"
+    )
     ap.add_argument("--out", type=Path, help="write the list here (JSON), else print it")
     args = ap.parse_args(argv)
     puzzles = search(args.games, args.seed, args.per_kind)

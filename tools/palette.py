@@ -64,7 +64,9 @@ def read_palette(path: Path = STYLE_JS) -> dict[str, str]:
 
 def read_default_names(path: Path = STYLE_JS) -> list[str]:
     """DEFAULT_COLORS of style.js, in seat order."""
-    m = re.search(r"export const DEFAULT_COLORS = \[(.*?)\];", path.read_text(encoding="utf-8"), re.S)
+    m = re.search(
+        r"export const DEFAULT_COLORS = \[(.*?)\];", path.read_text(encoding="utf-8"), re.S
+    )
     if not m:
         raise ValueError(f"{path}: no `export const DEFAULT_COLORS = [...];`")
     return re.findall(r'"(\w+)"', m.group(1))
@@ -79,8 +81,10 @@ def named_as(name: str, rgb: RGB) -> bool:
 
 def worst_pairs(colours: dict[str, RGB], vision: str) -> list[tuple[float, str, str]]:
     """Every pair's CIEDE2000 under `vision`, closest first."""
-    return sorted((delta_e(colours[a], colours[b], vision), a, b)
-                  for a, b in itertools.combinations(colours, 2))
+    return sorted(
+        (delta_e(colours[a], colours[b], vision), a, b)
+        for a, b in itertools.combinations(colours, 2)
+    )
 
 
 def min_delta(colours: dict[str, RGB], visions=TUNED) -> float:
@@ -94,7 +98,9 @@ def score(colours: dict[str, RGB]) -> float:
     return min_delta(colours) if grey >= GREY_FLOOR else grey - 100
 
 
-def search(start: dict[str, RGB], movable, rounds: int = 10000, seed: int = 4, score=score) -> dict[str, RGB]:
+def search(
+    start: dict[str, RGB], movable, rounds: int = 10000, seed: int = 4, score=score
+) -> dict[str, RGB]:
     """Hill-climb the `movable` colours of `start` to raise score(), every colour
     kept inside its NAMED region; seeded, so it is repeatable."""
     rng = random.Random(seed)
@@ -129,9 +135,14 @@ def table(hexes: dict[str, str]) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--search", action="store_true", help="look for better defaults from the current ones")
-    ap.add_argument("--extras", action="store_true",
-                    help="the twelve colours; with --search, tune the extras against the fixed defaults")
+    ap.add_argument(
+        "--search", action="store_true", help="look for better defaults from the current ones"
+    )
+    ap.add_argument(
+        "--extras",
+        action="store_true",
+        help="the twelve colours; with --search, tune the extras against the fixed defaults",
+    )
     args = ap.parse_args()
     palette = read_palette()
     names = list(palette) if args.extras else read_default_names()
@@ -139,7 +150,7 @@ def main() -> None:
     print(table(hexes))
     if args.search:
         start = {n: parse_hex(h) for n, h in hexes.items()}
-        if args.extras:       # luminance alone cannot part twelve colours: the dichromacies only
+        if args.extras:  # luminance alone cannot part twelve colours: the dichromacies only
             found = search(start, EXTRA, score=min_delta)
         else:
             found = search(start, [n for n in start if n not in ("black", "white")])

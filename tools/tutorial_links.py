@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tsuro_core.api import call  # noqa: E402
+from tsuro_core.api import call
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
@@ -45,7 +45,9 @@ def games(n, seeds):
             yield seed, pos, lm, record
             legal = [m for m in lm["moves"] if m.get("legal", True)]
             move = rng.choice(legal)["move"]
-            r = ok("play", {"position": pos, "move": move, "seed": f"{seed}/{len(record['moves'])}"})
+            r = ok(
+                "play", {"position": pos, "move": move, "seed": f"{seed}/{len(record['moves'])}"}
+            )
             pos = r["position"]
             record = {**record, "moves": record["moves"] + [r["move"]]}
             yield_events = r["events"]
@@ -54,7 +56,9 @@ def games(n, seeds):
 
 def link(value):
     value = {k: v for k, v in value.items() if not k.startswith("_")}
-    return ok("encode_link", {"record": value} if "deal" in value else {"position": value})["fragment"]
+    return ok("encode_link", {"record": value} if "deal" in value else {"position": value})[
+        "fragment"
+    ]
 
 
 def find(pred, n=2, seeds=range(1, 400)):
@@ -71,31 +75,58 @@ def main():
     out["start"] = link(g["position"])
 
     # 2. Placing a tile: early in a game, every placement safe or not.
-    _, pos, _ = find(lambda p, lm: len(p["tiles"]) == 2 and p["turn"] == 0
-                     and sum(m["self_eliminating"] for m in lm["moves"]) >= 1, seeds=range(3, 200))
+    _, pos, _ = find(
+        lambda p, lm: (
+            len(p["tiles"]) == 2
+            and p["turn"] == 0
+            and sum(m["self_eliminating"] for m in lm["moves"]) >= 1
+        ),
+        seeds=range(3, 200),
+    )
     out["place"] = link(pos)
 
     # 3. Following a path: a legal placement carries the marker through 5+ tiles.
-    _, pos, _ = find(lambda p, lm: any(m["legal"] and not m["self_eliminating"] and
-                                       max(len(q["path"]) for q in m["paths"]) >= 6 for m in lm["moves"]),
-                     seeds=range(1, 200))
+    _, pos, _ = find(
+        lambda p, lm: any(
+            m["legal"]
+            and not m["self_eliminating"]
+            and max(len(q["path"]) for q in m["paths"]) >= 6
+            for m in lm["moves"]
+        ),
+        seeds=range(1, 200),
+    )
     out["path"] = link(pos)
 
     # 4. Off the edge: a legal placement sends an opponent off the edge.
-    _, pos, _ = find(lambda p, lm: any(m["legal"] and any(o["seat"] != p["turn"] and o["reason"] == "edge"
-                                                          for o in m["out"]) for m in lm["moves"]),
-                     seeds=range(1, 200))
+    _, pos, _ = find(
+        lambda p, lm: any(
+            m["legal"] and any(o["seat"] != p["turn"] and o["reason"] == "edge" for o in m["out"])
+            for m in lm["moves"]
+        ),
+        seeds=range(1, 200),
+    )
     out["edge"] = link(pos)
 
     # 5. Collision: a placement joins two markers' paths.
-    _, pos, _ = find(lambda p, lm: any(any(o["reason"] == "collision" for o in m["out"]) for m in lm["moves"])
-                     and any(m["legal"] and not m["self_eliminating"] for m in lm["moves"]),
-                     n=3, seeds=range(1, 600))
+    _, pos, _ = find(
+        lambda p, lm: (
+            any(any(o["reason"] == "collision" for o in m["out"]) for m in lm["moves"])
+            and any(m["legal"] and not m["self_eliminating"] for m in lm["moves"])
+        ),
+        n=3,
+        seeds=range(1, 600),
+    )
     out["collision"] = link(pos)
 
     # 6. Forced: every placement of every tile in hand eliminates the player.
-    _, pos, _ = find(lambda p, lm: lm["moves"] and all(m["self_eliminating"] for m in lm["moves"])
-                     and len(p["hands"][p["turn"]]) >= 2, seeds=range(1, 600))
+    _, pos, _ = find(
+        lambda p, lm: (
+            lm["moves"]
+            and all(m["self_eliminating"] for m in lm["moves"])
+            and len(p["hands"][p["turn"]]) >= 2
+        ),
+        seeds=range(1, 600),
+    )
     out["forced"] = link(pos)
 
     # 7. The dragon tile: a 4-player record in which someone takes it.
@@ -122,6 +153,7 @@ if __name__ == "__main__" and not {"--records", "--course"} & set(sys.argv):
 # set, stepped through around the moment the section is about.  CLAIMS says
 # what each board must show; tests/test_tutorial_examples.py checks the
 # fragments in the page against it with the engine.
+
 
 def play_out(rules, n, seed, careful=False):
     """A whole seeded game: (record, positions answer).  careful: never a move
@@ -158,7 +190,11 @@ def _out_seats(ans, k=None):
 def claim_bonus(record, ans, frm, to):
     """Elimination bonus: in the window, a player who put others out exchanges tiles."""
     kinds = [e["type"] for ev in ans["events"][frm:to] for e in ev]
-    return _rules(record).get("elimination_bonus") is True and "exchange_offer" in kinds and "exchange" in kinds
+    return (
+        _rules(record).get("elimination_bonus") is True
+        and "exchange_offer" in kinds
+        and "exchange" in kinds
+    )
 
 
 def claim_together(record, ans, frm, to):
@@ -173,8 +209,13 @@ def claim_exhausted(record, ans, frm, to):
     last = _last_move(ans)
     final = ans["positions"][-1]
     w = _winners(ans)
-    return (to == last + 1 and len(w) >= 2 and not set(w) & _out_seats(ans)
-            and not final["pile"] and not any(final["hands"][s] for s in w))
+    return (
+        to == last + 1
+        and len(w) >= 2
+        and not set(w) & _out_seats(ans)
+        and not final["pile"]
+        and not any(final["hands"][s] for s in w)
+    )
 
 
 def _rules(record):
@@ -189,8 +230,11 @@ def _scoring(record):
 
 def claim_solo(record, ans, frm, to):
     """Solo: one player, and the window reaches the end of the game."""
-    return (_rules(record).get("preset") == "solo" and len(record["players"]) == 1
-            and to == _last_move(ans) + 1)
+    return (
+        _rules(record).get("preset") == "solo"
+        and len(record["players"]) == 1
+        and to == _last_move(ans) + 1
+    )
 
 
 def claim_open(record, ans, frm, to):
@@ -201,8 +245,12 @@ def claim_open(record, ans, frm, to):
 def claim_scored(scoring):
     def claim(record, ans, frm, to):
         """A scoring game won by a player whose marker went out: the score, not survival, decides."""
-        return (_scoring(record) == scoring and to == _last_move(ans) + 1
-                and bool(set(_winners(ans)) & _out_seats(ans)))
+        return (
+            _scoring(record) == scoring
+            and to == _last_move(ans) + 1
+            and bool(set(_winners(ans)) & _out_seats(ans))
+        )
+
     return claim
 
 
@@ -218,15 +266,45 @@ CLAIMS = {
 
 # key: (rules, players, careful play, the window (from, at, to) for a game's answer)
 RECORD_EXAMPLES = {
-    "bonus": ("elimination-bonus", 4, False,
-              lambda a: next(((k, k, k + 3) for k, ev in enumerate(a["events"])
-                              if any(e["type"] == "exchange_offer" for e in ev)), None)),
-    "together": ("classic", 3, False, lambda a: (_last_move(a) - 1, _last_move(a) - 1, _last_move(a) + 1)),
-    "exhausted": ("classic", 2, True, lambda a: (_last_move(a) - 2, _last_move(a) - 2, _last_move(a) + 1)),
+    "bonus": (
+        "elimination-bonus",
+        4,
+        False,
+        lambda a: next(
+            (
+                (k, k, k + 3)
+                for k, ev in enumerate(a["events"])
+                if any(e["type"] == "exchange_offer" for e in ev)
+            ),
+            None,
+        ),
+    ),
+    "together": (
+        "classic",
+        3,
+        False,
+        lambda a: (_last_move(a) - 1, _last_move(a) - 1, _last_move(a) + 1),
+    ),
+    "exhausted": (
+        "classic",
+        2,
+        True,
+        lambda a: (_last_move(a) - 2, _last_move(a) - 2, _last_move(a) + 1),
+    ),
     "solo": ("solo", 1, False, lambda a: (_last_move(a) - 2, _last_move(a) - 2, _last_move(a) + 1)),
     "open": ("open-hands", 3, False, lambda a: (2, 3, 8)),
-    "longest": ("longest-path", 3, False, lambda a: (_last_move(a) - 2, _last_move(a) - 2, _last_move(a) + 1)),
-    "crossings": ("most-crossings", 3, False, lambda a: (_last_move(a) - 2, _last_move(a) - 2, _last_move(a) + 1)),
+    "longest": (
+        "longest-path",
+        3,
+        False,
+        lambda a: (_last_move(a) - 2, _last_move(a) - 2, _last_move(a) + 1),
+    ),
+    "crossings": (
+        "most-crossings",
+        3,
+        False,
+        lambda a: (_last_move(a) - 2, _last_move(a) - 2, _last_move(a) + 1),
+    ),
 }
 
 
@@ -264,8 +342,12 @@ def course_game(seed):
         lm = ok("neu_legal_moves", {"position": pos})
         if lm["phase"] == "opening":
             sq = rng.choice(lm["squares"])
-            move = {"tile": rng.choice(lm["handed"]), "rot": rng.choice(lm["rots"]),
-                    "square": sq["square"], "port": rng.choice(sq["ports"])["port"]}
+            move = {
+                "tile": rng.choice(lm["handed"]),
+                "rot": rng.choice(lm["rots"]),
+                "square": sq["square"],
+                "port": rng.choice(sq["ports"])["port"],
+            }
         else:
             move = rng.choice([m for m in lm["moves"] if m["legal"]])["move"]
         r = ok("neu_play", {"position": pos, "move": move})
@@ -282,10 +364,17 @@ def claim_course(game):
     n = len(game["players"])
     starts = sum(1 for ev in game["events"] for e in ev if e["type"] == "start")
     deals = [e["tiles"] for ev in game["events"] for e in ev if e["type"] == "deal"]
-    squares = [t["square"] if isinstance(t, dict) else t[:2] for p in game["positions"] for t in p["tiles"]]
-    return (starts == n and len(deals) > n and all(len(d) == 2 for d in deals[n - 1:])
-            and any(e["type"] == "out" and e["reason"] == "loop" for ev in game["events"] for e in ev)
-            and any(max(sq) >= 6 for sq in squares) and all(0 <= v <= 9 for sq in squares for v in sq))
+    squares = [
+        t["square"] if isinstance(t, dict) else t[:2] for p in game["positions"] for t in p["tiles"]
+    ]
+    return (
+        starts == n
+        and len(deals) > n
+        and all(len(d) == 2 for d in deals[n - 1 :])
+        and any(e["type"] == "out" and e["reason"] == "loop" for ev in game["events"] for e in ev)
+        and any(max(sq) >= 6 for sq in squares)
+        and all(0 <= v <= 9 for sq in squares for v in sq)
+    )
 
 
 def find_course(seeds=range(1, 500)):

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, NoReturn, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from . import jsonin, notation
 from .game import MAX_LISTED_EXCHANGES
@@ -52,7 +53,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         line: dict[str, Any] = {"move": k, "turn": game.turn}
         offer = game.exchange_offer() if game.phase == "exchange" else None
         if offer is not None and offer["count"] > MAX_LISTED_EXCHANGES:
-            line.update(legal=[], exchange=offer)           # too many to list (docs/engine.md)
+            line.update(legal=[], exchange=offer)  # too many to list (docs/engine.md)
         else:
             line["legal"] = game.legal_moves()
         lines.append(_dump(line))
@@ -67,6 +68,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     """Print the engine's speed."""
     from .bench import run
+
     figures = run(quick=args.quick)
     if args.json:
         print(_dump(figures))
@@ -109,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = build_parser().parse_args(argv)
     try:

@@ -9,21 +9,22 @@ no Python object crosses into JavaScript.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import __version__, jsonin, notation
 from .api_common import ApiError, arg, game_of, players_of, seed_of
 from .bots.api_ops import OPS as BOT_OPS
 from .daily import OPS as DAILY_OPS
-from .linkplay import OPS as LINK_OPS
-from .puzzles import OPS as PUZZLE_OPS
 from .game import MAX_LISTED_EXCHANGES, Game, IllegalMove
+from .linkplay import OPS as LINK_OPS
 from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
+from .puzzles import OPS as PUZZLE_OPS
 from .rules import describe_presets, parse_rules
 from .tiles import CANONICAL, check_tile, quarters, tile_table_json
 
-_arg = arg            # the short names the operations below use
+_arg = arg  # the short names the operations below use
 _game = game_of
 
 
@@ -56,8 +57,11 @@ def op_new_game(args: dict[str, Any]) -> dict[str, Any]:
     players = args.get("players", 2)
     if jsonin.is_whole(players):
         if not rules.min_players <= players <= rules.max_players:
-            raise ApiError("bad_players", f"players: this rule set is for {rules.min_players}-"
-                                          f"{rules.max_players} players, got {players}")
+            raise ApiError(
+                "bad_players",
+                f"players: this rule set is for {rules.min_players}-"
+                f"{rules.max_players} players, got {players}",
+            )
     else:
         players = players_of(players, rules)
     seed = seed_of(args, kept=True)
@@ -80,15 +84,18 @@ def op_legal_moves(args: dict[str, Any]) -> dict[str, Any]:
     if phase == "exchange":
         offer = game.exchange_offer()
         result["exchange"] = offer
-        result["moves"] = ([{"move": m} for m in game.legal_moves()]
-                           if offer["count"] <= MAX_LISTED_EXCHANGES else [])
+        result["moves"] = (
+            [{"move": m} for m in game.legal_moves()]
+            if offer["count"] <= MAX_LISTED_EXCHANGES
+            else []
+        )
         return result
     if phase != "tile":
         result["moves"] = [{"move": m} for m in game.legal_moves()]
         return result
-    legal = game.legal_placements()          # in hand order, like placements()
+    legal = game.legal_placements()  # in hand order, like placements()
     every = game.placements() if show_all else legal
-    outcomes = {p: game.outcome(*p) for p in every}     # each traced once
+    outcomes = {p: game.outcome(*p) for p in every}  # each traced once
     forced = all(outcomes[p]["self_eliminating"] for p in legal)
     legal_set = set(legal)
     moves = []
@@ -152,8 +159,13 @@ def op_positions(args: dict[str, Any]) -> dict[str, Any]:
 def op_result(args: dict[str, Any]) -> dict[str, Any]:
     """Whether the game is over, who won, and each seat's scores."""
     game = _game(args)
-    return {"over": game.over, "winners": game.winners or [], "scores": game.scores(),
-            "phase": game.phase, "turn": game.turn}
+    return {
+        "over": game.over,
+        "winners": game.winners or [],
+        "scores": game.scores(),
+        "phase": game.phase,
+        "turn": game.turn,
+    }
 
 
 def op_validate(args: dict[str, Any]) -> dict[str, Any]:
@@ -243,9 +255,10 @@ def _call(op: Any, args: Any) -> dict[str, Any]:
         return _error(e.code, e.message)
     except PROJECT_ERRORS as e:
         return _error("invalid", f"{op}: {e}")
-    except Exception as e:  # noqa: BLE001 (a bug, but the caller still gets a value)
-        return _error("internal", f"{op}: internal error ({type(e).__name__}: "
-                                  f"{jsonin.show(str(e), 200)})")
+    except Exception as e:
+        return _error(
+            "internal", f"{op}: internal error ({type(e).__name__}: {jsonin.show(str(e), 200)})"
+        )
 
 
 MAX_REQUEST_CHARS = 1 << 20
@@ -272,5 +285,5 @@ def handle_json(request: str) -> str:
                 answer = _call(req.get("op"), req.get("args"))
     try:
         return jsonin.dumps(answer)
-    except ValueError as e:                     # NaN or Infinity in an answer: a bug
+    except ValueError as e:  # NaN or Infinity in an answer: a bug
         return jsonin.dumps(_error("internal", f"the answer is not strict JSON ({e})"))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from .board import follow
 from .game import Game, Placement
@@ -46,8 +46,11 @@ def greedy_choice(game: Game, moves: list[Placement]) -> Placement:
     already keep the mover on the board whenever they can)."""
     seat = game.turn
     cell = game.markers[seat] >> 3  # type: ignore[index,operator]
-    others = [game.markers[s] for s in range(game.n)
-              if s != seat and game.alive[s] and game.markers[s] >> 3 == cell]  # type: ignore[operator]
+    others = [
+        game.markers[s]
+        for s in range(game.n)
+        if s != seat and game.alive[s] and game.markers[s] >> 3 == cell
+    ]  # type: ignore[operator]
     if not others:
         return moves[0]
     best, best_kills = moves[0], -1
@@ -131,6 +134,7 @@ def _playouts_per_s(rounds: int, count: int) -> float:
     """Median rate of the planner's play-outs (planner.py's inner loop)."""
     from .bots import view_for
     from .bots.sim import Sim, playout
+
     views = [view_for(g, g.turn) for g in _playout_positions(count)]  # type: ignore[arg-type]
     rates = []
     for r in range(rounds):
@@ -153,11 +157,13 @@ def _playouts_per_s(rounds: int, count: int) -> float:
 
 def _baseline_ops_per_s(rounds: int) -> float:
     """A fixed pure-Python loop, so figures can be compared across machines."""
+
     def loop(_: int) -> int:
         total = 0
         for i in range(10_000):
             total += i & 7
         return total
+
     return _median_rate(loop, 20, rounds)
 
 

@@ -12,12 +12,12 @@ square's cell index and ``code & 7`` the port.  The board itself is a list
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from functools import cache
 
 from .tiles import PARTNER, Conn
 
-Cells = list[Optional[Conn]]
+Cells = list[Conn | None]
 
 # (dx, dy) of the neighbour across each side: north, east, south, west.
 _SIDE_STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))
@@ -53,8 +53,12 @@ class Geometry:
                         self.next[self.cell(x, y) * 8 + p] = self.code(nx, ny, PARTNER[p])
         self.max_steps = 4 * width * height + 1
         self.start_marks: tuple[int, ...] = tuple(
-            self.code(x, y, p) for y in range(height) for x in range(width)
-            for p in range(8) if self.is_edge_port(x, y, p))
+            self.code(x, y, p)
+            for y in range(height)
+            for x in range(width)
+            for p in range(8)
+            if self.is_edge_port(x, y, p)
+        )
 
     def cell(self, x: int, y: int) -> int:
         """The cell index of square (x, y) (which may be one step off the board)."""
@@ -93,7 +97,7 @@ class Geometry:
         return [None] * self.cell_count
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(width: int, height: int) -> Geometry:
     """The shared tables for a board size (built once per size)."""
     return Geometry(width, height)
@@ -113,8 +117,9 @@ def follow(cells: Cells, nxt: Sequence[int], code: int, max_steps: int) -> int:
     return code
 
 
-def trace(cells: Cells, nxt: Sequence[int], code: int,
-          max_steps: int) -> tuple[list[tuple[int, int, int]], int]:
+def trace(
+    cells: Cells, nxt: Sequence[int], code: int, max_steps: int
+) -> tuple[list[tuple[int, int, int]], int]:
     """The steps ``(cell, entry port, exit port)`` a marker at ``code`` takes, and
     where it ends (LOOP for a path that never ends)."""
     steps: list[tuple[int, int, int]] = []

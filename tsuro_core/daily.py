@@ -21,7 +21,8 @@ from __future__ import annotations
 import datetime
 import hashlib
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import notation
 from .api_common import ApiError, players_of
@@ -51,7 +52,7 @@ def daily_order(date: str) -> list[int]:
     key = DAILY_KEY + check_date(date)
     order = list(range(TILE_COUNT))
     for i in range(TILE_COUNT - 1, 0, -1):
-        digest = hashlib.sha256(f"{key}/{i}".encode("utf-8")).digest()
+        digest = hashlib.sha256(f"{key}/{i}".encode()).digest()
         j = int.from_bytes(digest, "big") % (i + 1)
         order[i], order[j] = order[j], order[i]
     return order
@@ -62,9 +63,9 @@ def daily_game(date: str, players: list[dict[str, Any]] | None = None) -> Game:
     one player, checked; default "Player 1" in the first colour)."""
     rules = PRESETS["solo"]
     order = daily_order(date)
-    hand = order[:rules.hand_size]
-    game = Game(rules, players or default_players(1), [hand], order[rules.hand_size:])
-    game.seed = DAILY_KEY + date          # named in the record: which day it is
+    hand = order[: rules.hand_size]
+    game = Game(rules, players or default_players(1), [hand], order[rules.hand_size :])
+    game.seed = DAILY_KEY + date  # named in the record: which day it is
     return game
 
 
@@ -74,7 +75,10 @@ def _players(value: Any) -> list[dict[str, Any]] | None:
     if value is None:
         return None
     players = players_of(value, PRESETS["solo"])
-    return [{"name": p["name"], "color": p.get("color", DEFAULT_COLORS[i])} for i, p in enumerate(players)]
+    return [
+        {"name": p["name"], "color": p.get("color", DEFAULT_COLORS[i])}
+        for i, p in enumerate(players)
+    ]
 
 
 def op_daily(args: dict[str, Any]) -> dict[str, Any]:

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from itertools import combinations, permutations
 from math import comb, perm
-from typing import Any, Optional, Sequence
+from typing import Any
 
 from . import steps
-from .jsonin import is_whole, show
 from .board import LOOP, follow, geometry, trace
+from .jsonin import is_whole, show
 from .rules import PRESETS, Rules
 from .tiles import CANONICAL, CONN, DISTINCT, PORT_NAMES, TILE_COUNT
 
@@ -42,8 +43,9 @@ MAX_LISTED_EXCHANGES = 1000
 most 463); beyond it, only by what may be given and taken (exchange_offer)."""
 
 
-def phase_of(turn: Optional[int], pending: Optional[Sequence[int]],
-             markers: Sequence[Optional[int]]) -> str:
+def phase_of(
+    turn: int | None, pending: Sequence[int] | None, markers: Sequence[int | None]
+) -> str:
     """The phase of a game (or a player's view of one): over, an elimination-bonus
     exchange, a start-mark choice, or a tile to play."""
     if turn is None:
@@ -62,13 +64,21 @@ class IllegalMove(ValueError):
 class Game:
     """One game of Tsuro in progress.  Seats are 0..n-1 in turn order."""
 
-    def __init__(self, rules: Rules, players: list[dict[str, Any]], hands: list[list[int]],
-                 pile: list[int], rng: Optional[random.Random] = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        players: list[dict[str, Any]],
+        hands: list[list[int]],
+        pile: list[int],
+        rng: random.Random | None = None,
+    ) -> None:
         """A new game at its first start-mark choice, from a deal already made."""
         n = len(players)
         if not rules.min_players <= n <= rules.max_players:
-            raise ValueError(f"players: {rules.preset} is for {rules.min_players}-"
-                             f"{rules.max_players} players, got {n}")
+            raise ValueError(
+                f"players: {rules.preset} is for {rules.min_players}-"
+                f"{rules.max_players} players, got {n}"
+            )
         if len(hands) != n:
             raise ValueError(f"deal.hands: expected {n} hands, got {len(hands)}")
         self.rules = rules
@@ -79,26 +89,32 @@ class Game:
         self.max_steps = self.geo.max_steps
         self.cells = self.geo.new_cells()
         self.placed: list[tuple[int, int, int]] = []
-        self.markers: list[Optional[int]] = [None] * n
+        self.markers: list[int | None] = [None] * n
         self.hands = [list(h) for h in hands]
         self.pile = list(pile)
-        self.dragon: Optional[int] = None
+        self.dragon: int | None = None
         self.out: list[int] = []
         self.alive = [True] * n
-        self.turn: Optional[int] = 0
-        self.pending: Optional[list[int]] = None
-        self.winners: Optional[list[int]] = None
+        self.turn: int | None = 0
+        self.pending: list[int] | None = None
+        self.winners: list[int] | None = None
         self.rng = rng
         self.moves: list[dict[str, Any]] = []
         self.eliminations: list[tuple[int, int, str]] = []
-        self.deal: Optional[tuple[list[list[int]], list[int]]] = (
-            [list(h) for h in hands], list(pile))
+        self.deal: tuple[list[list[int]], list[int]] | None = (
+            [list(h) for h in hands],
+            list(pile),
+        )
 
     # ----------------------------------------------------------- creation
 
     @classmethod
-    def new(cls, rules: Rules | None = None, players: list[dict[str, Any]] | int = 2,
-            seed: Optional[int] = None) -> "Game":
+    def new(
+        cls,
+        rules: Rules | None = None,
+        players: list[dict[str, Any]] | int = 2,
+        seed: int | None = None,
+    ) -> Game:
         """A shuffled, dealt game (Setup 1-2).  The seed fixes the deal and every
         later shuffle; without one, the system's randomness is used."""
         rules = rules or PRESETS["classic"]
@@ -108,7 +124,7 @@ class Game:
         pile = list(range(TILE_COUNT))
         rng.shuffle(pile)
         hands: list[list[int]] = [[] for _ in players]
-        for _ in range(rules.hand_size):          # one tile at a time, seat 0 first
+        for _ in range(rules.hand_size):  # one tile at a time, seat 0 first
             for seat in range(len(players)):
                 if pile:
                     hands[seat].append(pile.pop(0))
@@ -116,9 +132,9 @@ class Game:
         game.seed = seed
         return game
 
-    seed: Optional[int] = None
+    seed: int | None = None
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy (shallow lists; tiles are shared immutable tuples)."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
@@ -148,7 +164,7 @@ class Game:
         """Whether the game has ended."""
         return self.turn is None
 
-    def place_json(self, code: Optional[int]) -> Optional[list[Any]]:
+    def place_json(self, code: int | None) -> list[Any] | None:
         """A place code as NOTATION's ``[x, y, port]``."""
         if code is None:
             return None
@@ -226,8 +242,9 @@ class Game:
         are (any k distinct gives, each for a distinct take), counted, not listed."""
         give = sorted(self.hands[self.turn])  # type: ignore[index]
         take = sorted(t for s in self.pending or () for t in self.hands[s])
-        count = sum(comb(len(give), k) * perm(len(take), k)
-                    for k in range(min(len(give), len(take)) + 1))
+        count = sum(
+            comb(len(give), k) * perm(len(take), k) for k in range(min(len(give), len(take)) + 1)
+        )
         return {"give": give, "take": take, "count": count}
 
     def legal_moves(self) -> list[dict[str, Any]]:
@@ -243,7 +260,7 @@ class Game:
 
     # ------------------------------------------------------------- moves
 
-    def play(self, move: Any, reshuffle: Optional[list[int]] = None) -> list[Event]:
+    def play(self, move: Any, reshuffle: list[int] | None = None) -> list[Event]:
         """Play a move in NOTATION form; returns the events to animate.
 
         ``reshuffle`` (or the move's own ``"reshuffle"`` key) gives the pile's
@@ -266,7 +283,7 @@ class Game:
                 raise
         return self._dispatch(move, reshuffle)
 
-    def _dispatch(self, move: dict[str, Any], reshuffle: Optional[list[int]]) -> list[Event]:
+    def _dispatch(self, move: dict[str, Any], reshuffle: list[int] | None) -> list[Event]:
         if "start" in move:
             return self.choose_start(self._parse_place(move["start"]), reshuffle)
         if "tile" in move:
@@ -279,8 +296,8 @@ class Game:
         if "exchange" in move:
             pairs = move["exchange"]
             if not isinstance(pairs, list) or not all(
-                    isinstance(p, list) and len(p) == 2 and all(
-                        is_whole(v) for v in p) for p in pairs):
+                isinstance(p, list) and len(p) == 2 and all(is_whole(v) for v in p) for p in pairs
+            ):
                 raise IllegalMove("exchange must be a list of [give, take] tile pairs")
             return self.exchange([(g, t) for g, t in pairs], reshuffle)
         raise IllegalMove("unknown move: expected a 'start', 'tile' or 'exchange' key")
@@ -291,25 +308,33 @@ class Game:
         x, y, port = value
         if isinstance(port, str) and len(port) == 1 and port.upper() in PORT_NAMES:
             port = PORT_NAMES.index(port.upper())
-        if not (is_whole(x) and is_whole(y) and is_whole(port)
-                and 0 <= port < 8 and self.geo.contains(x, y)):
+        if not (
+            is_whole(x)
+            and is_whole(y)
+            and is_whole(port)
+            and 0 <= port < 8
+            and self.geo.contains(x, y)
+        ):
             raise IllegalMove(f"not a place on this board: {show(value)}")
         return self.geo.code(x, y, port)
 
     def _expect(self, phase: str) -> int:
         if self.phase != phase:
-            raise IllegalMove(f"it is not time for that move: the game is in its "
-                              f"{self.phase!r} phase")
+            raise IllegalMove(
+                f"it is not time for that move: the game is in its {self.phase!r} phase"
+            )
         return self.turn  # type: ignore[return-value]
 
-    def choose_start(self, code: int, reshuffle: Optional[list[int]] = None) -> list[Event]:
+    def choose_start(self, code: int, reshuffle: list[int] | None = None) -> list[Event]:
         """Setup 3: the active player puts its marker on a free start mark."""
         seat = self._expect("start")
         if reshuffle is not None:
             raise IllegalMove("a start-mark move shuffles nothing; it cannot carry a reshuffle")
         if code not in self.legal_starts():
-            raise IllegalMove(f"{self.place_json(code)} is not a free start mark "
-                              "(a port on the board's outer edge with no marker on it)")
+            raise IllegalMove(
+                f"{self.place_json(code)} is not a free start mark "
+                "(a port on the board's outer edge with no marker on it)"
+            )
         self.markers[seat] = code
         self.moves.append({"start": self.place_json(code)})
         events: list[Event] = [{"type": "start", "seat": seat, "place": self.place_json(code)}]
@@ -317,12 +342,13 @@ class Game:
         if after is not None:
             self.turn = after
             return events
-        self.turn = self.n - 1                              # everyone placed: seat 0 starts
+        self.turn = self.n - 1  # everyone placed: seat 0 starts
         self._next_turn(self.n - 1, events)
         return events
 
-    def place_tile(self, tile: int, quarter_turns: int,
-                   reshuffle: Optional[list[int]] = None) -> list[Event]:
+    def place_tile(
+        self, tile: int, quarter_turns: int, reshuffle: list[int] | None = None
+    ) -> list[Event]:
         """Turn 1-4: play a tile in front of the active marker, move the markers,
         deal with eliminated players' tiles, draw, and pass the turn."""
         active = self._expect("tile")
@@ -330,9 +356,11 @@ class Game:
         if tile not in self.hands[active]:
             raise IllegalMove(f"tile {tile} is not in seat {active}'s hand {self.hands[active]}")
         if not self._keeps_marker_on(tile, q) and (tile, q) not in self.legal_placements():
-            raise IllegalMove(f"tile {tile} at {q * 90} sends seat {active}'s own marker off "
-                              "the board, and another placement keeps it on: a player may "
-                              "eliminate itself only when every placement would")
+            raise IllegalMove(
+                f"tile {tile} at {q * 90} sends seat {active}'s own marker off "
+                "the board, and another placement keeps it on: a player may "
+                "eliminate itself only when every placement would"
+            )
         code = self.markers[active]
         cell = code >> 3  # type: ignore[operator]
         self.cells[cell] = CONN[tile][q]
@@ -341,38 +369,54 @@ class Game:
         x, y = self.geo.xy(cell)
         move: dict[str, Any] = {"tile": tile, "rot": q * 90}
         self.moves.append(move)
-        events: list[Event] = [{"type": "place", "seat": active, "tile": tile,
-                                "rot": q * 90, "square": [x, y]}]
+        events: list[Event] = [
+            {"type": "place", "seat": active, "tile": tile, "rot": q * 90, "square": [x, y]}
+        ]
         eliminated = self._move_markers(cell, active, events)
         if self._game_over_after_moving(eliminated, events):
             if reshuffle is not None:
-                raise IllegalMove("this move ends the game, so nothing is shuffled; "
-                                  "it cannot carry a reshuffle")
+                raise IllegalMove(
+                    "this move ends the game, so nothing is shuffled; it cannot carry a reshuffle"
+                )
             return events
         if eliminated and self._bonus_applies(active, eliminated):
             self.pending = [s for s in eliminated if self.hands[s]]
             if reshuffle is not None:
-                raise IllegalMove("the elimination bonus exchange comes first: the "
-                                  "reshuffle belongs on the exchange move")
-            events.append({"type": "exchange_offer", "seat": active,
-                           "tiles": sorted(t for s in self.pending for t in self.hands[s])})
+                raise IllegalMove(
+                    "the elimination bonus exchange comes first: the "
+                    "reshuffle belongs on the exchange move"
+                )
+            events.append(
+                {
+                    "type": "exchange_offer",
+                    "seat": active,
+                    "tiles": sorted(t for s in self.pending for t in self.hands[s]),
+                }
+            )
             return events
         self._after_play(active, eliminated, move, reshuffle, events)
         return events
 
-    def exchange(self, pairs: list[tuple[int, int]],
-                 reshuffle: Optional[list[int]] = None) -> list[Event]:
+    def exchange(
+        self, pairs: list[tuple[int, int]], reshuffle: list[int] | None = None
+    ) -> list[Event]:
         """Turn 3, elimination bonus: swap tiles in hand for eliminated players' tiles."""
         active = self._expect("exchange")
         ex = tuple(sorted((g, t) for g, t in pairs))
         gives, takes = [g for g, _ in ex], [t for _, t in ex]
         pool = {t for s in self.pending or () for t in self.hands[s]}
         # Checked directly: listing every exchange can take millions of entries.
-        if not (len(set(gives)) == len(gives) and set(gives) <= set(self.hands[active])
-                and len(set(takes)) == len(takes) and set(takes) <= pool):
-            raise IllegalMove(f"exchange {show([list(p) for p in ex])} is not allowed: each "
-                              f"give must be a distinct tile of {sorted(self.hands[active])} and each take "
-                              "a distinct tile of the eliminated players' hands")
+        if not (
+            len(set(gives)) == len(gives)
+            and set(gives) <= set(self.hands[active])
+            and len(set(takes)) == len(takes)
+            and set(takes) <= pool
+        ):
+            raise IllegalMove(
+                f"exchange {show([list(p) for p in ex])} is not allowed: each "
+                f"give must be a distinct tile of {sorted(self.hands[active])} and each take "
+                "a distinct tile of the eliminated players' hands"
+            )
         hand = self.hands[active]
         for give, take in ex:
             owner = next(s for s in self.pending or () if take in self.hands[s])
@@ -389,25 +433,37 @@ class Game:
 
     # ------------------------------------------------------ the rules' steps
 
-    def _trace_moves(self, cell: int, active: int
-                     ) -> list[tuple[int, list[tuple[int, int, int]], int, Optional[int]]]:
+    def _trace_moves(
+        self, cell: int, active: int
+    ) -> list[tuple[int, list[tuple[int, int, int]], int, int | None]]:
         """Turn 2's paths, with a tile on ``cell``: for every marker facing it (the
         active player's first), ``(seat, path, end, collided_with)``."""
         markers = self.markers
-        moving = [active] + [s for s in range(self.n) if s != active and self.alive[s]
-                             and markers[s] is not None and markers[s] >> 3 == cell]  # type: ignore[operator]
+        moving = [active] + [
+            s
+            for s in range(self.n)
+            if s != active and self.alive[s] and markers[s] is not None and markers[s] >> 3 == cell
+        ]  # type: ignore[operator]
         facing = {markers[s]: s for s in moving} if len(moving) > 1 else {}
         results = []
         for seat in moving:
             path, end = trace(self.cells, self.nxt, markers[seat], self.max_steps)  # type: ignore[arg-type]
             if end == LOOP:
-                raise IllegalMove("a path on this board never ends (the position is not one "
-                                  "a real game can reach)")
+                raise IllegalMove(
+                    "a path on this board never ends (the position is not one "
+                    "a real game can reach)"
+                )
             # Collision: the path leaves the new tile where another moving marker stands.
             other = None
             if facing:
-                other = next((facing[(c << 3) | e] for c, e_in, e in path
-                              if c == cell and facing.get((c << 3) | e, seat) != seat), None)
+                other = next(
+                    (
+                        facing[(c << 3) | e]
+                        for c, e_in, e in path
+                        if c == cell and facing.get((c << 3) | e, seat) != seat
+                    ),
+                    None,
+                )
             results.append((seat, path, end, other))
         return results
 
@@ -417,8 +473,14 @@ class Game:
         results = self._trace_moves(cell, active)
         moved = []
         for seat, path, end, _ in results:
-            events.append({"type": "move", "seat": seat, "path": self._path_json(path),
-                           "to": self.place_json(end)})
+            events.append(
+                {
+                    "type": "move",
+                    "seat": seat,
+                    "path": self._path_json(path),
+                    "to": self.place_json(end),
+                }
+            )
             moved.append((seat, end))
         out = steps.settle(self.markers, self.alive, self.geo.on_board, moved)
         if not out:
@@ -451,11 +513,15 @@ class Game:
         finally:
             self.cells[cell] = None
         on = self.geo.on_board
-        paths = [{"seat": seat, "path": self._path_json(st), "to": self.place_json(end)}
-                 for seat, st, end, _ in results]
-        outs = [{"seat": seat, "reason": "edge" if other is None else "collision"}
-                for seat, _, end, other in sorted(results, key=lambda r: r[0])
-                if not on[end >> 3]]
+        paths = [
+            {"seat": seat, "path": self._path_json(st), "to": self.place_json(end)}
+            for seat, st, end, _ in results
+        ]
+        outs = [
+            {"seat": seat, "reason": "edge" if other is None else "collision"}
+            for seat, _, end, other in sorted(results, key=lambda r: r[0])
+            if not on[end >> 3]
+        ]
         return {"self_eliminating": not on[results[0][2] >> 3], "paths": paths, "out": outs}
 
     def _game_over_after_moving(self, eliminated: list[int], events: list[Event]) -> bool:
@@ -463,53 +529,85 @@ class Game:
         left (in solo, when none is)."""
         if not steps.game_ends_now(self.alive):
             return False
-        self._end(eliminated if not any(self.alive)
-                  else [s for s in range(self.n) if self.alive[s]], events)
+        self._end(
+            eliminated if not any(self.alive) else [s for s in range(self.n) if self.alive[s]],
+            events,
+        )
         return True
 
     def _bonus_applies(self, active: int, eliminated: list[int]) -> bool:
         """Whether the active player is offered the elimination bonus exchange."""
-        return (self.rules.elimination_bonus and self.n >= 3 and self.alive[active]
-                and bool(self.hands[active])
-                and any(s != active and self.hands[s] for s in eliminated))
+        return (
+            self.rules.elimination_bonus
+            and self.n >= 3
+            and self.alive[active]
+            and bool(self.hands[active])
+            and any(s != active and self.hands[s] for s in eliminated)
+        )
 
-    def _after_play(self, active: int, eliminated: list[int], move: dict[str, Any],
-                    reshuffle: Optional[list[int]], events: list[Event]) -> None:
+    def _after_play(
+        self,
+        active: int,
+        eliminated: list[int],
+        move: dict[str, Any],
+        reshuffle: list[int] | None,
+        events: list[Event],
+    ) -> None:
         """Turn 3-4 and the passing of the turn (the steps are in steps.py)."""
         if eliminated or reshuffle is not None:
             self._return_tiles(eliminated, move, reshuffle, events)
-            self.dragon = steps.pass_dragon(self.dragon, eliminated, self.alive, self.hands,
-                                            self.rules.hand_size, events)
-        self.dragon = steps.draw(self.hands, self.pile, self.alive, active, self.dragon,
-                                 self.rules.hand_size, self.n >= self.rules.dragon_from, events)
+            self.dragon = steps.pass_dragon(
+                self.dragon, eliminated, self.alive, self.hands, self.rules.hand_size, events
+            )
+        self.dragon = steps.draw(
+            self.hands,
+            self.pile,
+            self.alive,
+            active,
+            self.dragon,
+            self.rules.hand_size,
+            self.n >= self.rules.dragon_from,
+            events,
+        )
         self._next_turn(active, events)
 
-    def _return_tiles(self, eliminated: list[int], move: dict[str, Any],
-                      reshuffle: Optional[list[int]], events: list[Event]) -> None:
+    def _return_tiles(
+        self,
+        eliminated: list[int],
+        move: dict[str, Any],
+        reshuffle: list[int] | None,
+        events: list[Event],
+    ) -> None:
         """Turn 3: eliminated players' tiles are shuffled into the draw pile, by the
         game's generator or in the order a record gives (``reshuffle``)."""
         pile = steps.return_tiles(self.hands, self.pile, eliminated)
         if pile is None:
             if reshuffle is not None:
-                raise IllegalMove("nothing was shuffled on this move (the eliminated players "
-                                  "held no tiles), so it cannot carry a reshuffle")
+                raise IllegalMove(
+                    "nothing was shuffled on this move (the eliminated players "
+                    "held no tiles), so it cannot carry a reshuffle"
+                )
             return
         returned = len(pile) - len(self.pile)
         if reshuffle is not None:
-            if (len(reshuffle) != len(pile) or
-                    Counter(reshuffle) != Counter(pile)):  # type: ignore[arg-type]
-                raise IllegalMove(f"reshuffle must be an order of exactly the pile and the "
-                                  f"returned tiles {sorted(pile)}, got {show(reshuffle)}")
+            if len(reshuffle) != len(pile) or Counter(reshuffle) != Counter(pile):  # type: ignore[arg-type]
+                raise IllegalMove(
+                    f"reshuffle must be an order of exactly the pile and the "
+                    f"returned tiles {sorted(pile)}, got {show(reshuffle)}"
+                )
             pile = list(reshuffle)
         elif self.rng is not None:
             self.rng.shuffle(pile)
         else:
-            raise IllegalMove("eliminated players' tiles must be shuffled into the pile: "
-                              "the move needs a reshuffle (or the game a seed)")
+            raise IllegalMove(
+                "eliminated players' tiles must be shuffled into the pile: "
+                "the move needs a reshuffle (or the game a seed)"
+            )
         self.pile = pile
         move["reshuffle"] = pile[:]
-        events.append({"type": "reshuffle", "returned": returned, "pile": len(pile),
-                       "order": pile[:]})
+        events.append(
+            {"type": "reshuffle", "returned": returned, "pile": len(pile), "order": pile[:]}
+        )
 
     def _next_turn(self, active: int, events: list[Event]) -> None:
         """The next player still in the game with a tile, or the end."""
@@ -521,8 +619,15 @@ class Game:
 
     def _end(self, survivors: list[int], events: list[Event]) -> None:
         """The end: who wins under the rule set's scoring (steps.winners)."""
-        winners = steps.winners(self.rules.scoring, survivors, self.alive, self.cells,
-                                self.nxt, self.markers, self.max_steps)
+        winners = steps.winners(
+            self.rules.scoring,
+            survivors,
+            self.alive,
+            self.cells,
+            self.nxt,
+            self.markers,
+            self.max_steps,
+        )
         self.winners = winners
         self.turn = None
         self.pending = None
@@ -538,8 +643,9 @@ class Game:
     def scores(self) -> list[int]:
         """Each seat's score under this rule set's scoring (path length by
         default; crossings for most_crossings; tiles placed in solo)."""
-        return steps.scores(self.rules.scoring, self.cells, self.nxt, self.markers,
-                            self.max_steps, len(self.placed))
+        return steps.scores(
+            self.rules.scoring, self.cells, self.nxt, self.markers, self.max_steps, len(self.placed)
+        )
 
     def _path_json(self, path: list[tuple[int, int, int]]) -> list[list[Any]]:
         xy = self.geo.xy

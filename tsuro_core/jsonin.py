@@ -48,8 +48,9 @@ def decode_text(data: bytes, what: str = "input") -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise JsonInputError(f"{what} is not UTF-8 text (byte 0x{data[e.start]:02x} at "
-                             f"offset {e.start})") from None
+        raise JsonInputError(
+            f"{what} is not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})"
+        ) from None
 
 
 def depth(value: Any) -> int:
@@ -80,8 +81,10 @@ def too_deep(text: str) -> bool:
     checked before parsing, so that the parser, which recurses, never meets deep
     input (Pyodide's stack is small)."""
     brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
-    return (len(brackets) > MAX_DEPTH
-            and max(accumulate(1 if c in "[{" else -1 for c in brackets)) > MAX_DEPTH)
+    return (
+        len(brackets) > MAX_DEPTH
+        and max(accumulate(1 if c in "[{" else -1 for c in brackets)) > MAX_DEPTH
+    )
 
 
 def check_depth(value: Any, what: str = "input") -> Any:
@@ -103,8 +106,7 @@ def is_text(value: str) -> bool:
 def check_text(value: str, what: str) -> str:
     """``value`` if it can be written as UTF-8 (no lone surrogates), else JsonInputError."""
     if not is_text(value):
-        raise JsonInputError(f"{what}: holds a lone surrogate (\\ud800-\\udfff), which is "
-                             "not text")
+        raise JsonInputError(f"{what}: holds a lone surrogate (\\ud800-\\udfff), which is not text")
     return value
 
 
@@ -121,11 +123,12 @@ def loads(text: str | bytes, what: str = "input") -> Any:
     except JsonInputError as e:
         raise JsonInputError(f"{what}: {e}") from None
     except json.JSONDecodeError as e:
-        raise JsonInputError(f"{what} is not JSON: {e.msg} at line {e.lineno} column "
-                             f"{e.colno}") from None
-    except ValueError as e:        # e.g. an integer of more than 4300 digits
+        raise JsonInputError(
+            f"{what} is not JSON: {e.msg} at line {e.lineno} column {e.colno}"
+        ) from None
+    except ValueError as e:  # e.g. an integer of more than 4300 digits
         raise JsonInputError(f"{what} is not JSON the engine reads: {e}") from None
-    return value                   # as deep as its text at most: checked above
+    return value  # as deep as its text at most: checked above
 
 
 def dumps(value: Any) -> str:
@@ -142,7 +145,7 @@ def show(value: Any, limit: int = 60) -> str:
         text = json.dumps(value, separators=(",", ":"), allow_nan=False)
     except (ValueError, TypeError, RecursionError):
         text = repr(value) if not isinstance(value, (list, dict)) else "(a value that is not JSON)"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def is_whole(value: Any) -> bool:
@@ -159,8 +162,10 @@ def check_seed(value: Any, what: str = "seed", kept: bool = True) -> int | str:
     if is_whole(value):
         if not kept or -MAX_SAFE_INT <= value <= MAX_SAFE_INT:
             return value  # type: ignore[no-any-return]
-        raise JsonInputError(f"{what}: a whole-number seed must be within +-(2**53 - 1), "
-                             "so that JavaScript keeps it exactly; give larger seeds as text")
+        raise JsonInputError(
+            f"{what}: a whole-number seed must be within +-(2**53 - 1), "
+            "so that JavaScript keeps it exactly; give larger seeds as text"
+        )
     if isinstance(value, str):
         if len(value) > MAX_SEED_TEXT:
             raise JsonInputError(f"{what}: text seeds are at most {MAX_SEED_TEXT} characters")

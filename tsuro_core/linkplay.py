@@ -21,7 +21,8 @@ is ``stale_link``, a different history ``conflicting_link``.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 from . import notation
 from .api_common import ApiError, arg
@@ -37,7 +38,7 @@ SEAT_KINDS = ("person", "computer")
 def check_message(msg: Any) -> Any:
     """The game a message describes, everything checked; NotationError naming the problem."""
     if not isinstance(msg, dict) or msg.get("format") != LINK_FORMAT:
-        raise NotationError(f"message: expected an object with \"format\": \"{LINK_FORMAT}\"")
+        raise NotationError(f'message: expected an object with "format": "{LINK_FORMAT}"')
     if set(msg) != _KEYS:
         raise NotationError(f"message: expected the fields {sorted(_KEYS)}")
     if not isinstance(msg["game"], str) or not _GAME_ID.fullmatch(msg["game"]):
@@ -50,7 +51,7 @@ def check_message(msg: Any) -> Any:
         raise NotationError(f"seats: expected one entry per player ({game.n})")
     for i, s in enumerate(seats):
         if not isinstance(s, str) or s.split(":", 1)[0] not in SEAT_KINDS:
-            raise NotationError(f"seats[{i}]: expected \"person\" or \"computer:<level>\"")
+            raise NotationError(f'seats[{i}]: expected "person" or "computer:<level>"')
     if "person" not in seats:
         raise NotationError("seats: a link game needs at least one person")
     return game
@@ -71,10 +72,10 @@ def decode(fragment: Any) -> Any:
         raise NotationError("link: this is not a link to a game played by link ('#g=...')")
     if not text.startswith(_PREFIX):
         raise NotationError("link: made by a newer or unknown version of the game")
-    return notation.unpack_json(text[len(_PREFIX):])
+    return notation.unpack_json(text[len(_PREFIX) :])
 
 
-def compare(msg: dict[str, Any], local: Optional[dict[str, Any]]) -> str:
+def compare(msg: dict[str, Any], local: dict[str, Any] | None) -> str:
     """``new``, ``same`` or ``newer`` for a checked message against the player's copy;
     ApiError ``stale_link`` or ``conflicting_link`` when it must be refused."""
     if local is None:
@@ -82,16 +83,23 @@ def compare(msg: dict[str, Any], local: Optional[dict[str, Any]]) -> str:
     if local.get("game") != msg["game"]:
         raise ApiError("bad_args", "local: a copy of another game")
     mine, theirs = local["record"], msg["record"]
-    same_start = all(mine.get(k) == theirs.get(k) for k in ("rules", "players", "deal")) \
+    same_start = (
+        all(mine.get(k) == theirs.get(k) for k in ("rules", "players", "deal"))
         and local.get("seats") == msg["seats"]
+    )
     a, b = mine.get("moves", []), theirs.get("moves", [])
-    if same_start and b[:len(a)] == a:
+    if same_start and b[: len(a)] == a:
         return "same" if len(a) == len(b) else "newer"
-    if same_start and a[:len(b)] == b:
-        raise ApiError("stale_link", f"this link is older than your copy of the game: it has "
-                                     f"{len(b)} moves, your copy {len(a)}; open the latest link")
-    raise ApiError("conflicting_link", "this link does not continue your copy of the game "
-                                       "(its moves differ); your copy is kept")
+    if same_start and a[: len(b)] == b:
+        raise ApiError(
+            "stale_link",
+            f"this link is older than your copy of the game: it has "
+            f"{len(b)} moves, your copy {len(a)}; open the latest link",
+        )
+    raise ApiError(
+        "conflicting_link",
+        "this link does not continue your copy of the game (its moves differ); your copy is kept",
+    )
 
 
 def op_link_encode(args: dict[str, Any]) -> dict[str, Any]:

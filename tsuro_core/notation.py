@@ -10,12 +10,12 @@ from __future__ import annotations
 import base64
 import json
 import zlib
-from typing import Any, Optional
+from typing import Any
 
 from . import jsonin
 from .board import LOOP, trace
-from .jsonin import show
 from .game import Game, IllegalMove
+from .jsonin import show
 from .rules import Rules, parse_rules
 from .tiles import CANONICAL, CONN, PORT_NAMES, TILE_COUNT
 
@@ -31,6 +31,7 @@ class NotationError(ValueError):
 
 
 # --------------------------------------------------------------- positions
+
 
 def to_position(game: Game) -> Position:
     """The position of a game: a complete snapshot, enough to continue it."""
@@ -71,7 +72,7 @@ def _strict(check: Any, value: Any, where: str) -> Any:
         raise NotationError(str(e)) from None
 
 
-def _list(value: Any, where: str, length: Optional[int] = None) -> list[Any]:
+def _list(value: Any, where: str, length: int | None = None) -> list[Any]:
     if not isinstance(value, list):
         raise _fail(where, f"expected a list, got {show(value)}")
     if length is not None and len(value) != length:
@@ -92,11 +93,14 @@ def _port(value: Any, where: str) -> int:
 def _players(value: Any, rules: Rules) -> list[dict[str, Any]]:
     players = _list(value, "players")
     if not rules.min_players <= len(players) <= rules.max_players:
-        raise _fail("players", f"this rule set is for {rules.min_players}-{rules.max_players} "
-                               f"players, got {len(players)}")
+        raise _fail(
+            "players",
+            f"this rule set is for {rules.min_players}-{rules.max_players} "
+            f"players, got {len(players)}",
+        )
     for i, p in enumerate(players):
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
-            raise _fail(f"players[{i}]", "expected {\"name\": text, \"color\": text}")
+            raise _fail(f"players[{i}]", 'expected {"name": text, "color": text}')
         unknown = set(p) - {"name", "color"}
         if unknown:
             raise _fail(f"players[{i}]", f"unknown field(s) {show(sorted(unknown))}")
@@ -117,8 +121,20 @@ def _check_format(obj: Any, expected: str, what: str) -> dict[str, Any]:
     return obj
 
 
-_POSITION_KEYS = {"format", "rules", "players", "tiles", "markers", "hands", "pile", "dragon",
-                  "out", "turn", "exchange", "winners"}
+_POSITION_KEYS = {
+    "format",
+    "rules",
+    "players",
+    "tiles",
+    "markers",
+    "hands",
+    "pile",
+    "dragon",
+    "out",
+    "turn",
+    "exchange",
+    "winners",
+}
 
 
 def from_position(pos: Any) -> Game:
@@ -166,8 +182,10 @@ def from_position(pos: Any) -> Game:
         game.hands = [_tiles(h, f"hands[{i}]") for i, h in enumerate(hands)]
         for i, h in enumerate(game.hands):
             if len(h) > rules.hand_size:
-                raise _fail(f"hands[{i}]", f"holds {len(h)} tiles; this rule set's hands hold "
-                                           f"at most {rules.hand_size}")
+                raise _fail(
+                    f"hands[{i}]",
+                    f"holds {len(h)} tiles; this rule set's hands hold at most {rules.hand_size}",
+                )
             for t in h:
                 claim(t, f"hands[{i}]")
     if "pile" in pos:
@@ -200,15 +218,22 @@ def from_position(pos: Any) -> Game:
                 raise _fail(where, f"seat {s} is out, so its marker must be off the board")
         else:
             if not geo.contains(x, y):
-                raise _fail(where, f"seat {s} is still in, so its marker must face a square "
-                                   "of the board")
+                raise _fail(
+                    where, f"seat {s} is still in, so its marker must face a square of the board"
+                )
             if game.cells[code >> 3] is not None:
-                raise _fail(where, f"[{x}, {y}] holds a tile; a marker always faces an empty "
-                                   "square once its path is followed")
+                raise _fail(
+                    where,
+                    f"[{x}, {y}] holds a tile; a marker always faces an empty "
+                    "square once its path is followed",
+                )
             steps, end = trace(game.cells, game.nxt, game.nxt[code], game.max_steps)
             if end == LOOP or geo.on_board[end >> 3]:
-                raise _fail(where, "the marker's path does not lead back to the board's edge, "
-                                   "so no game can have put it there")
+                raise _fail(
+                    where,
+                    "the marker's path does not lead back to the board's edge, "
+                    "so no game can have put it there",
+                )
             if code in taken:
                 raise _fail(where, f"seat {taken[code]}'s marker stands on the same place")
             taken[code] = s
@@ -241,11 +266,17 @@ def from_position(pos: Any) -> Game:
     if "exchange" in pos:
         pending = [_int(s, "exchange", 0, n - 1) for s in _list(pos["exchange"], "exchange")]
         if turn is None or any(s not in out for s in pending) or len(set(pending)) != len(pending):
-            raise _fail("exchange", "lists the seats just eliminated, during the active "
-                                    "player's elimination-bonus exchange")
+            raise _fail(
+                "exchange",
+                "lists the seats just eliminated, during the active "
+                "player's elimination-bonus exchange",
+            )
         if len(game.hands[turn]) >= rules.hand_size:
-            raise _fail(f"hands[{turn}]", "the player choosing an exchange has just played a "
-                                          f"tile, so holds at most {rules.hand_size - 1}")
+            raise _fail(
+                f"hands[{turn}]",
+                "the player choosing an exchange has just played a "
+                f"tile, so holds at most {rules.hand_size - 1}",
+            )
         game.pending = pending
     return game
 
@@ -259,11 +290,15 @@ _MOVE_KEYS = {"start", "tile", "rot", "exchange", "reshuffle"}
 def to_record(game: Game) -> Record:
     """The record of a game played from its deal: replays the same everywhere."""
     if game.deal is None:
-        raise NotationError("record: this game was continued from a position, so its deal "
-                            "is unknown")
+        raise NotationError(
+            "record: this game was continued from a position, so its deal is unknown"
+        )
     hands, pile = game.deal
-    record: Record = {"format": RECORD_FORMAT, "rules": game.rules.to_json(),
-                      "players": [dict(p) for p in game.players]}
+    record: Record = {
+        "format": RECORD_FORMAT,
+        "rules": game.rules.to_json(),
+        "players": [dict(p) for p in game.players],
+    }
     if game.seed is not None:
         record["seed"] = game.seed
     record["deal"] = {"hands": [list(h) for h in hands], "pile": list(pile)}
@@ -289,9 +324,11 @@ def start_record(record: Any) -> Game:
         _strict(jsonin.check_seed, record["seed"], "seed")
     deal = record["deal"]
     if not isinstance(deal, dict) or set(deal) != {"hands", "pile"}:
-        raise _fail("deal", "expected {\"hands\": [[...], ...], \"pile\": [...]}")
-    hands = [_tiles(h, f"deal.hands[{i}]")
-             for i, h in enumerate(_list(deal["hands"], "deal.hands", len(players)))]
+        raise _fail("deal", 'expected {"hands": [[...], ...], "pile": [...]}')
+    hands = [
+        _tiles(h, f"deal.hands[{i}]")
+        for i, h in enumerate(_list(deal["hands"], "deal.hands", len(players)))
+    ]
     # Dealt one tile at a time, seat 0 first, while the 35 last (Game.new): hands of 6
     # for 6 players leave the last seat 5.
     sizes = [0] * len(hands)
@@ -305,8 +342,11 @@ def start_record(record: Any) -> Game:
     if sorted(everything) != list(range(TILE_COUNT)):
         dup = sorted({t for t in everything if everything.count(t) > 1})
         missing = sorted(set(range(TILE_COUNT)) - set(everything))
-        raise _fail("deal", f"hands and pile must hold each of the 35 tiles once "
-                            f"(twice: {dup}, missing: {missing})")
+        raise _fail(
+            "deal",
+            f"hands and pile must hold each of the 35 tiles once "
+            f"(twice: {dup}, missing: {missing})",
+        )
     game = Game(rules, players, hands, pile)
     game.seed = record.get("seed")
     return game
@@ -389,8 +429,9 @@ def encode_link(value: Any) -> str:
 
 def pack_json(value: Any) -> str:
     """Compact JSON, raw deflate, base64url without padding: the body of a link."""
-    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False).encode("utf-8")
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode(
+        "utf-8"
+    )
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(text) + packer.flush()
     return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
@@ -404,14 +445,17 @@ def unpack_json(body: str) -> Any:
         unpacker = zlib.decompressobj(-15)
         data = unpacker.decompress(raw, MAX_LINK_JSON)
         if unpacker.unconsumed_tail:
-            raise NotationError(f"share link: inflates to more than {MAX_LINK_JSON} bytes, so "
-                                "it is not one this game makes")
+            raise NotationError(
+                f"share link: inflates to more than {MAX_LINK_JSON} bytes, so "
+                "it is not one this game makes"
+            )
         return jsonin.loads(data, "share link")
     except NotationError:
         raise
     except (ValueError, zlib.error):
-        raise NotationError("share link: the text is damaged or incomplete (was it cut off "
-                            "when copied?)") from None
+        raise NotationError(
+            "share link: the text is damaged or incomplete (was it cut off when copied?)"
+        ) from None
 
 
 def decode_link(fragment: str) -> tuple[str, Any]:
@@ -420,8 +464,9 @@ def decode_link(fragment: str) -> tuple[str, Any]:
     if not isinstance(fragment, str):
         raise NotationError("share link: expected text")
     if len(fragment) > MAX_LINK_CHARS:
-        raise NotationError(f"share link: longer than {MAX_LINK_CHARS} characters, so not one "
-                            "this game makes")
+        raise NotationError(
+            f"share link: longer than {MAX_LINK_CHARS} characters, so not one this game makes"
+        )
     text = fragment.strip()
     if "#" in text:
         text = text.split("#", 1)[1]

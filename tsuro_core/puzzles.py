@@ -20,7 +20,8 @@ the form ``legal_moves`` uses (``{"tile", "rot"}``, canonical rotation).
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import notation
 from .api_common import ApiError, arg, game_of
@@ -29,9 +30,9 @@ from .jsonin import is_whole
 from .tiles import CANONICAL, check_tile, quarters
 
 KINDS = ("survive", "eliminate", "keep_options", "solo")
-MAX_SOLO_N = 3          # the depth of the solo search: at most 12 placements a level, so 1,728 play-outs
+MAX_SOLO_N = 3  # the depth of the solo search: at most 12 placements a level, so 1,728 play-outs
 
-Placement = tuple[int, int]   # (tile, canonical quarter turns)
+Placement = tuple[int, int]  # (tile, canonical quarter turns)
 
 
 def _move(p: Placement) -> dict[str, int]:
@@ -41,7 +42,7 @@ def _move(p: Placement) -> dict[str, int]:
 def check_task(task: Any, game: Game) -> tuple[str, dict[str, Any]]:
     """``(kind, params)`` of a task object, checked against the game; ValueError if bad."""
     if not isinstance(task, dict) or not isinstance(task.get("key"), str):
-        raise ValueError("task: expected {\"key\": \"puzzle.task.<kind>\", \"params\": {...}}")
+        raise ValueError('task: expected {"key": "puzzle.task.<kind>", "params": {...}}')
     kind = task["key"].removeprefix("puzzle.task.")
     params = task.get("params", {})
     if kind not in KINDS:
@@ -81,10 +82,10 @@ def _keeps_options(game: Game, p: Placement) -> bool:
     if not g.alive[mover]:
         return False
     if g.over:
-        return True          # the mover won: nothing left to keep
+        return True  # the mover won: nothing left to keep
     rest = list(game.hands[mover])
     rest.remove(p[0])
-    g.turn = mover            # the mover's next square, as the board stands now
+    g.turn = mover  # the mover's next square, as the board stands now
     g.pending = None
     return any(_stays_on(g, (t, q)) for t in rest for q in set(CANONICAL[t]))
 
@@ -95,8 +96,10 @@ def _solo_reach(game: Game, depth: int) -> bool:
         return True
     if game.over or game.phase != "tile":
         return False
-    return any(_stays_on(game, p) and _solo_reach(_after(game, p), depth - 1)
-               for p in game.legal_placements())
+    return any(
+        _stays_on(game, p) and _solo_reach(_after(game, p), depth - 1)
+        for p in game.legal_placements()
+    )
 
 
 def solving(game: Game, kind: str, params: dict[str, Any]) -> list[Placement]:
@@ -106,11 +109,16 @@ def solving(game: Game, kind: str, params: dict[str, Any]) -> list[Placement]:
     legal = game.legal_placements()
     if kind == "eliminate":
         seat = [p.get("color") for p in game.players].index(params["color"])
-        return [p for p in legal if _stays_on(game, p)
-                and any(o["seat"] == seat for o in game.outcome(*p)["out"])]
+        return [
+            p
+            for p in legal
+            if _stays_on(game, p) and any(o["seat"] == seat for o in game.outcome(*p)["out"])
+        ]
     if kind == "keep_options":
         return [p for p in legal if _stays_on(game, p) and _keeps_options(game, p)]
-    return [p for p in legal if _stays_on(game, p) and _solo_reach(_after(game, p), params["n"] - 1)]
+    return [
+        p for p in legal if _stays_on(game, p) and _solo_reach(_after(game, p), params["n"] - 1)
+    ]
 
 
 def solutions(position: Any, task: Any) -> list[dict[str, int]]:
@@ -131,7 +139,7 @@ def _puzzle_args(args: dict[str, Any]) -> tuple[Game, str, dict[str, Any]]:
 
 def _placement(game: Game, move: Any) -> Placement:
     if not isinstance(move, dict) or "tile" not in move:
-        raise ApiError("bad_args", "move: expected {\"tile\": t, \"rot\": degrees}")
+        raise ApiError("bad_args", 'move: expected {"tile": t, "rot": degrees}')
     try:
         tile = check_tile(move["tile"])
         return tile, CANONICAL[tile][quarters(move.get("rot", 0))]
@@ -169,4 +177,4 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "puzzle_hint": op_puzzle_hint,
 }
 
-__all__ = ["KINDS", "solutions", "solving", "check_task", "OPS"]
+__all__ = ["KINDS", "OPS", "check_task", "solutions", "solving"]

@@ -41,8 +41,11 @@ class Rules:
     def to_json(self) -> str | dict[str, Any]:
         """The preset name if nothing differs from it, else ``{"preset", options...}``."""
         base = PRESETS[self.preset]
-        diff = {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name != "preset" and getattr(self, f.name) != getattr(base, f.name)}
+        diff = {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name != "preset" and getattr(self, f.name) != getattr(base, f.name)
+        }
         if not diff:
             return self.preset
         return {"preset": self.preset, **diff}
@@ -69,8 +72,14 @@ VARIANTS: dict[str, dict[str, Any]] = {
 """Short names for the variants beyond the box, accepted wherever rules are."""
 
 _BOOL_OPTIONS = ("elimination_bonus", "open_hands")
-_INT_OPTIONS = {"width": (1, 12), "height": (1, 12), "min_players": (1, 8),
-                "max_players": (1, 8), "hand_size": (1, 6), "dragon_from": (1, 9)}
+_INT_OPTIONS = {
+    "width": (1, 12),
+    "height": (1, 12),
+    "min_players": (1, 8),
+    "max_players": (1, 8),
+    "hand_size": (1, 6),
+    "dragon_from": (1, 9),
+}
 
 
 def parse_rules(value: Any) -> Rules:
@@ -84,8 +93,9 @@ def parse_rules(value: Any) -> Rules:
             return parse_rules(VARIANTS[value])
         if value == "neu":
             raise ValueError("rules: the course variant 'neu' is played by tsuro_core.neu")
-        raise ValueError(f"rules: unknown rule set {show(value)}; known: "
-                         f"{sorted(PRESETS) + sorted(VARIANTS)}")
+        raise ValueError(
+            f"rules: unknown rule set {show(value)}; known: {sorted(PRESETS) + sorted(VARIANTS)}"
+        )
     if not isinstance(value, dict):
         raise ValueError("rules: expected a preset name or an object of options")
     preset = value.get("preset", "classic")
@@ -97,7 +107,9 @@ def parse_rules(value: Any) -> Rules:
         if key == "preset":
             continue
         if key not in known:
-            raise ValueError(f"rules: unknown option {show(key)}; known: {sorted(known - {'preset'})}")
+            raise ValueError(
+                f"rules: unknown option {show(key)}; known: {sorted(known - {'preset'})}"
+            )
         if key in _BOOL_OPTIONS:
             if not isinstance(v, bool):
                 raise ValueError(f"rules.{key}: expected true or false, got {show(v)}")
@@ -117,7 +129,8 @@ def parse_rules(value: Any) -> Rules:
 
 def describe_presets() -> dict[str, Any]:
     """Every preset and variant with its options, for a setup screen."""
-    return {"presets": {k: asdict(v) for k, v in PRESETS.items()},
-            "variants": VARIANTS,
-            "options": {"elimination_bonus": "bool", "open_hands": "bool",
-                        "scoring": list(SCORINGS)}}
+    return {
+        "presets": {k: asdict(v) for k, v in PRESETS.items()},
+        "variants": VARIANTS,
+        "options": {"elimination_bonus": "bool", "open_hands": "bool", "scoring": list(SCORINGS)},
+    }

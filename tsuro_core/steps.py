@@ -21,7 +21,8 @@ RULES.md, step by step:
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .board import Cells, trace
 from .tiles import CROSSINGS, identify
@@ -32,8 +33,12 @@ RANKED = ("longest_path", "most_crossings")
 """Scorings where the best score wins, whoever is still on the board."""
 
 
-def settle(markers: list[Optional[int]], alive: list[bool], on_board: Sequence[bool],
-           moved: Sequence[tuple[int, int]]) -> list[int]:
+def settle(
+    markers: list[int | None],
+    alive: list[bool],
+    on_board: Sequence[bool],
+    moved: Sequence[tuple[int, int]],
+) -> list[int]:
     """Turn 2: each ``(seat, end)`` marker takes its place; the seats now off
     the board are out.  Returns them ascending."""
     out: list[int] = []
@@ -54,8 +59,9 @@ def game_ends_now(alive: Sequence[bool]) -> bool:
     return sum(alive) <= (0 if len(alive) == 1 else 1)
 
 
-def return_tiles(hands: list[list[int]], pile: list[int],
-                 eliminated: Sequence[int]) -> Optional[list[int]]:
+def return_tiles(
+    hands: list[list[int]], pile: list[int], eliminated: Sequence[int]
+) -> list[int] | None:
     """Turn 3: the eliminated players' hands are emptied onto the pile.  Returns
     the new pile, the returned tiles last and not yet shuffled (the caller
     shuffles it, or takes a record's order), or None if they held no tiles."""
@@ -66,9 +72,14 @@ def return_tiles(hands: list[list[int]], pile: list[int],
     return pile + returned if returned else None
 
 
-def pass_dragon(dragon: Optional[int], eliminated: Sequence[int], alive: Sequence[bool],
-                hands: Sequence[Sequence[int]], full: int,
-                events: Optional[list[Event]] = None) -> Optional[int]:
+def pass_dragon(
+    dragon: int | None,
+    eliminated: Sequence[int],
+    alive: Sequence[bool],
+    hands: Sequence[Sequence[int]],
+    full: int,
+    events: list[Event] | None = None,
+) -> int | None:
     """Turn 3: an eliminated dragon holder passes the dragon clockwise to the next
     player still in with fewer than a full hand, else it is set aside.
     Returns the holder afterwards."""
@@ -82,14 +93,27 @@ def pass_dragon(dragon: Optional[int], eliminated: Sequence[int], alive: Sequenc
             dragon = s
             break
     if events is not None:
-        events.append({"type": "dragon", "seat": dragon, "from": holder,
-                       "reason": "passed" if dragon is not None else "set_aside"})
+        events.append(
+            {
+                "type": "dragon",
+                "seat": dragon,
+                "from": holder,
+                "reason": "passed" if dragon is not None else "set_aside",
+            }
+        )
     return dragon
 
 
-def draw(hands: list[list[int]], pile: list[int], alive: Sequence[bool], active: int,
-         dragon: Optional[int], full: int, with_dragon: bool,
-         events: Optional[list[Event]] = None) -> Optional[int]:
+def draw(
+    hands: list[list[int]],
+    pile: list[int],
+    alive: Sequence[bool],
+    active: int,
+    dragon: int | None,
+    full: int,
+    with_dragon: bool,
+    events: list[Event] | None = None,
+) -> int | None:
     """Turn 4: refill hands from the front of ``pile``; returns the dragon holder
     afterwards.  Without the dragon (``with_dragon`` false: games that started
     with fewer than ``rules.dragon_from`` players) only the active player draws,
@@ -115,7 +139,7 @@ def draw(hands: list[list[int]], pile: list[int], alive: Sequence[bool], active:
         seat = next(((active + k) % n for k in range(1, n) if alive[(active + k) % n]), active)
     while True:
         needy = -1
-        for k in range(n):                      # clockwise from ``seat``, itself first
+        for k in range(n):  # clockwise from ``seat``, itself first
             s = (seat + k) % n
             if alive[s] and len(hands[s]) < full:
                 needy = s
@@ -135,13 +159,17 @@ def draw(hands: list[list[int]], pile: list[int], alive: Sequence[bool], active:
         if dragon == needy:
             dragon = None
             if events is not None:
-                events.append({"type": "dragon", "seat": None, "from": needy,
-                               "reason": "returned"})
+                events.append({"type": "dragon", "seat": None, "from": needy, "reason": "returned"})
         seat = (needy + 1) % n
 
 
-def next_turn(alive: Sequence[bool], hands: Sequence[Sequence[int]], pile: Sequence[int],
-              active: int, events: Optional[list[Event]] = None) -> Optional[int]:
+def next_turn(
+    alive: Sequence[bool],
+    hands: Sequence[Sequence[int]],
+    pile: Sequence[int],
+    active: int,
+    events: list[Event] | None = None,
+) -> int | None:
     """The next player still in the game after ``active``, in seat order, skipping
     empty hands; None when the game ends (no player still in holds a tile and
     the pile is empty, or nobody can move)."""
@@ -155,11 +183,12 @@ def next_turn(alive: Sequence[bool], hands: Sequence[Sequence[int]], pile: Seque
                 return s
             if events is not None:
                 events.append({"type": "skip", "seat": s})
-    return None                                 # pragma: no cover (some hand holds a tile)
+    return None  # pragma: no cover (some hand holds a tile)
 
 
-def next_to_start(markers: Sequence[Optional[int]], alive: Sequence[bool],
-                  seat: int) -> Optional[int]:
+def next_to_start(
+    markers: Sequence[int | None], alive: Sequence[bool], seat: int
+) -> int | None:
     """Setup 3: the next player after ``seat`` still without a marker, or None
     when every marker is placed (then seat 0 plays the first tile)."""
     n = len(markers)
@@ -172,14 +201,16 @@ def next_to_start(markers: Sequence[Optional[int]], alive: Sequence[bool],
 
 # ------------------------------------------------------------------ the end
 
-def trail(cells: Cells, nxt: Sequence[int], code: Optional[int],
-          max_steps: int) -> list[tuple[int, int, int]]:
+
+def trail(
+    cells: Cells, nxt: Sequence[int], code: int | None, max_steps: int
+) -> list[tuple[int, int, int]]:
     """The steps ``(cell, entry, exit)`` of the path a marker at ``code`` has
     travelled, from its start mark to where it stands (through the other's
     trail after a collision)."""
     if code is None:
         return []
-    steps, _ = trace(cells, nxt, nxt[code], max_steps)   # the same point, facing back
+    steps, _ = trace(cells, nxt, nxt[code], max_steps)  # the same point, facing back
     return steps
 
 
@@ -189,8 +220,14 @@ def crossings(conn: Any, port: int) -> int:
     return CROSSINGS[tile][(port - 2 * q) % 8]
 
 
-def scores(scoring: str, cells: Cells, nxt: Sequence[int], markers: Sequence[Optional[int]],
-           max_steps: int, tiles_placed: int) -> list[int]:
+def scores(
+    scoring: str,
+    cells: Cells,
+    nxt: Sequence[int],
+    markers: Sequence[int | None],
+    max_steps: int,
+    tiles_placed: int,
+) -> list[int]:
     """Each seat's score: tiles placed in solo (``tiles_placed``), crossings of
     its trail for ``most_crossings``, else its trail's length."""
     n = len(markers)
@@ -206,8 +243,15 @@ def scores(scoring: str, cells: Cells, nxt: Sequence[int], markers: Sequence[Opt
     return result
 
 
-def winners(scoring: str, survivors: Sequence[int], alive: Sequence[bool], cells: Cells,
-            nxt: Sequence[int], markers: Sequence[Optional[int]], max_steps: int) -> list[int]:
+def winners(
+    scoring: str,
+    survivors: Sequence[int],
+    alive: Sequence[bool],
+    cells: Cells,
+    nxt: Sequence[int],
+    markers: Sequence[int | None],
+    max_steps: int,
+) -> list[int]:
     """The end: the last marker standing wins, and markers out on the same final
     move (``survivors``), or left when the tiles run out, share the win.
     ``longest_path`` and ``most_crossings`` rank every seat by :func:`scores`

@@ -19,13 +19,41 @@ PARTNER = (5, 4, 7, 6, 1, 0, 3, 2)
 
 # The tiles in the Northeastern CS4500 numbering (NOTATION.md's table).
 _TABLE = (
-    "AE BF CH DG", "AE BF CG DH", "AF BE CH DG", "AE BD CG FH", "AH BC DE FG",
-    "AE BC DH FG", "AE BC DG FH", "AD BG CF EH", "AD BF CG EH", "AD BE CH FG",
-    "AD BE CG FH", "AD BC EH FG", "AC BH DF EG", "AC BH DE FG", "AC BG DF EH",
-    "AC BG DE FH", "AC BF DH EG", "AC BF DG EH", "AC BE DH FG", "AC BE DG FH",
-    "AC BD EH FG", "AC BD EG FH", "AB CH DG EF", "AB CH DF EG", "AB CH DE FG",
-    "AB CG DH EF", "AB CG DF EH", "AB CG DE FH", "AB CF DH EG", "AB CF DG EH",
-    "AB CE DH FG", "AB CE DG FH", "AB CD EH FG", "AB CD EG FH", "AB CD EF GH",
+    "AE BF CH DG",
+    "AE BF CG DH",
+    "AF BE CH DG",
+    "AE BD CG FH",
+    "AH BC DE FG",
+    "AE BC DH FG",
+    "AE BC DG FH",
+    "AD BG CF EH",
+    "AD BF CG EH",
+    "AD BE CH FG",
+    "AD BE CG FH",
+    "AD BC EH FG",
+    "AC BH DF EG",
+    "AC BH DE FG",
+    "AC BG DF EH",
+    "AC BG DE FH",
+    "AC BF DH EG",
+    "AC BF DG EH",
+    "AC BE DH FG",
+    "AC BE DG FH",
+    "AC BD EH FG",
+    "AC BD EG FH",
+    "AB CH DG EF",
+    "AB CH DF EG",
+    "AB CH DE FG",
+    "AB CG DH EF",
+    "AB CG DF EH",
+    "AB CG DE FH",
+    "AB CF DH EG",
+    "AB CF DG EH",
+    "AB CE DH FG",
+    "AB CE DG FH",
+    "AB CD EH FG",
+    "AB CD EG FH",
+    "AB CD EF GH",
 )
 
 TILE_COUNT = len(_TABLE)
@@ -71,21 +99,23 @@ def rotate(conn: Conn, quarters: int) -> Conn:
 BASE: tuple[Conn, ...] = tuple(_parse(s) for s in _TABLE)
 """Each tile's connections at rotation 0."""
 
-CONN: tuple[tuple[Conn, ...], ...] = tuple(
-    tuple(rotate(c, q) for q in range(4)) for c in BASE)
+CONN: tuple[tuple[Conn, ...], ...] = tuple(tuple(rotate(c, q) for q in range(4)) for c in BASE)
 """``CONN[tile][quarters]``: the connections of a tile at a rotation."""
 
 CANONICAL: tuple[tuple[int, ...], ...] = tuple(
     tuple(min(q for q in range(4) if CONN[t][q] == CONN[t][r]) for r in range(4))
-    for t in range(TILE_COUNT))
+    for t in range(TILE_COUNT)
+)
 """``CANONICAL[tile][quarters]``: the smallest rotation with the same connections."""
 
 DISTINCT: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(set(CANONICAL[t]))) for t in range(TILE_COUNT))
+    tuple(sorted(set(CANONICAL[t]))) for t in range(TILE_COUNT)
+)
 """``DISTINCT[tile]``: the rotations (quarter turns) that look different."""
 
 _INDEX_OF: dict[Conn, tuple[int, int]] = {
-    CONN[t][q]: (t, CANONICAL[t][q]) for t in range(TILE_COUNT) for q in range(4)}
+    CONN[t][q]: (t, CANONICAL[t][q]) for t in range(TILE_COUNT) for q in range(4)
+}
 
 
 def identify(conn: Conn) -> tuple[int, int]:
@@ -120,6 +150,7 @@ def _crossing_counts() -> tuple[tuple[int, ...], ...]:
     chords cross exactly when their ends interleave; a drawn curve that stays
     inside the square crosses the same paths.
     """
+
     def crosses(a: int, b: int, c: int, d: int) -> bool:
         lo, hi = min(a, b), max(a, b)
         return (lo < c < hi) != (lo < d < hi)
@@ -130,8 +161,13 @@ def _crossing_counts() -> tuple[tuple[int, ...], ...]:
         row = []
         for p in range(8):
             q = conn[p]
-            row.append(sum(1 for c in range(8) if c < conn[c] and c not in (p, q)
-                           and crosses(p, q, c, conn[c])))
+            row.append(
+                sum(
+                    1
+                    for c in range(8)
+                    if c < conn[c] and c not in (p, q) and crosses(p, q, c, conn[c])
+                )
+            )
         table.append(tuple(row))
     return tuple(table)
 
@@ -164,16 +200,36 @@ def tiles_up_to_rotation() -> set[frozenset[Conn]]:
 
 def tile_table_json() -> list[dict[str, object]]:
     """The tiles as data for the front end: ports paired per rotation, crossings."""
-    return [{"tile": t,
-             "paths": [[[a, CONN[t][q][a]] for a in range(8) if a < CONN[t][q][a]]
-                       for q in range(4)],
-             "distinct": [q * 90 for q in DISTINCT[t]]}
-            for t in range(TILE_COUNT)]
+    return [
+        {
+            "tile": t,
+            "paths": [
+                [[a, CONN[t][q][a]] for a in range(8) if a < CONN[t][q][a]] for q in range(4)
+            ],
+            "distinct": [q * 90 for q in DISTINCT[t]],
+        }
+        for t in range(TILE_COUNT)
+    ]
 
 
 __all__ = [
-    "PORT_NAMES", "PARTNER", "TILE_COUNT", "ROTATIONS", "BASE", "CONN", "CANONICAL",
-    "DISTINCT", "CROSSINGS", "rotate", "identify", "quarters", "check_tile",
-    "port_index", "port_name", "tile_spec", "all_matchings", "tiles_up_to_rotation",
+    "BASE",
+    "CANONICAL",
+    "CONN",
+    "CROSSINGS",
+    "DISTINCT",
+    "PARTNER",
+    "PORT_NAMES",
+    "ROTATIONS",
+    "TILE_COUNT",
+    "all_matchings",
+    "check_tile",
+    "identify",
+    "port_index",
+    "port_name",
+    "quarters",
+    "rotate",
+    "tile_spec",
     "tile_table_json",
+    "tiles_up_to_rotation",
 ]

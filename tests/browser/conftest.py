@@ -14,8 +14,14 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def chromium_path() -> str:
@@ -26,9 +32,12 @@ def chromium_path() -> str:
 def browser():
     """One headless Chromium for the session."""
     from playwright.sync_api import sync_playwright
+
     path = chromium_path()
     if not (os.path.exists(path) or shutil.which(path)):
-        pytest.fail(f"Chromium not found at {path} (set TSURO_CHROMIUM or apt-get install chromium)")
+        pytest.fail(
+            f"Chromium not found at {path} (set TSURO_CHROMIUM or apt-get install chromium)"
+        )
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield browser
@@ -46,6 +55,7 @@ def _poll_wait_for_function(self, expression, *, arg=None, timeout=None, polling
     evaluate() goes through the DevTools protocol, outside the page's policy.
     """
     from playwright.sync_api import Error, TimeoutError
+
     limit = DEFAULT_TIMEOUT_MS if timeout is None else timeout
     deadline = time.monotonic() + limit / 1000 if limit else float("inf")
     interval = polling / 1000 if isinstance(polling, (int, float)) else 0.05
@@ -64,6 +74,7 @@ def _poll_wait_for_function(self, expression, *, arg=None, timeout=None, polling
 
 def _use_polling_waits():
     from playwright.sync_api import Frame, Page
+
     Page.wait_for_function = _poll_wait_for_function
     Frame.wait_for_function = _poll_wait_for_function
 
@@ -74,13 +85,27 @@ _use_polling_waits()
 def _summary(violations: list) -> str:
     """One line per distinct violation, with its count."""
     from collections import Counter
+
     def key(v):
         if isinstance(v, dict):
-            return " ".join(f"{k}={v.get(k)}" for k in ("document-uri", "page", "effective-directive",
-                                                        "directive", "blocked-uri", "blocked",
-                                                        "source-file", "source", "line-number", "line")
-                            if v.get(k) not in (None, ""))
+            return " ".join(
+                f"{k}={v.get(k)}"
+                for k in (
+                    "document-uri",
+                    "page",
+                    "effective-directive",
+                    "directive",
+                    "blocked-uri",
+                    "blocked",
+                    "source-file",
+                    "source",
+                    "line-number",
+                    "line",
+                )
+                if v.get(k) not in (None, "")
+            )
         return str(v)[:300]
+
     return "\n".join(f"{n} x {k}" for k, n in Counter(map(key, violations)).items())
 
 
@@ -130,8 +155,10 @@ def context(browser, csp_violations):
     ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
     ctx.expose_binding("__tsuroCspViolation", lambda source, v: csp_violations.found.append(v))
     ctx.add_init_script(_CSP_LISTENER)
-    ctx.on("console", lambda m: "Content Security Policy" in m.text
-           and csp_violations.found.append(m.text))
+    ctx.on(
+        "console",
+        lambda m: "Content Security Policy" in m.text and csp_violations.found.append(m.text),
+    )
     yield ctx
     if ctx.pages:
         ctx.pages[0].wait_for_timeout(300)  # deliver the last events and reports

@@ -17,8 +17,9 @@ def phase(page) -> str:
 
 def wait_phase(page, phases, timeout=120_000) -> str:
     """Wait until the page is in one of ``phases``; return it."""
-    page.wait_for_function("(ps) => ps.includes(document.body.dataset.phase)", arg=phases,
-                           timeout=timeout)
+    page.wait_for_function(
+        "(ps) => ps.includes(document.body.dataset.phase)", arg=phases, timeout=timeout
+    )
     return phase(page)
 
 
@@ -60,6 +61,7 @@ CURRENT_SAVE = "localStorage.getItem('tsuro.game.' + sessionStorage.getItem('tsu
 def current_save(page) -> dict | None:
     """The save of the game this tab plays (web/js/saves.js: the session's own save)."""
     import json
+
     text = page.evaluate(CURRENT_SAVE)
     return json.loads(text)["game"] if text else None
 
@@ -76,12 +78,16 @@ FOCUS_SHOWN = """() => {
 def tab_to(page, selector: str, limit: int = 60) -> None:
     """Press Tab until the focus is on `selector`; the focus must show on every stop."""
     for _ in range(limit):
-        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+        if page.evaluate(
+            "(s) => document.activeElement && document.activeElement.matches(s)", selector
+        ):
             assert page.evaluate(FOCUS_SHOWN), selector
             return
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement !== document.body"):
-            assert page.evaluate(FOCUS_SHOWN), page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+            assert page.evaluate(FOCUS_SHOWN), page.evaluate(
+                "document.activeElement.outerHTML.slice(0, 120)"
+            )
     raise AssertionError(f"Tab never reached {selector}")
 
 

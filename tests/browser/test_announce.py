@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 import pagekit
+import pytest
 from pagekit import no_errors
 
 pytestmark = pytest.mark.browser
@@ -47,7 +46,9 @@ def test_every_event_is_said_once_in_order(page, server):
     # names and roles: the board, the hand's tiles, the players
     tree = page.locator("body").aria_snapshot()
     assert 'img "Tsuro board, 6 by 6 squares"' in tree, tree
-    assert re.search(r'list:\s*\n\s*- listitem:.*Ann', page.locator("#players").aria_snapshot()), tree
+    assert re.search(r"list:\s*\n\s*- listitem:.*Ann", page.locator("#players").aria_snapshot()), (
+        tree
+    )
     assert said(page) == ["Ann: choose a start mark on the edge"]
     # Ann starts on the first mark clockwise from the top-left corner, Bo on the third
     page.focus("svg.board")
@@ -55,14 +56,19 @@ def test_every_event_is_said_once_in_order(page, server):
     page.keyboard.press("Enter")
     pagekit.wait_phase(page, ["start"])
     page.wait_for_function("window.__said.length >= 3")
-    assert said(page)[1:] == ["Ann starts on the top edge at A1 (left point).", "Bo: choose a start mark on the edge"]
+    assert said(page)[1:] == [
+        "Ann starts on the top edge at A1 (left point).",
+        "Bo: choose a start mark on the edge",
+    ]
     page.focus("svg.board")
     for _ in range(3):
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     pagekit.wait_phase(page, ["tile"])
     page.wait_for_function("window.__said.length >= 5")
-    assert re.fullmatch(r"Bo starts on the top edge at [A-F]1 \((left|right) point\)\.", said(page)[3]), said(page)
+    assert re.fullmatch(
+        r"Bo starts on the top edge at [A-F]1 \((left|right) point\)\.", said(page)[3]
+    ), said(page)
     assert said(page)[4] == "Ann: play a tile"
     # tile moves to the end: each move's sentences (as the log shows them), then whose turn
     for k in range(200):
@@ -78,7 +84,9 @@ def test_every_event_is_said_once_in_order(page, server):
         logged = page.locator("#log > li").last.locator(":scope > span").inner_text().strip()
         if ph == "over":
             assert " ".join(new) == logged, (new, logged)
-            assert new[-1].startswith("Game over: ") and (new[-1].endswith(" wins!") or "share the win" in new[-1])
+            assert new[-1].startswith("Game over: ") and (
+                new[-1].endswith(" wins!") or "share the win" in new[-1]
+            )
             assert any(line.endswith(": out.") or "both are out" in line for line in new), new
             break
         assert " ".join(new[:-1]) == logged, (new, logged)

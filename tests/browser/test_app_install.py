@@ -10,7 +10,6 @@ import shutil
 import struct
 
 import pytest
-
 from pagekit import log_count, wait_phase
 from test_audit import AXE, RUN
 from test_french import english_left
@@ -37,7 +36,7 @@ def test_the_manifest_makes_the_site_installable(page, server, build_info):
         w, h = struct.unpack(">II", body[16:24])
         assert icon["sizes"] == f"{w}x{h}"
         sizes.setdefault(icon["purpose"], set()).add(w)
-        assert icon["src"] in build_info["precache"]["urls"]      # offline too
+        assert icon["src"] in build_info["precache"]["urls"]  # offline too
     assert {192, 512} <= sizes["any"] and 512 in sizes["maskable"]
     assert "manifest.webmanifest" in build_info["precache"]["urls"]
     # Chromium's own reading: the manifest parses and nothing stops installing
@@ -47,8 +46,9 @@ def test_the_manifest_makes_the_site_installable(page, server, build_info):
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # what is left is the test's browser: Playwright's contexts are incognito
     # (and this page ran with sw=off)
-    assert not [e for e in errors
-                if e["errorId"] not in ("in-incognito", "no-matching-service-worker")], errors
+    assert not [
+        e for e in errors if e["errorId"] not in ("in-incognito", "no-matching-service-worker")
+    ], errors
 
 
 def _second_build(first, second):
@@ -67,7 +67,9 @@ def _second_build(first, second):
     old = manifest["version"]
     manifest["version"] = "2" + old[1:]
     sw.unlink()
-    sw.write_text(head + "const MANIFEST = " + json.dumps(manifest) + ";\n" + tail, encoding="utf-8")
+    sw.write_text(
+        head + "const MANIFEST = " + json.dumps(manifest) + ";\n" + tail, encoding="utf-8"
+    )
     return old, manifest["version"]
 
 
@@ -84,6 +86,7 @@ def two_builds(build_module, dist_dir, tmp_path):
         tmp = tmp_path / "live.new"
         tmp.symlink_to(second)
         os.replace(tmp, live)
+
     yield url.replace("127.0.0.1", "localhost"), switch, versions
     srv.shutdown()
     srv.server_close()
@@ -143,7 +146,7 @@ def test_a_new_deploy_is_offered_and_the_game_carries_on(context, two_builds):
     with page.expect_navigation():
         page.click("#notice-action")
     assert wait_phase(page, ["tile"]) == "tile"
-    assert log_count(page) == moves                                   # the same game, resumed
+    assert log_count(page) == moves  # the same game, resumed
     assert "<!-- build 2 -->" in page.content()
     page.wait_for_function(f"{CACHES}.then((k) => k.length === 1)")
-    assert page.evaluate(CACHES) == [f"tsuro-{v2}"]                   # the old one gone, after
+    assert page.evaluate(CACHES) == [f"tsuro-{v2}"]  # the old one gone, after

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 import pagekit
+import pytest
 from pagekit import playable_position
 
 pytestmark = pytest.mark.browser
@@ -33,8 +32,11 @@ def axe_source() -> str:
 
 def audited(browser, axe_source, lang: str, theme: str):
     """A page whose every document gets axe (an init script: the site's CSP does not apply)."""
-    ctx = browser.new_context(locale={"en": "en-GB", "fr": "fr-FR"}[lang], color_scheme=theme,
-                              viewport={"width": 1280, "height": 900})
+    ctx = browser.new_context(
+        locale={"en": "en-GB", "fr": "fr-FR"}[lang],
+        color_scheme=theme,
+        viewport={"width": 1280, "height": 900},
+    )
     ctx.set_default_timeout(120_000)
     ctx.add_init_script(script=axe_source)
     return ctx, ctx.new_page()
@@ -42,10 +44,15 @@ def audited(browser, axe_source, lang: str, theme: str):
 
 def check(page, where: str) -> None:
     found = page.evaluate(RUN)
-    assert not found, "\n".join([where] + [f"{v['id']} ({v['impact']}): {v['help']}\n  " + "\n  ".join(v["nodes"]) for v in found])
+    assert not found, "\n".join(
+        [where]
+        + [f"{v['id']} ({v['impact']}): {v['help']}\n  " + "\n  ".join(v["nodes"]) for v in found]
+    )
 
 
-@pytest.mark.parametrize("lang,theme", [("en", "dark"), ("fr", "light"), ("en", "light"), ("fr", "dark")])
+@pytest.mark.parametrize(
+    "lang,theme", [("en", "dark"), ("fr", "light"), ("en", "light"), ("fr", "dark")]
+)
 def test_no_serious_violations(browser, server, axe_source, lang, theme):
     ctx, page = audited(browser, axe_source, lang, theme)
     try:
@@ -64,7 +71,7 @@ def test_no_serious_violations(browser, server, axe_source, lang, theme):
             if ph not in seen:
                 seen.add(ph)
                 if ph == "tile":
-                    page.keyboard.press("d")     # the board in words, shown
+                    page.keyboard.press("d")  # the board in words, shown
                 check(page, ph)
             if ph == "over":
                 break
@@ -81,7 +88,9 @@ def test_no_serious_violations(browser, server, axe_source, lang, theme):
             else:
                 pagekit.choose_placeable_by_keys(page, k)
                 page.keyboard.press("Enter")
-            page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=n)
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('#log > li').length > n", arg=n
+            )
         assert {"pass", "start", "tile", "over"} <= seen
         page.keyboard.press("?")
         page.wait_for_selector("#help[open]")
@@ -94,4 +103,3 @@ def test_no_serious_violations(browser, server, axe_source, lang, theme):
         check(page, "tutorial")
     finally:
         ctx.close()
-

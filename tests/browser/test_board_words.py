@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from pagekit import no_errors, wait_phase
 
 pytestmark = pytest.mark.browser
@@ -56,7 +55,9 @@ def test_board_coordinates_log_and_computer_names(page, server):
     wait_phase(page, ["tile"], timeout=120_000)
     log = page.inner_text("#log")
     assert "Zoé starts on the top edge at A1 (left point)." in log
-    assert re.search(r"(Hard|Easy) computer starts on the \w+ edge at [A-F][1-6] \(\w+ point\)\.", log), log
+    assert re.search(
+        r"(Hard|Easy) computer starts on the \w+ edge at [A-F][1-6] \(\w+ point\)\.", log
+    ), log
     assert "[" not in log
     no_errors(page)
 

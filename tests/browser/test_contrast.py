@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from pagekit import wait_phase
 
 from tools.colour import parse_hex
@@ -27,7 +26,9 @@ from tsuro_core.api import call
 pytestmark = pytest.mark.browser
 
 COLLECT = (Path(__file__).resolve().parent / "contrast.js").read_text(encoding="utf-8")
-PUZZLES = json.loads((Path(__file__).resolve().parents[2] / "data" / "puzzles.json").read_text(encoding="utf-8"))
+PUZZLES = json.loads(
+    (Path(__file__).resolve().parents[2] / "data" / "puzzles.json").read_text(encoding="utf-8")
+)
 WHITE = [255, 255, 255]
 
 
@@ -43,8 +44,14 @@ class Contrast:
         """The colour behind a frame's document: its <iframe>'s backdrop in the parent."""
         if frame.parent_frame is None:
             return WHITE
-        return frame.parent_frame.evaluate(COLLECT, {"mode": "backdrop", "el": frame.frame_element(),
-                                                     "base": self._base(frame.parent_frame)})
+        return frame.parent_frame.evaluate(
+            COLLECT,
+            {
+                "mode": "backdrop",
+                "el": frame.frame_element(),
+                "base": self._base(frame.parent_frame),
+            },
+        )
 
     def check(self, where: str) -> None:
         """Measure every frame of the page in both themes."""
@@ -57,12 +64,19 @@ class Contrast:
                     self.seen.append(t)
                     need = 3.0 if t["large"] else 4.5
                     if t["ratio"] < need:
-                        self.failures.append(f"{t['at']}: {t['where']} {t['text']!r} {t['px']} px: "
-                                             f"{t['ratio']} < {need} (text {t['fg']} on {t['bg']})")
+                        self.failures.append(
+                            f"{t['at']}: {t['where']} {t['text']!r} {t['px']} px: "
+                            f"{t['ratio']} < {need} (text {t['fg']} on {t['bg']})"
+                        )
 
     def assert_ok(self, *must_see: str) -> None:
         """No text below AA; and the texts `must_see` (parts of `where`) were measured."""
-        print(f"{len(self.seen)} texts measured; below AA:", *sorted(set(self.failures)), sep="\n", file=sys.stderr)
+        print(
+            f"{len(self.seen)} texts measured; below AA:",
+            *sorted(set(self.failures)),
+            sep="\n",
+            file=sys.stderr,
+        )
         # a marker's number was measured on its marker (the SVG hit test found the shape)
         colours = {tuple(round(c * 255) for c in parse_hex(h)) for h in read_palette().values()}
         labels = [t for t in self.seen if "text.marker-label" in t["where"]]
@@ -70,7 +84,9 @@ class Contrast:
         assert not missed, f"marker numbers measured off their marker: {missed[:5]}"
         for part in must_see:
             assert any(part in t["where"] for t in self.seen), f"no text like {part!r} was measured"
-        assert not self.failures, "text below WCAG AA contrast:\n" + "\n".join(sorted(set(self.failures)))
+        assert not self.failures, "text below WCAG AA contrast:\n" + "\n".join(
+            sorted(set(self.failures))
+        )
 
 
 @pytest.fixture
@@ -92,7 +108,10 @@ def play_out(position, record=None, stop=lambda pos, moves: False):
     while position["turn"] is not None and not stop(position, moves):
         legal = call("legal_moves", {"position": position})["result"]["moves"]
         safe = [m for m in legal if not m.get("self_eliminating")] or legal
-        r = call("play", {"position": position, "move": safe[len(moves) * 7 % len(safe)]["move"], "seed": 1})["result"]
+        r = call(
+            "play",
+            {"position": position, "move": safe[len(moves) * 7 % len(safe)]["move"], "seed": 1},
+        )["result"]
         position = r["position"]
         moves.append(r["move"])
     return position
@@ -107,11 +126,11 @@ def eight_seats():
 def test_game_page_in_every_phase_with_eight_seats(contrast):
     page, c = contrast.page, contrast
     server = c.server
-    page.goto(server + "?sw=off&anim=0#r=1this-is-not-a-game")    # the setup, with a message
+    page.goto(server + "?sw=off&anim=0#r=1this-is-not-a-game")  # the setup, with a message
     page.wait_for_selector("#setup[open]")
     page.wait_for_selector("#setup-message:not([hidden])")
     page.wait_for_function("document.querySelector('#engine-status').hidden")
-    page.click("#setup details.more summary")     # the setup's folded options, shown
+    page.click("#setup details.more summary")  # the setup's folded options, shown
     c.check("setup")
 
     # seven markers on the board, the eighth seat chooses its start: pass screen, then start marks
@@ -129,8 +148,8 @@ def test_game_page_in_every_phase_with_eight_seats(contrast):
     wait_phase(page, ["pass"])
     page.click("#btn-pass")
     wait_phase(page, ["tile"])
-    page.keyboard.press("1")          # a tile chosen: the preview on the board, the marks on the hand
-    page.keyboard.press("d")          # the board in words
+    page.keyboard.press("1")  # a tile chosen: the preview on the board, the marks on the hand
+    page.keyboard.press("d")  # the board in words
     page.wait_for_selector("#board-text:not([hidden])")
     c.check("tile")
 
@@ -143,10 +162,12 @@ def test_game_page_in_every_phase_with_eight_seats(contrast):
     page.wait_for_selector("#help[open]")
     c.check("keys help")
     newer = fragment(eight_seats()[0])
-    page.goto(server + "?anim=0&sw=off#r=9" + newer[3:])          # a link from a newer version: a notice
+    page.goto(server + "?anim=0&sw=off#r=9" + newer[3:])  # a link from a newer version: a notice
     page.wait_for_selector("#notice:not([hidden])")
     c.check("notice")
-    c.assert_ok("text.coord", "text.marker-label", "#gameover", "#help", "#setup-message", "#notice")
+    c.assert_ok(
+        "text.coord", "text.marker-label", "#gameover", "#help", "#setup-message", "#notice"
+    )
 
 
 def test_embed_and_tutorials(contrast):
@@ -158,14 +179,19 @@ def test_embed_and_tutorials(contrast):
     page.wait_for_selector("#hand .hand-tile")
     c.check("embed")
     page.goto(server + "tutorial/?sw=off")
-    page.evaluate("document.querySelectorAll('iframe').forEach((f) => { f.loading = 'eager'; })")   # lazy ones too
-    page.wait_for_function("[...document.querySelectorAll('iframe')].every((f) => f.contentDocument?.querySelector('svg.board'))")
+    page.evaluate(
+        "document.querySelectorAll('iframe').forEach((f) => { f.loading = 'eager'; })"
+    )  # lazy ones too
+    page.wait_for_function(
+        "[...document.querySelectorAll('iframe')].every((f) => f.contentDocument?.querySelector('svg.board'))"
+    )
     c.check("tutorial")
-    assert any(t["at"].startswith("tutorial,") and "text.marker-label" in t["where"] for t in c.seen), \
-        "the tutorial's example boards (iframes) were not measured"
+    assert any(
+        t["at"].startswith("tutorial,") and "text.marker-label" in t["where"] for t in c.seen
+    ), "the tutorial's example boards (iframes) were not measured"
     page.goto(server + "tutorial/course.html?sw=off")
     page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
-    page.click("#to-loop")            # the course game's markers on a full board
+    page.click("#to-loop")  # the course game's markers on a full board
     c.check("course tutorial")
     c.assert_ok("text.coord", "text.marker-label", "embed-caption")
 
@@ -177,12 +203,15 @@ def test_daily_puzzle_and_link_pages(contrast):
     wait_phase(page, ["start"])
     c.check("daily")
     # today's counted game over: the result, the share text, the history
-    today = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    today = datetime.datetime.now(datetime.UTC).date().isoformat()
     daily = call("daily", {"date": today})["result"]
     record = daily["record"]
     play_out(daily["position"], record)
-    page.evaluate("""([day, frag]) => localStorage.setItem('tsuro.daily',
-        JSON.stringify({days: {[day]: {score: 3, fragment: frag}}, current: null}))""", [today, fragment(record)])
+    page.evaluate(
+        """([day, frag]) => localStorage.setItem('tsuro.daily',
+        JSON.stringify({days: {[day]: {score: 3, fragment: frag}}, current: null}))""",
+        [today, fragment(record)],
+    )
     page.reload()
     wait_phase(page, ["over"])
     page.wait_for_selector("#daily-result:not([hidden])")
@@ -203,7 +232,9 @@ def test_daily_puzzle_and_link_pages(contrast):
     page.goto(server + f"puzzles.html?anim=0&sw=off#{wrong['id']}")
     wait_phase(page, ["tile"])
     tiles = wrong["position"]["hands"][wrong["position"]["turn"]]
-    page.keyboard.press(str(next(i for i, t in enumerate(tiles) if t != wrong["answer"]["tile"]) + 1))
+    page.keyboard.press(
+        str(next(i for i, t in enumerate(tiles) if t != wrong["answer"]["tile"]) + 1)
+    )
     page.click("#btn-place")
     assert wait_phase(page, ["wrong", "solved"]) == "wrong"
     c.check("puzzle wrong")
@@ -216,4 +247,6 @@ def test_daily_puzzle_and_link_pages(contrast):
     page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
     wait_phase(page, ["send"])
     c.check("link send")
-    c.assert_ok("text.coord", ".puzzle-verdict.good", ".puzzle-verdict.bad", "#share-card", "#link-out")
+    c.assert_ok(
+        "text.coord", ".puzzle-verdict.good", ".puzzle-verdict.bad", "#share-card", "#link-out"
+    )

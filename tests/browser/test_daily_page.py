@@ -13,11 +13,13 @@ from tsuro_core.api import call
 
 
 def today() -> str:
-    return datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    return datetime.datetime.now(datetime.UTC).date().isoformat()
 
 
 def days_before(n: int) -> str:
-    return (datetime.datetime.now(datetime.timezone.utc).date() - datetime.timedelta(days=n)).isoformat()
+    return (
+        datetime.datetime.now(datetime.UTC).date() - datetime.timedelta(days=n)
+    ).isoformat()
 
 
 def play_to_the_end(page, reload_after=None):
@@ -34,13 +36,17 @@ def play_to_the_end(page, reload_after=None):
         pagekit.choose_placeable_by_keys(page, placed)
         before = page.locator(".layer-tiles .placed").count()
         page.click("#btn-place")
-        page.wait_for_function("(n) => document.querySelectorAll('.layer-tiles .placed').length > n", arg=before)
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('.layer-tiles .placed').length > n", arg=before
+        )
         placed += 1
         if reload_after == placed:
             page.reload()
             page.wait_for_selector("svg.board")
             wait_phase(page, ["tile", "over"])
-            assert page.locator(".layer-tiles .placed").count() == placed   # resumed, not dealt again
+            assert (
+                page.locator(".layer-tiles .placed").count() == placed
+            )  # resumed, not dealt again
     raise AssertionError("the daily game did not end")
 
 
@@ -52,9 +58,11 @@ def test_daily_counted_game_share_text_replay_link_and_practice(page, server):
     page.goto(server + "daily.html?sw=off&anim=0")
     page.wait_for_selector("svg.board")
     # two earlier days already played: the streak will be 3
-    page.evaluate("""(days) => localStorage.setItem('tsuro.daily', JSON.stringify({days: {
+    page.evaluate(
+        """(days) => localStorage.setItem('tsuro.daily', JSON.stringify({days: {
         [days[0]]: {score: 5, fragment: ''}, [days[1]]: {score: 9, fragment: ''}}, current: null}))""",
-                  [days_before(1), days_before(2)])
+        [days_before(1), days_before(2)],
+    )
     page.reload()
     wait_phase(page, ["start"])
     assert "counts" in page.inner_text("#daily-kind")
@@ -70,7 +78,11 @@ def test_daily_counted_game_share_text_replay_link_and_practice(page, server):
     score = int(lines[0].split(": ")[1].split("/")[0])
     picture = lines[1:7]
     assert len(picture) == 6 and all(len(row) == 6 for row in picture)
-    assert sum(ch != "⬜" for row in picture for ch in row) == score == page.locator(".layer-tiles .placed").count()
+    assert (
+        sum(ch != "⬜" for row in picture for ch in row)
+        == score
+        == page.locator(".layer-tiles .placed").count()
+    )
     assert placed == score
     assert lines[-1].endswith("daily.html")
     # the replay link holds the whole game: today's deal, and the same score by the engine
@@ -90,7 +102,9 @@ def test_daily_counted_game_share_text_replay_link_and_practice(page, server):
     # the replay link opens the game step by step
     other = page.context.new_page()
     other.goto(link)
-    other.wait_for_function("document.querySelector('#step') && /\\d+ \\/ \\d+/.test(document.querySelector('#step').textContent)")
+    other.wait_for_function(
+        "document.querySelector('#step') && /\\d+ \\/ \\d+/.test(document.querySelector('#step').textContent)"
+    )
     other.close()
 
     # practice: allowed, marked, not counted
@@ -111,8 +125,11 @@ def test_daily_counted_game_share_text_replay_link_and_practice(page, server):
 def test_another_day_is_practice_and_french_is_spoken(page, server):
     page.goto(server + "daily.html?sw=off&anim=0&lang=fr&date=2026-01-05")
     wait_phase(page, ["start"])
-    assert page.inner_text("h1") .endswith("Défi du jour")
-    assert page.inner_text("#daily-kind") == "Entraînement sur la donne du 5 janvier 2026\u202f: cette partie ne compte pas."
+    assert page.inner_text("h1").endswith("Défi du jour")
+    assert (
+        page.inner_text("#daily-kind")
+        == "Entraînement sur la donne du 5 janvier 2026\u202f: cette partie ne compte pas."
+    )
     deal = call("daily", {"date": "2026-01-05"})["result"]["record"]
     assert saved(page)["current"]["record"]["deal"] == deal["deal"]
     assert saved(page)["current"]["practice"] is True

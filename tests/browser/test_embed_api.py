@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from pagekit import no_errors
+
 from tsuro_core.api import call
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,12 +40,14 @@ def host(page, server, other_origin):
     (directory / "host.js").write_text(HOST_JS)
     (directory / "stranger.js").write_text(STRANGER_JS)
     (directory / "stranger.html").write_text(
-        "<!doctype html><title>stranger</title><script src='stranger.js'></script>")
+        "<!doctype html><title>stranger</title><script src='stranger.js'></script>"
+    )
     (directory / "host.html").write_text(
         "<!doctype html><title>host</title><link rel=icon href='data:,'>"
-        "<script src='host.js'></script>"   # listening before the board can say "ready"
+        "<script src='host.js'></script>"  # listening before the board can say "ready"
         f"<iframe id=board title='Tsuro board' src='{server}embed.html?sw=off' width=600 height=700></iframe>"
-        "<iframe id=stranger src='stranger.html' width=10 height=10></iframe>")
+        "<iframe id=stranger src='stranger.html' width=10 height=10></iframe>"
+    )
     page.goto(base + "host.html")
     assert page.evaluate("location.origin") != server.rstrip("/")
     page.wait_for_function("window.got && window.got.some((m) => m.tsuro === 'ready')")
@@ -55,9 +57,13 @@ def host(page, server, other_origin):
 def wait_for(page, name, count=1, timeout=120_000):
     """The count-th message named name from the board (waiting for it)."""
     page.wait_for_function(
-        "([n, k]) => window.got.filter((m) => m.tsuro === n).length >= k", arg=[name, count],
-        timeout=timeout)
-    return page.evaluate("([n, k]) => window.got.filter((m) => m.tsuro === n)[k - 1]", [name, count])
+        "([n, k]) => window.got.filter((m) => m.tsuro === n).length >= k",
+        arg=[name, count],
+        timeout=timeout,
+    )
+    return page.evaluate(
+        "([n, k]) => window.got.filter((m) => m.tsuro === n)[k - 1]", [name, count]
+    )
 
 
 def board_frame(page, server):
@@ -87,19 +93,24 @@ def test_host_loads_plays_and_gets_errors(host, server):
     page.evaluate("(m) => send({tsuro: 'play', move: m})", move)
     moved = wait_for(page, "moved")
     assert moved["move"] == expected["move"]
-    assert moved["position"] == expected["position"]          # the engine's position
+    assert moved["position"] == expected["position"]  # the engine's position
     assert [e["type"] for e in moved["events"]] == [e["type"] for e in expected["events"]]
     assert frame.locator(".layer-tiles .placed").count() == 1
 
     # what it cannot accept, each answered with an error (and the id it came with)
-    page.evaluate("send({tsuro: 'play', id: 7})")                                 # no move
-    page.evaluate("send(42)")                                                     # not a message
-    page.evaluate("send({tsuro: 'fly'})")                                         # unknown name
+    page.evaluate("send({tsuro: 'play', id: 7})")  # no move
+    page.evaluate("send(42)")  # not a message
+    page.evaluate("send({tsuro: 'fly'})")  # unknown name
     page.evaluate("send({tsuro: 'play', move: {tile: 99, rot: 0}, id: 'bad'})")  # illegal
-    page.evaluate("send({tsuro: 'load', position: {players: 'x'}})")              # not a position
+    page.evaluate("send({tsuro: 'load', position: {players: 'x'}})")  # not a position
     errors = [wait_for(page, "error", k) for k in range(1, 6)]
     assert [e["error"]["code"] for e in errors] == [
-        "bad_message", "bad_message", "unknown_message", "illegal_move", "bad_position"]
+        "bad_message",
+        "bad_message",
+        "unknown_message",
+        "illegal_move",
+        "bad_position",
+    ]
     assert errors[0]["id"] == 7 and errors[3]["id"] == "bad"
     assert "move" in errors[0]["error"]["message"]
     assert all(e["error"]["message"] for e in errors)
@@ -108,8 +119,12 @@ def test_host_loads_plays_and_gets_errors(host, server):
     move2 = next(m["move"] for m in nxt["moves"] if m["legal"])
     page.evaluate("(m) => send({tsuro: 'play', move: m})", move2)
     moved2 = wait_for(page, "moved", 2)
-    assert moved2["position"] == call("play", {"position": expected["position"], "move": move2,
-                                               "seed": 0})["result"]["position"]
+    assert (
+        moved2["position"]
+        == call("play", {"position": expected["position"], "move": move2, "seed": 0})["result"][
+            "position"
+        ]
+    )
     assert frame.locator(".layer-tiles .placed").count() == 2
     no_errors(page)
 
@@ -137,7 +152,9 @@ def test_records_step_highlight_and_the_readers_move(host, server):
     pos, record = game["position"], game["record"]
     while pos["turn"] is not None:
         lm = call("legal_moves", {"position": pos})["result"]
-        safe = [m for m in lm["moves"] if m.get("legal", True) and not m.get("self_eliminating")] or lm["moves"]
+        safe = [
+            m for m in lm["moves"] if m.get("legal", True) and not m.get("self_eliminating")
+        ] or lm["moves"]
         r = call("play", {"position": pos, "move": safe[0]["move"], "seed": 1})["result"]
         pos = r["position"]
         record["moves"].append(r["move"])
@@ -149,7 +166,9 @@ def test_records_step_highlight_and_the_readers_move(host, server):
     assert wait_for(page, "loaded", 2)["position"] == pos
     page.evaluate(f"send({{tsuro: 'step', at: {n + 5}}})")
     assert wait_for(page, "error")["error"]["code"] == "out_of_range"
-    page.evaluate("send({tsuro: 'highlight', squares: [[1, 2], [3, 3]], seat: 0, caption: 'Look here'})")
+    page.evaluate(
+        "send({tsuro: 'highlight', squares: [[1, 2], [3, 3]], seat: 0, caption: 'Look here'})"
+    )
     frame = board_frame(page, server)
     frame.locator(".highlight-square").nth(1).wait_for()
     assert frame.locator(".highlight-path").count() == 1
@@ -161,7 +180,7 @@ def test_records_step_highlight_and_the_readers_move(host, server):
     start = started_position(seed=11)
     page.evaluate("(p) => send({tsuro: 'load', position: p, try: true})", start)
     wait_for(page, "loaded", 3)
-    assert frame.locator(".highlight-square").count() == 0       # a new board, nothing stressed
+    assert frame.locator(".highlight-square").count() == 0  # a new board, nothing stressed
     frame.locator("#hand .hand-tile").first.wait_for()
     frame.wait_for_function("!document.querySelector('#place').disabled", timeout=120_000)
     frame.click("#place")
@@ -182,10 +201,14 @@ def test_the_documented_host_page_works(page, server, other_origin):
     before, rest = html.split("<script>\n", 1)
     script, after = rest.split("</script>\n", 1)
     (directory / "doc-host.js").write_text(script)
-    (directory / "doc-host.html").write_text(before + "<script src='doc-host.js'></script>\n" + after)
+    (directory / "doc-host.html").write_text(
+        before + "<script src='doc-host.js'></script>\n" + after
+    )
     page.goto(base + "doc-host.html")
-    page.wait_for_function("document.querySelector('#log').textContent.includes('\"tsuro\":\"moved\"')",
-                           timeout=120_000)
+    page.wait_for_function(
+        "document.querySelector('#log').textContent.includes('\"tsuro\":\"moved\"')",
+        timeout=120_000,
+    )
     log = page.inner_text("#log")
     assert '"tsuro":"ready"' in log and "refused" not in log, log
     frame = board_frame(page, server)

@@ -10,7 +10,7 @@ from test_play import _finished_record, _fragment
 
 def _snippet_src(page):
     value = page.input_value("#embed-snippet")
-    assert value.startswith("<iframe src=\"") and 'title="' in value and 'width="' in value, value
+    assert value.startswith('<iframe src="') and 'title="' in value and 'width="' in value, value
     return html.unescape(value.split('src="', 1)[1].split('"', 1)[0]), value
 
 
@@ -25,7 +25,9 @@ def test_embed_code_for_the_game_and_the_position(page, server):
     placed = page.locator(".layer-tiles .placed").count()
 
     page.click("#btn-embed-position")
-    page.wait_for_function("document.querySelector('#embed-snippet').value.includes('embed.html#p=')")
+    page.wait_for_function(
+        "document.querySelector('#embed-snippet').value.includes('embed.html#p=')"
+    )
     src, snippet = _snippet_src(page)
     assert src.startswith(server + "embed.html#p=")
     assert f"after move {n - 2}" in snippet

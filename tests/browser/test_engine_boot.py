@@ -38,10 +38,13 @@ def test_worker_boots_with_progress(page, server):
     # Errors are values on window.tsuro, exceptions with a .code on the engine.
     err = page.evaluate("window.tsuro.request('no-such-op', {})")
     assert set(err) == {"error"} and err["error"]["code"] == "unknown_op"
-    code = page.evaluate("window.tsuro.engine.request('no-such-op').then(() => null, (e) => e.code)")
+    code = page.evaluate(
+        "window.tsuro.engine.request('no-such-op').then(() => null, (e) => e.code)"
+    )
     assert code == "unknown_op"
     assert page.evaluate("window.tsuro.request('tiles')")["tiles"] == page.evaluate(
-        "fetch('tiles.json').then((r) => r.json())")
+        "fetch('tiles.json').then((r) => r.json())"
+    )
     assert not [e for e in page.console_errors if "favicon" not in e]
 
 
@@ -57,9 +60,12 @@ def test_install_paths(page, server, install):
 def test_micropip_install_from_another_origin(page, server, other_origin, build_info):
     """As any other Pyodide page would: micropip.install() of the site's wheel URL."""
     base, directory = other_origin
-    (directory / "blank.html").write_text("<!doctype html><title>blank</title><link rel=icon href='data:,'>")
+    (directory / "blank.html").write_text(
+        "<!doctype html><title>blank</title><link rel=icon href='data:,'>"
+    )
     page.goto(base + "blank.html")
-    result = page.evaluate("""async ([site, b]) => {
+    result = page.evaluate(
+        """async ([site, b]) => {
         const indexURL = site + b.pyodideDir;
         const { loadPyodide } = await import(indexURL + "pyodide.mjs");
         const pyodide = await loadPyodide({ indexURL });
@@ -71,7 +77,9 @@ def test_micropip_install_from_another_origin(page, server, other_origin, build_
         await micropip.install(site + b.engine.wheel);
         return pyodide.runPython(
             "from tsuro_core.api import handle_json\\nhandle_json('{\\"op\\": \\"version\\"}')");
-    }""", [server, build_info])
+    }""",
+        [server, build_info],
+    )
     assert result == '{"ok":true,"result":{"version":"%s"}}' % __version__
 
 
@@ -93,11 +101,15 @@ def test_offline_after_first_visit(page, context, serve_site, dist_dir):
     context.set_offline(True)
     try:
         # Nothing answers but the service worker's cache.
-        assert page.evaluate("fetch('build.json').then(() => 'online', () => 'offline')") == "offline"
+        assert (
+            page.evaluate("fetch('build.json').then(() => 'online', () => 'offline')") == "offline"
+        )
         page.reload()
         wait_ready(page)
         assert page.evaluate("window.tsuro.request('version')") == {"version": __version__}
-        assert page.evaluate("fetch('tiles.json').then((r) => r.json()).then((t) => t.length)") == 35
+        assert (
+            page.evaluate("fetch('tiles.json').then((r) => r.json()).then((t) => t.length)") == 35
+        )
         # The snapshot made on the first visit restores offline too; the
         # other game paths need nothing more than what was precached.
         assert page.evaluate("window.tsuro.ready")["snapshot"] == "restored"
@@ -114,7 +126,8 @@ def test_embedded_in_iframe_from_another_origin(page, server, other_origin):
     (directory / "host.html").write_text(
         "<!doctype html><title>host</title><link rel=icon href='data:,'>"
         f"<p>A page on another origin embedding the board:</p>"
-        f"<iframe id=board src='{server}smoke.html' width=800 height=600></iframe>")
+        f"<iframe id=board src='{server}smoke.html' width=800 height=600></iframe>"
+    )
     page.goto(base + "host.html")
     assert page.evaluate("location.origin") != server.rstrip("/")
     frame = page.frame_locator("#board")
@@ -129,6 +142,7 @@ def site_without_wheel(serve_site, dist_dir, build_info, tmp_path_factory):
     """A copy of the site whose engine wheel is missing."""
     import os
     import shutil
+
     copy = tmp_path_factory.mktemp("broken") / "dist"
     shutil.copytree(dist_dir, copy, copy_function=os.link)
     (copy / build_info["engine"]["wheel"]).unlink()
@@ -251,6 +265,7 @@ def site_with_tampered_wheel(serve_site, dist_dir, build_info, tmp_path_factory)
     """A copy of the site whose engine wheel is not the build's (one byte changed)."""
     import os
     import shutil
+
     copy = tmp_path_factory.mktemp("tampered") / "dist"
     shutil.copytree(dist_dir, copy, copy_function=os.link)
     wheel = copy / build_info["engine"]["wheel"]
@@ -269,12 +284,18 @@ def test_a_wheel_that_is_not_the_builds_is_refused(page, site_with_tampered_whee
     page.goto(site_with_tampered_wheel + f"smoke.html?sw=off&install={install}")
     page.wait_for_function(READY)
     assert page.evaluate(READY) == "failed"
-    assert page.evaluate("window.tsuro.ready.then(() => 'ready', (e) => e.code)") == "install_failed"
+    assert (
+        page.evaluate("window.tsuro.ready.then(() => 'ready', (e) => e.code)") == "install_failed"
+    )
 
 
-def test_service_worker_refuses_files_that_are_not_the_builds(page, site_with_tampered_wheel, build_info):
+def test_service_worker_refuses_files_that_are_not_the_builds(
+    page, site_with_tampered_wheel, build_info
+):
     page.goto(site_with_tampered_wheel + "smoke.html?install=lock")
-    page.wait_for_function(READY)  # the engine fails (lock file sha256); register the worker by hand
+    page.wait_for_function(
+        READY
+    )  # the engine fails (lock file sha256); register the worker by hand
     state = page.evaluate("""async () => {
         const reg = await navigator.serviceWorker.register("sw.js");
         const sw = reg.installing || reg.waiting || reg.active;
@@ -283,8 +304,10 @@ def test_service_worker_refuses_files_that_are_not_the_builds(page, site_with_ta
             () => (sw.state === "redundant" || sw.state === "activated") && resolve(sw.state)));
     }""")
     assert state == "redundant"  # the precache found the wheel's sha256 wrong: not installed
-    cached = page.evaluate("(url) => caches.match(url).then((r) => !!r)",
-                           site_with_tampered_wheel + build_info["engine"]["wheel"])
+    cached = page.evaluate(
+        "(url) => caches.match(url).then((r) => !!r)",
+        site_with_tampered_wheel + build_info["engine"]["wheel"],
+    )
     assert cached is False
 
 
@@ -315,7 +338,9 @@ def test_tutorial_boards_share_one_engine_and_records_need_none(page, server):
     # The dragon-tile board steps through its record from the build's precomputed positions.
     dragon.wait_for_function("/\\d+ \\/ \\d+/.test(document.getElementById('step').textContent)")
     dragon.click("#next")
-    dragon.wait_for_function("document.getElementById('caption').textContent.includes('dragon tile')")
+    dragon.wait_for_function(
+        "document.getElementById('caption').textContent.includes('dragon tile')"
+    )
     assert dragon.evaluate("performance.getEntriesByName('tsuro-engine-ready').length") == 0
     assert dragon.evaluate("document.getElementById('progress').hidden") is True
     for f in frames["record"][1:]:

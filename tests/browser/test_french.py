@@ -12,10 +12,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
-
 import pagekit
-from pagekit import no_errors, phase
+import pytest
+from pagekit import no_errors
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGLISH = re.compile(
     r"\b(the|and|you|your|to|of|is|it|tile|tiles|player|players|game|move|moves|board|choose|play|"
     r"computer|out|with|start|off|edge|winner|wins|hint|undo|redo|new|copy|replay|share|loading|"
-    r"engine|seat|marker|turn|rules|more|done|keys|waiting|first|last|previous|next)\b", re.I)
+    r"engine|seat|marker|turn|rules|more|done|keys|waiting|first|last|previous|next)\b",
+    re.I,
+)
 
 # Every string a person meets: visible text, the page title, labels and tooltips
 # (aria-label, title, placeholder, SVG <title>), every option of every menu.
@@ -75,10 +76,17 @@ def test_catalogues_have_the_same_keys_placeholders_and_plurals():
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is not installed")
-    script = ("import { CATALOGUES } from './web/js/i18n.js';"
-              "process.stdout.write(JSON.stringify(CATALOGUES));")
-    proc = subprocess.run([node, "--input-type=module", "-e", script], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    script = (
+        "import { CATALOGUES } from './web/js/i18n.js';"
+        "process.stdout.write(JSON.stringify(CATALOGUES));"
+    )
+    proc = subprocess.run(
+        [node, "--input-type=module", "-e", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     cats = json.loads(proc.stdout)
     en = cats.pop("en")
@@ -96,7 +104,9 @@ def test_catalogues_have_the_same_keys_placeholders_and_plurals():
             if code == "fr":
                 # French typography: a narrow no-break space before : ! ? ; (not a plain one)
                 flat = json.dumps(other, ensure_ascii=False)
-                assert not re.search(r"[ \w»)][:!?;](\s|$|\")", flat.replace("\\u202f", "\u202f")), (key, other)
+                assert not re.search(
+                    r"[ \w»)][:!?;](\s|$|\")", flat.replace("\\u202f", "\u202f")
+                ), (key, other)
 
 
 def play_to_the_end(page, seen: dict) -> None:
@@ -117,12 +127,16 @@ def play_to_the_end(page, seen: dict) -> None:
             for _ in range(1 + 5 * k % 40):
                 page.keyboard.press("ArrowRight")
             page.keyboard.press("Enter")
-            page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=n)
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('#log > li').length > n", arg=n
+            )
         else:
             n = page.locator("#log > li").count()
             pagekit.choose_placeable_by_keys(page, k)
             page.keyboard.press("Enter")
-            page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=n)
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('#log > li').length > n", arg=n
+            )
     raise AssertionError("the game did not end")
 
 
@@ -151,13 +165,17 @@ def test_game_page_in_french_in_every_phase(fr_page, server):
     page.click("#rp-first")
     assert page.inner_text("#rp-text") == "La donne, avant le premier coup."
     page.click("#rp-next")
-    page.wait_for_function("document.querySelector('#rp-text').textContent.startsWith('Coup 1 sur')")
+    page.wait_for_function(
+        "document.querySelector('#rp-text').textContent.startsWith('Coup 1 sur')"
+    )
     assert_french(page, "replay")
     # an error: a damaged share link, told by its code (bad_link), in French
     page.goto(server + "?sw=off&anim=0#r=1garbage")
     # (back to the stored game with a notice, or to the setup with a message)
     page.wait_for_selector("#setup-message:not([hidden]), #notice:not([hidden])")
-    told = page.evaluate("[...document.querySelectorAll('#setup-message, #notice-text')].map((e) => e.textContent).join(' ')")
+    told = page.evaluate(
+        "[...document.querySelectorAll('#setup-message, #notice-text')].map((e) => e.textContent).join(' ')"
+    )
     assert "le lien est abîmé ou incomplet" in told, told
     assert_french(page, "error")
     no_errors(page)

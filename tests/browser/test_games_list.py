@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 import pagekit
+import pytest
 
 pytestmark = pytest.mark.browser
 
@@ -17,12 +16,12 @@ def test_the_saved_games_list_is_in_french(browser, server):
         page.goto(server + "?sw=off&anim=0")
         page.wait_for_selector("#setup[open]")
         page.select_option("#set-count", "5")
-        page.click("#btn-start")                     # a game with five seats...
+        page.click("#btn-start")  # a game with five seats...
         pagekit.wait_phase(page, ["start"])
         page.click("#btn-new")
         page.wait_for_selector("#setup[open]")
         page.select_option("#set-count", "2")
-        page.click("#btn-start")                     # ...waits while another is played
+        page.click("#btn-start")  # ...waits while another is played
         pagekit.wait_phase(page, ["start"])
         page.click("#btn-new")
         page.wait_for_selector("#games-panel:not([hidden])")

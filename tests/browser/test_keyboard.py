@@ -5,12 +5,12 @@ and the board in words (D)."""
 
 from __future__ import annotations
 
-import pytest
-
 import pagekit
+import pytest
 from pagekit import no_errors, playable_position, tab_to
 
 pytestmark = pytest.mark.browser
+
 
 def moves(page) -> int:
     return page.locator("#log > li").count()
@@ -24,8 +24,10 @@ def test_a_whole_game_with_the_keyboard_alone(page, server):
     page.keyboard.press("ArrowDown")
     page.wait_for_function("document.querySelectorAll('#seats > li').length === 3")
     tab_to(page, "#seats > li:nth-child(2) .seat-kind")
-    page.keyboard.press("Home")     # "Human"
-    page.wait_for_function("document.querySelector('#seats > li:nth-child(2) .seat-name').value === 'Player 2'")
+    page.keyboard.press("Home")  # "Human"
+    page.wait_for_function(
+        "document.querySelector('#seats > li:nth-child(2) .seat-name').value === 'Player 2'"
+    )
     tab_to(page, "#btn-start")
     page.keyboard.press("Enter")
     seen = set()
@@ -58,16 +60,22 @@ def test_a_whole_game_with_the_keyboard_alone(page, server):
                 assert page.evaluate("document.activeElement.id") == "board-text"
                 assert "facing" in page.inner_text("#board-text")
                 page.keyboard.press("h")
-                page.wait_for_function("document.querySelector('#hand-note').textContent.startsWith('Hint')")
+                page.wait_for_function(
+                    "document.querySelector('#hand-note').textContent.startsWith('Hint')"
+                )
             pagekit.choose_placeable_by_keys(page, k)
             page.keyboard.press("Enter")
         page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=n)
         if k == 6:
             n = moves(page)
             page.keyboard.press("u")
-            page.wait_for_function("(n) => document.querySelectorAll('#log > li').length < n", arg=n)
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('#log > li').length < n", arg=n
+            )
             page.keyboard.press("Shift+U")
-            page.wait_for_function("(n) => document.querySelectorAll('#log > li').length === n", arg=n)
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('#log > li').length === n", arg=n
+            )
     else:
         raise AssertionError("the game did not end")
     assert {"pass", "start", "tile", "over"} <= seen
@@ -99,7 +107,7 @@ def test_sound_is_off_by_default_and_a_visible_toggle(page, server):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     pagekit.wait_phase(page, ["tile"])
-    assert page.evaluate("window.tsuroApp.sound.played") == []          # off: silent
+    assert page.evaluate("window.tsuroApp.sound.played") == []  # off: silent
     toggle.click()
     assert toggle.get_attribute("aria-pressed") == "true"
     assert page.evaluate("localStorage.getItem('tsuro.sound')") == "on"
@@ -108,14 +116,14 @@ def test_sound_is_off_by_default_and_a_visible_toggle(page, server):
     page.keyboard.press("Enter")
     page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=n)
     played = page.evaluate("window.tsuroApp.sound.played")
-    assert played[0] == "place" and len(played) >= 2, played     # the toggle's sample, then the move
+    assert played[0] == "place" and len(played) >= 2, played  # the toggle's sample, then the move
     no_errors(page)
 
 
 def test_the_embed_and_the_tutorial_by_the_keyboard(page, server):
     page.goto(server + "embed.html?sw=off#" + playable_position() + "&try=1")
     page.wait_for_selector("#hand .hand-tile")
-    assert page.inner_text("#caption").startswith("Point at the board")   # a mouse is there
+    assert page.inner_text("#caption").startswith("Point at the board")  # a mouse is there
     # Tab into the hand (the engine starts on the first key), choose, turn, place
     page.keyboard.press("Tab")
     page.wait_for_selector("#hand .hand-tile:not([disabled])", timeout=120_000)

@@ -4,9 +4,8 @@ number keys, R and Enter for the tile (test_keyboard.py does the game page)."""
 
 from __future__ import annotations
 
-import pytest
-
 import pagekit
+import pytest
 from pagekit import no_errors, tab_to, wait_phase
 
 pytestmark = pytest.mark.browser
@@ -26,8 +25,9 @@ def start_and_place_by_keys(page, k: int) -> str:
     else:
         pagekit.choose_placeable_by_keys(page, k)
         page.keyboard.press("Enter")
-        page.wait_for_function("(n) => document.querySelectorAll('.layer-tiles .placed').length > n",
-                               arg=placed)
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('.layer-tiles .placed').length > n", arg=placed
+        )
     return ph
 
 
@@ -52,11 +52,13 @@ def test_a_puzzle_by_the_keyboard_alone(page, server):
     page.goto(server + "puzzles.html?sw=off&anim=0")
     wait_phase(page, ["tile"])
     puzzle = page.evaluate("location.hash")
-    for _ in range(2):                       # the hints: the tile, then how to turn it
+    for _ in range(2):  # the hints: the tile, then how to turn it
         said = page.inner_text("#verdict")
         tab_to(page, "#btn-hint")
         page.keyboard.press("Enter")
-        page.wait_for_function("(s) => document.querySelector('#verdict').textContent !== s", arg=said)
+        page.wait_for_function(
+            "(s) => document.querySelector('#verdict').textContent !== s", arg=said
+        )
     # back one stop to Place (forward, Tab would cross the hand: focus there chooses a tile)
     page.keyboard.press("Shift+Tab")
     assert page.evaluate("document.activeElement.id") == "btn-place"
@@ -73,7 +75,7 @@ def test_a_game_by_link_started_and_played_by_the_keyboard(page, server):
     page.goto(server + "link.html?sw=off&anim=0")
     wait_phase(page, ["home"])
     tab_to(page, "#link-count")
-    page.keyboard.press("Home")              # two seats, then three
+    page.keyboard.press("Home")  # two seats, then three
     page.wait_for_function("document.querySelectorAll('#link-seats > li').length === 2")
     page.keyboard.press("ArrowDown")
     page.wait_for_function("document.querySelectorAll('#link-seats > li').length === 3")
@@ -83,9 +85,9 @@ def test_a_game_by_link_started_and_played_by_the_keyboard(page, server):
         page.keyboard.type(name)
     tab_to(page, "#btn-link-start")
     page.keyboard.press("Enter")
-    assert wait_phase(page, ["start"]) == "start"         # (the banner is written by then)
+    assert wait_phase(page, ["start"]) == "start"  # (the banner is written by then)
     assert "Ann" in page.inner_text("#turn-banner")
-    assert start_and_place_by_keys(page, 0) == "start"   # Ann's start mark: the link to send
+    assert start_and_place_by_keys(page, 0) == "start"  # Ann's start mark: the link to send
     assert wait_phase(page, ["send"]) == "send"
     assert "Bo" in page.inner_text("#send-title")
     tab_to(page, "#btn-copy-link")

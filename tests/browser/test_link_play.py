@@ -17,7 +17,7 @@ def saves(page):
 def open_link(page, url):
     page.evaluate("document.body.dataset.phase = 'navigating'")
     if page.url == url:
-        page.reload()       # the same device holds the next seat too: its address is already the link
+        page.reload()  # the same device holds the next seat too: its address is already the link
     else:
         page.goto(url)
     return wait_phase(page, PLAYING + ["refused"])
@@ -66,7 +66,7 @@ def test_two_devices_play_a_whole_3_player_game_by_links(browser, server):
         assert len(link) < 2000
         if ph == "over":
             break
-        nxt = page.inner_text("#send-title").rsplit(" ", 1)[1]      # "Send this link to <name>"
+        nxt = page.inner_text("#send-title").rsplit(" ", 1)[1]  # "Send this link to <name>"
         assert nxt in page.inner_text("#send-text")
         page = device[nxt]
         if page is b and not checked_refusals and moves >= 3:
@@ -84,7 +84,13 @@ def test_two_devices_play_a_whole_3_player_game_by_links(browser, server):
             # a tampered link: one character changed in the middle
             fragment = old.split("#", 1)[1]
             mid = len(fragment) // 2
-            tampered = old.split("#", 1)[0] + "#" + fragment[:mid] + ("A" if fragment[mid] != "A" else "B") + fragment[mid + 1:]
+            tampered = (
+                old.split("#", 1)[0]
+                + "#"
+                + fragment[:mid]
+                + ("A" if fragment[mid] != "A" else "B")
+                + fragment[mid + 1 :]
+            )
             assert open_link(b, tampered) == "refused"
             assert "cannot be opened" in b.inner_text("#notice-text")
             assert saves(b) == after

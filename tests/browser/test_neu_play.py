@@ -6,10 +6,8 @@ reload, and screenshots at phone and desktop widths (test-artifacts/)."""
 
 from __future__ import annotations
 
-
-import pytest
-
 import pagekit
+import pytest
 from pagekit import log_count, no_errors, phase, shot
 
 pytestmark = pytest.mark.browser
@@ -23,7 +21,9 @@ def wait_phase(page, phases=PHASES, timeout=120_000) -> str:
 
 
 def wait_log(page, more_than: int) -> None:
-    page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=more_than)
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('#log > li').length > n", arg=more_than
+    )
 
 
 def open_neu_setup(page, server, seats, query="?sw=off&anim=0", seed="7"):
@@ -72,7 +72,7 @@ def open_by_clicks(page, square=4, port=1, tile=1):
     tiles = page.locator("#hand .hand-tile")
     assert tiles.count() == 3
     tiles.nth(tile).click()
-    tiles.nth(tile).click()                       # a second click turns it
+    tiles.nth(tile).click()  # a second click turns it
     assert page.locator(".layer-preview .ghost").count() == 1
     assert page.locator(".layer-preview .ghost-marker").count() == 1
     before = log_count(page)
@@ -179,7 +179,11 @@ def test_setup_offers_the_course_variant_for_3_to_5_players(page, server):
     assert "Course variant" in label and "10" in label
     page.select_option("#set-count", "8")
     page.select_option("#set-preset", "neu")
-    assert page.locator("#set-count option").all_inner_texts() == ["3 players", "4 players", "5 players"]
+    assert page.locator("#set-count option").all_inner_texts() == [
+        "3 players",
+        "4 players",
+        "5 players",
+    ]
     assert page.locator("#seats > li").count() == 5
     colours = page.locator("#seats > li .seat-color").evaluate_all("els => els.map(e => e.value)")
     assert colours == NEU_COLORS
@@ -215,8 +219,10 @@ def test_course_game_against_two_computers_to_the_end(page, server):
     assert "Me opens with tile 1" in log and "Cam opens" in log and "Dee opens" in log
     assert "round 1" in log
     assert page.locator(".layer-markers .marker").count() == 3
-    handed = page.locator("#hand .hand-tile").evaluate_all("els => els.map(e => Number(e.dataset.tile))")
-    assert handed == [9, 10]                          # the referee deals in index order
+    handed = page.locator("#hand .hand-tile").evaluate_all(
+        "els => els.map(e => Number(e.dataset.tile))"
+    )
+    assert handed == [9, 10]  # the referee deals in index order
     result = play_to_the_end(page)
     assert result["turns"] >= 1
     pos = position(page)
@@ -272,8 +278,11 @@ def test_illegal_options_are_marked_and_refused_by_the_engine(page, server):
 
 
 def test_opening_by_keys_undo_redo_and_reload(page, server):
-    open_neu_setup(page, server, [("Me", "human"), ("Cam", "computer"), ("Dee", "computer"),
-                                  ("Eve", "computer")])
+    open_neu_setup(
+        page,
+        server,
+        [("Me", "human"), ("Cam", "computer"), ("Dee", "computer"), ("Eve", "computer")],
+    )
     assert start(page) == "opening"
     open_by_keys(page)
     assert wait_phase(page) == "turn"
@@ -285,12 +294,13 @@ def test_opening_by_keys_undo_redo_and_reload(page, server):
     moves = log_count(page)
     assert moves >= 5
     tiles = page.locator(".layer-tiles .placed").count()
-    page.click("#btn-undo")                           # my tile and the computers' replies
+    page.click("#btn-undo")  # my tile and the computers' replies
     page.wait_for_function("document.querySelectorAll('#log > li').length === 4")
     assert wait_phase(page) == "turn"
     assert page.locator("#hand .hand-tile").evaluate_all(
-        "els => els.map(e => Number(e.dataset.tile))") == [12, 13]
-    page.keyboard.press("Shift+U")                    # redo
+        "els => els.map(e => Number(e.dataset.tile))"
+    ) == [12, 13]
+    page.keyboard.press("Shift+U")  # redo
     page.wait_for_function("(n) => document.querySelectorAll('#log > li').length === n", arg=moves)
     assert page.locator(".layer-tiles .placed").count() == tiles
     # autosave: a reload resumes the same game
@@ -319,8 +329,17 @@ def test_screenshots(browser, server, width, height):
     page.console_errors = []
     page.on("pageerror", lambda e: page.console_errors.append(str(e)))
     try:
-        open_neu_setup(page, server, [("Ann", "human"), ("Bo", "computer"), ("Cy", "computer"),
-                                      ("Di", "computer"), ("Ed", "computer")])
+        open_neu_setup(
+            page,
+            server,
+            [
+                ("Ann", "human"),
+                ("Bo", "computer"),
+                ("Cy", "computer"),
+                ("Di", "computer"),
+                ("Ed", "computer"),
+            ],
+        )
         shot(page, f"neu-setup-{width}")
         assert start(page) == "opening"
         page.locator(".layer-choices .choice[data-x='0'][data-y='4']").click(force=True)
@@ -328,8 +347,7 @@ def test_screenshots(browser, server, width, height):
         shot(page, f"neu-opening-{width}")
         page.click("#btn-place")
         assert wait_phase(page) == "turn"
-        play_to_the_end(page, turns_by=("keys",),
-                        shots=lambda: shot(page, f"neu-turn-{width}"))
+        play_to_the_end(page, turns_by=("keys",), shots=lambda: shot(page, f"neu-turn-{width}"))
         shot(page, f"neu-gameover-{width}")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert not page.console_errors, page.console_errors

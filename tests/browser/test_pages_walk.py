@@ -11,11 +11,9 @@ violation (test_audit.py's rules).  One walk serves both checks."""
 from __future__ import annotations
 
 import json
-import re
-
-import pytest
 
 import pagekit
+import pytest
 from pagekit import no_errors, wait_phase
 from test_audit import AXE, RUN
 from test_daily_page import play_to_the_end as play_daily
@@ -48,7 +46,13 @@ class Checker:
         for theme in ("light", "dark"):
             page.emulate_media(color_scheme=theme)
             found = page.evaluate(RUN)
-            assert not found, "\n".join([f"{where} ({theme})"] + [f"{v['id']} ({v['impact']}): {v['help']}\n  " + "\n  ".join(v["nodes"]) for v in found])
+            assert not found, "\n".join(
+                [f"{where} ({theme})"]
+                + [
+                    f"{v['id']} ({v['impact']}): {v['help']}\n  " + "\n  ".join(v["nodes"])
+                    for v in found
+                ]
+            )
 
 
 def context_for(browser, locale: str):
@@ -66,11 +70,14 @@ def context_for(browser, locale: str):
 
 
 def wait_text(page, selector: str, text: str) -> None:
-    page.wait_for_function("([s, t]) => (document.querySelector(s)?.textContent || '').includes(t)",
-                           arg=[selector, text])
+    page.wait_for_function(
+        "([s, t]) => (document.querySelector(s)?.textContent || '').includes(t)",
+        arg=[selector, text],
+    )
 
 
 # ------------------------------------------------------------------ the walks, page by page
+
 
 def walk_daily(page, base, q, check, lang):
     page.goto(base + "daily.html" + q)
@@ -82,7 +89,9 @@ def walk_daily(page, base, q, check, lang):
     play_daily(page)
     check(page, "daily: over, the result and the history")
     # the player has a name in the page's language, kept in the replay link too
-    record = call("decode_link", {"fragment": page.get_attribute("#replay-link", "href").split("#", 1)[1]})["result"]["record"]
+    record = call(
+        "decode_link", {"fragment": page.get_attribute("#replay-link", "href").split("#", 1)[1]}
+    )["result"]["record"]
     assert record["players"][0]["name"] == {"en": "Player 1", "fr": "Joueur 1"}[lang]
     page.click("#btn-copy")
     wait_text(page, "#btn-copy", COPIED[lang])
@@ -90,9 +99,12 @@ def walk_daily(page, base, q, check, lang):
     # a game kept by an earlier version, its player named by the engine ("Player 1"): resumed
     # with the player named in the page's language
     kept = call("daily", {"date": "2026-01-05"})["result"]["record"]
-    page.evaluate("""(r) => { const s = JSON.parse(localStorage.getItem('tsuro.daily'));
+    page.evaluate(
+        """(r) => { const s = JSON.parse(localStorage.getItem('tsuro.daily'));
         s.current = {date: '2026-01-05', practice: true, record: r};
-        localStorage.setItem('tsuro.daily', JSON.stringify(s)); }""", kept)
+        localStorage.setItem('tsuro.daily', JSON.stringify(s)); }""",
+        kept,
+    )
     page.goto(base + "daily.html" + q + "&date=2026-01-05")
     assert wait_phase(page, ["start"]) == "start"
     assert {"en": "Player 1", "fr": "Joueur 1"}[lang] in page.inner_text("#turn-banner")
@@ -108,12 +120,12 @@ def walk_puzzles(page, base, q, check, lang):
     # an error first (before the browser holds the file): the puzzles cannot be fetched
     page.route("**/puzzles.json", lambda route: route.fulfill(status=404, body="gone"))
     try:
-        page.goto(base + "puzzles.html" + q + "&broken=1")   # (then #id below is a new document)
+        page.goto(base + "puzzles.html" + q + "&broken=1")  # (then #id below is a new document)
         assert wait_phase(page, ["failed"]) == "failed"
         check(page, "puzzles: an error")
     finally:
         page.unroute("**/puzzles.json")
-    page.console_errors.clear()     # the 404 itself is logged by the browser
+    page.console_errors.clear()  # the 404 itself is logged by the browser
     p = first_puzzle("survive")
     page.goto(base + "puzzles.html" + q + "#" + p["id"])
     assert wait_phase(page, ["tile"]) == "tile"
@@ -146,8 +158,13 @@ def finished_record(names=("Ann", "Bo", "Cy")) -> dict:
 
 def finished_link() -> str:
     record = finished_record(("Ann", "Bo"))
-    message = {"format": "tsuro-link/1", "game": "walkFinished1", "seats": ["person", "computer:easy"],
-               "hidden": False, "record": record}
+    message = {
+        "format": "tsuro-link/1",
+        "game": "walkFinished1",
+        "seats": ["person", "computer:easy"],
+        "hidden": False,
+        "record": record,
+    }
     return call("link_encode", {"message": message})["result"]["fragment"]
 
 
@@ -157,13 +174,15 @@ def walk_link(page, base, q, check, lang):
     check(page, "link: home, a new game")
     page.select_option("#link-count", "2")
     seats = page.locator("#link-seats > li")
-    seats.nth(0).locator(".seat-name").fill("")       # no name given: the page's default, in its language
+    seats.nth(0).locator(".seat-name").fill(
+        ""
+    )  # no name given: the page's default, in its language
     seats.nth(1).locator(".seat-kind").select_option("computer:easy")
     page.click("#btn-link-start")
     assert wait_phase(page, ["start"]) == "start"
     check(page, "link: my start mark")
     page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
-    assert wait_phase(page, ["send", "over"]) == "send"   # the computer moved too; the link for me
+    assert wait_phase(page, ["send", "over"]) == "send"  # the computer moved too; the link for me
     check(page, "link: the link to send")
     page.click("#btn-copy-link")
     wait_text(page, "#btn-copy-link", COPIED[lang])
@@ -180,7 +199,9 @@ def walk_link(page, base, q, check, lang):
     # the older link again: refused (stale_link), told by its code
     page.goto(base + "link.html" + q + "#" + old)
     assert wait_phase(page, ["refused"]) == "refused"
-    assert {"en": "older than your copy", "fr": "ouvrez le dernier lien reçu"}[lang] in page.inner_text("#notice-text")
+    assert {"en": "older than your copy", "fr": "ouvrez le dernier lien reçu"}[
+        lang
+    ] in page.inner_text("#notice-text")
     check(page, "link: an older link")
     page.goto(base + "link.html" + q)
     assert wait_phase(page, ["home"]) == "home"
@@ -196,23 +217,40 @@ def walk_link(page, base, q, check, lang):
 
 def saved_entries() -> dict:
     """A stored unfinished game and a damaged one (saves.js's keys)."""
-    game = call("new_game", {"players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}], "seed": 8})["result"]
+    game = call(
+        "new_game",
+        {"players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}], "seed": 8},
+    )["result"]
     record, pos = game["record"], game["position"]
     for move in ({"start": [0, 2, "H"]}, {"start": [5, 3, "C"]}):
         r = call("play", {"position": pos, "move": move})["result"]
         pos = r["position"]
         record["moves"].append(r["move"])
     seats = [{"kind": "human", "level": "medium"}] * 2
-    ok = {"format": "tsuro-games/2", "id": "walkok", "savedAt": "2026-11-01T10:00:00.000Z", "over": False,
-          "label": "Ann, Bo", "position": pos,
-          "game": {"format": "tsuro-save/1", "record": record, "seats": seats, "savedAt": "2026-11-01T10:00:00.000Z"}}
+    ok = {
+        "format": "tsuro-games/2",
+        "id": "walkok",
+        "savedAt": "2026-11-01T10:00:00.000Z",
+        "over": False,
+        "label": "Ann, Bo",
+        "position": pos,
+        "game": {
+            "format": "tsuro-save/1",
+            "record": record,
+            "seats": seats,
+            "savedAt": "2026-11-01T10:00:00.000Z",
+        },
+    }
     return {"tsuro.game.walkok": json.dumps(ok), "tsuro.game.walkbad": "{not json"}
 
 
 def walk_game_page(page, base, q, check, lang):
     page.goto(base + q)
     page.wait_for_selector("#setup[open]")
-    page.evaluate("(kv) => { for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v); }", saved_entries())
+    page.evaluate(
+        "(kv) => { for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v); }",
+        saved_entries(),
+    )
     page.reload()
     # the damaged save is put aside and told of; the list offers the other game and the kept one
     page.wait_for_selector("#setup[open] #games-panel:not([hidden]) li[data-kept='walkbad']")
@@ -267,7 +305,11 @@ def test_later_pages_in_english_audited_and_lang_fr_wins(browser, server):
     ctx, page = context_for(browser, "en-GB")
     french = Checker("fr", words=True)
     try:
-        for path, phase in (("daily.html", "start"), ("puzzles.html", "tile"), ("link.html", "home")):
+        for path, phase in (
+            ("daily.html", "start"),
+            ("puzzles.html", "tile"),
+            ("link.html", "home"),
+        ):
             page.goto(server + path + "?sw=off&anim=0&lang=fr")
             wait_phase(page, [phase])
             french(page, f"{path}?lang=fr")

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 import pagekit
+import pytest
 from pagekit import log_count, no_errors, phase, shot
 
 from tsuro_core.api import call
@@ -124,8 +123,9 @@ def test_hot_seat_game_to_the_end_with_clicks_and_keys(page, server):
             else:
                 choose_start_by_keys(page, 20)
             starts += 1
-            page.wait_for_function("(n) => document.querySelectorAll('#log > li').length >= n",
-                                   arg=starts)
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('#log > li').length >= n", arg=starts
+            )
         elif ph == "tile":
             if tiles % 2:
                 play_tile_by_clicks(page, tiles)
@@ -164,8 +164,9 @@ def test_game_against_computer_players(page, server):
     warnings = []
     page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
     open_game(page, server, "?sw=off")
-    setup_seats(page, [("Me", "human"), ("Easy", "computer:easy"), ("Hard", "computer:hard")],
-                speed="2.5")
+    setup_seats(
+        page, [("Me", "human"), ("Easy", "computer:easy"), ("Hard", "computer:hard")], speed="2.5"
+    )
     start(page)
     # one human: no pass screen, ever
     k = 0
@@ -196,25 +197,29 @@ def test_undo_and_redo(page, server):
     start(page)
     choose_start_by_click(page, 3)
     assert wait_phase(page) == "tile"
-    assert log_count(page) == 2                      # my start mark, then the bot's
-    hand_before = page.locator("#hand .hand-tile").evaluate_all("els => els.map(e => e.dataset.tile)")
+    assert log_count(page) == 2  # my start mark, then the bot's
+    hand_before = page.locator("#hand .hand-tile").evaluate_all(
+        "els => els.map(e => e.dataset.tile)"
+    )
     play_tile_by_keys(page, 0)
     assert wait_phase(page) in ("tile", "over")
     if phase(page) == "over":
         pytest.skip("the first tile ended the game")
     assert log_count(page) == 4
-    page.click("#btn-undo")                          # takes back my tile and the bot's reply
+    page.click("#btn-undo")  # takes back my tile and the bot's reply
     page.wait_for_function("document.querySelectorAll('#log > li').length === 2")
     assert wait_phase(page) == "tile"
-    hand_after = page.locator("#hand .hand-tile").evaluate_all("els => els.map(e => e.dataset.tile)")
+    hand_after = page.locator("#hand .hand-tile").evaluate_all(
+        "els => els.map(e => e.dataset.tile)"
+    )
     assert hand_after == hand_before
     assert page.locator(".layer-tiles .placed").count() == 0
-    page.keyboard.press("Shift+U")                   # redo, from the keyboard
+    page.keyboard.press("Shift+U")  # redo, from the keyboard
     page.wait_for_function("document.querySelectorAll('#log > li').length === 4")
     assert page.locator(".layer-tiles .placed").count() == 2
     page.click("#btn-undo")
     page.wait_for_function("document.querySelectorAll('#log > li').length === 2")
-    page.click("#btn-undo")                          # back to before my start mark
+    page.click("#btn-undo")  # back to before my start mark
     page.wait_for_function("document.querySelectorAll('#log > li').length === 0")
     assert wait_phase(page) == "start"
     no_errors(page)
@@ -227,8 +232,14 @@ def _finished_record(players=3, seed=4):
     while pos["turn"] is not None:
         lm = call("legal_moves", {"position": pos})["result"]
         safe = [m for m in lm["moves"] if not m.get("self_eliminating")] or lm["moves"]
-        r = call("play", {"position": pos, "move": safe[len(record["moves"]) * 7 % len(safe)]["move"],
-                          "seed": 1})["result"]
+        r = call(
+            "play",
+            {
+                "position": pos,
+                "move": safe[len(record["moves"]) * 7 % len(safe)]["move"],
+                "seed": 1,
+            },
+        )["result"]
         pos = r["position"]
         record["moves"].append(r["move"])
     return record
@@ -240,8 +251,8 @@ def test_undo_from_the_game_over_screen_shows_the_position_before(page, server):
     assert wait_phase(page) == "over"
     placed = page.locator(".layer-tiles .placed").count()
     assert log_count(page) == len(record["moves"])
-    page.click("#btn-undo")                          # every seat of a shared game is human
-    assert wait_phase(page) == "tile"                # the last mover's turn again, hand shown
+    page.click("#btn-undo")  # every seat of a shared game is human
+    assert wait_phase(page) == "tile"  # the last mover's turn again, hand shown
     assert page.locator("#gameover").is_hidden()
     assert log_count(page) == len(record["moves"]) - 1
     # the board shows the game again, not the replay's last position
@@ -278,10 +289,12 @@ def test_bad_share_link_recovers_with_a_message(page, server):
     page.wait_for_selector("#setup-message:not([hidden])")
     assert "could not be opened" in page.inner_text("#setup-message")
     assert "#r=" not in page.url
-    start(page)                                      # and a fresh game starts
+    start(page)  # and a fresh game starts
     assert wait_phase(page) in ("start", "pass")
     # a link from a newer version, and a record that breaks the rules
-    bad = call("encode_link", {"record": call("new_game", {"players": 2, "seed": 3})["result"]["record"]})
+    bad = call(
+        "encode_link", {"record": call("new_game", {"players": 2, "seed": 3})["result"]["record"]}
+    )
     fragment = bad["result"]["fragment"]
     page.goto(server + "?sw=off#r=9" + fragment[3:])
     # the player has a game now: back to it, told why
@@ -295,7 +308,9 @@ def test_outdated_or_broken_save_recovers_with_a_message(page, server):
     # saves of the previous format (one slot, "tsuro.save"): moved to keys of their own,
     # then put aside, not deleted (tests/browser/test_reliability.py for the current format)
     page.goto(server + "?sw=off")
-    page.evaluate("localStorage.setItem('tsuro.save', JSON.stringify({format: 'tsuro-save/0', record: 1}))")
+    page.evaluate(
+        "localStorage.setItem('tsuro.save', JSON.stringify({format: 'tsuro-save/0', record: 1}))"
+    )
     page.reload()
     page.wait_for_selector("#setup-message:not([hidden])")
     assert "could not be resumed" in page.inner_text("#setup-message")
@@ -308,8 +323,10 @@ def test_outdated_or_broken_save_recovers_with_a_message(page, server):
     page.reload()
     page.wait_for_selector("#setup[open]")
     assert page.evaluate("localStorage.getItem('tsuro.save')") is None
-    kept = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('tsuro.kept.'))"
-                         ".map((k) => JSON.parse(localStorage.getItem(k)).text)")
+    kept = page.evaluate(
+        "Object.keys(localStorage).filter((k) => k.startsWith('tsuro.kept.'))"
+        ".map((k) => JSON.parse(localStorage.getItem(k)).text)"
+    )
     assert "{not json" in kept and len(kept) == 3
     no_errors(page)
 
@@ -388,8 +405,9 @@ def test_embed_record_steps_through(page, server):
         pos = r["position"]
         record["moves"].append(r["move"])
     page.goto(server + "embed.html?sw=off#" + _fragment(record) + "&at=3")
-    page.wait_for_function("document.querySelector('#step').textContent === '3 / 8'",
-                           timeout=120_000)
+    page.wait_for_function(
+        "document.querySelector('#step').textContent === '3 / 8'", timeout=120_000
+    )
     page.click("#next")
     page.wait_for_function("document.querySelector('#step').textContent === '4 / 8'")
     assert "plays tile" in page.inner_text("#caption")
@@ -425,7 +443,9 @@ def test_hint_chooses_a_tile(page, server):
     choose_start_by_click(page, 30)
     assert wait_phase(page) == "tile"
     page.click("#btn-hint")
-    page.wait_for_function("document.querySelector('#hand-note').textContent.startsWith('Hint: tile')")
+    page.wait_for_function(
+        "document.querySelector('#hand-note').textContent.startsWith('Hint: tile')"
+    )
     assert not page.locator("#btn-place").is_disabled()
     no_errors(page)
 
@@ -433,13 +453,13 @@ def test_hint_chooses_a_tile(page, server):
 def _tutorial_fragment(key):
     html = (ROOT / "web" / "tutorial" / "index.html").read_text(encoding="utf-8")
     section = html.split(f'<section id="{key}">', 1)[1]
-    return section.split('embed.html#', 1)[1].split('&', 1)[0].split('"', 1)[0]
+    return section.split("embed.html#", 1)[1].split("&", 1)[0].split('"', 1)[0]
 
 
 def test_self_eliminating_placements_are_refused_with_the_reason(page, server):
     # Ann (seat 0) can turn tile 14 so that it sends her off the edge; other placements are safe
     page.goto(server + "?sw=off&anim=0#" + _tutorial_fragment("place"))
-    assert wait_phase(page) == "pass"                    # a shared position: hot-seat
+    assert wait_phase(page) == "pass"  # a shared position: hot-seat
     page.click("#btn-pass")
     assert wait_phase(page) == "tile"
     page.keyboard.press("1")
@@ -452,7 +472,7 @@ def test_self_eliminating_placements_are_refused_with_the_reason(page, server):
     assert page.locator("#btn-place").is_disabled()
     assert "Not allowed" in page.inner_text("#hand-note")
     assert "off the edge" in page.inner_text("#hand-note")
-    page.keyboard.press("Enter")                         # refused: nothing is played
+    page.keyboard.press("Enter")  # refused: nothing is played
     page.wait_for_timeout(300)
     assert log_count(page) == 0 and phase(page) == "tile"
     # when every placement eliminates the player, one must be played (another
@@ -478,7 +498,7 @@ def test_a_shared_link_keeps_your_game(page, server):
     mine = log_count(page)
     record = call("new_game", {"players": 3, "seed": 11})["result"]["record"]
     page.goto(server + "?sw=off&anim=0#" + _fragment(record))
-    assert wait_phase(page) == "pass"                # a shared game: hot-seat
+    assert wait_phase(page) == "pass"  # a shared game: hot-seat
     assert log_count(page) == 0
     page.wait_for_selector("#notice-action:not([hidden])")
     page.click("#notice-action")
@@ -491,6 +511,7 @@ def test_a_shared_link_keeps_your_game(page, server):
 def _exchange_position():
     """A position of a seeded 3-player game with the elimination bonus, at an exchange."""
     import random
+
     rules = {"preset": "classic", "elimination_bonus": True}
     for seed in range(1, 500):
         pos = call("new_game", {"players": 3, "seed": seed, "rules": rules})["result"]["position"]
@@ -532,4 +553,4 @@ def test_an_engine_that_cannot_start_keeps_the_save(page, server):
     page.wait_for_selector("#notice:not([hidden])")
     assert "kept" in page.inner_text("#notice-text")
     assert page.evaluate(pagekit.CURRENT_SAVE) == saved
-    assert page.locator(".layer-markers .marker").count() == 2   # drawn from the save
+    assert page.locator(".layer-markers .marker").count() == 2  # drawn from the save

@@ -7,7 +7,9 @@ from pathlib import Path
 
 from pagekit import no_errors, wait_phase
 
-PUZZLES = json.loads((Path(__file__).resolve().parents[2] / "data" / "puzzles.json").read_text(encoding="utf-8"))
+PUZZLES = json.loads(
+    (Path(__file__).resolve().parents[2] / "data" / "puzzles.json").read_text(encoding="utf-8")
+)
 
 
 def first(kind):
@@ -22,13 +24,17 @@ def test_hints_lead_to_the_answer_progress_is_kept_and_a_wrong_move_is_told(page
     # no outcome marks on the hand: they would give the answer away
     assert page.locator("#hand .badge").first.is_hidden()
     page.click("#btn-hint")
-    page.wait_for_function("document.querySelector('#verdict').textContent.startsWith('Hint: play tile')")
+    page.wait_for_function(
+        "document.querySelector('#verdict').textContent.startsWith('Hint: play tile')"
+    )
     page.click("#btn-hint")
     page.wait_for_function("document.querySelector('#verdict').textContent.includes('turned')")
     page.click("#btn-place")
     wait_phase(page, ["solved"])
     assert "Right" in page.inner_text("#verdict")
-    assert page.evaluate("JSON.parse(localStorage.getItem('tsuro.puzzles')).solved")[p["id"]] is True
+    assert (
+        page.evaluate("JSON.parse(localStorage.getItem('tsuro.puzzles')).solved")[p["id"]] is True
+    )
     assert f"Solved: 1 of {len(PUZZLES)}" in page.inner_text("#progress")
 
     # another puzzle, answered wrongly: told so, not marked solved
@@ -54,8 +60,16 @@ def test_puzzles_in_french(page, server):
     q = first("eliminate")
     page.goto(server + f"puzzles.html?sw=off&anim=0&lang=fr#{q['id']}")
     wait_phase(page, ["tile"])
-    colour = {"red": "rouge", "blue": "bleu", "green": "vert", "yellow": "jaune", "purple": "violet",
-              "orange": "orange", "black": "noir", "white": "blanc"}[q["task"]["params"]["color"]]
+    colour = {
+        "red": "rouge",
+        "blue": "bleu",
+        "green": "vert",
+        "yellow": "jaune",
+        "purple": "violet",
+        "orange": "orange",
+        "black": "noir",
+        "white": "blanc",
+    }[q["task"]["params"]["color"]]
     assert page.inner_text("#task") == f"Éliminez le pion {colour}, en restant sur le plateau."
     assert page.inner_text("#btn-hint") == "Indice"
     s = first("solo")

@@ -9,10 +9,10 @@ import json
 import zlib
 from pathlib import Path
 
-import pytest
-
 import pagekit
+import pytest
 from helpers import position
+
 from tsuro_core.api import call
 
 pytestmark = pytest.mark.browser
@@ -28,9 +28,14 @@ def raw_link(kind: str, payload: bytes) -> str:
 def test_the_embed_bounds_what_it_decodes_before_drawing(page, server):
     squares = "document.querySelectorAll('#board svg.board .square').length"
     # a position claiming a 100,000 x 100,000 board: not drawn, the engine says why
-    wide = {"format": "tsuro-position/1", "rules": {"preset": "classic", "width": 100_000,
-                                                    "height": 100_000},
-            "players": [{"name": "A"}], "markers": [[0, 0, "A"]], "tiles": [], "turn": 0}
+    wide = {
+        "format": "tsuro-position/1",
+        "rules": {"preset": "classic", "width": 100_000, "height": 100_000},
+        "players": [{"name": "A"}],
+        "markers": [[0, 0, "A"]],
+        "tiles": [],
+        "turn": 0,
+    }
     page.goto(server + "embed.html#" + raw_link("p", json.dumps(wide).encode()))
     page.wait_for_selector("#msg:not([hidden])")
     assert "could not be opened" in page.inner_text("#msg")
@@ -41,7 +46,7 @@ def test_the_embed_bounds_what_it_decodes_before_drawing(page, server):
     page.goto(server + "embed.html#" + bomb)
     page.wait_for_selector("#msg:not([hidden])")
     assert "could not be opened" in page.inner_text("#msg")
-    assert page.evaluate("1 + 1") == 2                 # the page still answers
+    assert page.evaluate("1 + 1") == 2  # the page still answers
     # an overlong link: not decoded by the page
     page.goto(server + "embed.html#p=1" + "A" * 70_000)
     page.wait_for_selector("#msg:not([hidden])")
@@ -59,7 +64,9 @@ TAB_GAME = "sessionStorage.getItem('tsuro.tab.game')"
 
 def games(page) -> dict:
     """The games stored, by key (parsed)."""
-    return {k: json.loads(v) for k, v in page.evaluate(STORED).items() if k.startswith("tsuro.game.")}
+    return {
+        k: json.loads(v) for k, v in page.evaluate(STORED).items() if k.startswith("tsuro.game.")
+    }
 
 
 def my_game(page, server) -> str:
@@ -71,7 +78,9 @@ def my_game(page, server) -> str:
     marks = page.locator(".layer-marks .start-mark")
     marks.nth(7 % marks.count()).locator(".start-dot").click(force=True)
     pagekit.wait_phase(page, ["tile"])
-    page.wait_for_function("(id) => localStorage.getItem('tsuro.game.' + id)", arg=page.evaluate(TAB_GAME))
+    page.wait_for_function(
+        "(id) => localStorage.getItem('tsuro.game.' + id)", arg=page.evaluate(TAB_GAME)
+    )
     return page.evaluate(TAB_GAME)
 
 
@@ -82,19 +91,27 @@ def link(record_or_position) -> str:
 
 def notice_text(page, *words, timeout=60_000) -> str:
     """The notice's text, once it shows one of `words` (any text if none given)."""
-    page.wait_for_function("""(words) => {
+    page.wait_for_function(
+        """(words) => {
         const n = document.querySelector("#notice");
         const t = document.querySelector("#notice-text").textContent;
         return !n.hidden && (!words.length || words.some((w) => t.includes(w)));
-    }""", arg=list(words), timeout=timeout)
+    }""",
+        arg=list(words),
+        timeout=timeout,
+    )
     return page.inner_text("#notice-text")
 
 
 def hang_link() -> str:
     """The issue's link: an elimination-bonus exchange with 20 tiles against 15 in hand
     (minutes of work and gigabytes for an engine that lists every exchange)."""
-    pos = position([[0, 2, "H"], [-1, 0, "C"], [5, 3, "C"]],
-                   [list(range(20)), list(range(20, 35)), []], out=[1], rules="elimination-bonus")
+    pos = position(
+        [[0, 2, "H"], [-1, 0, "C"], [5, 3, "C"]],
+        [list(range(20)), list(range(20, 35)), []],
+        out=[1],
+        rules="elimination-bonus",
+    )
     pos["exchange"] = [1]
     return raw_link("p", json.dumps(pos, separators=(",", ":")).encode())
 
@@ -144,29 +161,31 @@ def test_an_engine_past_its_time_limit_is_restarted_and_the_game_goes_on(page, s
     # back to the last saved position, with a fresh engine: the move can be played
     assert pagekit.wait_phase(page, ["tile"], timeout=120_000) == "tile"
     assert pagekit.log_count(page) == moves
-    assert "restarted" in page.inner_text("#notice-text")   # still told, once the game is back
+    assert "restarted" in page.inner_text("#notice-text")  # still told, once the game is back
     pagekit.choose_placeable_by_keys(page, 0)
     page.keyboard.press("Enter")
-    page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=moves,
-                           timeout=120_000)
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('#log > li').length > n", arg=moves, timeout=120_000
+    )
 
 
 def test_a_start_up_that_stalls_says_so_and_trying_again_resumes_the_game(page, server):
     game = my_game(page, server)
     moves = pagekit.log_count(page)
-    held = []   # the runtime's download, never answered: a stalled network
+    held = []  # the runtime's download, never answered: a stalled network
 
     def stall(route):
         held.append(route)
+
     page.context.route("**/pyodide.asm.wasm", stall)
     page.goto(server + GAME + "&bootstall=3000")
     page.wait_for_selector("#engine-failure[open]", timeout=60_000)
     assert held, "the runtime was not asked for"
     assert "connection" in page.inner_text("#engine-failure-text")
-    assert "Try again" in page.inner_text("#engine-status")   # still said once the dialog is closed
+    assert "Try again" in page.inner_text("#engine-status")  # still said once the dialog is closed
     assert page.evaluate("document.activeElement.id") == "engine-failure-retry"
     page.context.unroute("**/pyodide.asm.wasm", stall)
-    page.keyboard.press("Enter")   # Try again: the page loads again, the game is back
+    page.keyboard.press("Enter")  # Try again: the page loads again, the game is back
     assert pagekit.wait_phase(page, ["tile"]) == "tile"
     assert page.evaluate(TAB_GAME) == game and pagekit.log_count(page) == moves
 
@@ -174,24 +193,41 @@ def test_a_start_up_that_stalls_says_so_and_trying_again_resumes_the_game(page, 
 def test_a_save_that_cannot_be_resumed_is_kept_aside_and_can_be_downloaded(page, server):
     page.goto(server + GAME)
     page.wait_for_selector("#setup[open]")
-    refused = {"format": "tsuro-games/2", "id": "bad1", "savedAt": "2026-01-01T00:00:00.000Z",
-               "over": False, "label": "Broken", "position": None,
-               "game": {"format": "tsuro-save/1", "record": {
-                   "format": "tsuro-record/1", "rules": "classic", "players": [{"name": "A"}],
-                   "deal": {}}}}
-    cases = [("bad1", json.dumps(refused), "not a valid"),      # the engine refuses it
-             ("bad2", "{not json", ""),                         # damaged
-             ("bad3", json.dumps({**refused, "id": "bad3", "format": "tsuro-games/9"}), "")]
+    refused = {
+        "format": "tsuro-games/2",
+        "id": "bad1",
+        "savedAt": "2026-01-01T00:00:00.000Z",
+        "over": False,
+        "label": "Broken",
+        "position": None,
+        "game": {
+            "format": "tsuro-save/1",
+            "record": {
+                "format": "tsuro-record/1",
+                "rules": "classic",
+                "players": [{"name": "A"}],
+                "deal": {},
+            },
+        },
+    }
+    cases = [
+        ("bad1", json.dumps(refused), "not a valid"),  # the engine refuses it
+        ("bad2", "{not json", ""),  # damaged
+        ("bad3", json.dumps({**refused, "id": "bad3", "format": "tsuro-games/9"}), ""),
+    ]
     for key, text, _ in cases:
-        page.evaluate("([k, v]) => { localStorage.setItem('tsuro.game.' + k, v);"
-                      " sessionStorage.setItem('tsuro.tab.game', k); }", [key, text])
+        page.evaluate(
+            "([k, v]) => { localStorage.setItem('tsuro.game.' + k, v);"
+            " sessionStorage.setItem('tsuro.tab.game', k); }",
+            [key, text],
+        )
         page.reload()
         page.wait_for_selector("#setup[open]")
         message = page.inner_text("#setup-message") + page.inner_text("#notice-text")
         assert "could not be resumed" in message and "kept" in message, message
         stored = page.evaluate(STORED)
-        assert "tsuro.game." + key not in stored                 # not resumed again...
-        kept = json.loads(stored["tsuro.kept." + key])           # ...but never deleted
+        assert "tsuro.game." + key not in stored  # not resumed again...
+        kept = json.loads(stored["tsuro.kept." + key])  # ...but never deleted
         assert kept["text"] == text
     # every kept save is listed with a download of what was stored
     page.wait_for_selector("#games-panel:not([hidden])")
@@ -218,9 +254,13 @@ def _record_with_moves(seed: int, n: int):
 
 def test_a_save_in_the_previous_format_loads(page, server):
     record, pos = _record_with_moves(6, 3)
-    old = {"format": "tsuro-save/1", "record": record,
-           "seats": [{"kind": "human", "level": "medium"}] * 2,
-           "savedAt": "2026-11-01T10:00:00.000Z", "position": pos}
+    old = {
+        "format": "tsuro-save/1",
+        "record": record,
+        "seats": [{"kind": "human", "level": "medium"}] * 2,
+        "savedAt": "2026-11-01T10:00:00.000Z",
+        "position": pos,
+    }
     page.goto(server + GAME)
     page.wait_for_selector("#setup[open]")
     page.evaluate("(v) => localStorage.setItem('tsuro.save', v)", json.dumps(old))
@@ -228,7 +268,7 @@ def test_a_save_in_the_previous_format_loads(page, server):
     pagekit.wait_phase(page, ["pass"])
     assert pagekit.log_count(page) == 3
     stored = games(page)
-    assert "tsuro.save" not in page.evaluate(STORED)             # moved, not copied
+    assert "tsuro.save" not in page.evaluate(STORED)  # moved, not copied
     (entry,) = stored.values()
     assert entry["game"]["record"] == record and entry["position"] == pos
 
@@ -299,8 +339,9 @@ BLOCK = """Object.defineProperty(window, "localStorage", { get() {
 
 
 @pytest.mark.parametrize("how", ["full", "blocked"])
-def test_storage_full_or_blocked_tells_the_player_the_game_will_not_be_kept(page, context, server,
-                                                                           how):
+def test_storage_full_or_blocked_tells_the_player_the_game_will_not_be_kept(
+    page, context, server, how
+):
     if how == "blocked":
         context.add_init_script(BLOCK)
     page.goto(server + GAME)
@@ -311,5 +352,5 @@ def test_storage_full_or_blocked_tells_the_player_the_game_will_not_be_kept(page
     pagekit.wait_phase(page, ["start"])
     notice_text(page, "will not be kept")
     marks = page.locator(".layer-marks .start-mark")
-    marks.nth(5).locator(".start-dot").click(force=True)     # and the game goes on
+    marks.nth(5).locator(".start-dot").click(force=True)  # and the game goes on
     assert pagekit.wait_phase(page, ["tile"]) == "tile"

@@ -12,9 +12,11 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-SAMPLE = ("1TY7dasMwDEbfRdffaCQnbdq77jVCLrzE28IcO_jnYpS8e9UWxsAY6Rzrs270GdNqC12o5Jri2xbzUpYYDkygVL3LqiZvc14mJZu3v"
-          "y4pG24U7OpUXkNQMUUfk3bJzbTjT77Hf-7DV0f7CCrLM3fQcrXp5xUYqvd4XEq_bZgfbGghZ4gZMXCHDtyMajcdV8ktjIAFcoIwjEEDEfSQH"
-          "ieYFnwGGxilLY5gPeAerE-10JkjBAbSQb9oNHdO9isGujw3oVjLa8VSk8JmvwM")  # the tutorial's first board
+SAMPLE = (
+    "1TY7dasMwDEbfRdffaCQnbdq77jVCLrzE28IcO_jnYpS8e9UWxsAY6Rzrs270GdNqC12o5Jri2xbzUpYYDkygVL3LqiZvc14mJZu3v"
+    "y4pG24U7OpUXkNQMUUfk3bJzbTjT77Hf-7DV0f7CCrLM3fQcrXp5xUYqvd4XEq_bZgfbGghZ4gZMXCHDtyMajcdV8ktjIAFcoIwjEEDEfSQH"
+    "ieYFnwGGxilLY5gPeAerE-10JkjBAbSQb9oNHdO9isGujw3oVjLa8VSk8JmvwM"
+)  # the tutorial's first board
 
 
 def _text(v) -> str:
@@ -29,14 +31,16 @@ def _wait(page, predicate, timeout=20.0):
         page.wait_for_timeout(100)
 
 
-def test_the_game_and_tutorial_refuse_framing_the_embed_allows_it(page, server, other_origin,
-                                                                  csp_violations):
+def test_the_game_and_tutorial_refuse_framing_the_embed_allows_it(
+    page, server, other_origin, csp_violations
+):
     base, directory = other_origin
     (directory / "framer.html").write_text(
         "<!doctype html><title>framer</title><link rel=icon href='data:,'>"
         f"<iframe id=game src='{server}?sw=off'></iframe>"
         f"<iframe id=tutorial src='{server}tutorial/'></iframe>"
-        f"<iframe id=embed src='{server}embed.html#p={SAMPLE}'></iframe>")
+        f"<iframe id=embed src='{server}embed.html#p={SAMPLE}'></iframe>"
+    )
     csp_violations.allow(lambda v: "frame-ancestors" in _text(v))
     page.goto(base + "framer.html")
     embed = page.frame_locator("#embed")
@@ -53,11 +57,13 @@ def test_the_game_and_tutorial_refuse_framing_the_embed_allows_it(page, server, 
     # Same origin is a frame ancestor too: the tutorial's own boards are embeds.
     page.goto(server + "tutorial/")
     page.frame_locator("iframe").first.locator("svg.board:not(.board-static)").wait_for(
-        state="attached", timeout=30_000)
+        state="attached", timeout=30_000
+    )
 
 
-def test_an_injected_inline_script_is_refused_and_reported(page, server, csp_reports,
-                                                          csp_violations):
+def test_an_injected_inline_script_is_refused_and_reported(
+    page, server, csp_reports, csp_violations
+):
     page.goto(server + "embed.html#p=" + SAMPLE)
     before = len(csp_reports)
     csp_violations.allow(lambda v: "inline" in _text(v) or "script-src-elem" in _text(v))
@@ -71,25 +77,43 @@ def test_an_injected_inline_script_is_refused_and_reported(page, server, csp_rep
     # Seen three ways: the document's event, the console, and the report to the server.
     _wait(page, lambda: len(csp_reports) > before)
     assert csp_reports[before]["effective-directive"] == "script-src-elem"
-    _wait(page, lambda: any(isinstance(v, dict) and v.get("directive") == "script-src-elem"
-                      for v in csp_violations.found))
+    _wait(
+        page,
+        lambda: any(
+            isinstance(v, dict) and v.get("directive") == "script-src-elem"
+            for v in csp_violations.found
+        ),
+    )
 
 
-def test_the_engine_worker_runs_under_the_policy(page, serve_site, dist_dir, build_module,
-                                                 csp_reports, csp_violations):
+def test_the_engine_worker_runs_under_the_policy(
+    page, serve_site, dist_dir, build_module, csp_reports, csp_violations
+):
     """Without 'wasm-unsafe-eval' Pyodide cannot start: proof that the worker gets the
     policy from its own response, and that a worker's violations reach the tests."""
     csp = build_module.CSP
-    rules = [(pattern, {k: (v.replace(" 'wasm-unsafe-eval'", "") if k == csp else v)
-                        for k, v in values.items()})
-             for pattern, values in build_module.SITE_HEADERS]
+    rules = [
+        (
+            pattern,
+            {
+                k: (v.replace(" 'wasm-unsafe-eval'", "") if k == csp else v)
+                for k, v in values.items()
+            },
+        )
+        for pattern, values in build_module.SITE_HEADERS
+    ]
     srv, base = serve_site(dist_dir, host="127.0.0.1", rules=rules)
     try:
         before = len(csp_reports)
         csp_violations.allow(lambda v: "wasm" in _text(v) or "WebAssembly" in _text(v))
         page.goto(base.replace("127.0.0.1", "localhost") + "smoke.html?sw=off")
-        _wait(page, lambda: any("engine.worker.js" in str(r.get("document-uri", ""))
-                                for r in csp_reports[before:]), timeout=120)
+        _wait(
+            page,
+            lambda: any(
+                "engine.worker.js" in str(r.get("document-uri", "")) for r in csp_reports[before:]
+            ),
+            timeout=120,
+        )
         report = next(r for r in csp_reports[before:] if "engine.worker.js" in r["document-uri"])
         assert report["blocked-uri"] == "wasm-eval"
         assert page.evaluate("document.body.dataset.ready") != "yes"

@@ -5,9 +5,8 @@ toggles drawn (no emoji font needed), named and pressed."""
 
 from __future__ import annotations
 
-import pytest
-
 import pagekit
+import pytest
 from pagekit import playable_position
 
 pytestmark = pytest.mark.browser
@@ -41,8 +40,9 @@ CUT = """() => {
 
 
 def phone(browser, width, height, locale="en-GB"):
-    ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
-                              locale=locale)
+    ctx = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=True, is_mobile=True, locale=locale
+    )
     ctx.set_default_timeout(120_000)
     return ctx, ctx.new_page()
 
@@ -51,7 +51,9 @@ def fits(page, width, where):
     """Every visible control is a 44 px target and nothing sticks out sideways."""
     small = page.evaluate(TARGETS)
     assert not small, f"{where}: targets under 44 x 44 px: {small}"
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{where}: scrolls sideways"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, (
+        f"{where}: scrolls sideways"
+    )
 
 
 @pytest.mark.parametrize("width,height", PHONES)
@@ -68,12 +70,13 @@ def test_touch_targets_and_no_sideways_scroll_on_every_page(browser, server, wid
         fits(page, width, "a game")
         page.keyboard.press("?")
         page.wait_for_selector("#help[open]")
-        assert page.evaluate("(() => { const d = document.querySelector('#help'); return d.scrollWidth <= d.clientWidth; })()"), \
-            "the keys help is cut on the right"
+        assert page.evaluate(
+            "(() => { const d = document.querySelector('#help'); return d.scrollWidth <= d.clientWidth; })()"
+        ), "the keys help is cut on the right"
         page.goto(server + "embed.html?sw=off#" + playable_position() + "&try=1")
         page.wait_for_selector("#hand .hand-tile")
-        assert page.inner_text("#caption").startswith("Tap the board")   # not "Point at": no pointer
-        page.locator("#board").tap()                       # a board to try wakes on a touch
+        assert page.inner_text("#caption").startswith("Tap the board")  # not "Point at": no pointer
+        page.locator("#board").tap()  # a board to try wakes on a touch
         page.wait_for_selector("#hand .hand-tile:not([disabled])")
         fits(page, width, "embed")
         page.goto(server + "tutorial/course.html?sw=off")
@@ -110,9 +113,14 @@ def test_setup_names_and_menus_fit_a_phone(browser, server, width, height, local
         for i in range(8):
             rows.nth(i).locator(".seat-kind").select_option(kinds[i % 4])
         rows.nth(1).locator(".seat-color").select_option("teal")
-        assert rows.nth(0).locator(".seat-name").input_value() == {"en-GB": "Medium computer", "fr-FR": "Ordinateur moyen"}[locale]
+        assert (
+            rows.nth(0).locator(".seat-name").input_value()
+            == {"en-GB": "Medium computer", "fr-FR": "Ordinateur moyen"}[locale]
+        )
         assert not page.evaluate(CUT)
-        assert page.evaluate("document.querySelector('#setup').scrollWidth <= document.querySelector('#setup').clientWidth")
+        assert page.evaluate(
+            "document.querySelector('#setup').scrollWidth <= document.querySelector('#setup').clientWidth"
+        )
     finally:
         ctx.close()
 
@@ -127,12 +135,12 @@ def test_sound_and_theme_toggles_are_drawn_named_and_pressed(page, server, local
     assert btn.get_attribute("aria-label") == sound
     assert btn.get_attribute("aria-pressed") == "false"
     off = btn.inner_html()
-    box = btn.locator("svg.icon").bounding_box()   # a drawing, not a character that needs a font
+    box = btn.locator("svg.icon").bounding_box()  # a drawing, not a character that needs a font
     assert box and box["width"] >= 16 and box["height"] >= 16
     assert btn.inner_text().strip() == ""
     btn.click()
     assert btn.get_attribute("aria-pressed") == "true"
-    assert btn.inner_html() != off                 # the speaker now has sound waves
+    assert btn.inner_html() != off  # the speaker now has sound waves
     theme = page.locator("#btn-theme")
     before = theme.get_attribute("aria-label")
     assert before and theme.locator("svg.icon").count() == 1 and theme.inner_text().strip() == ""

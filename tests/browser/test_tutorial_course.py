@@ -9,7 +9,7 @@ def test_course_page_steps_to_the_loop(page, server):
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(server + "tutorial/course.html?sw=off")
     page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
-    assert page.locator("svg.board").get_attribute("viewBox") == "-36 -36 1072 1072"   # 10 x 10
+    assert page.locator("svg.board").get_attribute("viewBox") == "-36 -36 1072 1072"  # 10 x 10
     page.click("#to-round")
     assert "round 1" in page.inner_text("#caption")
     page.click("#to-loop")

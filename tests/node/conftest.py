@@ -27,7 +27,9 @@ def pyodide_node(dist_dir, build_module, tmp_path_factory):
     import_all = tmp_path_factory.mktemp("snapshot") / "import_all.py"
     import_all.write_text(build_module.import_all_snippet(build_module.ROOT), encoding="utf-8")
 
-    def run(requests=None, *, python=None, install="loadpackage", stdlib=None, restores=1, timeout=240):
+    def run(
+        requests=None, *, python=None, install="loadpackage", stdlib=None, restores=1, timeout=240
+    ):
         cmd = [node, str(RUNNER), "--dist", str(dist_dir), "--install", install]
         if stdlib:
             cmd += ["--stdlib", stdlib]
@@ -40,7 +42,9 @@ def pyodide_node(dist_dir, build_module, tmp_path_factory):
             stdin = json.dumps(requests)
         proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=timeout)
         if proc.returncode != 0:
-            raise AssertionError(f"run_pyodide.mjs failed ({proc.returncode}):\n{proc.stderr[-4000:]}")
+            raise AssertionError(
+                f"run_pyodide.mjs failed ({proc.returncode}):\n{proc.stderr[-4000:]}"
+            )
         if install == "snapshot":
             return json.loads(proc.stdout)
         return proc.stdout if python is not None else json.loads(proc.stdout)

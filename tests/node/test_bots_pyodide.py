@@ -26,13 +26,18 @@ def _position() -> dict:
 def test_bots_choose_the_same_moves_in_pyodide(pyodide_node):
     pos = _position()
     start = notation.to_position(Game.new(PRESETS["classic"], 3, 5))
-    requests = [{"op": "bot_move", "args": {"position": p, "bot": b, "seed": 7, "iterations": 6}}
-                for p in (pos, start) for b in ("random", "survivor", "planner")]
+    requests = [
+        {"op": "bot_move", "args": {"position": p, "bot": b, "seed": 7, "iterations": 6}}
+        for p in (pos, start)
+        for b in ("random", "survivor", "planner")
+    ]
     requests.append({"op": "hint", "args": {"position": pos, "budget_ms": 300}})
     answers = pyodide_node(requests)
     for request, answer in zip(requests[:-1], answers):
         assert answer["ok"], answer
-        assert answer["result"]["move"] == api.call(request["op"], request["args"])["result"]["move"]
+        assert (
+            answer["result"]["move"] == api.call(request["op"], request["args"])["result"]["move"]
+        )
     hint = answers[-1]["result"]
     # The planner stops on its own clock; the figure itself is the benchmark's
     # (bench/browser_bench.py).  Three budgets is far beyond any stall a loaded

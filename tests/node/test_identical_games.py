@@ -11,11 +11,19 @@ from tsuro_core import notation
 pytestmark = pytest.mark.node
 
 # Seeds x player counts x rule sets: deals, reshuffles, dragons, exchanges, scoring.
-CASES = [(seed, players, rules) for seed, players, rules in [
-    (1, 2, "classic"), (2, 3, "classic"), (3, 4, "classic"), (4, 8, "classic"),
-    (5, 5, "elimination-bonus"), (6, 6, "longest-path"), (7, 7, "most-crossings"),
-    (8, 1, "solo"),
-]]
+CASES = [
+    (seed, players, rules)
+    for seed, players, rules in [
+        (1, 2, "classic"),
+        (2, 3, "classic"),
+        (3, 4, "classic"),
+        (4, 8, "classic"),
+        (5, 5, "elimination-bonus"),
+        (6, 6, "longest-path"),
+        (7, 7, "most-crossings"),
+        (8, 1, "solo"),
+    ]
+]
 
 PLAY = """
 import json, random
@@ -38,7 +46,7 @@ def _run_in_cpython(source: str) -> str:
     """Run the same snippet in this interpreter, returning what it prints."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(source, {})  # noqa: S102 (our own test source)
+        exec(source, {})
     return out.getvalue()
 
 
@@ -50,14 +58,18 @@ def test_seeded_games_are_identical_in_cpython_and_pyodide(pyodide_node):
     for case, a, b in zip(CASES, in_pyodide, in_cpython):
         assert a == b, f"records differ for {case}"
     # The records are real games: they replay in CPython to the same result.
-    for (record, result) in in_pyodide:
+    for record, result in in_pyodide:
         assert notation.result(notation.replay(record)) == result
 
 
 def test_benchmark_game_is_the_same_in_both(pyodide_node):
-    source = ("import json\nfrom tsuro_core.bench import random_game\n"
-              "from tsuro_core import notation\n"
-              "print(json.dumps(notation.to_record(random_game(42))))\n")
+    source = (
+        "import json\nfrom tsuro_core.bench import random_game\n"
+        "from tsuro_core import notation\n"
+        "print(json.dumps(notation.to_record(random_game(42))))\n"
+    )
     # The benchmark module (statistics) is not part of the site: Pyodide's full stdlib.
-    assert pyodide_node(python=source, stdlib="full").strip().splitlines()[-1] == \
-        _run_in_cpython(source).strip()
+    assert (
+        pyodide_node(python=source, stdlib="full").strip().splitlines()[-1]
+        == _run_in_cpython(source).strip()
+    )

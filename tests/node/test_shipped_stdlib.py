@@ -23,7 +23,7 @@ EXERCISE = (ROOT / "tools" / "engine_exercise.py").read_text(encoding="utf-8")
 def in_cpython() -> list:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(EXERCISE, "engine_exercise.py", "exec"), {"__name__": "__main__"})  # noqa: S102
+        exec(compile(EXERCISE, "engine_exercise.py", "exec"), {"__name__": "__main__"})
     return json.loads(out.getvalue())
 
 
@@ -45,8 +45,11 @@ def test_the_shipped_stdlib_is_trimmed_bytecode(dist_dir, build_info):
 
 @pytest.mark.parametrize("install", ["lock", "loadpackage"])
 def test_every_engine_path_under_the_shipped_stdlib(pyodide_node, in_cpython, install):
-    out = pyodide_node(python=EXERCISE + "\nimport sys\nprint(json.dumps(sorted(sys.modules)))\n",
-                       install=install, stdlib="shipped")
+    out = pyodide_node(
+        python=EXERCISE + "\nimport sys\nprint(json.dumps(sorted(sys.modules)))\n",
+        install=install,
+        stdlib="shipped",
+    )
     answers, modules = (json.loads(line) for line in out.strip().splitlines()[-2:])
     assert answers == in_cpython
     assert {"tsuro_core.api", "tsuro_core.bots.planner"} <= set(modules)
@@ -56,7 +59,8 @@ def test_snapshot_restores_play_the_same_and_draw_fresh_randomness(pyodide_node,
     source = EXERCISE + (
         "\nimport random\n"
         "from tsuro_core.api import call\n"
-        "print(json.dumps([random.random(), call('new_game', {'players': 3})['result']['position']['pile']]))\n")
+        "print(json.dumps([random.random(), call('new_game', {'players': 3})['result']['position']['pile']]))\n"
+    )
     outputs = pyodide_node(python=source, install="snapshot", stdlib="shipped", restores=2)
     assert len(outputs) == 2
     draws = []

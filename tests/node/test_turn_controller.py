@@ -45,8 +45,12 @@ def neu_turn_with_a_refusal() -> dict[str, Any]:
                 return {"position": pos, "legal": options}
             if options["phase"] == "opening":
                 sq = rng.choice(options["squares"])
-                move = {"tile": options["handed"][0], "rot": 0, "square": sq["square"],
-                        "port": rng.choice(sq["ports"])["port"]}
+                move = {
+                    "tile": options["handed"][0],
+                    "rot": 0,
+                    "square": sq["square"],
+                    "port": rng.choice(sq["ports"])["port"],
+                }
             else:
                 move = rng.choice([m for m in options["moves"] if m["legal"]])["move"]
             pos = ok("neu_play", {"position": pos, "move": move})["position"]
@@ -59,15 +63,27 @@ def test_turn_controllers_play_only_the_engines_legal_moves():
         pytest.fail("node is not installed (tests/node needs Node 20)")
     place = tutorial_position("place")
     start = ok("new_game", {"players": 3, "seed": 1})["position"]
-    neu_start = ok("neu_new_game", {"players": [{"name": f"P{i + 1}"} for i in range(3)]})["position"]
+    neu_start = ok("neu_new_game", {"players": [{"name": f"P{i + 1}"} for i in range(3)]})[
+        "position"
+    ]
     cases = {
         "tiles": ok("tiles", {})["tiles"],
-        "classic_tile": {"position": place, "legal": ok("legal_moves", {"position": place, "all": True})},
-        "classic_start": {"position": start, "legal": ok("legal_moves", {"position": start, "all": True})},
-        "neu_opening": {"position": neu_start, "legal": ok("neu_legal_moves", {"position": neu_start})},
+        "classic_tile": {
+            "position": place,
+            "legal": ok("legal_moves", {"position": place, "all": True}),
+        },
+        "classic_start": {
+            "position": start,
+            "legal": ok("legal_moves", {"position": start, "all": True}),
+        },
+        "neu_opening": {
+            "position": neu_start,
+            "legal": ok("neu_legal_moves", {"position": neu_start}),
+        },
         "neu_turn": neu_turn_with_a_refusal(),
     }
-    proc = subprocess.run([node, str(SCRIPT)], input=json.dumps(cases), capture_output=True,
-                          text=True, timeout=60)
+    proc = subprocess.run(
+        [node, str(SCRIPT)], input=json.dumps(cases), capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert proc.stdout.strip() == "ok (refusal checked)"

@@ -73,8 +73,12 @@ def neu_game() -> list[list[dict]]:
         options = ok("neu_legal_moves", {"position": pos})
         if options["phase"] == "opening":
             sq = rng.choice(options["squares"])
-            move = {"tile": options["handed"][0], "rot": 90, "square": sq["square"],
-                    "port": rng.choice(sq["ports"])["port"]}
+            move = {
+                "tile": options["handed"][0],
+                "rot": 90,
+                "square": sq["square"],
+                "port": rng.choice(sq["ports"])["port"],
+            }
         else:
             move = rng.choice([m for m in options["moves"] if m["legal"]])["move"]
         r = ok("neu_play", {"position": pos, "move": move})
@@ -93,10 +97,14 @@ def words(lang: str, games) -> dict[str, list[list[str]]]:
     if node is None:
         pytest.fail("node is not installed (tests/node needs Node 20)")
     players = [{"name": n} for n in NAMES]
-    cases = {"lang": lang, "classic": {"events": games[0], "players": players},
-             "neu": {"events": games[1], "players": players}}
-    proc = subprocess.run([node, str(SCRIPT)], input=json.dumps(cases), capture_output=True,
-                          text=True, timeout=60)
+    cases = {
+        "lang": lang,
+        "classic": {"events": games[0], "players": players},
+        "neu": {"events": games[1], "players": players},
+    }
+    proc = subprocess.run(
+        [node, str(SCRIPT)], input=json.dumps(cases), capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 0, proc.stderr[-4000:]
     return json.loads(proc.stdout)
 
@@ -112,12 +120,16 @@ def test_english_log_speaks_board_coordinates(games):
         place = next(e for e in events if e["type"] == "place")
         who = NAMES[place["seat"]]
         turned = f", turned {place['rot']}°," if place["rot"] else ""
-        assert lines[0] == f"{who} plays tile {place['tile']}{turned} on {square(*place['square'])}."
+        assert (
+            lines[0] == f"{who} plays tile {place['tile']}{turned} on {square(*place['square'])}."
+        )
         for e in (e for e in events if e["type"] == "move"):
             n = len(e["path"])
             verb = "follows" if e["seat"] == place["seat"] else "is carried along"
-            expect = (f"{NAMES[e['seat']]}’s marker {verb} {n} tile{'' if n == 1 else 's'} "
-                      f"to {place_words(e['to'])}.")
+            expect = (
+                f"{NAMES[e['seat']]}’s marker {verb} {n} tile{'' if n == 1 else 's'} "
+                f"to {place_words(e['to'])}."
+            )
             assert expect in lines, (expect, lines)
     assert log[-1][-1].startswith("Game over: ")
     assert any("goes off the edge of the board: out." in l for ls in log for l in ls)
@@ -126,8 +138,10 @@ def test_english_log_speaks_board_coordinates(games):
         place = next(e for e in events if e["type"] == "place")
         start = next(e for e in events if e["type"] == "start")
         x, y = place["square"]
-        assert line == (f"{NAMES[place['seat']]} opens with tile {place['tile']}, turned 90°, on "
-                        f"{square(x, y)}, avatar on {place_words([x, y, start['port']], 10)}.")
+        assert line == (
+            f"{NAMES[place['seat']]} opens with tile {place['tile']}, turned 90°, on "
+            f"{square(x, y)}, avatar on {place_words([x, y, start['port']], 10)}."
+        )
     # the notation stays out of every line a player reads
     for ls in log + out["neu"]:
         for line in ls:

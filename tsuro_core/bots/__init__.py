@@ -13,5 +13,15 @@ DEFAULT = "planner"
 """The strongest bot: the "hard" level and the one that gives hints."""
 
 
-__all__ = ["BOTS", "MODULES", "Bot", "Choice", "View", "get_bot", "register", "view_for",
-           "load_all", "DEFAULT"]
+__all__ = [
+    "BOTS",
+    "DEFAULT",
+    "MODULES",
+    "Bot",
+    "Choice",
+    "View",
+    "get_bot",
+    "load_all",
+    "register",
+    "view_for",
+]

@@ -40,8 +40,9 @@ def _number(args: dict[str, Any], key: str, lo: float, hi: float, whole: bool = 
     kinds = int if whole else (int, float)
     if isinstance(value, bool) or not isinstance(value, kinds) or not lo <= value <= hi:
         kind = "whole number" if whole else "number"
-        raise _error("bad_args", f"{key}: expected a {kind} {lo:g}..{hi:g}, "
-                                 f"got {jsonin.show(value)}")
+        raise _error(
+            "bad_args", f"{key}: expected a {kind} {lo:g}..{hi:g}, got {jsonin.show(value)}"
+        )
     return value
 
 
@@ -58,18 +59,27 @@ def _move(args: dict[str, Any], name: str) -> dict[str, Any]:
         raise _error("bad_args", f"bot: {e}") from None
     seat = game.turn
     assert seat is not None
-    if (game.phase == "tile" and not game.hands[seat]) or (game.phase == "start"
-                                                           and not game.legal_starts()):
+    if (game.phase == "tile" and not game.hands[seat]) or (
+        game.phase == "start" and not game.legal_starts()
+    ):
         # A tutorial's position may leave out the hands, or cover every start mark.
-        raise _error("bad_position", f"seat {seat} has no move to make here (no tile in hand "
-                                     "or no free start mark)")
+        raise _error(
+            "bad_position",
+            f"seat {seat} has no move to make here (no tile in hand or no free start mark)",
+        )
     view = view_for(game, seat)
     options = {} if iterations is None else {"iterations": int(iterations)}
     t0 = time.perf_counter()
     choice = bot.choose(view, seed=seed, budget_ms=budget, **options)
     thinking = (time.perf_counter() - t0) * 1000.0
-    return {"move": choice.move, "thinking_ms": round(thinking, 1), "bot": name, "seat": seat,
-            "phase": view.phase, "info": choice.info}
+    return {
+        "move": choice.move,
+        "thinking_ms": round(thinking, 1),
+        "bot": name,
+        "seat": seat,
+        "phase": view.phase,
+        "info": choice.info,
+    }
 
 
 def op_bot_move(args: dict[str, Any]) -> dict[str, Any]:

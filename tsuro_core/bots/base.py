@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any
 
 from ..board import geometry
 from ..game import Game, phase_of
@@ -44,20 +45,20 @@ class View:
 
     rules: Rules
     seat: int
-    turn: Optional[int]
+    turn: int | None
     placed: tuple[tuple[int, int, int], ...]
     """Tiles on the board: (cell, tile, quarter turns)."""
-    markers: tuple[Optional[int], ...]
+    markers: tuple[int | None, ...]
     """Packed place codes (board.py), None before a start mark is chosen."""
     alive: tuple[bool, ...]
     out: tuple[int, ...]
-    dragon: Optional[int]
-    hands: tuple[Optional[tuple[int, ...]], ...]
+    dragon: int | None
+    hands: tuple[tuple[int, ...] | None, ...]
     hand_sizes: tuple[int, ...]
     pile_size: int
-    pending: Optional[tuple[int, ...]] = None
+    pending: tuple[int, ...] | None = None
     """Seats whose tiles are offered in an elimination-bonus exchange."""
-    winners: Optional[tuple[int, ...]] = field(default=None)
+    winners: tuple[int, ...] | None = field(default=None)
 
     @property
     def n(self) -> int:
@@ -132,15 +133,25 @@ def view_for(game: Game, seat: int) -> View:
     other hand and of the pile, only the count."""
     open_hands = game.rules.open_hands
     pending = set(game.pending or ())
-    hands = tuple(tuple(h) if (s == seat or open_hands or s in pending or not game.alive[s])
-                  else None for s, h in enumerate(game.hands))
+    hands = tuple(
+        tuple(h) if (s == seat or open_hands or s in pending or not game.alive[s]) else None
+        for s, h in enumerate(game.hands)
+    )
     return View(
-        rules=game.rules, seat=seat, turn=game.turn, placed=tuple(game.placed),
-        markers=tuple(game.markers), alive=tuple(game.alive), out=tuple(game.out),
-        dragon=game.dragon, hands=hands, hand_sizes=tuple(len(h) for h in game.hands),
+        rules=game.rules,
+        seat=seat,
+        turn=game.turn,
+        placed=tuple(game.placed),
+        markers=tuple(game.markers),
+        alive=tuple(game.alive),
+        out=tuple(game.out),
+        dragon=game.dragon,
+        hands=hands,
+        hand_sizes=tuple(len(h) for h in game.hands),
         pile_size=len(game.pile),
         pending=None if game.pending is None else tuple(game.pending),
-        winners=None if game.winners is None else tuple(game.winners))
+        winners=None if game.winners is None else tuple(game.winners),
+    )
 
 
 @dataclass
@@ -159,8 +170,9 @@ class Bot:
     name = "bot"
     description = ""
 
-    def choose(self, view: View, seed: int | str = 0, budget_ms: Optional[float] = None,
-               **options: Any) -> Choice:
+    def choose(
+        self, view: View, seed: int | str = 0, budget_ms: float | None = None, **options: Any
+    ) -> Choice:
         """The move for the player to move in ``view`` (which must be that player's view)."""
         if view.turn is None:
             raise ValueError("the game is over: there is no move to choose")
@@ -174,18 +186,21 @@ class Bot:
             return self.choose_exchange(view, rng, budget_ms, **options)
         return self.choose_tile(view, rng, budget_ms, **options)
 
-    def choose_start(self, view: View, rng: random.Random, budget_ms: Optional[float],
-                     **options: Any) -> Choice:
+    def choose_start(
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+    ) -> Choice:
         """A start mark."""
         raise NotImplementedError
 
-    def choose_tile(self, view: View, rng: random.Random, budget_ms: Optional[float],
-                    **options: Any) -> Choice:
+    def choose_tile(
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+    ) -> Choice:
         """A tile placement."""
         raise NotImplementedError
 
-    def choose_exchange(self, view: View, rng: random.Random, budget_ms: Optional[float],
-                        **options: Any) -> Choice:
+    def choose_exchange(
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+    ) -> Choice:
         """An elimination-bonus exchange."""
         raise NotImplementedError
 
@@ -219,6 +234,7 @@ def get_bot(name: str) -> Bot:
 
 
 # ------------------------------------------------------------- move helpers
+
 
 def tile_move(tile: int, q: int) -> Move:
     """A placement (tile, quarter turns) as a NOTATION move."""

@@ -10,14 +10,16 @@ handled exactly (it goes on through the same tile).
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..board import follow
 from ..tiles import CONN, DISTINCT
 
 # SAFE_ROTS[t]: the distinct rotations' connection tuples of tile t.
 TILE_ROTS: tuple[tuple[tuple[int, Any], ...], ...] = tuple(
-    tuple((q, CONN[t][q]) for q in DISTINCT[t]) for t in range(35))
+    tuple((q, CONN[t][q]) for q in DISTINCT[t]) for t in range(35)
+)
 
 
 def port_ends(cells: list[Any], nxt: Sequence[int], cell: int, limit: int) -> list[int]:
@@ -37,14 +39,16 @@ def exit_of(conn: Any, port: int, ends: list[int], cell: int) -> int:
     return code
 
 
-def safe_rotations(tile: int, port: int, ends: list[int], cell: int,
-                   on_board: Sequence[bool]) -> int:
+def safe_rotations(
+    tile: int, port: int, ends: list[int], cell: int, on_board: Sequence[bool]
+) -> int:
     """How many distinct rotations of ``tile`` keep a marker entering at ``port`` on the board."""
     return sum(1 for _, conn in TILE_ROTS[tile] if on_board[exit_of(conn, port, ends, cell) >> 3])
 
 
-def tile_is_safe(tile: int, port: int, ends: list[int], cell: int,
-                 on_board: Sequence[bool]) -> bool:
+def tile_is_safe(
+    tile: int, port: int, ends: list[int], cell: int, on_board: Sequence[bool]
+) -> bool:
     """Whether some rotation of ``tile`` keeps a marker entering at ``port`` on the board."""
     for _, conn in TILE_ROTS[tile]:
         if on_board[exit_of(conn, port, ends, cell) >> 3]:
@@ -52,9 +56,15 @@ def tile_is_safe(tile: int, port: int, ends: list[int], cell: int,
     return False
 
 
-def place_safety(cells: list[Any], nxt: Sequence[int], on_board: Sequence[bool], limit: int,
-                 code: int, hand: Sequence[int], pool: Sequence[int]
-                 ) -> tuple[int, float, list[int]]:
+def place_safety(
+    cells: list[Any],
+    nxt: Sequence[int],
+    on_board: Sequence[bool],
+    limit: int,
+    code: int,
+    hand: Sequence[int],
+    pool: Sequence[int],
+) -> tuple[int, float, list[int]]:
     """For a marker at ``code``: the number of safe placements of the tiles in
     ``hand`` there, the fraction of ``pool`` tiles with a safe rotation there,
     and the square's port-ends table."""
@@ -71,8 +81,14 @@ def place_safety(cells: list[Any], nxt: Sequence[int], on_board: Sequence[bool],
     return opts, frac, ends
 
 
-def kill_fraction(my_port: int, their_port: int, ends: list[int], cell: int,
-                  on_board: Sequence[bool], pool: Sequence[int]) -> float:
+def kill_fraction(
+    my_port: int,
+    their_port: int,
+    ends: list[int],
+    cell: int,
+    on_board: Sequence[bool],
+    pool: Sequence[int],
+) -> float:
     """The fraction of ``pool`` tiles that an opponent standing at ``their_port``
     of the same square could place so that it stays on and the marker at
     ``my_port`` goes off."""
@@ -81,8 +97,10 @@ def kill_fraction(my_port: int, their_port: int, ends: list[int], cell: int,
     hits = 0
     for t in pool:
         for _, conn in TILE_ROTS[t]:
-            if (on_board[exit_of(conn, their_port, ends, cell) >> 3]
-                    and not on_board[exit_of(conn, my_port, ends, cell) >> 3]):
+            if (
+                on_board[exit_of(conn, their_port, ends, cell) >> 3]
+                and not on_board[exit_of(conn, my_port, ends, cell) >> 3]
+            ):
                 hits += 1
                 break
     return hits / len(pool)
@@ -105,8 +123,14 @@ def square_distance(a: int, b: int, stride: int) -> int:
     return max(abs(a % stride - b % stride), abs(a // stride - b // stride))
 
 
-def exchange_score(hand: Sequence[int], code: Optional[int], cells: list[Any],
-                   nxt: Sequence[int], on_board: Sequence[bool], limit: int) -> float:
+def exchange_score(
+    hand: Sequence[int],
+    code: int | None,
+    cells: list[Any],
+    nxt: Sequence[int],
+    on_board: Sequence[bool],
+    limit: int,
+) -> float:
     """How good a hand is to hold at the marker's place: tiles with a safe
     rotation count most, then safe placements in all."""
     if code is None:
@@ -122,8 +146,9 @@ def exchange_score(hand: Sequence[int], code: Optional[int], cells: list[Any],
     return 10.0 * safe_tiles + total
 
 
-def link_table(cells: list[Any], nxt: Sequence[int], on_board: Sequence[bool],
-               limit: int) -> list[int]:
+def link_table(
+    cells: list[Any], nxt: Sequence[int], on_board: Sequence[bool], limit: int
+) -> list[int]:
     """``link[cell * 8 + port]``: for every empty square of the board, where a path
     leaving it through ``port`` ends (as :func:`port_ends`, for all squares at
     once).  :func:`link_place` keeps it up to date as tiles are placed, so a

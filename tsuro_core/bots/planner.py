@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Optional
+from typing import Any
 
 from ..board import geometry
 from .base import Bot, Choice, View, exchange_move, register, tile_move
@@ -57,41 +57,80 @@ class Planner(Bot):
     name = "planner"
     description = "looks ahead by sampling the tiles it cannot see"
 
-    def choose_tile(self, view: View, rng: random.Random, budget_ms: Optional[float],
-                    **options: Any) -> Choice:
+    def choose_tile(
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+    ) -> Choice:
         """The legal placement with the best share of wins over sampled games."""
-        t0 = time.perf_counter()                   # the budget covers the scoring too
+        t0 = time.perf_counter()  # the budget covers the scoring too
         geo = geometry(view.rules.width, view.rules.height)
         pool = view.unseen()
-        scored = score_placements(view.cells(), geo, view.markers, view.alive, view.seat,
-                                  view.hand, pool, view.hand_sizes, view.rules.scoring)
+        scored = score_placements(
+            view.cells(),
+            geo,
+            view.markers,
+            view.alive,
+            view.seat,
+            view.hand,
+            pool,
+            view.hand_sizes,
+            view.rules.scoring,
+        )
         safe = [s for s in scored if s[3]]
         cands = [(t, q) for _, t, q, _ in (safe or scored)]
         prior = {(t, q): s for s, t, q, _ in scored}
-        return self._search(t0, view, rng, budget_ms, options, cands, prior,
-                            lambda sim, c: sim.place(*c), lambda c: tile_move(*c))
+        return self._search(
+            t0,
+            view,
+            rng,
+            budget_ms,
+            options,
+            cands,
+            prior,
+            lambda sim, c: sim.place(*c),
+            lambda c: tile_move(*c),
+        )
 
-    def choose_start(self, view: View, rng: random.Random, budget_ms: Optional[float],
-                     **options: Any) -> Choice:
+    def choose_start(
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+    ) -> Choice:
         """Of the survivor's 8 favourite start marks, the one with the best share
         of wins over sampled games (the heuristic alone cannot see whole games)."""
         t0 = time.perf_counter()
         game = view.determinize(random.Random(0))
         scored = sorted(score_starts(view, game.legal_starts(), view.unseen()), reverse=True)
-        top = scored[:options.get("start_candidates", 8)]
+        top = scored[: options.get("start_candidates", 8)]
         prior = {c: s for s, c in scored}
-        return self._search(t0, view, rng, budget_ms, options, [c for _, c in top], prior,
-                            lambda sim, c: sim.start(c), lambda c: {"start": view.place_json(c)})
+        return self._search(
+            t0,
+            view,
+            rng,
+            budget_ms,
+            options,
+            [c for _, c in top],
+            prior,
+            lambda sim, c: sim.start(c),
+            lambda c: {"start": view.place_json(c)},
+        )
 
-    def choose_exchange(self, view: View, rng: random.Random, budget_ms: Optional[float],
-                        **options: Any) -> Choice:
+    def choose_exchange(
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+    ) -> Choice:
         """The survivor's exchange: rare (an option, 3+ players) and decided by which
         tiles are safe where the marker stands, so no search is spent on it."""
         return Choice(exchange_move(best_exchange(view)))
 
-    def _search(self, t0: float, view: View, rng: random.Random, budget_ms: Optional[float],
-                options: dict[str, Any], cands: list[Any], prior: dict[Any, float],
-                apply: Any, to_move: Any) -> Choice:
+    def _search(
+        self,
+        t0: float,
+        view: View,
+        rng: random.Random,
+        budget_ms: float | None,
+        options: dict[str, Any],
+        cands: list[Any],
+        prior: dict[Any, float],
+        apply: Any,
+        to_move: Any,
+    ) -> Choice:
         """Race the candidates over sampled games (module docstring); ``t0`` is
         when the move was asked for."""
         if len(cands) == 1:
@@ -125,7 +164,7 @@ class Planner(Bot):
                 playout(sim, r)
                 row.append(sim.reward(seat))
             if stop:
-                break                                  # an incomplete round is not counted
+                break  # an incomplete round is not counted
             for c, x in zip(active, row):
                 rewards[c].append(x)
             done += 1
@@ -134,8 +173,14 @@ class Planner(Bot):
         counted = [c for c in cands if len(rewards[c]) == done] if done else cands
         best = max(counted, key=lambda c: (sum(rewards[c]), prior.get(c, 0.0)))
         value = sum(rewards[best]) / done if done else None
-        return Choice(to_move(best), {"iterations": done, "candidates": len(cands),
-                                      "value": None if value is None else round(value, 3)})
+        return Choice(
+            to_move(best),
+            {
+                "iterations": done,
+                "candidates": len(cands),
+                "value": None if value is None else round(value, 3),
+            },
+        )
 
 
 def _race(active: list[Any], rewards: dict[Any, list[float]], done: int) -> list[Any]:

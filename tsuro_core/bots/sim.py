@@ -19,11 +19,19 @@ one.
 from __future__ import annotations
 
 import random
-from typing import Any, Optional
+from typing import Any
 
 from ..game import Game
-from ..steps import (draw, game_ends_now, next_to_start, next_turn, pass_dragon, return_tiles,
-                     settle, winners)
+from ..steps import (
+    draw,
+    game_ends_now,
+    next_to_start,
+    next_turn,
+    pass_dragon,
+    return_tiles,
+    settle,
+    winners,
+)
 from ..tiles import CONN, TILE_COUNT
 from .heuristics import TILE_ROTS, exit_of, link_place, link_table
 
@@ -35,27 +43,46 @@ SHARED_PENALTY = 4
 class Sim:
     """The state of a game in flat lists; see the module docstring."""
 
-    __slots__ = ("cells", "markers", "alive", "hands", "pile", "dragon", "turn", "n", "rng",
-                 "winners", "nxt", "on", "limit", "full", "with_dragon", "scoring", "placed",
-                 "starts", "danger", "link")
+    __slots__ = (
+        "alive",
+        "cells",
+        "danger",
+        "dragon",
+        "full",
+        "hands",
+        "limit",
+        "link",
+        "markers",
+        "n",
+        "nxt",
+        "on",
+        "pile",
+        "placed",
+        "rng",
+        "scoring",
+        "starts",
+        "turn",
+        "winners",
+        "with_dragon",
+    )
 
     cells: list[Any]
     markers: list[Any]
     alive: list[bool]
     hands: list[list[int]]
     pile: list[int]
-    dragon: Optional[int]
-    turn: Any                  # the seat to move; None once the game is over
+    dragon: int | None
+    turn: Any  # the seat to move; None once the game is over
     n: int
     rng: random.Random
-    winners: Optional[list[int]]
+    winners: list[int] | None
     nxt: list[int]
     on: list[bool]
     limit: int
     full: int
     with_dragon: bool
     scoring: str
-    placed: int                # tiles on the board (the solo score)
+    placed: int  # tiles on the board (the solo score)
     starts: tuple[int, ...]
     danger: list[int]
     link: list[int]
@@ -64,8 +91,13 @@ class Sim:
         self.winners = None
 
     @classmethod
-    def from_game(cls, g: Game, rng: random.Random, link: Optional[list[int]] = None,
-                  danger: Optional[list[int]] = None) -> "Sim":
+    def from_game(
+        cls,
+        g: Game,
+        rng: random.Random,
+        link: list[int] | None = None,
+        danger: list[int] | None = None,
+    ) -> Sim:
         """A simulation of ``g``'s current state that shuffles with ``rng``.
         ``link`` (heuristics.link_table of ``g``'s board, copied here) and
         ``danger`` (:func:`danger_table`) may be passed to save computing them."""
@@ -89,11 +121,12 @@ class Sim:
         s.placed = len(g.placed)
         s.starts = g.geo.start_marks
         s.danger = danger if danger is not None else danger_table(g)
-        s.link = (link[:] if link is not None
-                  else link_table(g.cells, g.nxt, g.geo.on_board, g.max_steps))
+        s.link = (
+            link[:] if link is not None else link_table(g.cells, g.nxt, g.geo.on_board, g.max_steps)
+        )
         return s
 
-    def copy(self, rng: Optional[random.Random] = None) -> "Sim":
+    def copy(self, rng: random.Random | None = None) -> Sim:
         """An independent copy (sharing the immutable tables)."""
         s = Sim.__new__(Sim)
         s.cells = self.cells[:]
@@ -114,7 +147,7 @@ class Sim:
 
     # -------------------------------------------------------------- moves
 
-    def place(self, tile: int, q: int, moved: Optional[list[tuple[int, int]]] = None) -> None:
+    def place(self, tile: int, q: int, moved: list[tuple[int, int]] | None = None) -> None:
         """The active player places ``tile`` at ``q`` quarter turns (legality is the
         caller's business); ``moved``, each moving marker's end (the mover's
         first) as the default policy works them out, saves working them out
@@ -124,7 +157,7 @@ class Sim:
         cell = markers[a] >> 3
         conn = CONN[tile][q]
         if moved is None:
-            ends = self.link[cell << 3:(cell << 3) + 8]
+            ends = self.link[cell << 3 : (cell << 3) + 8]
             moved = [(a, exit_of(conn, markers[a] & 7, ends, cell))]
             for s in range(self.n):
                 if s != a and alive[s] and markers[s] is not None and markers[s] >> 3 == cell:
@@ -163,8 +196,9 @@ class Sim:
             self.turn = turn
 
     def _end(self, survivors: list[int]) -> None:
-        self.winners = winners(self.scoring, survivors, self.alive, self.cells, self.nxt,
-                               self.markers, self.limit)
+        self.winners = winners(
+            self.scoring, survivors, self.alive, self.cells, self.nxt, self.markers, self.limit
+        )
         self.turn = None
 
     # ----------------------------------------------------------- results
@@ -197,12 +231,15 @@ def danger_table(g: Game) -> list[int]:
     geo = g.geo
     key = (geo.width, geo.height)
     if key not in _DANGER:
-        _DANGER[key] = [sum(1 for p in range(8) if geo.is_edge_port(*geo.xy(c), p))
-                        if geo.on_board[c] else 8 for c in range(geo.cell_count)]
+        _DANGER[key] = [
+            sum(1 for p in range(8) if geo.is_edge_port(*geo.xy(c), p)) if geo.on_board[c] else 8
+            for c in range(geo.cell_count)
+        ]
     return _DANGER[key]
 
 
 # ------------------------------------------------------------ rollouts
+
 
 def playout(sim: Sim, rng: random.Random, max_moves: int = 200) -> None:
     """Play the default policy until the game ends (or ``max_moves`` moves).
@@ -215,7 +252,7 @@ def playout(sim: Sim, rng: random.Random, max_moves: int = 200) -> None:
     avoiding corners and squares another marker faces.
     """
     on, link, markers, alive, hands, n = sim.on, sim.link, sim.markers, sim.alive, sim.hands, sim.n
-    uniform = rng.random                   # int(uniform() * k): a fast randrange(k)
+    uniform = rng.random  # int(uniform() * k): a fast randrange(k)
     while max_moves > 0:
         a = sim.turn
         if a is None:
@@ -231,10 +268,10 @@ def playout(sim: Sim, rng: random.Random, max_moves: int = 200) -> None:
             continue
         cell = code >> 3
         base = cell << 3
-        ends = link[base:base + 8]
+        ends = link[base : base + 8]
         port = code & 7
-        others = []                              # the other markers facing this square
-        faced = set()                            # the squares other markers face
+        others = []  # the other markers facing this square
+        faced = set()  # the squares other markers face
         for s in range(n):
             m = markers[s]
             if s != a and alive[s] and m is not None:
@@ -254,13 +291,13 @@ def playout(sim: Sim, rng: random.Random, max_moves: int = 200) -> None:
                     score = opened.get(c2)
                     if score is None:
                         b2 = c2 << 3
-                        score = opened[c2] = [on[z >> 3] for z in link[b2:b2 + 8]].count(True)
+                        score = opened[c2] = [on[z >> 3] for z in link[b2 : b2 + 8]].count(True)
                     score -= on[link[e] >> 3]
                     if c2 in faced:
                         score -= SHARED_PENALTY
                 else:
                     score = -1000
-                moved: Any = e                     # the mover's end; a list when others move
+                moved: Any = e  # the mover's end; a list when others move
                 if others:
                     moved = [(a, e)]
                     for s in others:

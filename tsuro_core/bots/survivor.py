@@ -27,14 +27,24 @@ corners.  Exchanges keep the tiles that are safest where it stands.
 from __future__ import annotations
 
 import random
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .. import steps
 from ..board import Geometry, geometry, trace
 from ..game import MAX_LISTED_EXCHANGES
 from .base import Bot, Choice, View, exchange_move, register, tile_move
-from .heuristics import (TILE_ROTS, edge_distance, exchange_score, exit_of, is_corner,
-                         kill_fraction, place_safety, port_ends, square_distance)
+from .heuristics import (
+    TILE_ROTS,
+    edge_distance,
+    exchange_score,
+    exit_of,
+    is_corner,
+    kill_fraction,
+    place_safety,
+    port_ends,
+    square_distance,
+)
 
 TWO_STEP = True
 W_FOLLOW = 40.0
@@ -44,10 +54,17 @@ LOSS = -1000.0
 WIN = 10000.0
 
 
-def score_placements(cells: list[Any], geo: Geometry, markers: Sequence[Optional[int]],
-                     alive: Sequence[bool], seat: int, hand: Sequence[int],
-                     pool: Sequence[int], hand_sizes: Sequence[int],
-                     scoring: str = "survival") -> list[tuple[float, int, int, bool]]:
+def score_placements(
+    cells: list[Any],
+    geo: Geometry,
+    markers: Sequence[int | None],
+    alive: Sequence[bool],
+    seat: int,
+    hand: Sequence[int],
+    pool: Sequence[int],
+    hand_sizes: Sequence[int],
+    scoring: str = "survival",
+) -> list[tuple[float, int, int, bool]]:
     """``(score, tile, quarter_turns, safe)`` for every distinct placement of
     ``hand`` in front of ``seat``'s marker; higher is better; ``safe`` is whether
     the marker stays on the board.  ``pool`` is the tiles the
@@ -61,8 +78,11 @@ def score_placements(cells: list[Any], geo: Geometry, markers: Sequence[Optional
     assert code is not None
     cell, port = code >> 3, code & 7
     n = len(markers)
-    others_here = [s for s in range(n) if s != seat and alive[s] and markers[s] is not None
-                   and markers[s] >> 3 == cell]  # type: ignore[operator]
+    others_here = [
+        s
+        for s in range(n)
+        if s != seat and alive[s] and markers[s] is not None and markers[s] >> 3 == cell
+    ]  # type: ignore[operator]
     others_alive = sum(1 for s in range(n) if s != seat and alive[s])
     ends0 = port_ends(cells, nxt, cell, limit)
     ranked = scoring in steps.RANKED
@@ -80,7 +100,7 @@ def score_placements(cells: list[Any], geo: Geometry, markers: Sequence[Optional
                 continue
             if kills == others_alive and others_alive:
                 score = WIN
-                if ranked:                          # the game ends: the best score wins
+                if ranked:  # the game ends: the best score wins
                     after = list(markers)
                     after[seat] = mine
                     for s, e in moved:
@@ -89,7 +109,7 @@ def score_placements(cells: list[Any], geo: Geometry, markers: Sequence[Optional
                     final = steps.scores(scoring, cells, nxt, after, limit, 0)
                     cells[cell] = None
                     if final[seat] < max(final):
-                        score = LOSS + 600.0        # a lost game, still above going out
+                        score = LOSS + 600.0  # a lost game, still above going out
                 results.append((score, t, q, True))
                 continue
             cells[cell] = conn
@@ -115,9 +135,16 @@ def score_placements(cells: list[Any], geo: Geometry, markers: Sequence[Optional
             follow_up = _best_follow_up(cells, geo, mine, ends, rest, pool) if TWO_STEP else 0.0
             cells[cell] = None
             p_next = 1.0 if opts > 0 else frac
-            score = (100.0 * p_next * threat_keep + 6.0 * min(opts, 4) + 25.0 * frac
-                     + 30.0 * kills + 4.0 * edge_distance(mcell, stride, w, h) + 15.0 * bad
-                     + W_FOLLOW * follow_up + W_GOAL * gain)
+            score = (
+                100.0 * p_next * threat_keep
+                + 6.0 * min(opts, 4)
+                + 25.0 * frac
+                + 30.0 * kills
+                + 4.0 * edge_distance(mcell, stride, w, h)
+                + 15.0 * bad
+                + W_FOLLOW * follow_up
+                + W_GOAL * gain
+            )
             results.append((score, t, q, True))
     return results
 
@@ -132,8 +159,14 @@ def _goal_gain(cells: list[Any], nxt: Sequence[int], limit: int, code: int, scor
     return sum(steps.crossings(cells[c], e) for c, e, _ in path)
 
 
-def _best_follow_up(cells: list[Any], geo: Geometry, code: int, ends: list[int],
-                    rest: Sequence[int], pool: Sequence[int]) -> float:
+def _best_follow_up(
+    cells: list[Any],
+    geo: Geometry,
+    code: int,
+    ends: list[int],
+    rest: Sequence[int],
+    pool: Sequence[int],
+) -> float:
     """The best share of unseen tiles safe at the place reached by the next
     placement of a tile still in hand (0 if none keeps the marker on)."""
     on = geo.on_board
@@ -159,8 +192,11 @@ def score_starts(view: View, codes: Sequence[int], pool: Sequence[int]) -> list[
     stride, w, h = geo.stride, geo.width, geo.height
     cells = view.cells()
     hand = view.hand
-    placed = [m >> 3 for s, m in enumerate(view.markers)
-              if s != view.seat and m is not None and view.alive[s]]
+    placed = [
+        m >> 3
+        for s, m in enumerate(view.markers)
+        if s != view.seat and m is not None and view.alive[s]
+    ]
     results = []
     for code in codes:
         cell, port = code >> 3, code & 7
@@ -181,8 +217,11 @@ def score_starts(view: View, codes: Sequence[int], pool: Sequence[int]) -> list[
                         if on[exit_of(c2, mine & 7, ends, mine >> 3) >> 3]:
                             opts += 1
                 cells[cell] = None
-                value = (100.0 * (opts > 0) + 6.0 * min(opts, 4)
-                         + 4.0 * edge_distance(mine >> 3, stride, w, h))
+                value = (
+                    100.0 * (opts > 0)
+                    + 6.0 * min(opts, 4)
+                    + 4.0 * edge_distance(mine >> 3, stride, w, h)
+                )
                 best = max(best, value)
         penalty = 0.0
         for other in placed:
@@ -196,20 +235,23 @@ def score_starts(view: View, codes: Sequence[int], pool: Sequence[int]) -> list[
 
 def best_exchange(view: View) -> Any:
     """The exchange after which the hand is safest where the marker stands."""
-    game = view.determinize(random.Random(0))      # the offered tiles are visible
+    game = view.determinize(random.Random(0))  # the offered tiles are visible
     geo = game.geo
     cells = view.cells()
     hand = list(view.hand)
     best: Any = ()
-    best_score = exchange_score(hand, view.markers[view.seat], cells, geo.next,
-                                          geo.on_board, geo.max_steps)
+    best_score = exchange_score(
+        hand, view.markers[view.seat], cells, geo.next, geo.on_board, geo.max_steps
+    )
     offer = game.exchange_offer()
     if offer["count"] > MAX_LISTED_EXCHANGES:
         # Too many to try one by one; the score adds up tile by tile, so swapping the
         # weakest tiles in hand for the strongest offered ones while it gains is best.
         def score(t: int) -> float:
-            return exchange_score([t], view.markers[view.seat], cells, geo.next, geo.on_board,
-                                  geo.max_steps)
+            return exchange_score(
+                [t], view.markers[view.seat], cells, geo.next, geo.on_board, geo.max_steps
+            )
+
         gives = sorted(hand, key=score)
         takes = sorted(offer["take"], key=score, reverse=True)
         return tuple(sorted((g, t) for g, t in zip(gives, takes) if score(t) > score(g)))
@@ -218,8 +260,9 @@ def best_exchange(view: View) -> Any:
         for give, take in ex:
             new.remove(give)
             new.append(take)
-        s = exchange_score(new, view.markers[view.seat], cells, geo.next, geo.on_board,
-                           geo.max_steps)
+        s = exchange_score(
+            new, view.markers[view.seat], cells, geo.next, geo.on_board, geo.max_steps
+        )
         if s > best_score:
             best, best_score = ex, s
     return best
@@ -238,8 +281,9 @@ class Survivor(Bot):
     name = "survivor"
     description = "never walks off the board when it can help it; one-move lookahead"
 
-    def choose_start(self, view: View, rng: random.Random, budget_ms: Optional[float],
-                     **options: Any) -> Choice:
+    def choose_start(
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+    ) -> Choice:
         """The start mark with the best first placement, away from others and corners."""
         game = view.determinize(random.Random(0))
         scored = score_starts(view, game.legal_starts(), view.unseen())
@@ -247,17 +291,27 @@ class Survivor(Bot):
         code = rng.choice([c for s, c in scored if s >= top - 1e-9])
         return Choice({"start": view.place_json(code)}, {"score": round(top, 2)})
 
-    def choose_tile(self, view: View, rng: random.Random, budget_ms: Optional[float],
-                    **options: Any) -> Choice:
+    def choose_tile(
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+    ) -> Choice:
         """The legal placement with the best score."""
         geo = geometry(view.rules.width, view.rules.height)
-        scored = score_placements(view.cells(), geo, view.markers, view.alive, view.seat,
-                                  view.hand, view.unseen(), view.hand_sizes,
-                                  view.rules.scoring)
+        scored = score_placements(
+            view.cells(),
+            geo,
+            view.markers,
+            view.alive,
+            view.seat,
+            view.hand,
+            view.unseen(),
+            view.hand_sizes,
+            view.rules.scoring,
+        )
         score, t, q, _ = pick(scored, rng)
         return Choice(tile_move(t, q), {"score": round(score, 2)})
 
-    def choose_exchange(self, view: View, rng: random.Random, budget_ms: Optional[float],
-                        **options: Any) -> Choice:
+    def choose_exchange(
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+    ) -> Choice:
         """Take the offered tiles that are safest where the marker stands."""
         return Choice(exchange_move(best_exchange(view)))

@@ -9,13 +9,13 @@ field and why it is refused.
 from __future__ import annotations
 
 import json
-from typing import Any, Optional
+from typing import Any
 
 from .. import jsonin
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify, port_name, quarters
 from . import rules
 from .game import ROTATIONS, NeuGame, place_json
-from .rules import COLORS, G, SIZE, NeuState, course_to_place, place_to_course
+from .rules import COLORS, SIZE, G, NeuState, course_to_place, place_to_course
 
 FORMAT = "tsuro-neu-position/1"
 PHASES = ("opening", "turn", "over")
@@ -41,6 +41,7 @@ class NeuBadMove(ValueError):
 # ---------------------------------------------------------------------------
 # Field readers shared by both formats.
 
+
 def _show(value: Any) -> str:
     return jsonin.show(value)
 
@@ -55,8 +56,9 @@ def _int(value: Any, where: str, lo: int, hi: int) -> int:
     return value
 
 
-def _list(value: Any, where: str, length: Optional[int] = None,
-          shape: Optional[str] = None) -> list[Any]:
+def _list(
+    value: Any, where: str, length: int | None = None, shape: str | None = None
+) -> list[Any]:
     """A list (of ``length`` entries); ``shape`` names what was expected instead."""
     if not isinstance(value, list) or (shape and length is not None and len(value) != length):
         raise _fail(where, f"expected {shape or 'a list'}, got {_show(value)}")
@@ -68,7 +70,7 @@ def _list(value: Any, where: str, length: Optional[int] = None,
 def _port(value: Any, where: str) -> int:
     if isinstance(value, str) and len(value) == 1 and value in PORT_NAMES:
         return PORT_NAMES.index(value)
-    raise _fail(where, f"expected a port \"A\"..\"H\", got {_show(value)}")
+    raise _fail(where, f'expected a port "A".."H", got {_show(value)}')
 
 
 def _rot(value: Any, where: str) -> int:
@@ -87,6 +89,7 @@ def _color(value: Any, where: str) -> str:
 # ---------------------------------------------------------------------------
 # The course's values, for the harnesses.
 
+
 def read_values(text: str) -> list[Any]:
     """The JSON values of a stream of concatenated JSON texts (strict: jsonin)."""
     decoder = json.JSONDecoder(parse_constant=jsonin.reject_constant)
@@ -102,9 +105,10 @@ def read_values(text: str) -> list[Any]:
         except json.JSONDecodeError as e:
             raise NeuInputError(f"not JSON at line {e.lineno} column {e.colno}: {e.msg}") from None
         except RecursionError:
-            raise NeuInputError(f"value {len(values)} nests deeper than {jsonin.MAX_DEPTH} "
-                                "levels") from None
-        except ValueError as e:              # NaN, an integer of 4300+ digits
+            raise NeuInputError(
+                f"value {len(values)} nests deeper than {jsonin.MAX_DEPTH} levels"
+            ) from None
+        except ValueError as e:  # NaN, an integer of 4300+ digits
             raise NeuInputError(f"value {len(values)}: {e}") from None
         values.append(jsonin.check_depth(value, f"value {len(values)}"))
 
@@ -141,8 +145,10 @@ def parse_state(value: Any) -> NeuState:
             tile_pat, x, y = place
             color = None
         else:
-            raise _fail(what, "expected [tile-pat, color, port, x, y] or [tile-pat, x, y], "
-                              f"got {_show(place)}")
+            raise _fail(
+                what,
+                f"expected [tile-pat, color, port, x, y] or [tile-pat, x, y], got {_show(place)}",
+            )
         tile, q = parse_tile_pat(tile_pat, f"{what} tile-pat")
         x = _int(x, f"{what} x", 0, SIZE - 1)
         y = _int(y, f"{what} y", 0, SIZE - 1)
@@ -155,8 +161,10 @@ def parse_state(value: Any) -> NeuState:
     for color, code in avatars:
         port, x, y = place_to_course(code)
         if not rules.on_board(code) or cells[code >> 3] is not None:
-            raise NeuInputError(f"state-pat: the {color} avatar on port {port_name(port)} of "
-                                f"({x}, {y}) does not face an empty square of the board")
+            raise NeuInputError(
+                f"state-pat: the {color} avatar on port {port_name(port)} of "
+                f"({x}, {y}) does not face an empty square of the board"
+            )
     if rules.shared_pairs([code for _, code in avatars]):
         raise NeuInputError("state-pat: two avatars stand on the same spot")
     return NeuState(tuple(cells), rules.sorted_avatars(avatars))
@@ -185,11 +193,16 @@ def parse_turn(value: Any) -> tuple[str, int, int, list[int]]:
 
 def parse_names(value: Any) -> list[str]:
     """xref's 3-5 distinct player names, oldest first."""
-    if (not isinstance(value, list) or not rules.MIN_PLAYERS <= len(value) <= rules.MAX_PLAYERS
-            or not all(isinstance(n, str) and n for n in value)
-            or len(set(value)) != len(value)):
-        raise NeuInputError(f"expected {rules.MIN_PLAYERS}-{rules.MAX_PLAYERS} distinct player "
-                            f"names, got {_show(value)}")
+    if (
+        not isinstance(value, list)
+        or not rules.MIN_PLAYERS <= len(value) <= rules.MAX_PLAYERS
+        or not all(isinstance(n, str) and n for n in value)
+        or len(set(value)) != len(value)
+    ):
+        raise NeuInputError(
+            f"expected {rules.MIN_PLAYERS}-{rules.MAX_PLAYERS} distinct player "
+            f"names, got {_show(value)}"
+        )
     return value
 
 
@@ -207,9 +220,10 @@ def course_place_json(state: NeuState, color: str) -> list[Any]:
 # ---------------------------------------------------------------------------
 # Positions and moves, for the browser.
 
+
 def to_position(game: NeuGame) -> Position:
     """The position of a game: enough to continue it (docs/neu.md)."""
-    avatars: list[Optional[list[Any]]] = []
+    avatars: list[list[Any] | None] = []
     for seat in range(game.n):
         code = game.code_of(seat)
         avatars.append(place_json(code if code is not None else game.last.get(seat)))
@@ -236,20 +250,25 @@ def parse_players(value: Any, defaults: bool = False) -> list[dict[str, Any]]:
     (missing ones, when ``defaults``, take the first unused in age order)."""
     players = _list(value, "players")
     if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
-        raise _fail("players", f"the course variant is for {rules.MIN_PLAYERS}-"
-                               f"{rules.MAX_PLAYERS} players, got {len(players)}")
+        raise _fail(
+            "players",
+            f"the course variant is for {rules.MIN_PLAYERS}-"
+            f"{rules.MAX_PLAYERS} players, got {len(players)}",
+        )
     out: list[dict[str, Any]] = []
     for i, p in enumerate(players):
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
-            raise _fail(f"players[{i}]", "expected {\"name\": text, \"color\": text}")
+            raise _fail(f"players[{i}]", 'expected {"name": text, "color": text}')
         if len(p["name"]) > 40 or not jsonin.is_text(p["name"]):
             raise _fail(f"players[{i}].name", "at most 40 characters of text")
         unknown = set(p) - {"name", "color"}
         if unknown:
             raise _fail(f"players[{i}]", f"unknown field(s) {_show(sorted(unknown))}")
         if "color" in p and p["color"] not in COLORS:
-            raise _fail(f"players[{i}].color", f"expected one of {', '.join(COLORS)}, "
-                                               f"got {_show(p['color'])}")
+            raise _fail(
+                f"players[{i}].color",
+                f"expected one of {', '.join(COLORS)}, got {_show(p['color'])}",
+            )
         if "color" not in p and not defaults:
             raise _fail(f"players[{i}].color", "missing")
         out.append(dict(p))
@@ -263,8 +282,20 @@ def parse_players(value: Any, defaults: bool = False) -> list[dict[str, Any]]:
     return out
 
 
-_KEYS = {"format", "rules", "players", "tiles", "avatars", "out", "phase", "round", "turn",
-         "handed", "next_tile", "ranking"}
+_KEYS = {
+    "format",
+    "rules",
+    "players",
+    "tiles",
+    "avatars",
+    "out",
+    "phase",
+    "round",
+    "turn",
+    "handed",
+    "next_tile",
+    "ranking",
+}
 
 
 def from_position(pos: Any) -> NeuGame:
@@ -274,7 +305,7 @@ def from_position(pos: Any) -> NeuGame:
     if pos.get("format") != FORMAT:
         raise _fail("format", f"expected {FORMAT!r}, got {_show(pos.get('format'))}")
     if pos.get("rules") != "neu":
-        raise _fail("rules", f"expected \"neu\", got {_show(pos.get('rules'))}")
+        raise _fail("rules", f'expected "neu", got {_show(pos.get("rules"))}')
     unknown = set(pos) - _KEYS
     if unknown:
         raise _fail("position", f"unknown field(s) {_show(sorted(unknown))}")
@@ -291,8 +322,10 @@ def from_position(pos: Any) -> NeuGame:
     if (phase == "opening") != (game.round == 0):
         raise _fail("round", "the opening is round 0 and turns start at round 1")
     game.next_tile = _int(pos["next_tile"], "next_tile", 0, TILE_COUNT - 1)
-    game.handed = [_int(t, f"handed[{i}]", 0, TILE_COUNT - 1)
-                   for i, t in enumerate(_list(pos["handed"], "handed"))]
+    game.handed = [
+        _int(t, f"handed[{i}]", 0, TILE_COUNT - 1)
+        for i, t in enumerate(_list(pos["handed"], "handed"))
+    ]
     want = {"opening": rules.OPENING_HAND, "turn": rules.TURN_HAND, "over": 0}[phase]
     if len(game.handed) != want:
         raise _fail("handed", f"the {phase} phase hands out {want} tiles, got {len(game.handed)}")
@@ -312,14 +345,14 @@ def from_position(pos: Any) -> NeuGame:
     for i, o in enumerate(_list(pos["out"], "out")):
         where = f"out[{i}]"
         if not isinstance(o, dict) or set(o) != {"seat", "round", "reason"}:
-            raise _fail(where, f"expected {{\"seat\", \"round\", \"reason\"}}, got {_show(o)}")
+            raise _fail(where, f'expected {{"seat", "round", "reason"}}, got {_show(o)}')
         seat = _int(o["seat"], f"{where}.seat", 0, n - 1)
         if seat in seen:
             raise _fail(where, f"seat {seat} is listed twice")
         seen.add(seat)
         _int(o["round"], f"{where}.round", 1, max(1, game.round))
         if o["reason"] not in ("edge", "loop"):
-            raise _fail(f"{where}.reason", f"expected \"edge\" or \"loop\", got {_show(o['reason'])}")
+            raise _fail(f"{where}.reason", f'expected "edge" or "loop", got {_show(o["reason"])}')
         game.out.append(dict(o))
     out_reason = {o["seat"]: o["reason"] for o in game.out}
 
@@ -351,9 +384,11 @@ def from_position(pos: Any) -> NeuGame:
         code = G.code(x, y, _port(p, f"{where} port"))
         if seat in out_reason:
             if out_reason[seat] == "loop" or G.on_board[code >> 3]:
-                raise _fail(where, f"seat {seat} left the board ({out_reason[seat]}), so its "
-                                   "avatar must be " + ("null" if out_reason[seat] == "loop"
-                                                        else "off the board"))
+                raise _fail(
+                    where,
+                    f"seat {seat} left the board ({out_reason[seat]}), so its "
+                    "avatar must be " + ("null" if out_reason[seat] == "loop" else "off the board"),
+                )
             game.last[seat] = code
             continue
         if not G.on_board[code >> 3] or cells[code >> 3] is not None:
@@ -381,7 +416,7 @@ def from_position(pos: Any) -> NeuGame:
     return game
 
 
-def parse_move(phase: str, move: Any) -> tuple[int, int, Optional[tuple[int, int, int]]]:
+def parse_move(phase: str, move: Any) -> tuple[int, int, tuple[int, int, int] | None]:
     """A browser move -> ``(tile, quarter turns, opening)``; ``opening`` is
     ``(port, x, y)`` in the opening phase (``{tile, rot, square, port}``), else
     None (``{tile, rot}``).  NeuBadMove names the field."""

@@ -13,17 +13,21 @@ opening and two per turn, as rules.run_referee does.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Optional, Sequence
+from typing import Any
 
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify
 from . import rules as neu
-from .rules import COLORS, G, LEGAL, NeuState
+from .rules import COLORS, LEGAL, G, NeuState
 
 # The rule checker's verdicts by a stable code, for a page to put in its own
 # words (the verdict's text, "reason", is English).
-VERDICT_CODES = {neu.NOT_HANDED_OUT: "not_handed", neu.UNFORCED_LOOP: "unforced_loop",
-                 neu.UNFORCED_EXIT: "unforced_exit"}
+VERDICT_CODES = {
+    neu.NOT_HANDED_OUT: "not_handed",
+    neu.UNFORCED_LOOP: "unforced_loop",
+    neu.UNFORCED_EXIT: "unforced_exit",
+}
 
 ROTATIONS = (0, 90, 180, 270)
 OUTCOMES = {neu.STAYS: "stays", neu.EXITS: "exits", neu.COLLIDES: "collides", neu.LOOPS: "loops"}
@@ -31,6 +35,7 @@ OUTCOMES = {neu.STAYS: "stays", neu.EXITS: "exits", neu.COLLIDES: "collides", ne
 
 # ---------------------------------------------------------------------------
 # A game in progress.
+
 
 @dataclass
 class NeuGame:
@@ -41,21 +46,21 @@ class NeuGame:
     placed: list[tuple[int, int, int, int]] = field(default_factory=list)
     """Tiles in placement order: (x, y, tile, canonical degrees)."""
     phase: str = "opening"
-    turn: Optional[int] = 0
+    turn: int | None = 0
     round: int = 0
     handed: list[int] = field(default_factory=list)
     next_tile: int = 0
     out: list[dict[str, Any]] = field(default_factory=list)
     """``{seat, round, reason}`` per avatar knocked out, in the order they left."""
-    last: dict[int, Optional[int]] = field(default_factory=dict)
+    last: dict[int, int | None] = field(default_factory=dict)
     """Where each knocked-out avatar ended: an off-board place code, or None (a loop)."""
-    ranking: Optional[list[list[int]]] = None
+    ranking: list[list[int]] | None = None
 
     @property
     def n(self) -> int:
         return len(self.players)
 
-    def code_of(self, seat: int) -> Optional[int]:
+    def code_of(self, seat: int) -> int | None:
         """The place code of ``seat``'s avatar on the board, or None."""
         return self.state.place_of(COLORS[seat])
 
@@ -81,7 +86,8 @@ def new_game(players: list[dict[str, Any]]) -> NeuGame:
 # ---------------------------------------------------------------------------
 # Places as JSON.
 
-def place_json(code: Optional[int]) -> Optional[list[Any]]:
+
+def place_json(code: int | None) -> list[Any] | None:
     """A place code as ``[x, y, port]`` (None stays None)."""
     if code is None:
         return None
@@ -92,7 +98,8 @@ def place_json(code: Optional[int]) -> Optional[list[Any]]:
 # ---------------------------------------------------------------------------
 # Tracing paths (for previews and animation).
 
-def _trace(cells: Sequence[Any], code: int) -> tuple[list[list[Any]], Optional[int]]:
+
+def _trace(cells: Sequence[Any], code: int) -> tuple[list[list[Any]], int | None]:
     """The steps ``[x, y, entry, exit]`` of a marker at ``code`` following placed
     tiles, and where it ends (None for an infinite loop: the steps go round once)."""
     steps: list[list[Any]] = []
@@ -121,7 +128,7 @@ def _movement(game: NeuGame, tile: int, q: int) -> dict[str, Any]:
     cells[target] = CONN[tile][q]
     seats = game.alive()
     before = {s: game.code_of(s) for s in seats}
-    after: dict[int, Optional[int]] = dict(before)
+    after: dict[int, int | None] = dict(before)
     paths = []
     for s in [game.turn] + [s for s in seats if s != game.turn]:
         code = before[s]
@@ -144,12 +151,19 @@ def _movement(game: NeuGame, tile: int, q: int) -> dict[str, Any]:
     for code, members in groups.items():
         if len(members) > 1 and len({before[s] for s in members}) > 1:
             collisions.append({"seats": members, "place": place_json(code)})
-    return {"paths": paths, "out": outs, "collisions": collisions, "cells": cells,
-            "after": after, "target": target}
+    return {
+        "paths": paths,
+        "out": outs,
+        "collisions": collisions,
+        "cells": cells,
+        "after": after,
+        "target": target,
+    }
 
 
 # ---------------------------------------------------------------------------
 # Options.
+
 
 def free_squares(game: NeuGame) -> list[dict[str, Any]]:
     """The periphery squares an opening tile may go on (clockwise from (1, 0)),
@@ -178,8 +192,11 @@ def verdicts(game: NeuGame) -> dict[tuple[int, int], str]:
     """
     assert game.turn is not None
     color = COLORS[game.turn]
-    found = {(t, q): neu.check_turn(game.state, color, t, q, game.handed)
-             for t in dict.fromkeys(game.handed) for q in range(4)}
+    found = {
+        (t, q): neu.check_turn(game.state, color, t, q, game.handed)
+        for t in dict.fromkeys(game.handed)
+        for q in range(4)
+    }
     if all(v != LEGAL for v in found.values()):
         return {k: LEGAL for k in found}
     return found
@@ -201,25 +218,33 @@ def turn_options(game: NeuGame) -> list[dict[str, Any]]:
             cells = list(game.state.cells)
             outcome = neu.option_outcome(cells, codes, pairs, mover, CONN[tile][q])
             m = _movement(game, tile, q)
-            options.append({
-                "move": {"tile": tile, "rot": rot},
-                "legal": verdict == LEGAL,
-                "reason": None if verdict == LEGAL else verdict,
-                "code": None if verdict == LEGAL else VERDICT_CODES.get(verdict, "illegal_move"),
-                "outcome": OUTCOMES[outcome],
-                "self_eliminating": any(o["seat"] == game.turn for o in m["out"]),
-                "forced": verdict == LEGAL and outcome in (neu.LOOPS, neu.EXITS),
-                "paths": m["paths"],
-                "out": m["out"],
-                "collisions": m["collisions"],
-            })
+            options.append(
+                {
+                    "move": {"tile": tile, "rot": rot},
+                    "legal": verdict == LEGAL,
+                    "reason": None if verdict == LEGAL else verdict,
+                    "code": None
+                    if verdict == LEGAL
+                    else VERDICT_CODES.get(verdict, "illegal_move"),
+                    "outcome": OUTCOMES[outcome],
+                    "self_eliminating": any(o["seat"] == game.turn for o in m["out"]),
+                    "forced": verdict == LEGAL and outcome in (neu.LOOPS, neu.EXITS),
+                    "paths": m["paths"],
+                    "out": m["out"],
+                    "collisions": m["collisions"],
+                }
+            )
     return options
 
 
 def legal_moves(game: NeuGame) -> dict[str, Any]:
     """The active player's options (docs/neu.md, "Playing in the browser")."""
-    result: dict[str, Any] = {"phase": game.phase, "turn": game.turn, "round": game.round,
-                              "handed": list(game.handed)}
+    result: dict[str, Any] = {
+        "phase": game.phase,
+        "turn": game.turn,
+        "round": game.round,
+        "handed": list(game.handed),
+    }
     if game.phase == "opening":
         result["rots"] = list(ROTATIONS)
         result["squares"] = free_squares(game)
@@ -236,12 +261,14 @@ def legal_moves(game: NeuGame) -> dict[str, Any]:
 # ---------------------------------------------------------------------------
 # Playing a move.
 
+
 class NeuIllegalMove(ValueError):
     """A move the rules refuse (the course would call its player a cheater)."""
 
 
-def play(game: NeuGame, tile: int, q: int,
-         opening: Optional[tuple[int, int, int]] = None) -> list[dict[str, Any]]:
+def play(
+    game: NeuGame, tile: int, q: int, opening: tuple[int, int, int] | None = None
+) -> list[dict[str, Any]]:
     """Play the active player's move (changing ``game``): ``tile`` turned ``q``
     quarters, and in the opening ``(port, x, y)`` (formats.parse_move reads a
     move's JSON); the events, in order."""
@@ -268,9 +295,15 @@ def _opening(game: NeuGame, tile: int, q: int, port: int, x: int, y: int) -> lis
     if verdict != LEGAL:
         raise NeuIllegalMove(verdict)
     game.state = neu.place_initial(game.state, color, tile, q, port, x, y)
-    events = [_place(game, x, y, tile),
-              {"type": "start", "seat": seat, "place": place_json(game.code_of(seat)),
-               "port": PORT_NAMES[port]}]
+    events = [
+        _place(game, x, y, tile),
+        {
+            "type": "start",
+            "seat": seat,
+            "place": place_json(game.code_of(seat)),
+            "port": PORT_NAMES[port],
+        },
+    ]
     if seat + 1 < game.n:
         game.turn = seat + 1
     else:
@@ -328,13 +361,18 @@ def _finish(game: NeuGame) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------------------
 # A computer player.
 
+
 def bot_move(game: NeuGame, rng: random.Random) -> dict[str, Any]:
     """A legal move at random; on a turn, one that keeps the avatar on the board
     if any does (and, among those, one that puts nobody else out if it can)."""
     if game.phase == "opening":
         square = rng.choice(free_squares(game))
-        return {"tile": rng.choice(game.handed), "rot": rng.choice(ROTATIONS),
-                "square": square["square"], "port": rng.choice(square["ports"])["port"]}
+        return {
+            "tile": rng.choice(game.handed),
+            "rot": rng.choice(ROTATIONS),
+            "square": square["square"],
+            "port": rng.choice(square["ports"])["port"],
+        }
     if game.phase != "turn":
         raise NeuIllegalMove("the game is over: there is no move to make")
     legal = [o for o in turn_options(game) if o["legal"]]

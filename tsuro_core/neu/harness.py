@@ -7,12 +7,21 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Callable, Optional, Sequence, TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
 
 from .. import jsonin
 from ..tiles import CONN, port_name
-from .formats import (NeuInputError, course_place_json, parse_action, parse_names, parse_state,
-                      parse_tile_query, parse_turn, read_values)
+from .formats import (
+    NeuInputError,
+    course_place_json,
+    parse_action,
+    parse_names,
+    parse_state,
+    parse_tile_query,
+    parse_turn,
+    read_values,
+)
 from .rules import apply_action, legal, run_referee
 
 
@@ -21,8 +30,15 @@ def xtiles(values: list[Any]) -> list[Any]:
     out = []
     for i, value in enumerate(values):
         tile, q, p = parse_tile_query(value, f"value {i}")
-        out.append(["if ", port_name(p), " is the entrance, ",
-                    port_name(CONN[tile][q][p]), " is the exit."])
+        out.append(
+            [
+                "if ",
+                port_name(p),
+                " is the entrance, ",
+                port_name(CONN[tile][q][p]),
+                " is the exit.",
+            ]
+        )
     return out
 
 
@@ -67,11 +83,19 @@ def xref(values: list[Any]) -> list[Any]:
 
 
 HARNESSES: dict[str, Callable[[list[Any]], list[Any]]] = {
-    "xtiles": xtiles, "xboard": xboard, "xrules": xrules, "xref": xref}
+    "xtiles": xtiles,
+    "xboard": xboard,
+    "xrules": xrules,
+    "xref": xref,
+}
 
 
-def main(argv: Optional[Sequence[str]] = None, stdin: Optional[TextIO] = None,
-         stdout: Optional[TextIO] = None, stderr: Optional[TextIO] = None) -> int:
+def main(
+    argv: Sequence[str] | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
     """Run a harness: JSON values on stdin, answers on stdout; 2 on bad input."""
     argv = sys.argv[1:] if argv is None else argv
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr

@@ -22,7 +22,14 @@ import random
 from typing import Any
 
 from ..api_common import ApiError, arg, seed_of
-from .formats import NeuBadMove, NeuFormatError, from_position, parse_move, parse_players, to_position
+from .formats import (
+    NeuBadMove,
+    NeuFormatError,
+    from_position,
+    parse_move,
+    parse_players,
+    to_position,
+)
 from .game import NeuGame, NeuIllegalMove, bot_move, legal_moves, new_game, play
 
 

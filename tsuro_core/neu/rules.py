@@ -55,8 +55,9 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence
+from typing import Any, NamedTuple
 
 from ..board import LOOP, geometry
 from ..tiles import CONN, Conn, check_tile, identify, port_name
@@ -87,6 +88,7 @@ UNFORCED_EXIT = "makes the mover leave the board although another option does no
 # ---------------------------------------------------------------------------
 # Places: the course's "avatar on a tile's port" and the engine's place code.
 
+
 def course_to_place(port: int, x: int, y: int) -> int:
     """The place code of an avatar standing on ``port`` of the tile at (x, y):
     the neighbouring square across that port's side, at the touching port."""
@@ -108,6 +110,7 @@ def on_board(code: int) -> bool:
 # ---------------------------------------------------------------------------
 # The state.
 
+
 @dataclass(frozen=True)
 class NeuState:
     """A position of the course variant: placed tiles, avatars, who is out.
@@ -118,11 +121,11 @@ class NeuState:
     ``out`` lists the colours no longer on the board, in the order they left.
     """
 
-    cells: tuple[Optional[Conn], ...] = tuple(G.new_cells())
+    cells: tuple[Conn | None, ...] = tuple(G.new_cells())
     avatars: tuple[tuple[str, int], ...] = ()
     out: tuple[str, ...] = ()
 
-    def place_of(self, color: str) -> Optional[int]:
+    def place_of(self, color: str) -> int | None:
         """The place code of ``color``'s avatar, or None if it is not on the board."""
         for c, code in self.avatars:
             if c == color:
@@ -133,7 +136,7 @@ class NeuState:
         """The colours whose avatars are on the board."""
         return tuple(c for c, _ in self.avatars)
 
-    def tile_at(self, x: int, y: int) -> Optional[tuple[int, int]]:
+    def tile_at(self, x: int, y: int) -> tuple[int, int] | None:
         """The canonical ``(tile, degrees)`` placed at (x, y), or None."""
         conn = self.cells[G.cell(x, y)]
         if conn is None:
@@ -143,8 +146,9 @@ class NeuState:
 
     def without(self, color: str) -> NeuState:
         """The state with ``color`` taken out of the game (a cheater is removed)."""
-        return NeuState(self.cells, tuple(a for a in self.avatars if a[0] != color),
-                        self.out + (color,))
+        return NeuState(
+            self.cells, tuple(a for a in self.avatars if a[0] != color), self.out + (color,)
+        )
 
 
 def sorted_avatars(avatars: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
@@ -155,7 +159,8 @@ def sorted_avatars(avatars: Sequence[tuple[str, int]]) -> tuple[tuple[str, int],
 # ---------------------------------------------------------------------------
 # Moving avatars: one placement, on plain ints.
 
-def _follow(cells: Sequence[Optional[Conn]], code: int) -> int:
+
+def _follow(cells: Sequence[Conn | None], code: int) -> int:
     """Where a marker at ``code`` ends, or LOOP.
 
     Like :func:`tsuro_core.board.follow`, but it spots a loop at once: each
@@ -173,7 +178,7 @@ def _follow(cells: Sequence[Optional[Conn]], code: int) -> int:
     return code
 
 
-def _move(cells: Sequence[Optional[Conn]], codes: Sequence[int], target: int) -> list[int]:
+def _move(cells: Sequence[Conn | None], codes: Sequence[int], target: int) -> list[int]:
     """Where each marker ends once a tile sits on cell ``target`` (LOOP for a loop)."""
     return [_follow(cells, c) if c >> 3 == target else c for c in codes]
 
@@ -202,8 +207,9 @@ def _outcome(pairs_before: int, after: Sequence[int], mover: int) -> int:
     return STAYS
 
 
-def option_outcome(cells: list[Optional[Conn]], codes: Sequence[int], pairs_before: int,
-                   mover: int, conn: Conn) -> int:
+def option_outcome(
+    cells: list[Conn | None], codes: Sequence[int], pairs_before: int, mover: int, conn: Conn
+) -> int:
     """The outcome of placing ``conn`` in front of avatar ``mover`` (cells restored)."""
     target = codes[mover] >> 3
     cells[target] = conn
@@ -253,8 +259,10 @@ def _mover_index(state: NeuState, color: str) -> int:
 # ---------------------------------------------------------------------------
 # The rule checker.
 
-def check_turn(state: NeuState, color: str, tile: int, quarter_turns: int,
-               handed: Sequence[int]) -> str:
+
+def check_turn(
+    state: NeuState, color: str, tile: int, quarter_turns: int, handed: Sequence[int]
+) -> str:
     """LEGAL, or why ``color`` may not place ``tile`` at ``quarter_turns`` when it
     was handed the tiles ``handed`` (NOT_HANDED_OUT, UNFORCED_LOOP, UNFORCED_EXIT)."""
     for t in handed:
@@ -268,8 +276,9 @@ def check_turn(state: NeuState, color: str, tile: int, quarter_turns: int,
     outcome = option_outcome(cells, codes, pairs, mover, CONN[check_tile(tile)][quarter_turns % 4])
     if outcome not in (LOOPS, EXITS):
         return LEGAL
-    options = [option_outcome(cells, codes, pairs, mover, CONN[t][q])
-               for t in handed for q in range(4)]
+    options = [
+        option_outcome(cells, codes, pairs, mover, CONN[t][q]) for t in handed for q in range(4)
+    ]
     if outcome == LOOPS and not loop_is_forced(options):
         return UNFORCED_LOOP
     if outcome == EXITS and not exit_is_forced(options):
@@ -289,8 +298,9 @@ def exit_is_forced(options: Sequence[int]) -> bool:
     return all(o == EXITS for o in options)
 
 
-def legal(state: NeuState, color: str, tile: int, quarter_turns: int,
-          handed: Sequence[int]) -> bool:
+def legal(
+    state: NeuState, color: str, tile: int, quarter_turns: int, handed: Sequence[int]
+) -> bool:
     """Whether the turn is legal (see :func:`check_turn` for the reason)."""
     return check_turn(state, color, tile, quarter_turns, handed) == LEGAL
 
@@ -298,8 +308,17 @@ def legal(state: NeuState, color: str, tile: int, quarter_turns: int,
 # ---------------------------------------------------------------------------
 # The opening round.
 
-def check_initial(state: NeuState, color: str, tile: int, quarter_turns: int, port: int,
-                  x: int, y: int, handed: Sequence[int]) -> str:
+
+def check_initial(
+    state: NeuState,
+    color: str,
+    tile: int,
+    quarter_turns: int,
+    port: int,
+    x: int,
+    y: int,
+    handed: Sequence[int],
+) -> str:
     """LEGAL, or why ``color`` may not open with ``tile`` at (x, y), avatar on ``port``."""
     if color in state.alive() or color in state.out:
         return f"{color} has already placed its avatar"
@@ -314,8 +333,9 @@ def check_initial(state: NeuState, color: str, tile: int, quarter_turns: int, po
     return LEGAL
 
 
-def place_initial(state: NeuState, color: str, tile: int, quarter_turns: int, port: int,
-                  x: int, y: int) -> NeuState:
+def place_initial(
+    state: NeuState, color: str, tile: int, quarter_turns: int, port: int, x: int, y: int
+) -> NeuState:
     """Put ``tile`` on (x, y) with ``color``'s avatar on ``port`` (no legality check)."""
     cells = list(state.cells)
     cells[G.cell(x, y)] = CONN[check_tile(tile)][quarter_turns % 4]
@@ -326,16 +346,21 @@ def place_initial(state: NeuState, color: str, tile: int, quarter_turns: int, po
 def free_for_opening(state: NeuState, x: int, y: int) -> bool:
     """Square (x, y) and its four neighbours are empty."""
     cells = state.cells
-    return all(cells[G.cell(x + dx, y + dy)] is None
-               for dx, dy in ((0, 0), (0, -1), (1, 0), (0, 1), (-1, 0)))
+    return all(
+        cells[G.cell(x + dx, y + dy)] is None
+        for dx, dy in ((0, 0), (0, -1), (1, 0), (0, 1), (-1, 0))
+    )
 
 
 # ---------------------------------------------------------------------------
 # The "first-s" strategy and the referee.
 
 PERIPHERY_CLOCKWISE = tuple(
-    [(x, 0) for x in range(1, SIZE)] + [(SIZE - 1, y) for y in range(1, SIZE)]
-    + [(x, SIZE - 1) for x in range(SIZE - 2, -1, -1)] + [(0, y) for y in range(SIZE - 2, -1, -1)])
+    [(x, 0) for x in range(1, SIZE)]
+    + [(SIZE - 1, y) for y in range(1, SIZE)]
+    + [(x, SIZE - 1) for x in range(SIZE - 2, -1, -1)]
+    + [(0, y) for y in range(SIZE - 2, -1, -1)]
+)
 """The periphery squares clockwise, starting after (0, 0) and ending with it."""
 
 InitialChoice = tuple[int, int, int, int, int]
@@ -364,10 +389,11 @@ def deal() -> Iterator[int]:
     return itertools.cycle(range(len(CONN)))
 
 
-def run_referee(names: Sequence[str],
-                initial: Callable[[NeuState, Sequence[int]], InitialChoice] = first_s_initial,
-                turn: Callable[[NeuState, str, Sequence[int]], TurnChoice] = first_s_turn,
-                ) -> dict[str, Any]:
+def run_referee(
+    names: Sequence[str],
+    initial: Callable[[NeuState, Sequence[int]], InitialChoice] = first_s_initial,
+    turn: Callable[[NeuState, str, Sequence[int]], TurnChoice] = first_s_turn,
+) -> dict[str, Any]:
     """Play one game among ``names`` (oldest first) and report
     ``{"winners": [[names], ...], "cheaters": [names]}``, names sorted within
     each entry and empty entries left out."""
