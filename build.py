@@ -732,7 +732,7 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
     """Build dist/ from nothing; returns the build.json record."""
     t0 = time.monotonic()
     web = root / "web"
-    for required in ("engine.worker.js", "sw.js", "js/engine.js"):
+    for required in ("engine.worker.js", "sw.js", "js/lib/engine/client.js"):
         if not (web / required).is_file():
             raise BuildError(f"web/{required} is missing")
     fingerprint = input_fingerprint(root)

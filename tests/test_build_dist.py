@@ -81,7 +81,7 @@ def test_pages_point_at_existing_hashed_assets(dist_dir, build_info):
         for spec in re.findall(r"""\bfrom\s*["'](\.[^"']+)""", html):
             assert ((dist_dir / page).parent / spec).resolve().is_file(), (page, spec)
     smoke = (dist_dir / "smoke.html").read_text()
-    assert f'<script type="module" src="./{build_info["assets"]}js/smoke.js">' in smoke
+    assert f'<script type="module" src="./{build_info["assets"]}js/pages/smoke/main.js">' in smoke
 
 
 def test_inline_module_imports_are_rewritten(build_module):
@@ -157,7 +157,7 @@ def _head(url):
         ("{pyodideDir}python_stdlib.zip", "application/zip", "immutable"),
         ("{wheel}", "application/zip", "immutable"),
         ("{stdlib[url]}", "application/zip", "immutable"),
-        ("{assets}js/engine.js", "text/javascript", "immutable"),
+        ("{assets}js/lib/engine/client.js", "text/javascript", "immutable"),
     ],
 )
 def test_server_mime_and_cache_headers(server, build_info, path, mime, cache):
@@ -192,7 +192,7 @@ def test_fresh_dist_is_not_rebuilt(build_module, tmp_path):
 
 def test_pages_preload_their_module_graph(dist_dir, build_info, build_module):
     smoke = (dist_dir / "smoke.html").read_text()
-    for mod in ("js/engine.js", "js/build-info.js"):
+    for mod in ("js/lib/engine/client.js", "js/build-info.js"):
         assert f'<link rel="modulepreload" href="{build_info["assets"]}{mod}">' in smoke
     js = (
         'import { a } from "./x.js";\nimport {\n b } from \'../y.js\'\nexport * from "./z.js";\n'

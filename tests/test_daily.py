@@ -77,7 +77,7 @@ def test_bad_dates_are_error_values(date):
 
 def test_the_page_names_the_player_in_its_language_and_the_deal_stays():
     """A page asks for the day's deal with the player named in its own language
-    (web/js/daily.js): only the name changes; without players, "Player 1"."""
+    (web/js/pages/daily/main.js): only the name changes; without players, "Player 1"."""
     plain = deal("2026-11-22")
     assert plain["record"]["players"] == [{"name": "Player 1", "color": "red"}]
     named = api.call("daily", {"date": "2026-11-22", "players": [{"name": "Joueur 1"}]})["result"]

@@ -300,7 +300,7 @@ def test_handle_json_with_mutated_requests(data):
 
 
 def _restore(save: Any) -> Any:
-    """What the page does with a save on reload (web/js/session.js, neu.js), each
+    """What the page does with a save on reload (web/js/lib/game/session.js, neu.js), each
     engine call checked: a record is replayed by ``positions``; a starting
     position is checked, then its moves are played one by one."""
     if not isinstance(save, dict):

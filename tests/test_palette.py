@@ -1,4 +1,4 @@
-"""The players' colours (web/js/style.js) and the markers' edge (web/css/tsuro.css):
+"""The players' colours (web/js/lib/views/style.js) and the markers' edge (web/css/tsuro.css):
 the eight default colours stay apart under normal vision and simulated colour-vision
 deficiencies, each still reads as its name, and a marker's outline stands out on every
 colour of the board in both themes.  Thresholds: docs/accessibility.md."""

@@ -1,7 +1,7 @@
 """Every character a player is shown renders in a plain text font: no emoji or
 pictographs (they need an emoji or symbol font, and show as empty boxes where
 there is none: headless Chromium, some Linux desktops). Icons are drawn
-instead (web/js/icon.js)."""
+instead (web/js/lib/views/icon.js)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ WEB = Path(__file__).resolve().parents[1] / "web"
 # text or icons into them.  The daily challenge's share text is the one
 # exception: its coloured squares are for the chat apps it is pasted into
 # (daily.js draws them on the page).
-EXCEPT = {WEB / "js" / "daily-share.js"}
+EXCEPT = {WEB / "js" / "pages" / "daily" / "share.js"}
 SHOWN = sorted(
     {
         *WEB.glob("*.html"),

@@ -1,4 +1,4 @@
-"""The players' marker palette: read it from web/js/style.js, measure it, retune it.
+"""The players' marker palette: read it from web/js/lib/views/style.js, measure it, retune it.
 
     python3 tools/palette.py            # the table: min CIEDE2000 per vision, hue/lightness per colour
     python3 tools/palette.py --search   # look for defaults that do better within NAMED (~15 s)
@@ -22,7 +22,7 @@ from pathlib import Path
 from tools.colour import RGB, VISIONS, delta_e, lch, parse_hex, to_hex
 
 ROOT = Path(__file__).resolve().parents[1]
-STYLE_JS = ROOT / "web" / "js" / "style.js"
+STYLE_JS = ROOT / "web" / "js" / "lib" / "views" / "style.js"
 DEFAULT = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
 # The visions the palette is tuned for.  Seen as luminance alone
 # (achromatopsia, a grey screen) eight colours cannot stay as far apart (yellow

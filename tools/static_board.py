@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write the empty 6 x 6 board, as web/js/board.js draws it, into the pages
+"""Write the empty 6 x 6 board, as web/js/lib/views/board.js draws it, into the pages
 as static SVG, so the board is on screen at first paint, before any script
 has loaded (board.js replaces it with its own, identical drawing).
 

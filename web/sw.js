@@ -67,7 +67,7 @@ async function precache() {
 // A new build installs (precaches) and then waits: the pages open now keep
 // the version they started with, and its cache, until a page asks this
 // worker to take over (the player accepted the page's offer to reload, see
-// js/update.js).  A first visit has no old version: it activates at once.
+// js/lib/shell/update.js).  A first visit has no old version: it activates at once.
 self.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });

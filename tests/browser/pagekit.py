@@ -59,7 +59,7 @@ CURRENT_SAVE = "localStorage.getItem('tsuro.game.' + sessionStorage.getItem('tsu
 
 
 def current_save(page) -> dict | None:
-    """The save of the game this tab plays (web/js/saves.js: the session's own save)."""
+    """The save of the game this tab plays (web/js/lib/game/saves.js: the session's own save)."""
     import json
 
     text = page.evaluate(CURRENT_SAVE)

@@ -1,4 +1,4 @@
-"""French and English (web/js/i18n.js and its catalogues), in real Chromium against
+"""French and English (web/js/lib/words/i18n.js and its catalogues), in real Chromium against
 the built dist/: with the browser set to French, no English is left on any page in
 any phase (setup, start mark, tile, pass screen, game over, replay, an error, the
 embed, the tutorial); ?lang= and the language menu choose, and the menu's choice is
@@ -77,7 +77,7 @@ def test_catalogues_have_the_same_keys_placeholders_and_plurals():
     if node is None:
         pytest.fail("node is not installed")
     script = (
-        "import { CATALOGUES } from './web/js/i18n.js';"
+        "import { CATALOGUES } from './web/js/lib/words/i18n.js';"
         "process.stdout.write(JSON.stringify(CATALOGUES));"
     )
     proc = subprocess.run(

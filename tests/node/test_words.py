@@ -1,4 +1,4 @@
-"""The move log's words (web/js/movelog.js, neu.js) for real engine events, in Node:
+"""The move log's words (web/js/lib/words/movelog.js, neu.js) for real engine events, in Node:
 squares and places in board coordinates (columns A.. from the left, rows 1.. from the
 top), never the notation's [x, y, port]; English and French, with French typography
 and plurals (tests/node/words.mjs prints the lines)."""

@@ -1,4 +1,4 @@
-// The turn controllers (web/js/turn.js, neu-turn.js) on their own, in Node:
+// The turn controllers (web/js/lib/turns/classic.js, neu-turn.js) on their own, in Node:
 // fed the engine's real legal_moves answers (stdin, from tsuro_core.api), do
 // they play only the engine's legal moves, refuse the others with the
 // engine's reason, and ignore the player while a move is being played?
@@ -8,9 +8,9 @@
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { ClassicTurn } from "../../web/js/turn.js";
-import { NeuTurn } from "../../web/js/neu-turn.js";
-import { TileSet } from "../../web/js/tileset.js";
+import { ClassicTurn } from "../../web/js/lib/turns/classic.js";
+import { NeuTurn } from "../../web/js/lib/turns/neu.js";
+import { TileSet } from "../../web/js/lib/views/tileset.js";
 
 const cases = JSON.parse(readFileSync(0, "utf-8"));
 const tileset = new TileSet(cases.tiles);

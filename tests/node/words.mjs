@@ -1,13 +1,13 @@
-// The engine's events in words (web/js/movelog.js, neu.js) in each language, in Node:
+// The engine's events in words (web/js/lib/words/movelog.js, neu.js) in each language, in Node:
 // reads {lang, classic: {events, players}, neu: {events, players}} on stdin and
 // prints {classic: [[line...] per move], neu: [...]} as JSON.
 //
 //   node words.mjs < cases.json
 
 import { readFileSync } from "node:fs";
-import { setLang } from "../../web/js/i18n.js";
-import { describe } from "../../web/js/movelog.js";
-import { describeNeu } from "../../web/js/neu.js";
+import { setLang } from "../../web/js/lib/words/i18n.js";
+import { describe } from "../../web/js/lib/words/movelog.js";
+import { describeNeu } from "../../web/js/lib/game/neu-session.js";
 
 const cases = JSON.parse(readFileSync(0, "utf-8"));
 setLang(cases.lang, false);

@@ -1,0 +1,252 @@
+// A game in progress, kept by the page: the record (or the position it
+// started from), every position so far and the events of every move.  The
+// engine is stateless; all rules come from it.  Undo and redo only move
+// along the list this keeps.  (neu.js's NeuSession keeps a course-variant
+// game the same way.)  A session makes its save (toSave) and reads it back
+// (fromSave); saves.js keeps the saves in localStorage.
+
+import { describe } from "../words/movelog.js";
+
+export const BOTS = { easy: "random", medium: "survivor", hard: "planner" };
+
+export class EngineRefused extends Error {
+  constructor(error) {
+    super(error.message);
+    this.code = error.code;
+  }
+}
+
+// Every request has a time limit, counted once the engine is ready: past it
+// the engine client restarts the worker and the request fails with the code
+// "timeout" (the page then goes back to its last saved position).
+export const TIME_LIMIT_MS = 10_000;
+/** Errors that say the engine, not the input, failed: the page recovers from them. */
+export const ENGINE_DOWN = new Set(["timeout", "restarted", "worker_error", "terminated"]);
+
+/** A request's time limit: the ordinary one, plus the search budget of bot ops. */
+export function timeLimit(args) {
+  const budget = Number(args && args.budget_ms);
+  return TIME_LIMIT_MS + (Number.isFinite(budget) && budget > 0 ? budget : 0);
+}
+
+/** engine.requestValue within its time limit: the result or {error: {code, message}}. */
+export async function request(engine, op, args) {
+  try {
+    await engine.ready;
+  } catch (e) {
+    return { error: { code: e.code || "internal", message: String(e.message || e) } };
+  }
+  return engine.requestValue(op, args, { timeoutMs: timeLimit(args) });
+}
+
+/** request() with errors thrown as EngineRefused. */
+export async function ask(engine, op, args) {
+  const r = await request(engine, op, args);
+  if (r && r.error) throw new EngineRefused(r.error);
+  return r;
+}
+
+export class Session {
+  /**
+   * @param engine  the engine client (engine.js)
+   * @param opts.record     a record (game from its deal), or
+   * @param opts.start      a position to play on from (no record)
+   * @param opts.seats      [{kind: "human"|"computer", level}] per seat
+   * @param opts.positions  every position so far (positions[0] = start)
+   * @param opts.events     the events of each move
+   * @param opts.moves      the moves so far (record moves, with reshuffles)
+   */
+  constructor(engine, { record = null, start = null, seats, positions, events, moves }) {
+    this.engine = engine;
+    this.record = record;
+    this.start = start || positions[0];
+    this.positions = positions;
+    this.events = events;
+    this.moves = moves;
+    const n = this.start.players.length;
+    this.seats = (seats && seats.length === n ? seats : null) ||
+      Array.from({ length: n }, () => ({ kind: "human", level: "medium" }));
+    this.redoStack = [];
+  }
+
+  /** A new dealt game. */
+  static async create(engine, { rules, players, seats, seed }) {
+    const args = { rules, players };
+    if (seed !== undefined && seed !== null && seed !== "") args.seed = seed;
+    const r = await ask(engine, "new_game", args);
+    return new Session(engine, { record: r.record, seats, positions: [r.position], events: [], moves: [] });
+  }
+
+  /** A game from a record (a saved game or a share link), every move replayed by the engine. */
+  static async fromRecord(engine, record, seats) {
+    const r = await ask(engine, "positions", { record });
+    return new Session(engine, {
+      record, seats, positions: r.positions, events: r.events, moves: (record.moves || []).slice(),
+    });
+  }
+
+  /** A game continued from a position (moves, if any, played on from it). */
+  static async fromPosition(engine, position, seats, moves = []) {
+    const r = await ask(engine, "validate", { position });
+    if (!r.valid) throw new EngineRefused({ code: "invalid", message: "not a valid position" });
+    const s = new Session(engine, { start: position, seats, positions: [position], events: [], moves: [] });
+    for (const m of moves) await s._apply(m);
+    return s;
+  }
+
+  get position() { return this.positions[this.positions.length - 1]; }
+  get players() { return this.start.players; }
+  get rules() { return this.start.rules; }
+  get over() { return this.position.turn === null || this.position.turn === undefined; }
+  get turn() { return this.position.turn; }
+
+  get variant() { return "classic"; }
+  get boardSize() {
+    const r = this.rules && typeof this.rules === "object" ? this.rules : {};
+    return { width: r.width || 6, height: r.height || 6 };
+  }
+
+  /** What board.js draws for a position of this game (a classic position as it is). */
+  view(position) { return position; }
+  /** The seats out of the game in a position. */
+  outSeats(position) { return position.out || []; }
+  /** The tiles a seat holds in a position. */
+  handOf(position, seat) { return (position.hands && position.hands[seat]) || []; }
+  /** The winners of a finished position. */
+  winnersOf(position) { return position.winners || []; }
+  /** One move's events in words (movelog.js). */
+  describe(events) { return describe(events, this.players); }
+
+  isHuman(seat) { return this.seats[seat]?.kind !== "computer"; }
+  get humanCount() { return this.seats.filter((s) => s.kind !== "computer").length; }
+
+  /** The whole game as a record, with the moves so far (null if it began from a position). */
+  toRecord() {
+    if (!this.record) return null;
+    return { ...this.record, moves: this.moves.slice() };
+  }
+
+  /** What to keep in localStorage to resume this game. */
+  toSave() {
+    const base = this.record ? { record: this.toRecord() } : { start: this.start, moves: this.moves.slice() };
+    return { format: "tsuro-save/1", ...base, seats: this.seats, savedAt: new Date().toISOString() };
+  }
+
+  static async fromSave(engine, save) {
+    if (!save || save.format !== "tsuro-save/1") {
+      throw new EngineRefused({ code: "old_save", message: "it was saved by another version of the game" });
+    }
+    if (save.record) return Session.fromRecord(engine, save.record, save.seats);
+    if (save.start) return Session.fromPosition(engine, save.start, save.seats, save.moves || []);
+    throw new EngineRefused({ code: "bad_save", message: "it holds no game" });
+  }
+
+  /** The active player's moves, tile moves with outcomes, illegal ones too (marked). */
+  legalMoves() {
+    return ask(this.engine, "legal_moves", { position: this.position, all: true });
+  }
+
+  _seed() {
+    const seed = this.record && this.record.seed;
+    return seed === undefined || seed === null ? undefined : `${seed}/${this.moves.length}`;
+  }
+
+  async _apply(move) {
+    const args = { position: this.position, move };
+    const seed = this._seed();
+    if (seed !== undefined) args.seed = seed;
+    const r = await ask(this.engine, "play", args);
+    this.positions.push(r.position);
+    this.events.push(r.events);
+    this.moves.push(r.move);
+    return r;
+  }
+
+  /** Play a move (a human's or a bot's); forgets what could be redone. */
+  async play(move) {
+    const r = await this._apply(move);
+    this.redoStack = [];
+    return r;
+  }
+
+  /** A whole-number seed for a bot's choice: from the game's seed if it has one. */
+  _botSeed() {
+    const seed = this.record && this.record.seed;
+    if (Number.isInteger(seed)) return seed * 1000 + this.moves.length;
+    return Math.floor(Math.random() * 2 ** 31);
+  }
+
+  /** A computer player's move: the engine's bot, or (an engine without bots) a random legal move. */
+  async botMove(budgetMs = 400) {
+    const seat = this.turn;
+    const level = this.seats[seat]?.level || "medium";
+    const r = await request(this.engine, "bot_move", {
+      position: this.position, bot: BOTS[level] || "survivor", seed: this._botSeed(), budget_ms: budgetMs,
+    });
+    if (r && r.move) return r.move;
+    if (r && r.error && ENGINE_DOWN.has(r.error.code)) throw new EngineRefused(r.error);
+    if (r && r.error && r.error.code !== "unknown_op") console.warn("bot_move failed, playing a random move:", r.error);
+    const legal = await ask(this.engine, "legal_moves", { position: this.position });
+    const moves = legal.moves.filter((m) => m.legal !== false);
+    return moves[Math.floor(Math.random() * moves.length)].move;
+  }
+
+  /** A suggested move for the active player (the engine's hint, if it has one). */
+  async hint(budgetMs = 400) {
+    const r = await request(this.engine, "hint", { position: this.position, budget_ms: budgetMs, seed: this._botSeed() });
+    return r && r.move ? r.move : null;
+  }
+
+  /** The seat that made move k. */
+  moverOf(k) { return this.positions[k].turn; }
+
+  /** How many moves undo would take back (the computers' moves after the last human move, and it). */
+  undoCount() {
+    let k = this.moves.length;
+    while (k > 0 && !this.isHuman(this.moverOf(k - 1))) k--;
+    if (k === 0) return 0;
+    return this.moves.length - (k - 1);
+  }
+
+  canUndo() { return this.undoCount() > 0; }
+  canRedo() { return this.redoStack.length > 0; }
+
+  undo() {
+    const n = this.undoCount();
+    if (!n) return 0;
+    const taken = this.moves.splice(this.moves.length - n, n);
+    this.positions.splice(this.positions.length - n, n);
+    this.events.splice(this.events.length - n, n);
+    this.redoStack.push(taken);
+    return n;
+  }
+
+  /** Play again what the last undo took back; returns the events of each move replayed. */
+  async redo() {
+    const batch = this.redoStack.pop();
+    if (!batch) return [];
+    const stack = this.redoStack;
+    const out = [];
+    for (const m of batch) out.push((await this._apply(m)).events);
+    this.redoStack = stack;
+    return out;
+  }
+
+  /** Each seat's trail so far (or up to move `upto`): the path segments its marker travelled. */
+  trails(upto = this.events.length) {
+    return trailsOf(this.events.slice(0, upto), this.players.length);
+  }
+}
+
+/** Add one move's marker travels (its events) to the seats' trails. */
+export function addTrails(trails, events) {
+  for (const e of events || []) if (e.type === "move" && e.path) trails[e.seat].push(...e.path);
+  return trails;
+}
+
+/** Each of `seats` seats' trail after these moves' events (a list per move). */
+export function trailsOf(eventLists, seats) {
+  const trails = Array.from({ length: seats }, () => []);
+  for (const events of eventLists) addTrails(trails, events);
+  return trails;
+}

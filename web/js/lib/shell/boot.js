@@ -1,0 +1,71 @@
+// The start shared by the single-purpose pages (daily.html, puzzles.html,
+// link.html): the words, the engine with its status bar and window.tsuro (the
+// engine registers the offline worker once it is up, unless ?sw=off), the
+// notice bar, and a board and hand view with the tile pictures.
+
+import { getEngine, installWindowTsuro, siteURL } from "../engine/client.js";
+import { Board } from "../views/board.js";
+import { HandView } from "../views/hand.js";
+import { ClassicTurn, handToTurn } from "../turns/classic.js";
+import { loadTileSet } from "../views/tileset.js";
+import { showEngineStatus, notice, note, setPhase } from "./page.js";
+import { t, applyTo } from "../words/i18n.js";
+import { drawIcons } from "../views/icon.js";
+import { seatStyles } from "../views/style.js";
+
+/**
+ * Boot the page and its turn controller (a `Turn`, ClassicTurn by default), which
+ * plays the hand and the board for `position()`: `busy()` holds it, `play(move)`
+ * sends a chosen move, `keysOn()` says when the keys go to it, `setBanner(text)`
+ * (optional) shows whose turn it is.
+ */
+export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play, keysOn, setBanner }) {
+  const $ = (id) => document.getElementById(id);
+  applyTo(document);
+  drawIcons();
+  setPhase("loading");
+  const engine = getEngine();
+  installWindowTsuro(engine);
+  showEngineStatus(engine);
+  $("notice-close").addEventListener("click", () => notice(null));
+  const board = new Board($("board"), { width: 6, height: 6, label: t(boardLabel) });
+  const views = { engine, board, tileset: null };
+  const hand = new HandView($("hand"), handToTurn(() => views.turn));
+  const turn = new Turn({
+    board, hand, busy, play, note, setPhase,
+    game: () => ({ players: position().players, position: position() }),
+    placeButton: $("btn-place"),
+    tileset: () => views.tileset,
+    ...(setBanner ? { setBanner } : {}),
+  });
+  Object.assign(views, { hand, turn });
+  views.tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {
+    views.tileset = ts;
+    board.setTileSet(ts);
+    hand.setTileSet(ts);
+  });
+  board.on("startmark", (place) => turn.chooseStart(place));
+  board.on("square", (square) => turn.clickSquare(square));
+  $("btn-place").addEventListener("click", () => turn.place());
+  document.addEventListener("keydown", (e) => { if (keysOn()) turn.handleKey(e); });
+  return views;
+}
+
+/** Players named as this page names seats ("Joueur 2"): the engine's default names
+ *  and shipped positions are English, and no name of theirs means anything. */
+export function namedHere(players) {
+  return players.map((p, i) => ({ ...p, name: t("setup.playerName", { n: i + 1 }) }));
+}
+
+/** ?anim=0 turns the animations off (tests); otherwise normal speed. */
+export function animationSpeed() {
+  const params = new URLSearchParams(location.search);
+  return params.has("anim") ? Number(params.get("anim")) || 0 : 1;
+}
+
+/** Draw a position and its markers' trails (seat -> path steps) on the board. */
+export function show(board, position, trails = []) {
+  board.setSeats(seatStyles(position.players));
+  board.setPosition(position);
+  board.setTrails(trails);
+}

@@ -1,0 +1,147 @@
+// The game page's shell, shared by its modules: the engine's loading status,
+// the notice bar, short announcements, the page's phase and keyboard focus.
+
+import { t } from "../words/i18n.js";
+import { errorText } from "../words/errors.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Follow the engine's loading in the status bar (progress, ready, failed). */
+export function showEngineStatus(engine) {
+  engine.onProgress((p) => {
+    $("engine-progress").value = p.fraction;
+    $("engine-label").textContent = t("engine.progress", { stage: stageText(p), percent: Math.round(p.fraction * 100) });
+  });
+  engine.ready.then(
+    () => {
+      $("engine-status").classList.add("done");
+      $("engine-label").textContent = t("engine.ready");
+      setTimeout(() => { $("engine-status").hidden = true; }, 600);
+    },
+    (e) => {
+      const text = t("engine.failed", { reason: reason(e) });
+      $("engine-status").classList.add("failed");
+      $("engine-label").textContent = text;
+      $("engine-progress").replaceWith(retryButton("engine-retry"));
+      showEngineFailure(text);
+    },
+  );
+}
+
+// Loading again is the way out of a failed start (a stalled network, a worker
+// that hung): the open game is saved, so a reload loses nothing.
+function retryButton(id) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = id;
+  b.textContent = t("engine.retry");
+  b.addEventListener("click", () => location.reload());
+  return b;
+}
+
+/** The failure on top of everything (a modal setup dialog would hide the status bar). */
+function showEngineFailure(text) {
+  const d = document.createElement("dialog");
+  d.id = "engine-failure";
+  d.className = "help";
+  d.setAttribute("role", "alertdialog");
+  d.setAttribute("aria-labelledby", "engine-failure-text");
+  const p = document.createElement("p");
+  p.id = "engine-failure-text";
+  p.textContent = text;
+  const retry = retryButton("engine-failure-retry");
+  retry.className = "primary";
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = t("help.close");
+  close.addEventListener("click", () => d.close());
+  const actions = document.createElement("div");
+  actions.className = "dialog-actions";
+  actions.append(retry, close);
+  d.append(p, actions);
+  d.addEventListener("close", () => d.remove());
+  document.body.append(d);
+  d.showModal();
+  retry.focus();
+}
+
+/** The engine's loading stage in words (by its name: the worker's label is English). */
+export function stageText(p) {
+  const key = `engine.stage.${p.stage}`;
+  return t(key) === key ? t("engine.stage.engine") : t(key);
+}
+
+/** An error's reason in words, in the page's language (errors.js). */
+export function reason(e) {
+  return errorText(e);
+}
+
+/** What the page is waiting for, as body[data-phase] (for styles and tests). */
+export function setPhase(phase) { document.body.dataset.phase = phase; }
+
+/** The notice bar: a message (null hides it) with an optional {label, run} action. */
+export function notice(text, action = null) {
+  const n = $("notice");
+  if (!text) { n.hidden = true; return; }
+  $("notice-text").textContent = text;
+  const b = $("notice-action");
+  b.hidden = !action;
+  b.textContent = action ? action.label : "";
+  b.onclick = action ? () => action.run() : null;
+  n.hidden = false;
+}
+
+/** The line under the hand: what the chosen tile does ("warn", "bad" colour it). */
+export function note(text, kind = "") {
+  const n = $("hand-note");
+  n.textContent = text;
+  n.className = `hand-note${kind ? ` ${kind}` : ""}`;
+}
+
+/** Shake the note: a refused placement. */
+export function shakeNote() {
+  $("hand-note").classList.add("shake");
+  setTimeout(() => $("hand-note").classList.remove("shake"), 400);
+}
+
+let announceTimer = null;
+/** A short message flashed on the turn banner (undo, redo), and said. */
+export function announce(text) {
+  const b = $("turn-banner");
+  b.dataset.flash = text;
+  clearTimeout(announceTimer);
+  announceTimer = setTimeout(() => { delete b.dataset.flash; }, 1500);
+  say(text);
+}
+
+const SAID_KEPT = 40;
+/** Say a line through the page's one live region (#announcer): each line once, in order. */
+export function say(text) {
+  const box = $("announcer");
+  if (!box || !text) return;
+  const p = document.createElement("p");
+  p.textContent = text;
+  box.appendChild(p);
+  while (box.childElementCount > SAID_KEPT) box.firstElementChild.remove();
+}
+
+/** Move the keyboard focus to el() if it is nowhere useful (after a move, the pass screen). */
+export function focusIfLost(el) {
+  const a = document.activeElement;
+  if (a && a !== document.body && !a.disabled && a.offsetParent !== null && a.isConnected) return;
+  if ($("setup").open) return;
+  const target = el();
+  if (target) target.focus({ preventScroll: true });
+}
+
+/** The share box's Copy button. */
+export function wireCopyButton() {
+  $("btn-copy").addEventListener("click", async () => {
+    const input = $("share-link");
+    input.select();
+    try { await navigator.clipboard.writeText(input.value); $("btn-copy").textContent = t("share.copied"); }
+    catch { document.execCommand?.("copy"); $("btn-copy").textContent = t("share.copied"); }
+    $("btn-copy").focus();   // select() took the focus to the link: give it back to the button
+    setTimeout(() => { $("btn-copy").textContent = t("share.copy"); }, 1500);
+  });
+}

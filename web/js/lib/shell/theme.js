@@ -1,0 +1,44 @@
+// Light or dark: the system's choice (prefers-color-scheme, the CSS default)
+// unless the player picked one with the theme button (remembered) or the
+// address says ?theme=light|dark (an embedding page's choice).
+
+import { t } from "../words/i18n.js";
+import { uiIcon } from "../views/icon.js";
+
+const KEY = "tsuro.theme";
+
+function stored() {
+  try { return localStorage.getItem(KEY); } catch { return null; }
+}
+
+/** The theme in force now: "light" or "dark". */
+export function currentTheme() {
+  const set = document.documentElement.dataset.theme;
+  if (set === "light" || set === "dark") return set;
+  return matchMedia("(prefers-color-scheme: light)").matches ? "light" : "dark";
+}
+
+/** Apply ?theme= or the remembered choice (none: follow the system). */
+export function applyTheme() {
+  const asked = new URLSearchParams(location.search).get("theme") || stored();
+  if (asked === "light" || asked === "dark") document.documentElement.dataset.theme = asked;
+}
+
+/** The theme button: switches to the other theme and remembers it. */
+export function wireThemeButton(button) {
+  if (!button) return;
+  const label = () => {
+    const other = currentTheme() === "dark" ? "light" : "dark";
+    button.replaceChildren(uiIcon(other === "light" ? "sun" : "moon"));
+    button.setAttribute("aria-label", t(`theme.to.${other}`));
+    button.title = t(`theme.to.${other}`);
+  };
+  button.addEventListener("click", () => {
+    const next = currentTheme() === "dark" ? "light" : "dark";
+    document.documentElement.dataset.theme = next;
+    try { localStorage.setItem(KEY, next); } catch { /* this visit only */ }
+    label();
+  });
+  matchMedia("(prefers-color-scheme: light)").addEventListener?.("change", label);
+  label();
+}

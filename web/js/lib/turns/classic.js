@@ -1,0 +1,362 @@
+// A human's turn: choose a tile, turn it, see the engine's outcome on the
+// board, place it.  One controller for every page that lets a player move (the
+// game page, the course variant through neu-turn.js, embed.html's try=1).
+//
+// It decides no rule: the engine's legal_moves answer (legality, the traced
+// paths, who goes out) comes in with start(), and a move is only ever one of
+// that answer's moves.  It draws through the views it is given (Board,
+// HandView) and reports a chosen move through play(move); the page around it
+// plays that move through the engine and animates it.
+//
+//   TurnController  the shared loop: the hand, rotations, the preview, the place
+//                   button and its note, the keys
+//   ClassicTurn     the classic game's phases: start marks, tiles, the exchange
+
+import { colorOf } from "../views/style.js";
+import { t } from "../words/i18n.js";
+import { startName } from "../words/coords.js";
+
+/** A HandView's handlers that report to the turn controller current() returns (if any). */
+export function handToTurn(current) {
+  return {
+    select: (i, fromClick) => current()?.selectTile(i, fromClick),
+    rotate: (i, dir) => current()?.rotateTile(i, dir),
+    hover: (i) => current()?.hoverTile(i),
+    place: (i) => current()?.place(i),
+  };
+}
+
+const ROTATE_ON = ["r", "ArrowRight", "ArrowUp"];
+const ROTATE_BACK = ["R", "l", "L", "ArrowLeft", "ArrowDown"];
+
+/** "keeps your marker..." -> "Keeps your marker..." (a sentence from a phrase). */
+export function capitalize(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
+export class TurnController {
+  /**
+   * @param deps.board        the Board view
+   * @param deps.hand         the HandView
+   * @param deps.game()       the game being played: {players, position}
+   * @param deps.busy()       whether a move is being played (controls are frozen)
+   * @param deps.play(move)   play one of the engine's moves
+   * @param deps.note(text, kind)       the line that says what the chosen tile does ("", "warn", "bad")
+   * @param deps.placeButton  the "Place tile" button
+   * Optional: setBanner(text, seat), setPhase(phase), focus(elementFn), shake(), tileset()
+   */
+  constructor(deps) {
+    Object.assign(this, {
+      setBanner() {}, setPhase() {}, shake() {}, tileset: () => null,
+      focus: (el) => el()?.focus({ preventScroll: true }),
+    }, deps);
+    this.human = null;   // the turn being played: {seat, phase, legal, tiles, rots, selected, hover, ...}
+  }
+
+  /** The phases in which the hand is played (subclasses name theirs). */
+  get handPhases() { return []; }
+
+  /** Start a human's turn from the engine's answer to legal_moves (subclasses). */
+  // eslint-disable-next-line no-unused-vars
+  start(seat, legal) { throw new Error(`${this.constructor.name} must define start(seat, legal)`); }
+
+  /** The turn is over (or abandoned): forget it. */
+  stop() { this.human = null; }
+
+  /** Whether the player may act on the hand now. */
+  canChoose() {
+    const h = this.human;
+    return !!h && this.handPhases.includes(h.phase) && !this.busy();
+  }
+
+  // ---------------------------------------------------------------- what the player does
+
+  /** Choose tile i; a click on the chosen tile turns it. */
+  selectTile(i, fromClick) {
+    const h = this.human;
+    if (!this.canChoose() || i < 0 || i >= h.tiles.length) return;
+    if (fromClick && h.selected === i) h.rots[i] = (h.rots[i] + 90) % 360;
+    h.selected = i;
+    this.refresh();
+  }
+
+  /** Turn tile i a quarter clockwise (dir 1) or back (dir -1), and choose it. */
+  rotateTile(i, dir) {
+    const h = this.human;
+    if (!this.canChoose() || i < 0 || i >= h.tiles.length) return;
+    h.rots[i] = (h.rots[i] + 90 * dir + 360) % 360;
+    h.selected = i;
+    this.refresh();
+  }
+
+  /** The pointer is over tile i (null: over none): preview that one. */
+  hoverTile(i) {
+    const h = this.human;
+    if (!h || !this.handPhases.includes(h.phase)) return;
+    h.hover = i;
+    this.refresh();
+  }
+
+  /** Place the chosen tile (or tile i): plays the engine's move, or says why not. */
+  place(i = null) {
+    const h = this.human;
+    if (!this.canChoose()) return;
+    if (i !== null) h.selected = i;
+    if (h.selected < 0) return;
+    const move = this.chosenMove();
+    if (move) this.play(move);
+    else this.shake();
+  }
+
+  // board events a controller may answer (the classic and the course variant's differ)
+  chooseStart() {}
+  clickSquare() {}
+  hoverMark() {}
+  back() {}
+
+  /**
+   * The hand's keys (the board handles its own): 1-9 choose, R / → / ↑ turn,
+   * Shift+R / L / ← / ↓ turn back, Enter places.  Returns whether the key was used.
+   */
+  handleKey(e) {
+    const h = this.human;
+    const t = e.target;
+    if (!h || !this.handPhases.includes(h.phase)) return false;
+    if (t && t.closest && t.closest("svg.board")) return false;
+    const at = h.selected < 0 ? 0 : h.selected;
+    if (/^[1-9]$/.test(e.key) && Number(e.key) <= h.tiles.length) {
+      const i = Number(e.key) - 1;
+      this.selectTile(i, false);
+      this.hand.container.querySelector(`.hand-tile[data-index="${i}"]`)?.focus({ preventScroll: true });
+    } else if (ROTATE_ON.includes(e.key)) {
+      this.rotateTile(at, 1);
+    } else if (ROTATE_BACK.includes(e.key)) {
+      this.rotateTile(at, -1);
+    } else if (e.key === "Enter") {
+      const onTile = t && t.classList && t.classList.contains("hand-tile");
+      if (t && t.tagName === "BUTTON" && !onTile) return false; // let the button do its job
+      if (onTile) this.selectTile(Number(t.dataset.index), false);
+      this.place();
+    } else return false;
+    e.preventDefault();
+    return true;
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  /** Redraw the turn (subclasses: the phase's own drawing). */
+  refresh() {}
+
+  /** The engine's entry for a tile of the hand at a rotation, or null. */
+  outcome() { return null; }
+
+  /** The move to play for the chosen tile, or null after saying why not. */
+  chosenMove() {
+    const h = this.human;
+    const o = this.outcome(h.tiles[h.selected], h.rots[h.selected]);
+    if (o && o.legal) return o.move;
+    this.refresh();   // the note says why the engine refuses it
+    return null;
+  }
+
+  /** Start on the first tile, turned to its first placement that keeps the player on. */
+  chooseFirstSafe(moves) {
+    const h = this.human;
+    const first = moves.find((m) => m.legal && !m.self_eliminating) || moves.find((m) => m.legal);
+    h.selected = first ? Math.max(0, h.tiles.indexOf(first.move.tile)) : 0;
+    if (first) h.rots[h.selected] = first.move.rot;
+  }
+
+  /**
+   * The shared drawing of a tile choice: the hand with each tile's mark, the
+   * preview of the hovered (or chosen) tile on `square`, the place button and
+   * the note from advise().
+   */
+  drawTileChoice(square) {
+    const h = this.human;
+    const enabled = !this.busy();
+    const outcomeAt = (k) => (k >= 0 ? this.outcome(h.tiles[k], h.rots[k]) : null);
+    const marks = h.tiles.map((t, k) => {
+      const o = outcomeAt(k);
+      return o ? { bad: !o.legal || o.self_eliminating, label: this.markLabel(o) } : null;
+    });
+    this.hand.render({ tiles: h.tiles, rots: h.rots, selected: h.selected, marks, enabled, owner: this.game().players[h.seat].name });
+    const i = h.hover ?? h.selected;
+    const shown = outcomeAt(i);
+    if (shown && square) {
+      this.board.setPreview({
+        square, tile: h.tiles[i], rot: h.rots[i], paths: shown.paths, out: shown.out,
+        bad: !shown.legal || shown.self_eliminating,
+      });
+    } else this.board.clearPreview();
+    const advice = this.advise(outcomeAt(h.selected));
+    this.advice = advice;
+    this.placeButton.textContent = advice.label || t("hand.place");
+    this.placeButton.disabled = !advice.placeable || !enabled;
+    this.note(advice.text, advice.kind || "");
+  }
+
+  /** The words on a tile's mark (subclasses). */
+  markLabel() { return ""; }
+
+  /** What the chosen tile's outcome means: {text, kind, placeable, label} (subclasses). */
+  advise() { return { text: "", placeable: false }; }
+}
+
+// ------------------------------------------------------------------ the classic game
+
+/**
+ * A classic turn: a start mark on the edge (the engine lists them), a tile and
+ * its rotation (the engine's outcome of each, illegal ones marked), or the
+ * elimination bonus's exchange (through deps.exchange, exchange.js).
+ * Optional deps beyond TurnController's: exchange, hintButton, hintMove().
+ */
+export class ClassicTurn extends TurnController {
+  get handPhases() { return ["tile"]; }
+
+  stop() {
+    super.stop();
+    this.exchange?.stop();
+  }
+
+  start(seat, legal) {
+    const { players, position } = this.game();
+    const name = players[seat].name;
+    const color = colorOf(players[seat].color);
+    const tiles = (position.hands && position.hands[seat]) || [];
+    const h = {
+      seat, phase: legal.phase, legal: legal.moves, tiles, rots: tiles.map(() => 0), selected: -1, hover: null,
+    };
+    this.human = h;
+    this.setPhase(h.phase);
+    if (this.hintButton) {
+      this.hintButton.hidden = h.phase === "exchange";
+      this.hintButton.disabled = false;
+    }
+    this.board.setStartMarks([]);
+    this.board.setTarget(null);
+    if (h.phase === "start") {
+      this.setBanner(t("turn.bannerStart", { name }), seat);
+      this.board.setStartMarks(legal.moves.map((m) => m.move.start), color);
+      this.note(t("turn.startHelp"));
+      this.placeButton.disabled = true;
+      this.placeButton.textContent = t("hand.place");
+      this.hand.render({ tiles: h.tiles, rots: h.rots, selected: h.selected, marks: [], enabled: false, owner: name });
+      this.focus(() => this.board.svg);
+    } else if (h.phase === "tile") {
+      this.setBanner(t("turn.bannerTile", { name }), seat);
+      const m = position.markers[seat];
+      this.board.setTarget([m[0], m[1]], color);
+      this.chooseFirstSafe(h.legal);
+      this.refresh();
+      this.focus(() => this.hand.container.querySelector(`.hand-tile[data-index="${h.selected}"]`));
+    } else if (h.phase === "exchange") {
+      this.setBanner(t("turn.bannerExchange", { name }), seat);
+      this.exchange?.start(h, position);
+    }
+  }
+
+  /** A start mark clicked (or Enter on the board): start there. */
+  chooseStart(place) {
+    const h = this.human;
+    if (!h || h.phase !== "start" || this.busy()) return;
+    const m = h.legal.find((x) => x.move.start.join() === place.join());
+    if (m) this.play(m.move);
+  }
+
+  hoverMark(place) {
+    if (this.human && this.human.phase === "start" && place) {
+      this.note(t("turn.startMark", { place: startName(place) }));
+    }
+  }
+
+  /** A click on a square of the board: the target square places the chosen tile. */
+  clickSquare([x, y]) {
+    const h = this.human;
+    if (!h || h.phase !== "tile") return;
+    const m = this.game().position.markers[h.seat];
+    if (m && m[0] === x && m[1] === y) this.place();
+  }
+
+  /** The engine's hint for this turn, shown (not played). */
+  async hint() {
+    const h = this.human;
+    if (!h || this.busy() || !this.hintMove) return;
+    if (this.hintButton) this.hintButton.disabled = true;
+    this.note(t("turn.thinking"));
+    let move = null;
+    try { move = await this.hintMove(); } catch { move = null; }
+    if (this.hintButton) this.hintButton.disabled = false;
+    if (this.human !== h) return;
+    if (!move) { this.note(t("turn.noHint")); return; }
+    if (move.start) {
+      this.board.setCursorTo(move.start);
+      this.note(t("turn.hintStart", { place: startName(move.start) }));
+    } else if (move.tile !== undefined) {
+      const i = h.tiles.indexOf(move.tile);
+      if (i < 0) return;
+      h.selected = i;
+      h.rots[i] = move.rot || 0;
+      this.refresh();
+      this.note(t("turn.hintTile", { n: i + 1, advice: this.advice ? this.advice.text : "" }).trim());
+    } else if (move.exchange) {
+      this.exchange?.suggest(move.exchange);
+    }
+  }
+
+  refresh() {
+    const h = this.human;
+    if (!h || h.phase !== "tile") return;
+    const m = this.game().position.markers[h.seat];
+    this.drawTileChoice(m ? [m[0], m[1]] : null);
+  }
+
+  /** legal_moves' entry for a tile at any rotation (the engine lists each distinct placement once). */
+  outcome(tile, rot) {
+    const h = this.human;
+    const tileset = this.tileset();
+    if (!h || !tileset) return null;
+    const canon = tileset.canonical(tile, rot);
+    return h.legal.find((m) => m.move.tile === tile && m.move.rot === canon) || null;
+  }
+
+  markLabel(o) { return this.outcomeText(o, true); }
+
+  advise(sel) {
+    if (!sel) return { text: this.human.selected < 0 ? t("turn.chooseTile", { n: 3 }) : "", placeable: false };
+    if (!sel.legal) {
+      return {
+        text: t("turn.notAllowed", { outcome: this.outcomeText(sel, true) }),
+        kind: "bad", placeable: false,
+      };
+    }
+    if (sel.self_eliminating) {
+      return {
+        text: t("turn.forced", { outcome: this.outcomeText(sel, true) }),
+        kind: "warn", placeable: true, label: t("hand.placeOut"),
+      };
+    }
+    return { text: t("turn.placeable", { outcome: this.outcomeText(sel) }), placeable: true };
+  }
+
+  /** An outcome (who goes out, and how) in words, for the mover. */
+  outcomeText(o, short = false) {
+    const { players } = this.game();
+    const me = this.human.seat;
+    const name = (k) => players[k].name;
+    const mine = o.out.find((x) => x.seat === me);
+    const parts = [];
+    if (mine) {
+      if (mine.reason === "collision") {
+        const w = o.out.find((x) => x.seat !== me && x.reason === "collision");
+        parts.push(w ? t("outcome.collideWith", { name: name(w.seat) }) : t("outcome.collide"));
+      } else parts.push(t("outcome.edge"));
+    } else parts.push(t("outcome.stay"));
+    for (const x of o.out) {
+      if (x.seat === me) continue;
+      if (mine && x.reason === "collision") continue;
+      parts.push(t(x.reason === "collision" ? "outcome.otherCollides" : "outcome.otherEdge", { name: name(x.seat) }));
+    }
+    const text = parts.join(t("outcome.join"));
+    if (short) return text;
+    return capitalize(text);
+  }
+}

@@ -1,0 +1,90 @@
+// The elimination bonus's exchange panel: the mover picks tiles of theirs to
+// swap for tiles of the players they just put out.  The swaps are checked
+// against the engine's list of exchanges (legal_moves) before one is played.
+
+import { miniTiles } from "../views/hand.js";
+import { t as tr } from "../words/i18n.js";   // `t` names a tile here
+
+export class ExchangeChooser {
+  /**
+   * @param deps.els       {panel, handBox, mine, theirs, note}: the page's elements
+   * @param deps.tileset() the tile pictures
+   * @param deps.busy()    whether a move is being played
+   * @param deps.play(move) play one of the engine's moves
+   */
+  constructor(deps) {
+    Object.assign(this, deps);
+    this.turn = null;   // the exchange being chosen: {h (the turn), pool, pairs, give}
+  }
+
+  /** Show the panel for a turn in the exchange phase (h.legal: the engine's exchanges). */
+  start(h, position) {
+    this.turn = {
+      h, mine: position.hands[h.seat],
+      pool: (position.exchange || []).flatMap((k) => position.hands[k] || []),
+      pairs: [], give: null,
+    };
+    this.els.handBox.hidden = true;
+    this.els.panel.hidden = false;
+    this.render();
+  }
+
+  /** The turn is over: forget it. */
+  stop() { this.turn = null; }
+
+  /** Start over: no swaps chosen. */
+  reset() {
+    if (!this.turn) return;
+    this.turn.pairs = [];
+    this.turn.give = null;
+    this.render();
+  }
+
+  /** Show a suggested exchange (the hint). */
+  suggest(pairs) {
+    if (!this.turn) return;
+    this.turn.pairs = pairs.map((p) => p.slice());
+    this.turn.give = null;
+    this.render();
+  }
+
+  render() {
+    const x = this.turn;
+    const given = new Set(x.pairs.map((p) => p[0]));
+    const taken = new Set(x.pairs.map((p) => p[1]));
+    const row = (box, tiles, used, onPick, label) => {
+      box.replaceChildren();
+      for (const tile of tiles) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "ex-tile";
+        b.disabled = used.has(tile);
+        b.classList.toggle("selected", x.give === tile && label === "yours");
+        b.setAttribute("aria-label", tr(`exchange.${label}${used.has(tile) ? "Swapped" : "Tile"}`, { tile }));
+        b.appendChild(miniTiles(this.tileset(), [tile]));
+        b.addEventListener("click", () => onPick(tile));
+        box.appendChild(b);
+      }
+    };
+    row(this.els.mine, x.mine, given, (t) => { x.give = t; this.render(); }, "yours");
+    row(this.els.theirs, x.pool, taken, (t) => {
+      if (x.give === null) { this.els.note.textContent = tr("exchange.giveFirst"); return; }
+      x.pairs.push([x.give, t]);
+      x.give = null;
+      this.render();
+    }, "theirs");
+    this.els.note.textContent = x.pairs.length
+      ? tr("exchange.swapping", { pairs: x.pairs.map(([give, take]) => tr("exchange.pair", { give, take })).join(", ") })
+      : tr("exchange.none");
+  }
+
+  /** "Done": play the chosen swaps if the engine lists them. */
+  finish() {
+    const x = this.turn;
+    if (!x || x.h.phase !== "exchange" || this.busy()) return;
+    const want = JSON.stringify([...x.pairs].sort((a, b) => a[0] - b[0]));
+    const m = x.h.legal.find((l) => JSON.stringify(l.move.exchange) === want);
+    if (!m) { this.els.note.textContent = tr("exchange.refused"); return; }
+    this.play(m.move);
+  }
+}

@@ -1,0 +1,565 @@
+// The board view.  Like chessground for chess, it knows nothing of the rules:
+// it draws what it is given (tiles, markers, trails, start marks, a preview
+// of a placement with the paths the engine traced for it) and reports clicks
+// and key presses.  Controllers decide what any of it means.
+//
+//   const board = new Board(element, {width: 6, height: 6});
+//   board.setTileSet(tileset);                 // tileset.js: ports of each tile
+//   board.setSeats(seatStyles(players));       // style.js: colour/shape/label
+//   board.setPosition(position);               // NOTATION position: tiles, markers, out
+//   board.setTrails(trails);                   // seat -> [[x, y, in, out], ...]
+//   board.setStartMarks(places, color);        // clickable marks; onStartMark(cb)
+//   board.setTarget([x, y], color);            // the square to play into; onSquare(cb)
+//   board.setChoices([[x, y], ...], color);    // squares to choose among (arrow keys too)
+//   board.setPreview({square, tile, rot, paths, out, bad});
+//   await board.animate(events);               // the engine's play events
+
+import { portIndex } from "./tileset.js";
+import { shapePath, labelDy } from "./style.js";
+import { colName, rowName } from "../words/coords.js";
+import { t } from "../words/i18n.js";
+
+const NS = "http://www.w3.org/2000/svg";
+export const S = 100;               // one square, in SVG units
+const MARGIN = 36;                  // room for start marks and markers beyond the edge
+const MARKER_R = 16;                // a marker's radius
+const COORD_GAP = 22;               // coordinate labels sit this far outside the edge
+
+// Port points on a unit square, A..H clockwise from the north side's left port.
+const PX = [1 / 3, 2 / 3, 1, 1, 2 / 3, 1 / 3, 0, 0];
+const PY = [0, 0, 1 / 3, 2 / 3, 1, 1, 2 / 3, 1 / 3];
+// The inward normal at each port.
+const NX = [0, 0, -1, -1, 0, 0, 1, 1];
+const NY = [1, 1, 0, 0, -1, -1, 0, 0];
+
+function el(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+const f = (n) => (Math.round(n * 100) / 100).toString();
+
+/** The point of port p of square (x, y), in board units. */
+export function portPoint(x, y, p) {
+  const q = portIndex(p);
+  return [(x + PX[q]) * S, (y + PY[q]) * S];
+}
+
+/** A cubic Bézier from port a to port b of square (x, y), leaving and
+ *  arriving perpendicular to the square's sides.  Returns "C ..." (no M). */
+function curve(x, y, a, b) {
+  const ax = (x + PX[a]) * S, ay = (y + PY[a]) * S;
+  const bx = (x + PX[b]) * S, by = (y + PY[b]) * S;
+  const dist = Math.hypot(bx - ax, by - ay);
+  const sideA = a >> 1, sideB = b >> 1;
+  let k;
+  if (sideA === sideB) k = 0.32 * S;                       // a U-turn on one side
+  else if ((sideA + 2) % 4 === sideB) k = 0.42 * dist;     // across the square
+  else k = 0.4 * dist;                                     // round a corner
+  return `C${f(ax + NX[a] * k)},${f(ay + NY[a] * k)} ${f(bx + NX[b] * k)},${f(by + NY[b] * k)} ${f(bx)},${f(by)}`;
+}
+
+/** Path data of one tile path (port a to b) on square (x, y). */
+export function segmentD(x, y, a, b) {
+  a = portIndex(a); b = portIndex(b);
+  const [ax, ay] = portPoint(x, y, a);
+  return `M${f(ax)},${f(ay)}${curve(x, y, a, b)}`;
+}
+
+/** Path data of a marker's traced path [[x, y, in, out], ...] as one line. */
+export function tracedD(path) {
+  if (!path || !path.length) return "";
+  const [x0, y0, p0] = path[0];
+  const [sx, sy] = portPoint(x0, y0, p0);
+  let d = `M${f(sx)},${f(sy)}`;
+  for (const [x, y, a, b] of path) d += curve(x, y, portIndex(a), portIndex(b));
+  return d;
+}
+
+/**
+ * Draw a tile's four paths into group `g` at square (x, y): the tile face, then
+ * each path twice, a wide stroke of the face colour under a narrow dark one, so
+ * where paths cross the upper one is cut clean out of the lower.
+ */
+export function drawTile(g, pairs, x = 0, y = 0, cls = "tile") {
+  el("rect", { x: x * S + 1.5, y: y * S + 1.5, width: S - 3, height: S - 3, rx: 5, class: `${cls}-face` }, g);
+  for (const [a, b] of pairs) {
+    const d = segmentD(x, y, a, b);
+    el("path", { d, class: `${cls}-gap` }, g);
+    el("path", { d, class: `${cls}-path` }, g);
+  }
+}
+
+/** A small standalone <svg> of a tile at a rotation, as it will look on the board. */
+export function tileSVG(tileset, index, rot, { title } = {}) {
+  const svg = el("svg", { viewBox: `0 0 ${S} ${S}`, class: "tile-svg", "aria-hidden": title ? null : "true" });
+  if (title) el("title", {}, svg).textContent = title;
+  drawTile(svg, tileset ? tileset.pairs(index, rot) : [], 0, 0);
+  return svg;
+}
+
+/** Draw a marker shape with its label into `parent`, centred at (cx, cy): a light
+ *  halo under a dark outline, so that its edge stands out (3:1, WCAG 1.4.11) on
+ *  dark squares and light tiles alike, whatever its own colour. */
+export function drawMarker(parent, style, cx, cy, r = 13, cls = "marker") {
+  const g = el("g", { class: cls, transform: `translate(${f(cx)},${f(cy)})` }, parent);
+  const d = shapePath(style.shape, r);
+  el("path", { d, class: "marker-halo" }, g);
+  el("path", { d, fill: style.color, class: "marker-shape" }, g);
+  const t = el("text", {
+    class: "marker-label", y: f(labelDy(style.shape, r)), fill: style.ink,
+    "font-size": f(r * 1.15), "text-anchor": "middle", "dominant-baseline": "central",
+  }, g);
+  t.textContent = style.label;
+  return g;
+}
+
+export class Board {
+  constructor(container, { width = 6, height = 6, label = "Tsuro board" } = {}) {
+    this.container = container;
+    this.w = width;
+    this.h = height;
+    this.tileset = null;
+    this.seats = [];
+    this.position = null;
+    this.trails = [];
+    this.marks = [];
+    this.markColor = "#fff";
+    this.markCursor = -1;
+    this.target = null;
+    this.choices = [];
+    this.choiceColor = "#fff";
+    this.choiceCursor = -1;
+    this.preview = null;
+    this.highlight = null;
+    this.listeners = { startmark: [], square: [], markhover: [], escape: [] };
+    this.svg = el("svg", {
+      class: "board", role: "img", "aria-label": label,
+      viewBox: `${-MARGIN} ${-MARGIN} ${width * S + 2 * MARGIN} ${height * S + 2 * MARGIN}`,
+      preserveAspectRatio: "xMidYMid meet",
+    });
+    const defs = el("defs", {}, this.svg);
+    const glow = el("filter", { id: "tsuro-glow", x: "-20%", y: "-20%", width: "140%", height: "140%" }, defs);
+    el("feGaussianBlur", { stdDeviation: "3", result: "b" }, glow);
+    const merge = el("feMerge", {}, glow);
+    el("feMergeNode", { in: "b" }, merge);
+    el("feMergeNode", { in: "SourceGraphic" }, merge);
+    this.layers = {};
+    for (const name of ["frame", "squares", "choices", "tiles", "trails", "highlight", "target", "preview", "marks", "markers", "fx"]) {
+      this.layers[name] = el("g", { class: `layer-${name}` }, this.svg);
+    }
+    this._drawFrame();
+    this.svg.addEventListener("click", (e) => this._click(e));
+    this.svg.addEventListener("pointermove", (e) => this._hover(e));
+    this.svg.addEventListener("keydown", (e) => this._key(e));
+    // the page's static drawing of the empty board (tools/static_board.py) gives way to this one
+    const early = container.querySelector("svg.board-static");
+    if (early) early.replaceWith(this.svg);
+    else container.appendChild(this.svg);
+  }
+
+  on(type, cb) { this.listeners[type].push(cb); return this; }
+  _emit(type, value) { for (const cb of this.listeners[type]) cb(value); }
+
+  /** Resize to another board (a position of another rule set). */
+  setSize(width, height) {
+    if (width === this.w && height === this.h) return;
+    this.w = width; this.h = height;
+    this.svg.setAttribute("viewBox", `${-MARGIN} ${-MARGIN} ${width * S + 2 * MARGIN} ${height * S + 2 * MARGIN}`);
+    this._drawFrame();
+    this._drawAll();
+  }
+
+  setTileSet(tileset) { this.tileset = tileset; this._drawAll(); }
+  setSeats(styles) { this.seats = styles; this._drawMarkers(); this._drawTrails(); }
+
+  setPosition(position) {
+    this.position = position;
+    this._drawTiles();
+    this._drawMarkers();
+  }
+
+  setTrails(trails) { this.trails = trails || []; this._drawTrails(); this._drawHighlight(); }
+
+  setStartMarks(places, color = "#fff") {
+    this.marks = (places || []).map((p) => ({ place: p, pt: portPoint(p[0], p[1], p[2]) }));
+    // clockwise around the board from the top-left, for the arrow keys
+    const cx = (this.w * S) / 2, cy = (this.h * S) / 2;
+    const angle = ({ pt }) => (Math.atan2(pt[1] - cy, pt[0] - cx) + Math.PI * 2.75) % (Math.PI * 2);
+    this.marks.sort((a, b) => angle(a) - angle(b));
+    this.markColor = color;
+    this.markCursor = -1;
+    this.svg.classList.toggle("choosing-start", this.marks.length > 0);
+    this._focusable();
+    this._drawMarks();
+  }
+
+  /** Squares the player may choose among (dashed); a click or Enter on one reports "square". */
+  setChoices(squares, color = "#fff") {
+    const cx = (this.w * S) / 2, cy = (this.h * S) / 2;
+    const angle = ([x, y]) => (Math.atan2((y + 0.5) * S - cy, (x + 0.5) * S - cx) + Math.PI * 2.75) % (Math.PI * 2);
+    const keep = this.choiceCursor >= 0 ? this.choices[this.choiceCursor]?.join() : null;
+    this.choices = (squares || []).slice().sort((a, b) => angle(a) - angle(b));
+    this.choiceColor = color;
+    this.choiceCursor = keep ? this.choices.findIndex((q) => q.join() === keep) : -1;
+    this._focusable();
+    this._drawChoices();
+  }
+
+  _focusable() {
+    if (this.marks.length || this.choices.length) this.svg.setAttribute("tabindex", "0");
+    else if (!this.target) this.svg.removeAttribute("tabindex");
+  }
+
+  /** Put the keyboard cursor on a start mark (a hint). */
+  setCursorTo(place) {
+    this.markCursor = this.marks.findIndex((m) => m.place.join() === place.join());
+    this._drawMarks();
+  }
+
+  /** The mark the keyboard cursor is on (or null). */
+  get markAtCursor() { return this.markCursor >= 0 ? this.marks[this.markCursor].place : null; }
+
+  setTarget(square, color = "#fff") {
+    this.target = square ? { square, color } : null;
+    const g = this.layers.target;
+    g.replaceChildren();
+    if (!square) return;
+    const [x, y] = square;
+    el("rect", {
+      x: x * S + 3, y: y * S + 3, width: S - 6, height: S - 6, rx: 6,
+      class: "target", stroke: color,
+    }, g);
+  }
+
+  /** Point at things the board's words talk about: {squares: [[x, y], ...],
+   *  seat: a marker whose trail to stress (or null)}; null clears. */
+  setHighlight(h) {
+    this.highlight = h && (h.squares?.length || h.seat !== null && h.seat !== undefined) ? h : null;
+    this._drawHighlight();
+  }
+
+  _drawHighlight() {
+    const g = this.layers.highlight;
+    g.replaceChildren();
+    const h = this.highlight;
+    if (!h) return;
+    for (const [x, y] of h.squares || []) {
+      if (x < this.w && y < this.h) el("rect", { x: x * S + 1, y: y * S + 1, width: S - 2, height: S - 2, rx: 6, class: "highlight-square" }, g);
+    }
+    const segs = h.seat === null || h.seat === undefined ? null : this.trails[h.seat];
+    if (segs && segs.length) {
+      const st = this.seats[h.seat] || { color: "#fff" };
+      el("path", { d: segs.map(([x, y, a, b]) => segmentD(x, y, a, b)).join(""), class: "highlight-path", stroke: st.color }, g);
+    }
+  }
+
+  /** Show a placement: ghost tile, each moved marker's traced path, who goes out. */
+  setPreview(p) {
+    this.preview = p;
+    const g = this.layers.preview;
+    g.replaceChildren();
+    if (!p || !this.tileset) return;
+    const [x, y] = p.square;
+    const tg = el("g", { class: `ghost${p.bad ? " bad" : ""}` }, g);
+    drawTile(tg, this.tileset.pairs(p.tile, p.rot), x, y);
+    for (const m of p.paths || []) {
+      const st = this.seats[m.seat] || { color: "#fff" };
+      const d = tracedD(m.path);
+      el("path", { d, class: "preview-under" }, g);
+      el("path", { d, class: "preview-path", stroke: st.color }, g);
+    }
+    for (const o of p.out || []) {
+      const m = (p.paths || []).find((q) => q.seat === o.seat);
+      if (!m || !m.to) continue;
+      const [px, py] = portPoint(m.to[0], m.to[1], m.to[2]);
+      this._cross(g, px, py, "preview-out");
+    }
+    // the moved markers at the ends of their paths, faint
+    for (const m of p.paths || []) {
+      const st = this.seats[m.seat];
+      if (!st || !m.to) continue;
+      const [px, py] = portPoint(m.to[0], m.to[1], m.to[2]);
+      drawMarker(g, st, px, py, MARKER_R - 3, "marker ghost-marker");
+    }
+  }
+
+  clearPreview() { this.setPreview(null); }
+
+  /** Take away everything that offers a move: the preview, the target square, the start marks. */
+  clearTurnAids() {
+    this.setPreview(null);
+    this.setTarget(null);
+    this.setStartMarks([]);
+  }
+
+  /** Animate the events of one move; resolves when done. speed 0 = no animation; without
+   *  a speed (the player chose none), prefers-reduced-motion makes the move instant. */
+  async animate(events, { speed } = {}) {
+    if (!events || !events.length) return;
+    const reduce = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (speed === undefined) speed = reduce ? 0 : 1;
+    if (!speed) return;
+    const fx = this.layers.fx;
+    const place = events.find((e) => e.type === "place");
+    if (place && this.tileset) {
+      const g = el("g", { class: "fx-place" }, fx);
+      drawTile(g, this.tileset.pairs(place.tile, place.rot), place.square[0], place.square[1]);
+      await this._tween(220 / speed, (t) => g.setAttribute("opacity", f(t)));
+    }
+    const moves = events.filter((e) => e.type === "move");
+    const outs = new Set(events.filter((e) => e.type === "out").map((e) => e.seat));
+    // hide the moving markers at their old places
+    for (const m of moves) this.layers.markers.querySelector(`[data-seat="${m.seat}"]`)?.setAttribute("opacity", "0");
+    await Promise.all(moves.map((m) => this._travel(m, speed)));
+    if (outs.size) {
+      const crosses = [];
+      for (const m of moves) {
+        if (!outs.has(m.seat) || !m.to) continue;
+        const [px, py] = portPoint(m.to[0], m.to[1], m.to[2]);
+        crosses.push(this._cross(fx, px, py, "fx-out"));
+      }
+      await this._tween(420 / speed, (t) => crosses.forEach((c) => c.setAttribute("opacity", f(1 - Math.max(0, t - 0.6) / 0.4))));
+    }
+    fx.replaceChildren();
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  _drawFrame() {
+    const g = this.layers.frame;
+    g.replaceChildren();
+    el("rect", {
+      x: -MARGIN + 2, y: -MARGIN + 2, width: this.w * S + 2 * MARGIN - 4, height: this.h * S + 2 * MARGIN - 4,
+      rx: 14, class: "board-frame",
+    }, g);
+    el("rect", { x: -3, y: -3, width: this.w * S + 6, height: this.h * S + 6, rx: 6, class: "board-edge" }, g);
+    // the start marks: every port on the outer edge
+    for (let i = 0; i < this.w; i++) {
+      for (const [y, p] of [[0, 0], [0, 1], [this.h - 1, 4], [this.h - 1, 5]]) {
+        const [px, py] = portPoint(i, y, p);
+        el("circle", { cx: f(px), cy: f(py + (y === 0 ? -13 : 13)), r: 3.2, class: "edge-mark" }, g);
+      }
+    }
+    for (let j = 0; j < this.h; j++) {
+      for (const [x, p] of [[0, 6], [0, 7], [this.w - 1, 2], [this.w - 1, 3]]) {
+        const [px, py] = portPoint(x, j, p);
+        el("circle", { cx: f(px + (x === 0 ? -13 : 13)), cy: f(py), r: 3.2, class: "edge-mark" }, g);
+      }
+    }
+    // coordinates: columns A.. above the board, rows 1.. to its left (coords.js says the same in words)
+    for (let i = 0; i < this.w; i++) {
+      el("text", { x: f((i + 0.5) * S), y: -COORD_GAP, class: "coord", "text-anchor": "middle", "dominant-baseline": "central" }, g)
+        .textContent = colName(i);
+    }
+    for (let j = 0; j < this.h; j++) {
+      el("text", { x: -COORD_GAP, y: f((j + 0.5) * S), class: "coord", "text-anchor": "middle", "dominant-baseline": "central" }, g)
+        .textContent = rowName(j);
+    }
+    const sq = this.layers.squares;
+    sq.replaceChildren();
+    for (let y = 0; y < this.h; y++) {
+      for (let x = 0; x < this.w; x++) {
+        el("rect", { x: x * S + 2, y: y * S + 2, width: S - 4, height: S - 4, rx: 5, class: "square", "data-x": x, "data-y": y }, sq);
+      }
+    }
+  }
+
+  _drawAll() {
+    this._drawChoices();
+    this._drawTiles();
+    this._drawTrails();
+    this._drawMarks();
+    this._drawMarkers();
+    if (this.preview) this.setPreview(this.preview);
+  }
+
+  _drawTiles() {
+    const g = this.layers.tiles;
+    g.replaceChildren();
+    if (!this.position || !this.tileset) return;
+    for (const [x, y, t, r] of this.position.tiles || []) {
+      const tg = el("g", { class: "placed", "data-x": x, "data-y": y, "data-tile": t }, g);
+      drawTile(tg, this.tileset.pairs(t, r), x, y);
+    }
+  }
+
+  _drawTrails() {
+    const g = this.layers.trails;
+    g.replaceChildren();
+    const order = this.trails.map((_, s) => s);
+    for (const seat of order) {
+      const segs = this.trails[seat];
+      if (!segs || !segs.length) continue;
+      const st = this.seats[seat] || { color: "#fff" };
+      const d = segs.map(([x, y, a, b]) => segmentD(x, y, a, b)).join("");
+      el("path", { d, class: "trail-under" }, g);
+      el("path", { d, class: "trail", stroke: st.color, "data-seat": seat }, g);
+    }
+  }
+
+  _drawMarks() {
+    const g = this.layers.marks;
+    g.replaceChildren();
+    this.marks.forEach((m, i) => {
+      const [px, py] = m.pt;
+      const c = el("g", { class: `start-mark${i === this.markCursor ? " cursor" : ""}`, "data-place": m.place.join(",") }, g);
+      el("circle", { cx: f(px), cy: f(py), r: 15, class: "start-hit" }, c);
+      el("circle", { cx: f(px), cy: f(py), r: 7.5, class: "start-halo" }, c);   // an edge on any board, like a marker's
+      el("circle", { cx: f(px), cy: f(py), r: 7.5, class: "start-dot", fill: this.markColor }, c);
+    });
+  }
+
+  _drawChoices() {
+    const g = this.layers.choices;
+    g.replaceChildren();
+    this.choices.forEach(([x, y], i) => {
+      el("rect", {
+        x: x * S + 6, y: y * S + 6, width: S - 12, height: S - 12, rx: 6,
+        class: `choice${i === this.choiceCursor ? " cursor" : ""}`, stroke: this.choiceColor,
+        "data-x": x, "data-y": y,
+      }, g);
+    });
+  }
+
+  _drawMarkers() {
+    const g = this.layers.markers;
+    g.replaceChildren();
+    if (!this.position) return;
+    const out = new Set(this.position.out || []);
+    (this.position.markers || []).forEach((m, seat) => {
+      if (!m) return;
+      const st = this.seats[seat];
+      if (!st) return;
+      const [px, py] = portPoint(m[0], m[1], m[2]);
+      const mk = drawMarker(g, st, px, py, MARKER_R, `marker${out.has(seat) ? " out" : ""}`);
+      mk.setAttribute("data-seat", seat);
+      if (out.has(seat)) this._cross(mk, 0, 0, "out-cross", 9);
+      if (this.position.dragon === seat && !out.has(seat)) {
+        el("circle", { r: MARKER_R + 6, class: "dragon-ring" }, mk).appendChild(el("title")).textContent = t("players.holdsDragon");
+      }
+      if (this.position.turn === seat) mk.classList.add("active");
+    });
+  }
+
+  _cross(parent, x, y, cls, r = 12) {
+    const g = el("g", { class: cls, transform: `translate(${f(x)},${f(y)})` }, parent);
+    el("path", { d: `M${-r},${-r}L${r},${r}M${r},${-r}L${-r},${r}`, class: "cross-under" }, g);
+    el("path", { d: `M${-r},${-r}L${r},${r}M${r},${-r}L${-r},${r}`, class: "cross" }, g);
+    return g;
+  }
+
+  // ---------------------------------------------------------- animation
+
+  _tween(ms, step) {
+    return new Promise((resolve) => {
+      const t0 = performance.now();
+      const frame = (now) => {
+        const t = Math.min(1, (now - t0) / ms);
+        step(t);
+        if (t < 1) requestAnimationFrame(frame); else resolve();
+      };
+      requestAnimationFrame(frame);
+    });
+  }
+
+  async _travel(move, speed) {
+    const st = this.seats[move.seat];
+    if (!st || !move.path || !move.path.length) return;
+    const fx = this.layers.fx;
+    const d = tracedD(move.path);
+    const under = el("path", { d, class: "trail-under" }, fx);
+    const trail = el("path", { d, class: "trail", stroke: st.color }, fx);
+    const len = trail.getTotalLength();
+    for (const p of [under, trail]) {
+      p.style.strokeDasharray = `${len} ${len}`;
+      p.style.strokeDashoffset = `${len}`;
+    }
+    const mk = drawMarker(fx, st, ...portPoint(move.path[0][0], move.path[0][1], move.path[0][2]), MARKER_R);
+    const ms = Math.min(2400, 260 + 230 * move.path.length) / speed;
+    await this._tween(ms, (t) => {
+      const e = t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2; // ease in-out
+      const pt = trail.getPointAtLength(e * len);
+      mk.setAttribute("transform", `translate(${f(pt.x)},${f(pt.y)})`);
+      under.style.strokeDashoffset = trail.style.strokeDashoffset = `${len * (1 - e)}`;
+    });
+  }
+
+  // ------------------------------------------------------------- input
+
+  _svgPoint(e) {
+    const m = this.svg.getScreenCTM();
+    if (!m) return null;
+    const pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    return [pt.x, pt.y];
+  }
+
+  _nearestMark(pt) {
+    let best = null, bestD = 50;  // at most half a square away (the nearest mark wins): a fingertip on a phone
+    for (const m of this.marks) {
+      const d = Math.hypot(m.pt[0] - pt[0], m.pt[1] - pt[1]);
+      if (d < bestD) { best = m; bestD = d; }
+    }
+    return best;
+  }
+
+  _click(e) {
+    const pt = this._svgPoint(e);
+    if (!pt) return;
+    if (this.marks.length) {
+      const m = this._nearestMark(pt);
+      if (m) { this._emit("startmark", m.place); return; }
+    }
+    const x = Math.floor(pt[0] / S), y = Math.floor(pt[1] / S);
+    if (x >= 0 && y >= 0 && x < this.w && y < this.h) this._emit("square", [x, y]);
+  }
+
+  _hover(e) {
+    if (!this.marks.length) return;
+    const pt = this._svgPoint(e);
+    if (!pt) return;
+    const m = this._nearestMark(pt);
+    const i = m ? this.marks.indexOf(m) : -1;
+    if (i !== this.markCursor) {
+      this.markCursor = i;
+      this._drawMarks();
+      this._emit("markhover", m ? m.place : null);
+    }
+  }
+
+  _key(e) {
+    if (e.key === "Escape" && this.listeners.escape.length) {
+      this._emit("escape", null);
+      e.preventDefault();
+      return;
+    }
+    if (!this.marks.length) return this._choiceKey(e);
+    const n = this.marks.length;
+    if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(e.key)) {
+      const dir = e.key === "ArrowRight" || e.key === "ArrowDown" ? 1 : -1;
+      this.markCursor = this.markCursor < 0 ? (dir > 0 ? 0 : n - 1) : (this.markCursor + dir + n) % n;
+      this._drawMarks();
+      this._emit("markhover", this.marks[this.markCursor].place);
+      e.preventDefault();
+    } else if ((e.key === "Enter" || e.key === " ") && this.markCursor >= 0) {
+      this._emit("startmark", this.marks[this.markCursor].place);
+      e.preventDefault();
+    }
+  }
+
+  _choiceKey(e) {
+    const n = this.choices.length;
+    if (!n) return;
+    if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(e.key)) {
+      const dir = e.key === "ArrowRight" || e.key === "ArrowDown" ? 1 : -1;
+      this.choiceCursor = this.choiceCursor < 0 ? (dir > 0 ? 0 : n - 1) : (this.choiceCursor + dir + n) % n;
+      this._drawChoices();
+      e.preventDefault();
+    } else if ((e.key === "Enter" || e.key === " ") && this.choiceCursor >= 0) {
+      this._emit("square", this.choices[this.choiceCursor].slice());
+      e.preventDefault();
+    }
+  }
+}

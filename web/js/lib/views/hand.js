@@ -1,0 +1,132 @@
+// The hand view: a player's tiles drawn exactly as they will look on the
+// board, each turned by a CSS rotation of its unturned drawing.  It shows the
+// marks it is given (which placements are self-eliminating, from the
+// engine's legal_moves) and reports what the player does; it decides nothing.
+
+import { tileSVG } from "./board.js";
+import { t as tr } from "../words/i18n.js";   // `t` names a tile here
+import { uiIcon } from "./icon.js";
+
+export class HandView {
+  /**
+   * @param container  element to draw into
+   * @param handlers   {select(i), rotate(i, dir), hover(i|null), place(i)}
+   */
+  constructor(container, handlers) {
+    this.container = container;
+    this.handlers = handlers;
+    this.tileset = null;
+    this.slots = [];
+    this.angles = [];
+  }
+
+  /**
+   * @param state.tiles     tile indices in hand
+   * @param state.rots      each tile's rotation (degrees)
+   * @param state.selected  index of the chosen tile (or -1)
+   * @param state.marks     per tile: {bad: bool, label: text} for its current rotation, or null
+   * @param state.enabled   whether the player may act
+   * @param state.owner     the player's name (for labels)
+   */
+  render(state) {
+    const { tiles, rots, selected = -1, marks = [], enabled = true, owner = "" } = state;
+    const same = this.slots.length === tiles.length && this.slots.every((s, i) => s.tile === tiles[i]);
+    if (!same) this._build(tiles, owner);
+    tiles.forEach((t, i) => {
+      const slot = this.slots[i];
+      let angle = this.angles[i] ?? rots[i];
+      // turn the shortest way to the new rotation, so 270 -> 0 goes on clockwise
+      const diff = ((((rots[i] - angle) % 360) + 540) % 360) - 180;
+      angle += diff;
+      this.angles[i] = angle;
+      slot.turn.style.transform = `rotate(${angle}deg)`;
+      const mark = marks[i];
+      slot.button.classList.toggle("selected", i === selected);
+      slot.button.classList.toggle("bad", !!(mark && mark.bad));
+      slot.button.setAttribute("aria-pressed", i === selected ? "true" : "false");
+      slot.badge.replaceChildren(...(mark ? [uiIcon(mark.bad ? "bad" : "ok")] : []));
+      slot.badge.className = `badge${mark ? (mark.bad ? " bad" : " ok") : ""}`;
+      slot.badge.title = mark ? mark.label : "";
+      const label = tr(i === selected ? "hand.tileChosen" : "hand.tile", { n: i + 1, tile: t, rot: ((rots[i] % 360) + 360) % 360 });
+      slot.button.setAttribute("aria-label", mark ? tr("hand.tileMark", { label, mark: mark.label }) : label);
+      for (const b of [slot.button, slot.left, slot.right]) b.disabled = !enabled;
+    });
+    this.container.classList.toggle("disabled", !enabled);
+  }
+
+  setTileSet(tileset) {
+    this.tileset = tileset;
+    const tiles = this.slots.map((s) => s.tile);
+    this.slots = [];
+    if (tiles.length) this._build(tiles, "");
+  }
+
+  clear() {
+    this.slots = [];
+    this.angles = [];
+    this.container.replaceChildren();
+  }
+
+  _build(tiles, owner) {
+    this.container.replaceChildren();
+    this.angles = [];
+    this.slots = tiles.map((tile, i) => {
+      const slot = document.createElement("div");
+      slot.className = "hand-slot";
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "hand-tile";
+      button.dataset.index = i;
+      button.dataset.tile = tile;
+      const turn = document.createElement("span");
+      turn.className = "turn";
+      turn.appendChild(tileSVG(this.tileset, tile, 0));
+      const key = document.createElement("span");
+      key.className = "key";
+      key.textContent = String(i + 1);
+      key.setAttribute("aria-hidden", "true");
+      const badge = document.createElement("span");
+      badge.className = "badge";
+      badge.setAttribute("aria-hidden", "true");
+      button.append(turn, key, badge);
+      button.addEventListener("click", () => this.handlers.select(i, true));
+      button.addEventListener("pointerenter", (e) => { if (e.pointerType === "mouse") this.handlers.hover(i); });
+      button.addEventListener("pointerleave", (e) => { if (e.pointerType === "mouse") this.handlers.hover(null); });
+      button.addEventListener("focus", () => {
+        // keyboard focus chooses the tile; a click's focus leaves it to the click
+        if (button.matches(":focus-visible")) this.handlers.select(i, false);
+      });
+      const rotBox = document.createElement("div");
+      rotBox.className = "rot-buttons";
+      const left = document.createElement("button");
+      left.type = "button";
+      left.className = "rot left";
+      left.appendChild(uiIcon("turnLeft"));
+      left.setAttribute("aria-label", tr("hand.turnLeft", { n: i + 1 }));
+      left.addEventListener("click", () => this.handlers.rotate(i, -1));
+      const right = document.createElement("button");
+      right.type = "button";
+      right.className = "rot right";
+      right.appendChild(uiIcon("turnRight"));
+      right.setAttribute("aria-label", tr("hand.turnRight", { n: i + 1 }));
+      right.addEventListener("click", () => this.handlers.rotate(i, 1));
+      rotBox.append(left, right);
+      slot.append(button, rotBox);
+      this.container.appendChild(slot);
+      return { tile, slot, button, turn, badge, left, right };
+    });
+  }
+}
+
+/** A row of small tile pictures (another player's open hand, an exchange). */
+export function miniTiles(tileset, tiles, rot = 0) {
+  const box = document.createElement("span");
+  box.className = "mini-tiles";
+  for (const t of tiles) {
+    const s = document.createElement("span");
+    s.className = "mini-tile";
+    s.appendChild(tileSVG(tileset, t, rot));
+    box.appendChild(s);
+  }
+  return box;
+}

@@ -1,0 +1,127 @@
+// The page's words: one catalogue per language (web/js/i18n/<code>.js, a
+// default-exported object of key -> text), looked up with t(key, params).
+// Adding a language is adding one catalogue file and one line in CATALOGUES.
+//
+// A text may hold {name} placeholders, filled from params; a text that
+// depends on a number is an object of plural forms ({one, other}, as
+// Intl.PluralRules names them), chosen by params.count.
+
+import en from "./catalogues/en.js";
+import fr from "./catalogues/fr.js";
+
+/** Every language the site speaks, by its BCP 47 code. */
+export const CATALOGUES = { en, fr };
+export const DEFAULT_LANG = "en";
+const STORAGE_KEY = "tsuro.lang";
+
+/** The language to use: ?lang= on the URL, else the player's choice, else the browser's. */
+export function chooseLang(search = globalThis.location?.search || "", stored = readStored(),
+                           preferred = browserLanguages()) {
+  const fromUrl = new URLSearchParams(search).get("lang");
+  for (const code of [fromUrl, stored, ...preferred]) {
+    const base = String(code || "").toLowerCase().split("-")[0];
+    if (base in CATALOGUES) return base;
+  }
+  return DEFAULT_LANG;
+}
+
+function readStored() {
+  try { return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null; } catch { return null; }
+}
+
+function browserLanguages() {
+  const nav = globalThis.navigator;
+  return nav ? nav.languages || [nav.language] : [];
+}
+
+let current = chooseLang();
+
+/** The language in use now. */
+export function lang() { return current; }
+
+/** Switch language (remembered for later visits) and re-label the document. */
+export function setLang(code, remember = true) {
+  if (!(code in CATALOGUES)) throw new Error(`no catalogue for language ${code}`);
+  current = code;
+  if (remember) {
+    try { localStorage.setItem(STORAGE_KEY, code); } catch { /* storage off: this visit only */ }
+  }
+  if (globalThis.document) applyTo(document);
+}
+
+/** The text for key in the current language (English if missing there; the key if nowhere). */
+export function t(key, params = {}) { return tIn(current, key, params); }
+
+/** The text for key in language `code` (t() for another language than the page's). */
+export function tIn(code, key, params = {}) {
+  let text = (CATALOGUES[code] || {})[key] ?? CATALOGUES[DEFAULT_LANG][key];
+  if (text === undefined) return key;
+  if (typeof text === "object") {
+    const form = new Intl.PluralRules(code).select(Number(params.count ?? 0));
+    text = text[form] ?? text.other;
+  }
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** A date in the page's language (Intl): `value` a Date, an ISO time, or a
+ *  "YYYY-MM-DD" day (read as that UTC day); "" if it is not a date. */
+export function formatDate(value, options = { dateStyle: "long" }) {
+  const day = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const d = day ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  if (Number.isNaN(d.getTime())) return "";
+  return new Intl.DateTimeFormat(current, day ? { ...options, timeZone: "UTC" } : options).format(d);
+}
+
+/** Whether the reference catalogue has key (so t() will not answer the key itself). */
+export function hasKey(key) { return key in CATALOGUES[DEFAULT_LANG]; }
+
+/** key's text in every language (to recognise a default the page wrote in another one). */
+export function tAll(key, params = {}) {
+  return Object.keys(CATALOGUES).map((code) => tIn(code, key, params));
+}
+
+/** Label a document or element: data-i18n="key" sets the text,
+ *  data-i18n-attr="attr:key;attr2:key2" sets attributes (aria-label, title...),
+ *  data-i18n-keys="key" sets a text whose [bracketed] parts are keys (<kbd>),
+ *  data-i18n-rich="key" a text with **strong** and *emphasised* parts and ((icon)) names
+ *  (an interface icon, drawn by icon.js's drawIcons; the words around it carry the meaning). */
+export function applyTo(root) {
+  if (root.documentElement) root.documentElement.lang = current;
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-keys]")) el.replaceChildren(...withKeys(t(el.dataset.i18nKeys)));
+  for (const el of root.querySelectorAll("[data-i18n-rich]")) el.replaceChildren(...rich(t(el.dataset.i18nRich)));
+  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split(":").map((s) => s.trim());
+      if (attr && key) el.setAttribute(attr, t(key));
+    }
+  }
+}
+
+/** A text's nodes, its [bracketed] parts as <kbd> elements: "[U] undo" -> <kbd>U</kbd> " undo". */
+export function withKeys(text) {
+  return text.split(/\[([^\]]+)\]/).map((part, i) => {
+    if (i % 2 === 0) return document.createTextNode(part);
+    const k = document.createElement("kbd");
+    k.textContent = part;
+    return k;
+  });
+}
+
+/** A text's nodes with **strong** and *em* parts as elements, ((icon)) as an empty
+ *  span[data-icon] (no HTML is parsed). */
+export function rich(text) {
+  return text.split(/(\*\*[^*]+\*\*|\*[^*]+\*|\(\(\w+\)\))/).filter(Boolean).map((part) => {
+    const strong = part.startsWith("**");
+    if (part.startsWith("((")) {
+      const icon = document.createElement("span");
+      icon.className = "inline-icon";
+      icon.dataset.icon = part.slice(2, -2);
+      return icon;
+    }
+    if (!part.startsWith("*")) return document.createTextNode(part);
+    const el = document.createElement(strong ? "strong" : "em");
+    el.textContent = part.slice(strong ? 2 : 1, strong ? -2 : -1);
+    return el;
+  });
+}

@@ -1,0 +1,185 @@
+// daily.html: the daily challenge.  The engine deals the day's solo game
+// (`daily` op, the same deal everywhere for a UTC date), the game page's turn
+// controller plays it, and daily-share.js keeps the history and writes the
+// share text.  The first game of today counts; any other is practice.
+//
+//   daily.html               today's challenge (resumed after a reload)
+//   daily.html?date=Y-M-D    another day's deal, always practice
+
+import { notice, reason, setPhase } from "../../lib/shell/page.js";
+import { ask, addTrails, trailsOf } from "../../lib/game/session.js";
+import { t, formatDate } from "../../lib/words/i18n.js";
+import { bootPage, animationSpeed, show, namedHere } from "../../lib/shell/boot.js";
+import * as daily from "./share.js";
+
+const $ = (id) => document.getElementById(id);
+const today = daily.utcDate();
+const asked = new URLSearchParams(location.search).get("date");
+const date = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : today;
+let state = daily.load();
+
+/** The game on the board: {date, practice, record, position, trails, busy}. */
+const game = { date, practice: true, record: null, position: null, trails: [[]], busy: false };
+
+const page = bootPage({
+  boardLabel: "daily.board",
+  position: () => game.position,
+  busy: () => game.busy,
+  play: (move) => playMove(move).catch((e) => notice(t("daily.refused", { reason: reason(e) }))),
+  keysOn: () => !$("play-panel").hidden && !game.busy,
+  setBanner: (text) => { $("turn-banner").textContent = text; },
+});
+const { engine, board, turn, tilesReady } = page;
+const speed = animationSpeed();
+
+function draw() { show(board, game.position, game.trails); }
+
+const over = (position) => Array.isArray(position.winners);
+
+/** Put a record on the board (its last position and the marker's trail). */
+async function open(record, practice) {
+  const r = await ask(engine, "positions", { record });
+  const position = r.positions.at(-1);
+  Object.assign(game, { record, practice, position, trails: trailsOf(r.events, position.players.length), busy: false });
+  draw();
+}
+
+/** A daily record kept by this page, its player named as the page names it now (a game
+ *  saved in another language, or by a version that kept the engine's "Player 1"). */
+const named = (record) => (record && Array.isArray(record.players)
+  ? { ...record, players: namedHere(record.players) } : record);   // (else the engine judges it)
+
+async function begin(practice) {
+  const dealt = await ask(engine, "daily", { date, players: namedHere([{}]) });
+  await open(dealt.record, practice);
+  keep();
+  await advance();
+}
+
+/** Save the game on the board (a counted game and practice alike resume after a reload). */
+function keep() {
+  state.current = { date: game.date, practice: game.practice, record: game.record };
+  if (!daily.save(state)) notice(t("daily.no_storage"));
+}
+
+async function advance() {
+  if (over(game.position)) { await finish(); return; }
+  $("daily-result").hidden = true;
+  $("play-panel").hidden = false;
+  const day = formatDate(date);
+  $("daily-kind").textContent = game.practice ? t("daily.kind_practice", { date: day }) : t("daily.kind_counted", { date: day });
+  const legal = await ask(engine, "legal_moves", { position: game.position, all: true });
+  await tilesReady;
+  $("hand").hidden = legal.phase === "start";
+  turn.start(0, legal);
+}
+
+async function playMove(move) {
+  game.busy = true;
+  turn.stop();
+  board.clearTurnAids();
+  $("btn-place").disabled = true;
+  try {
+    const r = await ask(engine, "play", { position: game.position, move });
+    await board.animate(r.events, { speed });
+    game.record = { ...game.record, moves: [...game.record.moves, r.move] };
+    game.position = r.position;
+    addTrails(game.trails, r.events);
+    draw();
+    keep();
+  } finally {
+    game.busy = false;
+  }
+  await advance();
+}
+
+/** The game is over: count it (once a day), then the result, share text and replay link. */
+async function finish() {
+  setPhase("over");
+  turn.stop();
+  $("play-panel").hidden = true;
+  const result = await ask(engine, "result", { position: game.position });
+  const score = result.scores[0];
+  const { fragment } = await ask(engine, "encode_link", { record: game.record });
+  if (!game.practice && !(game.date in state.days)) state.days[game.date] = { score, fragment };
+  if (state.current && state.current.date === game.date && state.current.practice === game.practice) state.current = null;
+  if (!daily.save(state)) notice(t("daily.no_storage"));
+  showResult(score, fragment, game.practice);
+  showHistory();
+}
+
+function showResult(score, fragment, practice) {
+  $("result-title").textContent = t("daily.result_title", { date: formatDate(game.date) });
+  $("turn-banner").textContent = $("result-title").textContent;
+  $("result-line").textContent = t(practice ? "daily.result_practice" : "daily.result_counted", { count: score });
+  const url = new URL(`daily.html`, location.href).href;
+  const text = daily.shareText({ date: game.date, score, practice, tiles: game.position.tiles, url });
+  $("share-text").value = text;
+  showShareCard(text.split("\n"), daily.pathStages(game.position.tiles));
+  $("replay-link").href = new URL(`embed.html#${fragment}`, location.href).href;
+  $("btn-share").hidden = typeof navigator.share !== "function";
+  $("daily-result").hidden = false;
+}
+
+/** The share text as the player sees it: its lines, with the picture drawn as
+ *  coloured squares (the text's emoji need an emoji font the device may lack). */
+function showShareCard(lines, stages) {
+  const line = (text) => Object.assign(document.createElement("p"), { textContent: text });
+  const grid = document.createElement("div");
+  grid.className = "share-grid";
+  for (const row of stages) for (const stage of row) grid.appendChild(Object.assign(document.createElement("span"), { className: stage }));
+  const head = lines.slice(0, lines.length - stages.length - 1);
+  $("share-card").replaceChildren(...head.map(line), grid, line(lines[lines.length - 1]));
+}
+
+function showHistory() {
+  const days = state.days;
+  $("streak").textContent = t("daily.streak", { count: daily.streak(days, today) });
+  const list = $("history");
+  list.replaceChildren(...daily.history(days).slice(0, 14).map(({ date: d, score }) => {
+    const li = document.createElement("li");
+    li.textContent = t("daily.history_line", { date: formatDate(d), count: score });
+    return li;
+  }));
+}
+
+$("btn-copy").addEventListener("click", async () => {
+  const text = $("share-text").value;
+  try { await navigator.clipboard.writeText(text); } catch { $("share-text").select(); document.execCommand?.("copy"); }
+  $("btn-copy").textContent = t("daily.copied");
+  setTimeout(() => { $("btn-copy").textContent = t("daily.copy"); }, 1500);
+});
+$("btn-share").addEventListener("click", () => {
+  navigator.share({ text: $("share-text").value }).catch(() => { /* the player closed the sheet */ });
+});
+$("btn-practice").addEventListener("click", () => {
+  setPhase("loading");
+  begin(true).catch((e) => notice(t("daily.failed", { reason: reason(e) })));
+});
+
+async function main() {
+  showHistory();
+  await engine.ready;
+  const cur = state.current;
+  if (cur && cur.date === date && cur.record) {
+    try {
+      await open(named(cur.record), cur.practice);
+      await advance();
+      return;
+    } catch (e) {
+      notice(t("daily.bad_save", { reason: reason(e) }));   // a damaged save: a fresh deal below
+      state.current = null;
+    }
+  }
+  const done = state.days[date];
+  if (date === today && done) {
+    // today's counted game is over: show it again, practice is one click away
+    const { record } = await ask(engine, "decode_link", { fragment: done.fragment });
+    await open(named(record), false);
+    await finish();
+    return;
+  }
+  await begin(!daily.counts(state, date, today));
+}
+
+main().catch((e) => { setPhase("failed"); notice(t("daily.failed", { reason: reason(e) })); });

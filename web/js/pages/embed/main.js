@@ -1,0 +1,526 @@
+// embed.html: one board for another page's iframe, configured by the URL
+// fragment (docs/browser.md):
+//
+//   #p=<link>            a position (drawn at once, no Python needed)
+//   #r=<link>            a game record, with a step-through
+//   &at=N                records: start at position N (0 = the deal; "end")
+//   &from=K&to=M         records: step only between positions K and M
+//   &try=1               positions: the reader plays the active player's move
+//   &caption=text        a line under the board
+//   &controls=0          records: no step buttons
+//   &eager=1             positions with try=1: start the engine at once (by
+//                        default it starts when the reader points at the board)
+//   &pre=<sha>           records: build.py's precomputed positions
+//                        (precomputed/<sha>.json), drawn without the engine
+//   &engine=dedicated    a worker of this board's own (default: the SharedWorker
+//                        every board of the site shares, where the browser has one)
+//
+// The rules engine starts only when something needs a rule (a move to try, a
+// record the build did not precompute), so a page of static boards stays
+// light, and the boards that do need it share one engine.
+
+import { getEngine, siteURL } from "../../lib/engine/client.js";
+import { Board, tileSVG } from "../../lib/views/board.js";
+import { HandView } from "../../lib/views/hand.js";
+import { ClassicTurn, handToTurn } from "../../lib/turns/classic.js";
+import { loadTileSet } from "../../lib/views/tileset.js";
+import { seatStyles } from "../../lib/views/style.js";
+import { describe } from "../../lib/words/movelog.js";
+import { t, applyTo, setLang, CATALOGUES } from "../../lib/words/i18n.js";
+import { errorText } from "../../lib/words/errors.js";
+import { applyTheme } from "../../lib/shell/theme.js";
+import { drawIcons } from "../../lib/views/icon.js";
+
+applyTheme();
+import { connectHost, HostError } from "./messages.js";
+import { request, addTrails, trailsOf } from "../../lib/game/session.js";
+
+const $ = (id) => document.getElementById(id);
+// the language: ?lang= (i18n.js) or &lang= in the fragment, with the other options
+{
+  const inFragment = /[#&]lang=([a-z]{2})/.exec(location.hash);
+  if (inFragment && inFragment[1] in CATALOGUES) setLang(inFragment[1], false);
+  else applyTo(document);
+}
+drawIcons();
+const board = new Board($("board"), { width: 6, height: 6, label: t("embed.board") });
+// board-visible is marked by the page's static board; here only if it had none
+try { if (!performance.getEntriesByName("board-visible").length) performance.mark("board-visible"); } catch { /* old browsers */ }
+
+let tileset = null;
+const tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {
+  tileset = ts;
+  board.setTileSet(ts);
+  hand.setTileSet(ts);
+}, () => message(t("embed.noTiles")));
+
+// ------------------------------------------------------------------ the engine, when needed
+
+let engine = null;
+function eng() {
+  if (!engine) {
+    engine = getEngine({ shared: parseFragment(location.hash).opts.engine !== "dedicated" && !framedByAnotherSite() });
+    $("progress").hidden = false;
+    engine.onProgress((p) => { $("progress").value = p.fraction; });
+    engine.ready.then(() => { $("progress").hidden = true; },
+      (e) => message(t("engine.failed", { reason: errorText(e) })));
+  }
+  return engine;
+}
+/** In another site's iframe a SharedWorker does not start (Chromium refuses it
+ *  in a third-party frame: "the engine worker could not start"), so such a
+ *  board runs a worker of its own. */
+function framedByAnotherSite() {
+  if (window.parent === window) return false;
+  try { return window.parent.location.origin !== location.origin; } catch { return true; }
+}
+
+async function ask(op, args) {
+  const r = await request(eng(), op, args);   // within its time limit (session.js)
+  if (r && r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code });
+  return r;
+}
+// window.tsuro for the embedding page's tests and tools; starts the engine on first use.
+window.tsuro = {
+  get ready() { return eng().ready; },
+  request: (op, args = {}) => eng().requestValue(op, args),
+  get engine() { return eng(); },
+};
+
+function message(text) {
+  $("msg").textContent = text;
+  $("msg").hidden = !text;
+}
+function caption(text) { $("caption").textContent = text || ""; }
+
+// ------------------------------------------------------------------ the fragment
+
+function parseFragment(hash) {
+  const parts = hash.replace(/^#/, "").split("&");
+  const opts = {};
+  let link = null;
+  for (const part of parts) {
+    if (!link && /^[rp]=/.test(part)) { link = part; continue; }
+    const i = part.indexOf("=");
+    if (i > 0) {
+      try { opts[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1).replace(/\+/g, " ")); }
+      catch { opts[part.slice(0, i)] = part.slice(i + 1); }
+    }
+  }
+  return { link, opts };
+}
+
+// What this page decodes by itself before the engine has looked (the engine's
+// own limits, docs/reliability.md): a crafted link cannot make it inflate or
+// draw without bound.
+const LIMITS = { linkChars: 65_536, inflatedBytes: 256 * 1024, boardSide: 12 };
+
+/** A share link's JSON, decoded here (base64url + raw deflate) so a position
+ *  shows before Python is up; the engine checks it when a rule is needed.
+ *  null when it is not one this page draws by itself (too long, inflating too
+ *  far, not JSON): the engine then decodes it, or says why it cannot. */
+async function quickDecode(link) {
+  if (typeof DecompressionStream !== "function") return null;
+  if (link.length > LIMITS.linkChars) return null;
+  const body = link.slice(2);
+  if (body[0] !== "1") return null;
+  const b64 = body.slice(1).replace(/-/g, "+").replace(/_/g, "/");
+  const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > LIMITS.inflatedBytes) {
+      reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return JSON.parse(await new Blob(chunks).text());
+}
+
+/** A board side the page will draw: a whole number within the rule sets' range. */
+function side(v) {
+  return v === undefined ? 6 : Number.isInteger(v) && v >= 1 && v <= LIMITS.boardSide ? v : null;
+}
+
+function sizeOf(rules) {
+  if (!rules || typeof rules !== "object") return [6, 6];
+  return [side(rules.width), side(rules.height)];
+}
+
+function looksLikePosition(p) {
+  return p && typeof p === "object" && Array.isArray(p.players) && Array.isArray(p.markers) &&
+    p.players.length === p.markers.length && p.players.length <= 8 &&
+    (!p.tiles || (Array.isArray(p.tiles) && p.tiles.length <= LIMITS.boardSide ** 2)) &&
+    sizeOf(p.rules).every((n) => n !== null);
+}
+
+function show(position, trails = []) {
+  board.setSize(...sizeOf(position.rules));
+  board.setSeats(seatStyles(position.players));
+  board.setPosition(position);
+  board.setTrails(trails);
+  showOpenHands(position);
+}
+
+/** Open hands (a rule set where every hand is public): every player's tiles under the board. */
+function showOpenHands(position) {
+  const list = $("open-hands");
+  const open = position.rules && typeof position.rules === "object" && position.rules.open_hands && position.hands;
+  list.hidden = !open || !tileset;
+  if (list.hidden) return;
+  list.replaceChildren(...position.players.map((p, seat) => {
+    const li = document.createElement("li");
+    const name = document.createElement("span");
+    name.textContent = p.name;
+    li.append(name, ...(position.hands[seat] || []).map((tile) => tileSVG(tileset, tile, 0, { title: t("embed.tile", { n: tile }) })));
+    return li;
+  }));
+}
+
+// ------------------------------------------------------------------ records: step through
+
+const rec = { positions: [], events: [], at: 0, from: 0, to: 0 };
+
+function trailsUpTo(k) {
+  return trailsOf(rec.events.slice(0, k), rec.positions[0].players.length);
+}
+
+async function step(k, animate) {
+  k = Math.max(rec.from, Math.min(rec.to, k));
+  const prev = rec.at;
+  rec.at = k;
+  const players = rec.positions[0].players;
+  if (animate && k === prev + 1) {
+    show(rec.positions[prev], trailsUpTo(prev));
+    await board.animate(rec.events[prev]);
+    if (rec.at !== k) return;
+  }
+  show(rec.positions[k], trailsUpTo(k));
+  $("step").textContent = t("embed.step", { k, n: rec.positions.length - 1 });
+  caption(k === 0 ? t("replay.startClassic") : describe(rec.events[k - 1], players).map((l) => l.text).join(" "));
+  $("first").disabled = $("prev").disabled = k <= rec.from;
+  $("next").disabled = $("last").disabled = k >= rec.to;
+}
+
+/** The build's answer to `positions` for this link, or null (then the engine is asked). */
+async function precomputed(sha, link) {
+  try {
+    const resp = await fetch(siteURL(`precomputed/${encodeURIComponent(sha)}.json`));
+    const pre = resp.ok ? await resp.json() : null;
+    return pre && pre.link === link ? pre : null;
+  } catch {
+    return null;
+  }
+}
+
+async function openRecord(record, opts, pre = null) {
+  const r = pre || await ask("positions", { record });
+  rec.positions = r.positions;
+  rec.events = r.events;
+  const last = r.positions.length - 1;
+  const num = (v, d) => (v === undefined ? d : v === "end" ? last : Math.max(0, Math.min(last, parseInt(v, 10) || 0)));
+  rec.from = num(opts.from, 0);
+  rec.to = Math.max(rec.from, num(opts.to, last));
+  rec.at = rec.from;
+  $("bar").hidden = opts.controls === "0";
+  await step(num(opts.at, rec.from), false);
+  if (opts.caption) caption(opts.caption);
+}
+
+$("first").addEventListener("click", () => step(rec.from, false));
+$("prev").addEventListener("click", () => step(rec.at - 1, false));
+$("next").addEventListener("click", () => step(rec.at + 1, true));
+$("last").addEventListener("click", () => step(rec.to, false));
+document.addEventListener("keydown", (e) => {
+  if ($("bar").hidden) return;
+  if (e.key === "ArrowRight") { step(rec.at + 1, true); e.preventDefault(); }
+  if (e.key === "ArrowLeft") { step(rec.at - 1, false); e.preventDefault(); }
+});
+
+// ------------------------------------------------------------------ positions: try a move
+
+// The reader plays the active player's move with the game page's turn
+// controller (turn.js): the same hand, previews, marks and keys.  Only the
+// words differ: a reader of an embedded board is told about the named player.
+// start: the position the reader began from ("Start over"); position and
+// trails: the one on show; interactive: the reader may play; keepPlaying: go
+// on turn after turn (a host-driven board) rather than stop after one move.
+const tryState = { start: null, position: null, trails: [], done: false, interactive: false, keepPlaying: false };
+
+class EmbedTurn extends ClassicTurn {
+  start(seat, legal) {
+    super.start(seat, legal);
+    if (legal.phase === "start") caption(t("embed.chooseStart", { name: this.game().players[seat].name }));
+  }
+
+  /** Start on tile 1 as dealt: the tutorial's instructions count turns from there. */
+  chooseFirstSafe() { this.human.selected = 0; }
+
+  markLabel(o) { return outcomeWords(o, this.human.seat, this.game().players); }
+
+  advise(sel) {
+    if (!sel) return { text: t("embed.chooseTile"), placeable: false };
+    const { players } = this.game();
+    const seat = this.human.seat;
+    const words = outcomeWords(sel, seat, players);
+    if (!sel.legal) return { text: t("embed.notAllowed", { outcome: words, name: players[seat].name }), placeable: false };
+    if (sel.self_eliminating && sel.forced) return { text: t("embed.forced", { outcome: words, name: players[seat].name }), placeable: true };
+    return { text: t("embed.outcome", { outcome: words }), placeable: true };
+  }
+}
+
+function outcomeWords(o, seat, players) {
+  const name = (k) => players[k].name;
+  const mine = o.out.find((x) => x.seat === seat);
+  const bits = [];
+  const outWords = (x) => t(x.reason === "collision" ? "embed.collides" : "embed.edge", { name: name(x.seat) });
+  if (mine) bits.push(outWords(mine));
+  else bits.push(t("embed.stays", { name: name(seat) }));
+  for (const x of o.out) if (x.seat !== seat) bits.push(outWords(x));
+  return bits.join(t("outcome.join"));
+}
+
+const hand = new HandView($("hand"), handToTurn(() => turn));
+const turn = new EmbedTurn({
+  board, hand,
+  game: () => ({ players: tryState.position.players, position: tryState.position }),
+  busy: () => tryState.done,
+  play: (move) => playTry(move),
+  note: (text) => caption(text),
+  placeButton: $("place"),
+  tileset: () => tileset,
+  focus: () => {},   // a board in another page's iframe never takes the focus by itself
+});
+
+async function playTry(move) {
+  try {
+    await applyMove(move);
+  } catch (e) {
+    message(t("app.refused", { reason: errorText(e) }));
+  }
+}
+
+/** The position on show and its trails: the one being played, else the record's step. */
+function shown() {
+  if (tryState.position) return { position: tryState.position, trails: tryState.trails };
+  if (rec.positions.length) return { position: rec.positions[rec.at], trails: trailsUpTo(rec.at) };
+  return null;
+}
+
+/** Play a move on the position on show, the reader's or the host's: the
+ *  engine plays it, the board animates it, the host is told ("moved", and
+ *  "over" at the end).  A host-driven board then waits for the next move. */
+async function applyMove(move) {
+  const now = shown();
+  if (!now) throw new HostError("not_loaded", "no position is shown: send load first");
+  if (!tryState.position) {   // a record's step becomes a position to play on
+    Object.assign(tryState, { start: now.position, position: now.position, trails: now.trails });
+    $("bar").hidden = true;
+  }
+  tryState.done = true;
+  turn.stop();
+  board.clearTurnAids();
+  $("place").disabled = true;
+  let r;
+  try {
+    r = await ask("play", { position: now.position, move, seed: 0 });
+  } catch (e) {
+    if (tryState.interactive && tryState.position === now.position) openTurn(now.position).catch((x) => message(errorText(x)));
+    throw e;
+  }
+  await board.animate(r.events);
+  const trails = now.trails.map((path) => path.slice());
+  while (trails.length < r.position.players.length) trails.push([]);
+  addTrails(trails, r.events);
+  Object.assign(tryState, { position: r.position, trails });
+  show(r.position, trails);
+  caption(describe(r.events, r.position.players).map((l) => l.text).join(" "));
+  hand.clear();
+  $("hand").hidden = true;
+  host.post({ tsuro: "moved", move: r.move, position: r.position, events: r.events });
+  const end = r.events.find((e) => e.type === "game_over");
+  if (r.result || end) host.post({ tsuro: "over", winners: (r.result || end).winners });
+  else if (tryState.interactive && tryState.keepPlaying) await openTurn(r.position);
+}
+
+// A board to try waits for the reader to come near it (pointer, touch, keys)
+// before it starts the engine: a tutorial page of boards stays light.
+let wanted = null;
+function wantEngineOnInteraction(eager) {
+  wanted = new Promise((resolve) => {
+    if (eager) { resolve(); return; }
+    const go = () => {
+      for (const t of ["pointerover", "pointerdown", "focusin", "keydown", "touchstart"]) removeEventListener(t, go, true);
+      eng();
+      resolve();
+    };
+    for (const t of ["pointerover", "pointerdown", "focusin", "keydown", "touchstart"]) addEventListener(t, go, true);
+  });
+}
+
+async function openTry(position) {
+  Object.assign(tryState, { start: position, interactive: true });
+  await resetTry();
+}
+
+async function resetTry() {
+  const p = tryState.start;
+  Object.assign(tryState, { position: p, trails: [], done: false });
+  turn.stop();
+  show(p);
+  board.clearPreview();
+  if (tryState.interactive) await openTurn(p);
+}
+
+/** The active player's turn on position p, for the reader (the engine's legal moves). */
+async function openTurn(p) {
+  tryState.done = false;
+  $("try-bar").hidden = false;
+  if (p.turn === null || p.turn === undefined) { caption(t("embed.over")); return; }
+  const seat = p.turn;
+  const tiles = (p.hands && p.hands[seat]) || [];
+  // the hand, before the engine is up: drawn, not yet playable
+  const waiting = () => {
+    hand.render({ tiles, rots: tiles.map(() => 0), selected: 0, marks: [], enabled: false });
+    $("place").disabled = true;
+    // a touch screen has nothing to point with: it is told to tap
+    const touchOnly = matchMedia("(hover: none)").matches;
+    caption(engine ? t("engine.loading") : t(touchOnly ? "embed.tapToStart" : "embed.pointToStart"));
+  };
+  $("hand").hidden = false;
+  $("place").hidden = false;
+  waiting();
+  await wanted;
+  waiting();
+  const legal = await ask("legal_moves", { position: p, all: true });
+  await tilesReady;
+  if (tryState.position !== p) return;
+  if (legal.phase === "start") {
+    $("hand").hidden = true;
+    $("place").hidden = true;
+  }
+  turn.start(seat, legal);
+}
+
+// ------------------------------------------------------------------ the host page's messages (embed-api.js)
+
+let hostLoaded = false;   // once the host has loaded something, the URL fragment's board gives way
+
+async function hostLoad(m) {
+  hostLoaded = true;
+  wanted = Promise.resolve();   // the host asked: no waiting for the reader to point at the board
+  if (m.position) {   // the engine checks it first
+    await ask("validate", { position: m.position }).catch((e) => {
+      throw new HostError(e.code === "invalid" ? "bad_position" : e.code, `not a position: ${e.message}`);
+    });
+  }
+  await tilesReady;
+  turn.stop();
+  board.setHighlight(null);
+  message("");
+  caption("");
+  Object.assign(tryState, { start: null, position: null, trails: [], done: true, keepPlaying: true,
+    interactive: m.try ?? parseFragment(location.hash).opts.try === "1" });
+  $("hand").hidden = true;
+  $("try-bar").hidden = true;
+  if (m.record) {
+    const r = await ask("positions", { record: m.record });
+    const last = r.positions.length - 1;
+    if (m.at !== undefined && m.at !== "end" && m.at > last) {
+      throw new HostError("out_of_range", `"at" is ${m.at}, but this record has positions 0 to ${last}`);
+    }
+    rec.positions = []; rec.events = [];
+    await openRecord(m.record, { at: m.at === undefined ? 0 : m.at }, r);
+    if (m.caption) caption(m.caption);
+    host.post({ tsuro: "loaded", position: rec.positions[rec.at], at: rec.at, last });
+    return;
+  }
+  rec.positions = []; rec.events = [];
+  $("bar").hidden = true;
+  tryState.start = m.position;
+  await resetTry();
+  if (m.caption) caption(m.caption);
+  host.post({ tsuro: "loaded", position: m.position });
+}
+
+async function hostStep(m) {
+  if (!rec.positions.length || tryState.position) throw new HostError("not_loaded", "step needs a record: send load with a record first");
+  const last = rec.positions.length - 1;
+  const at = m.at === "end" ? rec.to : m.at;
+  if (at < rec.from || at > rec.to) throw new HostError("out_of_range", `"at" is ${m.at}, but this board steps between ${rec.from} and ${rec.to}`);
+  await step(at, at === rec.at + 1);
+  host.post({ tsuro: "loaded", position: rec.positions[rec.at], at: rec.at, last });
+}
+
+async function hostHighlight(m) {
+  board.setHighlight({ squares: m.squares || [], seat: m.seat ?? null });
+  if (m.caption !== undefined) caption(m.caption);
+}
+
+board.on("startmark", (place) => turn.chooseStart(place));
+board.on("square", (square) => turn.clickSquare(square));
+$("place").addEventListener("click", () => turn.place());
+$("reset").addEventListener("click", () => resetTry().then(() => {
+  if (tryState.keepPlaying) host.post({ tsuro: "loaded", position: tryState.start });
+}).catch((e) => message(errorText(e))));
+document.addEventListener("keydown", (e) => {
+  if ($("hand").hidden || tryState.done) return;
+  turn.handleKey(e);
+});
+
+// ------------------------------------------------------------------ start
+
+const host = connectHost({ load: hostLoad, play: (m) => applyMove(m.move), step: hostStep, highlight: hostHighlight });
+
+async function main() {
+  const { link, opts } = parseFragment(location.hash);
+  if (!link) {
+    if (host.active) caption(t("embed.waitingHost"));
+    else message(t("embed.noLink"));
+    return;
+  }
+  if (opts.caption) caption(opts.caption);
+  const pre = link[0] === "r" && opts.pre ? await precomputed(opts.pre, link) : null;
+  // A precomputed record needs no engine at all.
+  if (!pre) wantEngineOnInteraction(opts.eager === "1" || link[0] === "r");
+  try {
+    if (pre) {
+      await tilesReady;
+      if (hostLoaded) return;
+      await openRecord(pre.record, opts, pre);
+      if (opts.caption) caption(opts.caption);
+      return;
+    }
+    let value = null;
+    if (link[0] === "p") {
+      try { value = await quickDecode(link); } catch { value = null; }
+      if (looksLikePosition(value)) {
+        await tilesReady;
+        if (hostLoaded) return;
+        show(value);
+        if (opts.try === "1") await openTry(value);
+        return;
+      }
+    }
+    const decoded = await ask("decode_link", { fragment: link });
+    if (hostLoaded) return;
+    if (decoded.record) await openRecord(decoded.record, opts);
+    else {
+      await tilesReady;
+      show(decoded.position);
+      if (opts.try === "1") await openTry(decoded.position);
+    }
+    if (opts.caption && !opts.try) caption(opts.caption);
+  } catch (e) {
+    message(t("embed.badLink", { reason: errorText(e) }));
+  }
+}
+
+window.addEventListener("hashchange", () => location.reload());
+main();

@@ -1,0 +1,74 @@
+// "Embed this game" / "Embed this position" on the game-over panel: the
+// iframe snippet of embed.html for the finished game (at the step the replay
+// shows) or for the position on show, ready to copy, with a live preview.
+
+import { ask } from "../../lib/game/session.js";
+import { reason } from "../../lib/shell/page.js";
+import { t, applyTo } from "../../lib/words/i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+// A sensible size: the board and its caption; a record's step buttons too.
+const SIZES = { game: [420, 560], position: [420, 500] };
+
+/** The iframe snippet for an embed URL (text to paste into another page). */
+export function iframeSnippet(url, title, [width, height]) {
+  const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return `<iframe src="${esc(url)}" width="${width}" height="${height}" title="${esc(title)}" ` +
+    `loading="lazy" style="border: 0; max-width: 100%"></iframe>`;
+}
+
+export class EmbedCode {
+  /** deps.engine: the engine client; deps.at(): the session and the replay's step, or null. */
+  constructor(deps) {
+    Object.assign(this, deps);
+    applyTo($("embed-box"));
+    $("btn-embed-game").addEventListener("click", () => this.open("game"));
+    $("btn-embed-position").addEventListener("click", () => this.open("position"));
+    $("btn-embed-copy").addEventListener("click", () => this.copy());
+  }
+
+  /** A new game over: nothing open yet. */
+  reset(shares) {
+    $("embed-box").hidden = !shares;
+    $("embed-code").hidden = true;
+    $("embed-preview").replaceChildren();
+  }
+
+  async open(kind) {
+    const state = this.at();
+    if (!state) return;
+    const { session, k } = state;
+    $("embed-code").hidden = false;
+    $("embed-snippet").value = "…";
+    try {
+      const record = kind === "game" ? session.toRecord() : null;
+      const r = await ask(this.engine, "encode_link", record ? { record } : { position: session.positions[k] });
+      let url = `${new URL("embed.html", document.baseURI.replace(/[?#].*$/, "")).href}#${r.fragment}`;
+      let title;
+      if (record) {
+        url += `&at=${k}`;
+        title = t("embed.code.gameTitle", { count: session.positions[0].players.length });
+      } else {
+        title = k ? t("embed.code.positionTitle", { n: k }) : t("embed.code.dealTitle");
+      }
+      const snippet = iframeSnippet(url, title, SIZES[kind]);
+      $("embed-snippet").value = snippet;
+      $("embed-kind").textContent = t(kind === "game" ? "embed.code.gameHeading" : "embed.code.positionHeading");
+      // the live preview: the iframe the snippet makes (its border is the stylesheet's)
+      const frame = document.createElement("iframe");
+      Object.assign(frame, { src: url, width: SIZES[kind][0], height: SIZES[kind][1], title });
+      $("embed-preview").replaceChildren(frame);
+    } catch (e) {
+      $("embed-snippet").value = t("embed.code.failed", { reason: reason(e) });
+    }
+  }
+
+  async copy() {
+    const box = $("embed-snippet");
+    box.select();
+    try { await navigator.clipboard.writeText(box.value); } catch { document.execCommand?.("copy"); }
+    $("btn-embed-copy").textContent = t("embed.code.copied");
+    setTimeout(() => { $("btn-embed-copy").textContent = t("embed.code.copy"); }, 1500);
+  }
+}

@@ -1,0 +1,86 @@
+// The "Your games" panel: the player's unfinished games (each kept under its
+// own key by saves.js) with a button to go back to any of them, and the saves
+// that could not be resumed, kept aside, with a button to download each.
+// A view: it knows the store's entries, not the rules.  Its words are the
+// page's language, made when shown (an entry keeps names and counts, not words).
+
+import { t, formatDate } from "../../lib/words/i18n.js";
+
+const WHEN = { dateStyle: "medium", timeStyle: "short" };
+
+function button(text, label, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.setAttribute("aria-label", label);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function row(data, text, buttons) {
+  const li = document.createElement("li");
+  li.className = "saved-game" + (data.kept ? " kept" : "");
+  Object.assign(li.dataset, data);
+  const span = document.createElement("span");
+  span.className = "saved-game-text";
+  span.textContent = text;
+  li.append(span, ...buttons);
+  return li;
+}
+
+/** Who plays a saved game, in words: "Ann, Bo, Cy and 2 more"; "" if unknown. */
+function who(entry) {
+  const players = entry.position && Array.isArray(entry.position.players) ? entry.position.players : [];
+  const names = players.map((p) => p && p.name).filter((n) => typeof n === "string" && n);
+  if (names.length > 3) return t("games.who", { names: names.slice(0, 3).join(", "), count: names.length - 3 });
+  return names.join(", ");
+}
+
+/** How many moves a saved game holds (a record's, or the moves after a start position), or null. */
+function movesOf(entry) {
+  const g = entry.game || {};
+  const moves = g.record ? g.record.moves : g.moves;
+  return Array.isArray(moves) ? moves.length : null;
+}
+
+/** A saved game's line: who plays, how far it is, when it was saved. */
+export function entryText(entry) {
+  const name = who(entry) || t("games.aGame");
+  const moves = movesOf(entry);
+  const parts = [moves === null ? name : t("games.label", { who: name, count: moves })];
+  const when = entry.savedAt ? formatDate(entry.savedAt, WHEN) : "";
+  if (when) parts.push(when);
+  return parts.join(" · ");
+}
+
+export class GameList {
+  /**
+   * @param root     the panel (a <section> with an <h2> and a <ul>)
+   * @param actions  {resume(id), download(keptEntry), forgetKept(id)}
+   */
+  constructor(root, actions) {
+    this.root = root;
+    this.list = root.querySelector("ul");
+    this.actions = actions;
+  }
+
+  /**
+   * Show the unfinished games (but the one being played, currentId) and the kept saves.
+   * The panel hides itself when there is nothing to show.
+   */
+  render(entries, kept, currentId) {
+    const others = entries.filter((e) => !e.over && e.id !== currentId);
+    this.list.replaceChildren(
+      ...others.map((e) => row({ id: e.id }, entryText(e),
+        [button(t("games.resume"), t("games.resumeLabel", { label: who(e) || t("games.aGame") }), () => this.actions.resume(e.id))])),
+      ...kept.map((k) => {
+        const when = k.keptAt ? formatDate(k.keptAt, WHEN) : "";
+        const text = t("games.kept", { reason: k.reason || t("games.unreadable") });
+        return row({ kept: k.id }, when ? `${text} · ${when}` : text,
+          [button(t("games.download"), t("games.downloadLabel"), () => this.actions.download(k)),
+            button(t("games.forget"), t("games.forgetLabel"), () => this.actions.forgetKept(k.id))]);
+      }),
+    );
+    this.root.hidden = !this.list.children.length;
+  }
+}

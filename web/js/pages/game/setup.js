@@ -1,0 +1,236 @@
+// The setup dialog (index.html's <dialog id="setup">): the rule set, the
+// seats (name, colour, human or computer), the seed and the animation speed.
+// It remembers the form in localStorage and hands the chosen game to
+// onStart({rules, players, seats, seed}); the seats and colours each rule set
+// allows come from variants.js.
+
+import { seatStyles, COLOR_NAMES } from "../../lib/views/style.js";
+import { playerIcon } from "../../lib/views/icon.js";
+import { VARIANTS, variantOf } from "./variants.js";
+import { t, tAll } from "../../lib/words/i18n.js";
+
+const $ = (id) => document.getElementById(id);
+export const SETUP_KEY = "tsuro.setup";
+const LEVELS = ["easy", "medium", "hard"];
+
+/** The name a seat gets when the player gave none: "Player 2", or for a computer "Medium computer"
+ *  ("Computer" when the rule set has one kind of computer player). */
+export function defaultName(seat, i, levels = true) {
+  if (seat.kind !== "computer") return t("setup.playerName", { n: i + 1 });
+  return levels ? t(`setup.computer.${seat.level || "medium"}`) : t("setup.computer");
+}
+
+/** Whether `name` is one the page made up (in any language), so a change of kind may rename it. */
+export function isDefaultName(name) {
+  if (!name) return true;
+  const made = new Set([...tAll("setup.computer"), ...LEVELS.flatMap((l) => tAll(`setup.computer.${l}`))]);
+  for (let n = 1; n <= 8; n++) tAll("setup.playerName", { n }).forEach((x) => made.add(x));
+  return made.has(name);
+}
+
+function loadSetup() {
+  try { return JSON.parse(localStorage.getItem(SETUP_KEY) || "null") || {}; } catch { return {}; }
+}
+
+/** Whether the system asks for less motion (prefers-reduced-motion). */
+export function reducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** The animation speed chosen (1 normal, 2.5 fast, 0 off; "auto", the default, follows
+ *  prefers-reduced-motion: off if the system asks for less motion); ?anim=N in the URL wins. */
+export function animationSpeed() {
+  const params = new URLSearchParams(location.search);
+  if (params.has("anim")) return Number(params.get("anim")) || 0;
+  const s = loadSetup();
+  if (s.speed === undefined || s.speed === "auto") return reducedMotion() ? 0 : 1;
+  return Number(s.speed);
+}
+
+export class SetupDialog {
+  /**
+   * @param onStart(game)  start the chosen game
+   * @param canCancel()    whether a game is on behind the dialog (Escape returns to it)
+   */
+  constructor({ onStart, canCancel }) {
+    this.onStart = onStart;
+    this.canCancel = canCancel;
+    this.seats = [];
+    const saved = loadSetup();
+    this.seats = Array.isArray(saved.seats) && saved.seats.length ? saved.seats : [
+      { name: defaultName({ kind: "human" }, 0), color: "red", kind: "human", level: "medium" },
+      { name: defaultName({ kind: "computer", level: "medium" }, 1), color: "blue", kind: "computer", level: "medium" },
+    ];
+    $("set-preset").value = saved.preset || "classic";
+    $("set-scoring").value = saved.scoring || "survival";
+    $("set-bonus").checked = !!saved.elimination_bonus;
+    $("set-open").checked = !!saved.open_hands;
+    $("set-speed").value = String(saved.speed ?? "auto");
+    this.fitPreset();
+    const count = $("set-count");
+    count.addEventListener("change", () => this.resize(Number(count.value)));
+    $("set-preset").addEventListener("change", () => { this.read(); this.fitPreset(true); this.renderSeats(); });
+    $("setup-form").addEventListener("submit", (e) => { e.preventDefault(); this.start(); });
+    $("btn-cancel-setup").addEventListener("click", () => $("setup").close());
+    $("setup").addEventListener("cancel", (e) => { if (!this.canCancel()) e.preventDefault(); });
+    this.renderSeats();
+  }
+
+  get isOpen() { return $("setup").open; }
+  close() { if (this.isOpen) $("setup").close(); }
+
+  /** Open the dialog, with a message (why a game could not start or resume) if any. */
+  open(message, canCancel) {
+    const m = $("setup-message");
+    m.hidden = !message;
+    m.textContent = message || "";
+    $("btn-cancel-setup").hidden = !canCancel;
+    this.renderSeats();
+    if (!this.isOpen) $("setup").showModal();
+  }
+
+  solo() { return $("set-preset").value === "solo"; }
+  /** The chosen rule set's variant (variants.js). */
+  variant() { return variantOf($("set-preset").value); }
+
+  resize(n, render = true) {
+    if (render) this.read();
+    const v = this.variant();
+    while (this.seats.length < n) {
+      const used = new Set(this.seats.map((s) => s.color));
+      const color = v.newColors.find((c) => !used.has(c)) || COLOR_NAMES.find((c) => !used.has(c));
+      const seat = { color, kind: "computer", level: "medium" };
+      this.seats.push({ name: defaultName(seat, this.seats.length, v.levels), ...seat });
+    }
+    this.seats.length = n;
+    if (render) this.renderSeats();
+  }
+
+  /** Seat counts and colours the chosen rule set allows: the course variant is
+   *  for 3-5 players in the course's colours (white, black, red, green, blue, by age). */
+  fitPreset(chosen = false) {
+    const v = this.variant();
+    const [lo, hi] = v.seats;
+    const count = $("set-count");
+    count.replaceChildren();
+    for (let n = lo; n <= hi; n++) count.add(new Option(t("setup.countOption", { count: n }), String(n)));
+    this.resize(Math.min(hi, Math.max(lo, this.seats.length)), false);
+    const fits = this.seats.every((s, i) => v.palette.includes(s.color) && this.seats.findIndex((t) => t.color === s.color) === i);
+    if (v.colorsByAge && (chosen || !fits)) {
+      this.seats.forEach((s, i) => { s.color = v.palette[i]; });
+    }
+    count.value = String(this.seats.length);
+  }
+
+  renderSeats() {
+    const solo = this.solo();
+    const v = this.variant();
+    $("setup-form").classList.toggle("solo", solo);
+    for (const name of Object.keys(VARIANTS)) $("setup-form").classList.toggle(name, name === v.name);
+    const list = $("seats");
+    list.replaceChildren();
+    const shown = solo ? this.seats.slice(0, 1) : this.seats;
+    const styles = seatStyles(shown);
+    shown.forEach((seat, i) => {
+      const li = document.createElement("li");
+      li.className = "seat";
+      const name = document.createElement("input");
+      name.className = "seat-name";
+      name.value = seat.name;
+      name.maxLength = 40;
+      name.required = true;
+      name.setAttribute("aria-label", t("setup.seatName", { n: i + 1 }));
+      name.dataset.seat = i;
+      const col = document.createElement("select");
+      col.className = "seat-color";
+      col.setAttribute("aria-label", t("setup.seatColor", { n: i + 1 }));
+      for (const c of v.palette) col.add(new Option(t(`color.${c}`), c));
+      col.value = seat.color;
+      col.addEventListener("change", () => {
+        // keep colours distinct: swap with whoever had it
+        this.read();
+        const other = this.seats.findIndex((s, k) => k !== i && s.color === col.value);
+        if (other >= 0) this.seats[other].color = seat.color;
+        this.seats[i].color = col.value;
+        this.renderSeats();
+      });
+      const kind = document.createElement("select");
+      kind.className = "seat-kind";
+      kind.setAttribute("aria-label", t("setup.seatKind", { n: i + 1 }));
+      kind.add(new Option(t("setup.human"), "human"));
+      if (v.levels) {
+        for (const l of LEVELS) kind.add(new Option(t(`setup.kind.${l}`), `computer:${l}`));
+        kind.value = seat.kind === "computer" ? `computer:${seat.level || "medium"}` : "human";
+      } else {
+        kind.add(new Option(t("setup.computer"), "computer:medium"));   // one computer player
+        kind.value = seat.kind === "computer" ? "computer:medium" : "human";
+      }
+      if (solo) kind.disabled = true, kind.value = "human";
+      // a made-up name follows the seat's kind: "Player 2" becomes "Hard computer" and back
+      kind.addEventListener("change", () => {
+        const [k, level] = kind.value.split(":");
+        if (isDefaultName(name.value.trim())) name.value = defaultName({ kind: k, level }, i, v.levels);
+        this.read();
+      });
+      li.append(playerIcon(styles[i]), name, col, kind);
+      list.appendChild(li);
+    });
+  }
+
+  /** The seats as the form shows them. */
+  read() {
+    const solo = this.solo();
+    [...$("seats").children].forEach((li, i) => {
+      const name = li.querySelector(".seat-name").value.trim();
+      const [kind, level] = li.querySelector(".seat-kind").value.split(":");
+      this.seats[i] = {
+        name: name || defaultName({ kind, level }, i, this.variant().levels),
+        color: li.querySelector(".seat-color").value,
+        kind: solo ? "human" : kind,
+        level: level || this.seats[i]?.level || "medium",
+      };
+    });
+  }
+
+  /** The rule set chosen, as new_game takes it. */
+  rules() {
+    if (this.solo()) return "solo";
+    if (this.variant().name !== "classic") return this.variant().name;
+    const opts = {};
+    if ($("set-scoring").value !== "survival") opts.scoring = $("set-scoring").value;
+    if ($("set-bonus").checked) opts.elimination_bonus = true;
+    if ($("set-open").checked) opts.open_hands = true;
+    return Object.keys(opts).length ? { preset: "classic", ...opts } : "classic";
+  }
+
+  start() {
+    this.read();
+    const names = new Set();
+    for (const s of this.seats) {
+      let n = s.name, k = 2;
+      while (names.has(n)) n = `${s.name} ${k++}`;
+      s.name = n;
+      names.add(n);
+    }
+    const seats = this.solo() ? this.seats.slice(0, 1) : this.seats;
+    const seedText = $("set-seed").value.trim();
+    // Digits become a number only while JavaScript keeps them exactly (the engine
+    // refuses larger numbers in records); longer seeds travel as text.
+    const asNumber = /^-?\d+$/.test(seedText) ? Number(seedText) : NaN;
+    const seed = seedText === "" ? undefined : Number.isSafeInteger(asNumber) ? asNumber : seedText;
+    try {
+      localStorage.setItem(SETUP_KEY, JSON.stringify({
+        preset: $("set-preset").value, scoring: $("set-scoring").value,
+        elimination_bonus: $("set-bonus").checked, open_hands: $("set-open").checked,
+        speed: $("set-speed").value === "auto" ? "auto" : Number($("set-speed").value), seats: this.seats,
+      }));
+    } catch { /* private mode: the form is not remembered */ }
+    $("setup").close();
+    this.onStart({
+      rules: this.rules(),
+      players: seats.map((s) => ({ name: s.name, color: s.color })),
+      seats: seats.map((s) => ({ kind: s.kind, level: s.level })),
+      seed,
+    });
+  }
+}

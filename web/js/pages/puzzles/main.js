@@ -1,0 +1,177 @@
+// puzzles.html: the shipped puzzles (dist/puzzles.json, found by
+// tools/find_puzzles.py).  The board shows the position, the hand the
+// mover's tiles with no outcome marks (that would give the answer away); the
+// engine judges a placed tile (`puzzle_check`), gives hints (`puzzle_hint`)
+// and then plays the move to show what it does.  Progress is kept locally.
+//
+//   puzzles.html#<id>   open that puzzle
+
+import { siteURL } from "../../lib/engine/client.js";
+import { ClassicTurn } from "../../lib/turns/classic.js";
+import { notice, reason, setPhase } from "../../lib/shell/page.js";
+import { ask, trailsOf } from "../../lib/game/session.js";
+import { t } from "../../lib/words/i18n.js";
+import { uiIcon } from "../../lib/views/icon.js";
+import { bootPage, animationSpeed, show, namedHere } from "../../lib/shell/boot.js";
+
+const $ = (id) => document.getElementById(id);
+const KEY = "tsuro.puzzles";
+const speed = animationSpeed();
+
+/** A placement the player may try: every tile of the hand at every rotation, outcomes hidden. */
+function hidden(entry) {
+  return { move: entry.move, legal: true, self_eliminating: false, forced: false, paths: [], out: [] };
+}
+
+/** The classic turn with the words of a puzzle: nothing tells which tile is right. */
+class PuzzleTurn extends ClassicTurn {
+  markLabel() { return ""; }
+  advise(sel) {
+    return sel ? { text: t("puzzle.choose"), placeable: true, label: t("daily.place") }
+      : { text: t("puzzle.choose"), placeable: false, label: t("daily.place") };
+  }
+}
+
+const state = { list: [], at: 0, busy: false, hintLevel: 0, progress: load() };
+
+const page = bootPage({
+  boardLabel: "puzzle.board",
+  Turn: PuzzleTurn,
+  position: () => current().position,
+  busy: () => state.busy,
+  play: (move) => answer(move).catch((e) => notice(t("puzzle.failed", { reason: reason(e) }))),
+  keysOn: () => !state.busy,
+});
+const { engine, board, turn, tilesReady } = page;
+
+function load() {
+  try {
+    const v = JSON.parse(localStorage.getItem(KEY) || "null");
+    if (v && typeof v.solved === "object") return { solved: v.solved, hinted: v.hinted || {} };
+  } catch { /* damaged: start again */ }
+  return { solved: {}, hinted: {} };
+}
+function save() {
+  try { localStorage.setItem(KEY, JSON.stringify(state.progress)); } catch { notice(t("daily.no_storage")); }
+}
+
+const current = () => state.list[state.at];
+
+/** A puzzle with its players named in the page's language (namedHere). */
+function named(puzzle) {
+  return { ...puzzle, position: { ...puzzle.position, players: namedHere(puzzle.position.players) } };
+}
+
+/** The task in words, in the page's language: the colour named by the catalogue too. */
+function taskText(task) {
+  const params = { ...task.params };
+  if (params.color) params.color = t(`puzzle.color.${params.color}`);
+  if (params.n !== undefined) params.count = params.n;
+  return t(task.key, params);
+}
+
+function showProgress() {
+  const solved = state.list.filter((p) => state.progress.solved[p.id]).length;
+  $("progress").textContent = t("puzzle.progress", { solved, count: state.list.length });
+  $("puzzle-list").replaceChildren(...state.list.map((p, i) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = String(i + 1);
+    if (state.progress.solved[p.id]) b.appendChild(uiIcon("ok"));
+    b.setAttribute("aria-label", t(state.progress.solved[p.id] ? "puzzle.item_solved" : "puzzle.item", { n: i + 1 }));
+    if (i === state.at) b.setAttribute("aria-current", "true");
+    b.addEventListener("click", () => open(i));
+    li.append(b);
+    return li;
+  }));
+}
+
+async function open(i) {
+  state.at = (i + state.list.length) % state.list.length;
+  state.hintLevel = 0;
+  state.busy = false;
+  const p = current();
+  history.replaceState(null, "", `#${p.id}`);
+  $("puzzle-number").textContent = t("puzzle.number", { n: state.at + 1, count: state.list.length });
+  $("task").textContent = taskText(p.task);
+  const me = p.position.players[p.position.turn];
+  $("turn-banner").textContent = t("puzzle.you_play", { color: t(`puzzle.color.${me.color}`), seat: p.position.turn + 1 });
+  $("verdict").textContent = state.progress.solved[p.id] ? t("puzzle.already") : "";
+  $("btn-retry").hidden = true;
+  $("btn-hint").disabled = false;
+  show(board, p.position);
+  showProgress();
+  const legal = await ask(engine, "legal_moves", { position: p.position, all: true });
+  await tilesReady;
+  if (current() !== p) return;
+  turn.start(p.position.turn, { ...legal, moves: legal.moves.map(hidden) });
+}
+
+/** The player placed a tile: the engine judges it, then the move is shown. */
+async function answer(move) {
+  const p = current();
+  state.busy = true;
+  turn.stop();
+  board.clearPreview();
+  const verdict = await ask(engine, "puzzle_check", { position: p.position, task: p.task, move });
+  board.setTarget(null);
+  if (verdict.legal) {
+    const played = await ask(engine, "play", { position: p.position, move, seed: 0 });
+    await board.animate(played.events, { speed });
+    show(board, played.position, trailsOf([played.events], played.position.players.length));
+  }
+  if (verdict.correct) {
+    state.progress.solved[p.id] = true;
+    save();
+    $("verdict").textContent = t("puzzle.solved");
+    $("verdict").className = "puzzle-verdict good";
+  } else {
+    $("verdict").textContent = t(verdict.legal ? "puzzle.wrong" : "puzzle.illegal");
+    $("verdict").className = "puzzle-verdict bad";
+  }
+  $("btn-retry").hidden = false;
+  $("btn-hint").disabled = true;
+  setPhase(verdict.correct ? "solved" : "wrong");
+  showProgress();
+}
+
+/** A hint from the engine: first which tile, then which way round (the tile is chosen and turned). */
+async function hint() {
+  const p = current();
+  state.hintLevel = Math.min(2, state.hintLevel + 1);
+  const h = await ask(engine, "puzzle_hint", { position: p.position, task: p.task, level: state.hintLevel });
+  state.progress.hinted[p.id] = true;
+  save();
+  const i = turn.human.tiles.indexOf(h.tile);
+  turn.selectTile(i, false);
+  if (state.hintLevel === 2) {
+    turn.human.rots[i] = h.rot;
+    turn.refresh();
+    $("btn-hint").disabled = true;
+  }
+  $("verdict").className = "puzzle-verdict";
+  $("verdict").textContent = t(state.hintLevel === 1 ? "puzzle.hint_tile" : "puzzle.hint_rot", { n: i + 1 });
+}
+
+$("btn-hint").addEventListener("click", () => hint().catch((e) => notice(t("puzzle.failed", { reason: reason(e) }))));
+$("btn-retry").addEventListener("click", () => open(state.at));
+$("btn-next").addEventListener("click", () => open(state.at + 1));
+$("btn-prev").addEventListener("click", () => open(state.at - 1));
+
+window.addEventListener("hashchange", () => {
+  const i = state.list.findIndex((p) => `#${p.id}` === location.hash);
+  if (i >= 0 && i !== state.at) open(i);
+});
+
+async function main() {
+  const resp = await fetch(siteURL("puzzles.json"));
+  if (!resp.ok) throw Object.assign(new Error(`puzzles.json: HTTP ${resp.status}`), { code: "fetch_failed" });
+  state.list = (await resp.json()).map(named);
+  const wanted = state.list.findIndex((p) => `#${p.id}` === location.hash);
+  const firstOpen = state.list.findIndex((p) => !state.progress.solved[p.id]);
+  await engine.ready;
+  await open(wanted >= 0 ? wanted : Math.max(0, firstOpen));
+}
+
+main().catch((e) => { setPhase("failed"); notice(t("puzzle.failed", { reason: reason(e) })); });

@@ -1,0 +1,72 @@
+// The course variant's tutorial page (tutorial/course.html): one real course
+// game, found by tools/tutorial_links.py --course, stepped through from its
+// precomputed positions and events (tutorial/course-game.json), so the page
+// needs no engine.  The words come from js/i18n.js and describeNeu.
+
+import { Board } from "../../lib/views/board.js";
+import { loadTileSet } from "../../lib/views/tileset.js";
+import { seatStyles } from "../../lib/views/style.js";
+import { siteURL } from "../../build-info.js";
+import { describeNeu, neuView } from "../../lib/game/neu-session.js";
+import { trailsOf } from "../../lib/game/session.js";
+import { applyTo, t } from "../../lib/words/i18n.js";
+import { drawIcons } from "../../lib/views/icon.js";
+
+const $ = (id) => document.getElementById(id);
+applyTo(document);
+drawIcons();
+const board = new Board($("board"), { width: 10, height: 10, label: t("tutorial.course.board") });
+let game = null;
+let at = 0;
+
+function trailsUpTo(k) {
+  return trailsOf(game.events.slice(0, k), game.players.length);
+}
+
+async function step(k, animate = false) {
+  k = Math.max(0, Math.min(game.moves.length, k));
+  const prev = at;
+  at = k;
+  if (animate && k === prev + 1) {
+    board.setPosition(neuView(game.positions[prev]));
+    board.setTrails(trailsUpTo(prev));
+    await board.animate(game.events[prev], { speed: 1 });
+    if (at !== k) return;
+  }
+  board.setPosition(neuView(game.positions[k]));
+  board.setTrails(trailsUpTo(k));
+  $("step").textContent = `${k} / ${game.moves.length}`;
+  $("caption").textContent = k === 0 ? t("tutorial.course.deal")
+    : describeNeu(game.events[k - 1], game.players).map((l) => l.text).join(" ");
+  $("first").disabled = $("prev").disabled = k === 0;
+  $("next").disabled = $("last").disabled = k === game.moves.length;
+}
+
+/** The move index of the first event of a kind (the buttons that jump to a moment). */
+function firstMove(test) {
+  return game.events.findIndex((ev) => ev.some(test)) + 1;
+}
+
+async function main() {
+  const [tiles, resp] = await Promise.all([
+    loadTileSet(siteURL("tiles.json")),
+    fetch(new URL("../../../tutorial/course-game.json", import.meta.url)),
+  ]);
+  game = await resp.json();
+  board.setTileSet(tiles);
+  board.setSeats(seatStyles(game.players));
+  $("first").addEventListener("click", () => step(0));
+  $("prev").addEventListener("click", () => step(at - 1));
+  $("next").addEventListener("click", () => step(at + 1, true));
+  $("last").addEventListener("click", () => step(game.moves.length));
+  $("to-round").addEventListener("click", () => step(firstMove((e) => e.type === "round") ));
+  $("to-loop").addEventListener("click", () => step(firstMove((e) => e.type === "out" && e.reason === "loop")));
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowRight") step(at + 1, true);
+    if (e.key === "ArrowLeft") step(at - 1);
+  });
+  $("bar").hidden = false;
+  await step(0);
+}
+
+main().catch((e) => { $("caption").textContent = String(e.message || e); });
