@@ -1,13 +1,16 @@
 """Precompiled Python, made by Pyodide's own Python under Node (tools/precompile.mjs):
 the trimmed stdlib (only the modules the engine's paths import, as .pyc) and
-the wheel's bytecode.  CPython on the build machine cannot make Pyodide's."""
+the wheel's bytecode.  CPython on the build machine cannot make Pyodide's.
+
+The engine's paths: tools/engine_exercise.py (every op, bot, rule set, error)
+and tsuro_core._preload.import_all(), which the worker runs before making a
+memory snapshot; both run from the wheel, so the wheel's bytes key the cache."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import os
-import re
 import shutil
 import tempfile
 import zipfile
@@ -20,24 +23,13 @@ PRECOMPILE_TOOL = "tools/precompile.mjs"
 EXERCISE = "tools/engine_exercise.py"
 OUTPUTS = ("python_stdlib.zip", "wheel_pycs.zip", "modules.json")
 
-_IMPORT_ALL_RE = re.compile(r"const IMPORT_ALL = `(.*?)`;", re.S)
-
-
-def import_all_snippet(root: Path) -> str:
-    """The Python the worker runs before a memory snapshot (every engine module)."""
-    m = _IMPORT_ALL_RE.search((root / "web" / "engine.worker.js").read_text(encoding="utf-8"))
-    if not m or "${" in m.group(1):
-        raise BuildError("web/engine.worker.js: no plain `const IMPORT_ALL = `...`;` snippet")
-    return m.group(1)
-
 
 def _key(root: Path, wheel: Path) -> str:
     """The hash of every input of the precompile step."""
     key = hashlib.sha256()
     for part in (
         PYODIDE_NPM_SHA256.encode(),
-        wheel.read_bytes(),
-        import_all_snippet(root).encode(),
+        wheel.read_bytes(),  # with tsuro_core/_preload.py, what the worker imports
         (root / PRECOMPILE_TOOL).read_bytes(),
         (root / EXERCISE).read_bytes(),
     ):
@@ -64,7 +56,6 @@ def precompile(root: Path, pyodide_dir: Path, wheel: Path, cache: Path = CACHE) 
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".precompile-", dir=target.parent))
     try:
-        (tmp / "import_all.py").write_text(import_all_snippet(root), encoding="utf-8")
         run_tool(
             [
                 node,
@@ -75,8 +66,6 @@ def precompile(root: Path, pyodide_dir: Path, wheel: Path, cache: Path = CACHE) 
                 str(wheel),
                 "--exercise",
                 str(root / EXERCISE),
-                "--import-all",
-                str(tmp / "import_all.py"),
                 "--out",
                 str(tmp),
             ],
