@@ -37,7 +37,9 @@ from .precompile import EXERCISE, PRECOMPILE_TOOL, precompile, wheel_pycs
 from .wheel import build_wheel, project_version, tiles_from_wheel, top_level_imports
 
 BUILD_SCHEMA = 3  # bump when the layout of dist/ changes
-REQUIRED = ("engine.worker.js", "sw.js", "js/engine.js")  # of web/
+# The files of web/ the build itself relies on; the rest of web/ may be laid out
+# any way (pages keep their URL, everything else moves into assets/<sha>/ as is).
+REQUIRED = ("engine.worker.js", "sw.js")
 
 
 def input_fingerprint(root: Path = ROOT) -> str:
@@ -154,9 +156,9 @@ def _data_files(root: Path, site: Path, wheel: Path, cache: Path) -> None:
 
 
 def _assets(web: Path, site: Path, info: dict[str, Any]) -> tuple[str, dict[str, bytes]]:
-    """Every non-page file of web/ and js/build-info.js in assets/<sha of them all>/."""
+    """Every non-page file of web/ and the generated BUILD_INFO in assets/<sha of them all>/."""
     contents = {r: (web / r).read_bytes() for r in walk(web) if not assets.is_stable(r)}
-    contents["js/build-info.js"] = assets.build_info_js(info).encode()
+    contents[assets.BUILD_INFO] = assets.build_info_js(info).encode()
     tree = hashlib.sha256()
     for r in sorted(contents):
         tree.update(r.encode() + b"\0" + hashlib.sha256(contents[r]).digest())
