@@ -80,7 +80,7 @@ def test_micropip_install_from_another_origin(page, server, other_origin, build_
     }""",
         [server, build_info],
     )
-    assert result == '{"ok":true,"result":{"version":"%s"}}' % __version__
+    assert result == '{"ok":true,"result":{"version":"' + __version__ + '"}}'
 
 
 def test_offline_after_first_visit(page, context, serve_site, dist_dir):
@@ -176,7 +176,8 @@ def test_snapshot_is_made_then_restored_and_plays_alike(page, server):
         let pos = (await r("new_game", {players: 3, seed: 5})).position;
         const moves = [];
         while (pos.turn !== null) {
-            const m = (await r("bot_move", {position: pos, bot: "survivor", seed: moves.length})).move;
+            const asked = {position: pos, bot: "survivor", seed: moves.length};
+            const m = (await r("bot_move", asked)).move;
             moves.push(m);
             pos = (await r("play", {position: pos, move: m, seed: 1})).position;
         }
