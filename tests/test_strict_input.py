@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -63,6 +64,110 @@ def assert_one_line_error(status, out, err, needle):
 
 
 # --------------------------------------------------------------- unbounded work
+
+# Adversarial texts for the checks that read raw text before the parser does
+# (jsonin.too_deep): a string of escaped quotes left open was quadratic (12 s for
+# 64 KB), and the limits are 1 MiB for a request or a CLI's input, 256 KiB for
+# what a link inflates to.
+QUOTE_RUN = '"' + '\\"' * 8  # "\"\"\"... : every second character a quote
+ADVERSARIAL = {
+    "escaped quotes left open": lambda n: '"' + '\\"' * (n // 2),
+    "backslashes": lambda n: '"' + "\\" * n,
+    "odd backslashes then quotes": lambda n: ('"' + "\\" * 3 + '"') * (n // 5),
+    "deep nesting": lambda n: "[" * n,
+    "brackets in an open string": lambda n: '"' + "[" * n,
+    "many strings": lambda n: '"x",' * (n // 4),
+}
+OLD_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+"""The string pattern too_deep used before: it needed the closing quote."""
+
+
+def attempts_that_fail_after_reading(pattern, text):
+    """Where ``pattern`` fails to match after reading past its first character:
+    re.sub tries again one character on, so such failures make it quadratic."""
+    return [i for i, c in enumerate(text) if c == '"' and pattern.match(text, i) is None]
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_the_nesting_check_reads_each_character_once(name):
+    """Linear by design, shown without a clock: too_deep is three C-level passes
+    (two re.sub, one accumulate) whose patterns are possessive, so a match never
+    gives characters back; what remains is that no match attempt fails after
+    reading ahead, which is what made the old pattern quadratic on an open
+    string.  Checked at every quote of each adversarial text, at sizes n and 2n."""
+    for n in (200, 400):
+        text = ADVERSARIAL[name](n)
+        assert attempts_that_fail_after_reading(jsonin.STRING, text) == []
+    assert attempts_that_fail_after_reading(OLD_STRING, QUOTE_RUN) != []  # the check can fail
+
+
+def test_the_nesting_check_agrees_with_the_parser():
+    """nesting() is the depth the parser would reach: strings (escapes, brackets inside)
+    aside, and a string left open running to the end of the text."""
+    values = [0, "[", "\\", '"]', [], {}, {"a": ["[{", ["x\\", {"b": ['\\"]']}]]}]
+    for v in values:
+        for wrap in range(40):
+            nested = v
+            for _ in range(wrap):
+                nested = [nested, "]]"] if wrap % 2 else {"k[": nested}
+            deepest = jsonin.depth(nested)  # exact up to 33, where it stops counting
+            assert min(jsonin.nesting(json.dumps(nested)), 33) == deepest
+    assert jsonin.nesting('[["a\\"[[[') == 2  # the string never closes
+    assert jsonin.nesting('["\\\\"[[') == 3  # an escaped backslash, then the quote closes
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_adversarial_text_at_the_request_limit_is_a_clear_error(name):
+    body = ADVERSARIAL[name](api.MAX_REQUEST_CHARS)
+    request = ('{"op":"validate","args":{"position":' + body)[: api.MAX_REQUEST_CHARS]
+    out = json.loads(api.handle_json(request))
+    assert out["error"]["code"] == "bad_json", out
+    assert json.loads(api.handle_json(request + " " * 2))["error"]["code"] == "bad_request"
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_adversarial_text_inflated_from_a_short_link_is_a_clear_error(name):
+    text = ADVERSARIAL[name](notation.MAX_LINK_JSON)[: notation.MAX_LINK_JSON].encode()
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    body = base64.urlsafe_b64encode(packer.compress(text) + packer.flush()).decode()
+    for fragment in ("r=1" + body, "p=1" + body):
+        answer = api.call("decode_link", {"fragment": fragment})
+        assert answer["error"]["code"] == "bad_link", answer
+    answer = api.call("link_open", {"fragment": "g=1" + body})
+    assert answer["error"]["code"] == "bad_link", answer
+
+
+def test_adversarial_input_at_the_command_lines_limit_is_a_clear_error(tmp_path):
+    text = ADVERSARIAL["escaped quotes left open"](jsonin.MAX_INPUT)[: jsonin.MAX_INPUT].encode()
+    assert len(text) == jsonin.MAX_INPUT
+    assert_one_line_error(*cli("replay", "-", stdin=text), "is not JSON")
+    path = tmp_path / "record.json"
+    path.write_bytes(text)
+    assert_one_line_error(*cli("analyse", str(path)), "is not JSON")
+    assert_one_line_error(*cli("xrules", stdin=text, module="tsuro_core.neu"), "not JSON")
+
+
+def test_the_command_lines_read_no_more_than_the_api(tmp_path):
+    """stdin or a file over 1 MiB: one line, status 2, as handle_json's bad_request."""
+    text = b" " * jsonin.MAX_INPUT + b"{}"
+    needle = "longer than 1048576 bytes"
+    assert_one_line_error(*cli("replay", "-", stdin=text), needle)
+    path = tmp_path / "record.json"
+    path.write_bytes(text)
+    assert_one_line_error(*cli("analyse", str(path)), needle)
+    assert_one_line_error(*cli("xboard", stdin=text, module="tsuro_core.neu"), needle)
+    # exactly the limit is read (and here refused as a record, not for its size)
+    assert_one_line_error(
+        *cli("replay", "-", stdin=b" " * (jsonin.MAX_INPUT - 2) + b"{}"), "record"
+    )
+
+
+def test_a_deal_listing_a_tile_many_times_is_refused_in_linear_time():
+    """The duplicate report counted each tile by scanning the whole deal (quadratic
+    on a 200,000-tile pile in a 1 MiB request)."""
+    record = notation.to_record(play_random(1, players=2))
+    record["deal"]["pile"] = record["deal"]["pile"] + [0] * 200_000
+    assert error_code("replay", {"record": record}) == "bad_record"
 
 
 def test_hands_larger_than_the_rule_sets_are_refused():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
+from collections import Counter
 from typing import Any
 
 from . import jsonin
@@ -61,7 +62,7 @@ def _fail(where: str, why: str) -> NotationError:
 def _int(value: Any, where: str, lo: int, hi: int) -> int:
     if not jsonin.is_whole(value) or not lo <= value <= hi:
         raise _fail(where, f"expected a whole number {lo}..{hi}, got {show(value)}")
-    return value
+    return int(value)
 
 
 def _strict(check: Any, value: Any, where: str) -> Any:
@@ -227,7 +228,7 @@ def from_position(pos: Any) -> Game:
                     f"[{x}, {y}] holds a tile; a marker always faces an empty "
                     "square once its path is followed",
                 )
-            steps, end = trace(game.cells, game.nxt, game.nxt[code], game.max_steps)
+            _, end = trace(game.cells, game.nxt, game.nxt[code], game.max_steps)
             if end == LOOP or geo.on_board[end >> 3]:
                 raise _fail(
                     where,
@@ -340,7 +341,8 @@ def start_record(record: Any) -> Game:
     pile = _tiles(deal["pile"], "deal.pile")
     everything = [t for h in hands for t in h] + pile
     if sorted(everything) != list(range(TILE_COUNT)):
-        dup = sorted({t for t in everything if everything.count(t) > 1})
+        counts = Counter(everything)  # not everything.count(t) for each t: quadratic
+        dup = sorted(t for t, k in counts.items() if k > 1)
         missing = sorted(set(range(TILE_COUNT)) - set(everything))
         raise _fail(
             "deal",
