@@ -227,13 +227,17 @@ def test_bots_choose_a_huge_exchange_without_listing_it(bot):
 
 
 def test_the_largest_classic_exchange_is_listed_in_full():
-    """8 players, hands of 3: 2 tiles in hand against 21 offered give 463 exchanges."""
+    """8 players, hands of 3: 2 tiles in hand against the 18 of the 6 players just
+    out give 343 exchanges (a 7th out would have ended the game)."""
     hands = [[0, 1]] + [[2 + 3 * k, 3 + 3 * k, 4 + 3 * k] for k in range(7)]
-    markers = [WEST_H] + [[-1, s % 6, "C"] for s in range(1, 8)]
-    pos = position(markers, hands, out=list(range(1, 8)), rules="elimination-bonus")
-    pos["exchange"] = list(range(1, 8))
+    markers = [WEST_H] + [[-1, s % 6, "C"] for s in range(1, 7)] + [EAST_C]
+    pos = position(markers, hands, out=list(range(1, 7)), rules="elimination-bonus")
+    pos["exchange"] = list(range(1, 7))
     answer = api.call("legal_moves", {"position": pos})["result"]
-    assert answer["exchange"]["count"] == len(answer["moves"]) == 463
+    assert answer["exchange"]["count"] == len(answer["moves"]) == 343
+    pos["out"], pos["exchange"] = list(range(1, 8)), list(range(1, 8))
+    pos["markers"][7] = [-1, 1, "C"]
+    assert error_code("legal_moves", {"position": pos}) == "bad_position"  # the game is over
 
 
 @pytest.mark.parametrize(
@@ -254,14 +258,128 @@ def test_bot_ops_cap_their_work_and_check_their_arguments(args, message):
     assert answer["error"]["code"] == "bad_args" and message in answer["error"]["message"]
 
 
+NORTH_A, OFF = [3, 0, "A"], [-1, 1, "C"]
+UNREACHABLE = {
+    "the mover holds no tile, the pile empty": (
+        dict(markers=[WEST_H, EAST_C], hands=[[], [4, 5, 6]]),
+        "hands[0]: seat 0 is to move but holds no tile",
+    ),
+    "the mover holds no tile, tiles in the pile": (
+        dict(markers=[WEST_H, EAST_C], hands=[[], [4, 5, 6]], pile=[7, 8]),
+        "holds no tile",
+    ),
+    "a tile down before every marker is placed": (
+        dict(markers=[None, None], hands=[[1, 2, 3], [4, 5, 6]], tiles=[[2, 2, 9, 0]]),
+        "no tile is played before every marker",
+    ),
+    "one marker left and the game goes on": (
+        dict(markers=[WEST_H, OFF], hands=[[1, 2, 3], []], out=[1]),
+        "1 marker(s) are left",
+    ),
+    "an exchange the rules do not offer": (
+        dict(
+            markers=[WEST_H, EAST_C, OFF],
+            hands=[[1, 2], [4, 5, 6], [7, 8, 9]],
+            out=[2],
+            exchange=[2],
+        ),
+        "exchange: the elimination-bonus exchange is offered only",
+    ),
+    "an exchange for a player who holds nothing": (
+        dict(
+            markers=[WEST_H, EAST_C, OFF],
+            hands=[[1, 2], [4, 5, 6], []],
+            out=[2],
+            exchange=[2],
+            rules="elimination-bonus",
+        ),
+        "for the tiles of eliminated players who hold some",
+    ),
+    "the dragon held while the pile has tiles": (
+        dict(
+            markers=[WEST_H, EAST_C, NORTH_A],
+            hands=[[1, 2, 3], [4, 5], [7, 8, 9]],
+            pile=[10],
+            dragon=1,
+        ),
+        "dragon: is held while the pile has tiles",
+    ),
+    "over while two markers are in and tiles remain": (
+        dict(markers=[WEST_H, EAST_C], hands=[[1, 2, 3], [4, 5, 6]], turn=None),
+        "the game is over, but 2 markers are still in",
+    ),
+    "over with a marker never placed": (
+        dict(markers=[WEST_H, None], hands=[[], []], turn=None),
+        "a marker was never placed",
+    ),
+    "a winner who is out while others are in": (
+        dict(markers=[WEST_H, EAST_C, OFF], hands=[[], [], []], out=[2], turn=None, winners=[2]),
+        "winners: expected [0, 1] under 'survival' scoring",
+    ),
+    "a player still in left out of the winners": (
+        dict(markers=[WEST_H, EAST_C, OFF], hands=[[], [], []], out=[2], turn=None, winners=[0]),
+        "winners: expected [0, 1]",
+    ),
+    "all out, and a winner not out on the last move": (
+        dict(markers=[OFF, [-1, 2, "C"]], hands=[[], []], out=[0, 1], turn=None, winners=[0]),
+        "the last entries of out",
+    ),
+    "all out, and nobody wins": (
+        dict(markers=[OFF, [-1, 2, "C"]], hands=[[], []], out=[0, 1], turn=None, winners=[]),
+        "the last entries of out",
+    ),
+    "a longest-path winner with the shorter path": (
+        dict(
+            markers=[[1, 2, "H"], EAST_C],
+            hands=[[], []],
+            tiles=[[0, 2, 9, 0]],
+            turn=None,
+            winners=[1],
+            rules="longest-path",
+        ),
+        "under 'longest_path' scoring",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNREACHABLE))
+def test_unreachable_positions_are_refused_unless_marked_as_sketches(name):
+    """Positions where the game would stop with nobody able to move, or whose result
+    contradicts the board: validate says why; a lesson marks them as sketches."""
+    kwargs, needle = UNREACHABLE[name]
+    kwargs = dict(kwargs)
+    extra = {k: kwargs.pop(k) for k in ("exchange", "winners") if k in kwargs}
+    pos = {**position(kwargs.pop("markers"), kwargs.pop("hands"), **kwargs), **extra}
+    answer = api.call("validate", {"position": pos})
+    assert answer["error"]["code"] == "invalid" and needle in answer["error"]["message"], answer
+    assert error_code("legal_moves", {"position": pos}) == "bad_position"
+    assert api.call("validate", {"position": {**pos, "sketch": True}})["ok"]
+    assert error_code("validate", {"position": {**pos, "sketch": 1}}) == "invalid"
+
+
+def test_positions_like_the_unreachable_ones_but_reachable_are_accepted():
+    """The same shapes where a game does reach them: the checks are not too wide."""
+    for kwargs, extra in (
+        (dict(markers=[OFF, [-1, 2, "C"]], hands=[[], []], out=[0, 1], turn=None), [1]),
+        (dict(markers=[OFF, [-1, 2, "C"]], hands=[[], []], out=[0, 1], turn=None), [0, 1]),
+        (dict(markers=[WEST_H, EAST_C, OFF], hands=[[], [], []], out=[2], turn=None), [0, 1]),
+        (dict(markers=[WEST_H, OFF], hands=[[1], []], out=[1], turn=None), [0]),
+    ):
+        pos = {**position(kwargs.pop("markers"), kwargs.pop("hands"), **kwargs), "winners": extra}
+        assert api.call("validate", {"position": pos})["ok"], pos
+    pos = position([WEST_H, EAST_C, NORTH_A], [[1, 2, 3], [4, 5], [7, 8, 9]], dragon=1)
+    assert api.call("validate", {"position": pos})["ok"]
+
+
 def test_bots_refuse_positions_where_the_mover_has_no_move():
     """Tutorial positions may leave out the hands, or cover every start mark."""
-    no_hands = position([WEST_H, EAST_C], [[], []])
+    no_hands = position([WEST_H, EAST_C], [[], []], sketch=True)
     covered = position(
         [None, None],
         [[1], [2]],
         tiles=[[0, 0, 5, 0]],
         rules={"preset": "classic", "width": 1, "height": 1},
+        sketch=True,
     )
     for pos in (no_hands, covered):
         assert api.call("legal_moves", {"position": pos})["result"]["moves"] == []
