@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from itertools import accumulate
 from typing import IO, Any
 
@@ -89,21 +90,27 @@ _NOT_BRACKETS = re.compile(r"[^\[\]{}]++")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-def nesting(text: str) -> int:
-    """How deeply brackets nest in JSON text, strings aside, in a fixed number of
+def _depths(text: str) -> Iterator[int]:
+    """The nesting depth of JSON text after each of its brackets, strings aside, in
     linear passes at C speed: strings removed (:data:`STRING`), then everything but
-    brackets, then the depth after each bracket summed.  A string left open runs
-    to the end of the text, as the parser reads it (and then refuses the text)."""
+    brackets, then the steps summed.  A string left open runs to the end of the
+    text, as the parser reads it (and then refuses the text)."""
     brackets = _NOT_BRACKETS.sub("", STRING.sub("", text))
-    return max(accumulate(map(_STEP.__getitem__, brackets), initial=0))
+    return accumulate(map(_STEP.__getitem__, brackets), initial=0)
+
+
+def nesting(text: str) -> int:
+    """How deeply brackets nest in JSON text, strings aside (:func:`_depths`)."""
+    return max(_depths(text))
 
 
 def too_deep(text: str) -> bool:
     """Whether brackets nest deeper than MAX_DEPTH in JSON text, strings aside:
     checked before parsing, so that the parser, which recurses, never meets deep
     input (Pyodide's stack is small).  Linear in the text's length, whatever it
-    holds (:func:`nesting` reads each character once)."""
-    return nesting(text) > MAX_DEPTH
+    holds (:func:`_depths` reads each character once), and it stops at the first
+    bracket too deep."""
+    return next(filter(MAX_DEPTH.__lt__, _depths(text)), None) is not None
 
 
 def read_bounded(stream: IO[Any], what: str = "input") -> str:
