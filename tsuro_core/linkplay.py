@@ -151,16 +151,19 @@ def check_message(msg: Any) -> Game | None:
         if len(players) != len(msg["seats"]):
             raise NotationError(f"seats: expected one entry per player ({len(players)})")
         return None
-    game = notation.replay(msg["record"])
+    game = _replay(msg)
     if len(msg["seats"]) != game.n:
         raise NotationError(f"seats: expected one entry per player ({game.n})")
-    _check_shuffle(msg)
     return game
 
 
-def _check_shuffle(msg: dict[str, Any]) -> None:
-    """The deal and every reshuffle of a checked record are the ones its seed gives."""
+def _replay(msg: dict[str, Any]) -> Game:
+    """The record's game, replayed once with every check of notation.replay and the
+    shuffle's: the seed is the one the secret and the shares give (before commit
+    and reveal: any seed), the deal the one the seed gives, and each move's
+    reshuffle the one :func:`reshuffle_rng` gives."""
     record = msg["record"]
+    game = notation.start_record(record)  # the record's shape and its deal, checked
     if "commit" in msg:
         secret = msg["secret"]
         if not isinstance(secret, str) or not _HEX32.fullmatch(secret):
@@ -171,20 +174,25 @@ def _check_shuffle(msg: dict[str, Any]) -> None:
             raise NotationError(
                 f"shares: expected {shares_needed(msg)}, one per person but the host"
             )
-        seed: Any = seed_of(msg["game"], secret, msg["shares"])
-        if record.get("seed") != seed:
+        if record.get("seed") != seed_of(msg["game"], secret, msg["shares"]):
             raise TamperedLink("seed: it is not the hash of the secret and the shares")
     elif "seed" not in record:
         raise TamperedLink("seed: a link game's deal comes from its seed, and there is none")
-    start = notation.start_record(record)
-    dealt = Game.new(start.rules, start.n, record["seed"]).deal
-    if start.deal != dealt:
+    if game.deal != Game.new(game.rules, game.n, record["seed"]).deal:
         raise TamperedLink("deal: it is not the deal the game's seed gives")
-    for k, move in enumerate(record.get("moves", [])):
-        start.rng = reshuffle_rng(msg, k)
-        start.play({key: v for key, v in move.items() if key != "reshuffle"})
-        if start.moves[-1].get("reshuffle") != move.get("reshuffle"):
+    for k, move in enumerate(notation._list(record.get("moves", []), "moves")):
+        if game.over:
+            raise NotationError(f"move {k}: the game is already over")
+        notation.check_move(move, k)
+        game.rng = reshuffle_rng(msg, k)
+        try:
+            game.play({key: v for key, v in move.items() if key != "reshuffle"})
+        except IllegalMove as e:
+            raise NotationError(f"move {k}: {e}") from None
+        if game.moves[-1].get("reshuffle") != move.get("reshuffle"):
             raise TamperedLink(f"move {k}: its reshuffle is not the one the game's seed gives")
+    game.rng = None
+    return game
 
 
 # --------------------------------------------------------------- links
