@@ -334,7 +334,10 @@ def _restore(save: Any) -> Any:
     position = save.get("start")
     if not check_call("neu_legal_moves" if neu_save else "validate", {"position": position})["ok"]:
         return None
-    for move in save.get("moves") or []:
+    moves = save.get("moves") or []
+    if not isinstance(moves, list):  # the page cannot play these on and puts the save aside
+        return None
+    for move in moves:
         answer = check_call(
             "neu_play" if neu_save else "play", {"position": position, "move": move, "seed": "7/1"}
         )
