@@ -29,3 +29,29 @@ def test_deep_and_loose_requests_are_error_values_in_pyodide(pyodide_node):
     assert [a["error"]["code"] for a in answers] == ["bad_json"] * 5 + ["bad_args"]
     assert "is not JSON" in answers[3]["error"]["message"]
     assert all("deeper than 32" in a["error"]["message"] for a in answers[:3])
+
+
+LINK_PROGRAM = """
+import json
+from tsuro_core.api import call
+made = call("link_new", {"game": "pyodide-1", "seats": ["person", "person"],
+                         "players": [{"name": "A"}, {"name": "B"}]})["result"]
+shared = call("link_share", {"message": made["message"]})["result"]
+dealt = call("link_reveal", {"message": shared["message"], "secret": made["secret"]})["result"]
+fragment = call("link_encode", {"message": dealt["message"]})["result"]["fragment"]
+print(json.dumps({"made": made, "dealt": dealt, "open": call("link_open", {"fragment": fragment})}))
+"""
+
+
+def test_link_games_commit_share_and_reveal_in_pyodide_with_the_shipped_stdlib(pyodide_node):
+    """hashlib and secrets, which the shuffle's commitment uses, are in the site's stdlib."""
+    from tsuro_core import linkplay
+
+    out = json.loads(pyodide_node(python=LINK_PROGRAM).strip().splitlines()[-1])
+    made, dealt, opened = out["made"], out["dealt"], out["open"]
+    assert made["message"]["commit"] == linkplay.commitment("pyodide-1", made["secret"])
+    shares = dealt["message"]["shares"]
+    assert dealt["message"]["record"]["seed"] == linkplay.seed_of(
+        "pyodide-1", made["secret"], shares
+    )
+    assert opened["ok"] and opened["result"]["shuffle"] == "committed"
