@@ -39,7 +39,6 @@ from __future__ import annotations
 import hashlib
 import random
 import re
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -66,6 +65,13 @@ class TamperedLink(NotationError):
 
 
 # --------------------------------------------------------------- the shuffle
+
+
+def random_hex() -> str:
+    """128 random bits from the system (os.urandom), as 32 hexadecimal digits: a
+    secret or a share.  (Not the secrets module: it would add hmac and secrets to
+    the stdlib the site ships, for one line.)"""
+    return f"{random.SystemRandom().getrandbits(128):032x}"
 
 
 def commitment(game: str, secret: str) -> str:
@@ -317,7 +323,7 @@ def op_link_new(args: dict[str, Any]) -> dict[str, Any]:
     except ValueError as e:
         raise ApiError("bad_rules", str(e)) from None
     game_id = arg(args, "game")
-    secret = secrets.token_hex(16)
+    secret = random_hex()
     msg = {
         "format": LINK_FORMAT,
         "game": game_id,
@@ -341,7 +347,7 @@ def op_link_share(args: dict[str, Any]) -> dict[str, Any]:
         raise ApiError("wrong_phase", "message: the deal is made; no share is added now")
     if len(msg["shares"]) >= shares_needed(msg):
         raise ApiError("wrong_phase", "message: every share is in; the host reveals next")
-    msg = {**msg, "shares": [*msg["shares"], secrets.token_hex(16)]}
+    msg = {**msg, "shares": [*msg["shares"], random_hex()]}
     return _answer(msg, None)
 
 

@@ -44,7 +44,8 @@ print(json.dumps({"made": made, "dealt": dealt, "open": call("link_open", {"frag
 
 
 def test_link_games_commit_share_and_reveal_in_pyodide_with_the_shipped_stdlib(pyodide_node):
-    """hashlib and secrets, which the shuffle's commitment uses, are in the site's stdlib."""
+    """hashlib and the system's randomness, which the shuffle's commitment uses, work with the
+    site's trimmed stdlib."""
     from tsuro_core import linkplay
 
     out = json.loads(pyodide_node(python=LINK_PROGRAM).strip().splitlines()[-1])
