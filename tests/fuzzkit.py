@@ -94,9 +94,10 @@ def corpus() -> dict[str, list[Any]]:
             positions.append(pos)
             moves.append((pos, found[0].legal_moves()[-1]))
             break
-    # As tutorials write them: no hands, no pile (the mover may hold nothing).
+    # As tutorials write them: no hands, no pile (the mover may hold nothing), marked so.
     positions += [
-        {k: v for k, v in p.items() if k not in ("hands", "pile")} for p in positions[1::4]
+        {**{k: v for k, v in p.items() if k not in ("hands", "pile")}, "sketch": True}
+        for p in positions[1::4]
     ]
     links = [notation.encode_link(r) for r in records[:6]]
     links += [notation.encode_link(p) for p in positions[:6:2]]
@@ -118,6 +119,7 @@ def corpus() -> dict[str, list[Any]]:
         "records": records,
         "moves": moves,
         "links": links,
+        "link_messages": [m for n, seed in ((3, 1), (2, 5)) for m in link_game(n, seed)[::4]],
         "neu_positions": neu_positions[::2],
         "neu_moves": neu_moves[::3],
     }
@@ -244,6 +246,41 @@ def mutate(data: Any, value: Any, most: int = 3) -> Any:
         else:
             parent[key] = _tweak(data, parent[key])
     return value
+
+
+def link_game(
+    n: int, seed: int, seats: list[str] | None = None, host: int = 0, game: str | None = None
+) -> list[dict[str, Any]]:
+    """Every message of a whole game played by link through the ops, as the page plays
+    it: the host's setup, each other person's share, the reveal, then random moves."""
+
+    def ok(op: str, args: dict[str, Any]) -> dict[str, Any]:
+        answer = api.call(op, args)
+        assert answer["ok"], (op, answer)
+        return answer["result"]  # type: ignore[no-any-return]
+
+    seats = seats or ["person"] * (n - 1) + ["computer:easy"]
+    made = ok(
+        "link_new",
+        {
+            "game": game or f"test-{n}-{seed}",
+            "seats": seats,
+            "players": [{"name": f"P{i}"} for i in range(n)],
+            "host": host,
+        },
+    )
+    secret, messages = made["secret"], [made["message"]]
+    while made.get("waiting") == "share":
+        made = ok("link_share", {"message": messages[-1]})
+        messages.append(made["message"])
+    made = ok("link_reveal", {"message": messages[-1], "secret": secret})
+    messages.append(made["message"])
+    rng = random.Random(seed)
+    while made["position"].get("turn") is not None:
+        legal = ok("legal_moves", {"position": made["position"]})["moves"]
+        made = ok("link_play", {"message": messages[-1], "move": rng.choice(legal)["move"]})
+        messages.append(made["message"])
+    return messages
 
 
 def raw_link(kind: str, value: Any) -> str:

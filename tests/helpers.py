@@ -20,9 +20,11 @@ def position(
     dragon: int | None = None,
     out: list[int] | None = None,
     rules: Any = "classic",
+    sketch: bool = False,
 ) -> dict[str, Any]:
-    """A position in NOTATION form with players named by seat."""
-    return {
+    """A position in NOTATION form with players named by seat; ``sketch``: one no game
+    need reach (a step of the rules shown on its own), marked as such."""
+    pos = {
         "format": "tsuro-position/1",
         "rules": rules,
         "players": [
@@ -40,6 +42,9 @@ def position(
         "out": out or [],
         "turn": turn,
     }
+    if sketch:
+        pos["sketch"] = True
+    return pos
 
 
 def game_from(**kwargs: Any) -> Game:

@@ -11,6 +11,7 @@ from dataclasses import fields
 from typing import Any
 
 import pytest
+from helpers import play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -396,8 +397,7 @@ def test_bot_ops_report_errors_as_values() -> None:
         api.call("bot_move", {"position": pos, "bot": "survivor", "seed": "abc"}) for _ in range(2)
     ]
     assert by_text[0]["ok"] and by_text[0]["result"]["move"] == by_text[1]["result"]["move"]
-    over = dict(pos, turn=None)
-    over.pop("exchange", None)
+    over = notation.to_position(play_random(3))  # a finished game: nothing to hint
     assert api.call("hint", {"position": over})["error"]["code"] == "game_over"
 
 

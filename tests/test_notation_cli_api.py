@@ -61,11 +61,17 @@ def test_bad_positions_are_refused_with_the_field_and_the_reason(mutate, message
         notation.from_position(pos)
 
 
-def test_tutorial_positions_may_leave_out_hands_and_pile():
+def test_tutorial_positions_may_leave_out_hands_and_pile_when_marked_as_sketches():
     pos = position([WEST_H, EAST_C], [[], []])
     del pos["hands"], pos["pile"]
+    with pytest.raises(
+        notation.NotationError, match=r"hands\[0\]: seat 0 is to move but holds no tile"
+    ):
+        notation.from_position(pos)
+    pos["sketch"] = True
     game = notation.from_position(pos)
     assert game.hands == [[], []] and game.pile == []
+    assert notation.to_position(game)["sketch"] is True  # kept by every op that answers a position
 
 
 # ---------------------------------------------------------------- records

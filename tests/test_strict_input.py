@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -63,6 +64,110 @@ def assert_one_line_error(status, out, err, needle):
 
 
 # --------------------------------------------------------------- unbounded work
+
+# Adversarial texts for the checks that read raw text before the parser does
+# (jsonin.too_deep): a string of escaped quotes left open was quadratic (12 s for
+# 64 KB), and the limits are 1 MiB for a request or a CLI's input, 256 KiB for
+# what a link inflates to.
+QUOTE_RUN = '"' + '\\"' * 8  # "\"\"\"... : every second character a quote
+ADVERSARIAL = {
+    "escaped quotes left open": lambda n: '"' + '\\"' * (n // 2),
+    "backslashes": lambda n: '"' + "\\" * n,
+    "odd backslashes then quotes": lambda n: ('"' + "\\" * 3 + '"') * (n // 5),
+    "deep nesting": lambda n: "[" * n,
+    "brackets in an open string": lambda n: '"' + "[" * n,
+    "many strings": lambda n: '"x",' * (n // 4),
+}
+OLD_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+"""The string pattern too_deep used before: it needed the closing quote."""
+
+
+def attempts_that_fail_after_reading(pattern, text):
+    """Where ``pattern`` fails to match after reading past its first character:
+    re.sub tries again one character on, so such failures make it quadratic."""
+    return [i for i, c in enumerate(text) if c == '"' and pattern.match(text, i) is None]
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_the_nesting_check_reads_each_character_once(name):
+    """Linear by design, shown without a clock: too_deep is three C-level passes
+    (two re.sub, one accumulate) whose patterns are possessive, so a match never
+    gives characters back; what remains is that no match attempt fails after
+    reading ahead, which is what made the old pattern quadratic on an open
+    string.  Checked at every quote of each adversarial text, at sizes n and 2n."""
+    for n in (200, 400):
+        text = ADVERSARIAL[name](n)
+        assert attempts_that_fail_after_reading(jsonin.STRING, text) == []
+    assert attempts_that_fail_after_reading(OLD_STRING, QUOTE_RUN) != []  # the check can fail
+
+
+def test_the_nesting_check_agrees_with_the_parser():
+    """nesting() is the depth the parser would reach: strings (escapes, brackets inside)
+    aside, and a string left open running to the end of the text."""
+    values = [0, "[", "\\", '"]', [], {}, {"a": ["[{", ["x\\", {"b": ['\\"]']}]]}]
+    for v in values:
+        for wrap in range(40):
+            nested = v
+            for _ in range(wrap):
+                nested = [nested, "]]"] if wrap % 2 else {"k[": nested}
+            deepest = jsonin.depth(nested)  # exact up to 33, where it stops counting
+            assert min(jsonin.nesting(json.dumps(nested)), 33) == deepest
+    assert jsonin.nesting('[["a\\"[[[') == 2  # the string never closes
+    assert jsonin.nesting('["\\\\"[[') == 3  # an escaped backslash, then the quote closes
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_adversarial_text_at_the_request_limit_is_a_clear_error(name):
+    body = ADVERSARIAL[name](api.MAX_REQUEST_CHARS)
+    request = ('{"op":"validate","args":{"position":' + body)[: api.MAX_REQUEST_CHARS]
+    out = json.loads(api.handle_json(request))
+    assert out["error"]["code"] == "bad_json", out
+    assert json.loads(api.handle_json(request + " " * 2))["error"]["code"] == "bad_request"
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_adversarial_text_inflated_from_a_short_link_is_a_clear_error(name):
+    text = ADVERSARIAL[name](notation.MAX_LINK_JSON)[: notation.MAX_LINK_JSON].encode()
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    body = base64.urlsafe_b64encode(packer.compress(text) + packer.flush()).decode()
+    for fragment in ("r=1" + body, "p=1" + body):
+        answer = api.call("decode_link", {"fragment": fragment})
+        assert answer["error"]["code"] == "bad_link", answer
+    answer = api.call("link_open", {"fragment": "g=1" + body})
+    assert answer["error"]["code"] == "bad_link", answer
+
+
+def test_adversarial_input_at_the_command_lines_limit_is_a_clear_error(tmp_path):
+    text = ADVERSARIAL["escaped quotes left open"](jsonin.MAX_INPUT)[: jsonin.MAX_INPUT].encode()
+    assert len(text) == jsonin.MAX_INPUT
+    assert_one_line_error(*cli("replay", "-", stdin=text), "is not JSON")
+    path = tmp_path / "record.json"
+    path.write_bytes(text)
+    assert_one_line_error(*cli("analyse", str(path)), "is not JSON")
+    assert_one_line_error(*cli("xrules", stdin=text, module="tsuro_core.neu"), "not JSON")
+
+
+def test_the_command_lines_read_no_more_than_the_api(tmp_path):
+    """stdin or a file over 1 MiB: one line, status 2, as handle_json's bad_request."""
+    text = b" " * jsonin.MAX_INPUT + b"{}"
+    needle = "longer than 1048576 bytes"
+    assert_one_line_error(*cli("replay", "-", stdin=text), needle)
+    path = tmp_path / "record.json"
+    path.write_bytes(text)
+    assert_one_line_error(*cli("analyse", str(path)), needle)
+    assert_one_line_error(*cli("xboard", stdin=text, module="tsuro_core.neu"), needle)
+    # exactly the limit is read (and here refused as a record, not for its size)
+    assert_one_line_error(
+        *cli("replay", "-", stdin=b" " * (jsonin.MAX_INPUT - 2) + b"{}"), "record"
+    )
+
+
+def test_a_deal_listing_a_tile_many_times_is_refused_in_linear_time():
+    """The duplicate report counted each tile by scanning the whole deal (quadratic
+    on a 200,000-tile pile in a 1 MiB request)."""
+    record = notation.to_record(play_random(1, players=2))
+    record["deal"]["pile"] = record["deal"]["pile"] + [0] * 200_000
+    assert error_code("replay", {"record": record}) == "bad_record"
 
 
 def test_hands_larger_than_the_rule_sets_are_refused():
@@ -122,13 +227,17 @@ def test_bots_choose_a_huge_exchange_without_listing_it(bot):
 
 
 def test_the_largest_classic_exchange_is_listed_in_full():
-    """8 players, hands of 3: 2 tiles in hand against 21 offered give 463 exchanges."""
+    """8 players, hands of 3: 2 tiles in hand against the 18 of the 6 players just
+    out give 343 exchanges (a 7th out would have ended the game)."""
     hands = [[0, 1]] + [[2 + 3 * k, 3 + 3 * k, 4 + 3 * k] for k in range(7)]
-    markers = [WEST_H] + [[-1, s % 6, "C"] for s in range(1, 8)]
-    pos = position(markers, hands, out=list(range(1, 8)), rules="elimination-bonus")
-    pos["exchange"] = list(range(1, 8))
+    markers = [WEST_H] + [[-1, s % 6, "C"] for s in range(1, 7)] + [EAST_C]
+    pos = position(markers, hands, out=list(range(1, 7)), rules="elimination-bonus")
+    pos["exchange"] = list(range(1, 7))
     answer = api.call("legal_moves", {"position": pos})["result"]
-    assert answer["exchange"]["count"] == len(answer["moves"]) == 463
+    assert answer["exchange"]["count"] == len(answer["moves"]) == 343
+    pos["out"], pos["exchange"] = list(range(1, 8)), list(range(1, 8))
+    pos["markers"][7] = [-1, 1, "C"]
+    assert error_code("legal_moves", {"position": pos}) == "bad_position"  # the game is over
 
 
 @pytest.mark.parametrize(
@@ -149,14 +258,128 @@ def test_bot_ops_cap_their_work_and_check_their_arguments(args, message):
     assert answer["error"]["code"] == "bad_args" and message in answer["error"]["message"]
 
 
+NORTH_A, OFF = [3, 0, "A"], [-1, 1, "C"]
+UNREACHABLE = {
+    "the mover holds no tile, the pile empty": (
+        dict(markers=[WEST_H, EAST_C], hands=[[], [4, 5, 6]]),
+        "hands[0]: seat 0 is to move but holds no tile",
+    ),
+    "the mover holds no tile, tiles in the pile": (
+        dict(markers=[WEST_H, EAST_C], hands=[[], [4, 5, 6]], pile=[7, 8]),
+        "holds no tile",
+    ),
+    "a tile down before every marker is placed": (
+        dict(markers=[None, None], hands=[[1, 2, 3], [4, 5, 6]], tiles=[[2, 2, 9, 0]]),
+        "no tile is played before every marker",
+    ),
+    "one marker left and the game goes on": (
+        dict(markers=[WEST_H, OFF], hands=[[1, 2, 3], []], out=[1]),
+        "1 marker(s) are left",
+    ),
+    "an exchange the rules do not offer": (
+        dict(
+            markers=[WEST_H, EAST_C, OFF],
+            hands=[[1, 2], [4, 5, 6], [7, 8, 9]],
+            out=[2],
+            exchange=[2],
+        ),
+        "exchange: the elimination-bonus exchange is offered only",
+    ),
+    "an exchange for a player who holds nothing": (
+        dict(
+            markers=[WEST_H, EAST_C, OFF],
+            hands=[[1, 2], [4, 5, 6], []],
+            out=[2],
+            exchange=[2],
+            rules="elimination-bonus",
+        ),
+        "for the tiles of eliminated players who hold some",
+    ),
+    "the dragon held while the pile has tiles": (
+        dict(
+            markers=[WEST_H, EAST_C, NORTH_A],
+            hands=[[1, 2, 3], [4, 5], [7, 8, 9]],
+            pile=[10],
+            dragon=1,
+        ),
+        "dragon: is held while the pile has tiles",
+    ),
+    "over while two markers are in and tiles remain": (
+        dict(markers=[WEST_H, EAST_C], hands=[[1, 2, 3], [4, 5, 6]], turn=None),
+        "the game is over, but 2 markers are still in",
+    ),
+    "over with a marker never placed": (
+        dict(markers=[WEST_H, None], hands=[[], []], turn=None),
+        "a marker was never placed",
+    ),
+    "a winner who is out while others are in": (
+        dict(markers=[WEST_H, EAST_C, OFF], hands=[[], [], []], out=[2], turn=None, winners=[2]),
+        "winners: expected [0, 1] under 'survival' scoring",
+    ),
+    "a player still in left out of the winners": (
+        dict(markers=[WEST_H, EAST_C, OFF], hands=[[], [], []], out=[2], turn=None, winners=[0]),
+        "winners: expected [0, 1]",
+    ),
+    "all out, and a winner not out on the last move": (
+        dict(markers=[OFF, [-1, 2, "C"]], hands=[[], []], out=[0, 1], turn=None, winners=[0]),
+        "the last entries of out",
+    ),
+    "all out, and nobody wins": (
+        dict(markers=[OFF, [-1, 2, "C"]], hands=[[], []], out=[0, 1], turn=None, winners=[]),
+        "the last entries of out",
+    ),
+    "a longest-path winner with the shorter path": (
+        dict(
+            markers=[[1, 2, "H"], EAST_C],
+            hands=[[], []],
+            tiles=[[0, 2, 9, 0]],
+            turn=None,
+            winners=[1],
+            rules="longest-path",
+        ),
+        "under 'longest_path' scoring",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNREACHABLE))
+def test_unreachable_positions_are_refused_unless_marked_as_sketches(name):
+    """Positions where the game would stop with nobody able to move, or whose result
+    contradicts the board: validate says why; a lesson marks them as sketches."""
+    kwargs, needle = UNREACHABLE[name]
+    kwargs = dict(kwargs)
+    extra = {k: kwargs.pop(k) for k in ("exchange", "winners") if k in kwargs}
+    pos = {**position(kwargs.pop("markers"), kwargs.pop("hands"), **kwargs), **extra}
+    answer = api.call("validate", {"position": pos})
+    assert answer["error"]["code"] == "invalid" and needle in answer["error"]["message"], answer
+    assert error_code("legal_moves", {"position": pos}) == "bad_position"
+    assert api.call("validate", {"position": {**pos, "sketch": True}})["ok"]
+    assert error_code("validate", {"position": {**pos, "sketch": 1}}) == "invalid"
+
+
+def test_positions_like_the_unreachable_ones_but_reachable_are_accepted():
+    """The same shapes where a game does reach them: the checks are not too wide."""
+    for kwargs, extra in (
+        (dict(markers=[OFF, [-1, 2, "C"]], hands=[[], []], out=[0, 1], turn=None), [1]),
+        (dict(markers=[OFF, [-1, 2, "C"]], hands=[[], []], out=[0, 1], turn=None), [0, 1]),
+        (dict(markers=[WEST_H, EAST_C, OFF], hands=[[], [], []], out=[2], turn=None), [0, 1]),
+        (dict(markers=[WEST_H, OFF], hands=[[1], []], out=[1], turn=None), [0]),
+    ):
+        pos = {**position(kwargs.pop("markers"), kwargs.pop("hands"), **kwargs), "winners": extra}
+        assert api.call("validate", {"position": pos})["ok"], pos
+    pos = position([WEST_H, EAST_C, NORTH_A], [[1, 2, 3], [4, 5], [7, 8, 9]], dragon=1)
+    assert api.call("validate", {"position": pos})["ok"]
+
+
 def test_bots_refuse_positions_where_the_mover_has_no_move():
     """Tutorial positions may leave out the hands, or cover every start mark."""
-    no_hands = position([WEST_H, EAST_C], [[], []])
+    no_hands = position([WEST_H, EAST_C], [[], []], sketch=True)
     covered = position(
         [None, None],
         [[1], [2]],
         tiles=[[0, 0, 5, 0]],
         rules={"preset": "classic", "width": 1, "height": 1},
+        sketch=True,
     )
     for pos in (no_hands, covered):
         assert api.call("legal_moves", {"position": pos})["result"]["moves"] == []

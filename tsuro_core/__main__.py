@@ -18,16 +18,18 @@ from .notation import NotationError
 
 
 def _read_json(path: str) -> Any:
-    """The JSON value in a file (``-``: stdin), read as strict JSON (jsonin.loads)."""
+    """The JSON value in a file (``-``: stdin), read as the API reads a request: at
+    most 1 MiB (jsonin.read_bounded), then strict JSON (jsonin.loads)."""
+    what = "stdin" if path == "-" else path
     try:
         if path == "-":
-            data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+            text = jsonin.read_bounded(getattr(sys.stdin, "buffer", sys.stdin), what)
         else:
             with open(path, "rb") as f:
-                data = f.read()
+                text = jsonin.read_bounded(f, what)
     except OSError as e:
         raise NotationError(f"cannot read {path}: {e.strerror}") from None
-    return jsonin.loads(data, "stdin" if path == "-" else path)
+    return jsonin.loads(text, what)
 
 
 def _dump(value: Any) -> str:
@@ -115,10 +117,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = build_parser().parse_args(argv)
     try:
-        return args.fn(args)
+        status: int = args.fn(args)
     except (NotationError, jsonin.JsonInputError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    return status
 
 
 if __name__ == "__main__":

@@ -261,9 +261,9 @@ def _call(op: Any, args: Any) -> dict[str, Any]:
         )
 
 
-MAX_REQUEST_CHARS = 1 << 20
-"""The longest request handle_json reads; the largest real one (a whole record) is
-a few kilobytes."""
+MAX_REQUEST_CHARS = jsonin.MAX_INPUT
+"""The longest request handle_json reads (1 MiB, as for the command-line tools); the
+largest real one (a whole record) is a few kilobytes."""
 
 
 def handle_json(request: str) -> str:

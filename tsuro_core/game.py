@@ -40,12 +40,10 @@ Exchange = tuple[tuple[int, int], ...]
 
 MAX_LISTED_EXCHANGES = 1000
 """Exchanges are listed one by one up to this many (a classic game offers at
-most 463); beyond it, only by what may be given and taken (exchange_offer)."""
+most 343); beyond it, only by what may be given and taken (exchange_offer)."""
 
 
-def phase_of(
-    turn: int | None, pending: Sequence[int] | None, markers: Sequence[int | None]
-) -> str:
+def phase_of(turn: int | None, pending: Sequence[int] | None, markers: Sequence[int | None]) -> str:
     """The phase of a game (or a player's view of one): over, an elimination-bonus
     exchange, a start-mark choice, or a tile to play."""
     if turn is None:
@@ -113,7 +111,7 @@ class Game:
         cls,
         rules: Rules | None = None,
         players: list[dict[str, Any]] | int = 2,
-        seed: int | None = None,
+        seed: int | str | None = None,
     ) -> Game:
         """A shuffled, dealt game (Setup 1-2).  The seed fixes the deal and every
         later shuffle; without one, the system's randomness is used."""
@@ -132,7 +130,10 @@ class Game:
         game.seed = seed
         return game
 
-    seed: int | None = None
+    seed: int | str | None = None
+    sketch = False
+    """Continued from a position marked ``"sketch": true`` (notation.from_position):
+    a lesson's or puzzle's, which no game need reach."""
 
     def copy(self) -> Game:
         """An independent copy (shallow lists; tiles are shared immutable tuples)."""

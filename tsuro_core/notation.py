@@ -10,9 +10,10 @@ from __future__ import annotations
 import base64
 import json
 import zlib
+from collections import Counter
 from typing import Any
 
-from . import jsonin
+from . import jsonin, steps
 from .board import LOOP, trace
 from .game import Game, IllegalMove
 from .jsonin import show
@@ -51,6 +52,8 @@ def to_position(game: Game) -> Position:
         pos["exchange"] = list(game.pending)
     if game.winners is not None:
         pos["winners"] = list(game.winners)
+    if game.sketch:
+        pos["sketch"] = True
     return pos
 
 
@@ -61,7 +64,7 @@ def _fail(where: str, why: str) -> NotationError:
 def _int(value: Any, where: str, lo: int, hi: int) -> int:
     if not jsonin.is_whole(value) or not lo <= value <= hi:
         raise _fail(where, f"expected a whole number {lo}..{hi}, got {show(value)}")
-    return value
+    return int(value)
 
 
 def _strict(check: Any, value: Any, where: str) -> Any:
@@ -134,6 +137,7 @@ _POSITION_KEYS = {
     "turn",
     "exchange",
     "winners",
+    "sketch",
 }
 
 
@@ -227,7 +231,7 @@ def from_position(pos: Any) -> Game:
                     f"[{x}, {y}] holds a tile; a marker always faces an empty "
                     "square once its path is followed",
                 )
-            steps, end = trace(game.cells, game.nxt, game.nxt[code], game.max_steps)
+            _, end = trace(game.cells, game.nxt, game.nxt[code], game.max_steps)
             if end == LOOP or geo.on_board[end >> 3]:
                 raise _fail(
                     where,
@@ -278,7 +282,81 @@ def from_position(pos: Any) -> Game:
                 f"tile, so holds at most {rules.hand_size - 1}",
             )
         game.pending = pending
+    sketch = pos.get("sketch", False)
+    if not isinstance(sketch, bool):
+        raise _fail("sketch", f"expected true or false, got {show(sketch)}")
+    game.sketch = sketch
+    if not sketch:
+        _check_reachable(game, pos)
     return game
+
+
+def _check_reachable(game: Game, pos: Position) -> None:
+    """Refuse what every check above lets through but no game can reach, where the
+    game would stop with nobody able to move or its result would contradict the
+    board: a mover without a tile, an exchange nobody is offered, a game over that
+    is not, winners the rules did not choose.  A puzzle or lesson that needs such
+    a position says so with ``"sketch": true`` (docs/reliability.md)."""
+    n, rules, hands = game.n, game.rules, game.hands
+    still_in = [s for s in range(n) if game.alive[s]]
+    last = 0 if n == 1 else 1  # the game ends when at most this many markers are left
+    tiles_left = bool(game.pile) or any(hands[s] for s in still_in)
+    if game.dragon is not None and game.pile:
+        raise _fail(
+            "dragon", "is held while the pile has tiles: it is taken only from an empty pile"
+        )
+    turn = game.turn
+    if turn is not None:
+        if len(still_in) <= last:
+            raise _fail(
+                "turn",
+                f"the game is not over, but {len(still_in)} marker(s) are left: it ended "
+                "when the last but one went out (give turn null and the winners)",
+            )
+        if game.markers[turn] is None and game.placed:
+            raise _fail("tiles", "no tile is played before every marker is on a start mark")
+        if not hands[turn]:
+            raise _fail(
+                f"hands[{turn}]",
+                f"seat {turn} is to move but holds no tile: the turn passes over a player "
+                "without tiles, and the game ends when nobody still in holds one",
+            )
+        if game.pending is not None and not (
+            rules.elimination_bonus and n >= 3 and all(hands[s] for s in game.pending)
+        ):
+            raise _fail(
+                "exchange",
+                "the elimination-bonus exchange is offered only under that rule, in games "
+                "of 3 or more, for the tiles of eliminated players who hold some",
+            )
+        return
+    if any(m is None for m in game.markers):
+        raise _fail("turn", "the game is over, but a marker was never placed")
+    if len(still_in) > last and tiles_left:
+        raise _fail(
+            "turn",
+            f"the game is over, but {len(still_in)} markers are still in and tiles are "
+            "left to play (the pile or their hands)",
+        )
+    winners = game.winners or []
+    if len(set(winners)) != len(winners):
+        raise _fail("winners", "a seat is listed twice")
+    if rules.scoring in steps.RANKED or rules.scoring == "tiles_placed" or still_in:
+        expected = steps.winners(
+            rules.scoring, still_in, game.alive, game.cells, game.nxt, game.markers, game.max_steps
+        )
+        if sorted(winners) != expected:
+            raise _fail(
+                "winners",
+                f"expected {expected} under {rules.scoring!r} scoring with these markers, "
+                f"got {show(winners)}",
+            )
+    elif not winners or sorted(winners) != sorted(game.out[-len(winners) :]):
+        raise _fail(
+            "winners",
+            "with every marker out, the winners are the players who went out on the "
+            "last move: the last entries of out",
+        )
 
 
 # ----------------------------------------------------------------- records
@@ -340,7 +418,8 @@ def start_record(record: Any) -> Game:
     pile = _tiles(deal["pile"], "deal.pile")
     everything = [t for h in hands for t in h] + pile
     if sorted(everything) != list(range(TILE_COUNT)):
-        dup = sorted({t for t in everything if everything.count(t) > 1})
+        counts = Counter(everything)  # not everything.count(t) for each t: quadratic
+        dup = sorted(t for t, k in counts.items() if k > 1)
         missing = sorted(set(range(TILE_COUNT)) - set(everything))
         raise _fail(
             "deal",

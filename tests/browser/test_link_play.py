@@ -20,18 +20,25 @@ def open_link(page, url):
         page.reload()  # the same device holds the next seat too: its address is already the link
     else:
         page.goto(url)
-    return wait_phase(page, PLAYING + ["refused"])
+    return wait_phase(page, [*PLAYING, "refused"])
 
 
 def play_one(page, k):
-    """Play the move of the seat to move on this page: a start mark, or a placeable tile."""
+    """Play the move of the seat to move on this page: a start mark, or a placeable tile;
+    returns the phase once the next link is shown."""
+    before = page.input_value("#link-out")
     if pagekit.phase(page) == "start":
         marks = page.locator(".layer-marks .start-mark")
         marks.nth(k % marks.count()).locator(".start-dot").click(force=True)
     else:
         pagekit.choose_placeable_by_keys(page, k)
         page.click("#btn-place")
-    return wait_phase(page, ["send", "over"])
+    phase = wait_phase(page, ["send", "over"])
+    # "over" is said before the engine has made the final link (link.js, finished())
+    page.wait_for_function(
+        "(before) => document.querySelector('#link-out').value !== before", arg=before
+    )
+    return phase
 
 
 def new_page(context):

@@ -103,8 +103,7 @@ def main(
         print(f"usage: python -m tsuro_core.neu {'|'.join(HARNESSES)} < input.json", file=stderr)
         return 2
     try:
-        raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
-        text = raw if isinstance(raw, str) else jsonin.decode_text(raw, "stdin")
+        text = jsonin.read_bounded(getattr(stdin, "buffer", stdin), "stdin")
         if jsonin.too_deep(text):
             raise NeuInputError(f"the input nests deeper than {jsonin.MAX_DEPTH} levels")
         answers = HARNESSES[argv[0]](read_values(text))
