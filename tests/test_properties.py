@@ -23,7 +23,7 @@ def _check_invariants(game: Game) -> None:
         code = game.markers[seat]
         if code is None:
             continue
-        _, end = trace(game.cells, game.nxt, code, game.max_steps)
+        _, end = trace(game.cells, game.nxt, code)
         assert end != LOOP and end == code  # a marker faces an empty square
         assert game.geo.is_on_board(code) == game.alive[seat]
         if game.alive[seat]:
@@ -56,7 +56,7 @@ def test_invariants_hold_after_every_move_and_every_game_ends(seed, players, rul
 @given(
     seed=st.integers(0, 10**9),
     players=st.integers(2, 8),
-    rules=st.sampled_from(RULESETS + ["solo"]),
+    rules=st.sampled_from([*RULESETS, "solo"]),
 )
 def test_replaying_a_record_reproduces_the_game(seed, players, rules):
     r = parse_rules(rules)

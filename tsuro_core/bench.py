@@ -54,10 +54,10 @@ def greedy_choice(game: Game, moves: list[Placement]) -> Placement:
     if not others:
         return moves[0]
     best, best_kills = moves[0], -1
-    cells, nxt, on, limit = game.cells, game.nxt, game.geo.on_board, game.max_steps
+    cells, nxt, on = game.cells, game.nxt, game.geo.on_board
     for tile, q in moves:
         cells[cell] = CONN[tile][q]
-        kills = sum(1 for m in others if not on[follow(cells, nxt, m, limit) >> 3])  # type: ignore[arg-type]
+        kills = sum(1 for m in others if not on[follow(cells, nxt, m) >> 3])  # type: ignore[arg-type]
         if kills > best_kills:
             best, best_kills = (tile, q), kills
     cells[cell] = None

@@ -43,9 +43,7 @@ MAX_LISTED_EXCHANGES = 1000
 most 463); beyond it, only by what may be given and taken (exchange_offer)."""
 
 
-def phase_of(
-    turn: int | None, pending: Sequence[int] | None, markers: Sequence[int | None]
-) -> str:
+def phase_of(turn: int | None, pending: Sequence[int] | None, markers: Sequence[int | None]) -> str:
     """The phase of a game (or a player's view of one): over, an elimination-bonus
     exchange, a start-mark choice, or a tile to play."""
     if turn is None:
@@ -86,7 +84,6 @@ class Game:
         self.n = n
         self.geo = geometry(rules.width, rules.height)
         self.nxt = self.geo.next
-        self.max_steps = self.geo.max_steps
         self.cells = self.geo.new_cells()
         self.placed: list[tuple[int, int, int]] = []
         self.markers: list[int | None] = [None] * n
@@ -191,25 +188,16 @@ class Game:
         turn = self.turn
         code = self.markers[turn]  # type: ignore[index]
         cell = code >> 3  # type: ignore[operator]
-        cells, nxt, on_board, limit = self.cells, self.nxt, self.geo.on_board, self.max_steps
+        cells, nxt, on_board = self.cells, self.nxt, self.geo.on_board
         safe: list[Placement] = []
         every: list[Placement] = []
         for t in self.hands[turn]:  # type: ignore[index]
             conns = CONN[t]
             for q in DISTINCT[t]:
                 cells[cell] = conns[q]
-                # follow the active marker's path (board.follow, inlined: hot path)
-                c, cur, conn, count = cell, code, conns[q], 0
-                while conn is not None:
-                    cur = nxt[(c << 3) | conn[cur & 7]]  # type: ignore[operator]
-                    c = cur >> 3
-                    conn = cells[c]
-                    count += 1
-                    if count > limit:
-                        c = -1
-                        break
+                end = follow(cells, nxt, code)  # type: ignore[arg-type]
                 every.append((t, q))
-                if c >= 0 and on_board[c]:
+                if end != LOOP and on_board[end >> 3]:
                     safe.append((t, q))
         cells[cell] = None
         return safe or every
@@ -220,7 +208,7 @@ class Game:
         code = self.markers[self.turn]  # type: ignore[index]
         cell = code >> 3  # type: ignore[operator]
         self.cells[cell] = CONN[tile][q]
-        end = follow(self.cells, self.nxt, code, self.max_steps)  # type: ignore[arg-type]
+        end = follow(self.cells, self.nxt, code)  # type: ignore[arg-type]
         self.cells[cell] = None
         return end != LOOP and self.geo.on_board[end >> 3]
 
@@ -447,7 +435,7 @@ class Game:
         facing = {markers[s]: s for s in moving} if len(moving) > 1 else {}
         results = []
         for seat in moving:
-            path, end = trace(self.cells, self.nxt, markers[seat], self.max_steps)  # type: ignore[arg-type]
+            path, end = trace(self.cells, self.nxt, markers[seat])  # type: ignore[arg-type]
             if end == LOOP:
                 raise IllegalMove(
                     "a path on this board never ends (the position is not one "
@@ -626,7 +614,6 @@ class Game:
             self.cells,
             self.nxt,
             self.markers,
-            self.max_steps,
         )
         self.winners = winners
         self.turn = None
@@ -638,13 +625,13 @@ class Game:
     def trail(self, seat: int) -> list[tuple[int, int, int]]:
         """The steps of the path a seat's marker has travelled, from its start
         mark to where it stands (through the other's trail after a collision)."""
-        return steps.trail(self.cells, self.nxt, self.markers[seat], self.max_steps)
+        return steps.trail(self.cells, self.nxt, self.markers[seat])
 
     def scores(self) -> list[int]:
         """Each seat's score under this rule set's scoring (path length by
         default; crossings for most_crossings; tiles placed in solo)."""
         return steps.scores(
-            self.rules.scoring, self.cells, self.nxt, self.markers, self.max_steps, len(self.placed)
+            self.rules.scoring, self.cells, self.nxt, self.markers, len(self.placed)
         )
 
     def _path_json(self, path: list[tuple[int, int, int]]) -> list[list[Any]]:

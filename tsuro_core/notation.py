@@ -13,7 +13,7 @@ import zlib
 from typing import Any
 
 from . import jsonin
-from .board import LOOP, trace
+from .board import LOOP, follow
 from .game import Game, IllegalMove
 from .jsonin import show
 from .rules import Rules, parse_rules
@@ -227,7 +227,7 @@ def from_position(pos: Any) -> Game:
                     f"[{x}, {y}] holds a tile; a marker always faces an empty "
                     "square once its path is followed",
                 )
-            steps, end = trace(game.cells, game.nxt, game.nxt[code], game.max_steps)
+            end = follow(game.cells, game.nxt, game.nxt[code])
             if end == LOOP or geo.on_board[end >> 3]:
                 raise _fail(
                     where,

@@ -186,9 +186,7 @@ def next_turn(
     return None  # pragma: no cover (some hand holds a tile)
 
 
-def next_to_start(
-    markers: Sequence[int | None], alive: Sequence[bool], seat: int
-) -> int | None:
+def next_to_start(markers: Sequence[int | None], alive: Sequence[bool], seat: int) -> int | None:
     """Setup 3: the next player after ``seat`` still without a marker, or None
     when every marker is placed (then seat 0 plays the first tile)."""
     n = len(markers)
@@ -202,15 +200,13 @@ def next_to_start(
 # ------------------------------------------------------------------ the end
 
 
-def trail(
-    cells: Cells, nxt: Sequence[int], code: int | None, max_steps: int
-) -> list[tuple[int, int, int]]:
+def trail(cells: Cells, nxt: Sequence[int], code: int | None) -> list[tuple[int, int, int]]:
     """The steps ``(cell, entry, exit)`` of the path a marker at ``code`` has
     travelled, from its start mark to where it stands (through the other's
     trail after a collision)."""
     if code is None:
         return []
-    steps, _ = trace(cells, nxt, nxt[code], max_steps)  # the same point, facing back
+    steps, _ = trace(cells, nxt, nxt[code])  # the same point, facing back
     return steps
 
 
@@ -225,7 +221,6 @@ def scores(
     cells: Cells,
     nxt: Sequence[int],
     markers: Sequence[int | None],
-    max_steps: int,
     tiles_placed: int,
 ) -> list[int]:
     """Each seat's score: tiles placed in solo (``tiles_placed``), crossings of
@@ -235,7 +230,7 @@ def scores(
         return [tiles_placed] * n
     result = []
     for code in markers:
-        steps = trail(cells, nxt, code, max_steps)
+        steps = trail(cells, nxt, code)
         if scoring == "most_crossings":
             result.append(sum(crossings(cells[c], e) for c, e, _ in steps))
         else:
@@ -250,14 +245,13 @@ def winners(
     cells: Cells,
     nxt: Sequence[int],
     markers: Sequence[int | None],
-    max_steps: int,
 ) -> list[int]:
     """The end: the last marker standing wins, and markers out on the same final
     move (``survivors``), or left when the tiles run out, share the win.
     ``longest_path`` and ``most_crossings`` rank every seat by :func:`scores`
     instead; in solo the player wins if still on the board."""
     if scoring in RANKED:
-        s = scores(scoring, cells, nxt, markers, max_steps, 0)
+        s = scores(scoring, cells, nxt, markers, 0)
         best = max(s)
         return [seat for seat in range(len(s)) if s[seat] == best]
     if scoring == "tiles_placed":

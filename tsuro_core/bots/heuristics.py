@@ -22,11 +22,11 @@ TILE_ROTS: tuple[tuple[tuple[int, Any], ...], ...] = tuple(
 )
 
 
-def port_ends(cells: list[Any], nxt: Sequence[int], cell: int, limit: int) -> list[int]:
+def port_ends(cells: list[Any], nxt: Sequence[int], cell: int) -> list[int]:
     """Where a path leaving empty square ``cell`` through each port ends (a place
     code; one facing ``cell`` again means the path comes back into it)."""
     base = cell << 3
-    return [follow(cells, nxt, nxt[base | e], limit) for e in range(8)]
+    return [follow(cells, nxt, nxt[base | e]) for e in range(8)]
 
 
 def exit_of(conn: Any, port: int, ends: list[int], cell: int) -> int:
@@ -60,7 +60,6 @@ def place_safety(
     cells: list[Any],
     nxt: Sequence[int],
     on_board: Sequence[bool],
-    limit: int,
     code: int,
     hand: Sequence[int],
     pool: Sequence[int],
@@ -69,7 +68,7 @@ def place_safety(
     ``hand`` there, the fraction of ``pool`` tiles with a safe rotation there,
     and the square's port-ends table."""
     cell = code >> 3
-    ends = port_ends(cells, nxt, cell, limit)
+    ends = port_ends(cells, nxt, cell)
     port = code & 7
     opts = 0
     for t in hand:
@@ -129,14 +128,13 @@ def exchange_score(
     cells: list[Any],
     nxt: Sequence[int],
     on_board: Sequence[bool],
-    limit: int,
 ) -> float:
     """How good a hand is to hold at the marker's place: tiles with a safe
     rotation count most, then safe placements in all."""
     if code is None:
         return 0.0
     cell, port = code >> 3, code & 7
-    ends = port_ends(cells, nxt, cell, limit)
+    ends = port_ends(cells, nxt, cell)
     safe_tiles = 0
     total = 0
     for t in hand:
@@ -146,9 +144,7 @@ def exchange_score(
     return 10.0 * safe_tiles + total
 
 
-def link_table(
-    cells: list[Any], nxt: Sequence[int], on_board: Sequence[bool], limit: int
-) -> list[int]:
+def link_table(cells: list[Any], nxt: Sequence[int], on_board: Sequence[bool]) -> list[int]:
     """``link[cell * 8 + port]``: for every empty square of the board, where a path
     leaving it through ``port`` ends (as :func:`port_ends`, for all squares at
     once).  :func:`link_place` keeps it up to date as tiles are placed, so a
@@ -158,7 +154,7 @@ def link_table(
         if on_board[c] and conn is None:
             base = c << 3
             for e in range(8):
-                link[base | e] = follow(cells, nxt, nxt[base | e], limit)
+                link[base | e] = follow(cells, nxt, nxt[base | e])
     return link
 
 

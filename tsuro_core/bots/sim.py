@@ -50,7 +50,6 @@ class Sim:
         "dragon",
         "full",
         "hands",
-        "limit",
         "link",
         "markers",
         "n",
@@ -78,7 +77,6 @@ class Sim:
     winners: list[int] | None
     nxt: list[int]
     on: list[bool]
-    limit: int
     full: int
     with_dragon: bool
     scoring: str
@@ -114,16 +112,13 @@ class Sim:
         s.winners = None if g.winners is None else g.winners[:]
         s.nxt = g.nxt
         s.on = g.geo.on_board
-        s.limit = g.max_steps
         s.full = g.rules.hand_size
         s.with_dragon = g.n >= g.rules.dragon_from
         s.scoring = g.rules.scoring
         s.placed = len(g.placed)
         s.starts = g.geo.start_marks
         s.danger = danger if danger is not None else danger_table(g)
-        s.link = (
-            link[:] if link is not None else link_table(g.cells, g.nxt, g.geo.on_board, g.max_steps)
-        )
+        s.link = link[:] if link is not None else link_table(g.cells, g.nxt, g.geo.on_board)
         return s
 
     def copy(self, rng: random.Random | None = None) -> Sim:
@@ -139,7 +134,7 @@ class Sim:
         s.n = self.n
         s.rng = rng if rng is not None else self.rng
         s.winners = None if self.winners is None else self.winners[:]
-        s.nxt, s.on, s.limit, s.full = self.nxt, self.on, self.limit, self.full
+        s.nxt, s.on, s.full = self.nxt, self.on, self.full
         s.with_dragon, s.scoring, s.placed = self.with_dragon, self.scoring, self.placed
         s.starts, s.danger = self.starts, self.danger
         s.link = self.link[:]
@@ -197,7 +192,7 @@ class Sim:
 
     def _end(self, survivors: list[int]) -> None:
         self.winners = winners(
-            self.scoring, survivors, self.alive, self.cells, self.nxt, self.markers, self.limit
+            self.scoring, survivors, self.alive, self.cells, self.nxt, self.markers
         )
         self.turn = None
 

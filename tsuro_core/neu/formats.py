@@ -56,9 +56,7 @@ def _int(value: Any, where: str, lo: int, hi: int) -> int:
     return value
 
 
-def _list(
-    value: Any, where: str, length: int | None = None, shape: str | None = None
-) -> list[Any]:
+def _list(value: Any, where: str, length: int | None = None, shape: str | None = None) -> list[Any]:
     """A list (of ``length`` entries); ``shape`` names what was expected instead."""
     if not isinstance(value, list) or (shape and length is not None and len(value) != length):
         raise _fail(where, f"expected {shape or 'a list'}, got {_show(value)}")

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..board import LOOP, trace
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify
 from . import rules as neu
 from .rules import COLORS, LEGAL, G, NeuState
@@ -101,20 +102,13 @@ def place_json(code: int | None) -> list[Any] | None:
 
 def _trace(cells: Sequence[Any], code: int) -> tuple[list[list[Any]], int | None]:
     """The steps ``[x, y, entry, exit]`` of a marker at ``code`` following placed
-    tiles, and where it ends (None for an infinite loop: the steps go round once)."""
-    steps: list[list[Any]] = []
-    start = code
-    conn = cells[code >> 3]
-    while conn is not None:
-        entry = code & 7
-        exit_port = conn[entry]
-        x, y = G.xy(code >> 3)
-        steps.append([x, y, PORT_NAMES[entry], PORT_NAMES[exit_port]])
-        code = G.next[(code & ~7) | exit_port]
-        if code == start:
-            return steps, None
-        conn = cells[code >> 3]
-    return steps, code
+    tiles (board.trace), and where it ends (None for an infinite loop: the
+    steps go round once)."""
+    steps, end = trace(cells, G.next, code)
+    path = [
+        [*G.xy(cell), PORT_NAMES[entry], PORT_NAMES[exit_port]] for cell, entry, exit_port in steps
+    ]
+    return path, None if end == LOOP else end
 
 
 def _movement(game: NeuGame, tile: int, q: int) -> dict[str, Any]:
