@@ -170,9 +170,7 @@ class Game:
 
     def legal_starts(self) -> list[int]:
         """Start marks still free: on the edge, no marker on that exact mark, no tile there."""
-        taken = set(self.markers)
-        cells = self.cells
-        return [c for c in self.geo.start_marks if c not in taken and cells[c >> 3] is None]
+        return steps.free_starts(self.geo.start_marks, self.markers, self.cells)
 
     def placements(self) -> list[Placement]:
         """Every distinct placement of every tile in the active player's hand."""
@@ -517,10 +515,7 @@ class Game:
         left (in solo, when none is)."""
         if not steps.game_ends_now(self.alive):
             return False
-        self._end(
-            eliminated if not any(self.alive) else [s for s in range(self.n) if self.alive[s]],
-            events,
-        )
+        self._end(eliminated, events)
         return True
 
     def _bonus_applies(self, active: int, eliminated: list[int]) -> bool:
@@ -601,19 +596,15 @@ class Game:
         """The next player still in the game with a tile, or the end."""
         turn = steps.next_turn(self.alive, self.hands, self.pile, active, events)
         if turn is None:
-            self._end([s for s in range(self.n) if self.alive[s]], events)
+            self._end([], events)
         else:
             self.turn = turn
 
-    def _end(self, survivors: list[int], events: list[Event]) -> None:
-        """The end: who wins under the rule set's scoring (steps.winners)."""
+    def _end(self, out: list[int], events: list[Event]) -> None:
+        """The end: who wins under the rule set's scoring (steps.winners; ``out``,
+        the seats the final move put out, share the win if nobody is left)."""
         winners = steps.winners(
-            self.rules.scoring,
-            survivors,
-            self.alive,
-            self.cells,
-            self.nxt,
-            self.markers,
+            self.rules.scoring, out, self.alive, self.cells, self.nxt, self.markers
         )
         self.winners = winners
         self.turn = None

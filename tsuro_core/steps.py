@@ -14,7 +14,9 @@ RULES.md, step by step:
 - :func:`pass_dragon`     Turn 3: an eliminated dragon holder passes it on
 - :func:`draw`            Turn 4: drawing and the dragon tile
 - :func:`next_turn`       the next player still in with a tile (or the end)
+- :func:`free_starts`     Setup 3: the start marks still free
 - :func:`next_to_start`   Setup 3: the next player to choose a start mark
+- :func:`survivors`       The end: who is left, or who went out together last
 - :func:`winners`         The end: who wins under the rule set's scoring
 - :func:`scores`          each seat's score (path length, crossings, tiles)
 """
@@ -186,6 +188,15 @@ def next_turn(
     return None  # pragma: no cover (some hand holds a tile)
 
 
+def free_starts(
+    start_marks: Sequence[int], markers: Sequence[int | None], cells: Cells
+) -> list[int]:
+    """Setup 3: the start marks still free: no marker on that exact mark and no
+    tile on its square (``start_marks``: the board's edge ports, in order)."""
+    taken = set(markers)
+    return [c for c in start_marks if c not in taken and cells[c >> 3] is None]
+
+
 def next_to_start(markers: Sequence[int | None], alive: Sequence[bool], seat: int) -> int | None:
     """Setup 3: the next player after ``seat`` still without a marker, or None
     when every marker is placed (then seat 0 plays the first tile)."""
@@ -238,16 +249,24 @@ def scores(
     return result
 
 
+def survivors(alive: Sequence[bool], out: Sequence[int]) -> list[int]:
+    """The end: the players still in; when the last move put everyone out at
+    once, the players it put out (``out``), who share the win."""
+    left = [seat for seat in range(len(alive)) if alive[seat]]
+    return left or sorted(out)
+
+
 def winners(
     scoring: str,
-    survivors: Sequence[int],
+    out: Sequence[int],
     alive: Sequence[bool],
     cells: Cells,
     nxt: Sequence[int],
     markers: Sequence[int | None],
 ) -> list[int]:
-    """The end: the last marker standing wins, and markers out on the same final
-    move (``survivors``), or left when the tiles run out, share the win.
+    """The end: the last marker standing wins, and markers left when the tiles
+    run out, or out together on the final move (``out``, :func:`survivors`),
+    share the win.
     ``longest_path`` and ``most_crossings`` rank every seat by :func:`scores`
     instead; in solo the player wins if still on the board."""
     if scoring in RANKED:
@@ -256,4 +275,4 @@ def winners(
         return [seat for seat in range(len(s)) if s[seat] == best]
     if scoring == "tiles_placed":
         return [seat for seat in range(len(alive)) if alive[seat]]
-    return sorted(survivors)
+    return survivors(alive, out)

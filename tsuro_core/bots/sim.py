@@ -5,12 +5,13 @@ plays thousands of sampled games per second needs none of that.  A
 :class:`Sim` holds only the lists the rules act on, moves markers with the
 port-link table (no path following), and calls the same rule steps as
 :class:`Game` (:mod:`tsuro_core.steps`: eliminations, returned tiles and
-their shuffle, the dragon tile, the draw, the next turn, the winners under
-the rule set's scoring), so that from the same state and the same random
-generator it reaches the same state as :class:`Game` (tests/test_bots.py
-checks this on whole games of every preset and option).  The one
-simplification: an elimination-bonus exchange is never taken inside a
-simulation (as if the player exchanged nothing).
+their shuffle, the dragon tile, the draw, the next turn, the free start
+marks, the winners under the rule set's scoring), so that from the same
+state and the same random generator it reaches the same state as
+:class:`Game` (tests/test_bots.py checks this on whole games of every
+preset and option).  The one simplification: an elimination-bonus
+exchange is never taken inside a simulation (as if the player exchanged
+nothing).
 
 Used only on *sampled* games (:meth:`View.determinize`), never on the real
 one.
@@ -24,6 +25,7 @@ from typing import Any
 from ..game import Game
 from ..steps import (
     draw,
+    free_starts,
     game_ends_now,
     next_to_start,
     next_turn,
@@ -164,7 +166,7 @@ class Sim:
         out = settle(markers, alive, self.on, moved)
         if out:
             if game_ends_now(alive):
-                self._end(out if not any(alive) else [s for s in range(self.n) if alive[s]])
+                self._end(out)
                 return
             pile = return_tiles(hands, self.pile, out)
             if pile is not None:
@@ -186,14 +188,13 @@ class Sim:
     def _next_turn(self, active: int) -> None:
         turn = next_turn(self.alive, self.hands, self.pile, active)
         if turn is None:
-            self._end([s for s in range(self.n) if self.alive[s]])
+            self._end([])
         else:
             self.turn = turn
 
-    def _end(self, survivors: list[int]) -> None:
-        self.winners = winners(
-            self.scoring, survivors, self.alive, self.cells, self.nxt, self.markers
-        )
+    def _end(self, out: list[int]) -> None:
+        """The end (``out``: the seats the final move put out)."""
+        self.winners = winners(self.scoring, out, self.alive, self.cells, self.nxt, self.markers)
         self.turn = None
 
     # ----------------------------------------------------------- results
@@ -212,9 +213,7 @@ class Sim:
 
     def free_starts(self) -> list[int]:
         """Start marks with no marker on them and no tile in front."""
-        taken = set(self.markers)
-        cells = self.cells
-        return [c for c in self.starts if c not in taken and cells[c >> 3] is None]
+        return free_starts(self.starts, self.markers, self.cells)
 
 
 _DANGER: dict[tuple[int, int], list[int]] = {}
