@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_dist_layout(dist_dir, build_info, build_module):
     pyo = dist_dir / build_info["pyodideDir"]
     assert build_info["pyodideDir"] == f"pyodide/{build_module.PYODIDE_VERSION}/"
-    for name in build_module.PYODIDE_FILES + (build_module.MICROPIP_WHEEL,):
+    for name in (*build_module.PYODIDE_FILES, build_module.MICROPIP_WHEEL):
         assert (pyo / name).is_file(), name
     assert (
         hashlib.sha256((pyo / build_module.MICROPIP_WHEEL).read_bytes()).hexdigest()
@@ -107,6 +107,8 @@ def test_wheel_is_reproducible_and_complete(tmp_path, build_module):
         for pkg in pyproject["tool"]["setuptools"]["packages"]:
             for f in (ROOT / pkg.replace(".", "/")).glob("*.py"):
                 assert f"{pkg.replace('.', '/')}/{f.name}" in names
+        # PEP 561: the marker that tells type checkers the engine's hints are its API.
+        assert "tsuro_core/py.typed" in names
         rows = list(csv.reader(io.StringIO(zf.read(f"{info}/RECORD").decode())))
         assert {r[0] for r in rows} == names
         for path, digest, size in rows:

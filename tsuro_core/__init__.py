@@ -1,3 +1,80 @@
-"""Tsuro, the game of the path: the rules engine."""
+"""Tsuro, the game of the path: the rules engine.
+
+The public API, importable from here (docs/engine.md):
+
+- :class:`Game`: one game in progress; ``Game.new(rules, players, seed)``,
+  then ``legal_moves()``, ``play(move)`` (events back), ``outcome(tile, q)``
+  (a preview), ``phase``, ``turn``, ``winners``, ``scores()``.
+- Rule sets: :class:`Rules`, :data:`PRESETS`, :data:`VARIANTS`,
+  :data:`SCORINGS`, :func:`parse_rules`.
+- Positions, records and share links (NOTATION.md): :func:`to_position`,
+  :func:`from_position`, :func:`to_record`, :func:`replay`,
+  :func:`replay_positions`, :func:`result`, :func:`encode_link`,
+  :func:`decode_link`.
+- The errors, one family under :class:`TsuroError` (:mod:`tsuro_core.errors`).
+
+The JSON API the browser's worker calls is :mod:`tsuro_core.api`; the
+computer players are :mod:`tsuro_core.bots`; the course variant is
+:mod:`tsuro_core.neu`.
+"""
+
+from .api_common import ApiError
+from .errors import TsuroError
+from .game import Exchange, Game, IllegalMove, Placement, default_players
+from .jsonin import JsonInputError
+from .neu.formats import NeuBadMove, NeuFormatError
+from .neu.game import NeuIllegalMove
+from .notation import (
+    POSITION_FORMAT,
+    RECORD_FORMAT,
+    NotationError,
+    Position,
+    Record,
+    decode_link,
+    encode_link,
+    from_position,
+    replay,
+    replay_positions,
+    result,
+    start_record,
+    to_position,
+    to_record,
+)
+from .rules import PRESETS, SCORINGS, VARIANTS, Rules, RulesError, parse_rules
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "POSITION_FORMAT",
+    "PRESETS",
+    "RECORD_FORMAT",
+    "SCORINGS",
+    "VARIANTS",
+    "ApiError",
+    "Exchange",
+    "Game",
+    "IllegalMove",
+    "JsonInputError",
+    "NeuBadMove",
+    "NeuFormatError",
+    "NeuIllegalMove",
+    "NotationError",
+    "Placement",
+    "Position",
+    "Record",
+    "Rules",
+    "RulesError",
+    "TsuroError",
+    "__version__",
+    "decode_link",
+    "default_players",
+    "encode_link",
+    "from_position",
+    "parse_rules",
+    "replay",
+    "replay_positions",
+    "result",
+    "start_record",
+    "to_position",
+    "to_record",
+]

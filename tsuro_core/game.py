@@ -28,8 +28,9 @@ from typing import Any
 
 from . import steps
 from .board import LOOP, follow, geometry, trace
+from .errors import TsuroError
 from .jsonin import is_whole, show
-from .rules import PRESETS, Rules
+from .rules import PRESETS, Rules, RulesError
 from .tiles import CANONICAL, CONN, DISTINCT, PORT_NAMES, TILE_COUNT
 
 Event = dict[str, Any]
@@ -55,7 +56,7 @@ def phase_of(turn: int | None, pending: Sequence[int] | None, markers: Sequence[
     return "tile"
 
 
-class IllegalMove(ValueError):
+class IllegalMove(TsuroError, ValueError):
     """A move that the rules do not allow in this position."""
 
 
@@ -73,12 +74,12 @@ class Game:
         """A new game at its first start-mark choice, from a deal already made."""
         n = len(players)
         if not rules.min_players <= n <= rules.max_players:
-            raise ValueError(
+            raise RulesError(
                 f"players: {rules.preset} is for {rules.min_players}-"
                 f"{rules.max_players} players, got {n}"
             )
         if len(hands) != n:
-            raise ValueError(f"deal.hands: expected {n} hands, got {len(hands)}")
+            raise RulesError(f"deal.hands: expected {n} hands, got {len(hands)}")
         self.rules = rules
         self.players = [dict(p) for p in players]
         self.n = n
@@ -636,5 +637,5 @@ DEFAULT_COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "black",
 def default_players(n: int) -> list[dict[str, Any]]:
     """``n`` players named Player 1..n in the default colours."""
     if not 1 <= n <= len(DEFAULT_COLORS):
-        raise ValueError(f"players: 1 to {len(DEFAULT_COLORS)} players, got {n}")
+        raise RulesError(f"players: 1 to {len(DEFAULT_COLORS)} players, got {n}")
     return [{"name": f"Player {i + 1}", "color": DEFAULT_COLORS[i]} for i in range(n)]

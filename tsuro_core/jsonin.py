@@ -24,6 +24,8 @@ import re
 from itertools import accumulate
 from typing import Any
 
+from .errors import TsuroError
+
 MAX_DEPTH = 32
 """The deepest nesting accepted; real positions and records nest 5 deep."""
 
@@ -34,7 +36,7 @@ MAX_SEED_TEXT = 100
 """The longest seed given as text."""
 
 
-class JsonInputError(ValueError):
+class JsonInputError(TsuroError, ValueError):
     """Input that is not strict JSON (or not text); the message says why, in one line."""
 
 

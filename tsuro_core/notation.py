@@ -14,6 +14,7 @@ from typing import Any
 
 from . import jsonin
 from .board import LOOP, follow
+from .errors import TsuroError
 from .game import Game, IllegalMove
 from .jsonin import show
 from .rules import Rules, parse_rules
@@ -26,7 +27,7 @@ Position = dict[str, Any]
 Record = dict[str, Any]
 
 
-class NotationError(ValueError):
+class NotationError(TsuroError, ValueError):
     """Input that is not a valid position, record, move or share link."""
 
 

@@ -50,10 +50,7 @@ def tile_is_safe(
     tile: int, port: int, ends: list[int], cell: int, on_board: Sequence[bool]
 ) -> bool:
     """Whether some rotation of ``tile`` keeps a marker entering at ``port`` on the board."""
-    for _, conn in TILE_ROTS[tile]:
-        if on_board[exit_of(conn, port, ends, cell) >> 3]:
-            return True
-    return False
+    return any(on_board[exit_of(conn, port, ends, cell) >> 3] for _, conn in TILE_ROTS[tile])
 
 
 def place_safety(

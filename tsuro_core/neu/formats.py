@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from .. import jsonin
+from ..errors import TsuroError
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify, port_name, quarters
 from . import rules
 from .game import ROTATIONS, NeuGame, place_json
@@ -23,7 +24,7 @@ PHASES = ("opening", "turn", "over")
 Position = dict[str, Any]
 
 
-class NeuFormatError(ValueError):
+class NeuFormatError(TsuroError, ValueError):
     """A value that is not what the course's formats or a position allow; the
     message names the value or field."""
 
@@ -34,7 +35,7 @@ NeuPositionError = NeuFormatError
 """What a bad position raises (the API's ``bad_position``)."""
 
 
-class NeuBadMove(ValueError):
+class NeuBadMove(TsuroError, ValueError):
     """A move that is not a move at all (wrong fields or values)."""
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..board import LOOP, trace
+from ..errors import TsuroError
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify
 from . import rules as neu
 from .rules import COLORS, LEGAL, G, NeuState
@@ -256,7 +257,7 @@ def legal_moves(game: NeuGame) -> dict[str, Any]:
 # Playing a move.
 
 
-class NeuIllegalMove(ValueError):
+class NeuIllegalMove(TsuroError, ValueError):
     """A move the rules refuse (the course would call its player a cheater)."""
 
 

@@ -147,7 +147,7 @@ class NeuState:
     def without(self, color: str) -> NeuState:
         """The state with ``color`` taken out of the game (a cheater is removed)."""
         return NeuState(
-            self.cells, tuple(a for a in self.avatars if a[0] != color), self.out + (color,)
+            self.cells, tuple(a for a in self.avatars if a[0] != color), (*self.out, color)
         )
 
 
@@ -321,7 +321,7 @@ def place_initial(
     """Put ``tile`` on (x, y) with ``color``'s avatar on ``port`` (no legality check)."""
     cells = list(state.cells)
     cells[G.cell(x, y)] = CONN[check_tile(tile)][quarter_turns % 4]
-    avatars = sorted_avatars(state.avatars + ((color, course_to_place(port, x, y)),))
+    avatars = sorted_avatars((*state.avatars, (color, course_to_place(port, x, y))))
     return NeuState(tuple(cells), avatars, state.out)
 
 
