@@ -115,7 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = build_parser().parse_args(argv)
     try:
-        return args.fn(args)
+        status: int = args.fn(args)
+        return status
     except (NotationError, jsonin.JsonInputError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -111,7 +111,7 @@ class Game:
         cls,
         rules: Rules | None = None,
         players: list[dict[str, Any]] | int = 2,
-        seed: int | None = None,
+        seed: int | str | None = None,
     ) -> Game:
         """A shuffled, dealt game (Setup 1-2).  The seed fixes the deal and every
         later shuffle; without one, the system's randomness is used."""
@@ -130,7 +130,8 @@ class Game:
         game.seed = seed
         return game
 
-    seed: int | None = None
+    seed: int | str | None = None
+    """What the deal was shuffled with (a record names it); None if unseeded."""
 
     def copy(self) -> Game:
         """An independent copy (shallow lists; tiles are shared immutable tuples)."""
@@ -173,28 +174,48 @@ class Game:
         """Start marks still free: on the edge, no marker on that exact mark, no tile there."""
         return steps.free_starts(self.geo.start_marks, self.markers, self.cells)
 
+    def _active_seat(self) -> int:
+        """The seat to move; IllegalMove once the game is over."""
+        if self.turn is None:
+            raise IllegalMove("the game is over: nobody is to move")
+        return self.turn
+
+    def _active_marker(self) -> tuple[int, int]:
+        """The seat to move and the place of its marker (which the tile goes in front of)."""
+        seat = self._active_seat()
+        code = self.markers[seat]
+        if code is None:
+            raise IllegalMove(f"seat {seat}'s marker is not on the board yet: it chooses a start")
+        return seat, code
+
     def placements(self) -> list[Placement]:
         """Every distinct placement of every tile in the active player's hand."""
-        return [(t, q) for t in self.hands[self.turn] for q in DISTINCT[t]]  # type: ignore[index]
+        return [(t, q) for t in self.hands[self._active_seat()] for q in DISTINCT[t]]
 
     def legal_placements(self) -> list[Placement]:
         """The placements the active player may make (Turn 1).
 
         A placement is self-eliminating if it would take the player's own
         marker off the board (to the edge, or through a collision, which also
-        ends at the edge).  It is legal only if every placement is.
+        ends at the edge).  It is legal only if every placement is.  There are none
+        while no marker stands ready for a tile (the game is over, or the
+        active player has yet to choose its start).
         """
         turn = self.turn
-        code = self.markers[turn]  # type: ignore[index]
-        cell = code >> 3  # type: ignore[operator]
+        if turn is None:
+            return []
+        code = self.markers[turn]
+        if code is None:
+            return []
+        cell = code >> 3
         cells, nxt, on_board = self.cells, self.nxt, self.geo.on_board
         safe: list[Placement] = []
         every: list[Placement] = []
-        for t in self.hands[turn]:  # type: ignore[index]
+        for t in self.hands[turn]:
             conns = CONN[t]
             for q in DISTINCT[t]:
                 cells[cell] = conns[q]
-                end = follow(cells, nxt, code)  # type: ignore[arg-type]
+                end = follow(cells, nxt, code)
                 every.append((t, q))
                 if end != LOOP and on_board[end >> 3]:
                     safe.append((t, q))
@@ -204,17 +225,17 @@ class Game:
     def _keeps_marker_on(self, tile: int, q: int) -> bool:
         """Whether placing this tile leaves the active marker on the board (then
         it is legal whatever else is in hand)."""
-        code = self.markers[self.turn]  # type: ignore[index]
-        cell = code >> 3  # type: ignore[operator]
+        _, code = self._active_marker()
+        cell = code >> 3
         self.cells[cell] = CONN[tile][q]
-        end = follow(self.cells, self.nxt, code)  # type: ignore[arg-type]
+        end = follow(self.cells, self.nxt, code)
         self.cells[cell] = None
         return end != LOOP and self.geo.on_board[end >> 3]
 
     def legal_exchanges(self) -> list[Exchange]:
         """Every exchange the active player may make after eliminating opponents
         (elimination bonus): any tiles in hand for as many of theirs."""
-        hand = sorted(self.hands[self.turn])  # type: ignore[index]
+        hand = sorted(self.hands[self._active_seat()])
         pool = sorted(t for s in self.pending or () for t in self.hands[s])
         result: list[Exchange] = []
         for k in range(min(len(hand), len(pool)) + 1):
@@ -227,7 +248,7 @@ class Game:
         """What an elimination-bonus exchange may swap: ``{give, take, count}``, the
         tiles in hand, the eliminated players' tiles and how many exchanges there
         are (any k distinct gives, each for a distinct take), counted, not listed."""
-        give = sorted(self.hands[self.turn])  # type: ignore[index]
+        give = sorted(self.hands[self._active_seat()])
         take = sorted(t for s in self.pending or () for t in self.hands[s])
         count = sum(
             comb(len(give), k) * perm(len(take), k) for k in range(min(len(give), len(take)) + 1)
@@ -310,7 +331,7 @@ class Game:
             raise IllegalMove(
                 f"it is not time for that move: the game is in its {self.phase!r} phase"
             )
-        return self.turn  # type: ignore[return-value]
+        return self._active_seat()
 
     def choose_start(self, code: int, reshuffle: list[int] | None = None) -> list[Event]:
         """Setup 3: the active player puts its marker on a free start mark."""
@@ -348,8 +369,8 @@ class Game:
                 "the board, and another placement keeps it on: a player may "
                 "eliminate itself only when every placement would"
             )
-        code = self.markers[active]
-        cell = code >> 3  # type: ignore[operator]
+        _, code = self._active_marker()
+        cell = code >> 3
         self.cells[cell] = CONN[tile][q]
         self.hands[active].remove(tile)
         self.placed.append((cell, tile, q))
@@ -359,7 +380,7 @@ class Game:
         events: list[Event] = [
             {"type": "place", "seat": active, "tile": tile, "rot": q * 90, "square": [x, y]}
         ]
-        eliminated = self._move_markers(cell, active, events)
+        eliminated = self._move_markers(active, code, events)
         if self._game_over_after_moving(eliminated, events):
             if reshuffle is not None:
                 raise IllegalMove(
@@ -421,20 +442,21 @@ class Game:
     # ------------------------------------------------------ the rules' steps
 
     def _trace_moves(
-        self, cell: int, active: int
+        self, active: int, code: int
     ) -> list[tuple[int, list[tuple[int, int, int]], int, int | None]]:
-        """Turn 2's paths, with a tile on ``cell``: for every marker facing it (the
-        active player's first), ``(seat, path, end, collided_with)``."""
-        markers = self.markers
-        moving = [active] + [
-            s
-            for s in range(self.n)
-            if s != active and self.alive[s] and markers[s] is not None and markers[s] >> 3 == cell
-        ]  # type: ignore[operator]
-        facing = {markers[s]: s for s in moving} if len(moving) > 1 else {}
+        """Turn 2's paths, with a tile in front of the active marker (at ``code``):
+        for every marker facing that square (the active player's first),
+        ``(seat, path, end, collided_with)``."""
+        cell = code >> 3
+        moving = [(active, code)] + [
+            (s, m)
+            for s, m in enumerate(self.markers)
+            if s != active and self.alive[s] and m is not None and m >> 3 == cell
+        ]
+        facing = {m: s for s, m in moving} if len(moving) > 1 else {}
         results = []
-        for seat in moving:
-            path, end = trace(self.cells, self.nxt, markers[seat])  # type: ignore[arg-type]
+        for seat, start in moving:
+            path, end = trace(self.cells, self.nxt, start)
             if end == LOOP:
                 raise IllegalMove(
                     "a path on this board never ends (the position is not one "
@@ -454,10 +476,11 @@ class Game:
             results.append((seat, path, end, other))
         return results
 
-    def _move_markers(self, cell: int, active: int, events: list[Event]) -> list[int]:
-        """Turn 2: every marker facing the new tile follows its path, the active
-        player's first.  Returns the seats now out (ascending)."""
-        results = self._trace_moves(cell, active)
+    def _move_markers(self, active: int, code: int, events: list[Event]) -> list[int]:
+        """Turn 2: every marker facing the new tile (in front of the active marker,
+        at ``code``) follows its path, the active player's first.  Returns the
+        seats now out (ascending)."""
+        results = self._trace_moves(active, code)
         moved = []
         for seat, path, end, _ in results:
             events.append(
@@ -490,13 +513,13 @@ class Game:
         would do, without doing it (any tile, in hand or not): each moved marker's
         path and end, who would be out and why, and whether the mover eliminates
         itself.  For previews; the game is left as it was."""
-        active = self.turn
         if self.phase != "tile":
             raise IllegalMove(f"no tile is played in the {self.phase!r} phase")
-        cell = self.markers[active] >> 3  # type: ignore[index,operator]
+        active, code = self._active_marker()
+        cell = code >> 3
         self.cells[cell] = CONN[tile][q]
         try:
-            results = self._trace_moves(cell, active)  # type: ignore[arg-type]
+            results = self._trace_moves(active, code)
         finally:
             self.cells[cell] = None
         on = self.geo.on_board
@@ -574,7 +597,7 @@ class Game:
             return
         returned = len(pile) - len(self.pile)
         if reshuffle is not None:
-            if len(reshuffle) != len(pile) or Counter(reshuffle) != Counter(pile):  # type: ignore[arg-type]
+            if len(reshuffle) != len(pile) or Counter(reshuffle) != Counter(pile):
                 raise IllegalMove(
                     f"reshuffle must be an order of exactly the pile and the "
                     f"returned tiles {sorted(pile)}, got {show(reshuffle)}"

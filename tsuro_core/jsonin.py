@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 from itertools import accumulate
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import TsuroError
 
@@ -150,7 +150,7 @@ def show(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number: an int, not a bool, not a float (not 90.0)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -163,7 +163,7 @@ def check_seed(value: Any, what: str = "seed", kept: bool = True) -> int | str:
     may be any whole number."""
     if is_whole(value):
         if not kept or -MAX_SAFE_INT <= value <= MAX_SAFE_INT:
-            return value  # type: ignore[no-any-return]
+            return value
         raise JsonInputError(
             f"{what}: a whole-number seed must be within +-(2**53 - 1), "
             "so that JavaScript keeps it exactly; give larger seeds as text"

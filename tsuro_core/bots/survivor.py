@@ -78,11 +78,11 @@ def score_placements(
     assert code is not None
     cell, port = code >> 3, code & 7
     n = len(markers)
-    others_here = [
-        s
-        for s in range(n)
-        if s != seat and alive[s] and markers[s] is not None and markers[s] >> 3 == cell
-    ]  # type: ignore[operator]
+    others_here = [  # (seat, port) of the other markers facing this square
+        (s, m & 7)
+        for s, m in enumerate(markers)
+        if s != seat and alive[s] and m is not None and m >> 3 == cell
+    ]
     others_alive = sum(1 for s in range(n) if s != seat and alive[s])
     ends0 = port_ends(cells, nxt, cell)
     ranked = scoring in steps.RANKED
@@ -92,7 +92,7 @@ def score_placements(
         rest.remove(t)
         for q, conn in TILE_ROTS[t]:
             mine = exit_of(conn, port, ends0, cell)
-            moved = [(s, exit_of(conn, markers[s] & 7, ends0, cell)) for s in others_here]  # type: ignore[operator]
+            moved = [(s, exit_of(conn, p, ends0, cell)) for s, p in others_here]
             kills = sum(1 for _, e in moved if not on[e >> 3])
             if not on[mine >> 3]:
                 score = LOSS + 10.0 * kills + (500.0 if kills == others_alive else 0.0)

@@ -80,9 +80,9 @@ def _rot(value: Any, where: str) -> int:
 
 
 def _color(value: Any, where: str) -> str:
-    if value not in COLORS:
+    if not isinstance(value, str) or value not in COLORS:
         raise _fail(where, f"expected a colour ({', '.join(COLORS)}), got {_show(value)}")
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 # ---------------------------------------------------------------------------

@@ -140,8 +140,9 @@ def _movement(game: NeuGame, tile: int, q: int) -> dict[str, Any]:
     gone = {o["seat"] for o in outs}
     groups: dict[int, list[int]] = {}
     for s in seats:
-        if s not in gone:
-            groups.setdefault(after[s], []).append(s)  # type: ignore[arg-type]
+        end = after[s]
+        if s not in gone and end is not None:
+            groups.setdefault(end, []).append(s)
     collisions = []
     for code, members in groups.items():
         if len(members) > 1 and len({before[s] for s in members}) > 1:
@@ -244,7 +245,8 @@ def legal_moves(game: NeuGame) -> dict[str, Any]:
         result["rots"] = list(ROTATIONS)
         result["squares"] = free_squares(game)
     elif game.phase == "turn":
-        code = game.code_of(game.turn)  # type: ignore[arg-type]
+        assert game.turn is not None  # a turn has a player to move
+        code = game.code_of(game.turn)
         assert code is not None
         result["square"] = list(G.xy(code >> 3))
         result["moves"] = turn_options(game)
@@ -277,7 +279,9 @@ def play(
 
 
 def _place(game: NeuGame, x: int, y: int, tile: int) -> dict[str, Any]:
-    rot = identify(game.state.cells[G.cell(x, y)])[1] * 90  # type: ignore[arg-type]
+    conn = game.state.cells[G.cell(x, y)]
+    assert conn is not None  # the tile just placed there
+    rot = identify(conn)[1] * 90
     game.placed.append((x, y, tile, rot))
     return {"type": "place", "seat": game.turn, "tile": tile, "rot": rot, "square": [x, y]}
 
