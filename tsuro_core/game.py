@@ -197,8 +197,8 @@ class Game:
 
         A placement is self-eliminating if it would take the player's own
         marker off the board (to the edge, or through a collision, which also
-        ends at the edge).  It is legal only if every placement is.  There are none
-        while no marker stands ready for a tile (the game is over, or the
+        ends at the edge).  It is legal only if every placement is.  There are
+        none while no marker stands ready for a tile (the game is over, or the
         active player has yet to choose its start).
         """
         turn = self.turn
