@@ -1,21 +1,10 @@
 """Tsuro, the game of the path: the rules engine.
 
-The public API, importable from here (docs/engine.md):
-
-- :class:`Game`: one game in progress; ``Game.new(rules, players, seed)``,
-  then ``legal_moves()``, ``play(move)`` (events back), ``outcome(tile, q)``
-  (a preview), ``phase``, ``turn``, ``winners``, ``scores()``.
-- Rule sets: :class:`Rules`, :data:`PRESETS`, :data:`VARIANTS`,
-  :data:`SCORINGS`, :func:`parse_rules`.
-- Positions, records and share links (NOTATION.md): :func:`to_position`,
-  :func:`from_position`, :func:`to_record`, :func:`replay`,
-  :func:`replay_positions`, :func:`result`, :func:`encode_link`,
-  :func:`decode_link`.
-- The errors, one family under :class:`TsuroError` (:mod:`tsuro_core.errors`).
-
-The JSON API the browser's worker calls is :mod:`tsuro_core.api`; the
-computer players are :mod:`tsuro_core.bots`; the course variant is
-:mod:`tsuro_core.neu`.
+Its public API is importable from here (``__all__``, docs/engine.md): the
+:class:`Game`, rule sets, positions, records and share links, and the errors
+(one family under :class:`TsuroError`).  The browser's JSON API is
+:mod:`tsuro_core.api`; the bots are :mod:`tsuro_core.bots`; the course
+variant is :mod:`tsuro_core.neu`.
 """
 
 from .api_common import ApiError
