@@ -222,10 +222,9 @@ class Game:
         cells[cell] = None
         return safe or every
 
-    def _keeps_marker_on(self, tile: int, q: int) -> bool:
-        """Whether placing this tile leaves the active marker on the board (then
-        it is legal whatever else is in hand)."""
-        _, code = self._active_marker()
+    def _keeps_marker_on(self, code: int, tile: int, q: int) -> bool:
+        """Whether placing this tile in front of the active marker (at ``code``)
+        leaves it on the board (then it is legal whatever else is in hand)."""
         cell = code >> 3
         self.cells[cell] = CONN[tile][q]
         end = follow(self.cells, self.nxt, code)
@@ -327,11 +326,13 @@ class Game:
         return self.geo.code(x, y, port)
 
     def _expect(self, phase: str) -> int:
-        if self.phase != phase:
+        """The seat to move, if the game is in ``phase`` (never "over"); else IllegalMove."""
+        turn = self.turn
+        if turn is None or phase_of(turn, self.pending, self.markers) != phase:
             raise IllegalMove(
                 f"it is not time for that move: the game is in its {self.phase!r} phase"
             )
-        return self._active_seat()
+        return turn
 
     def choose_start(self, code: int, reshuffle: list[int] | None = None) -> list[Event]:
         """Setup 3: the active player puts its marker on a free start mark."""
@@ -360,16 +361,17 @@ class Game:
         """Turn 1-4: play a tile in front of the active marker, move the markers,
         deal with eliminated players' tiles, draw, and pass the turn."""
         active = self._expect("tile")
+        code = self.markers[active]
+        assert code is not None  # the tile phase: the active marker is on the board
         q = CANONICAL[tile][quarter_turns % 4]
         if tile not in self.hands[active]:
             raise IllegalMove(f"tile {tile} is not in seat {active}'s hand {self.hands[active]}")
-        if not self._keeps_marker_on(tile, q) and (tile, q) not in self.legal_placements():
+        if not self._keeps_marker_on(code, tile, q) and (tile, q) not in self.legal_placements():
             raise IllegalMove(
                 f"tile {tile} at {q * 90} sends seat {active}'s own marker off "
                 "the board, and another placement keeps it on: a player may "
                 "eliminate itself only when every placement would"
             )
-        _, code = self._active_marker()
         cell = code >> 3
         self.cells[cell] = CONN[tile][q]
         self.hands[active].remove(tile)
