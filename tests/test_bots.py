@@ -220,7 +220,7 @@ def survivor_can_survive(game: Game) -> bool:
     ok = False
     for t, q in game.placements():
         game.cells[cell] = CONN[t][q]
-        end = follow(game.cells, game.nxt, game.markers[seat], game.max_steps)  # type: ignore[index,arg-type]
+        end = follow(game.cells, game.nxt, game.markers[seat])  # type: ignore[index,arg-type]
         ok = ok or game.geo.on_board[end >> 3]
     game.cells[cell] = None
     return ok
@@ -337,7 +337,7 @@ def test_sim_winners_follow_the_scoring() -> None:
         game = Game.new(parse_rules("longest-path"), 3, seed)
         sim = Sim.from_game(game, random.Random(seed))
         playout(sim, random.Random(seed))
-        scores = steps.scores("longest_path", sim.cells, sim.nxt, sim.markers, sim.limit, 0)
+        scores = steps.scores("longest_path", sim.cells, sim.nxt, sim.markers, 0)
         assert sim.winners == [s for s in range(3) if scores[s] == max(scores)]
         differ += sim.winners != [s for s in range(3) if sim.alive[s]]
     assert differ > 0  # some games are won by a marker already out

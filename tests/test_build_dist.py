@@ -110,6 +110,8 @@ def test_wheel_is_reproducible_and_complete(tmp_path, build_module):
         for pkg in pyproject["tool"]["setuptools"]["packages"]:
             for f in (ROOT / pkg.replace(".", "/")).glob("*.py"):
                 assert f"{pkg.replace('.', '/')}/{f.name}" in names
+        # PEP 561: the marker that tells type checkers the engine's hints are its API.
+        assert "tsuro_core/py.typed" in names
         rows = list(csv.reader(io.StringIO(zf.read(f"{info}/RECORD").decode())))
         assert {r[0] for r in rows} == names
         for path, digest, size in rows:

@@ -23,7 +23,7 @@ def _check_invariants(game: Game) -> None:
         code = game.markers[seat]
         if code is None:
             continue
-        _, end = trace(game.cells, game.nxt, code, game.max_steps)
+        _, end = trace(game.cells, game.nxt, code)
         assert end != LOOP and end == code  # a marker faces an empty square
         assert game.geo.is_on_board(code) == game.alive[seat]
         if game.alive[seat]:

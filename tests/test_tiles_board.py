@@ -1,6 +1,7 @@
 """Tiles and paths: the 35 tiles, rotation, symmetry, following a path."""
 
 import json
+import random
 from pathlib import Path
 
 from tsuro_core.board import LOOP, follow, geometry, trace
@@ -74,7 +75,7 @@ def test_following_a_path_across_tiles_to_the_edge():
     cells = g.new_cells()
     for x in range(6):
         cells[g.cell(x, 2)] = CONN[2][0]  # straight across: H -> C
-    steps, end = trace(cells, g.next, g.code(0, 2, 7), g.max_steps)
+    steps, end = trace(cells, g.next, g.code(0, 2, 7))
     assert len(steps) == 6
     assert g.xyp(end) == (6, 2, 7)  # beyond the east edge, port H facing back
     assert not g.is_on_board(end)
@@ -84,7 +85,7 @@ def test_a_path_stops_in_front_of_an_empty_square():
     g = geometry(6, 6)
     cells = g.new_cells()
     cells[g.cell(0, 2)] = CONN[2][0]
-    end = follow(cells, g.next, g.code(0, 2, 7), g.max_steps)
+    end = follow(cells, g.next, g.code(0, 2, 7))
     assert g.xyp(end) == (1, 2, 7) and g.is_on_board(end)
 
 
@@ -97,4 +98,52 @@ def test_a_loop_is_reported_not_followed_forever():
         a, b = "ABCDEFGH".index(pair[0]), "ABCDEFGH".index(pair[1])
         t, q = next((t, q) for t in range(35) for q in range(4) if CONN[t][q][a] == b)
         cells[g.cell(x, y)] = CONN[t][q]
-    assert follow(cells, g.next, g.code(0, 0, 3), g.max_steps) == LOOP
+    assert follow(cells, g.next, g.code(0, 0, 3)) == LOOP
+
+
+def _walk_with_a_budget(cells, nxt, code, budget):
+    """A naive path follower for comparison: gives up (a loop) after ``budget`` steps."""
+    steps = []
+    while cells[code >> 3] is not None:
+        if len(steps) == budget:
+            return steps, LOOP
+        cell, entry = code >> 3, code & 7
+        steps.append((cell, entry, cells[cell][entry]))
+        code = nxt[(cell << 3) | cells[cell][entry]]
+    return steps, code
+
+
+def test_the_one_loop_rule_agrees_with_a_step_budget():
+    """board.follow calls a path a loop when it comes back to its start; a walker
+    that gives up only after more steps than the board has tile paths agrees,
+    on random boards of several sizes (loops included), and trace ends where
+    follow does, going round a loop exactly once."""
+    rng = random.Random(16)
+    loops = ends = 0
+    for width, height in ((2, 2), (3, 5), (6, 6), (10, 10)):
+        g = geometry(width, height)
+        budget = 4 * width * height + 1
+        for _ in range(60):
+            cells = g.new_cells()
+            for y in range(height):
+                for x in range(width):
+                    if rng.random() < 0.9:
+                        cells[g.cell(x, y)] = CONN[rng.randrange(35)][rng.randrange(4)]
+            for code in range(len(g.next)):
+                if not g.is_on_board(code):
+                    continue
+                want_steps, want = _walk_with_a_budget(cells, g.next, code, budget)
+                assert follow(cells, g.next, code) == want
+                steps, end = trace(cells, g.next, code)
+                assert end == want
+                if want == LOOP:
+                    loops += 1
+                    # round once: the step after the last one comes back to the start
+                    assert len(set(steps)) == len(steps)
+                    assert steps == want_steps[: len(steps)]
+                    c, _, exit_port = steps[-1]
+                    assert g.next[(c << 3) | exit_port] == code
+                else:
+                    ends += 1
+                    assert steps == want_steps
+    assert loops > 100 and ends > 1000

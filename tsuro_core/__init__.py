@@ -1,3 +1,69 @@
-"""Tsuro, the game of the path: the rules engine."""
+"""Tsuro, the game of the path: the rules engine.
+
+Its public API is importable from here (``__all__``, docs/engine.md): the
+:class:`Game`, rule sets, positions, records and share links, and the errors
+(one family under :class:`TsuroError`).  The browser's JSON API is
+:mod:`tsuro_core.api`; the bots are :mod:`tsuro_core.bots`; the course
+variant is :mod:`tsuro_core.neu`.
+"""
+
+from .api_common import ApiError
+from .errors import TsuroError
+from .game import Exchange, Game, IllegalMove, Placement, default_players
+from .jsonin import JsonInputError
+from .neu.formats import NeuBadMove, NeuFormatError
+from .neu.game import NeuIllegalMove
+from .notation import (
+    POSITION_FORMAT,
+    RECORD_FORMAT,
+    NotationError,
+    Position,
+    Record,
+    decode_link,
+    encode_link,
+    from_position,
+    replay,
+    replay_positions,
+    result,
+    start_record,
+    to_position,
+    to_record,
+)
+from .rules import PRESETS, SCORINGS, VARIANTS, Rules, RulesError, parse_rules
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "POSITION_FORMAT",
+    "PRESETS",
+    "RECORD_FORMAT",
+    "SCORINGS",
+    "VARIANTS",
+    "ApiError",
+    "Exchange",
+    "Game",
+    "IllegalMove",
+    "JsonInputError",
+    "NeuBadMove",
+    "NeuFormatError",
+    "NeuIllegalMove",
+    "NotationError",
+    "Placement",
+    "Position",
+    "Record",
+    "Rules",
+    "RulesError",
+    "TsuroError",
+    "__version__",
+    "decode_link",
+    "default_players",
+    "encode_link",
+    "from_position",
+    "parse_rules",
+    "replay",
+    "replay_positions",
+    "result",
+    "start_record",
+    "to_position",
+    "to_record",
+]

@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from . import jsonin, notation
+from .errors import TsuroError
 from .game import Game
 from .notation import NotationError
 from .rules import Rules
 
 
-class ApiError(Exception):
+class ApiError(TsuroError):
     """An error with a stable code, reported to the caller as a value."""
 
     def __init__(self, code: str, message: str) -> None:

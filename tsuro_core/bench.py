@@ -45,19 +45,22 @@ def greedy_choice(game: Game, moves: list[Placement]) -> Placement:
     """The placement that eliminates the most opponents' markers (the rules
     already keep the mover on the board whenever they can)."""
     seat = game.turn
-    cell = game.markers[seat] >> 3  # type: ignore[index,operator]
+    assert seat is not None
+    code = game.markers[seat]
+    assert code is not None
+    cell = code >> 3
     others = [
-        game.markers[s]
-        for s in range(game.n)
-        if s != seat and game.alive[s] and game.markers[s] >> 3 == cell
-    ]  # type: ignore[operator]
+        m
+        for s, m in enumerate(game.markers)
+        if s != seat and game.alive[s] and m is not None and m >> 3 == cell
+    ]
     if not others:
         return moves[0]
     best, best_kills = moves[0], -1
-    cells, nxt, on, limit = game.cells, game.nxt, game.geo.on_board, game.max_steps
+    cells, nxt, on = game.cells, game.nxt, game.geo.on_board
     for tile, q in moves:
         cells[cell] = CONN[tile][q]
-        kills = sum(1 for m in others if not on[follow(cells, nxt, m, limit) >> 3])  # type: ignore[arg-type]
+        kills = sum(1 for m in others if not on[follow(cells, nxt, m) >> 3])
         if kills > best_kills:
             best, best_kills = (tile, q), kills
     cells[cell] = None
@@ -90,7 +93,7 @@ def _median_rate(fn: Callable[[int], object], count: int, rounds: int) -> float:
 
 def _legal_moves_us(rounds: int) -> float:
     """Median time of legal_placements over many mid-game positions with 3 tiles in hand."""
-    positions = []
+    positions: list[Game] = []
     seed = 10_000
     while len(positions) < 200:
         game = Game.new(PRESETS["classic"], 4, seed)
@@ -135,7 +138,7 @@ def _playouts_per_s(rounds: int, count: int) -> float:
     from .bots import view_for
     from .bots.sim import Sim, playout
 
-    views = [view_for(g, g.turn) for g in _playout_positions(count)]  # type: ignore[arg-type]
+    views = [view_for(g, g.turn) for g in _playout_positions(count) if g.turn is not None]
     rates = []
     for r in range(rounds):
         rng = random.Random(r)

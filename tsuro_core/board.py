@@ -23,8 +23,13 @@ Cells = list[Conn | None]
 _SIDE_STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 LOOP = -1
-"""What :func:`follow` returns for a path that never ends (only possible in
-hand-built or course-variant positions, never from a classic start mark)."""
+"""Where :func:`follow` and :func:`trace` say a path ends when it never does.
+
+The one loop rule: each step along a path is one-to-one on places (it can be
+walked backwards), so a path that never ends is a cycle through its own
+start, and it is one exactly when it comes back to where it started.  Never
+from a classic start mark (its path runs back to the edge); the course
+variant's rules knock out a looping avatar."""
 
 
 class Geometry:
@@ -51,7 +56,6 @@ class Geometry:
                     nx, ny = x + dx, y + dy
                     if -1 <= nx <= width and -1 <= ny <= height:
                         self.next[self.cell(x, y) * 8 + p] = self.code(nx, ny, PARTNER[p])
-        self.max_steps = 4 * width * height + 1
         self.start_marks: tuple[int, ...] = tuple(
             self.code(x, y, p)
             for y in range(height)
@@ -103,35 +107,34 @@ def geometry(width: int, height: int) -> Geometry:
     return Geometry(width, height)
 
 
-def follow(cells: Cells, nxt: Sequence[int], code: int, max_steps: int) -> int:
-    """The place a marker at ``code`` reaches following placed tiles, or LOOP."""
-    cell = code >> 3
-    conn = cells[cell]
+def follow(
+    cells: Sequence[Conn | None],
+    nxt: Sequence[int],
+    code: int,
+    steps: list[tuple[int, int, int]] | None = None,
+) -> int:
+    """The place a marker at ``code`` reaches following placed tiles, or LOOP;
+    each step ``(cell, entry port, exit port)`` is appended to ``steps`` if given
+    (for a LOOP, they go round once).
+
+    The engine's one path follower, with the one loop rule (:data:`LOOP`).
+    ``Game.legal_placements`` calls it for every placement: keep it lean."""
+    start = code
+    conn = cells[code >> 3]
     while conn is not None:
-        code = nxt[(cell << 3) | conn[code & 7]]
-        cell = code >> 3
-        conn = cells[cell]
-        max_steps -= 1
-        if max_steps < 0:
+        exit_port = conn[code & 7]
+        if steps is not None:
+            steps.append((code >> 3, code & 7, exit_port))
+        code = nxt[(code & -8) | exit_port]
+        if code == start:
             return LOOP
+        conn = cells[code >> 3]
     return code
 
 
 def trace(
-    cells: Cells, nxt: Sequence[int], code: int, max_steps: int
+    cells: Sequence[Conn | None], nxt: Sequence[int], code: int
 ) -> tuple[list[tuple[int, int, int]], int]:
-    """The steps ``(cell, entry port, exit port)`` a marker at ``code`` takes, and
-    where it ends (LOOP for a path that never ends)."""
+    """:func:`follow`, with the steps: ``(steps, end)``."""
     steps: list[tuple[int, int, int]] = []
-    cell = code >> 3
-    conn = cells[cell]
-    while conn is not None:
-        entry = code & 7
-        exit_port = conn[entry]
-        steps.append((cell, entry, exit_port))
-        code = nxt[(cell << 3) | exit_port]
-        cell = code >> 3
-        conn = cells[cell]
-        if len(steps) > max_steps:
-            return steps, LOOP
-    return steps, code
+    return steps, follow(cells, nxt, code, steps)

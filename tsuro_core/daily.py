@@ -86,7 +86,7 @@ def op_daily(args: dict[str, Any]) -> dict[str, Any]:
     deal as ``{record, position}``."""
     players = _players(args.get("players"))
     try:
-        game = daily_game(args.get("date"), players)  # type: ignore[arg-type]
+        game = daily_game(check_date(args.get("date")), players)
     except ValueError as e:
         raise ApiError("bad_args", str(e)) from None
     return {"record": notation.to_record(game), "position": notation.to_position(game)}

@@ -28,8 +28,9 @@ from typing import Any
 
 from . import steps
 from .board import LOOP, follow, geometry, trace
+from .errors import TsuroError
 from .jsonin import is_whole, show
-from .rules import PRESETS, Rules
+from .rules import PRESETS, Rules, RulesError
 from .tiles import CANONICAL, CONN, DISTINCT, PORT_NAMES, TILE_COUNT
 
 Event = dict[str, Any]
@@ -55,7 +56,7 @@ def phase_of(turn: int | None, pending: Sequence[int] | None, markers: Sequence[
     return "tile"
 
 
-class IllegalMove(ValueError):
+class IllegalMove(TsuroError, ValueError):
     """A move that the rules do not allow in this position."""
 
 
@@ -73,18 +74,17 @@ class Game:
         """A new game at its first start-mark choice, from a deal already made."""
         n = len(players)
         if not rules.min_players <= n <= rules.max_players:
-            raise ValueError(
+            raise RulesError(
                 f"players: {rules.preset} is for {rules.min_players}-"
                 f"{rules.max_players} players, got {n}"
             )
         if len(hands) != n:
-            raise ValueError(f"deal.hands: expected {n} hands, got {len(hands)}")
+            raise RulesError(f"deal.hands: expected {n} hands, got {len(hands)}")
         self.rules = rules
         self.players = [dict(p) for p in players]
         self.n = n
         self.geo = geometry(rules.width, rules.height)
         self.nxt = self.geo.next
-        self.max_steps = self.geo.max_steps
         self.cells = self.geo.new_cells()
         self.placed: list[tuple[int, int, int]] = []
         self.markers: list[int | None] = [None] * n
@@ -131,6 +131,7 @@ class Game:
         return game
 
     seed: int | str | None = None
+    """What the deal was shuffled with (a record names it); None if unseeded."""
     sketch = False
     """Continued from a position marked ``"sketch": true`` (notation.from_position):
     a lesson's or puzzle's, which no game need reach."""
@@ -174,61 +175,69 @@ class Game:
 
     def legal_starts(self) -> list[int]:
         """Start marks still free: on the edge, no marker on that exact mark, no tile there."""
-        taken = set(self.markers)
-        cells = self.cells
-        return [c for c in self.geo.start_marks if c not in taken and cells[c >> 3] is None]
+        return steps.free_starts(self.geo.start_marks, self.markers, self.cells)
+
+    def _active_seat(self) -> int:
+        """The seat to move; IllegalMove once the game is over."""
+        if self.turn is None:
+            raise IllegalMove("the game is over: nobody is to move")
+        return self.turn
+
+    def _active_marker(self) -> tuple[int, int]:
+        """The seat to move and the place of its marker (which the tile goes in front of)."""
+        seat = self._active_seat()
+        code = self.markers[seat]
+        if code is None:
+            raise IllegalMove(f"seat {seat}'s marker is not on the board yet: it chooses a start")
+        return seat, code
 
     def placements(self) -> list[Placement]:
         """Every distinct placement of every tile in the active player's hand."""
-        return [(t, q) for t in self.hands[self.turn] for q in DISTINCT[t]]  # type: ignore[index]
+        return [(t, q) for t in self.hands[self._active_seat()] for q in DISTINCT[t]]
 
     def legal_placements(self) -> list[Placement]:
         """The placements the active player may make (Turn 1).
 
         A placement is self-eliminating if it would take the player's own
         marker off the board (to the edge, or through a collision, which also
-        ends at the edge).  It is legal only if every placement is.
+        ends at the edge).  It is legal only if every placement is.  There are
+        none while no marker stands ready for a tile (the game is over, or the
+        active player has yet to choose its start).
         """
         turn = self.turn
-        code = self.markers[turn]  # type: ignore[index]
-        cell = code >> 3  # type: ignore[operator]
-        cells, nxt, on_board, limit = self.cells, self.nxt, self.geo.on_board, self.max_steps
+        if turn is None:
+            return []
+        code = self.markers[turn]
+        if code is None:
+            return []
+        cell = code >> 3
+        cells, nxt, on_board = self.cells, self.nxt, self.geo.on_board
         safe: list[Placement] = []
         every: list[Placement] = []
-        for t in self.hands[turn]:  # type: ignore[index]
+        for t in self.hands[turn]:
             conns = CONN[t]
             for q in DISTINCT[t]:
                 cells[cell] = conns[q]
-                # follow the active marker's path (board.follow, inlined: hot path)
-                c, cur, conn, count = cell, code, conns[q], 0
-                while conn is not None:
-                    cur = nxt[(c << 3) | conn[cur & 7]]  # type: ignore[operator]
-                    c = cur >> 3
-                    conn = cells[c]
-                    count += 1
-                    if count > limit:
-                        c = -1
-                        break
+                end = follow(cells, nxt, code)
                 every.append((t, q))
-                if c >= 0 and on_board[c]:
+                if end != LOOP and on_board[end >> 3]:
                     safe.append((t, q))
         cells[cell] = None
         return safe or every
 
-    def _keeps_marker_on(self, tile: int, q: int) -> bool:
-        """Whether placing this tile leaves the active marker on the board (then
-        it is legal whatever else is in hand)."""
-        code = self.markers[self.turn]  # type: ignore[index]
-        cell = code >> 3  # type: ignore[operator]
+    def _keeps_marker_on(self, code: int, tile: int, q: int) -> bool:
+        """Whether placing this tile in front of the active marker (at ``code``)
+        leaves it on the board (then it is legal whatever else is in hand)."""
+        cell = code >> 3
         self.cells[cell] = CONN[tile][q]
-        end = follow(self.cells, self.nxt, code, self.max_steps)  # type: ignore[arg-type]
+        end = follow(self.cells, self.nxt, code)
         self.cells[cell] = None
         return end != LOOP and self.geo.on_board[end >> 3]
 
     def legal_exchanges(self) -> list[Exchange]:
         """Every exchange the active player may make after eliminating opponents
         (elimination bonus): any tiles in hand for as many of theirs."""
-        hand = sorted(self.hands[self.turn])  # type: ignore[index]
+        hand = sorted(self.hands[self._active_seat()])
         pool = sorted(t for s in self.pending or () for t in self.hands[s])
         result: list[Exchange] = []
         for k in range(min(len(hand), len(pool)) + 1):
@@ -241,7 +250,7 @@ class Game:
         """What an elimination-bonus exchange may swap: ``{give, take, count}``, the
         tiles in hand, the eliminated players' tiles and how many exchanges there
         are (any k distinct gives, each for a distinct take), counted, not listed."""
-        give = sorted(self.hands[self.turn])  # type: ignore[index]
+        give = sorted(self.hands[self._active_seat()])
         take = sorted(t for s in self.pending or () for t in self.hands[s])
         count = sum(
             comb(len(give), k) * perm(len(take), k) for k in range(min(len(give), len(take)) + 1)
@@ -320,11 +329,13 @@ class Game:
         return self.geo.code(x, y, port)
 
     def _expect(self, phase: str) -> int:
-        if self.phase != phase:
+        """The seat to move, if the game is in ``phase`` (never "over"); else IllegalMove."""
+        turn = self.turn
+        if turn is None or phase_of(turn, self.pending, self.markers) != phase:
             raise IllegalMove(
                 f"it is not time for that move: the game is in its {self.phase!r} phase"
             )
-        return self.turn  # type: ignore[return-value]
+        return turn
 
     def choose_start(self, code: int, reshuffle: list[int] | None = None) -> list[Event]:
         """Setup 3: the active player puts its marker on a free start mark."""
@@ -353,17 +364,18 @@ class Game:
         """Turn 1-4: play a tile in front of the active marker, move the markers,
         deal with eliminated players' tiles, draw, and pass the turn."""
         active = self._expect("tile")
+        code = self.markers[active]
+        assert code is not None  # the tile phase: the active marker is on the board
         q = CANONICAL[tile][quarter_turns % 4]
         if tile not in self.hands[active]:
             raise IllegalMove(f"tile {tile} is not in seat {active}'s hand {self.hands[active]}")
-        if not self._keeps_marker_on(tile, q) and (tile, q) not in self.legal_placements():
+        if not self._keeps_marker_on(code, tile, q) and (tile, q) not in self.legal_placements():
             raise IllegalMove(
                 f"tile {tile} at {q * 90} sends seat {active}'s own marker off "
                 "the board, and another placement keeps it on: a player may "
                 "eliminate itself only when every placement would"
             )
-        code = self.markers[active]
-        cell = code >> 3  # type: ignore[operator]
+        cell = code >> 3
         self.cells[cell] = CONN[tile][q]
         self.hands[active].remove(tile)
         self.placed.append((cell, tile, q))
@@ -373,7 +385,7 @@ class Game:
         events: list[Event] = [
             {"type": "place", "seat": active, "tile": tile, "rot": q * 90, "square": [x, y]}
         ]
-        eliminated = self._move_markers(cell, active, events)
+        eliminated = self._move_markers(active, code, events)
         if self._game_over_after_moving(eliminated, events):
             if reshuffle is not None:
                 raise IllegalMove(
@@ -435,20 +447,21 @@ class Game:
     # ------------------------------------------------------ the rules' steps
 
     def _trace_moves(
-        self, cell: int, active: int
+        self, active: int, code: int
     ) -> list[tuple[int, list[tuple[int, int, int]], int, int | None]]:
-        """Turn 2's paths, with a tile on ``cell``: for every marker facing it (the
-        active player's first), ``(seat, path, end, collided_with)``."""
-        markers = self.markers
-        moving = [active] + [
-            s
-            for s in range(self.n)
-            if s != active and self.alive[s] and markers[s] is not None and markers[s] >> 3 == cell
-        ]  # type: ignore[operator]
-        facing = {markers[s]: s for s in moving} if len(moving) > 1 else {}
+        """Turn 2's paths, with a tile in front of the active marker (at ``code``):
+        for every marker facing that square (the active player's first),
+        ``(seat, path, end, collided_with)``."""
+        cell = code >> 3
+        moving = [(active, code)] + [
+            (s, m)
+            for s, m in enumerate(self.markers)
+            if s != active and self.alive[s] and m is not None and m >> 3 == cell
+        ]
+        facing = {m: s for s, m in moving} if len(moving) > 1 else {}
         results = []
-        for seat in moving:
-            path, end = trace(self.cells, self.nxt, markers[seat], self.max_steps)  # type: ignore[arg-type]
+        for seat, start in moving:
+            path, end = trace(self.cells, self.nxt, start)
             if end == LOOP:
                 raise IllegalMove(
                     "a path on this board never ends (the position is not one "
@@ -468,10 +481,11 @@ class Game:
             results.append((seat, path, end, other))
         return results
 
-    def _move_markers(self, cell: int, active: int, events: list[Event]) -> list[int]:
-        """Turn 2: every marker facing the new tile follows its path, the active
-        player's first.  Returns the seats now out (ascending)."""
-        results = self._trace_moves(cell, active)
+    def _move_markers(self, active: int, code: int, events: list[Event]) -> list[int]:
+        """Turn 2: every marker facing the new tile (in front of the active marker,
+        at ``code``) follows its path, the active player's first.  Returns the
+        seats now out (ascending)."""
+        results = self._trace_moves(active, code)
         moved = []
         for seat, path, end, _ in results:
             events.append(
@@ -504,13 +518,13 @@ class Game:
         would do, without doing it (any tile, in hand or not): each moved marker's
         path and end, who would be out and why, and whether the mover eliminates
         itself.  For previews; the game is left as it was."""
-        active = self.turn
         if self.phase != "tile":
             raise IllegalMove(f"no tile is played in the {self.phase!r} phase")
-        cell = self.markers[active] >> 3  # type: ignore[index,operator]
+        active, code = self._active_marker()
+        cell = code >> 3
         self.cells[cell] = CONN[tile][q]
         try:
-            results = self._trace_moves(cell, active)  # type: ignore[arg-type]
+            results = self._trace_moves(active, code)
         finally:
             self.cells[cell] = None
         on = self.geo.on_board
@@ -530,10 +544,7 @@ class Game:
         left (in solo, when none is)."""
         if not steps.game_ends_now(self.alive):
             return False
-        self._end(
-            eliminated if not any(self.alive) else [s for s in range(self.n) if self.alive[s]],
-            events,
-        )
+        self._end(eliminated, events)
         return True
 
     def _bonus_applies(self, active: int, eliminated: list[int]) -> bool:
@@ -591,7 +602,7 @@ class Game:
             return
         returned = len(pile) - len(self.pile)
         if reshuffle is not None:
-            if len(reshuffle) != len(pile) or Counter(reshuffle) != Counter(pile):  # type: ignore[arg-type]
+            if len(reshuffle) != len(pile) or Counter(reshuffle) != Counter(pile):
                 raise IllegalMove(
                     f"reshuffle must be an order of exactly the pile and the "
                     f"returned tiles {sorted(pile)}, got {show(reshuffle)}"
@@ -614,20 +625,15 @@ class Game:
         """The next player still in the game with a tile, or the end."""
         turn = steps.next_turn(self.alive, self.hands, self.pile, active, events)
         if turn is None:
-            self._end([s for s in range(self.n) if self.alive[s]], events)
+            self._end([], events)
         else:
             self.turn = turn
 
-    def _end(self, survivors: list[int], events: list[Event]) -> None:
-        """The end: who wins under the rule set's scoring (steps.winners)."""
+    def _end(self, out: list[int], events: list[Event]) -> None:
+        """The end: who wins under the rule set's scoring (steps.winners; ``out``,
+        the seats the final move put out, share the win if nobody is left)."""
         winners = steps.winners(
-            self.rules.scoring,
-            survivors,
-            self.alive,
-            self.cells,
-            self.nxt,
-            self.markers,
-            self.max_steps,
+            self.rules.scoring, out, self.alive, self.cells, self.nxt, self.markers
         )
         self.winners = winners
         self.turn = None
@@ -639,13 +645,13 @@ class Game:
     def trail(self, seat: int) -> list[tuple[int, int, int]]:
         """The steps of the path a seat's marker has travelled, from its start
         mark to where it stands (through the other's trail after a collision)."""
-        return steps.trail(self.cells, self.nxt, self.markers[seat], self.max_steps)
+        return steps.trail(self.cells, self.nxt, self.markers[seat])
 
     def scores(self) -> list[int]:
         """Each seat's score under this rule set's scoring (path length by
         default; crossings for most_crossings; tiles placed in solo)."""
         return steps.scores(
-            self.rules.scoring, self.cells, self.nxt, self.markers, self.max_steps, len(self.placed)
+            self.rules.scoring, self.cells, self.nxt, self.markers, len(self.placed)
         )
 
     def _path_json(self, path: list[tuple[int, int, int]]) -> list[list[Any]]:
@@ -659,5 +665,5 @@ DEFAULT_COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "black",
 def default_players(n: int) -> list[dict[str, Any]]:
     """``n`` players named Player 1..n in the default colours."""
     if not 1 <= n <= len(DEFAULT_COLORS):
-        raise ValueError(f"players: 1 to {len(DEFAULT_COLORS)} players, got {n}")
+        raise RulesError(f"players: 1 to {len(DEFAULT_COLORS)} players, got {n}")
     return [{"name": f"Player {i + 1}", "color": DEFAULT_COLORS[i]} for i in range(n)]

@@ -23,7 +23,9 @@ import json
 import re
 from collections.abc import Iterator
 from itertools import accumulate
-from typing import IO, Any
+from typing import IO, Any, TypeGuard
+
+from .errors import TsuroError
 
 MAX_DEPTH = 32
 """The deepest nesting accepted; real positions and records nest 5 deep."""
@@ -35,7 +37,7 @@ MAX_SEED_TEXT = 100
 """The longest seed given as text."""
 
 
-class JsonInputError(ValueError):
+class JsonInputError(TsuroError, ValueError):
     """Input that is not strict JSON (or not text); the message says why, in one line."""
 
 
@@ -184,7 +186,7 @@ def show(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number: an int, not a bool, not a float (not 90.0)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -197,7 +199,7 @@ def check_seed(value: Any, what: str = "seed", kept: bool = True) -> int | str:
     may be any whole number."""
     if is_whole(value):
         if not kept or -MAX_SAFE_INT <= value <= MAX_SAFE_INT:
-            return value  # type: ignore[no-any-return]
+            return value
         raise JsonInputError(
             f"{what}: a whole-number seed must be within +-(2**53 - 1), "
             "so that JavaScript keeps it exactly; give larger seeds as text"

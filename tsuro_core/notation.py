@@ -14,7 +14,8 @@ from collections import Counter
 from typing import Any
 
 from . import jsonin, steps
-from .board import LOOP, trace
+from .board import LOOP, follow
+from .errors import TsuroError
 from .game import Game, IllegalMove
 from .jsonin import show
 from .rules import Rules, parse_rules
@@ -27,7 +28,7 @@ Position = dict[str, Any]
 Record = dict[str, Any]
 
 
-class NotationError(ValueError):
+class NotationError(TsuroError, ValueError):
     """Input that is not a valid position, record, move or share link."""
 
 
@@ -231,7 +232,7 @@ def from_position(pos: Any) -> Game:
                     f"[{x}, {y}] holds a tile; a marker always faces an empty "
                     "square once its path is followed",
                 )
-            _, end = trace(game.cells, game.nxt, game.nxt[code], game.max_steps)
+            end = follow(game.cells, game.nxt, game.nxt[code])
             if end == LOOP or geo.on_board[end >> 3]:
                 raise _fail(
                     where,
@@ -343,7 +344,7 @@ def _check_reachable(game: Game, pos: Position) -> None:
         raise _fail("winners", "a seat is listed twice")
     if rules.scoring in steps.RANKED or rules.scoring == "tiles_placed" or still_in:
         expected = steps.winners(
-            rules.scoring, still_in, game.alive, game.cells, game.nxt, game.markers, game.max_steps
+            rules.scoring, game.out, game.alive, game.cells, game.nxt, game.markers
         )
         if sorted(winners) != expected:
             raise _fail(

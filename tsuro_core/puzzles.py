@@ -78,6 +78,7 @@ def _after(game: Game, p: Placement) -> Game:
 
 def _keeps_options(game: Game, p: Placement) -> bool:
     mover = game.turn
+    assert mover is not None  # a puzzle is in its tile phase (check_task)
     g = _after(game, p)
     if not g.alive[mover]:
         return False
@@ -154,6 +155,7 @@ def op_puzzle_check(args: dict[str, Any]) -> dict[str, Any]:
     game, kind, params = _puzzle_args(args)
     p = _placement(game, arg(args, "move"))
     found = solving(game, kind, params)
+    assert game.turn is not None  # a puzzle is in its tile phase (check_task)
     legal = p[0] in game.hands[game.turn] and (p in game.legal_placements() or _stays_on(game, p))
     return {"correct": p in found, "legal": legal, "unique": len(found) == 1}
 

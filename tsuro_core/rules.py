@@ -13,11 +13,17 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from .errors import TsuroError
 from .jsonin import is_whole, show
 
 SCORINGS = ("survival", "longest_path", "most_crossings", "tiles_placed")
 """How a finished game is won: last marker(s) standing, the longest path,
 the most crossings, or (solo) the number of tiles placed."""
+
+
+class RulesError(TsuroError, ValueError):
+    """Rules that are not a rule set, or a game they do not allow (the number of
+    players, the shape of the deal)."""
 
 
 @dataclass(frozen=True)
@@ -92,38 +98,37 @@ def parse_rules(value: Any) -> Rules:
         if value in VARIANTS:
             return parse_rules(VARIANTS[value])
         if value == "neu":
-            raise ValueError("rules: the course variant 'neu' is played by tsuro_core.neu")
-        raise ValueError(
+            raise RulesError("rules: the course variant 'neu' is played by tsuro_core.neu")
+        raise RulesError(
             f"rules: unknown rule set {show(value)}; known: {sorted(PRESETS) + sorted(VARIANTS)}"
         )
     if not isinstance(value, dict):
-        raise ValueError("rules: expected a preset name or an object of options")
+        raise RulesError("rules: expected a preset name or an object of options")
     preset = value.get("preset", "classic")
     if not isinstance(preset, str) or preset not in PRESETS:
-        raise ValueError(f"rules.preset: unknown preset {show(preset)}; known: {sorted(PRESETS)}")
+        raise RulesError(f"rules.preset: unknown preset {show(preset)}; known: {sorted(PRESETS)}")
     known = {f.name for f in fields(Rules)}
     changes: dict[str, Any] = {}
     for key, v in value.items():
         if key == "preset":
             continue
         if key not in known:
-            raise ValueError(
+            raise RulesError(
                 f"rules: unknown option {show(key)}; known: {sorted(known - {'preset'})}"
             )
         if key in _BOOL_OPTIONS:
             if not isinstance(v, bool):
-                raise ValueError(f"rules.{key}: expected true or false, got {show(v)}")
+                raise RulesError(f"rules.{key}: expected true or false, got {show(v)}")
         elif key in _INT_OPTIONS:
             lo, hi = _INT_OPTIONS[key]
             if not is_whole(v) or not lo <= v <= hi:
-                raise ValueError(f"rules.{key}: expected a whole number {lo}..{hi}, got {show(v)}")
-        elif key == "scoring":
-            if not isinstance(v, str) or v not in SCORINGS:
-                raise ValueError(f"rules.scoring: expected one of {list(SCORINGS)}, got {show(v)}")
+                raise RulesError(f"rules.{key}: expected a whole number {lo}..{hi}, got {show(v)}")
+        elif key == "scoring" and (not isinstance(v, str) or v not in SCORINGS):
+            raise RulesError(f"rules.scoring: expected one of {list(SCORINGS)}, got {show(v)}")
         changes[key] = v
     rules = replace(PRESETS[preset], **changes)
     if rules.min_players > rules.max_players:
-        raise ValueError("rules: min_players is greater than max_players")
+        raise RulesError("rules: min_players is greater than max_players")
     return rules
 
 

@@ -14,7 +14,9 @@ RULES.md, step by step:
 - :func:`pass_dragon`     Turn 3: an eliminated dragon holder passes it on
 - :func:`draw`            Turn 4: drawing and the dragon tile
 - :func:`next_turn`       the next player still in with a tile (or the end)
+- :func:`free_starts`     Setup 3: the start marks still free
 - :func:`next_to_start`   Setup 3: the next player to choose a start mark
+- :func:`survivors`       The end: who is left, or who went out together last
 - :func:`winners`         The end: who wins under the rule set's scoring
 - :func:`scores`          each seat's score (path length, crossings, tiles)
 """
@@ -186,9 +188,16 @@ def next_turn(
     return None  # pragma: no cover (some hand holds a tile)
 
 
-def next_to_start(
-    markers: Sequence[int | None], alive: Sequence[bool], seat: int
-) -> int | None:
+def free_starts(
+    start_marks: Sequence[int], markers: Sequence[int | None], cells: Cells
+) -> list[int]:
+    """Setup 3: the start marks still free: no marker on that exact mark and no
+    tile on its square (``start_marks``: the board's edge ports, in order)."""
+    taken = set(markers)
+    return [c for c in start_marks if c not in taken and cells[c >> 3] is None]
+
+
+def next_to_start(markers: Sequence[int | None], alive: Sequence[bool], seat: int) -> int | None:
     """Setup 3: the next player after ``seat`` still without a marker, or None
     when every marker is placed (then seat 0 plays the first tile)."""
     n = len(markers)
@@ -202,15 +211,13 @@ def next_to_start(
 # ------------------------------------------------------------------ the end
 
 
-def trail(
-    cells: Cells, nxt: Sequence[int], code: int | None, max_steps: int
-) -> list[tuple[int, int, int]]:
+def trail(cells: Cells, nxt: Sequence[int], code: int | None) -> list[tuple[int, int, int]]:
     """The steps ``(cell, entry, exit)`` of the path a marker at ``code`` has
     travelled, from its start mark to where it stands (through the other's
     trail after a collision)."""
     if code is None:
         return []
-    steps, _ = trace(cells, nxt, nxt[code], max_steps)  # the same point, facing back
+    steps, _ = trace(cells, nxt, nxt[code])  # the same point, facing back
     return steps
 
 
@@ -225,7 +232,6 @@ def scores(
     cells: Cells,
     nxt: Sequence[int],
     markers: Sequence[int | None],
-    max_steps: int,
     tiles_placed: int,
 ) -> list[int]:
     """Each seat's score: tiles placed in solo (``tiles_placed``), crossings of
@@ -235,7 +241,7 @@ def scores(
         return [tiles_placed] * n
     result = []
     for code in markers:
-        steps = trail(cells, nxt, code, max_steps)
+        steps = trail(cells, nxt, code)
         if scoring == "most_crossings":
             result.append(sum(crossings(cells[c], e) for c, e, _ in steps))
         else:
@@ -243,23 +249,30 @@ def scores(
     return result
 
 
+def survivors(alive: Sequence[bool], out: Sequence[int]) -> list[int]:
+    """The end: the players still in; when the last move put everyone out at
+    once, the players it put out (``out``), who share the win."""
+    left = [seat for seat in range(len(alive)) if alive[seat]]
+    return left or sorted(out)
+
+
 def winners(
     scoring: str,
-    survivors: Sequence[int],
+    out: Sequence[int],
     alive: Sequence[bool],
     cells: Cells,
     nxt: Sequence[int],
     markers: Sequence[int | None],
-    max_steps: int,
 ) -> list[int]:
-    """The end: the last marker standing wins, and markers out on the same final
-    move (``survivors``), or left when the tiles run out, share the win.
+    """The end: the last marker standing wins, and markers left when the tiles
+    run out, or out together on the final move (``out``, :func:`survivors`),
+    share the win.
     ``longest_path`` and ``most_crossings`` rank every seat by :func:`scores`
     instead; in solo the player wins if still on the board."""
     if scoring in RANKED:
-        s = scores(scoring, cells, nxt, markers, max_steps, 0)
+        s = scores(scoring, cells, nxt, markers, 0)
         best = max(s)
         return [seat for seat in range(len(s)) if s[seat] == best]
     if scoring == "tiles_placed":
         return [seat for seat in range(len(alive)) if alive[seat]]
-    return sorted(survivors)
+    return survivors(alive, out)

@@ -79,12 +79,18 @@ def port_name(port: int) -> str:
     return PORT_NAMES[port]
 
 
+def _as_conn(ports: list[int]) -> Conn:
+    """The connection tuple of a list of the 8 ports' partners."""
+    a, b, c, d, e, f, g, h = ports
+    return (a, b, c, d, e, f, g, h)
+
+
 def _parse(spec: str) -> Conn:
     conn = [0] * 8
     for pair in spec.split():
         a, b = (PORT_NAMES.index(c) for c in pair)
         conn[a], conn[b] = b, a
-    return tuple(conn)  # type: ignore[return-value]
+    return _as_conn(conn)
 
 
 def rotate(conn: Conn, quarters: int) -> Conn:
@@ -93,7 +99,7 @@ def rotate(conn: Conn, quarters: int) -> Conn:
     out = [0] * 8
     for p in range(8):
         out[(p + shift) % 8] = (conn[p] + shift) % 8
-    return tuple(out)  # type: ignore[return-value]
+    return _as_conn(out)
 
 
 BASE: tuple[Conn, ...] = tuple(_parse(s) for s in _TABLE)
@@ -120,7 +126,7 @@ _INDEX_OF: dict[Conn, tuple[int, int]] = {
 
 def identify(conn: Conn) -> tuple[int, int]:
     """The (tile index, canonical quarter turns) that has connections ``conn``."""
-    return _INDEX_OF[tuple(conn)]  # type: ignore[index]
+    return _INDEX_OF[conn]
 
 
 def quarters(degrees: object) -> int:
@@ -182,7 +188,7 @@ def all_matchings() -> list[Conn]:
 
     def build(conn: list[int], free: list[int]) -> None:
         if not free:
-            result.append(tuple(conn))  # type: ignore[arg-type]
+            result.append(_as_conn(conn))
             return
         a = free[0]
         for b in free[1:]:

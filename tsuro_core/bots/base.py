@@ -171,7 +171,7 @@ class Bot:
     description = ""
 
     def choose(
-        self, view: View, seed: int | str = 0, budget_ms: float | None = None, **options: Any
+        self, view: View, seed: int | str | None = 0, budget_ms: float | None = None, **options: Any
     ) -> Choice:
         """The move for the player to move in ``view`` (which must be that player's view)."""
         if view.turn is None:

@@ -11,25 +11,24 @@ handled exactly (it goes on through the same tile).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from ..board import follow
-from ..tiles import CONN, DISTINCT
+from ..board import Cells, follow
+from ..tiles import CONN, DISTINCT, Conn
 
-# SAFE_ROTS[t]: the distinct rotations' connection tuples of tile t.
-TILE_ROTS: tuple[tuple[tuple[int, Any], ...], ...] = tuple(
+# TILE_ROTS[t]: (quarter turns, connections) of each distinct rotation of tile t.
+TILE_ROTS: tuple[tuple[tuple[int, Conn], ...], ...] = tuple(
     tuple((q, CONN[t][q]) for q in DISTINCT[t]) for t in range(35)
 )
 
 
-def port_ends(cells: list[Any], nxt: Sequence[int], cell: int, limit: int) -> list[int]:
+def port_ends(cells: Cells, nxt: Sequence[int], cell: int) -> list[int]:
     """Where a path leaving empty square ``cell`` through each port ends (a place
     code; one facing ``cell`` again means the path comes back into it)."""
     base = cell << 3
-    return [follow(cells, nxt, nxt[base | e], limit) for e in range(8)]
+    return [follow(cells, nxt, nxt[base | e]) for e in range(8)]
 
 
-def exit_of(conn: Any, port: int, ends: list[int], cell: int) -> int:
+def exit_of(conn: Conn, port: int, ends: list[int], cell: int) -> int:
     """Where a marker entering ``cell`` at ``port`` ends if ``conn`` is placed there."""
     code = ends[conn[port]]
     for _ in range(4):
@@ -50,17 +49,13 @@ def tile_is_safe(
     tile: int, port: int, ends: list[int], cell: int, on_board: Sequence[bool]
 ) -> bool:
     """Whether some rotation of ``tile`` keeps a marker entering at ``port`` on the board."""
-    for _, conn in TILE_ROTS[tile]:
-        if on_board[exit_of(conn, port, ends, cell) >> 3]:
-            return True
-    return False
+    return any(on_board[exit_of(conn, port, ends, cell) >> 3] for _, conn in TILE_ROTS[tile])
 
 
 def place_safety(
-    cells: list[Any],
+    cells: Cells,
     nxt: Sequence[int],
     on_board: Sequence[bool],
-    limit: int,
     code: int,
     hand: Sequence[int],
     pool: Sequence[int],
@@ -69,7 +64,7 @@ def place_safety(
     ``hand`` there, the fraction of ``pool`` tiles with a safe rotation there,
     and the square's port-ends table."""
     cell = code >> 3
-    ends = port_ends(cells, nxt, cell, limit)
+    ends = port_ends(cells, nxt, cell)
     port = code & 7
     opts = 0
     for t in hand:
@@ -126,17 +121,16 @@ def square_distance(a: int, b: int, stride: int) -> int:
 def exchange_score(
     hand: Sequence[int],
     code: int | None,
-    cells: list[Any],
+    cells: Cells,
     nxt: Sequence[int],
     on_board: Sequence[bool],
-    limit: int,
 ) -> float:
     """How good a hand is to hold at the marker's place: tiles with a safe
     rotation count most, then safe placements in all."""
     if code is None:
         return 0.0
     cell, port = code >> 3, code & 7
-    ends = port_ends(cells, nxt, cell, limit)
+    ends = port_ends(cells, nxt, cell)
     safe_tiles = 0
     total = 0
     for t in hand:
@@ -146,9 +140,7 @@ def exchange_score(
     return 10.0 * safe_tiles + total
 
 
-def link_table(
-    cells: list[Any], nxt: Sequence[int], on_board: Sequence[bool], limit: int
-) -> list[int]:
+def link_table(cells: Cells, nxt: Sequence[int], on_board: Sequence[bool]) -> list[int]:
     """``link[cell * 8 + port]``: for every empty square of the board, where a path
     leaving it through ``port`` ends (as :func:`port_ends`, for all squares at
     once).  :func:`link_place` keeps it up to date as tiles are placed, so a
@@ -158,11 +150,11 @@ def link_table(
         if on_board[c] and conn is None:
             base = c << 3
             for e in range(8):
-                link[base | e] = follow(cells, nxt, nxt[base | e], limit)
+                link[base | e] = follow(cells, nxt, nxt[base | e])
     return link
 
 
-def link_place(link: list[int], cell: int, conn: Any) -> None:
+def link_place(link: list[int], cell: int, conn: Conn) -> None:
     """Update ``link`` for ``conn`` placed on empty square ``cell``: each of the
     tile's four paths joins the two path ends that meet at its ports."""
     base = cell << 3

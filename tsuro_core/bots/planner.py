@@ -143,7 +143,7 @@ class Planner(Bot):
         seat = view.seat
         geo = geometry(view.rules.width, view.rules.height)
         cells = view.cells()
-        link = link_table(cells, geo.next, geo.on_board, geo.max_steps)
+        link = link_table(cells, geo.next, geo.on_board)
         active = list(cands)
         rewards: dict[Any, list[float]] = {c: [] for c in cands}
         done = 0

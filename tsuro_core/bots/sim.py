@@ -5,12 +5,13 @@ plays thousands of sampled games per second needs none of that.  A
 :class:`Sim` holds only the lists the rules act on, moves markers with the
 port-link table (no path following), and calls the same rule steps as
 :class:`Game` (:mod:`tsuro_core.steps`: eliminations, returned tiles and
-their shuffle, the dragon tile, the draw, the next turn, the winners under
-the rule set's scoring), so that from the same state and the same random
-generator it reaches the same state as :class:`Game` (tests/test_bots.py
-checks this on whole games of every preset and option).  The one
-simplification: an elimination-bonus exchange is never taken inside a
-simulation (as if the player exchanged nothing).
+their shuffle, the dragon tile, the draw, the next turn, the free start
+marks, the winners under the rule set's scoring), so that from the same
+state and the same random generator it reaches the same state as
+:class:`Game` (tests/test_bots.py checks this on whole games of every
+preset and option).  The one simplification: an elimination-bonus
+exchange is never taken inside a simulation (as if the player exchanged
+nothing).
 
 Used only on *sampled* games (:meth:`View.determinize`), never on the real
 one.
@@ -24,6 +25,7 @@ from typing import Any
 from ..game import Game
 from ..steps import (
     draw,
+    free_starts,
     game_ends_now,
     next_to_start,
     next_turn,
@@ -50,7 +52,6 @@ class Sim:
         "dragon",
         "full",
         "hands",
-        "limit",
         "link",
         "markers",
         "n",
@@ -78,7 +79,6 @@ class Sim:
     winners: list[int] | None
     nxt: list[int]
     on: list[bool]
-    limit: int
     full: int
     with_dragon: bool
     scoring: str
@@ -114,16 +114,13 @@ class Sim:
         s.winners = None if g.winners is None else g.winners[:]
         s.nxt = g.nxt
         s.on = g.geo.on_board
-        s.limit = g.max_steps
         s.full = g.rules.hand_size
         s.with_dragon = g.n >= g.rules.dragon_from
         s.scoring = g.rules.scoring
         s.placed = len(g.placed)
         s.starts = g.geo.start_marks
         s.danger = danger if danger is not None else danger_table(g)
-        s.link = (
-            link[:] if link is not None else link_table(g.cells, g.nxt, g.geo.on_board, g.max_steps)
-        )
+        s.link = link[:] if link is not None else link_table(g.cells, g.nxt, g.geo.on_board)
         return s
 
     def copy(self, rng: random.Random | None = None) -> Sim:
@@ -139,7 +136,7 @@ class Sim:
         s.n = self.n
         s.rng = rng if rng is not None else self.rng
         s.winners = None if self.winners is None else self.winners[:]
-        s.nxt, s.on, s.limit, s.full = self.nxt, self.on, self.limit, self.full
+        s.nxt, s.on, s.full = self.nxt, self.on, self.full
         s.with_dragon, s.scoring, s.placed = self.with_dragon, self.scoring, self.placed
         s.starts, s.danger = self.starts, self.danger
         s.link = self.link[:]
@@ -169,7 +166,7 @@ class Sim:
         out = settle(markers, alive, self.on, moved)
         if out:
             if game_ends_now(alive):
-                self._end(out if not any(alive) else [s for s in range(self.n) if alive[s]])
+                self._end(out)
                 return
             pile = return_tiles(hands, self.pile, out)
             if pile is not None:
@@ -191,14 +188,13 @@ class Sim:
     def _next_turn(self, active: int) -> None:
         turn = next_turn(self.alive, self.hands, self.pile, active)
         if turn is None:
-            self._end([s for s in range(self.n) if self.alive[s]])
+            self._end([])
         else:
             self.turn = turn
 
-    def _end(self, survivors: list[int]) -> None:
-        self.winners = winners(
-            self.scoring, survivors, self.alive, self.cells, self.nxt, self.markers, self.limit
-        )
+    def _end(self, out: list[int]) -> None:
+        """The end (``out``: the seats the final move put out)."""
+        self.winners = winners(self.scoring, out, self.alive, self.cells, self.nxt, self.markers)
         self.turn = None
 
     # ----------------------------------------------------------- results
@@ -217,9 +213,7 @@ class Sim:
 
     def free_starts(self) -> list[int]:
         """Start marks with no marker on them and no tile in front."""
-        taken = set(self.markers)
-        cells = self.cells
-        return [c for c in self.starts if c not in taken and cells[c >> 3] is None]
+        return free_starts(self.starts, self.markers, self.cells)
 
 
 _DANGER: dict[tuple[int, int], list[int]] = {}

@@ -72,19 +72,19 @@ def score_placements(
     ``scoring`` (longest path, most crossings) a placement that ends the game
     wins only with the best score, and each step (or crossing) the move adds
     to the marker's trail counts W_GOAL."""
-    nxt, on, limit = geo.next, geo.on_board, geo.max_steps
+    nxt, on = geo.next, geo.on_board
     stride, w, h = geo.stride, geo.width, geo.height
     code = markers[seat]
     assert code is not None
     cell, port = code >> 3, code & 7
     n = len(markers)
-    others_here = [
-        s
-        for s in range(n)
-        if s != seat and alive[s] and markers[s] is not None and markers[s] >> 3 == cell
-    ]  # type: ignore[operator]
+    others_here = [  # (seat, port) of the other markers facing this square
+        (s, m & 7)
+        for s, m in enumerate(markers)
+        if s != seat and alive[s] and m is not None and m >> 3 == cell
+    ]
     others_alive = sum(1 for s in range(n) if s != seat and alive[s])
-    ends0 = port_ends(cells, nxt, cell, limit)
+    ends0 = port_ends(cells, nxt, cell)
     ranked = scoring in steps.RANKED
     results: list[tuple[float, int, int, bool]] = []
     for t in hand:
@@ -92,7 +92,7 @@ def score_placements(
         rest.remove(t)
         for q, conn in TILE_ROTS[t]:
             mine = exit_of(conn, port, ends0, cell)
-            moved = [(s, exit_of(conn, markers[s] & 7, ends0, cell)) for s in others_here]  # type: ignore[operator]
+            moved = [(s, exit_of(conn, p, ends0, cell)) for s, p in others_here]
             kills = sum(1 for _, e in moved if not on[e >> 3])
             if not on[mine >> 3]:
                 score = LOSS + 10.0 * kills + (500.0 if kills == others_alive else 0.0)
@@ -106,15 +106,15 @@ def score_placements(
                     for s, e in moved:
                         after[s] = e
                     cells[cell] = conn
-                    final = steps.scores(scoring, cells, nxt, after, limit, 0)
+                    final = steps.scores(scoring, cells, nxt, after, 0)
                     cells[cell] = None
                     if final[seat] < max(final):
                         score = LOSS + 600.0  # a lost game, still above going out
                 results.append((score, t, q, True))
                 continue
             cells[cell] = conn
-            gain = _goal_gain(cells, nxt, limit, code, scoring) if ranked else 0
-            opts, frac, ends = place_safety(cells, nxt, on, limit, mine, rest, pool)
+            gain = _goal_gain(cells, nxt, code, scoring) if ranked else 0
+            opts, frac, ends = place_safety(cells, nxt, on, mine, rest, pool)
             mcell, mport = mine >> 3, mine & 7
             # Opponents that will face my new square (moved there, or already there).
             where = {s: e for s, e in moved}
@@ -130,7 +130,7 @@ def score_placements(
                     kf = kill_fraction(mport, m & 7, ends, mcell, on, pool)
                     threat_keep *= (1.0 - kf) ** max(1, hand_sizes[s])
                 if s in where:
-                    _, f_o, _ = place_safety(cells, nxt, on, limit, m, (), pool)
+                    _, f_o, _ = place_safety(cells, nxt, on, m, (), pool)
                     bad += 1.0 - f_o
             follow_up = _best_follow_up(cells, geo, mine, ends, rest, pool) if TWO_STEP else 0.0
             cells[cell] = None
@@ -149,11 +149,11 @@ def score_placements(
     return results
 
 
-def _goal_gain(cells: list[Any], nxt: Sequence[int], limit: int, code: int, scoring: str) -> int:
+def _goal_gain(cells: list[Any], nxt: Sequence[int], code: int, scoring: str) -> int:
     """What a move adds to a ranked score: the steps (longest path) or crossings
     (most crossings) of the marker's path from ``code`` through the tiles now
     placed."""
-    path, _ = trace(cells, nxt, code, limit)
+    path, _ = trace(cells, nxt, code)
     if scoring == "longest_path":
         return len(path)
     return sum(steps.crossings(cells[c], e) for c, e, _ in path)
@@ -178,7 +178,7 @@ def _best_follow_up(
             if not on[nxt_code >> 3]:
                 continue
             cells[cell] = conn
-            _, frac, _ = place_safety(cells, geo.next, on, geo.max_steps, nxt_code, (), pool)
+            _, frac, _ = place_safety(cells, geo.next, on, nxt_code, (), pool)
             cells[cell] = None
             best = max(best, frac)
     return best
@@ -188,7 +188,7 @@ def score_starts(view: View, codes: Sequence[int], pool: Sequence[int]) -> list[
     """``(score, start mark)`` for each free start mark: the best first placement
     the viewer's hand offers there, minus standing near others or in a corner."""
     geo = geometry(view.rules.width, view.rules.height)
-    nxt, on, limit = geo.next, geo.on_board, geo.max_steps
+    nxt, on = geo.next, geo.on_board
     stride, w, h = geo.stride, geo.width, geo.height
     cells = view.cells()
     hand = view.hand
@@ -200,7 +200,7 @@ def score_starts(view: View, codes: Sequence[int], pool: Sequence[int]) -> list[
     results = []
     for code in codes:
         cell, port = code >> 3, code & 7
-        ends0 = port_ends(cells, nxt, cell, limit)
+        ends0 = port_ends(cells, nxt, cell)
         best = LOSS
         for t in hand:
             rest = list(hand)
@@ -211,7 +211,7 @@ def score_starts(view: View, codes: Sequence[int], pool: Sequence[int]) -> list[
                     continue
                 cells[cell] = conn
                 opts = 0
-                ends = port_ends(cells, nxt, mine >> 3, limit)
+                ends = port_ends(cells, nxt, mine >> 3)
                 for r in rest:
                     for _, c2 in TILE_ROTS[r]:
                         if on[exit_of(c2, mine & 7, ends, mine >> 3) >> 3]:
@@ -240,17 +240,13 @@ def best_exchange(view: View) -> Any:
     cells = view.cells()
     hand = list(view.hand)
     best: Any = ()
-    best_score = exchange_score(
-        hand, view.markers[view.seat], cells, geo.next, geo.on_board, geo.max_steps
-    )
+    best_score = exchange_score(hand, view.markers[view.seat], cells, geo.next, geo.on_board)
     offer = game.exchange_offer()
     if offer["count"] > MAX_LISTED_EXCHANGES:
         # Too many to try one by one; the score adds up tile by tile, so swapping the
         # weakest tiles in hand for the strongest offered ones while it gains is best.
         def score(t: int) -> float:
-            return exchange_score(
-                [t], view.markers[view.seat], cells, geo.next, geo.on_board, geo.max_steps
-            )
+            return exchange_score([t], view.markers[view.seat], cells, geo.next, geo.on_board)
 
         gives = sorted(hand, key=score)
         takes = sorted(offer["take"], key=score, reverse=True)
@@ -260,9 +256,7 @@ def best_exchange(view: View) -> Any:
         for give, take in ex:
             new.remove(give)
             new.append(take)
-        s = exchange_score(
-            new, view.markers[view.seat], cells, geo.next, geo.on_board, geo.max_steps
-        )
+        s = exchange_score(new, view.markers[view.seat], cells, geo.next, geo.on_board)
         if s > best_score:
             best, best_score = ex, s
     return best

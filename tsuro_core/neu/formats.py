@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from .. import jsonin
+from ..errors import TsuroError
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify, port_name, quarters
 from . import rules
 from .game import ROTATIONS, NeuGame, place_json
@@ -23,7 +24,7 @@ PHASES = ("opening", "turn", "over")
 Position = dict[str, Any]
 
 
-class NeuFormatError(ValueError):
+class NeuFormatError(TsuroError, ValueError):
     """A value that is not what the course's formats or a position allow; the
     message names the value or field."""
 
@@ -34,7 +35,7 @@ NeuPositionError = NeuFormatError
 """What a bad position raises (the API's ``bad_position``)."""
 
 
-class NeuBadMove(ValueError):
+class NeuBadMove(TsuroError, ValueError):
     """A move that is not a move at all (wrong fields or values)."""
 
 
@@ -56,9 +57,7 @@ def _int(value: Any, where: str, lo: int, hi: int) -> int:
     return value
 
 
-def _list(
-    value: Any, where: str, length: int | None = None, shape: str | None = None
-) -> list[Any]:
+def _list(value: Any, where: str, length: int | None = None, shape: str | None = None) -> list[Any]:
     """A list (of ``length`` entries); ``shape`` names what was expected instead."""
     if not isinstance(value, list) or (shape and length is not None and len(value) != length):
         raise _fail(where, f"expected {shape or 'a list'}, got {_show(value)}")
@@ -81,9 +80,9 @@ def _rot(value: Any, where: str) -> int:
 
 
 def _color(value: Any, where: str) -> str:
-    if value not in COLORS:
+    if not isinstance(value, str) or value not in COLORS:
         raise _fail(where, f"expected a colour ({', '.join(COLORS)}), got {_show(value)}")
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 # ---------------------------------------------------------------------------

@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..board import LOOP, trace
+from ..errors import TsuroError
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify
 from . import rules as neu
 from .rules import COLORS, LEGAL, G, NeuState
@@ -101,20 +103,13 @@ def place_json(code: int | None) -> list[Any] | None:
 
 def _trace(cells: Sequence[Any], code: int) -> tuple[list[list[Any]], int | None]:
     """The steps ``[x, y, entry, exit]`` of a marker at ``code`` following placed
-    tiles, and where it ends (None for an infinite loop: the steps go round once)."""
-    steps: list[list[Any]] = []
-    start = code
-    conn = cells[code >> 3]
-    while conn is not None:
-        entry = code & 7
-        exit_port = conn[entry]
-        x, y = G.xy(code >> 3)
-        steps.append([x, y, PORT_NAMES[entry], PORT_NAMES[exit_port]])
-        code = G.next[(code & ~7) | exit_port]
-        if code == start:
-            return steps, None
-        conn = cells[code >> 3]
-    return steps, code
+    tiles (board.trace), and where it ends (None for an infinite loop: the
+    steps go round once)."""
+    steps, end = trace(cells, G.next, code)
+    path = [
+        [*G.xy(cell), PORT_NAMES[entry], PORT_NAMES[exit_port]] for cell, entry, exit_port in steps
+    ]
+    return path, None if end == LOOP else end
 
 
 def _movement(game: NeuGame, tile: int, q: int) -> dict[str, Any]:
@@ -145,8 +140,9 @@ def _movement(game: NeuGame, tile: int, q: int) -> dict[str, Any]:
     gone = {o["seat"] for o in outs}
     groups: dict[int, list[int]] = {}
     for s in seats:
-        if s not in gone:
-            groups.setdefault(after[s], []).append(s)  # type: ignore[arg-type]
+        end = after[s]
+        if s not in gone and end is not None:
+            groups.setdefault(end, []).append(s)
     collisions = []
     for code, members in groups.items():
         if len(members) > 1 and len({before[s] for s in members}) > 1:
@@ -249,7 +245,8 @@ def legal_moves(game: NeuGame) -> dict[str, Any]:
         result["rots"] = list(ROTATIONS)
         result["squares"] = free_squares(game)
     elif game.phase == "turn":
-        code = game.code_of(game.turn)  # type: ignore[arg-type]
+        assert game.turn is not None  # a turn has a player to move
+        code = game.code_of(game.turn)
         assert code is not None
         result["square"] = list(G.xy(code >> 3))
         result["moves"] = turn_options(game)
@@ -262,7 +259,7 @@ def legal_moves(game: NeuGame) -> dict[str, Any]:
 # Playing a move.
 
 
-class NeuIllegalMove(ValueError):
+class NeuIllegalMove(TsuroError, ValueError):
     """A move the rules refuse (the course would call its player a cheater)."""
 
 
@@ -282,7 +279,9 @@ def play(
 
 
 def _place(game: NeuGame, x: int, y: int, tile: int) -> dict[str, Any]:
-    rot = identify(game.state.cells[G.cell(x, y)])[1] * 90  # type: ignore[arg-type]
+    conn = game.state.cells[G.cell(x, y)]
+    assert conn is not None  # the tile just placed there
+    rot = identify(conn)[1] * 90
     game.placed.append((x, y, tile, rot))
     return {"type": "place", "seat": game.turn, "tile": tile, "rot": rot, "square": [x, y]}
 

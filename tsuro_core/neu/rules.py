@@ -59,7 +59,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..board import LOOP, geometry
+from ..board import LOOP, follow, geometry
 from ..tiles import CONN, Conn, check_tile, identify, port_name
 
 SIZE = 10
@@ -147,7 +147,7 @@ class NeuState:
     def without(self, color: str) -> NeuState:
         """The state with ``color`` taken out of the game (a cheater is removed)."""
         return NeuState(
-            self.cells, tuple(a for a in self.avatars if a[0] != color), self.out + (color,)
+            self.cells, tuple(a for a in self.avatars if a[0] != color), (*self.out, color)
         )
 
 
@@ -160,27 +160,9 @@ def sorted_avatars(avatars: Sequence[tuple[str, int]]) -> tuple[tuple[str, int],
 # Moving avatars: one placement, on plain ints.
 
 
-def _follow(cells: Sequence[Conn | None], code: int) -> int:
-    """Where a marker at ``code`` ends, or LOOP.
-
-    Like :func:`tsuro_core.board.follow`, but it spots a loop at once: each
-    step is a bijection on places (it can be walked backwards), so a path
-    that never ends is a cycle through its own start.
-    """
-    nxt = G.next
-    start = code
-    conn = cells[code >> 3]
-    while conn is not None:
-        code = nxt[(code & ~7) | conn[code & 7]]
-        if code == start:
-            return LOOP
-        conn = cells[code >> 3]
-    return code
-
-
 def _move(cells: Sequence[Conn | None], codes: Sequence[int], target: int) -> list[int]:
     """Where each marker ends once a tile sits on cell ``target`` (LOOP for a loop)."""
-    return [_follow(cells, c) if c >> 3 == target else c for c in codes]
+    return [follow(cells, G.next, c) if c >> 3 == target else c for c in codes]
 
 
 def shared_pairs(codes: Sequence[int]) -> int:
@@ -339,7 +321,7 @@ def place_initial(
     """Put ``tile`` on (x, y) with ``color``'s avatar on ``port`` (no legality check)."""
     cells = list(state.cells)
     cells[G.cell(x, y)] = CONN[check_tile(tile)][quarter_turns % 4]
-    avatars = sorted_avatars(state.avatars + ((color, course_to_place(port, x, y)),))
+    avatars = sorted_avatars((*state.avatars, (color, course_to_place(port, x, y))))
     return NeuState(tuple(cells), avatars, state.out)
 
 
