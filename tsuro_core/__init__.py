@@ -11,6 +11,7 @@ from .api_common import ApiError
 from .errors import TsuroError
 from .game import Exchange, Game, IllegalMove, Placement, default_players
 from .jsonin import JsonInputError
+from .linkplay import TamperedLink
 from .neu.formats import NeuBadMove, NeuFormatError
 from .neu.game import NeuIllegalMove
 from .notation import (
@@ -53,6 +54,7 @@ __all__ = [
     "Record",
     "Rules",
     "RulesError",
+    "TamperedLink",
     "TsuroError",
     "__version__",
     "decode_link",
