@@ -11,6 +11,7 @@ test of the estimate itself; ``survivor`` or ``planner`` show how well it
 carries over to the app's bots.
 
     python3 tools/review_calibration.py --games 200 --players 3 --seed 0 [--jobs 2] [--json]
+        [--minutes M: stop after M minutes, reporting the games finished]
 
 Positions whose chance is exactly 0 or 1 (decided games, players out) are
 counted apart, not in the buckets.  Positions of one game are not
@@ -137,19 +138,33 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--minutes", type=float, help="stop after this long; report the games done")
+    p.add_argument("--save", help="append each game's result to this file (JSON lines)")
     args = p.parse_args(argv)
     tasks = [
         (args.policy, args.players, args.seed + g, args.rules, args.iterations)
         for g in range(args.games)
     ]
     t0 = time.perf_counter()
+    results = []
+    pool = None
     if args.jobs > 1:
         import multiprocessing
 
-        with multiprocessing.Pool(args.jobs) as pool:
-            results = list(pool.imap(one_game, tasks, chunksize=1))
+        pool = multiprocessing.Pool(args.jobs)
+        stream = pool.imap(one_game, tasks, chunksize=1)  # in order: games 0, 1, ...
     else:
-        results = [one_game(t) for t in tasks]
+        stream = map(one_game, tasks)
+    for result in stream:
+        results.append(result)
+        if args.save:
+            with open(args.save, "a") as f:
+                f.write(json.dumps(result) + "\n")
+        if args.minutes and time.perf_counter() - t0 > args.minutes * 60:
+            break
+    if pool is not None:
+        pool.terminate()
+    args.games = len(results)
     summary = table(results)
     summary.update(
         games=args.games,
