@@ -32,21 +32,26 @@ from tsuro_core.game import Game  # noqa: E402
 from tsuro_core.rules import PRESETS  # noqa: E402
 
 TIMER = """
-import json, statistics, time
+import hashlib, json, time
 from tsuro_core.api import call
 
+answers, cpu = [], []
+
 def review_all(record):
-    t0, k = time.perf_counter(), 0
+    t0, c0, k = time.perf_counter(), time.process_time(), 0
     total = len(record["moves"])
     while k < total:
         answer = call("review", {"record": record, "from": k, "to": k + 1})
         assert answer["ok"], answer
+        answers.append(answer)
         k += 1
+    cpu.append(time.process_time() - c0)
     return time.perf_counter() - t0
 
 records = json.loads(RECORDS)
 times = [[review_all(r) for r in records] for _ in range(RUNS)]
-print(json.dumps(times))
+digest = hashlib.sha256(json.dumps(answers, sort_keys=True).encode()).hexdigest()[:16]
+print(json.dumps({"times": times, "cpu": cpu, "digest": digest}))
 """
 
 
@@ -64,7 +69,7 @@ def make_records(games: int, players: int = 3) -> list[dict[str, Any]]:
     return records
 
 
-def time_cpython(records: list[dict[str, Any]], runs: int) -> list[list[float]]:
+def time_cpython(records: list[dict[str, Any]], runs: int) -> dict[str, Any]:
     code = TIMER.replace("RECORDS", repr(json.dumps(records))).replace("RUNS", str(runs))
     out = subprocess.run(
         [sys.executable, "-c", code],
@@ -76,7 +81,7 @@ def time_cpython(records: list[dict[str, Any]], runs: int) -> list[list[float]]:
     return json.loads(out.stdout)  # type: ignore[no-any-return]
 
 
-def time_pyodide(records: list[dict[str, Any]], runs: int, dist: Path) -> list[list[float]]:
+def time_pyodide(records: list[dict[str, Any]], runs: int, dist: Path) -> dict[str, Any]:
     code = TIMER.replace("RECORDS", repr(json.dumps(records))).replace("RUNS", str(runs))
     out = subprocess.run(
         ["node", str(ROOT / "tests/node/run_pyodide.mjs"), "--dist", str(dist), "--python"],
@@ -88,12 +93,17 @@ def time_pyodide(records: list[dict[str, Any]], runs: int, dist: Path) -> list[l
     return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
-def report(name: str, times: list[list[float]], moves: list[int]) -> float:
+def report(name: str, measured: dict[str, Any], moves: list[int]) -> float:
+    times = measured["times"]
     per_record = [statistics.median(run[i] for run in times) for i in range(len(moves))]
     for m, t in zip(moves, per_record):
         print(f"  {name:<8} {m:>3} moves  {t:6.2f} s  ({t / m * 1000:.0f} ms a move)")
     median = statistics.median(per_record)
-    print(f"{name}: median {median:.2f} s a game (median of {len(times)} runs each)")
+    cpu = statistics.median(measured["cpu"])
+    print(
+        f"{name}: median {median:.2f} s a game (median of {len(times)} runs each); CPU {cpu:.2f} s"
+    )
+    print(f"{name}: digest of every answer {measured['digest']} (the same in both: same reviews)")
     return median
 
 
