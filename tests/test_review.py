@@ -13,6 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fuzzkit import corpus, fuzz_settings, mutate
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tsuro_core import api, notation
 from tsuro_core.__main__ import main as cli_main
@@ -231,3 +234,20 @@ def test_the_cli_prints_a_table_or_the_json(tmp_path: Path) -> None:
     assert status == 2 and out == "" and "move 0" in err
     status, out, err = run_cli("review", str(path), "--iterations", "0")
     assert status == 2 and out == "" and "--iterations" in err
+
+
+@fuzz_settings(40)
+@given(data=st.data())
+def test_the_op_on_mutated_records(data: Any) -> None:
+    """Damaged records and arguments get an error value (never ``internal``) or a
+    review; the arguments are left as they were."""
+    record = data.draw(st.sampled_from([*corpus()["records"], THREE]))
+    args = mutate(data, {"record": record, "iterations": 1, "from": 0, "to": 2})
+    before = json.dumps(args, sort_keys=True)
+    answer = api.call("review", args)
+    assert json.dumps(args, sort_keys=True) == before
+    json.dumps(answer, allow_nan=False)
+    if answer["ok"]:
+        assert all(e["verdict"] in VERDICTS for e in answer["result"]["moves"])
+    else:
+        assert answer["error"]["code"] in {"bad_args", "bad_record"}, answer
