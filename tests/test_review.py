@@ -206,6 +206,9 @@ def test_the_op_reviews_as_much_as_one_call_allows_by_default() -> None:
     assert (result["from"], result["to"]) == (25, 25 + MAX_ROUNDS_PER_CALL // 32)
     end = ok("review", {"record": THREE, "from": 30})
     assert end["moves"] == [] and end["to"] == 30
+    nulls = ok("review", {"record": THREE, "from": 26, "to": None, "iterations": None})
+    assert (nulls["to"], nulls["iterations"]) == (30, 16)  # null: the default
+    assert ok("review", {"record": THREE, "from": None, "to": 1, "iterations": 2})["from"] == 0
     text = api.handle_json(json.dumps({"op": "review", "args": {"record": THREE, "from": 29}}))
     assert json.loads(text)["result"]["moves"][0]["chances"] == [1.0, 0.0, 0.0]
 

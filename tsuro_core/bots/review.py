@@ -243,8 +243,10 @@ def op_review(args: dict[str, Any]) -> dict[str, Any]:
     assert seed is not None
     values: dict[str, Any] = {}
     for key, default in (("iterations", DEFAULT_ITERATIONS), ("from", 0), ("to", None)):
-        value = args.get(key, default)
-        if value is not None and (not is_whole(value) or value < 0):
+        value = args.get(key)
+        if value is None:  # absent or null: the default, as the bot ops read theirs
+            value = default
+        elif not is_whole(value) or value < 0:
             raise ApiError("bad_args", f"{key}: expected a whole number >= 0, got {show(value)}")
         values[key] = value
     iterations, start, stop = values["iterations"], values["from"], values["to"]
