@@ -104,6 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quick", action="store_true", help="fewer repetitions")
     p.set_defaults(fn=cmd_bench)
+    from .bots.review import add_parser as add_review
+
+    add_review(sub)
     try:
         from .selfplay import add_parser as add_selfplay
     except ImportError:

@@ -15,6 +15,7 @@ from typing import Any
 from . import __version__, jsonin, notation
 from .api_common import ApiError, arg, game_of, players_of, seed_of
 from .bots.api_ops import OPS as BOT_OPS
+from .bots.review import OPS as REVIEW_OPS
 from .daily import OPS as DAILY_OPS
 from .game import MAX_LISTED_EXCHANGES, Game, IllegalMove
 from .linkplay import OPS as LINK_OPS
@@ -213,6 +214,7 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "encode_link": op_encode_link,
     "decode_link": op_decode_link,
     **BOT_OPS,  # bot_move, hint
+    **REVIEW_OPS,  # review: a record's moves judged (bots/review.py)
     **DAILY_OPS,  # daily: the solo deal of a date (daily.py)
     **PUZZLE_OPS,  # puzzle_check, puzzle_hint (puzzles.py)
     **LINK_OPS,  # link_encode, link_open: play by link (linkplay.py)

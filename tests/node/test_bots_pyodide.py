@@ -44,3 +44,25 @@ def test_bots_choose_the_same_moves_in_pyodide(pyodide_node):
     # machine gives a search that checks its clock, and far below one that does not.
     assert 0 < hint["thinking_ms"] < 3 * 300
     assert api.call("play", {"position": pos, "move": hint["move"]})["ok"]
+
+
+def test_the_review_is_the_same_in_pyodide(pyodide_node):
+    """The game review, a pure function of (record, seed, iterations), gives the
+    same answer to the digit in Pyodide as in CPython."""
+    import json
+    from pathlib import Path
+
+    record = json.loads(
+        (Path(__file__).parent.parent / "data" / "review" / "three-players.json").read_text()
+    )
+    requests = [
+        {
+            "op": "review",
+            "args": {"record": record, "seed": 3, "iterations": 4, "from": k, "to": k + 2},
+        }
+        for k in (0, 10, 26)
+    ]
+    answers = pyodide_node(requests)
+    for request, answer in zip(requests, answers):
+        assert answer["ok"], answer
+        assert answer["result"] == api.call(request["op"], request["args"])["result"]

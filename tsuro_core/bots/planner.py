@@ -137,39 +137,10 @@ class Planner(Bot):
             return Choice(to_move(cands[0]), {"iterations": 0, "candidates": 1})
         budget = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
         iterations = options.get("iterations")
-        clock = iterations is None
         deadline = t0 + max(budget - SAFETY_MS, 1.0) / 1000.0
-        limit = iterations if iterations is not None else 1 << 30
-        seat = view.seat
-        geo = geometry(view.rules.width, view.rules.height)
-        cells = view.cells()
-        link = link_table(cells, geo.next, geo.on_board)
-        active = list(cands)
-        rewards: dict[Any, list[float]] = {c: [] for c in cands}
-        done = 0
-        stop = False
-        while done < limit and not stop:
-            det_rng = random.Random(rng.getrandbits(64))
-            game = view.determinize(det_rng)
-            base = Sim.from_game(game, det_rng, link)
-            roll_seed = rng.getrandbits(64)
-            row = []
-            for c in active:
-                if clock and time.perf_counter() >= deadline:
-                    stop = True
-                    break
-                r = random.Random(roll_seed)
-                sim = base.copy(r)
-                apply(sim, c)
-                playout(sim, r)
-                row.append(sim.reward(seat))
-            if stop:
-                break  # an incomplete round is not counted
-            for c, x in zip(active, row):
-                rewards[c].append(x)
-            done += 1
-            if done >= MIN_ROUNDS and len(active) > 1 and done % 4 == 0:
-                active = _race(active, rewards, done)
+        rewards, done = play_rounds(
+            view, rng, cands, apply, iterations, None if iterations is not None else deadline
+        )
         counted = [c for c in cands if len(rewards[c]) == done] if done else cands
         best = max(counted, key=lambda c: (sum(rewards[c]), prior.get(c, 0.0)))
         value = sum(rewards[best]) / done if done else None
@@ -183,19 +154,74 @@ class Planner(Bot):
         )
 
 
-def _race(active: list[Any], rewards: dict[Any, list[float]], done: int) -> list[Any]:
+def play_rounds(
+    view: View,
+    rng: random.Random,
+    cands: list[Any],
+    apply: Any,
+    rounds: int | None,
+    deadline: float | None = None,
+    keep: Any = None,
+    seen: Any = None,
+) -> tuple[dict[Any, list[float]], int]:
+    """Steps 2-4 of the module docstring: sampled games, paired play-outs, racing.
+
+    Plays ``rounds`` rounds (or until ``deadline``, a ``perf_counter`` time; an
+    unfinished round is discarded) and returns each candidate's rewards for the
+    viewer, one per round it played, and the rounds done.  ``apply(sim, c)``
+    plays candidate ``c``.  The race never drops ``keep``, and ``seen(sim)`` is
+    called with each of its finished play-outs (the review reads every seat's
+    result there)."""
+    seat = view.seat
+    geo = geometry(view.rules.width, view.rules.height)
+    link = link_table(view.cells(), geo.next, geo.on_board)
+    active = list(cands)
+    rewards: dict[Any, list[float]] = {c: [] for c in cands}
+    limit = rounds if rounds is not None else 1 << 30
+    done = 0
+    while done < limit:
+        det_rng = random.Random(rng.getrandbits(64))
+        game = view.determinize(det_rng)
+        base = Sim.from_game(game, det_rng, link)
+        roll_seed = rng.getrandbits(64)
+        row, sims = [], []
+        for c in active:
+            if deadline is not None and time.perf_counter() >= deadline:
+                return rewards, done  # an incomplete round is not counted
+            r = random.Random(roll_seed)
+            sim = base.copy(r)
+            apply(sim, c)
+            playout(sim, r)
+            row.append(sim.reward(seat))
+            if c == keep:
+                sims.append(sim)
+        for c, x in zip(active, row):
+            rewards[c].append(x)
+        if seen is not None:
+            for sim in sims:
+                seen(sim)
+        done += 1
+        if done >= MIN_ROUNDS and len(active) > 1 and done % 4 == 0:
+            active = _race(active, rewards, done, keep)
+    return rewards, done
+
+
+def _race(
+    active: list[Any], rewards: dict[Any, list[float]], done: int, keep: Any = None
+) -> list[Any]:
     """Drop the candidates whose paired results, over the same sampled games and
-    rollouts, are behind the leader's by more than RACE_Z standard errors."""
+    rollouts, are behind the leader's by more than RACE_Z standard errors
+    (never ``keep``)."""
     leader = max(active, key=lambda c: sum(rewards[c][-done:]))
     lead = rewards[leader][-done:]
-    keep = []
+    kept = []
     for c in active:
-        if c == leader:
-            keep.append(c)
+        if c in (leader, keep):
+            kept.append(c)
             continue
         diffs = [a - b for a, b in zip(lead, rewards[c][-done:])]
         mean = sum(diffs) / done
         var = sum((d - mean) ** 2 for d in diffs) / (done - 1)
         if mean <= 0 or mean * mean * done <= RACE_Z * RACE_Z * max(var, 1e-9):
-            keep.append(c)
-    return keep
+            kept.append(c)
+    return kept

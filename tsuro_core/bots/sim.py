@@ -185,6 +185,29 @@ class Sim:
         else:
             self.turn = after
 
+    def exchange(self, pairs: Any, offered: Any) -> None:
+        """The active player's elimination-bonus exchange: each ``(give, take)``
+        swaps a tile in hand for one held by the ``offered`` seats (the players
+        just eliminated), then the turn ends as after any placement (game.py's
+        exchange and _after_play).  For the review, which judges exchanges."""
+        a = self.turn
+        hands, offered = self.hands, list(offered)
+        for give, take in sorted(pairs):
+            owner = next(s for s in offered if take in hands[s])
+            hands[owner].remove(take)
+            hands[owner].append(give)
+            hands[a].remove(give)
+            hands[a].append(take)
+        pile = return_tiles(hands, self.pile, offered)
+        if pile is not None:
+            self.rng.shuffle(pile)
+            self.pile = pile
+        self.dragon = pass_dragon(self.dragon, offered, self.alive, hands, self.full)
+        self.dragon = draw(
+            hands, self.pile, self.alive, a, self.dragon, self.full, self.with_dragon
+        )
+        self._next_turn(a)
+
     def _next_turn(self, active: int) -> None:
         turn = next_turn(self.alive, self.hands, self.pile, active)
         if turn is None:
