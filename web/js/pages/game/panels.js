@@ -6,6 +6,7 @@ import { seatStyles } from "../../lib/views/style.js";
 import { playerIcon } from "../../lib/views/icon.js";
 import { miniTiles } from "../../lib/views/hand.js";
 import { t } from "../../lib/words/i18n.js";
+import { $ } from "../../lib/shell/dom.js";
 
 /** Whether a rule set shows every hand (open hands). */
 export function openHands(rules) { return !!(rules && typeof rules === "object" && rules.open_hands); }
@@ -97,8 +98,6 @@ export class MoveLog {
 }
 
 // ------------------------------------------------------------------ the play panel
-
-const $ = (id) => document.getElementById(id);
 
 /**
  * The play panel's three faces: a hand (the mover's, or with one human their
