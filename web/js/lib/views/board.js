@@ -18,6 +18,7 @@ import { portIndex } from "./tileset.js";
 import { shapePath, labelDy } from "./style.js";
 import { colName, rowName } from "../words/coords.js";
 import { t } from "../words/i18n.js";
+import { animationSpeed } from "../shell/motion.js";
 
 const NS = "http://www.w3.org/2000/svg";
 export const S = 100;               // one square, in SVG units
@@ -296,11 +297,10 @@ export class Board {
   }
 
   /** Animate the events of one move; resolves when done. speed 0 = no animation; without
-   *  a speed (the player chose none), prefers-reduced-motion makes the move instant. */
-  async animate(events, { speed } = {}) {
+   *  a speed, the site's one motion setting (motion.js: the player's choice, else
+   *  prefers-reduced-motion). */
+  async animate(events, { speed = animationSpeed() } = {}) {
     if (!events || !events.length) return;
-    const reduce = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-    if (speed === undefined) speed = reduce ? 0 : 1;
     if (!speed) return;
     const fx = this.layers.fx;
     const place = events.find((e) => e.type === "place");

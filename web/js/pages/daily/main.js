@@ -9,10 +9,10 @@
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
 import { ask, addTrails, trailsOf } from "../../lib/game/session.js";
 import { t, formatDate } from "../../lib/words/i18n.js";
-import { bootPage, animationSpeed, show, namedHere } from "../../lib/shell/boot.js";
+import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
 import * as daily from "./share.js";
+import { $ } from "../../lib/shell/dom.js";
 
-const $ = (id) => document.getElementById(id);
 const today = daily.utcDate();
 const asked = new URLSearchParams(location.search).get("date");
 const date = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : today;
@@ -30,7 +30,6 @@ const page = bootPage({
   setBanner: (text) => { $("turn-banner").textContent = text; },
 });
 const { engine, board, turn, tilesReady } = page;
-const speed = animationSpeed();
 
 function draw() { show(board, game.position, game.trails); }
 
@@ -81,7 +80,7 @@ async function playMove(move) {
   $("btn-place").disabled = true;
   try {
     const r = await ask(engine, "play", { position: game.position, move });
-    await board.animate(r.events, { speed });
+    await board.animate(r.events);
     game.record = { ...game.record, moves: [...game.record.moves, r.move] };
     game.position = r.position;
     addTrails(game.trails, r.events);

@@ -34,8 +34,9 @@ import { drawIcons } from "../../lib/views/icon.js";
 applyTheme();
 import { connectHost, HostError } from "./messages.js";
 import { request, addTrails, trailsOf } from "../../lib/game/session.js";
+import { $ } from "../../lib/shell/dom.js";
+import { Stepper } from "../../lib/views/stepper.js";
 
-const $ = (id) => document.getElementById(id);
 // the language: ?lang= (i18n.js) or &lang= in the fragment, with the other options
 {
   const inFragment = /[#&]lang=([a-z]{2})/.exec(location.hash);
@@ -185,28 +186,24 @@ function showOpenHands(position) {
 
 // ------------------------------------------------------------------ records: step through
 
-const rec = { positions: [], events: [], at: 0, from: 0, to: 0 };
+const rec = { positions: [], events: [] };
 
 function trailsUpTo(k) {
   return trailsOf(rec.events.slice(0, k), rec.positions[0].players.length);
 }
 
-async function step(k, animate) {
-  k = Math.max(rec.from, Math.min(rec.to, k));
-  const prev = rec.at;
-  rec.at = k;
-  const players = rec.positions[0].players;
-  if (animate && k === prev + 1) {
-    show(rec.positions[prev], trailsUpTo(prev));
-    await board.animate(rec.events[prev]);
-    if (rec.at !== k) return;
-  }
-  show(rec.positions[k], trailsUpTo(k));
-  $("step").textContent = t("embed.step", { k, n: rec.positions.length - 1 });
-  caption(k === 0 ? t("replay.startClassic") : describe(rec.events[k - 1], players).map((l) => l.text).join(" "));
-  $("first").disabled = $("prev").disabled = k <= rec.from;
-  $("next").disabled = $("last").disabled = k >= rec.to;
-}
+const stepper = new Stepper({
+  board,
+  events: (k) => rec.events[k],
+  draw: (k) => show(rec.positions[k], trailsUpTo(k)),
+  told: (k) => {
+    $("step").textContent = t("embed.step", { k, n: rec.positions.length - 1 });
+    caption(k === 0 ? t("replay.startClassic") : describe(rec.events[k - 1], rec.positions[0].players).map((l) => l.text).join(" "));
+    $("first").disabled = $("prev").disabled = k <= stepper.from;
+    $("next").disabled = $("last").disabled = k >= stepper.to;
+  },
+});
+const step = (k, animate) => stepper.step(k, animate);
 
 /** The build's answer to `positions` for this link, or null (then the engine is asked). */
 async function precomputed(sha, link) {
@@ -225,22 +222,18 @@ async function openRecord(record, opts, pre = null) {
   rec.events = r.events;
   const last = r.positions.length - 1;
   const num = (v, d) => (v === undefined ? d : v === "end" ? last : Math.max(0, Math.min(last, parseInt(v, 10) || 0)));
-  rec.from = num(opts.from, 0);
-  rec.to = Math.max(rec.from, num(opts.to, last));
-  rec.at = rec.from;
+  const from = num(opts.from, 0);
+  stepper.bounds(from, Math.max(from, num(opts.to, last)));
   $("bar").hidden = opts.controls === "0";
-  await step(num(opts.at, rec.from), false);
+  await step(num(opts.at, from), false);
   if (opts.caption) caption(opts.caption);
 }
 
-$("first").addEventListener("click", () => step(rec.from, false));
-$("prev").addEventListener("click", () => step(rec.at - 1, false));
-$("next").addEventListener("click", () => step(rec.at + 1, true));
-$("last").addEventListener("click", () => step(rec.to, false));
+stepper.wire({ first: $("first"), prev: $("prev"), next: $("next"), last: $("last") });
 document.addEventListener("keydown", (e) => {
   if ($("bar").hidden) return;
-  if (e.key === "ArrowRight") { step(rec.at + 1, true); e.preventDefault(); }
-  if (e.key === "ArrowLeft") { step(rec.at - 1, false); e.preventDefault(); }
+  if (e.key === "ArrowRight") { step(stepper.at + 1, true); e.preventDefault(); }
+  if (e.key === "ArrowLeft") { step(stepper.at - 1, false); e.preventDefault(); }
 });
 
 // ------------------------------------------------------------------ positions: try a move
@@ -309,7 +302,7 @@ async function playTry(move) {
 /** The position on show and its trails: the one being played, else the record's step. */
 function shown() {
   if (tryState.position) return { position: tryState.position, trails: tryState.trails };
-  if (rec.positions.length) return { position: rec.positions[rec.at], trails: trailsUpTo(rec.at) };
+  if (rec.positions.length) return { position: rec.positions[stepper.at], trails: trailsUpTo(stepper.at) };
   return null;
 }
 
@@ -438,7 +431,7 @@ async function hostLoad(m) {
     rec.positions = []; rec.events = [];
     await openRecord(m.record, { at: m.at === undefined ? 0 : m.at }, r);
     if (m.caption) caption(m.caption);
-    host.post({ tsuro: "loaded", position: rec.positions[rec.at], at: rec.at, last });
+    host.post({ tsuro: "loaded", position: rec.positions[stepper.at], at: stepper.at, last });
     return;
   }
   rec.positions = []; rec.events = [];
@@ -452,10 +445,10 @@ async function hostLoad(m) {
 async function hostStep(m) {
   if (!rec.positions.length || tryState.position) throw new HostError("not_loaded", "step needs a record: send load with a record first");
   const last = rec.positions.length - 1;
-  const at = m.at === "end" ? rec.to : m.at;
-  if (at < rec.from || at > rec.to) throw new HostError("out_of_range", `"at" is ${m.at}, but this board steps between ${rec.from} and ${rec.to}`);
-  await step(at, at === rec.at + 1);
-  host.post({ tsuro: "loaded", position: rec.positions[rec.at], at: rec.at, last });
+  const at = m.at === "end" ? stepper.to : m.at;
+  if (at < stepper.from || at > stepper.to) throw new HostError("out_of_range", `"at" is ${m.at}, but this board steps between ${stepper.from} and ${stepper.to}`);
+  await step(at, at === stepper.at + 1);
+  host.post({ tsuro: "loaded", position: rec.positions[stepper.at], at: stepper.at, last });
 }
 
 async function hostHighlight(m) {

@@ -23,7 +23,8 @@ import { GameKeeper, downloadKept } from "../../lib/game/saves.js";
 import { GameList } from "./gamelist.js";
 import { VARIANTS, variantOf } from "./variants.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
-import { SetupDialog, animationSpeed } from "./setup.js";
+import { SetupDialog } from "./setup.js";
+import { animationSpeed } from "../../lib/shell/motion.js";
 import { renderPlayers, setBanner, MoveLog, PlayPanel } from "./panels.js";
 import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, say, focusIfLost, wireCopyButton } from "../../lib/shell/page.js";
 import { describeBoard } from "../../lib/words/describe.js";
@@ -38,8 +39,8 @@ import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { Sound } from "../../lib/shell/sound.js";
 import { watchForUpdates } from "../../lib/shell/update.js";
 import { EmbedCode } from "./embedcode.js";
+import { $ } from "../../lib/shell/dom.js";
 
-const $ = (id) => document.getElementById(id);
 
 // ------------------------------------------------------------------ the board, at once
 

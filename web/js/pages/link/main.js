@@ -9,10 +9,10 @@ import { miniTiles } from "../../lib/views/hand.js";
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
 import { ask, BOTS, addTrails, trailsOf } from "../../lib/game/session.js";
 import { t } from "../../lib/words/i18n.js";
-import { bootPage, animationSpeed, show } from "../../lib/shell/boot.js";
+import { bootPage, show } from "../../lib/shell/boot.js";
 import { loadGame, saveGame, listGames, newGameId } from "./store.js";
+import { $ } from "../../lib/shell/dom.js";
 
-const $ = (id) => document.getElementById(id);
 /** The game on the board: its message, position, trails; mayPlay: this opening's one turn is not played yet. */
 const game = { message: null, position: null, trails: [], busy: false, mayPlay: false };
 /** Set when a game is opened from "Your games": show its link rather than offer the turn. */
@@ -26,7 +26,6 @@ const page = bootPage({
   keysOn: () => !$("play-panel").hidden && !game.busy,
 });
 const { engine, board, turn, tilesReady } = page;
-const speed = animationSpeed();
 
 const nameOf = (seat) => game.position.players[seat].name;
 const isPerson = (seat) => game.message.seats[seat] === "person";
@@ -112,7 +111,7 @@ async function playMove(move) {
 async function apply(move) {
   const mover = game.position.turn;
   const r = await ask(engine, "play", { position: game.position, move, seed: game.message.record.moves.length });
-  await board.animate(r.events, { speed });
+  await board.animate(r.events);
   const record = { ...game.message.record, moves: [...game.message.record.moves, r.move] };
   game.message = { ...game.message, record };
   game.position = r.position;

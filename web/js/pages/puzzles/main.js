@@ -12,11 +12,11 @@ import { notice, reason, setPhase } from "../../lib/shell/page.js";
 import { ask, trailsOf } from "../../lib/game/session.js";
 import { t } from "../../lib/words/i18n.js";
 import { uiIcon } from "../../lib/views/icon.js";
-import { bootPage, animationSpeed, show, namedHere } from "../../lib/shell/boot.js";
+import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
+import { $ } from "../../lib/shell/dom.js";
+import { readJSON, writeJSON } from "../../lib/shell/storage.js";
 
-const $ = (id) => document.getElementById(id);
 const KEY = "tsuro.puzzles";
-const speed = animationSpeed();
 
 /** A placement the player may try: every tile of the hand at every rotation, outcomes hidden. */
 function hidden(entry) {
@@ -45,14 +45,13 @@ const page = bootPage({
 const { engine, board, turn, tilesReady } = page;
 
 function load() {
-  try {
-    const v = JSON.parse(localStorage.getItem(KEY) || "null");
-    if (v && typeof v.solved === "object") return { solved: v.solved, hinted: v.hinted || {} };
-  } catch { /* damaged: start again */ }
+  const v = readJSON(KEY, null); // damaged: start again
+  if (v && typeof v.solved === "object") return { solved: v.solved, hinted: v.hinted || {} };
   return { solved: {}, hinted: {} };
 }
 function save() {
-  try { localStorage.setItem(KEY, JSON.stringify(state.progress)); } catch { notice(t("common.no_storage")); }
+  const failed = writeJSON(KEY, state.progress);
+  if (failed) notice(t("common.no_storage"));
 }
 
 const current = () => state.list[state.at];
@@ -118,7 +117,7 @@ async function answer(move) {
   board.setTarget(null);
   if (verdict.legal) {
     const played = await ask(engine, "play", { position: p.position, move, seed: 0 });
-    await board.animate(played.events, { speed });
+    await board.animate(played.events);
     show(board, played.position, trailsOf([played.events], played.position.players.length));
   }
   if (verdict.correct) {
