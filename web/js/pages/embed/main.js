@@ -33,7 +33,8 @@ import { drawIcons } from "../../lib/views/icon.js";
 
 applyTheme();
 import { connectHost, HostError } from "./messages.js";
-import { request, addTrails, trailsOf } from "../../lib/game/session.js";
+import { Session, request, trailsOf } from "../../lib/game/session.js";
+import { playMove } from "../../lib/game/play.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Stepper } from "../../lib/views/stepper.js";
 
@@ -317,22 +318,21 @@ async function applyMove(move) {
     $("bar").hidden = true;
   }
   tryState.done = true;
-  turn.stop();
-  board.clearTurnAids();
-  $("place").disabled = true;
+  const session = Session.at(eng(), now.position, { playSeed: () => 0, startTrails: now.trails });
   let r;
   try {
-    r = await ask("play", { position: now.position, move, seed: 0 });
+    r = await playMove(session, move, {
+      board,
+      freeze: () => { turn.stop(); board.clearTurnAids(); $("place").disabled = true; },
+      shown: (played) => {
+        Object.assign(tryState, { position: played.position, trails: session.trails() });
+        show(played.position, tryState.trails);
+      },
+    });
   } catch (e) {
     if (tryState.interactive && tryState.position === now.position) openTurn(now.position).catch((x) => message(errorText(x)));
     throw e;
   }
-  await board.animate(r.events);
-  const trails = now.trails.map((path) => path.slice());
-  while (trails.length < r.position.players.length) trails.push([]);
-  addTrails(trails, r.events);
-  Object.assign(tryState, { position: r.position, trails });
-  show(r.position, trails);
   caption(describe(r.events, r.position.players).map((l) => l.text).join(" "));
   hand.clear();
   $("hand").hidden = true;

@@ -19,6 +19,7 @@ import { HandView } from "../../lib/views/hand.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { Session, ask, ENGINE_DOWN } from "../../lib/game/session.js";
+import { playMove } from "../../lib/game/play.js";
 import { GameKeeper, downloadKept } from "../../lib/game/saves.js";
 import { GameList } from "./gamelist.js";
 import { VARIANTS, variantOf } from "./variants.js";
@@ -324,31 +325,36 @@ const app = {
     setPhase("busy");
     const mover = this.session.turn;
     if (mover !== null && mover !== undefined) this.setBanner(t("game.moves", { name: this.session.players[mover].name }), mover, { quiet: true });
-    this.turn.refresh();   // the hand, frozen while the move is played
-    $("btn-place").disabled = true;
-    board.setStartMarks([]);
-    board.setChoices([]);
-    let r;
+    const session = this.session;
     try {
-      r = await this.session.play(move);
+      await playMove(session, move, {
+        board,
+        current: () => gen === this.gen,
+        freeze: () => {
+          this.turn.refresh();   // the hand, frozen while the move is played
+          $("btn-place").disabled = true;
+          board.setStartMarks([]);
+          board.setChoices([]);
+        },
+        accepted: (r) => {
+          this.save();
+          board.clearPreview();
+          board.setTarget(null);
+          sound.forEvents(r.events);
+        },
+        shown: (r) => {
+          log.append(session, session.moves.length - 1);
+          for (const line of session.describe(r.events)) say(line.text);
+        },
+        next: () => { this.advance(); },
+      });
     } catch (e) {
       this.busy = false;
       if (gen !== this.gen) return;
       if (ENGINE_DOWN.has(e.code)) return this.recover(e);
       notice(t("common.moveRefused", { reason: reason(e) }));
       if (gen === this.gen) this.advance();
-      return;
     }
-    if (gen !== this.gen) return;
-    this.save();
-    board.clearPreview();
-    board.setTarget(null);
-    sound.forEvents(r.events);
-    await board.animate(r.events, { speed: animationSpeed() });
-    if (gen !== this.gen) return;
-    log.append(this.session, this.session.moves.length - 1);
-    for (const line of this.session.describe(r.events)) say(line.text);
-    this.advance();
   },
 
   // ---------------------------------------------------------------- undo / redo

@@ -9,7 +9,8 @@
 import { siteURL } from "../../lib/engine/client.js";
 import { ClassicTurn } from "../../lib/turns/classic.js";
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
-import { ask, trailsOf } from "../../lib/game/session.js";
+import { Session, ask } from "../../lib/game/session.js";
+import { playMove } from "../../lib/game/play.js";
 import { t } from "../../lib/words/i18n.js";
 import { uiIcon } from "../../lib/views/icon.js";
 import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
@@ -115,11 +116,7 @@ async function answer(move) {
   board.clearPreview();
   const verdict = await ask(engine, "puzzle_check", { position: p.position, task: p.task, move });
   board.setTarget(null);
-  if (verdict.legal) {
-    const played = await ask(engine, "play", { position: p.position, move, seed: 0 });
-    await board.animate(played.events);
-    show(board, played.position, trailsOf([played.events], played.position.players.length));
-  }
+  if (verdict.legal) await playMove(Session.at(engine, p.position, { playSeed: () => 0 }), move, { board });
   if (verdict.correct) {
     state.progress.solved[p.id] = true;
     save();
