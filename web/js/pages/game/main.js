@@ -1,33 +1,34 @@
-// The game page (index.html): the wiring.  It keeps the game on (a Session,
-// through the engine), runs the turn loop (a computer's move, the hot-seat
-// screen, a human's turn handed to the variant's turn controller), plays and
-// animates each move, and connects the page's buttons and keys.  Every rule
-// comes from the engine; every piece of the page is its own module:
+// The game page (index.html): the wiring.  It builds the views and the pieces
+// of the page, holds the game on in `app` (a Session, through the engine), runs
+// the turn loop (a computer's move, the hot-seat screen, a human's turn handed
+// to the variant's turn controller), plays each move through the one play path
+// (lib/game/play.js), and connects the page's buttons and keys.  Every rule
+// comes from the engine.  The page's own modules beside this one:
 //
-//   turn.js / neu-turn.js  a human's turn (ClassicTurn, NeuTurn), chosen by variants.js
-//   exchange.js            the elimination bonus's exchange panel
-//   setup.js               the setup dialog
-//   panels.js              the players panel, the move log, the banner
-//   gameover.js            the game-over panel, the replay, the share link
-//   page.js                the engine's loading status, notices, focus, the phase
-//   session.js / neu.js    the game kept by the page (requests within their time limits)
-//   saves.js / gamelist.js every game under its own key, and the list of them
+//   keeping.js    boot, resume, share links, recovery, the saves (app's methods)
+//   variants.js   what differs between the games the page plays (turn controller, session)
+//   setup.js      the setup dialog          panels.js   players, move log, banner, play panel
+//   gameover.js   result, replay, share     gamelist.js the saved games in the setup dialog
+//   embedcode.js  "Embed this game / position"
 
 import { getEngine, installWindowTsuro, siteURL } from "../../lib/engine/client.js";
 import { Board } from "../../lib/views/board.js";
 import { HandView } from "../../lib/views/hand.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
-import { Session, ask, ENGINE_DOWN } from "../../lib/game/session.js";
+import { ENGINE_DOWN } from "../../lib/game/session.js";
+import { playMove } from "../../lib/game/play.js";
 import { GameKeeper, downloadKept } from "../../lib/game/saves.js";
 import { GameList } from "./gamelist.js";
 import { VARIANTS, variantOf } from "./variants.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
-import { SetupDialog, animationSpeed } from "./setup.js";
+import { SetupDialog } from "./setup.js";
+import { animationSpeed } from "../../lib/shell/motion.js";
 import { renderPlayers, setBanner, MoveLog, PlayPanel } from "./panels.js";
 import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, say, focusIfLost, wireCopyButton } from "../../lib/shell/page.js";
 import { describeBoard } from "../../lib/words/describe.js";
 import { GameOver } from "./gameover.js";
+import { keeping } from "./keeping.js";
 import { handToTurn } from "../../lib/turns/classic.js";
 import { PortPicker } from "../../lib/turns/neu.js";
 import { t, applyTo } from "../../lib/words/i18n.js";
@@ -38,8 +39,8 @@ import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { Sound } from "../../lib/shell/sound.js";
 import { watchForUpdates } from "../../lib/shell/update.js";
 import { EmbedCode } from "./embedcode.js";
+import { $ } from "../../lib/shell/dom.js";
 
-const $ = (id) => document.getElementById(id);
 
 // ------------------------------------------------------------------ the board, at once
 
@@ -69,11 +70,6 @@ const tilesetReady = loadTileSet(siteURL("tiles.json"), engine).then((ts) => {
 
 // ------------------------------------------------------------------ saves
 
-/** A saved game, replayed by the engine into the session of its variant. */
-function restore(save) {
-  return variantOf(save).Session.fromSave(engine, save);
-}
-
 // Every game under its own key (saves.js); the player is told when nothing can be kept.
 const keeper = new GameKeeper(undefined, { onFailure: (text) => notice(text) });
 const gameList = new GameList($("games-panel"), {
@@ -92,119 +88,7 @@ const app = {
   busy: false,       // a move is being played / animated
   revealedTo: null,  // hot-seat: the seat whose hand is showing
 
-  // ---------------------------------------------------------------- boot
-
-  async boot() {
-    this.tileset = await tilesetReady.catch(() => null);
-    const hash = location.hash.replace(/^#/, "");
-    if (/^[rp]=/.test(hash)) {
-      history.replaceState(null, "", location.pathname + location.search);
-      return this.openLink(hash);
-    }
-    const found = await keeper.resumable();
-    if (found) await this.resumeGame(found.id, found.save);
-    else this.openSetup();
-    const unavailable = keeper.unavailable();
-    if (unavailable) notice(t("app.noKeep", { reason: unavailable }));
-  },
-
-  /**
-   * Resume a stored game.  One the engine refuses (or that makes it work past its time
-   * limit) is put aside, never deleted, and the player told; if the engine itself is
-   * down, the save stays where it is.
-   */
-  async resumeGame(id, save = keeper.saveOf(id)) {
-    this.gen++;
-    if (!save) return this.openSetup(this.keepAside(id, keeper.store.whyUnreadable(id) || t("saves.gone")));
-    if (save.position) this.showEarly(save);
-    try {
-      const session = await restore(save);
-      keeper.begin(id);
-      return this.begin(session, { fromSave: true });
-    } catch (e) {
-      if (engine.failed && e.code !== "timeout") {
-        // the engine is down, not the save: keep it for the next visit
-        this.setBanner(t("app.saveKept"));
-        return notice(t("app.engineDownSave", { reason: reason(engine.failed) }));
-      }
-      return this.openSetup(this.keepAside(id, reason(e)));
-    }
-  },
-
-  /** Put a save that cannot be resumed aside; returns what to tell the player. */
-  keepAside(id, why) {
-    const kept = keeper.keepAside(why, id);
-    return kept
-      ? t("app.asideDownload", { why })
-      : t("app.asideLeft", { why });
-  },
-
-  /** Draw a saved position before the engine has replayed it (drawing only). */
-  showEarly(save) {
-    try {
-      const variant = variantOf(save);
-      const position = save.position;
-      if (variant.name !== "classic") board.setSize(10, 10);
-      board.setSeats(seatStyles(position.players));
-      board.setPosition(variant.view(position));
-      $("turn-banner").textContent = t("app.resuming");
-    } catch { /* the engine will judge it */ }
-  },
-
-  /**
-   * Open a share link as a game of its own.  It is saved (under a new key) only once the
-   * engine has answered for it; until then, and if it fails, the player's game is untouched.
-   */
-  async openLink(fragment) {
-    this.gen++;
-    setPhase("busy");
-    const previous = keeper.id || (await keeper.resumable())?.id || null;
-    const failed = (e) => this.backTo(previous, t("app.linkFailed", { reason: reason(e) }));
-    let value, session;
-    try {
-      value = await ask(engine, "decode_link", { fragment });
-      session = value.record
-        ? await Session.fromRecord(engine, value.record)
-        : await Session.fromPosition(engine, value.position);
-    } catch (e) {
-      return failed(e);
-    }
-    const text = value.record
-      ? t(session.over ? "app.sharedOver" : "app.sharedGame")
-      : t("app.sharedPosition");
-    const mine = previous && keeper.store.get(previous);
-    if (mine && !mine.over) {
-      notice(t("app.ownKept", { text }), { label: t("app.backToMine"), run: () => { notice(null); this.resumeGame(previous); } });
-    } else notice(text);
-    keeper.begin();
-    this.linkPrevious = previous;  // where a failure of the link's first step goes back to
-    return this.begin(session, { fromLink: true });
-  },
-
-  /** Back to a stored game (or the setup if there is none), telling the player why. */
-  async backTo(id, text) {
-    if (id && keeper.store.get(id)) {
-      await this.resumeGame(id);
-      return notice(t("app.backToGame", { text }));
-    }
-    keeper.forget();
-    this.session = null;
-    board.setPosition(null);
-    return this.openSetup(t("app.freshInstead", { text }));
-  },
-
-  /**
-   * The engine failed us (a request past its time limit, a dead worker): restart it,
-   * tell the player, and go back to the last saved position of the game.
-   */
-  async recover(e) {
-    this.gen++;
-    if (engine.failed) engine.restart();   // a dead worker; a time-out has restarted it already
-    const text = t(e.code === "timeout" ? "app.restartedTimeout" : "app.restartedStopped");
-    if (this.pendingFirstSave) return this.backTo(this.linkPrevious, text);
-    await this.resumeGame(keeper.id);
-    notice(t("app.fromLastSave", { text }));
-  },
+  ...keeping({ engine, board, keeper, tilesetReady }),
 
   begin(session, { fromSave = false, fromLink = false } = {}) {
     this.gen++;
@@ -226,29 +110,6 @@ const app = {
     if (fromSave && !session.over) notice(null);
   },
 
-  save() {
-    if (!this.session || this.pendingFirstSave) return;
-    keeper.save(this.session);
-  },
-
-  /** A link's game waiting at the hot-seat screen: have the engine answer for it now. */
-  async checkFirst(gen) {
-    try {
-      await this.session.legalMoves();
-    } catch (e) {
-      if (gen === this.gen && ENGINE_DOWN.has(e.code)) this.recover(e);
-      return;   // a refusal shows when the player takes the turn
-    }
-    if (gen === this.gen) this.accepted();
-  },
-
-  /** The engine has answered for the game on: a link's game may now be saved. */
-  accepted() {
-    if (!this.pendingFirstSave) return;
-    this.pendingFirstSave = false;
-    this.save();
-  },
-
   // ---------------------------------------------------------------- the turn loop
 
   async advance() {
@@ -267,7 +128,7 @@ const app = {
     const name = s.players[seat].name;
     if (!s.isHuman(seat)) {
       setPhase("computer");
-      this.setBanner(t("app.thinking", { name }), seat);
+      this.setBanner(t("game.thinking", { name }), seat);
       playPanel.showHand(s, null);
       const t0 = performance.now();
       let move;
@@ -276,7 +137,7 @@ const app = {
       } catch (e) {
         if (gen !== this.gen) return;
         if (ENGINE_DOWN.has(e.code)) return this.recover(e);
-        notice(t("app.botFailed", { reason: reason(e) }));
+        notice(t("game.botFailed", { reason: reason(e) }));
         return;
       }
       this.accepted();
@@ -287,7 +148,7 @@ const app = {
     }
     // a human's turn
     if (playPanel.hidesHands(s) && this.revealedTo !== seat) {
-      this.setBanner(t("app.turnOf", { name }), seat);
+      this.setBanner(t("game.turnOf", { name }), seat);
       setPhase("pass");
       playPanel.showPass(s, seat);
       if (this.pendingFirstSave) this.checkFirst(gen);
@@ -300,7 +161,7 @@ const app = {
     } catch (e) {
       if (gen !== this.gen) return;
       if (ENGINE_DOWN.has(e.code)) return this.recover(e);
-      notice(t("app.legalFailed", { reason: reason(e) }));
+      notice(t("game.legalFailed", { reason: reason(e) }));
       return;
     }
     if (gen !== this.gen) return;
@@ -322,32 +183,37 @@ const app = {
     this.busy = true;
     setPhase("busy");
     const mover = this.session.turn;
-    if (mover !== null && mover !== undefined) this.setBanner(t("app.moves", { name: this.session.players[mover].name }), mover, { quiet: true });
-    this.turn.refresh();   // the hand, frozen while the move is played
-    $("btn-place").disabled = true;
-    board.setStartMarks([]);
-    board.setChoices([]);
-    let r;
+    if (mover !== null && mover !== undefined) this.setBanner(t("game.moves", { name: this.session.players[mover].name }), mover, { quiet: true });
+    const session = this.session;
     try {
-      r = await this.session.play(move);
+      await playMove(session, move, {
+        board,
+        current: () => gen === this.gen,
+        freeze: () => {
+          this.turn.refresh();   // the hand, frozen while the move is played
+          $("btn-place").disabled = true;
+          board.setStartMarks([]);
+          board.setChoices([]);
+        },
+        accepted: (r) => {
+          this.save();
+          board.clearPreview();
+          board.setTarget(null);
+          sound.forEvents(r.events);
+        },
+        shown: (r) => {
+          log.append(session, session.moves.length - 1);
+          for (const line of session.describe(r.events)) say(line.text);
+        },
+        next: () => { this.advance(); },
+      });
     } catch (e) {
       this.busy = false;
       if (gen !== this.gen) return;
       if (ENGINE_DOWN.has(e.code)) return this.recover(e);
-      notice(t("app.refused", { reason: reason(e) }));
+      notice(t("common.moveRefused", { reason: reason(e) }));
       if (gen === this.gen) this.advance();
-      return;
     }
-    if (gen !== this.gen) return;
-    this.save();
-    board.clearPreview();
-    board.setTarget(null);
-    sound.forEvents(r.events);
-    await board.animate(r.events, { speed: animationSpeed() });
-    if (gen !== this.gen) return;
-    log.append(this.session, this.session.moves.length - 1);
-    for (const line of this.session.describe(r.events)) say(line.text);
-    this.advance();
   },
 
   // ---------------------------------------------------------------- undo / redo
@@ -362,7 +228,7 @@ const app = {
     $("play-panel").hidden = false;
     log.rebuild(s);
     this.save();
-    announce(t("app.undone"));
+    announce(t("game.undone"));
     this.advance();
   },
 
@@ -374,12 +240,12 @@ const app = {
     try {
       await s.redo();
     } catch (e) {
-      notice(t("app.redoFailed", { reason: reason(e) }));
+      notice(t("game.redoFailed", { reason: reason(e) }));
     }
     this.revealedTo = s.isHuman(s.turn) ? s.turn : this.revealedTo;
     log.rebuild(s);
     this.save();
-    announce(t("app.redone"));
+    announce(t("game.redone"));
     this.advance();
   },
 
@@ -438,7 +304,7 @@ const app = {
 
   async newGame({ rules, players, seats, seed }, retried = false) {
     const gen = ++this.gen;
-    this.setBanner(t("app.dealing"), null, { quiet: true });
+    this.setBanner(t("game.dealing"), null, { quiet: true });
     try {
       const session = await variantOf(rules).Session.create(engine, { rules, players, seats, seed });
       if (gen !== this.gen) return;
@@ -448,7 +314,7 @@ const app = {
       if (gen !== this.gen) return;
       // queued behind a request that was stopped at its time limit: once more, on the new engine
       if (e.code === "restarted" && !retried) return this.newGame({ rules, players, seats, seed }, true);
-      this.openSetup(t("app.startFailed", { reason: reason(e) }));
+      this.openSetup(t("game.startFailed", { reason: reason(e) }));
     }
   },
 
@@ -462,7 +328,7 @@ const app = {
     this.renderGames();
     setup.open(message, !!(this.session && this.session.positions));
     if (!this.session) setPhase("setup");
-    if (!this.session) this.setBanner(t("app.chooseSetup"), null, { quiet: true });
+    if (!this.session) this.setBanner(t("game.chooseSetup"), null, { quiet: true });
   },
 };
 
@@ -574,8 +440,8 @@ document.addEventListener("keydown", (e) => {
 
 // Another tab wrote the game this tab plays: say so, offer to load it.
 keeper.watch((save) => {
-  if (!save) return notice(t("app.removedElsewhere"));
-  notice(t("app.changedElsewhere"), { label: t("app.loadIt"), run: () => { notice(null); app.resumeGame(keeper.id); } });
+  if (!save) return notice(t("game.removedElsewhere"));
+  notice(t("game.changedElsewhere"), { label: t("game.loadIt"), run: () => { notice(null); app.resumeGame(keeper.id); } });
 });
 
 window.addEventListener("hashchange", () => {
@@ -592,4 +458,4 @@ window.tsuroApp = app;
 app.sound = sound;
 app.boot();
 // a new version of the site: offered, never forced (the game is saved and resumes)
-watchForUpdates((apply) => notice(t("app.updateReady"), { label: t("app.updateReload"), run: apply }));
+watchForUpdates((apply) => notice(t("update.ready"), { label: t("update.reload"), run: apply }));

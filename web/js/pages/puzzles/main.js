@@ -9,14 +9,15 @@
 import { siteURL } from "../../lib/engine/client.js";
 import { ClassicTurn } from "../../lib/turns/classic.js";
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
-import { ask, trailsOf } from "../../lib/game/session.js";
+import { Session, ask } from "../../lib/game/session.js";
+import { playMove } from "../../lib/game/play.js";
 import { t } from "../../lib/words/i18n.js";
 import { uiIcon } from "../../lib/views/icon.js";
-import { bootPage, animationSpeed, show, namedHere } from "../../lib/shell/boot.js";
+import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
+import { $ } from "../../lib/shell/dom.js";
+import { readJSON, writeJSON } from "../../lib/shell/storage.js";
 
-const $ = (id) => document.getElementById(id);
 const KEY = "tsuro.puzzles";
-const speed = animationSpeed();
 
 /** A placement the player may try: every tile of the hand at every rotation, outcomes hidden. */
 function hidden(entry) {
@@ -27,8 +28,8 @@ function hidden(entry) {
 class PuzzleTurn extends ClassicTurn {
   markLabel() { return ""; }
   advise(sel) {
-    return sel ? { text: t("puzzle.choose"), placeable: true, label: t("daily.place") }
-      : { text: t("puzzle.choose"), placeable: false, label: t("daily.place") };
+    return sel ? { text: t("puzzle.choose"), placeable: true, label: t("common.place") }
+      : { text: t("puzzle.choose"), placeable: false, label: t("common.place") };
   }
 }
 
@@ -45,14 +46,13 @@ const page = bootPage({
 const { engine, board, turn, tilesReady } = page;
 
 function load() {
-  try {
-    const v = JSON.parse(localStorage.getItem(KEY) || "null");
-    if (v && typeof v.solved === "object") return { solved: v.solved, hinted: v.hinted || {} };
-  } catch { /* damaged: start again */ }
+  const v = readJSON(KEY, null); // damaged: start again
+  if (v && typeof v.solved === "object") return { solved: v.solved, hinted: v.hinted || {} };
   return { solved: {}, hinted: {} };
 }
 function save() {
-  try { localStorage.setItem(KEY, JSON.stringify(state.progress)); } catch { notice(t("daily.no_storage")); }
+  const failed = writeJSON(KEY, state.progress);
+  if (failed) notice(t("common.no_storage"));
 }
 
 const current = () => state.list[state.at];
@@ -65,7 +65,7 @@ function named(puzzle) {
 /** The task in words, in the page's language: the colour named by the catalogue too. */
 function taskText(task) {
   const params = { ...task.params };
-  if (params.color) params.color = t(`puzzle.color.${params.color}`);
+  if (params.color) params.color = t(`common.color.${params.color}`);
   if (params.n !== undefined) params.count = params.n;
   return t(task.key, params);
 }
@@ -96,7 +96,7 @@ async function open(i) {
   $("puzzle-number").textContent = t("puzzle.number", { n: state.at + 1, count: state.list.length });
   $("task").textContent = taskText(p.task);
   const me = p.position.players[p.position.turn];
-  $("turn-banner").textContent = t("puzzle.you_play", { color: t(`puzzle.color.${me.color}`), seat: p.position.turn + 1 });
+  $("turn-banner").textContent = t("puzzle.you_play", { color: t(`common.color.${me.color}`), seat: p.position.turn + 1 });
   $("verdict").textContent = state.progress.solved[p.id] ? t("puzzle.already") : "";
   $("btn-retry").hidden = true;
   $("btn-hint").disabled = false;
@@ -116,11 +116,7 @@ async function answer(move) {
   board.clearPreview();
   const verdict = await ask(engine, "puzzle_check", { position: p.position, task: p.task, move });
   board.setTarget(null);
-  if (verdict.legal) {
-    const played = await ask(engine, "play", { position: p.position, move, seed: 0 });
-    await board.animate(played.events, { speed });
-    show(board, played.position, trailsOf([played.events], played.position.players.length));
-  }
+  if (verdict.legal) await playMove(Session.at(engine, p.position, { playSeed: () => 0 }), move, { board });
   if (verdict.correct) {
     state.progress.solved[p.id] = true;
     save();
