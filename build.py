@@ -82,6 +82,11 @@ PYODIDE_FILES = (
 # trimmed stdlib and a lock file of its own), so not precached.
 ON_DEMAND_FILES = ("python_stdlib.zip", "pyodide-lock.json")
 
+# Files of web/ served content-hashed but not precached: the catalogues of the
+# languages other than English, fetched (and then kept by the service worker)
+# only when their language is chosen.
+ON_DEMAND_ASSETS = re.compile(r"js/i18n/(?!en\.js$)[^/]+\.js")
+
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
@@ -837,10 +842,14 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
 
         # The precache manifest: every file of the site except the service worker
         # itself and what only the micropip path (another Pyodide page's way
-        # in) needs: the full stdlib, the standard lock file and micropip, which
-        # the service worker caches when they are first fetched.  Every file's
+        # in) needs: the full stdlib, the standard lock file and micropip, and
+        # the catalogues of languages other than English (ON_DEMAND_ASSETS),
+        # which the service worker caches when they are first fetched.  Every file's
         # sha256 goes with it: the service worker stores nothing that differs.
-        on_demand = sorted(f"{pyo_rel}/{n}" for n in (*ON_DEMAND_FILES, MICROPIP_WHEEL))
+        on_demand = sorted(
+            [f"{pyo_rel}/{n}" for n in (*ON_DEMAND_FILES, MICROPIP_WHEEL)]
+            + [f"{asset_dir}/{r}" for r in contents if ON_DEMAND_ASSETS.fullmatch(r)]
+        )
         files = [r for r in _walk(tmp) if r not in ("sw.js", "build.json")]
         hashes = {r: sha256_file(tmp / r) for r in files}
         urls = sorted(r for r in files if r not in on_demand)

@@ -26,7 +26,7 @@ import { ClassicTurn, handToTurn } from "./turn.js";
 import { loadTileSet } from "./tileset.js";
 import { seatStyles } from "./style.js";
 import { describe } from "./movelog.js";
-import { t, applyTo, setLang, CATALOGUES } from "./i18n.js";
+import { t, applyTo, setLang, matchLang } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { applyTheme } from "./theme.js";
 import { drawIcons } from "./icon.js";
@@ -38,8 +38,8 @@ import { request, addTrails, trailsOf } from "./session.js";
 const $ = (id) => document.getElementById(id);
 // the language: ?lang= (i18n.js) or &lang= in the fragment, with the other options
 {
-  const inFragment = /[#&]lang=([a-z]{2})/.exec(location.hash);
-  if (inFragment && inFragment[1] in CATALOGUES) setLang(inFragment[1], false);
+  const inFragment = matchLang(/[#&]lang=([A-Za-z-]+)/.exec(location.hash)?.[1]);
+  if (inFragment) await setLang(inFragment, false);
   else applyTo(document);
 }
 drawIcons();
