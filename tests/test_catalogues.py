@@ -82,7 +82,7 @@ def others(dump):
 def test_every_catalogue_file_is_a_language_on_the_menu_named_in_itself(dump):
     files = {p.stem for p in I18N.glob("*.js")}
     assert set(dump["languages"]) == files
-    assert {"en", "fr", "de"} <= files
+    assert {"en", "fr", "de", "ja"} <= files
     for code, name in dump["languages"].items():
         assert dump["catalogues"][code]["lang.name"] == name, code
 
@@ -114,7 +114,8 @@ def test_nothing_left_in_english(dump):
         same = {
             k
             for k, v in cat.items()
-            if v == en[k] and re.search(r"[^\W\d_]", re.sub(r"\{\w+\}", "", json.dumps(v)))
+            if v == en[k]
+            and re.search(r"[^\W\d_]", re.sub(r"\{\w+\}", "", json.dumps(v, ensure_ascii=False)))
         }
         assert same <= SAME_AS_ENGLISH.get(code, set()), (code, sorted(same))
 
@@ -160,6 +161,7 @@ def test_plural_forms_follow_each_language(dump):
     # the languages' own rules: French and Brazilian Portuguese say "0 tuile"/"0 peça", not English
     assert [r[1] for r in out["fr"][:3]] == ["one", "one", "other"]
     assert [r[1] for r in out["de"][:3]] == ["other", "one", "other"]
+    assert {r[1] for r in out["ja"]} == {"other"}
 
 
 CHOOSE = """
