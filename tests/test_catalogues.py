@@ -82,7 +82,7 @@ def others(dump):
 def test_every_catalogue_file_is_a_language_on_the_menu_named_in_itself(dump):
     files = {p.stem for p in I18N.glob("*.js")}
     assert set(dump["languages"]) == files
-    assert {"en", "fr", "de", "ja"} <= files
+    assert {"en", "fr", "de", "es", "ja"} <= files
     for code, name in dump["languages"].items():
         assert dump["catalogues"][code]["lang.name"] == name, code
 

@@ -175,7 +175,7 @@ LATER = sorted(
 )
 ENGLISH_LOG = re.compile(
     r"(?<![A-Za-z])(plays|starts|marker|the|tile|tiles|wins|out|edge|Game|opens|Round|follows|"
-    r"carried|draws|collides?|point|side|top|bottom|left|right|upper|lower|avatar|nobody)(?![A-Za-z])"
+    r"carried|draws|collides?|point|side|top|bottom|left|right|upper|lower|nobody)(?![A-Za-z])"
 )
 
 

@@ -20,6 +20,7 @@ export const LANGUAGES = {
   en: "English",
   fr: "Français",
   de: "Deutsch",
+  es: "Español",
   ja: "日本語",
 };
 /** The catalogues loaded so far: English, and the page's language once chosen. */
