@@ -34,8 +34,8 @@ SAME_AS_ENGLISH = {
         "players.score",
     },
     "de": {"help.escKey", "setup.computer", "setup.speedNormal", "color.orange"},
-    "es": {"help.ctrl", "help.enterKey", "help.escKey"},
-    "it": {"help.ctrl", "help.enterKey", "help.escKey", "players.dragon"},
+    "es": {"help.ctrl", "help.escKey"},
+    "it": {"help.ctrl", "help.escKey", "players.computer", "setup.computer"},
     "pt-BR": {"help.ctrl", "help.enterKey", "help.escKey"},
     "ja": {"help.ctrl", "help.enterKey", "help.escKey", "help.shift"},
 }
@@ -82,7 +82,7 @@ def others(dump):
 def test_every_catalogue_file_is_a_language_on_the_menu_named_in_itself(dump):
     files = {p.stem for p in I18N.glob("*.js")}
     assert set(dump["languages"]) == files
-    assert {"en", "fr", "de", "es", "ja"} <= files
+    assert {"en", "fr", "de", "es", "it", "ja"} <= files
     for code, name in dump["languages"].items():
         assert dump["catalogues"][code]["lang.name"] == name, code
 

@@ -21,6 +21,7 @@ export const LANGUAGES = {
   fr: "Français",
   de: "Deutsch",
   es: "Español",
+  it: "Italiano",
   ja: "日本語",
 };
 /** The catalogues loaded so far: English, and the page's language once chosen. */
