@@ -36,7 +36,14 @@ SAME_AS_ENGLISH = {
     "de": {"help.escKey", "setup.computer", "setup.speedNormal", "color.orange"},
     "es": {"help.ctrl", "help.escKey"},
     "it": {"help.ctrl", "help.escKey", "players.computer", "setup.computer"},
-    "pt-BR": {"help.ctrl", "help.enterKey", "help.escKey"},
+    "pt-BR": {
+        "help.ctrl",
+        "help.shift",
+        "help.enterKey",
+        "help.escKey",
+        "tutorial.nav",
+        "tutorial.course.loopTitle",
+    },
     "ja": {"help.ctrl", "help.enterKey", "help.escKey", "help.shift"},
 }
 
@@ -82,7 +89,7 @@ def others(dump):
 def test_every_catalogue_file_is_a_language_on_the_menu_named_in_itself(dump):
     files = {p.stem for p in I18N.glob("*.js")}
     assert set(dump["languages"]) == files
-    assert {"en", "fr", "de", "es", "it", "ja"} <= files
+    assert {"en", "fr", "de", "es", "it", "pt-BR", "ja"} <= files
     for code, name in dump["languages"].items():
         assert dump["catalogues"][code]["lang.name"] == name, code
 
@@ -160,6 +167,7 @@ def test_plural_forms_follow_each_language(dump):
             assert "{" not in tiles + move, (code, tiles, move)
     # the languages' own rules: French and Brazilian Portuguese say "0 tuile"/"0 peça", not English
     assert [r[1] for r in out["fr"][:3]] == ["one", "one", "other"]
+    assert [r[1] for r in out["pt-BR"][:3]] == ["one", "one", "other"]
     assert [r[1] for r in out["de"][:3]] == ["other", "one", "other"]
     assert {r[1] for r in out["ja"]} == {"other"}
 

@@ -23,6 +23,7 @@ export const LANGUAGES = {
   es: "Español",
   it: "Italiano",
   ja: "日本語",
+  "pt-BR": "Português (Brasil)",
 };
 /** The catalogues loaded so far: English, and the page's language once chosen. */
 export const CATALOGUES = { en };
