@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_dist_layout(dist_dir, build_info, build_module):
     pyo = dist_dir / build_info["pyodideDir"]
     assert build_info["pyodideDir"] == f"pyodide/{build_module.PYODIDE_VERSION}/"
-    for name in build_module.PYODIDE_FILES + (build_module.MICROPIP_WHEEL,):
+    for name in (*build_module.PYODIDE_FILES, build_module.MICROPIP_WHEEL):
         assert (pyo / name).is_file(), name
     assert (
         hashlib.sha256((pyo / build_module.MICROPIP_WHEEL).read_bytes()).hexdigest()
@@ -201,15 +201,25 @@ def test_pages_preload_their_module_graph(dist_dir, build_info, build_module):
     assert build_module.static_imports(js) == ["./x.js", "../y.js", "./z.js", "./side.js"]
 
 
-def test_precache_manifest_hashes_and_leaves_out_the_micropip_files(
+def test_precache_manifest_hashes_and_leaves_out_the_micropip_files_and_other_languages(
     dist_dir, build_info, build_module
 ):
     manifest = build_info["precache"]
     pyo = build_info["pyodideDir"]
+    assets = build_info["assets"]
+    # every catalogue but English's: fetched when its language is chosen (i18n.js)
+    languages = {
+        f"{assets}js/i18n/{p.name}"
+        for p in (build_module.WEB / "js" / "i18n").glob("*.js")
+        if p.name != "en.js"
+    }
+    assert {f"{assets}js/i18n/de.js", f"{assets}js/i18n/ja.js"} <= languages
+    assert f"{assets}js/i18n/en.js" in manifest["urls"]
     on_demand = {
         f"{pyo}python_stdlib.zip",
         f"{pyo}pyodide-lock.json",
         f"{pyo}{build_module.MICROPIP_WHEEL}",
+        *languages,
     }
     assert set(manifest["onDemand"]) == on_demand and not on_demand & set(manifest["urls"])
     assert build_info["stdlib"]["url"] in manifest["urls"]

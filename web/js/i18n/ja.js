@@ -167,10 +167,10 @@ export default {
   "neu.onBoard": "ボード上",
 
   "setup.playerName": "プレイヤー{n}",
-  "setup.computer": "コンピューター",
-  "setup.computer.easy": "コンピューター（かんたん）",
-  "setup.computer.medium": "コンピューター（ふつう）",
-  "setup.computer.hard": "コンピューター（むずかしい）",
+  "setup.computer": "CPU",
+  "setup.computer.easy": "CPU（かんたん）",
+  "setup.computer.medium": "CPU（ふつう）",
+  "setup.computer.hard": "CPU（むずかしい）",
 
   "turn.startMark": "{place}からスタート：Enterキーかクリックで決定。",
   "turn.hintStart": "ヒント：{place}（強調表示）からスタート。ボード上でEnterキーを押すか、クリックしてください。",
