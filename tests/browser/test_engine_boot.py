@@ -80,7 +80,17 @@ def test_micropip_install_from_another_origin(page, server, other_origin, build_
     }""",
         [server, build_info],
     )
-    assert result == '{"ok":true,"result":{"version":"%s"}}' % __version__
+    assert result == '{"ok":true,"result":{"version":"' + __version__ + '"}}'
+
+
+# Whether the service worker's cache holds a file of our assets (any build's folder).
+KEPT = """async (tail) => {
+  for (const name of await caches.keys()) {
+    const keys = await (await caches.open(name)).keys();
+    if (keys.some((req) => req.url.endsWith(tail))) return true;
+  }
+  return false;
+}"""
 
 
 def test_offline_after_first_visit(page, context, serve_site, dist_dir):
@@ -95,11 +105,35 @@ def test_offline_after_first_visit(page, context, serve_site, dist_dir):
         page.evaluate("navigator.serviceWorker.ready")
         page.wait_for_function("navigator.serviceWorker.controller !== null")
         assert page.evaluate("window.tsuro.engine.snapshotDone")["state"] == "stored"
+        # A language other than English is not precached: the worker keeps its
+        # catalogue once the page has fetched it.
+        page.goto(site + "?lang=de&anim=0")
+        page.wait_for_selector("#setup[open]")
+        assert page.title() == "Tsuro: Das Spiel des Weges"
+        for _ in range(100):
+            if page.evaluate(KEPT, "js/i18n/de.js"):
+                break
+            page.wait_for_timeout(50)
+        assert page.evaluate(KEPT, "js/i18n/de.js") and not page.evaluate(KEPT, "js/i18n/ja.js")
+        page.goto(site + "smoke.html")
+        wait_ready(page)
     finally:
         srv.shutdown()
         srv.server_close()
     context.set_offline(True)
     try:
+        # offline: German, used before, still German; Japanese, never fetched, falls back
+        # to English (the page works, in the words it has)
+        page.goto(site + "?lang=de&anim=0")
+        page.wait_for_selector("#setup[open]")
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert page.inner_text("#setup-title") == "Neue Partie"
+        page.goto(site + "?lang=ja&anim=0")
+        page.wait_for_selector("#setup[open]")
+        assert page.evaluate("document.documentElement.lang") == "en"
+        assert page.inner_text("#setup-title") == "New game"
+        page.goto(site + "smoke.html")
+        wait_ready(page)
         # Nothing answers but the service worker's cache.
         assert (
             page.evaluate("fetch('build.json').then(() => 'online', () => 'offline')") == "offline"
@@ -177,7 +211,8 @@ def test_snapshot_is_made_then_restored_and_plays_alike(page, server):
         let pos = (await r("new_game", {players: 3, seed: 5})).position;
         const moves = [];
         while (pos.turn !== null) {
-            const m = (await r("bot_move", {position: pos, bot: "survivor", seed: moves.length})).move;
+            const m = (await r("bot_move",
+                {position: pos, bot: "survivor", seed: moves.length})).move;
             moves.push(m);
             pos = (await r("play", {position: pos, move: m, seed: 1})).position;
         }
