@@ -2,7 +2,8 @@
 against the built dist/: with the browser set to German, then to Japanese, no English is
 left on the game page in each phase (setup, start mark, tile, pass screen, game over,
 replay), nor on the embed, the tutorial and its boards, the daily challenge, the puzzles
-and play by link; the menu lists every language by its own name and its choice is
+and play by link; in Spanish, Italian and Brazilian Portuguese, none on the setup and the
+rules; the menu lists every language by its own name and its choice is
 remembered; ?lang= and the browser's languages (pt -> pt-BR) choose.
 
 test_french.py walks French through every phase; here each language gets one shorter
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.browser
 # test_french.py's words that give English away; a language keeps those it shares
 # ("Computer" in German).
 WORDS = re.search(r"\((.*)\)", ENGLISH.pattern, re.S).group(1).split("|")
-SHARED = {"de": {"computer"}, "ja": set()}
+SHARED = {"de": {"computer"}, "it": {"computer"}, "es": set(), "pt-BR": {"move"}, "ja": set()}
 NAMES = {"de": "Spieler", "ja": "プレイヤー"}
 
 
@@ -128,6 +129,26 @@ def test_every_page_in_the_browser_language(browser, server, lang, locale):
         page.goto(server + "tutorial/course.html?sw=off")
         page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
         assert_in(page, lang, "course.html")
+        no_errors(page)
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize(("lang", "locale"), [("es", "es-ES"), ("it", "it-IT"), ("pt-BR", "pt-BR")])
+def test_the_setup_and_the_rules_in_the_other_languages(browser, server, lang, locale):
+    """The other languages, more briefly: the setup with every option, and the rules."""
+    ctx, page = context(browser, locale)
+    try:
+        page.goto(server + "?sw=off&anim=0")
+        page.wait_for_selector("#setup[open]")
+        page.wait_for_function("document.querySelector('#engine-status').hidden")
+        page.select_option("#set-count", "3")
+        page.click("details.more summary")
+        assert_in(page, lang, "setup, every option")
+        page.goto(server + "tutorial/?sw=off")
+        page.frames[1].wait_for_selector("#hand .hand-tile")
+        assert_in(page, lang, "tutorial")
+        assert_in(page.frames[1], lang, "tutorial's first board")
         no_errors(page)
     finally:
         ctx.close()

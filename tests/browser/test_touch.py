@@ -102,6 +102,9 @@ MEDIUM = {
     "en-GB": "Medium computer",
     "fr-FR": "Ordinateur moyen",
     "de-DE": "Computer (mittel)",
+    "es-ES": "Ordenador medio",
+    "it-IT": "Computer medio",
+    "pt-BR": "Computador médio",
     "ja-JP": "CPU（ふつう）",
 }
 

@@ -380,7 +380,7 @@ export default {
   "color.black": "negro",
   "color.white": "blanco",
   "color.pink": "rosa",
-  "color.teal": "verde azulado",
+  "color.teal": "turquesa",
   "color.brown": "marrón",
   "color.gray": "gris",
   "hand.tile": "Loseta {n} (número {tile}), girada {rot} grados",

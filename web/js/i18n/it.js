@@ -380,7 +380,7 @@ export default {
   "color.black": "nero",
   "color.white": "bianco",
   "color.pink": "rosa",
-  "color.teal": "verde acqua",
+  "color.teal": "turchese",
   "color.brown": "marrone",
   "color.gray": "grigio",
   "hand.tile": "Tessera {n} (numero {tile}), ruotata di {rot} gradi",

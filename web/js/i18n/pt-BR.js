@@ -380,7 +380,7 @@ export default {
   "color.black": "preto",
   "color.white": "branco",
   "color.pink": "rosa",
-  "color.teal": "verde-azulado",
+  "color.teal": "turquesa",
   "color.brown": "marrom",
   "color.gray": "cinza",
   "hand.tile": "Peça {n} (número {tile}), girada {rot} graus",
