@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,14 +15,23 @@ from .pins import MICROPIP_WHEEL, ON_DEMAND_FILES
 SW_PLACEHOLDER = "/*@@PRECACHE_MANIFEST@@*/ null"
 IMMUTABLE_FOLDERS = ["assets/", "pyodide/", "wheels/", "stdlib/", "precomputed/"]
 
+# Files of web/ served content-hashed but not precached: the catalogues of the
+# languages other than English, fetched (and then kept by the service worker)
+# only when their language is chosen, so a first visit does not carry six.
+ON_DEMAND_ASSETS = re.compile(r"assets/[^/]+/js/lib/words/catalogues/(?!en\.js$)[^/]+\.js")
+
 
 def precache_manifest(site: Path, pyodide_rel: str) -> dict[str, Any]:
     """The manifest of the laid-out site: every file but the service worker itself
     and build.json, less what only the micropip path (another Pyodide page's way
-    in) needs: the full stdlib, the standard lock file and micropip, which the
+    in) needs (the full stdlib, the standard lock file and micropip) and the
+    catalogues of languages other than English (ON_DEMAND_ASSETS), which the
     service worker caches when they are first fetched ("onDemand")."""
-    on_demand = sorted(f"{pyodide_rel}/{n}" for n in (*ON_DEMAND_FILES, MICROPIP_WHEEL))
     files = [r for r in walk(site) if r not in ("sw.js", "build.json")]
+    on_demand = sorted(
+        [f"{pyodide_rel}/{n}" for n in (*ON_DEMAND_FILES, MICROPIP_WHEEL)]
+        + [r for r in files if ON_DEMAND_ASSETS.fullmatch(r)]
+    )
     hashes = {r: sha256_file(site / r) for r in files}
     urls = sorted(r for r in files if r not in on_demand)
     version = hashlib.sha256()

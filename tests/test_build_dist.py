@@ -206,15 +206,26 @@ def test_pages_preload_their_module_graph(dist_dir, build_info, build_module):
     assert assets.static_imports(js) == ["./x.js", "../y.js", "./z.js", "./side.js"]
 
 
-def test_precache_manifest_hashes_and_leaves_out_the_micropip_files(
+def test_precache_manifest_hashes_and_leaves_out_the_micropip_files_and_other_languages(
     dist_dir, build_info, build_module
 ):
     manifest = build_info["precache"]
     pyo = build_info["pyodideDir"]
+    assets = build_info["assets"]
+    # every catalogue but English's: fetched when its language is chosen (i18n.js)
+    languages = {
+        f"{assets}js/lib/words/catalogues/{p.name}"
+        for p in (ROOT / "web" / "js" / "lib" / "words" / "catalogues").glob("*.js")
+        if p.name != "en.js"
+    }
+    catalogues = f"{assets}js/lib/words/catalogues/"
+    assert {f"{catalogues}de.js", f"{catalogues}ja.js"} <= languages
+    assert f"{assets}js/lib/words/catalogues/en.js" in manifest["urls"]
     on_demand = {
         f"{pyo}python_stdlib.zip",
         f"{pyo}pyodide-lock.json",
         f"{pyo}{pins.MICROPIP_WHEEL}",
+        *languages,
     }
     assert set(manifest["onDemand"]) == on_demand and not on_demand & set(manifest["urls"])
     assert build_info["stdlib"]["url"] in manifest["urls"]

@@ -27,11 +27,22 @@ SHOWN = sorted(
 )
 
 
+# Japanese's punctuation, kana, kanji and full-width forms: text, in the CJK font
+# the README asks for (Debian's fonts-noto-cjk), not pictographs.
+JAPANESE = ((0x3000, 0x30FF), (0x31F0, 0x31FF), (0x4E00, 0x9FFF), (0xFF01, 0xFF9F))
+
+
 def plain(ch: str) -> bool:
     """Latin letters, Latin-1, general punctuation (dashes, quotes, narrow
-    no-break space) and the four plain arrows used to name the arrow keys."""
+    no-break space), the four plain arrows used to name the arrow keys, and
+    Japanese writing."""
     c = ord(ch)
-    return c <= 0x24F or (0x2000 <= c <= 0x206F and c != 0x200D) or 0x2190 <= c <= 0x2193
+    return (
+        c <= 0x24F
+        or (0x2000 <= c <= 0x206F and c != 0x200D)
+        or 0x2190 <= c <= 0x2193
+        or any(lo <= c <= hi for lo, hi in JAPANESE)
+    )
 
 
 def test_the_shown_files_are_found():
@@ -42,6 +53,7 @@ def test_the_shown_files_are_found():
         "daily.html",
         "en.js",
         "fr.js",
+        "ja.js",
         "sound.js",
         "theme.js",
     } <= names
@@ -64,5 +76,5 @@ def test_no_emoji_or_pictograph(path):
 def test_the_check_catches_what_it_should():
     for ch in "🔊🔈⚙↶☀☾✓✕▶◀⟿⬜🟩\u200d\ufe0f":
         assert not plain(ch), ch
-    for ch in "aé’–…\u202f×←→":
+    for ch in "aé’–…\u202f×←→タイル竜。、（）":
         assert plain(ch), ch

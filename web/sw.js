@@ -5,7 +5,10 @@
 //     the cache, so a new build is picked up online and the site still works
 //     offline.
 //   - files only the micropip path needs (onDemand: the full stdlib, the
-//     standard lock file, micropip): not precached, cached when first fetched.
+//     standard lock file, micropip) and the catalogues of the languages other
+//     than English: not precached, cached when first fetched (a catalogue an
+//     older version had fetched is fetched again on install, so the player's
+//     language stays offline across updates).
 // Nothing is stored unless its sha256 is the one the build recorded: what it
 // downloads, and what it carries over from an older cache or from the engine
 // worker's first-visit cache.  The engine's memory snapshot (cache
@@ -45,9 +48,33 @@ async function matchesBuild(rel, resp) {
   return !!HASHES[rel] && (await sha256Hex(resp)) === HASHES[rel];
 }
 
+/** The on-demand assets (catalogues) an older version's cache holds under its own
+ *  assets/<sha>/ folder: in use here, so worth having offline in this version too. */
+async function usedBefore() {
+  const tail = (rel) => rel.replace(/^assets\/[^/]+\//, "");
+  const wanted = new Map((MANIFEST ? MANIFEST.onDemand : [])
+    .filter((rel) => rel.startsWith("assets/")).map((rel) => [tail(rel), rel]));
+  const found = new Set();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE || !wanted.size) continue;
+    for (const req of await (await caches.open(name)).keys()) {
+      const rel = relative(req.url);
+      if (rel && rel.startsWith("assets/") && wanted.has(tail(rel))) found.add(wanted.get(tail(rel)));
+    }
+  }
+  return [...found];
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const have = new Set((await cache.keys()).map((r) => relative(r.url)));
+  await Promise.all((await usedBefore()).map(async (rel) => {
+    if (have.has(rel)) return;
+    try {
+      const resp = await fetch(new URL(rel, SCOPE).href);
+      if (resp.ok && await matchesBuild(rel, resp)) await cache.put(new URL(rel, SCOPE).href, resp);
+    } catch { /* not needed to install: fetched again when the page asks */ }
+  }));
   await Promise.all(URLS.map(async (rel) => {
     if (have.has(rel)) return;
     const url = new URL(rel, SCOPE).href;

@@ -83,6 +83,16 @@ def test_micropip_install_from_another_origin(page, server, other_origin, build_
     assert result == '{"ok":true,"result":{"version":"' + __version__ + '"}}'
 
 
+# Whether the service worker's cache holds a file of our assets (any build's folder).
+KEPT = """async (tail) => {
+  for (const name of await caches.keys()) {
+    const keys = await (await caches.open(name)).keys();
+    if (keys.some((req) => req.url.endsWith(tail))) return true;
+  }
+  return false;
+}"""
+
+
 def test_offline_after_first_visit(page, context, serve_site, dist_dir):
     # A server of its own, so "offline" can also mean "the server is gone".
     srv, base = serve_site(dist_dir, host="127.0.0.1")
@@ -95,11 +105,35 @@ def test_offline_after_first_visit(page, context, serve_site, dist_dir):
         page.evaluate("navigator.serviceWorker.ready")
         page.wait_for_function("navigator.serviceWorker.controller !== null")
         assert page.evaluate("window.tsuro.engine.snapshotDone")["state"] == "stored"
+        # A language other than English is not precached: the worker keeps its
+        # catalogue once the page has fetched it.
+        page.goto(site + "?lang=de&anim=0")
+        page.wait_for_selector("#setup[open]")
+        assert page.title() == "Tsuro: Das Spiel des Weges"
+        for _ in range(100):
+            if page.evaluate(KEPT, "js/lib/words/catalogues/de.js"):
+                break
+            page.wait_for_timeout(50)
+        assert page.evaluate(KEPT, "js/lib/words/catalogues/de.js") and not page.evaluate(KEPT, "js/lib/words/catalogues/ja.js")
+        page.goto(site + "smoke.html")
+        wait_ready(page)
     finally:
         srv.shutdown()
         srv.server_close()
     context.set_offline(True)
     try:
+        # offline: German, used before, still German; Japanese, never fetched, falls back
+        # to English (the page works, in the words it has)
+        page.goto(site + "?lang=de&anim=0")
+        page.wait_for_selector("#setup[open]")
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert page.inner_text("#setup-title") == "Neue Partie"
+        page.goto(site + "?lang=ja&anim=0")
+        page.wait_for_selector("#setup[open]")
+        assert page.evaluate("document.documentElement.lang") == "en"
+        assert page.inner_text("#setup-title") == "New game"
+        page.goto(site + "smoke.html")
+        wait_ready(page)
         # Nothing answers but the service worker's cache.
         assert (
             page.evaluate("fetch('build.json').then(() => 'online', () => 'offline')") == "offline"

@@ -6,10 +6,7 @@ remembered; the engine's errors are told by code in the page's language."""
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pagekit
@@ -70,43 +67,6 @@ def fr_page(browser):
     page.on("pageerror", lambda e: page.console_errors.append(str(e)))
     yield page
     ctx.close()
-
-
-def test_catalogues_have_the_same_keys_placeholders_and_plurals():
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is not installed")
-    script = (
-        "import { CATALOGUES } from './web/js/lib/words/i18n.js';"
-        "process.stdout.write(JSON.stringify(CATALOGUES));"
-    )
-    proc = subprocess.run(
-        [node, "--input-type=module", "-e", script],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert proc.returncode == 0, proc.stderr
-    cats = json.loads(proc.stdout)
-    en = cats.pop("en")
-    assert cats, "only one catalogue"
-    holes = lambda v: set(re.findall(r"\{(\w+)\}", json.dumps(v)))
-    for code, cat in cats.items():
-        assert set(cat) == set(en), (code, set(en) ^ set(cat))
-        for key, text in en.items():
-            other = cat[key]
-            # the same placeholders (a French text may leave out an English-only {detail})
-            assert holes(other) <= holes(text), (code, key)
-            assert isinstance(other, dict) == isinstance(text, dict), (code, key)
-            if isinstance(text, dict):
-                assert {"one", "other"} <= set(text) and {"one", "other"} <= set(other), (code, key)
-            if code == "fr":
-                # French typography: a narrow no-break space before : ! ? ; (not a plain one)
-                flat = json.dumps(other, ensure_ascii=False)
-                assert not re.search(
-                    r"[ \w»)][:!?;](\s|$|\")", flat.replace("\\u202f", "\u202f")
-                ), (key, other)
 
 
 def play_to_the_end(page, seen: dict) -> None:

@@ -98,11 +98,23 @@ def test_touch_targets_and_no_sideways_scroll_on_every_page(browser, server, wid
         ctx.close()
 
 
-@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+MEDIUM = {
+    "en-GB": "Medium computer",
+    "fr-FR": "Ordinateur moyen",
+    "de-DE": "Computer (mittel)",
+    "es-ES": "Ordenador medio",
+    "it-IT": "Computer medio",
+    "pt-BR": "Computador médio",
+    "ja-JP": "CPU（ふつう）",
+}
+
+
+@pytest.mark.parametrize("locale", list(MEDIUM))
 @pytest.mark.parametrize("width,height", PHONES)
 def test_setup_names_and_menus_fit_a_phone(browser, server, width, height, locale):
     """Eight seats of every kind, with the default names a computer gets ("Medium
-    computer", "Ordinateur moyen") and the longest colour ("bleu canard"): no text cut."""
+    computer", "Ordinateur moyen", "Computer (mittel)") and the longest colour ("bleu
+    canard"): no text cut."""
     ctx, page = phone(browser, width, height, locale)
     try:
         page.goto(server + "?sw=off&anim=0")
@@ -113,10 +125,7 @@ def test_setup_names_and_menus_fit_a_phone(browser, server, width, height, local
         for i in range(8):
             rows.nth(i).locator(".seat-kind").select_option(kinds[i % 4])
         rows.nth(1).locator(".seat-color").select_option("teal")
-        assert (
-            rows.nth(0).locator(".seat-name").input_value()
-            == {"en-GB": "Medium computer", "fr-FR": "Ordinateur moyen"}[locale]
-        )
+        assert rows.nth(0).locator(".seat-name").input_value() == MEDIUM[locale]
         assert not page.evaluate(CUT)
         assert page.evaluate(
             "document.querySelector('#setup').scrollWidth <= document.querySelector('#setup').clientWidth"

@@ -132,7 +132,7 @@ def test_english_log_speaks_board_coordinates(games):
             )
             assert expect in lines, (expect, lines)
     assert log[-1][-1].startswith("Game over: ")
-    assert any("goes off the edge of the board: out." in l for ls in log for l in ls)
+    assert any("goes off the edge of the board: out." in line for ls in log for line in ls)
     opening = [ls[0] for ls in out["neu"][:3]]
     for line, events in zip(opening, neu[:3]):
         place = next(e for e in events if e["type"] == "place")
@@ -150,7 +150,7 @@ def test_english_log_speaks_board_coordinates(games):
 
 def test_french_log_is_french_with_its_typography_and_plurals(games):
     out = words("fr", games)
-    lines = [l for ls in out["classic"] + out["neu"] for l in ls]
+    lines = [line for ls in out["classic"] + out["neu"] for line in ls]
     assert out["classic"][0] == ["Ann part sur B1, bord haut (point de gauche)."]
     english = re.compile(r"\b(plays|starts|marker|the|tile|tiles|wins|out|edge|Game|opens|Round)\b")
     for line in lines:
@@ -158,9 +158,39 @@ def test_french_log_is_french_with_its_typography_and_plurals(games):
         # a narrow no-break space before : ! ? ; and nowhere a plain space there
         assert not re.search(r"[^\u202f][:!?;]", line), line
         assert "{" not in line and "[" not in line, line
-    assert any(l.startswith("Partie terminée\u202f: ") for l in lines)
-    singular = [l for l in lines if re.search(r" suit 1 tuile", l)]
-    plural = [l for l in lines if re.search(r" suit [2-9]\d* tuile", l)]
+    assert any(line.startswith("Partie terminée\u202f: ") for line in lines)
+    singular = [line for line in lines if re.search(r" suit 1 tuile", line)]
+    plural = [line for line in lines if re.search(r" suit [2-9]\d* tuile", line)]
     assert singular and plural
-    assert all("1 tuile jusqu" in l for l in singular)
-    assert all("tuiles jusqu" in l for l in plural)
+    assert all("1 tuile jusqu" in line for line in singular)
+    assert all("tuiles jusqu" in line for line in plural)
+
+
+# The languages added after French: their log has no English word left, no
+# placeholder or notation, and names squares as the board does (A1..F6).
+LATER = sorted(
+    p.stem
+    for p in (Path(__file__).resolve().parents[2] / "web" / "js" / "i18n").glob("*.js")
+    if p.stem not in ("en", "fr")
+)
+ENGLISH_LOG = re.compile(
+    r"(?<![A-Za-z])(plays|starts|marker|the|tile|tiles|wins|out|edge|Game|opens|Round|follows|"
+    r"carried|draws|collides?|point|side|top|bottom|left|right|upper|lower|nobody)(?![A-Za-z])"
+)
+
+
+@pytest.mark.parametrize("lang", LATER)
+def test_log_in_every_later_language(games, lang):
+    out = words(lang, games)
+    lines = [line for ls in out["classic"] + out["neu"] for line in ls]
+    for line in lines:
+        assert not ENGLISH_LOG.search(line), (lang, line)
+        assert "{" not in line and "[" not in line and "undefined" not in line, (lang, line)
+    assert "B1" in out["classic"][0][0] and "Ann" in out["classic"][0][0], out["classic"][0]
+    # every event told, as many lines as in English, the tile's square named
+    english = words("en", games)
+    assert [len(ls) for ls in out["classic"]] == [len(ls) for ls in english["classic"]]
+    assert [len(ls) for ls in out["neu"]] == [len(ls) for ls in english["neu"]]
+    for events, told in zip(games[0][3:], out["classic"][3:]):
+        place = next(e for e in events if e["type"] == "place")
+        assert square(*place["square"]) in told[0], (lang, told[0])

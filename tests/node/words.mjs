@@ -10,7 +10,7 @@ import { describe } from "../../web/js/lib/words/movelog.js";
 import { describeNeu } from "../../web/js/lib/game/neu-session.js";
 
 const cases = JSON.parse(readFileSync(0, "utf-8"));
-setLang(cases.lang, false);
+await setLang(cases.lang, false);
 const out = {
   classic: cases.classic.events.map((ev) => describe(ev, cases.classic.players).map((l) => l.text)),
   neu: cases.neu.events.map((ev) => describeNeu(ev, cases.neu.players).map((l) => l.text)),

@@ -1,27 +1,56 @@
-// The page's words: one catalogue per language (web/js/i18n/<code>.js, a
+// The page's words: one catalogue per language (catalogues/<code>.js, a
 // default-exported object of key -> text), looked up with t(key, params).
-// Adding a language is adding one catalogue file and one line in CATALOGUES.
+// Adding a language is adding one catalogue file and one line in LANGUAGES.
 //
 // A text may hold {name} placeholders, filled from params; a text that
-// depends on a number is an object of plural forms ({one, other}, as
-// Intl.PluralRules names them), chosen by params.count.
+// depends on a number is an object of plural forms (one, other... as
+// Intl.PluralRules names them for that language), chosen by params.count.
+//
+// English is built in (the reference, and the fallback for a missing key);
+// every other catalogue is fetched only when its language is chosen: this
+// module awaits the page's catalogue before any module that imports it runs,
+// so t() stays synchronous.  The service worker keeps a catalogue once it
+// has been fetched (build.py leaves them out of the precache).
 
 import en from "./catalogues/en.js";
-import fr from "./catalogues/fr.js";
 import { readText, writeText } from "../shell/storage.js";
 
-/** Every language the site speaks, by its BCP 47 code. */
-export const CATALOGUES = { en, fr };
+/** Every language the site speaks: BCP 47 code -> its name in itself (the menu's words;
+ *  each catalogue's "lang.name", a test checks). */
+export const LANGUAGES = {
+  en: "English",
+  fr: "Français",
+  de: "Deutsch",
+  es: "Español",
+  it: "Italiano",
+  ja: "日本語",
+  "pt-BR": "Português (Brasil)",
+};
+/** The catalogues loaded so far: English, and the page's language once chosen. */
+export const CATALOGUES = { en };
 export const DEFAULT_LANG = "en";
 const STORAGE_KEY = "tsuro.lang";
+
+/** The language we speak for a BCP 47 tag: the same tag ("pt-BR", any case), else the
+ *  first of ours with the same base language ("pt" or "pt-PT" -> "pt-BR", "ja-JP" -> "ja");
+ *  null if none. */
+export function matchLang(tag) {
+  const wanted = String(tag || "").toLowerCase();
+  if (!wanted) return null;
+  const codes = Object.keys(LANGUAGES);
+  const same = codes.find((c) => c.toLowerCase() === wanted);
+  if (same) return same;
+  const base = wanted.split("-")[0];
+  return codes.find((c) => c.toLowerCase().split("-")[0] === base) ?? null;
+}
 
 /** The language to use: ?lang= on the URL, else the player's choice, else the browser's. */
 export function chooseLang(search = globalThis.location?.search || "", stored = readStored(),
                            preferred = browserLanguages()) {
   const fromUrl = new URLSearchParams(search).get("lang");
-  for (const code of [fromUrl, stored, ...preferred]) {
-    const base = String(code || "").toLowerCase().split("-")[0];
-    if (base in CATALOGUES) return base;
+  for (const tag of [fromUrl, stored, ...preferred]) {
+    const code = matchLang(tag);
+    if (code) return code;
   }
   return DEFAULT_LANG;
 }
@@ -33,14 +62,29 @@ function browserLanguages() {
   return nav ? nav.languages || [nav.language] : [];
 }
 
+/** Fetch language `code`'s catalogue (once). */
+export async function loadCatalogue(code) {
+  if (!(code in LANGUAGES)) throw new Error(`no catalogue for language ${code}`);
+  CATALOGUES[code] ??= (await import(`./catalogues/${code}.js`)).default;
+  return CATALOGUES[code];
+}
+
 let current = chooseLang();
+try {
+  await loadCatalogue(current);
+} catch (err) {
+  // offline before this language was ever used, say: English rather than no page
+  console.warn(`the ${current} words could not be loaded, so the page is in English:`, err);
+  current = DEFAULT_LANG;
+}
 
 /** The language in use now. */
 export function lang() { return current; }
 
-/** Switch language (remembered for later visits) and re-label the document. */
-export function setLang(code, remember = true) {
-  if (!(code in CATALOGUES)) throw new Error(`no catalogue for language ${code}`);
+/** Switch language (remembered for later visits), once its catalogue is loaded,
+ *  and re-label the document. */
+export async function setLang(code, remember = true) {
+  await loadCatalogue(code);
   current = code;
   if (remember) {
     writeText(STORAGE_KEY, code); // storage off: this visit only
@@ -74,7 +118,8 @@ export function formatDate(value, options = { dateStyle: "long" }) {
 /** Whether the reference catalogue has key (so t() will not answer the key itself). */
 export function hasKey(key) { return key in CATALOGUES[DEFAULT_LANG]; }
 
-/** key's text in every language (to recognise a default the page wrote in another one). */
+/** key's text in every language loaded (English and the page's): to recognise a
+ *  default the page wrote in another one. */
 export function tAll(key, params = {}) {
   return Object.keys(CATALOGUES).map((code) => tIn(code, key, params));
 }

@@ -27,7 +27,7 @@ import { ClassicTurn, handToTurn } from "../../lib/turns/classic.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { describe } from "../../lib/words/movelog.js";
-import { t, applyTo, setLang, CATALOGUES } from "../../lib/words/i18n.js";
+import { t, applyTo, setLang, matchLang } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
 import { applyTheme } from "../../lib/shell/theme.js";
 import { drawIcons } from "../../lib/views/icon.js";
@@ -42,8 +42,8 @@ import { parseFragment, quickDecode, sizeOf, looksLikePosition } from "./fragmen
 
 // the language: ?lang= (i18n.js) or &lang= in the fragment, with the other options
 {
-  const inFragment = /[#&]lang=([a-z]{2})/.exec(location.hash);
-  if (inFragment && inFragment[1] in CATALOGUES) setLang(inFragment[1], false);
+  const inFragment = matchLang(/[#&]lang=([A-Za-z-]+)/.exec(location.hash)?.[1]);
+  if (inFragment) await setLang(inFragment, false);
   else applyTo(document);
 }
 drawIcons();
