@@ -170,9 +170,10 @@ def test_french_log_is_french_with_its_typography_and_plurals(games):
 # placeholder or notation, and names squares as the board does (A1..F6).
 LATER = sorted(
     p.stem
-    for p in (Path(__file__).resolve().parents[2] / "web" / "js" / "i18n").glob("*.js")
+    for p in (Path(__file__).resolve().parents[2] / "web/js/lib/words/catalogues").glob("*.js")
     if p.stem not in ("en", "fr")
 )
+assert LATER, "no catalogue beyond English and French found: a moved folder?"
 ENGLISH_LOG = re.compile(
     r"(?<![A-Za-z])(plays|starts|marker|the|tile|tiles|wins|out|edge|Game|opens|Round|follows|"
     r"carried|draws|collides?|point|side|top|bottom|left|right|upper|lower|nobody)(?![A-Za-z])"
