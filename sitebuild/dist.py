@@ -91,13 +91,19 @@ def _pyodide(site: Path, cache: Path) -> tuple[str, dict[str, int]]:
     return pyo_rel, sizes
 
 
-def _engine(root: Path, site: Path, pyo_rel: str, cache: Path) -> dict[str, Any]:
-    """The engine wheel, its bytecode precompiled by Pyodide's Python, in
-    wheels/<sha>/, and the trimmed stdlib in stdlib/<sha>/; where they went."""
+def _engine(root: Path, site: Path, pyo_rel: str, cache: Path) -> tuple[dict[str, Any], Path]:
+    """The engine wheel in wheels/<sha>/, as bytecode precompiled by Pyodide's
+    Python and no sources (the browser runs only the bytecode, and the sources
+    were a third of the wheel's bytes), and the trimmed stdlib in stdlib/<sha>/:
+    where they went; and the wheel with its sources (kept in the cache by its
+    hash), which the build's own CPython imports."""
     with tempfile.TemporaryDirectory() as wtmp:
         plain = build_wheel(root, Path(wtmp) / "plain")
+        kept = cache / "wheels" / sha256_bytes(plain.read_bytes())[:16] / plain.name
+        if not kept.is_file():
+            _write(kept, plain.read_bytes())
         pre = precompile(root, site / pyo_rel, plain, cache)
-        built = build_wheel(root, Path(wtmp), add_files=wheel_pycs(pre))
+        built = build_wheel(root, Path(wtmp), add_files=wheel_pycs(pre), sourceless=True)
         wheel = built.read_bytes()
         wheel_rel = f"wheels/{sha256_bytes(wheel)[:16]}/{built.name}"
     stdlib = (pre / "python_stdlib.zip").read_bytes()
@@ -114,7 +120,7 @@ def _engine(root: Path, site: Path, pyo_rel: str, cache: Path) -> dict[str, Any]
             "python": modules["python"],
             "modules": len(modules["modules"]),
         },
-    }
+    }, kept
 
 
 def _build_info(
@@ -214,8 +220,7 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict[str
     site = Path(tempfile.mkdtemp(prefix=".dist-", dir=dist.parent))
     try:
         pyo_rel, sizes = _pyodide(site, cache)
-        engine = _engine(root, site, pyo_rel, cache)
-        wheel = site / engine["wheel"]["url"]
+        engine, wheel = _engine(root, site, pyo_rel, cache)
         _data_files(root, site, wheel, cache)
         info = _build_info(root, site, pyo_rel, sizes, engine)
         asset_dir, contents = _assets(web, site, info)

@@ -93,13 +93,21 @@ def _entry_points(meta: dict[str, Any]) -> str:
     return entry
 
 
-def build_wheel(root: Path, out_dir: Path, add_files: dict[str, bytes] | None = None) -> Path:
+def build_wheel(
+    root: Path,
+    out_dir: Path,
+    add_files: dict[str, bytes] | None = None,
+    sourceless: bool = False,
+) -> Path:
     """Build the pure-Python wheel described by root/pyproject.toml into out_dir.
 
     Equivalent to `pip wheel --no-deps .` for this project's setuptools
     configuration (explicit package list, optional package-data), but
     byte-for-byte reproducible and offline.  `add_files` adds files (arcname ->
     bytes): the precompiled __pycache__/*.cpython-314.pyc of precompile().
+    `sourceless` ships each of those modules as its bytecode alone, where
+    Python imports it from without a source (pkg/mod.pyc), instead of beside
+    its source: the site's wheel, which only Pyodide's own Python runs.
     """
     conf = pyproject(root)
     meta = conf["project"]
@@ -114,7 +122,12 @@ def build_wheel(root: Path, out_dir: Path, add_files: dict[str, bytes] | None = 
     tops = sorted({p.split(".")[0] for p in packages(conf)})
 
     files: list[tuple[str, bytes]] = [(arc, p.read_bytes()) for arc, p in _wheel_files(root, conf)]
-    files += sorted((add_files or {}).items())
+    if sourceless:
+        legacy = {_legacy_pyc(arc): data for arc, data in (add_files or {}).items()}
+        files = [(arc, d) for arc, d in files if not (arc.endswith(".py") and arc + "c" in legacy)]
+        files += sorted(legacy.items())
+    else:
+        files += sorted((add_files or {}).items())
     files.append((f"{info}/METADATA", _metadata(meta, version).encode()))
     files.append((f"{info}/WHEEL", wheel_meta.encode()))
     if entry:
@@ -172,3 +185,11 @@ def tiles_from_wheel(wheel: Path) -> Any:
     """tsuro_core.tiles.tile_table_json(), imported from the built wheel in a fresh interpreter."""
     code = "from tsuro_core.tiles import tile_table_json; print(json.dumps(tile_table_json()))"
     return _from_wheel(wheel, code, "tiles.json: importing tsuro_core.tiles from the wheel")
+
+
+def _legacy_pyc(arc: str) -> str:
+    """pkg/__pycache__/mod.cpython-314.pyc -> pkg/mod.pyc, where a sourceless module is found."""
+    folder, sep, name = arc.rpartition("/__pycache__/")
+    if not sep or not name.endswith(".pyc"):
+        raise ValueError(f"not a __pycache__ bytecode file: {arc}")
+    return f"{folder}/{name.split('.')[0]}.pyc"

@@ -14,13 +14,15 @@ def modules() -> list[str]:
     """The dotted names of the package's modules a request may import, sorted."""
     root = os.path.dirname(os.path.abspath(__file__))
     package = __name__.rpartition(".")[0]
-    names = []
+    names = set()
     for folder, subdirs, files in os.walk(root):
         subdirs[:] = [d for d in subdirs if d != "__pycache__"]
         for name in files:
-            rel = os.path.relpath(os.path.join(folder, name[:-3]), root).replace(os.sep, ".")
-            if name.endswith(".py") and rel.split(".")[-1] not in SKIPPED:
-                names.append(f"{package}.{rel}")
+            stem, ext = os.path.splitext(name)
+            rel = os.path.relpath(os.path.join(folder, stem), root).replace(os.sep, ".")
+            # .pyc: the site's wheel ships its modules as bytecode alone
+            if ext in (".py", ".pyc") and stem not in SKIPPED:
+                names.add(f"{package}.{rel}")
     return sorted(names)
 
 
