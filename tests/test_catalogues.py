@@ -27,7 +27,6 @@ SAME_AS_ENGLISH = {
         "common.color.orange",
         "game.setup.speed",
         "game.players.dragon",
-        "common.color.orange",
         "tutorial.nav",
         "help.ctrl",
         "common.nav.pages",

@@ -64,12 +64,12 @@ def test_no_module_imports_itself_back() -> None:
 
     def visit(name: str, path: list[str]) -> None:
         if name in path:
-            cycle = path[path.index(name) :] + [name]
+            cycle = [*path[path.index(name) :], name]
             pytest.fail("import circle: " + " -> ".join(cycle))
         if name in done:
             return
         for dep in sorted(graph[name]):
-            visit(dep, path + [name])
+            visit(dep, [*path, name])
         done.add(name)
 
     for name in sorted(graph):

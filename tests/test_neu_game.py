@@ -375,7 +375,7 @@ def test_bad_positions_are_refused_naming_the_field() -> None:
         (mid, lambda p: p["avatars"].__setitem__(p["turn"], [4, 4, "Z"]), "port"),
         (
             mid,
-            lambda p: p["avatars"].__setitem__(p["turn"], list(p["tiles"][0][:2]) + ["A"]),
+            lambda p: p["avatars"].__setitem__(p["turn"], [*list(p["tiles"][0][:2]), "A"]),
             "must face an empty square",
         ),
         (mid, lambda p: p["avatars"].__setitem__(p["turn"], None), "must have a place"),

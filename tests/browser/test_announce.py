@@ -6,6 +6,7 @@ log); the board in words names each marker's square."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pagekit
@@ -98,7 +99,7 @@ def test_every_event_is_said_once_in_order(page, server):
         raise AssertionError("the game did not end")
     # nothing said twice in a row (each event once)
     lines = said(page)
-    assert all(a != b for a, b in zip(lines, lines[1:])), lines
+    assert all(a != b for a, b in itertools.pairwise(lines)), lines
     no_errors(page)
 
 

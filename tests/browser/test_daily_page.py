@@ -17,9 +17,7 @@ def today() -> str:
 
 
 def days_before(n: int) -> str:
-    return (
-        datetime.datetime.now(datetime.UTC).date() - datetime.timedelta(days=n)
-    ).isoformat()
+    return (datetime.datetime.now(datetime.UTC).date() - datetime.timedelta(days=n)).isoformat()
 
 
 def play_to_the_end(page, reload_after=None):

@@ -114,7 +114,9 @@ def test_offline_after_first_visit(page, context, serve_site, dist_dir):
             if page.evaluate(KEPT, "js/lib/words/catalogues/de.js"):
                 break
             page.wait_for_timeout(50)
-        assert page.evaluate(KEPT, "js/lib/words/catalogues/de.js") and not page.evaluate(KEPT, "js/lib/words/catalogues/ja.js")
+        assert page.evaluate(KEPT, "js/lib/words/catalogues/de.js") and not page.evaluate(
+            KEPT, "js/lib/words/catalogues/ja.js"
+        )
         page.goto(site + "smoke.html")
         wait_ready(page)
     finally:

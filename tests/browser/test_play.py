@@ -105,7 +105,7 @@ def test_hot_seat_game_to_the_end_with_clicks_and_keys(page, server):
     setup_seats(page, [("Ann", "human"), ("Bo", "human")])
     start(page)
     passes = starts = tiles = 0
-    for turn in range(200):
+    for _turn in range(200):
         ph = wait_phase(page)
         if ph == "over":
             break

@@ -245,7 +245,7 @@ def _record_with_moves(seed: int, n: int):
     record, pos, moves = r["record"], r["position"], []
     for k in range(n):
         legal = call("legal_moves", {"position": pos})["result"]["moves"]
-        move = [m for m in legal if m.get("legal", True)][0]["move"]
+        move = next(m for m in legal if m.get("legal", True))["move"]
         played = call("play", {"position": pos, "move": move, "seed": f"{seed}/{k}"})["result"]
         pos = played["position"]
         moves.append(played["move"])
