@@ -190,6 +190,26 @@ def main(argv=None) -> int:
         help="time the planner (hint op, 200 ms budget) on this many positions",
     )
     ap.add_argument(
+        "--planner-only",
+        action="store_true",
+        help="only the planner's rounds per move in the browser against CPython's on the "
+        "same positions, budget and seed, right after the engine is ready and warm, with "
+        "the worker's warm-up on and off (--runs visits each, --planner-moves positions)",
+    )
+    ap.add_argument(
+        "--budget-ms",
+        type=float,
+        default=200,
+        help="the planner's budget for --planner-only (default 200, CPython's README figures)",
+    )
+    ap.add_argument(
+        "--pause-ms",
+        type=float,
+        default=2000,
+        help="--planner-only: the 'paused' visits wait this long after ready before the "
+        "first request (the time a player takes over the first move)",
+    )
+    ap.add_argument(
         "--latency-ms",
         type=float,
         default=0,
@@ -252,6 +272,16 @@ def main(argv=None) -> int:
         )
         results["browser"] = browser.version
         bench = Bench(browser, site, args.page)
+        if args.planner_only:
+            results["planner"] = planner_strength(
+                bench, args.runs, args.planner_moves, args.budget_ms, args.pause_ms
+            )
+            browser.close()
+            srv.shutdown()
+            srv.server_close()
+            shutil.rmtree(tmp, ignore_errors=True)
+            print(json.dumps(results, indent=2) if args.json else planner_table(results))
+            return 0
 
         # First visit: bytes, then the cold runs.
         ctx, page = bench.new_page()
@@ -402,6 +432,105 @@ def main(argv=None) -> int:
     else:
         print_table(results)
     return 0
+
+
+PLANNER_PASS = """async ([positions, budget]) => {
+    const out = [];
+    for (const position of positions) {
+        const r = await window.tsuro.request("hint", {position, budget_ms: budget, seed: 1});
+        if (r && r.error) throw new Error(JSON.stringify(r.error));
+        out.push(r.info.iterations);
+    }
+    return out;
+}"""
+
+
+def cpython_rounds(positions: list, budget_ms: float) -> list:
+    """The planner's rounds per position in this process (CPython), as the page asks."""
+    sys.path.insert(0, str(ROOT))
+    from tsuro_core.api import call
+
+    return [
+        call("hint", {"position": p, "budget_ms": budget_ms, "seed": 1})["result"]["info"][
+            "iterations"
+        ]
+        for p in positions
+    ]
+
+
+def planner_strength(bench, runs: int, moves: int, budget_ms: float, pause_ms: float) -> dict:
+    """The planner's rounds in the browser as ratios to CPython's, measured in turn.
+
+    Each run visits the page (warm: the snapshot is restored) four times, the
+    worker's warm-up on and off, asking for hints right at "ready" and after
+    pause_ms; CPython plays the same positions, budget and seed between the
+    visits.  "first" is the first request's rounds over CPython's on the same
+    position; "first3" the first three's; "warm" a third pass over every position.
+    """
+    positions = tile_turns(moves)
+    ctx, page = bench.new_page()
+    bench.engine_visit(page, "snapshot")  # makes the snapshot; later visits restore it
+    page.evaluate("window.tsuro.engine.snapshotDone")
+    bench.wait_service_worker(page)
+    variants = [("on", 0.0), ("off", 0.0), ("on", pause_ms), ("off", pause_ms)]
+    raw: dict = {f"{w}_{'paused' if p else 'at_ready'}": [] for w, p in variants}
+    cpython = []
+    for i in range(runs):
+        cpython.append(cpython_rounds(positions, budget_ms))
+        k = i % len(variants)
+        for warm, pause in variants[k:] + variants[:k]:
+            query = "?install=snapshot" + ("&warmup=off" if warm == "off" else "")
+            page.goto(f"{bench.site}{bench.page_path}{query}")
+            info = page.evaluate(WHEN, "tsuro")
+            assert info.get("snapshot") == "restored", info
+            if pause:
+                page.wait_for_timeout(pause)
+            first = page.evaluate(PLANNER_PASS, [positions, budget_ms])
+            page.evaluate(PLANNER_PASS, [positions, budget_ms])
+            warm_pass = page.evaluate(PLANNER_PASS, [positions, budget_ms])
+            state = page.evaluate("window.tsuro.engine.warmup")
+            raw[f"{warm}_{'paused' if pause else 'at_ready'}"].append(
+                {"first": first, "warm": warm_pass, "warmup": state}
+            )
+        cpython.append(cpython_rounds(positions, budget_ms))
+    ctx.close()
+    # CPython's rounds per position: the median of its passes (two per run).
+    ref = [statistics.median(c[j] for c in cpython) for j in range(len(positions))]
+    out: dict = {
+        "budget_ms": budget_ms,
+        "pause_ms": pause_ms,
+        "positions": len(positions),
+        "cpython_rounds": ref,
+        "cpython_rounds_range": [min(min(c) for c in cpython), max(max(c) for c in cpython)],
+    }
+    for name, visits in raw.items():
+        out[name] = {
+            "first": stats([v["first"][0] / ref[0] for v in visits]),
+            "first3": stats([sum(v["first"][:3]) / sum(ref[:3]) for v in visits]),
+            "warm": stats([sum(v["warm"]) / sum(ref) for v in visits]),
+            "first_rounds": [v["first"][:3] for v in visits],
+            "warm_rounds": [v["warm"] for v in visits],
+            "warmup": [v["warmup"] for v in visits],
+        }
+    return out
+
+
+def planner_table(r: dict) -> str:
+    pl = r["planner"]
+    lines = [
+        f"build {r['build']}, Pyodide {r['pyodide']}, Chromium {r['browser']}; planner, "
+        f"{pl['budget_ms']:g} ms budget, {pl['positions']} 4-player tile turns; "
+        f"CPython rounds per position (medians) {pl['cpython_rounds']}",
+        f"{'browser rounds / CPython rounds':<44} {'median':>8} {'min':>8} {'max':>8} {'runs':>4}",
+    ]
+    for name in ("on_at_ready", "off_at_ready", "on_paused", "off_paused"):
+        for what in ("first", "first3", "warm"):
+            s = pl[name][what]
+            lines.append(
+                f"{name + ', ' + what:<44} {s['median']:>8.2f} {s['min']:>8.2f} "
+                f"{s['max']:>8.2f} {s['runs']:>4}"
+            )
+    return "\n".join(lines)
 
 
 def first_tile_turn() -> dict:

@@ -11,6 +11,8 @@
 //                   {type: "cached"}  (after "ready": first-visit downloads are stored)
 //                   {type: "snapshot", state, bytes, ms, error?}  (after "ready", on the
 //                                     snapshot path: what became of the memory snapshot)
+//                   {type: "warmup", state, slices, ms, yielded}  (after "ready" and the
+//                                     snapshot: the planner's warm-up began, ended or failed)
 //                   {type: "failed", error: {code, message}}
 // Requests sent before the engine is ready are answered once it is.
 //
@@ -392,6 +394,73 @@ async function boot() {
   return { engine: r.version, pyodide: pyodide.version, install: INSTALL, snapshot: "off", timings };
 }
 
+// ---------------------------------------------------------------------------
+// Warm-up: right after start-up the planner plays 0.1-0.25x the rounds it plays
+// once warm (V8 runs the interpreter's wasm on its baseline compiler until the
+// hot functions are recompiled optimized, and first calls in Python fill their
+// caches).  So after "ready" (and after a snapshot restore, which keeps no
+// compiled code) the worker plays the planner's hot paths itself: short slices
+// of the planner on a 4-player tile turn, one task each, never while a request
+// waits or runs, until WARM_MS of them have run.  ?warmup=off turns it off.
+
+const WARM_UP = params.get("warmup") !== "off";
+const WARM_MS = 1500;        // the slices' total time, at most
+const WARM_SLICE = { op: "bot_move", iterations: 1 }; // ~5-30 ms a slice, then yield
+const warmState = { state: WARM_UP ? "pending" : "off", slices: 0, ms: 0, yielded: 0 };
+let busy = 0; // requests received and not yet answered
+
+/** A 4-player tile turn made by the engine itself (no fixed JSON to go stale). */
+function warmPosition() {
+  const call = (op, args) => {
+    const r = JSON.parse(handleJson(JSON.stringify({ op, args })));
+    if (!r.ok) throw new Error(`${op}: ${JSON.stringify(r.error)}`);
+    return r.result;
+  };
+  let position = call("new_game", { players: 4, seed: 1 }).position;
+  // Start marks spread round the edge, then placements that put no one out,
+  // up to the sixth tile turn.
+  for (let k = 0, tiles = 0; ; k++) {
+    const { phase, moves } = call("legal_moves", { position });
+    if (phase === "tile" && ++tiles === 6) break;
+    const move = phase === "tile"
+      ? (moves.find((m) => m.legal !== false && !(m.out && m.out.length)) || moves[0])
+      : moves[Math.floor(moves.length * k / 4) % moves.length];
+    if (!move) throw new Error(`no move in phase ${phase}`);
+    position = call("play", { position, move: move.move }).position;
+  }
+  return position;
+}
+
+function warmUp() {
+  let position;
+  try {
+    position = warmPosition();
+  } catch (e) {
+    Object.assign(warmState, { state: "failed", error: String(e.message || e) });
+    broadcast({ type: "warmup", ...warmState });
+    return;
+  }
+  warmState.state = "running";
+  broadcast({ type: "warmup", ...warmState });
+  let seed = 0;
+  const slice = () => {
+    if (warmState.ms >= WARM_MS) {
+      warmState.state = "done";
+      warmState.ms = Math.round(warmState.ms);
+      broadcast({ type: "warmup", ...warmState });
+      return;
+    }
+    if (busy) { warmState.yielded++; setTimeout(slice, 20); return; } // requests first
+    const t = performance.now();
+    handleJson(JSON.stringify({ op: WARM_SLICE.op,
+      args: { position, bot: "planner", seed: seed++, iterations: WARM_SLICE.iterations } }));
+    warmState.ms += performance.now() - t;
+    warmState.slices++;
+    setTimeout(slice, 0);
+  };
+  setTimeout(slice, 0);
+}
+
 const booted = boot();
 booted.then(
   (info) => {
@@ -399,8 +468,14 @@ booted.then(
     // Then tell the page the downloads are stored, so that the service
     // worker, registered after this, finds them instead of fetching again.
     Promise.allSettled(cacheWrites).then(() => broadcast({ type: "cached" }));
-    if (snapshotState.state === "to-make") setTimeout(makeSnapshot, 0);
-    else if (INSTALL === "snapshot") broadcast({ type: "snapshot", ...snapshotState });
+    // The snapshot first (it should hold the engine as started, and be stored
+    // soon), then the warm-up.
+    if (snapshotState.state === "to-make") {
+      setTimeout(() => makeSnapshot().finally(() => { if (WARM_UP) setTimeout(warmUp, 0); }), 0);
+    } else {
+      if (INSTALL === "snapshot") broadcast({ type: "snapshot", ...snapshotState });
+      if (WARM_UP) setTimeout(warmUp, 0);
+    }
   },
   (e) => {
     console.error("engine failed to start:", e);
@@ -414,6 +489,15 @@ booted.then(
 async function onRequest(port, msg) {
   if (!msg || typeof msg !== "object" || msg.id === undefined) return;
   const { id, op, args } = msg;
+  busy++;
+  try {
+    await answer(port, id, op, args);
+  } finally {
+    busy--;
+  }
+}
+
+async function answer(port, id, op, args) {
   try {
     await booted;
   } catch (e) {
@@ -441,7 +525,7 @@ if (IS_SHARED) {
       if (e.data && e.data.type === "close") { ports.delete(port); return; }
       onRequest(port, e.data);
     };
-    for (const type of ["progress", "ready", "failed", "cached", "snapshot"]) {
+    for (const type of ["progress", "ready", "failed", "cached", "snapshot", "warmup"]) {
       if (sticky.has(type)) port.postMessage(sticky.get(type));
     }
   };
