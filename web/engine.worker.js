@@ -11,7 +11,7 @@
 //                   {type: "cached"}  (after "ready": first-visit downloads are stored)
 //                   {type: "snapshot", state, bytes, ms, error?}  (after "ready", on the
 //                                     snapshot path: what became of the memory snapshot)
-//                   {type: "warmup", state, slices, ms, yielded}  (after "ready" and the
+//                   {type: "warmup", state, slices, ms}  (after "ready" and the
 //                                     snapshot: the planner's warm-up began, ended or failed)
 //                   {type: "failed", error: {code, message}}
 // Requests sent before the engine is ready are answered once it is.
@@ -400,14 +400,14 @@ async function boot() {
 // hot functions are recompiled optimized, and first calls in Python fill their
 // caches).  So after "ready" (and after a snapshot restore, which keeps no
 // compiled code) the worker plays the planner's hot paths itself: short slices
-// of the planner on a 4-player tile turn, one task each, never while a request
-// waits or runs, until WARM_MS of them have run.  ?warmup=off turns it off.
+// of the planner on a 4-player tile turn, one task each, so that a request
+// waits at most one slice (a request is one task too: it runs between slices),
+// until WARM_MS of them have run.  ?warmup=off turns it off.
 
 const WARM_UP = params.get("warmup") !== "off";
-const WARM_MS = 1500;        // the slices' total time, at most
-const WARM_SLICE = { op: "bot_move", iterations: 1 }; // ~5-30 ms a slice, then yield
-const warmState = { state: WARM_UP ? "pending" : "off", slices: 0, ms: 0, yielded: 0 };
-let busy = 0; // requests received and not yet answered
+const WARM_MS = 2000; // the slices' total time, at most
+const WARM_ITERATIONS = 1; // planner rounds a slice: ~5-50 ms cold, then the next task
+const warmState = { state: WARM_UP ? "pending" : "off", slices: 0, ms: 0 };
 
 /** A 4-player tile turn made by the engine itself (no fixed JSON to go stale). */
 function warmPosition() {
@@ -450,10 +450,9 @@ function warmUp() {
       broadcast({ type: "warmup", ...warmState });
       return;
     }
-    if (busy) { warmState.yielded++; setTimeout(slice, 20); return; } // requests first
     const t = performance.now();
-    handleJson(JSON.stringify({ op: WARM_SLICE.op,
-      args: { position, bot: "planner", seed: seed++, iterations: WARM_SLICE.iterations } }));
+    handleJson(JSON.stringify({ op: "bot_move",
+      args: { position, bot: "planner", seed: seed++, iterations: WARM_ITERATIONS } }));
     warmState.ms += performance.now() - t;
     warmState.slices++;
     setTimeout(slice, 0);
@@ -489,15 +488,6 @@ booted.then(
 async function onRequest(port, msg) {
   if (!msg || typeof msg !== "object" || msg.id === undefined) return;
   const { id, op, args } = msg;
-  busy++;
-  try {
-    await answer(port, id, op, args);
-  } finally {
-    busy--;
-  }
-}
-
-async function answer(port, id, op, args) {
   try {
     await booted;
   } catch (e) {

@@ -19,6 +19,7 @@ import { HandView } from "../../lib/views/hand.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { Session, ask, ENGINE_DOWN } from "../../lib/game/session.js";
+import { HARD_BUDGET_MS, OTHER_BUDGET_MS } from "../../lib/game/budgets.js";
 import { GameKeeper, downloadKept } from "../../lib/game/saves.js";
 import { GameList } from "./gamelist.js";
 import { VARIANTS, variantOf } from "./variants.js";
@@ -272,7 +273,7 @@ const app = {
       const t0 = performance.now();
       let move;
       try {
-        move = await s.botMove(s.seats[seat].level === "hard" ? 450 : 250);
+        move = await s.botMove(s.seats[seat].level === "hard" ? HARD_BUDGET_MS : OTHER_BUDGET_MS);
       } catch (e) {
         if (gen !== this.gen) return;
         if (ENGINE_DOWN.has(e.code)) return this.recover(e);
