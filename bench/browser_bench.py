@@ -21,6 +21,11 @@ Prints medians over --runs runs, all in one browser session:
   rules board live, one shared engine against a dedicated engine per board,
   relative to one live board;
 - the round trip of one request page -> worker -> page (--op, --args);
+- with --planner-only, instead of all the above: the planner's rounds per
+  move (hint op, --budget-ms) on the first requests after "ready" and once
+  warm, as ratios to CPython's rounds on the same positions, budget and seed,
+  measured between the browser's visits, with the worker's warm-up on and
+  off, the requests right at "ready" and after --pause-ms;
 - bytes on the first visit, counted by the server, split into Pyodide's and
   ours: raw, and gzip/brotli sizes of the same files as a static host would
   compress them (brotli only if the `brotli` module or command is there).

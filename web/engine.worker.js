@@ -405,7 +405,7 @@ async function boot() {
 // until WARM_MS of them have run.  ?warmup=off turns it off.
 
 const WARM_UP = params.get("warmup") !== "off";
-const WARM_MS = 2000; // the slices' total time, at most
+const WARM_MS = 3000; // the slices' total time, at most (some 2-3 s of planner work tiered it up here)
 const WARM_ITERATIONS = 1; // planner rounds a slice: ~5-50 ms cold, then the next task
 const warmState = { state: WARM_UP ? "pending" : "off", slices: 0, ms: 0 };
 
