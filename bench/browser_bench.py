@@ -97,14 +97,14 @@ def brotli_size(data: bytes) -> int | None:
     return None
 
 
-def stats(values):
+def stats(values, digits: int = 1):
     values = [v for v in values if v is not None]
     if not values:
         return None
     return {
-        "median": round(statistics.median(values), 1),
-        "min": round(min(values), 1),
-        "max": round(max(values), 1),
+        "median": round(statistics.median(values), digits),
+        "min": round(min(values), digits),
+        "max": round(max(values), digits),
         "runs": len(values),
     }
 
@@ -468,9 +468,12 @@ def planner_strength(bench, runs: int, moves: int, budget_ms: float, pause_ms: f
 
     Each run visits the page (warm: the snapshot is restored) four times, the
     worker's warm-up on and off, asking for hints right at "ready" and after
-    pause_ms; CPython plays the same positions, budget and seed between the
-    visits.  "first" is the first request's rounds over CPython's on the same
-    position; "first3" the first three's; "warm" a third pass over every position.
+    pause_ms, three passes over the positions.  CPython plays the same
+    positions, budget and seed just before each visit (the reference for its
+    first pass) and just after (for its third, "warm"), so that the load on the
+    machine, which changes by the minute, hits both sides of a ratio alike.
+    "first" is the first request's rounds over CPython's on that position,
+    "first3" the first three requests' over CPython's, "warm" the third pass's.
     """
     positions = tile_turns(moves)
     ctx, page = bench.new_page()
@@ -481,9 +484,9 @@ def planner_strength(bench, runs: int, moves: int, budget_ms: float, pause_ms: f
     raw: dict = {f"{w}_{'paused' if p else 'at_ready'}": [] for w, p in variants}
     cpython = []
     for i in range(runs):
-        cpython.append(cpython_rounds(positions, budget_ms))
         k = i % len(variants)
         for warm, pause in variants[k:] + variants[:k]:
+            before = cpython_rounds(positions, budget_ms)
             query = "?install=snapshot" + ("&warmup=off" if warm == "off" else "")
             page.goto(f"{bench.site}{bench.page_path}{query}")
             info = page.evaluate(WHEN, "tsuro")
@@ -493,29 +496,38 @@ def planner_strength(bench, runs: int, moves: int, budget_ms: float, pause_ms: f
             first = page.evaluate(PLANNER_PASS, [positions, budget_ms])
             page.evaluate(PLANNER_PASS, [positions, budget_ms])
             warm_pass = page.evaluate(PLANNER_PASS, [positions, budget_ms])
+            after = cpython_rounds(positions, budget_ms)
+            cpython += [before, after]
             state = page.evaluate("window.tsuro.engine.warmup")
             raw[f"{warm}_{'paused' if pause else 'at_ready'}"].append(
-                {"first": first, "warm": warm_pass, "warmup": state}
+                {
+                    "first": first,
+                    "warm": warm_pass,
+                    "before": before,
+                    "after": after,
+                    "warmup": state,
+                }
             )
-        cpython.append(cpython_rounds(positions, budget_ms))
     ctx.close()
-    # CPython's rounds per position: the median of its passes (two per run).
-    ref = [statistics.median(c[j] for c in cpython) for j in range(len(positions))]
+
+    def ratio(a: list, b: list) -> float | None:
+        return sum(a) / sum(b) if sum(b) else None
+
     out: dict = {
         "budget_ms": budget_ms,
         "pause_ms": pause_ms,
         "positions": len(positions),
-        "cpython_rounds": ref,
+        "cpython_rounds_median": [
+            statistics.median(c[j] for c in cpython) for j in range(len(positions))
+        ],
         "cpython_rounds_range": [min(min(c) for c in cpython), max(max(c) for c in cpython)],
     }
     for name, visits in raw.items():
         out[name] = {
-            "first": stats([v["first"][0] / ref[0] for v in visits]),
-            "first3": stats([sum(v["first"][:3]) / sum(ref[:3]) for v in visits]),
-            "warm": stats([sum(v["warm"]) / sum(ref) for v in visits]),
-            "first_rounds": [v["first"][:3] for v in visits],
-            "warm_rounds": [v["warm"] for v in visits],
-            "warmup": [v["warmup"] for v in visits],
+            "first": stats([ratio(v["first"][:1], v["before"][:1]) for v in visits], 2),
+            "first3": stats([ratio(v["first"][:3], v["before"][:3]) for v in visits], 2),
+            "warm": stats([ratio(v["warm"], v["after"]) for v in visits], 2),
+            "visits": visits,
         }
     return out
 
@@ -525,12 +537,15 @@ def planner_table(r: dict) -> str:
     lines = [
         f"build {r['build']}, Pyodide {r['pyodide']}, Chromium {r['browser']}; planner, "
         f"{pl['budget_ms']:g} ms budget, {pl['positions']} 4-player tile turns; "
-        f"CPython rounds per position (medians) {pl['cpython_rounds']}",
+        f"CPython rounds per position: medians {pl['cpython_rounds_median']}, "
+        f"range {pl['cpython_rounds_range']}",
         f"{'browser rounds / CPython rounds':<44} {'median':>8} {'min':>8} {'max':>8} {'runs':>4}",
     ]
     for name in ("on_at_ready", "off_at_ready", "on_paused", "off_paused"):
         for what in ("first", "first3", "warm"):
             s = pl[name][what]
+            if not s:
+                continue
             lines.append(
                 f"{name + ', ' + what:<44} {s['median']:>8.2f} {s['min']:>8.2f} "
                 f"{s['max']:>8.2f} {s['runs']:>4}"

@@ -406,11 +406,12 @@ async function boot() {
 
 const WARM_UP = params.get("warmup") !== "off";
 const WARM_MS = 3000; // the slices' total time, at most (some 2-3 s of planner work tiered it up here)
-const WARM_ITERATIONS = 1; // planner rounds a slice: ~5-50 ms cold, then the next task
+const WARM_ITERATIONS = 1; // planner rounds a step: ~5-50 ms cold, then the next task
 const warmState = { state: WARM_UP ? "pending" : "off", slices: 0, ms: 0 };
 
-/** A 4-player tile turn made by the engine itself (no fixed JSON to go stale). */
-function warmPosition() {
+/** The warm-up's work, one engine call per step: a 4-player tile turn made by the
+ * engine itself (no fixed JSON to go stale), then the planner on it, a round a step. */
+function* warmWork() {
   const call = (op, args) => {
     const r = JSON.parse(handleJson(JSON.stringify({ op, args })));
     if (!r.ok) throw new Error(`${op}: ${JSON.stringify(r.error)}`);
@@ -420,44 +421,45 @@ function warmPosition() {
   // Start marks spread round the edge, then placements that put no one out,
   // up to the sixth tile turn.
   for (let k = 0, tiles = 0; ; k++) {
+    yield;
     const { phase, moves } = call("legal_moves", { position });
     if (phase === "tile" && ++tiles === 6) break;
     const move = phase === "tile"
       ? (moves.find((m) => m.legal !== false && !(m.out && m.out.length)) || moves[0])
       : moves[Math.floor(moves.length * k / 4) % moves.length];
     if (!move) throw new Error(`no move in phase ${phase}`);
+    yield;
     position = call("play", { position, move: move.move }).position;
-  }
-  return position;
-}
-
-function warmUp() {
-  let position;
-  try {
-    position = warmPosition();
-  } catch (e) {
-    Object.assign(warmState, { state: "failed", error: String(e.message || e) });
-    broadcast({ type: "warmup", ...warmState });
-    return;
   }
   warmState.state = "running";
   broadcast({ type: "warmup", ...warmState });
-  let seed = 0;
-  const slice = () => {
-    if (warmState.ms >= WARM_MS) {
-      warmState.state = "done";
-      warmState.ms = Math.round(warmState.ms);
+  for (let seed = 0; warmState.ms < WARM_MS; seed++) {
+    yield;
+    call("bot_move", { position, bot: "planner", seed, iterations: WARM_ITERATIONS });
+  }
+}
+
+/** Run warmWork a step per task (a request, a task too, runs between two steps). */
+function warmUp() {
+  const work = warmWork();
+  const step = () => {
+    const t = performance.now();
+    let last;
+    try {
+      last = work.next().done;
+    } catch (e) {
+      Object.assign(warmState, { state: "failed", error: String(e.message || e) });
       broadcast({ type: "warmup", ...warmState });
       return;
     }
-    const t = performance.now();
-    handleJson(JSON.stringify({ op: "bot_move",
-      args: { position, bot: "planner", seed: seed++, iterations: WARM_ITERATIONS } }));
     warmState.ms += performance.now() - t;
     warmState.slices++;
-    setTimeout(slice, 0);
+    if (!last) { setTimeout(step, 0); return; }
+    warmState.state = "done";
+    warmState.ms = Math.round(warmState.ms);
+    broadcast({ type: "warmup", ...warmState });
   };
-  setTimeout(slice, 0);
+  setTimeout(step, 0);
 }
 
 const booted = boot();
