@@ -395,17 +395,17 @@ async function boot() {
 }
 
 // ---------------------------------------------------------------------------
-// Warm-up: right after start-up the planner plays 0.1-0.25x the rounds it plays
-// once warm (V8 runs the interpreter's wasm on its baseline compiler until the
-// hot functions are recompiled optimized, and first calls in Python fill their
-// caches).  So after "ready" (and after a snapshot restore, which keeps no
-// compiled code) the worker plays the planner's hot paths itself: short slices
-// of the planner on a 4-player tile turn, one task each, so that a request
-// waits at most one slice (a request is one task too: it runs between slices),
-// until WARM_MS of them have run.  ?warmup=off turns it off.
+// Warm-up: in the first 2-3 s of work after start-up the planner ran 5-20x
+// slower than later (V8 runs the interpreter's wasm on its baseline compiler
+// until the hot functions are recompiled optimized; first calls in Python fill
+// their caches).  So after "ready" (and after a snapshot restore, which keeps
+// no compiled code) the worker plays the planner's hot paths itself: one
+// engine call per task (one planner round on a 4-player tile turn), so that a
+// request, a task too, waits at most one step, until WARM_MS of them have
+// run.  ?warmup=off turns it off (the bench's baseline).
 
 const WARM_UP = params.get("warmup") !== "off";
-const WARM_MS = 3000; // the slices' total time, at most (some 2-3 s of planner work tiered it up here)
+const WARM_MS = 3000; // the steps' total time (about 5 s of wall clock with the gaps)
 const WARM_ITERATIONS = 1; // planner rounds a step: ~5-50 ms cold, then the next task
 const warmState = { state: WARM_UP ? "pending" : "off", slices: 0, ms: 0 };
 

@@ -5,8 +5,8 @@
 // of the 200 ms budget behind the README's strength figures in CPython
 // (README, "Computer players" and "In the browser: measured":
 // bench/browser_bench.py --planner-only --browser-budget-ms 450 measured
-// 1.0-1.4x CPython's rounds on the first request, 2x warm).  The medium bot (survivor) takes ~1 ms whatever
-// its budget.
+// 1.0-1.4x CPython's rounds on the first request, 2x warm).  The medium bot
+// (survivor) takes ~1 ms whatever its budget.
 
 /** The hard bot's (planner's) budget per move. */
 export const HARD_BUDGET_MS = 450;
