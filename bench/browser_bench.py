@@ -21,6 +21,11 @@ Prints medians over --runs runs, all in one browser session:
   rules board live, one shared engine against a dedicated engine per board,
   relative to one live board;
 - the round trip of one request page -> worker -> page (--op, --args);
+- with --planner-only, instead of all the above: the planner's rounds per
+  move (hint op, --budget-ms) on the first requests after "ready" and once
+  warm, as ratios to CPython's rounds on the same positions, budget and seed,
+  measured between the browser's visits, with the worker's warm-up on and
+  off, the requests right at "ready" and after --pause-ms;
 - bytes on the first visit, counted by the server, split into Pyodide's and
   ours: raw, and gzip/brotli sizes of the same files as a static host would
   compress them (brotli only if the `brotli` module or command is there).
@@ -92,14 +97,14 @@ def brotli_size(data: bytes) -> int | None:
     return None
 
 
-def stats(values):
+def stats(values, digits: int = 1):
     values = [v for v in values if v is not None]
     if not values:
         return None
     return {
-        "median": round(statistics.median(values), 1),
-        "min": round(min(values), 1),
-        "max": round(max(values), 1),
+        "median": round(statistics.median(values), digits),
+        "min": round(min(values), digits),
+        "max": round(max(values), digits),
         "runs": len(values),
     }
 
@@ -190,6 +195,33 @@ def main(argv=None) -> int:
         help="time the planner (hint op, 200 ms budget) on this many positions",
     )
     ap.add_argument(
+        "--planner-only",
+        action="store_true",
+        help="only the planner's rounds per move in the browser against CPython's on the "
+        "same positions, budget and seed, right after the engine is ready and warm, with "
+        "the worker's warm-up on and off (--runs visits each, --planner-moves positions)",
+    )
+    ap.add_argument(
+        "--budget-ms",
+        type=float,
+        default=200,
+        help="the planner's budget for --planner-only (default 200, CPython's README figures)",
+    )
+    ap.add_argument(
+        "--browser-budget-ms",
+        type=float,
+        default=None,
+        help="--planner-only: the browser's budget, if not --budget-ms (the page's 450 ms "
+        "against CPython's 200 ms: the ratios are then the hard level's strength)",
+    )
+    ap.add_argument(
+        "--pause-ms",
+        type=float,
+        default=2000,
+        help="--planner-only: the 'paused' visits wait this long after ready before the "
+        "first request (the time a player takes over the first move)",
+    )
+    ap.add_argument(
         "--latency-ms",
         type=float,
         default=0,
@@ -252,6 +284,21 @@ def main(argv=None) -> int:
         )
         results["browser"] = browser.version
         bench = Bench(browser, site, args.page)
+        if args.planner_only:
+            results["planner"] = planner_strength(
+                bench,
+                args.runs,
+                args.planner_moves,
+                args.budget_ms,
+                args.pause_ms,
+                args.browser_budget_ms,
+            )
+            browser.close()
+            srv.shutdown()
+            srv.server_close()
+            shutil.rmtree(tmp, ignore_errors=True)
+            print(json.dumps(results, indent=2) if args.json else planner_table(results))
+            return 0
 
         # First visit: bytes, then the cold runs.
         ctx, page = bench.new_page()
@@ -402,6 +449,125 @@ def main(argv=None) -> int:
     else:
         print_table(results)
     return 0
+
+
+PLANNER_PASS = """async ([positions, budget]) => {
+    const out = [];
+    for (const position of positions) {
+        const r = await window.tsuro.request("hint", {position, budget_ms: budget, seed: 1});
+        if (r && r.error) throw new Error(JSON.stringify(r.error));
+        out.push(r.info.iterations);
+    }
+    return out;
+}"""
+
+
+def cpython_rounds(positions: list, budget_ms: float) -> list:
+    """The planner's rounds per position in this process (CPython), as the page asks."""
+    sys.path.insert(0, str(ROOT))
+    from tsuro_core.api import call
+
+    return [
+        call("hint", {"position": p, "budget_ms": budget_ms, "seed": 1})["result"]["info"][
+            "iterations"
+        ]
+        for p in positions
+    ]
+
+
+def planner_strength(
+    bench, runs: int, moves: int, budget_ms: float, pause_ms: float, browser_ms: float | None
+) -> dict:
+    """The planner's rounds in the browser as ratios to CPython's, measured in turn.
+
+    Each run visits the page (warm: the snapshot is restored) four times, the
+    worker's warm-up on and off, asking for hints right at "ready" and after
+    pause_ms, three passes over the positions.  CPython plays the same
+    positions, budget and seed just before each visit (the reference for its
+    first pass) and just after (for its third, "warm"), so that the load on the
+    machine, which changes by the minute, hits both sides of a ratio alike.
+    "first" is the first request's rounds over CPython's on that position,
+    "first3" the first three requests' over CPython's, "warm" the third pass's.
+    """
+    positions = tile_turns(moves)
+    browser_ms = budget_ms if browser_ms is None else browser_ms
+    ctx, page = bench.new_page()
+    bench.engine_visit(page, "snapshot")  # makes the snapshot; later visits restore it
+    page.evaluate("window.tsuro.engine.snapshotDone")
+    bench.wait_service_worker(page)
+    variants = [("on", 0.0), ("off", 0.0), ("on", pause_ms), ("off", pause_ms)]
+    raw: dict = {f"{w}_{'paused' if p else 'at_ready'}": [] for w, p in variants}
+    cpython = []
+    for i in range(runs):
+        k = i % len(variants)
+        for warm, pause in variants[k:] + variants[:k]:
+            before = cpython_rounds(positions, budget_ms)
+            query = "?install=snapshot" + ("&warmup=off" if warm == "off" else "")
+            page.goto(f"{bench.site}{bench.page_path}{query}")
+            info = page.evaluate(WHEN, "tsuro")
+            assert info.get("snapshot") == "restored", info
+            if pause:
+                page.wait_for_timeout(pause)
+            first = page.evaluate(PLANNER_PASS, [positions, browser_ms])
+            page.evaluate(PLANNER_PASS, [positions, browser_ms])
+            warm_pass = page.evaluate(PLANNER_PASS, [positions, browser_ms])
+            after = cpython_rounds(positions, budget_ms)
+            cpython += [before, after]
+            state = page.evaluate("window.tsuro.engine.warmup")
+            raw[f"{warm}_{'paused' if pause else 'at_ready'}"].append(
+                {
+                    "first": first,
+                    "warm": warm_pass,
+                    "before": before,
+                    "after": after,
+                    "warmup": state,
+                }
+            )
+    ctx.close()
+
+    def ratio(a: list, b: list) -> float | None:
+        return sum(a) / sum(b) if sum(b) else None
+
+    out: dict = {
+        "budget_ms": budget_ms,
+        "browser_budget_ms": browser_ms,
+        "pause_ms": pause_ms,
+        "positions": len(positions),
+        "cpython_rounds_median": [
+            statistics.median(c[j] for c in cpython) for j in range(len(positions))
+        ],
+        "cpython_rounds_range": [min(min(c) for c in cpython), max(max(c) for c in cpython)],
+    }
+    for name, visits in raw.items():
+        out[name] = {
+            "first": stats([ratio(v["first"][:1], v["before"][:1]) for v in visits], 2),
+            "first3": stats([ratio(v["first"][:3], v["before"][:3]) for v in visits], 2),
+            "warm": stats([ratio(v["warm"], v["after"]) for v in visits], 2),
+            "visits": visits,
+        }
+    return out
+
+
+def planner_table(r: dict) -> str:
+    pl = r["planner"]
+    lines = [
+        f"build {r['build']}, Pyodide {r['pyodide']}, Chromium {r['browser']}; planner, "
+        f"{pl['budget_ms']:g} ms budget (browser {pl['browser_budget_ms']:g} ms), "
+        f"{pl['positions']} 4-player tile turns; "
+        f"CPython rounds per position: medians {pl['cpython_rounds_median']}, "
+        f"range {pl['cpython_rounds_range']}",
+        f"{'browser rounds / CPython rounds':<44} {'median':>8} {'min':>8} {'max':>8} {'runs':>4}",
+    ]
+    for name in ("on_at_ready", "off_at_ready", "on_paused", "off_paused"):
+        for what in ("first", "first3", "warm"):
+            s = pl[name][what]
+            if not s:
+                continue
+            lines.append(
+                f"{name + ', ' + what:<44} {s['median']:>8.2f} {s['min']:>8.2f} "
+                f"{s['max']:>8.2f} {s['runs']:>4}"
+            )
+    return "\n".join(lines)
 
 
 def first_tile_turn() -> dict:

@@ -391,3 +391,62 @@ def test_tutorial_boards_share_one_engine_and_records_need_none(page, server):
     assert len({repr(i["timings"]) for i in infos}) == 1, infos
     for f in frames["try"]:
         assert f.evaluate("window.tsuro.request('version')") == {"version": __version__}
+
+
+# Every message the page's engine worker sends, in the order the page gets them.
+WORKER_LOG = """(() => {
+    const Real = window.Worker;
+    window.workerLog = [];
+    window.Worker = class extends Real {
+        constructor(...args) {
+            super(...args);
+            this.addEventListener("message", (e) => {
+                const m = e.data || {};
+                window.workerLog.push(m.type ? `${m.type}:${m.state || ""}` : `reply:${m.id}`);
+            });
+        }
+    };
+})()"""
+
+
+@pytest.mark.parametrize("install", ["snapshot", "lock"])
+def test_warm_up_follows_ready_and_lets_requests_through(page, server, install):
+    """The planner's warm-up starts only after "ready" (and after the snapshot is
+    made), and a request sent while it runs is answered before it ends."""
+    page.add_init_script(WORKER_LOG)
+    page.goto(server + f"smoke.html?sw=off&install={install}")
+    wait_ready(page)
+    answered = page.evaluate("""async () => {
+        const e = window.tsuro.engine;
+        await new Promise((resolve) => {
+            const poll = () => e.warmup ? resolve() : setTimeout(poll, 5);
+            poll();
+        });
+        const {position} = await e.request("new_game", {players: 4, seed: 3});
+        const hint = await e.request("hint", {position, iterations: 2, seed: 1});
+        window.workerLog.push(`answered:${e.warmup.state}`);
+        return {hint, done: await e.warmupDone};
+    }""")
+    log = page.evaluate("window.workerLog")
+    assert answered["hint"]["info"]["iterations"] == 2
+    done = answered["done"]
+    assert done["state"] == "done" and done["slices"] > 0, done
+    ready, running = log.index("ready:"), log.index("warmup:running")
+    assert ready < running < log.index("answered:running") < log.index("warmup:done"), log
+    if install == "snapshot":  # a first visit: the snapshot is made before the warm-up
+        assert log.index("snapshot:stored") < running, log
+    # A returning visit restores the snapshot and warms up again.
+    if install == "snapshot":
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("window.tsuro.ready")["snapshot"] == "restored"
+        assert page.evaluate("window.tsuro.engine.warmupDone")["state"] == "done"
+        log = page.evaluate("window.workerLog")
+        assert log.index("ready:") < log.index("warmup:running") < log.index("warmup:done")
+
+
+def test_warm_up_switch_off(page, server):
+    page.goto(server + "smoke.html?sw=off&install=lock&warmup=off")
+    wait_ready(page)
+    assert page.evaluate("window.tsuro.request('version')") == {"version": __version__}
+    assert page.evaluate("window.tsuro.engine.warmup") is None

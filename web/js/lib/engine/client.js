@@ -83,6 +83,7 @@ export class Engine {
     const opts = [];
     if (this.install) opts.push(`install=${this.install}`);
     if (!this.snapshot) opts.push("snapshot=off");
+    if (pageParam("warmup") === "off") opts.push("warmup=off"); // the bench's baseline
     const name = "tsuro-engine" + (opts.length ? `#${opts.join("&")}` : "") +
       (this.generation ? `${opts.length ? "&" : "#"}generation=${this.generation}` : "");
     this.failed = null;
@@ -95,6 +96,8 @@ export class Engine {
     this.ready.catch(() => {}); // a failed boot is reported through request() too
     this._cached = new Promise((resolve) => { this._resolveCached = resolve; });
     this.snapshotDone = new Promise((resolve) => { this._resolveSnapshot = resolve; });
+    this.warmup = null; // the worker's last "warmup" message (its planner warm-up)
+    this.warmupDone = new Promise((resolve) => { this._resolveWarmup = resolve; });
     const onError = (event) => {
       event.preventDefault?.();
       this._fail("worker_error", event.message || "the engine worker could not start");
@@ -148,6 +151,11 @@ export class Engine {
     if (msg.type === "snapshot") {
       this.snapshotInfo = msg;
       this._resolveSnapshot(msg);
+      return;
+    }
+    if (msg.type === "warmup") {
+      this.warmup = msg;
+      if (msg.state !== "running") this._resolveWarmup(msg);
       return;
     }
     if (msg.type === "failed") {

@@ -6,6 +6,7 @@
 // (fromSave); saves.js keeps the saves in localStorage.
 
 import { describe } from "../words/movelog.js";
+import { HARD_BUDGET_MS, HINT_BUDGET_MS } from "./budgets.js";
 
 export const BOTS = { easy: "random", medium: "survivor", hard: "planner" };
 
@@ -194,7 +195,7 @@ export class Session {
   }
 
   /** A computer player's move: the engine's bot, or (an engine without bots) a random legal move. */
-  async botMove(budgetMs = 400) {
+  async botMove(budgetMs = HARD_BUDGET_MS) {
     const seat = this.turn;
     const level = this.seats[seat]?.level || "medium";
     const r = await request(this.engine, "bot_move", {
@@ -209,7 +210,7 @@ export class Session {
   }
 
   /** A suggested move for the active player (the engine's hint, if it has one). */
-  async hint(budgetMs = 400) {
+  async hint(budgetMs = HINT_BUDGET_MS) {
     const r = await request(this.engine, "hint", { position: this.position, budget_ms: budgetMs, seed: this._botSeed() });
     return r && r.move ? r.move : null;
   }

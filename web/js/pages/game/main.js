@@ -18,6 +18,7 @@ import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { ENGINE_DOWN } from "../../lib/game/session.js";
 import { playMove } from "../../lib/game/play.js";
+import { HARD_BUDGET_MS, OTHER_BUDGET_MS } from "../../lib/game/budgets.js";
 import { GameKeeper, downloadKept } from "../../lib/game/saves.js";
 import { GameList } from "./gamelist.js";
 import { VARIANTS, variantOf } from "./variants.js";
@@ -133,7 +134,7 @@ const app = {
       const t0 = performance.now();
       let move;
       try {
-        move = await s.botMove(s.seats[seat].level === "hard" ? 450 : 250);
+        move = await s.botMove(s.seats[seat].level === "hard" ? HARD_BUDGET_MS : OTHER_BUDGET_MS);
       } catch (e) {
         if (gen !== this.gen) return;
         if (ENGINE_DOWN.has(e.code)) return this.recover(e);
