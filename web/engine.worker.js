@@ -39,6 +39,7 @@
 
 import { BUILD, siteRoot, siteURL } from "./js/build-info.js";
 import { dropSnapshot, findSnapshot, reseed, snapshotKey, storeSnapshot } from "./worker/snapshot.js";
+import { warmUp } from "./worker/warmup.js";
 
 const INSTALLS = ["snapshot", "lock", "micropip"];
 
@@ -394,73 +395,10 @@ async function boot() {
   return { engine: r.version, pyodide: pyodide.version, install: INSTALL, snapshot: "off", timings };
 }
 
-// ---------------------------------------------------------------------------
-// Warm-up: in the first 2-3 s of work after start-up the planner ran 5-20x
-// slower than later (V8 runs the interpreter's wasm on its baseline compiler
-// until the hot functions are recompiled optimized; first calls in Python fill
-// their caches).  So after "ready" (and after a snapshot restore, which keeps
-// no compiled code) the worker plays the planner's hot paths itself: one
-// engine call per task (one planner round on a 4-player tile turn), so that a
-// request, a task too, waits at most one step, until WARM_MS of them have
-// run.  ?warmup=off turns it off (the bench's baseline).
-
+// The planner's warm-up after start-up (worker/warmup.js); ?warmup=off turns
+// it off (the bench's baseline).
 const WARM_UP = params.get("warmup") !== "off";
-const WARM_MS = 3000; // the steps' total time (about 5 s of wall clock with the gaps)
-const WARM_ITERATIONS = 1; // planner rounds a step: ~5-50 ms cold, then the next task
-const warmState = { state: WARM_UP ? "pending" : "off", slices: 0, ms: 0 };
-
-/** The warm-up's work, one engine call per step: a 4-player tile turn made by the
- * engine itself (no fixed JSON to go stale), then the planner on it, a round a step. */
-function* warmWork() {
-  const call = (op, args) => {
-    const r = JSON.parse(handleJson(JSON.stringify({ op, args })));
-    if (!r.ok) throw new Error(`${op}: ${JSON.stringify(r.error)}`);
-    return r.result;
-  };
-  let position = call("new_game", { players: 4, seed: 1 }).position;
-  // Start marks spread round the edge, then placements that put no one out,
-  // up to the sixth tile turn.
-  for (let k = 0, tiles = 0; ; k++) {
-    yield;
-    const { phase, moves } = call("legal_moves", { position });
-    if (phase === "tile" && ++tiles === 6) break;
-    const move = phase === "tile"
-      ? (moves.find((m) => m.legal !== false && !(m.out && m.out.length)) || moves[0])
-      : moves[Math.floor(moves.length * k / 4) % moves.length];
-    if (!move) throw new Error(`no move in phase ${phase}`);
-    yield;
-    position = call("play", { position, move: move.move }).position;
-  }
-  warmState.state = "running";
-  broadcast({ type: "warmup", ...warmState });
-  for (let seed = 0; warmState.ms < WARM_MS; seed++) {
-    yield;
-    call("bot_move", { position, bot: "planner", seed, iterations: WARM_ITERATIONS });
-  }
-}
-
-/** Run warmWork a step per task (a request, a task too, runs between two steps). */
-function warmUp() {
-  const work = warmWork();
-  const step = () => {
-    const t = performance.now();
-    let last;
-    try {
-      last = work.next().done;
-    } catch (e) {
-      Object.assign(warmState, { state: "failed", error: String(e.message || e) });
-      broadcast({ type: "warmup", ...warmState });
-      return;
-    }
-    warmState.ms += performance.now() - t;
-    warmState.slices++;
-    if (!last) { setTimeout(step, 0); return; }
-    warmState.state = "done";
-    warmState.ms = Math.round(warmState.ms);
-    broadcast({ type: "warmup", ...warmState });
-  };
-  setTimeout(step, 0);
-}
+const warm = () => warmUp((json) => handleJson(json), (state) => broadcast({ type: "warmup", ...state }));
 
 const booted = boot();
 booted.then(
@@ -472,10 +410,10 @@ booted.then(
     // The snapshot first (it should hold the engine as started, and be stored
     // soon), then the warm-up.
     if (snapshotState.state === "to-make") {
-      setTimeout(() => makeSnapshot().finally(() => { if (WARM_UP) setTimeout(warmUp, 0); }), 0);
+      setTimeout(() => makeSnapshot().finally(() => { if (WARM_UP) setTimeout(warm, 0); }), 0);
     } else {
       if (INSTALL === "snapshot") broadcast({ type: "snapshot", ...snapshotState });
-      if (WARM_UP) setTimeout(warmUp, 0);
+      if (WARM_UP) setTimeout(warm, 0);
     }
   },
   (e) => {
