@@ -97,6 +97,10 @@ BUILD_SCHEMA = 3  # bump when the layout of dist/ changes
 # Files of web/ that keep their URL (everything else goes to assets/<sha>/).
 STABLE_NAMES = {"sw.js", "favicon.ico", "robots.txt", "_headers", "_redirects"}
 STABLE_SUFFIXES = {".html", ".htm"}
+TYPES_ONLY = {"js/lib/types.js", "js/build-info.d.ts"}
+"""web/ files that only the type checker reads (tsconfig.json): JSDoc typedefs
+and the declaration of the generated build-info.js; no page loads them, so
+they are not shipped."""
 
 SW_PLACEHOLDER = "/*@@PRECACHE_MANIFEST@@*/ null"
 
@@ -775,7 +779,7 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
             (tmp / rel).write_bytes(data)
 
         # Our assets: one content-hashed folder for every non-page file of web/.
-        rels = _walk(web)
+        rels = [r for r in _walk(web) if r not in TYPES_ONLY]
         hashed = [r for r in rels if not is_stable(r)]
         stable = [r for r in rels if is_stable(r)]
         engine_name = _pyproject(root)["project"]["name"]

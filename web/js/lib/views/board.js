@@ -92,7 +92,11 @@ export function drawTile(g, pairs, x = 0, y = 0, cls = "tile") {
   }
 }
 
-/** A small standalone <svg> of a tile at a rotation, as it will look on the board. */
+/**
+ * A small standalone <svg> of a tile at a rotation, as it will look on the board.
+ * @param {any} tileset @param {number} index @param {number} rot
+ * @param {{title?: string}} [options]
+ */
 export function tileSVG(tileset, index, rot, { title } = {}) {
   const svg = el("svg", { viewBox: `0 0 ${S} ${S}`, class: "tile-svg", "aria-hidden": title ? null : "true" });
   if (title) el("title", {}, svg).textContent = title;
@@ -296,7 +300,8 @@ export class Board {
   }
 
   /** Animate the events of one move; resolves when done. speed 0 = no animation; without
-   *  a speed (the player chose none), prefers-reduced-motion makes the move instant. */
+   *  a speed (the player chose none), prefers-reduced-motion makes the move instant.
+   *  @param {any[]} events @param {{speed?: number}} [options] */
   async animate(events, { speed } = {}) {
     if (!events || !events.length) return;
     const reduce = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
