@@ -54,7 +54,7 @@ export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play,
 /** Players named as this page names seats ("Joueur 2"): the engine's default names
  *  and shipped positions are English, and no name of theirs means anything. */
 export function namedHere(players) {
-  return players.map((p, i) => ({ ...p, name: t("setup.playerName", { n: i + 1 }) }));
+  return players.map((p, i) => ({ ...p, name: t("common.player_name", { n: i + 1 }) }));
 }
 
 /** ?anim=0 turns the animations off (tests); otherwise normal speed. */

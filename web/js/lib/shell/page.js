@@ -139,9 +139,9 @@ export function wireCopyButton() {
   $("btn-copy").addEventListener("click", async () => {
     const input = $("share-link");
     input.select();
-    try { await navigator.clipboard.writeText(input.value); $("btn-copy").textContent = t("share.copied"); }
-    catch { document.execCommand?.("copy"); $("btn-copy").textContent = t("share.copied"); }
+    try { await navigator.clipboard.writeText(input.value); $("btn-copy").textContent = t("common.copied"); }
+    catch { document.execCommand?.("copy"); $("btn-copy").textContent = t("common.copied"); }
     $("btn-copy").focus();   // select() took the focus to the link: give it back to the button
-    setTimeout(() => { $("btn-copy").textContent = t("share.copy"); }, 1500);
+    setTimeout(() => { $("btn-copy").textContent = t("common.copy"); }, 1500);
   });
 }

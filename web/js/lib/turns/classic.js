@@ -240,7 +240,7 @@ export class TurnController {
     } else this.board.clearPreview();
     const advice = this.advise(outcomeAt(h.selected));
     this.advice = advice;
-    this.placeButton.textContent = advice.label || t("hand.place");
+    this.placeButton.textContent = advice.label || t("common.place");
     this.placeButton.disabled = !advice.placeable || !enabled;
     this.note(advice.text, advice.kind || "");
   }
@@ -295,7 +295,7 @@ export class ClassicTurn extends TurnController {
       this.board.setStartMarks(legal.moves.map((m) => m.move.start), color);
       this.note(t("turn.startHelp"));
       this.placeButton.disabled = true;
-      this.placeButton.textContent = t("hand.place");
+      this.placeButton.textContent = t("common.place");
       this.hand.render({ tiles: h.tiles, rots: h.rots, selected: h.selected, marks: [], enabled: false, owner: name });
       this.focus(() => this.board.svg);
     } else if (h.phase === "tile") {

@@ -156,7 +156,7 @@ export class NeuTurn extends TurnController {
     }
     const enabled = !this.busy();
     const button = this.placeButton;
-    button.textContent = t("hand.place");
+    button.textContent = t("common.place");
     this.hand.render({ tiles: h.tiles, rots: h.rots, selected: h.selected, marks: [], enabled, owner: h.name });
     const i = h.hover ?? h.selected;
     if (h.square) {
@@ -195,7 +195,7 @@ export class NeuTurn extends TurnController {
     if (sel.forced) {
       return {
         text: t("neu.forced", { outcome: text }), kind: "warn",
-        placeable: true, label: t(sel.self_eliminating ? "hand.placeOut" : "hand.place"),
+        placeable: true, label: t(sel.self_eliminating ? "hand.placeOut" : "common.place"),
       };
     }
     return { text: t("turn.placeable", { outcome: capitalize(text) }), placeable: true };

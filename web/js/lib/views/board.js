@@ -443,7 +443,7 @@ export class Board {
       mk.setAttribute("data-seat", seat);
       if (out.has(seat)) this._cross(mk, 0, 0, "out-cross", 9);
       if (this.position.dragon === seat && !out.has(seat)) {
-        el("circle", { r: MARKER_R + 6, class: "dragon-ring" }, mk).appendChild(el("title")).textContent = t("players.holdsDragon");
+        el("circle", { r: MARKER_R + 6, class: "dragon-ring" }, mk).appendChild(el("title")).textContent = t("board.holdsDragon");
       }
       if (this.position.turn === seat) mk.classList.add("active");
     });

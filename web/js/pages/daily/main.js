@@ -25,7 +25,7 @@ const page = bootPage({
   boardLabel: "daily.board",
   position: () => game.position,
   busy: () => game.busy,
-  play: (move) => playMove(move).catch((e) => notice(t("daily.refused", { reason: reason(e) }))),
+  play: (move) => playMove(move).catch((e) => notice(t("common.refused", { reason: reason(e) }))),
   keysOn: () => !$("play-panel").hidden && !game.busy,
   setBanner: (text) => { $("turn-banner").textContent = text; },
 });
@@ -59,7 +59,7 @@ async function begin(practice) {
 /** Save the game on the board (a counted game and practice alike resume after a reload). */
 function keep() {
   state.current = { date: game.date, practice: game.practice, record: game.record };
-  if (!daily.save(state)) notice(t("daily.no_storage"));
+  if (!daily.save(state)) notice(t("common.no_storage"));
 }
 
 async function advance() {
@@ -103,7 +103,7 @@ async function finish() {
   const { fragment } = await ask(engine, "encode_link", { record: game.record });
   if (!game.practice && !(game.date in state.days)) state.days[game.date] = { score, fragment };
   if (state.current && state.current.date === game.date && state.current.practice === game.practice) state.current = null;
-  if (!daily.save(state)) notice(t("daily.no_storage"));
+  if (!daily.save(state)) notice(t("common.no_storage"));
   showResult(score, fragment, game.practice);
   showHistory();
 }
@@ -146,8 +146,8 @@ function showHistory() {
 $("btn-copy").addEventListener("click", async () => {
   const text = $("share-text").value;
   try { await navigator.clipboard.writeText(text); } catch { $("share-text").select(); document.execCommand?.("copy"); }
-  $("btn-copy").textContent = t("daily.copied");
-  setTimeout(() => { $("btn-copy").textContent = t("daily.copy"); }, 1500);
+  $("btn-copy").textContent = t("common.copied");
+  setTimeout(() => { $("btn-copy").textContent = t("common.copy"); }, 1500);
 });
 $("btn-share").addEventListener("click", () => {
   navigator.share({ text: $("share-text").value }).catch(() => { /* the player closed the sheet */ });

@@ -302,7 +302,7 @@ async function playTry(move) {
   try {
     await applyMove(move);
   } catch (e) {
-    message(t("app.refused", { reason: errorText(e) }));
+    message(t("common.moveRefused", { reason: errorText(e) }));
   }
 }
 

@@ -48,19 +48,19 @@ export class EmbedCode {
       let title;
       if (record) {
         url += `&at=${k}`;
-        title = t("embed.code.gameTitle", { count: session.positions[0].players.length });
+        title = t("game.embedCode.gameTitle", { count: session.positions[0].players.length });
       } else {
-        title = k ? t("embed.code.positionTitle", { n: k }) : t("embed.code.dealTitle");
+        title = k ? t("game.embedCode.positionTitle", { n: k }) : t("game.embedCode.dealTitle");
       }
       const snippet = iframeSnippet(url, title, SIZES[kind]);
       $("embed-snippet").value = snippet;
-      $("embed-kind").textContent = t(kind === "game" ? "embed.code.gameHeading" : "embed.code.positionHeading");
+      $("embed-kind").textContent = t(kind === "game" ? "game.embedCode.gameHeading" : "game.embedCode.positionHeading");
       // the live preview: the iframe the snippet makes (its border is the stylesheet's)
       const frame = document.createElement("iframe");
       Object.assign(frame, { src: url, width: SIZES[kind][0], height: SIZES[kind][1], title });
       $("embed-preview").replaceChildren(frame);
     } catch (e) {
-      $("embed-snippet").value = t("embed.code.failed", { reason: reason(e) });
+      $("embed-snippet").value = t("game.embedCode.failed", { reason: reason(e) });
     }
   }
 
@@ -68,7 +68,7 @@ export class EmbedCode {
     const box = $("embed-snippet");
     box.select();
     try { await navigator.clipboard.writeText(box.value); } catch { document.execCommand?.("copy"); }
-    $("btn-embed-copy").textContent = t("embed.code.copied");
-    setTimeout(() => { $("btn-embed-copy").textContent = t("embed.code.copy"); }, 1500);
+    $("btn-embed-copy").textContent = t("common.copied");
+    setTimeout(() => { $("btn-embed-copy").textContent = t("common.copy"); }, 1500);
   }
 }

@@ -32,7 +32,7 @@ function row(data, text, buttons) {
 function who(entry) {
   const players = entry.position && Array.isArray(entry.position.players) ? entry.position.players : [];
   const names = players.map((p) => p && p.name).filter((n) => typeof n === "string" && n);
-  if (names.length > 3) return t("games.who", { names: names.slice(0, 3).join(", "), count: names.length - 3 });
+  if (names.length > 3) return t("game.games.who", { names: names.slice(0, 3).join(", "), count: names.length - 3 });
   return names.join(", ");
 }
 
@@ -45,9 +45,9 @@ function movesOf(entry) {
 
 /** A saved game's line: who plays, how far it is, when it was saved. */
 export function entryText(entry) {
-  const name = who(entry) || t("games.aGame");
+  const name = who(entry) || t("game.games.aGame");
   const moves = movesOf(entry);
-  const parts = [moves === null ? name : t("games.label", { who: name, count: moves })];
+  const parts = [moves === null ? name : t("game.games.label", { who: name, count: moves })];
   const when = entry.savedAt ? formatDate(entry.savedAt, WHEN) : "";
   if (when) parts.push(when);
   return parts.join(" · ");
@@ -72,13 +72,13 @@ export class GameList {
     const others = entries.filter((e) => !e.over && e.id !== currentId);
     this.list.replaceChildren(
       ...others.map((e) => row({ id: e.id }, entryText(e),
-        [button(t("games.resume"), t("games.resumeLabel", { label: who(e) || t("games.aGame") }), () => this.actions.resume(e.id))])),
+        [button(t("game.games.resume"), t("game.games.resumeLabel", { label: who(e) || t("game.games.aGame") }), () => this.actions.resume(e.id))])),
       ...kept.map((k) => {
         const when = k.keptAt ? formatDate(k.keptAt, WHEN) : "";
-        const text = t("games.kept", { reason: k.reason || t("games.unreadable") });
+        const text = t("game.games.kept", { reason: k.reason || t("game.games.unreadable") });
         return row({ kept: k.id }, when ? `${text} · ${when}` : text,
-          [button(t("games.download"), t("games.downloadLabel"), () => this.actions.download(k)),
-            button(t("games.forget"), t("games.forgetLabel"), () => this.actions.forgetKept(k.id))]);
+          [button(t("game.games.download"), t("game.games.downloadLabel"), () => this.actions.download(k)),
+            button(t("game.games.forget"), t("game.games.forgetLabel"), () => this.actions.forgetKept(k.id))]);
       }),
     );
     this.root.hidden = !this.list.children.length;

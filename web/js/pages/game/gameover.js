@@ -64,7 +64,7 @@ export class GameOver {
       const r = await ask(this.engine, "encode_link", rec ? { record: rec } : { position: pos });
       $("share-link").value = `${location.origin}${location.pathname}#${r.fragment}`;
     } catch (e) {
-      $("share-link").value = t("share.none", { reason: reason(e) });
+      $("share-link").value = t("game.share.none", { reason: reason(e) });
     }
   }
 

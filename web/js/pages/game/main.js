@@ -105,7 +105,7 @@ const app = {
     if (found) await this.resumeGame(found.id, found.save);
     else this.openSetup();
     const unavailable = keeper.unavailable();
-    if (unavailable) notice(t("app.noKeep", { reason: unavailable }));
+    if (unavailable) notice(t("game.noKeep", { reason: unavailable }));
   },
 
   /**
@@ -124,8 +124,8 @@ const app = {
     } catch (e) {
       if (engine.failed && e.code !== "timeout") {
         // the engine is down, not the save: keep it for the next visit
-        this.setBanner(t("app.saveKept"));
-        return notice(t("app.engineDownSave", { reason: reason(engine.failed) }));
+        this.setBanner(t("game.saveKept"));
+        return notice(t("game.engineDownSave", { reason: reason(engine.failed) }));
       }
       return this.openSetup(this.keepAside(id, reason(e)));
     }
@@ -135,8 +135,8 @@ const app = {
   keepAside(id, why) {
     const kept = keeper.keepAside(why, id);
     return kept
-      ? t("app.asideDownload", { why })
-      : t("app.asideLeft", { why });
+      ? t("game.asideDownload", { why })
+      : t("game.asideLeft", { why });
   },
 
   /** Draw a saved position before the engine has replayed it (drawing only). */
@@ -147,7 +147,7 @@ const app = {
       if (variant.name !== "classic") board.setSize(10, 10);
       board.setSeats(seatStyles(position.players));
       board.setPosition(variant.view(position));
-      $("turn-banner").textContent = t("app.resuming");
+      $("turn-banner").textContent = t("game.resuming");
     } catch { /* the engine will judge it */ }
   },
 
@@ -159,7 +159,7 @@ const app = {
     this.gen++;
     setPhase("busy");
     const previous = keeper.id || (await keeper.resumable())?.id || null;
-    const failed = (e) => this.backTo(previous, t("app.linkFailed", { reason: reason(e) }));
+    const failed = (e) => this.backTo(previous, t("game.linkFailed", { reason: reason(e) }));
     let value, session;
     try {
       value = await ask(engine, "decode_link", { fragment });
@@ -170,11 +170,11 @@ const app = {
       return failed(e);
     }
     const text = value.record
-      ? t(session.over ? "app.sharedOver" : "app.sharedGame")
-      : t("app.sharedPosition");
+      ? t(session.over ? "game.sharedOver" : "game.sharedGame")
+      : t("game.sharedPosition");
     const mine = previous && keeper.store.get(previous);
     if (mine && !mine.over) {
-      notice(t("app.ownKept", { text }), { label: t("app.backToMine"), run: () => { notice(null); this.resumeGame(previous); } });
+      notice(t("game.ownKept", { text }), { label: t("game.backToMine"), run: () => { notice(null); this.resumeGame(previous); } });
     } else notice(text);
     keeper.begin();
     this.linkPrevious = previous;  // where a failure of the link's first step goes back to
@@ -185,12 +185,12 @@ const app = {
   async backTo(id, text) {
     if (id && keeper.store.get(id)) {
       await this.resumeGame(id);
-      return notice(t("app.backToGame", { text }));
+      return notice(t("game.backToGame", { text }));
     }
     keeper.forget();
     this.session = null;
     board.setPosition(null);
-    return this.openSetup(t("app.freshInstead", { text }));
+    return this.openSetup(t("game.freshInstead", { text }));
   },
 
   /**
@@ -200,10 +200,10 @@ const app = {
   async recover(e) {
     this.gen++;
     if (engine.failed) engine.restart();   // a dead worker; a time-out has restarted it already
-    const text = t(e.code === "timeout" ? "app.restartedTimeout" : "app.restartedStopped");
+    const text = t(e.code === "timeout" ? "game.restartedTimeout" : "game.restartedStopped");
     if (this.pendingFirstSave) return this.backTo(this.linkPrevious, text);
     await this.resumeGame(keeper.id);
-    notice(t("app.fromLastSave", { text }));
+    notice(t("game.fromLastSave", { text }));
   },
 
   begin(session, { fromSave = false, fromLink = false } = {}) {
@@ -267,7 +267,7 @@ const app = {
     const name = s.players[seat].name;
     if (!s.isHuman(seat)) {
       setPhase("computer");
-      this.setBanner(t("app.thinking", { name }), seat);
+      this.setBanner(t("game.thinking", { name }), seat);
       playPanel.showHand(s, null);
       const t0 = performance.now();
       let move;
@@ -276,7 +276,7 @@ const app = {
       } catch (e) {
         if (gen !== this.gen) return;
         if (ENGINE_DOWN.has(e.code)) return this.recover(e);
-        notice(t("app.botFailed", { reason: reason(e) }));
+        notice(t("game.botFailed", { reason: reason(e) }));
         return;
       }
       this.accepted();
@@ -287,7 +287,7 @@ const app = {
     }
     // a human's turn
     if (playPanel.hidesHands(s) && this.revealedTo !== seat) {
-      this.setBanner(t("app.turnOf", { name }), seat);
+      this.setBanner(t("game.turnOf", { name }), seat);
       setPhase("pass");
       playPanel.showPass(s, seat);
       if (this.pendingFirstSave) this.checkFirst(gen);
@@ -300,7 +300,7 @@ const app = {
     } catch (e) {
       if (gen !== this.gen) return;
       if (ENGINE_DOWN.has(e.code)) return this.recover(e);
-      notice(t("app.legalFailed", { reason: reason(e) }));
+      notice(t("game.legalFailed", { reason: reason(e) }));
       return;
     }
     if (gen !== this.gen) return;
@@ -322,7 +322,7 @@ const app = {
     this.busy = true;
     setPhase("busy");
     const mover = this.session.turn;
-    if (mover !== null && mover !== undefined) this.setBanner(t("app.moves", { name: this.session.players[mover].name }), mover, { quiet: true });
+    if (mover !== null && mover !== undefined) this.setBanner(t("game.moves", { name: this.session.players[mover].name }), mover, { quiet: true });
     this.turn.refresh();   // the hand, frozen while the move is played
     $("btn-place").disabled = true;
     board.setStartMarks([]);
@@ -334,7 +334,7 @@ const app = {
       this.busy = false;
       if (gen !== this.gen) return;
       if (ENGINE_DOWN.has(e.code)) return this.recover(e);
-      notice(t("app.refused", { reason: reason(e) }));
+      notice(t("common.moveRefused", { reason: reason(e) }));
       if (gen === this.gen) this.advance();
       return;
     }
@@ -362,7 +362,7 @@ const app = {
     $("play-panel").hidden = false;
     log.rebuild(s);
     this.save();
-    announce(t("app.undone"));
+    announce(t("game.undone"));
     this.advance();
   },
 
@@ -374,12 +374,12 @@ const app = {
     try {
       await s.redo();
     } catch (e) {
-      notice(t("app.redoFailed", { reason: reason(e) }));
+      notice(t("game.redoFailed", { reason: reason(e) }));
     }
     this.revealedTo = s.isHuman(s.turn) ? s.turn : this.revealedTo;
     log.rebuild(s);
     this.save();
-    announce(t("app.redone"));
+    announce(t("game.redone"));
     this.advance();
   },
 
@@ -438,7 +438,7 @@ const app = {
 
   async newGame({ rules, players, seats, seed }, retried = false) {
     const gen = ++this.gen;
-    this.setBanner(t("app.dealing"), null, { quiet: true });
+    this.setBanner(t("game.dealing"), null, { quiet: true });
     try {
       const session = await variantOf(rules).Session.create(engine, { rules, players, seats, seed });
       if (gen !== this.gen) return;
@@ -448,7 +448,7 @@ const app = {
       if (gen !== this.gen) return;
       // queued behind a request that was stopped at its time limit: once more, on the new engine
       if (e.code === "restarted" && !retried) return this.newGame({ rules, players, seats, seed }, true);
-      this.openSetup(t("app.startFailed", { reason: reason(e) }));
+      this.openSetup(t("game.startFailed", { reason: reason(e) }));
     }
   },
 
@@ -462,7 +462,7 @@ const app = {
     this.renderGames();
     setup.open(message, !!(this.session && this.session.positions));
     if (!this.session) setPhase("setup");
-    if (!this.session) this.setBanner(t("app.chooseSetup"), null, { quiet: true });
+    if (!this.session) this.setBanner(t("game.chooseSetup"), null, { quiet: true });
   },
 };
 
@@ -574,8 +574,8 @@ document.addEventListener("keydown", (e) => {
 
 // Another tab wrote the game this tab plays: say so, offer to load it.
 keeper.watch((save) => {
-  if (!save) return notice(t("app.removedElsewhere"));
-  notice(t("app.changedElsewhere"), { label: t("app.loadIt"), run: () => { notice(null); app.resumeGame(keeper.id); } });
+  if (!save) return notice(t("game.removedElsewhere"));
+  notice(t("game.changedElsewhere"), { label: t("game.loadIt"), run: () => { notice(null); app.resumeGame(keeper.id); } });
 });
 
 window.addEventListener("hashchange", () => {
@@ -592,4 +592,4 @@ window.tsuroApp = app;
 app.sound = sound;
 app.boot();
 // a new version of the site: offered, never forced (the game is saved and resumes)
-watchForUpdates((apply) => notice(t("app.updateReady"), { label: t("app.updateReload"), run: apply }));
+watchForUpdates((apply) => notice(t("update.ready"), { label: t("update.reload"), run: apply }));

@@ -35,17 +35,17 @@ export function renderPlayers(ul, session, position, { levels = true, notes, sco
     const info = document.createElement("span");
     info.className = "player-info";
     const bits = [];
-    if (!s.isHuman(i)) bits.push(levels ? t(`players.computer.${s.seats[i].level || "medium"}`) : t("players.computer"));
+    if (!s.isHuman(i)) bits.push(levels ? t(`game.players.computer.${s.seats[i].level || "medium"}`) : t("game.players.computer"));
     bits.push(...notes(s, i, position));
     const dragon = position.dragon === i && !out;
-    if (winner) bits.push(t("players.winner"));
-    if (scores) bits.push(t("players.score", { score: scores[i] }));
+    if (winner) bits.push(t("game.players.winner"));
+    if (scores) bits.push(t("game.players.score", { score: scores[i] }));
     info.textContent = bits.join(" · ");
     li.append(playerIcon(styles[i]), nm, info);
     if (dragon) {
       const d = document.createElement("span");
       d.className = "dragon-badge";
-      d.textContent = t("players.dragon");
+      d.textContent = t("game.players.dragon");
       d.setAttribute("aria-hidden", "true");
       li.appendChild(d);
     }
@@ -121,7 +121,7 @@ export class PlayPanel {
     $("exchange-panel").hidden = true;
     $("pass-screen").hidden = false;
     $("pass-name").textContent = name;
-    $("btn-pass").textContent = t("pass.button", { name });
+    $("btn-pass").textContent = t("game.pass.button", { name });
     $("hand-title").textContent = t("hand.title");
     this.hand.clear();
     this.board.clearTurnAids();

@@ -16,15 +16,15 @@ const LEVELS = ["easy", "medium", "hard"];
 /** The name a seat gets when the player gave none: "Player 2", or for a computer "Medium computer"
  *  ("Computer" when the rule set has one kind of computer player). */
 export function defaultName(seat, i, levels = true) {
-  if (seat.kind !== "computer") return t("setup.playerName", { n: i + 1 });
-  return levels ? t(`setup.computer.${seat.level || "medium"}`) : t("setup.computer");
+  if (seat.kind !== "computer") return t("common.player_name", { n: i + 1 });
+  return levels ? t(`game.setup.computer.${seat.level || "medium"}`) : t("game.setup.computer");
 }
 
 /** Whether `name` is one the page made up (in any language), so a change of kind may rename it. */
 export function isDefaultName(name) {
   if (!name) return true;
-  const made = new Set([...tAll("setup.computer"), ...LEVELS.flatMap((l) => tAll(`setup.computer.${l}`))]);
-  for (let n = 1; n <= 8; n++) tAll("setup.playerName", { n }).forEach((x) => made.add(x));
+  const made = new Set([...tAll("game.setup.computer"), ...LEVELS.flatMap((l) => tAll(`game.setup.computer.${l}`))]);
+  for (let n = 1; n <= 8; n++) tAll("common.player_name", { n }).forEach((x) => made.add(x));
   return made.has(name);
 }
 
@@ -113,7 +113,7 @@ export class SetupDialog {
     const [lo, hi] = v.seats;
     const count = $("set-count");
     count.replaceChildren();
-    for (let n = lo; n <= hi; n++) count.add(new Option(t("setup.countOption", { count: n }), String(n)));
+    for (let n = lo; n <= hi; n++) count.add(new Option(t("game.setup.countOption", { count: n }), String(n)));
     this.resize(Math.min(hi, Math.max(lo, this.seats.length)), false);
     const fits = this.seats.every((s, i) => v.palette.includes(s.color) && this.seats.findIndex((t) => t.color === s.color) === i);
     if (v.colorsByAge && (chosen || !fits)) {
@@ -139,12 +139,12 @@ export class SetupDialog {
       name.value = seat.name;
       name.maxLength = 40;
       name.required = true;
-      name.setAttribute("aria-label", t("setup.seatName", { n: i + 1 }));
+      name.setAttribute("aria-label", t("game.setup.seatName", { n: i + 1 }));
       name.dataset.seat = i;
       const col = document.createElement("select");
       col.className = "seat-color";
-      col.setAttribute("aria-label", t("setup.seatColor", { n: i + 1 }));
-      for (const c of v.palette) col.add(new Option(t(`color.${c}`), c));
+      col.setAttribute("aria-label", t("game.setup.seatColor", { n: i + 1 }));
+      for (const c of v.palette) col.add(new Option(t(`common.color.${c}`), c));
       col.value = seat.color;
       col.addEventListener("change", () => {
         // keep colours distinct: swap with whoever had it
@@ -156,13 +156,13 @@ export class SetupDialog {
       });
       const kind = document.createElement("select");
       kind.className = "seat-kind";
-      kind.setAttribute("aria-label", t("setup.seatKind", { n: i + 1 }));
-      kind.add(new Option(t("setup.human"), "human"));
+      kind.setAttribute("aria-label", t("game.setup.seatKind", { n: i + 1 }));
+      kind.add(new Option(t("game.setup.human"), "human"));
       if (v.levels) {
-        for (const l of LEVELS) kind.add(new Option(t(`setup.kind.${l}`), `computer:${l}`));
+        for (const l of LEVELS) kind.add(new Option(t(`game.setup.kind.${l}`), `computer:${l}`));
         kind.value = seat.kind === "computer" ? `computer:${seat.level || "medium"}` : "human";
       } else {
-        kind.add(new Option(t("setup.computer"), "computer:medium"));   // one computer player
+        kind.add(new Option(t("game.setup.computer"), "computer:medium"));   // one computer player
         kind.value = seat.kind === "computer" ? "computer:medium" : "human";
       }
       if (solo) kind.disabled = true, kind.value = "human";

@@ -32,10 +32,10 @@ async function classicResult(session, engine) {
     const r = await ask(engine, "result", { position: pos });
     if (!r.scores) return out;
     if (scoring === "tiles_placed") {
-      out.detail = t("over.tilesPlaced", { count: r.scores[0], headline: out.headline });
+      out.detail = t("game.over.tilesPlaced", { count: r.scores[0], headline: out.headline });
     } else {
       out.scores = r.scores;
-      out.lines = session.players.map((p, i) => t(`over.score.${scoring}`, { name: p.name, count: r.scores[i] }));
+      out.lines = session.players.map((p, i) => t(`game.over.score.${scoring}`, { name: p.name, count: r.scores[i] }));
     }
   } catch { /* the headline says who won */ }
   return out;
@@ -49,9 +49,9 @@ async function neuResult(session) {
 
 /** A classic seat's state: its tiles and the dragon, or out. */
 function classicNotes(session, seat, position) {
-  if (session.outSeats(position).includes(seat)) return [t("players.out")];
+  if (session.outSeats(position).includes(seat)) return [t("game.players.out")];
   const n = session.handOf(position, seat).length;
-  return [t("players.tiles", { count: n }), ...(position.dragon === seat ? [t("players.dragonNote")] : [])];
+  return [t("game.players.tiles", { count: n }), ...(position.dragon === seat ? [t("game.players.dragonNote")] : [])];
 }
 
 export const VARIANTS = {

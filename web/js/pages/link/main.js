@@ -22,7 +22,7 @@ const page = bootPage({
   boardLabel: "link.board",
   position: () => game.position,
   busy: () => game.busy,
-  play: (move) => playMove(move).catch((e) => notice(t("link.refused_move", { reason: reason(e) }))),
+  play: (move) => playMove(move).catch((e) => notice(t("common.refused", { reason: reason(e) }))),
   keysOn: () => !$("play-panel").hidden && !game.busy,
 });
 const { engine, board, turn, tilesReady } = page;
@@ -82,7 +82,7 @@ async function advance() {
   if (!isPerson(seat)) { await computerMove(seat); return; }
   if (!game.mayPlay) { await offerLink(); return; }
   $("turn-banner").textContent = t("link.your_turn", { name: nameOf(seat) });
-  $("hand-title").textContent = t("link.tiles_of", { name: nameOf(seat) });
+  $("hand-title").textContent = t("hand.titleOf", { name: nameOf(seat) });
   $("play-panel").hidden = false;
   const legal = await ask(engine, "legal_moves", { position: p, all: true });
   turn.start(seat, legal);
@@ -168,7 +168,7 @@ function showHands() {
     const box = document.createElement("div");
     box.className = "link-hand";
     const label = document.createElement("p");
-    label.textContent = t("link.tiles_of", { name: pl.name });
+    label.textContent = t("hand.titleOf", { name: pl.name });
     const held = (p.hands && p.hands[seat]) || [];
     box.append(label, page.tileset ? miniTiles(page.tileset, held) : document.createTextNode(held.join(" ")));
     panel.append(box);
@@ -224,7 +224,7 @@ function seatRows() {
     const li = document.createElement("li");
     const name = document.createElement("input");
     name.className = "seat-name";
-    name.value = t("link.default_name", { n: i + 1 });
+    name.value = t("common.player_name", { n: i + 1 });
     name.setAttribute("aria-label", t("link.name_of", { n: i + 1 }));
     const kind = document.createElement("select");
     kind.className = "seat-kind";
@@ -241,7 +241,7 @@ async function startGame() {
   const seats = rows.map((li) => li.querySelector(".seat-kind").value);
   const dealt = await ask(engine, "new_game", { players: rows.length });
   const record = dealt.record;
-  record.players = record.players.map((p, i) => ({ ...p, name: rows[i].querySelector(".seat-name").value.trim() || t("link.default_name", { n: i + 1 }) }));
+  record.players = record.players.map((p, i) => ({ ...p, name: rows[i].querySelector(".seat-name").value.trim() || t("common.player_name", { n: i + 1 }) }));
   const message = { format: "tsuro-link/1", game: newGameId(), seats, hidden: $("link-hidden").checked, record };
   const { fragment } = await ask(engine, "link_encode", { message });
   location.hash = fragment;      // opened like any link: the holder plays the first turn
@@ -254,8 +254,8 @@ seatRows();
 $("btn-link-start").addEventListener("click", () => startGame().catch((e) => notice(t("link.bad", { reason: reason(e) }))));
 $("btn-copy-link").addEventListener("click", async () => {
   try { await navigator.clipboard.writeText($("link-out").value); } catch { $("link-out").select(); document.execCommand?.("copy"); }
-  $("btn-copy-link").textContent = t("daily.copied");
-  setTimeout(() => { $("btn-copy-link").textContent = t("daily.copy"); }, 1500);
+  $("btn-copy-link").textContent = t("common.copied");
+  setTimeout(() => { $("btn-copy-link").textContent = t("common.copy"); }, 1500);
 });
 $("btn-play-here").addEventListener("click", () => {
   game.mayPlay = true;      // the next person is here too (an honour system, like the hands)

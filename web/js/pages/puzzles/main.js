@@ -27,8 +27,8 @@ function hidden(entry) {
 class PuzzleTurn extends ClassicTurn {
   markLabel() { return ""; }
   advise(sel) {
-    return sel ? { text: t("puzzle.choose"), placeable: true, label: t("daily.place") }
-      : { text: t("puzzle.choose"), placeable: false, label: t("daily.place") };
+    return sel ? { text: t("puzzle.choose"), placeable: true, label: t("common.place") }
+      : { text: t("puzzle.choose"), placeable: false, label: t("common.place") };
   }
 }
 
@@ -52,7 +52,7 @@ function load() {
   return { solved: {}, hinted: {} };
 }
 function save() {
-  try { localStorage.setItem(KEY, JSON.stringify(state.progress)); } catch { notice(t("daily.no_storage")); }
+  try { localStorage.setItem(KEY, JSON.stringify(state.progress)); } catch { notice(t("common.no_storage")); }
 }
 
 const current = () => state.list[state.at];
@@ -65,7 +65,7 @@ function named(puzzle) {
 /** The task in words, in the page's language: the colour named by the catalogue too. */
 function taskText(task) {
   const params = { ...task.params };
-  if (params.color) params.color = t(`puzzle.color.${params.color}`);
+  if (params.color) params.color = t(`common.color.${params.color}`);
   if (params.n !== undefined) params.count = params.n;
   return t(task.key, params);
 }
@@ -96,7 +96,7 @@ async function open(i) {
   $("puzzle-number").textContent = t("puzzle.number", { n: state.at + 1, count: state.list.length });
   $("task").textContent = taskText(p.task);
   const me = p.position.players[p.position.turn];
-  $("turn-banner").textContent = t("puzzle.you_play", { color: t(`puzzle.color.${me.color}`), seat: p.position.turn + 1 });
+  $("turn-banner").textContent = t("puzzle.you_play", { color: t(`common.color.${me.color}`), seat: p.position.turn + 1 });
   $("verdict").textContent = state.progress.solved[p.id] ? t("puzzle.already") : "";
   $("btn-retry").hidden = true;
   $("btn-hint").disabled = false;
