@@ -545,7 +545,7 @@ async function onRequest(port, msg) {
 }
 
 if (IS_SHARED) {
-  self.onconnect = (event) => {
+  /** @type {SharedWorkerGlobalScope} */ (/** @type {unknown} */ (self)).onconnect = (event) => {
     const port = event.ports[0];
     ports.add(port);
     port.onmessage = (e) => {
