@@ -381,6 +381,7 @@ async function bootSnapshot(loadPyodide) {
       // Never worse than without: boot afresh and replace the entry.
       console.warn("engine snapshot unusable, booting afresh:", e);
       snapshotState.error = `restore: ${e.message || e}`;
+      // eslint-disable-next-line no-useless-assignment -- lets the unusable snapshot's memory go before booting afresh
       snapshot = null;
       await dropSnapshot();
     }

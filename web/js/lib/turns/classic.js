@@ -339,7 +339,7 @@ export class ClassicTurn extends TurnController {
     if (!h || this.busy() || !this.hintMove) return;
     if (this.hintButton) this.hintButton.disabled = true;
     this.note(t("turn.thinking"));
-    let move = null;
+    let move;
     try { move = await this.hintMove(); } catch { move = null; }
     if (this.hintButton) this.hintButton.disabled = false;
     if (this.human !== h) return;

@@ -35,12 +35,12 @@ export class HandView {
    * @param {number} [state.selected]  index of the chosen tile (or -1)
    * @param {({bad: boolean, label: string} | null)[]} [state.marks]  per tile, for its current rotation
    * @param {boolean} [state.enabled]  whether the player may act
-   * @param {string} [state.owner]     the player's name (for labels)
+   * @param {string} [state.owner]     the player's name (the labels do not use it yet)
    */
   render(state) {
-    const { tiles, rots, selected = -1, marks = [], enabled = true, owner = "" } = state;
+    const { tiles, rots, selected = -1, marks = [], enabled = true } = state;
     const same = this.slots.length === tiles.length && this.slots.every((s, i) => s.tile === tiles[i]);
-    if (!same) this._build(tiles, owner);
+    if (!same) this._build(tiles);
     tiles.forEach((t, i) => {
       const slot = this.slots[i];
       let angle = this.angles[i] ?? rots[i];
@@ -67,7 +67,7 @@ export class HandView {
     this.tileset = tileset;
     const tiles = this.slots.map((s) => s.tile);
     this.slots = [];
-    if (tiles.length) this._build(tiles, "");
+    if (tiles.length) this._build(tiles);
   }
 
   clear() {
@@ -76,7 +76,7 @@ export class HandView {
     this.container.replaceChildren();
   }
 
-  _build(tiles, owner) {
+  _build(tiles) {
     this.container.replaceChildren();
     this.angles = [];
     this.slots = tiles.map((tile, i) => {
