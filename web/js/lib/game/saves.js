@@ -267,6 +267,12 @@ export class GameStore {
   }
 }
 
+/**
+ * A game's save as stored: the game with its id, when it was saved, whether it is over
+ * and the position to draw before the engine is up.
+ * @param {string} id @param {object} game
+ * @param {{savedAt?: string, over?: boolean, position?: object | null}} [meta]
+ */
 function wrap(id, game, { savedAt, over = false, position = null } = {}) {
   return {
     format: FORMAT, id, savedAt: savedAt || new Date().toISOString(), over: !!over,
@@ -320,7 +326,11 @@ export function downloadKept(entry) {
  *   keeper.keepAside(why)  the game on could not be resumed: keep its save aside (never deleted)
  */
 export class GameKeeper {
-  /** @param onFailure  called once with a sentence when saving stops working */
+  /**
+   * @param {GameStore} [store]
+   * @param {{onFailure?: (sentence: string) => void}} [options]
+   *   onFailure: called once with a sentence when saving stops working
+   */
   constructor(store = new GameStore(), { onFailure = () => {} } = {}) {
     this.store = store;
     this.onFailure = onFailure;
