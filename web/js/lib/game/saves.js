@@ -15,6 +15,7 @@
 // the caller saves after the engine has answered for the game.
 
 import { t } from "../words/i18n.js";
+import { localStore, tabStore, readText, writeText, remove, keysWith } from "../shell/storage.js";
 
 export const FORMAT = "tsuro-games/2";
 const GAME_PREFIX = "tsuro.game.";
@@ -22,14 +23,6 @@ const KEPT_PREFIX = "tsuro.kept.";
 const LEGACY_KEYS = ["tsuro.save", "tsuro.save.previous"];
 const TAB_KEY = "tsuro.tab.game";
 const FINISHED_KEPT = 10; // finished games kept for their replay; unfinished ones are never dropped
-
-/** localStorage, or null where the browser refuses it (storage blocked). */
-function localStore() {
-  try { return window.localStorage; } catch { return null; }
-}
-function tabStore() {
-  try { return window.sessionStorage; } catch { return null; }
-}
 
 const LOCK_PREFIX = "tsuro.playing.";
 
@@ -48,6 +41,17 @@ function newId() {
   return `${Date.now().toString(36)}-${rnd}`;
 }
 
+/**
+ * Why a write failed, in the player's words.
+ * @param {import("../shell/storage.js").StorageFailure} failed
+ * @returns {string}
+ */
+function failureWords(failed) {
+  if (failed.reason === "none") return t("saves.noStorage");
+  if (failed.reason === "full") return t("saves.full");
+  return t("saves.refused", { detail: failed.detail });
+}
+
 /** Whether an entry read from storage has the shape this module writes. */
 function isEntry(e) {
   return !!e && typeof e === "object" && e.format === FORMAT && typeof e.id === "string" &&
@@ -63,47 +67,19 @@ export class GameStore {
 
   /** Whether games can be kept: storage exists and takes a write. */
   get available() {
-    if (!this.storage) return false;
-    try {
-      this.storage.setItem("tsuro.probe", "1");
-      this.storage.removeItem("tsuro.probe");
-      return true;
-    } catch {
-      return false;
-    }
+    if (writeText("tsuro.probe", "1", this.storage)) return false;
+    remove("tsuro.probe", this.storage);
+    return true;
   }
 
-  _keys(prefix) {
-    const out = [];
-    if (!this.storage) return out;
-    try {
-      for (let i = 0; i < this.storage.length; i++) {
-        const k = this.storage.key(i);
-        if (k && k.startsWith(prefix)) out.push(k);
-      }
-    } catch { /* storage went away */ }
-    return out;
-  }
+  _keys(prefix) { return keysWith(prefix, this.storage); }
 
-  _read(key) {
-    try { return this.storage ? this.storage.getItem(key) : null; } catch { return null; }
-  }
+  _read(key) { return readText(key, this.storage); }
 
   _write(key, text) {
-    if (!this.storage) {
-      this.failure = t("saves.noStorage");
-      return false;
-    }
-    try {
-      this.storage.setItem(key, text);
-      this.failure = null;
-      return true;
-    } catch (e) {
-      this.failure = e && e.name === "QuotaExceededError"
-        ? t("saves.full")
-        : t("saves.refused", { detail: (e && e.name) || e });
-      return false;
-    }
+    const failed = writeText(key, text, this.storage);
+    this.failure = failed && failureWords(failed);
+    return !failed;
   }
 
   /**
@@ -127,7 +103,7 @@ export class GameStore {
         })))
         : this._keepText(id, text, t("saves.notASave"));
       if (!ok) continue;
-      try { this.storage.removeItem(key); } catch { /* stays, migrated again later: harmless */ }
+      remove(key, this.storage); // if it stays, it is migrated again later: harmless
       if (save) ids.push(id);
     }
     return ids;
@@ -187,7 +163,7 @@ export class GameStore {
 
   /** Forget a game (the player asked to). */
   remove(id) {
-    try { this.storage?.removeItem(GAME_PREFIX + id); } catch { /* nothing to do */ }
+    remove(GAME_PREFIX + id, this.storage);
     if (this.current === id) this.current = null;
   }
 
@@ -205,7 +181,7 @@ export class GameStore {
     const text = this._read(GAME_PREFIX + id);
     if (text === null) return null;
     if (!this._keepText(id, text, reason)) return null;
-    try { this.storage.removeItem(GAME_PREFIX + id); } catch { /* kept twice: harmless */ }
+    remove(GAME_PREFIX + id, this.storage); // if it stays, it is kept twice: harmless
     if (this.current === id) this.current = null;
     return id;
   }
@@ -232,7 +208,7 @@ export class GameStore {
 
   /** Forget a kept save (the player asked to, after downloading it). */
   dropKept(id) {
-    try { this.storage?.removeItem(KEPT_PREFIX + id); } catch { /* nothing to do */ }
+    remove(KEPT_PREFIX + id, this.storage);
   }
 
   /** The id of the game this tab plays (kept across reloads of the tab), or null. */

@@ -3,8 +3,8 @@
 
 import { t } from "../words/i18n.js";
 import { errorText } from "../words/errors.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 
 /** Follow the engine's loading in the status bar (progress, ready, failed). */
 export function showEngineStatus(engine) {

@@ -4,6 +4,7 @@
 
 import { t } from "../words/i18n.js";
 import { uiIcon } from "../views/icon.js";
+import { readText, writeText } from "./storage.js";
 
 const KEY = "tsuro.sound";
 
@@ -17,8 +18,7 @@ const SOUNDS = {
 
 export class Sound {
   constructor() {
-    this.on = false;
-    try { this.on = localStorage.getItem(KEY) === "on"; } catch { /* off */ }
+    this.on = readText(KEY) === "on";
     this.ctx = null;
     this.played = [];    // the names played, for tests
   }
@@ -26,7 +26,7 @@ export class Sound {
   /** Switch on or off (remembered). */
   set(on) {
     this.on = on;
-    try { localStorage.setItem(KEY, on ? "on" : "off"); } catch { /* this visit only */ }
+    writeText(KEY, on ? "on" : "off"); // refused: this visit only
   }
 
   /** Play one sound by name, if sound is on. */

@@ -4,12 +4,11 @@
 
 import { t } from "../words/i18n.js";
 import { uiIcon } from "../views/icon.js";
+import { readText, writeText } from "./storage.js";
 
 const KEY = "tsuro.theme";
 
-function stored() {
-  try { return localStorage.getItem(KEY); } catch { return null; }
-}
+function stored() { return readText(KEY); }
 
 /** The theme in force now: "light" or "dark". */
 export function currentTheme() {
@@ -36,7 +35,7 @@ export function wireThemeButton(button) {
   button.addEventListener("click", () => {
     const next = currentTheme() === "dark" ? "light" : "dark";
     document.documentElement.dataset.theme = next;
-    try { localStorage.setItem(KEY, next); } catch { /* this visit only */ }
+    writeText(KEY, next); // refused: this visit only
     label();
   });
   matchMedia("(prefers-color-scheme: light)").addEventListener?.("change", label);

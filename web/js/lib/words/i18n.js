@@ -8,6 +8,7 @@
 
 import en from "./catalogues/en.js";
 import fr from "./catalogues/fr.js";
+import { readText, writeText } from "../shell/storage.js";
 
 /** Every language the site speaks, by its BCP 47 code. */
 export const CATALOGUES = { en, fr };
@@ -25,9 +26,7 @@ export function chooseLang(search = globalThis.location?.search || "", stored = 
   return DEFAULT_LANG;
 }
 
-function readStored() {
-  try { return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null; } catch { return null; }
-}
+function readStored() { return readText(STORAGE_KEY); }
 
 function browserLanguages() {
   const nav = globalThis.navigator;
@@ -44,7 +43,7 @@ export function setLang(code, remember = true) {
   if (!(code in CATALOGUES)) throw new Error(`no catalogue for language ${code}`);
   current = code;
   if (remember) {
-    try { localStorage.setItem(STORAGE_KEY, code); } catch { /* storage off: this visit only */ }
+    writeText(STORAGE_KEY, code); // storage off: this visit only
   }
   if (globalThis.document) applyTo(document);
 }

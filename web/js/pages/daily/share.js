@@ -4,6 +4,7 @@
 // engine's (the `daily` op deals it, `play` plays it).
 
 import { t } from "../../lib/words/i18n.js";
+import { localStore, readJSON, writeJSON } from "../../lib/shell/storage.js";
 
 /** Today's date in UTC, YYYY-MM-DD: the same challenge everywhere on Earth. */
 export function utcDate(now = new Date()) {
@@ -69,16 +70,14 @@ const KEY = "tsuro.daily";
  * record, position} | null}.  `days` holds only counted attempts, one a day;
  * `current` is the game on the board (so a reload resumes it).
  */
-export function load(storage = localStorage) {
-  try {
-    const v = JSON.parse(storage.getItem(KEY) || "null");
-    if (v && typeof v === "object" && v.days && typeof v.days === "object") return { days: v.days, current: v.current || null };
-  } catch { /* damaged or unreadable: start again, nothing else is lost */ }
+export function load(storage = localStore()) {
+  const v = readJSON(KEY, null, storage); // damaged or unreadable: start again, nothing else is lost
+  if (v && typeof v === "object" && v.days && typeof v.days === "object") return { days: v.days, current: v.current || null };
   return { days: {}, current: null };
 }
 
-export function save(state, storage = localStorage) {
-  try { storage.setItem(KEY, JSON.stringify(state)); return true; } catch { return false; }
+export function save(state, storage = localStore()) {
+  return writeJSON(KEY, state, storage) === null;
 }
 
 /** Whether a game of `date` started now counts: today's first attempt only. */

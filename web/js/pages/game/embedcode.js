@@ -5,9 +5,9 @@
 import { ask } from "../../lib/game/session.js";
 import { reason } from "../../lib/shell/page.js";
 import { t, applyTo } from "../../lib/words/i18n.js";
+import { $ } from "../../lib/shell/dom.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 
-const $ = (id) => document.getElementById(id);
 
 // A sensible size: the board and its caption; a record's step buttons too.
 const SIZES = { game: [420, 560], position: [420, 500] };

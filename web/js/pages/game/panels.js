@@ -6,6 +6,7 @@ import { seatStyles } from "../../lib/views/style.js";
 import { playerIcon } from "../../lib/views/icon.js";
 import { miniTiles } from "../../lib/views/hand.js";
 import { t } from "../../lib/words/i18n.js";
+import { $ } from "../../lib/shell/dom.js";
 /** @import {TileSet} from "../../lib/views/tileset.js" */
 /** @import {Board} from "../../lib/views/board.js" */
 /** @import {HandView} from "../../lib/views/hand.js" */
@@ -103,8 +104,6 @@ export class MoveLog {
 }
 
 // ------------------------------------------------------------------ the play panel
-
-const $ = (id) => document.getElementById(id);
 
 /**
  * The play panel's three faces: a hand (the mover's, or with one human their

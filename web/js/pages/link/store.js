@@ -3,34 +3,27 @@
 // only.  Kept apart from the game page's saves (session.js) behind this small
 // API, so that it can adopt session.js's save list later.
 
+import { localStore, readJSON, writeJSON, keysWith } from "../../lib/shell/storage.js";
+
 const PREFIX = "tsuro.link.";
 
 /** The saved message of a game, or null. */
-export function loadGame(id, storage = localStorage) {
-  try {
-    const v = JSON.parse(storage.getItem(PREFIX + id) || "null");
-    return v && v.message && v.message.game === id ? v.message : null;
-  } catch { return null; }
+export function loadGame(id, storage = localStore()) {
+  const v = readJSON(PREFIX + id, null, storage);
+  return v && v.message && v.message.game === id ? v.message : null;
 }
 
 /** Save a game's latest message; false if the browser refuses (storage off or full). */
-export function saveGame(message, storage = localStorage) {
-  try {
-    storage.setItem(PREFIX + message.game, JSON.stringify({ message, saved: Date.now() }));
-    return true;
-  } catch { return false; }
+export function saveGame(message, storage = localStore()) {
+  return writeJSON(PREFIX + message.game, { message, saved: Date.now() }, storage) === null;
 }
 
 /** Every saved link game, the most recently saved first: [{message, saved}]. */
-export function listGames(storage = localStorage) {
+export function listGames(storage = localStore()) {
   const games = [];
-  for (let i = 0; i < storage.length; i++) {
-    const key = storage.key(i);
-    if (!key || !key.startsWith(PREFIX)) continue;
-    try {
-      const v = JSON.parse(storage.getItem(key));
-      if (v && v.message && typeof v.message.game === "string") games.push(v);
-    } catch { /* a damaged entry is left as it is, and not listed */ }
+  for (const key of keysWith(PREFIX, storage)) {
+    const v = readJSON(key, null, storage); // a damaged entry is left as it is, and not listed
+    if (v && v.message && typeof v.message.game === "string") games.push(v);
   }
   return games.sort((a, b) => b.saved - a.saved);
 }

@@ -1,7 +1,7 @@
 // The engine smoke test page (smoke.html): boot the engine, ask it a few questions.
 // A file, not an inline script: the site's Content-Security-Policy allows no inline script.
 import { getEngine, installWindowTsuro, loadTiles } from "../../lib/engine/client.js";
-const $ = (id) => document.getElementById(id);
+import { $ } from "../../lib/shell/dom.js";
 const out = (line) => { $("out").textContent += line + "\n"; };
 const status = (cls, word, rest) => {
   const s = document.createElement("span");
