@@ -59,16 +59,23 @@ export class Engine {
    *   (default 60 s; the page's ?bootstall=ms sets it)
    */
   constructor(options = {}) {
-    /** @type {SharedWorker | Worker | undefined} */
-    this.worker = undefined;
-    /** @type {MessagePort | Worker | undefined} the worker's end of the conversation */
-    this.port = undefined;
+    /** @type {SharedWorker | Worker} (set by _start) */ this.worker;
+    /** @type {MessagePort | Worker} the worker's end of the conversation (set by _start) */ this.port;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this._bootTimer = undefined;
     /** @type {Map<number, {resolve: (result: any) => void, reject: (e: EngineError) => void, timer: ReturnType<typeof setTimeout> | undefined}>} */
     this._pending = new Map();
+    // What _start() sets (declarations for the type checker):
+    /** @type {Promise<any>} resolves to the "ready" message; a new one after restart() */ this.ready;
+    /** @type {(info: any) => void} */ this._resolveReady;
+    /** @type {(e: EngineError) => void} */ this._rejectReady;
+    /** @type {Promise<void>} */ this._cached;
+    /** @type {() => void} */ this._resolveCached;
+    /** @type {Promise<any>} resolves to the "snapshot" message */ this.snapshotDone;
+    /** @type {(info: any) => void} */ this._resolveSnapshot;
+    /** @type {() => void} tells a shared worker this page is gone */ this._closePort = () => {};
     const install = options.install || pageParam("install");
-    this.install = INSTALLS.includes(install) ? install : undefined;
+    this.install = install && INSTALLS.includes(install) ? install : undefined;
     this.snapshot = options.snapshot ?? pageParam("snapshot") !== "off";
     const sharedParam = pageParam("engine");
     this.shared = (options.shared ?? (sharedParam ? sharedParam === "shared" : false)) &&

@@ -30,7 +30,7 @@ const LOCK_PREFIX = "tsuro.playing.";
 async function heldLocks() {
   try {
     const q = await navigator.locks.query();
-    return new Set(q.held.map((l) => l.name));
+    return new Set((q.held || []).map((l) => l.name));
   } catch {
     return new Set();
   }
@@ -198,7 +198,7 @@ export class GameStore {
     for (const key of this._keys(KEPT_PREFIX)) {
       const text = this._read(key);
       try {
-        const e = JSON.parse(text);
+        const e = JSON.parse(text ?? "null");
         if (e && typeof e.text === "string") { out.push(e); continue; }
       } catch { /* shown as it is */ }
       out.push({ id: key.slice(KEPT_PREFIX.length), keptAt: "", reason: "", text: String(text) });
@@ -373,7 +373,7 @@ export class GameKeeper {
     this._release = null;
     try {
       navigator.locks?.request(LOCK_PREFIX + id, { ifAvailable: true }, (lock) => lock &&
-        new Promise((resolve) => { this._release = resolve; })).catch(() => {});
+        new Promise((resolve) => { this._release = () => resolve(null); })).catch(() => {});
     } catch { /* no Web Locks: tabs just do not know of each other's games */ }
   }
 

@@ -173,7 +173,7 @@ export class TurnController {
     if (/^[1-9]$/.test(e.key) && Number(e.key) <= h.tiles.length) {
       const i = Number(e.key) - 1;
       this.selectTile(i, false);
-      /** @type {HTMLElement | null} */ (this.hand.container.querySelector(`.hand-tile[data-index="${i}"]`))?.focus({ preventScroll: true });
+      this.hand.tileButton(i)?.focus({ preventScroll: true });
     } else if (ROTATE_ON.includes(e.key)) {
       this.rotateTile(at, 1);
     } else if (ROTATE_BACK.includes(e.key)) {
@@ -301,10 +301,10 @@ export class ClassicTurn extends TurnController {
     } else if (h.phase === "tile") {
       this.setBanner(t("turn.bannerTile", { name }), seat);
       const m = position.markers[seat];
-      this.board.setTarget([m[0], m[1]], color);
+      this.board.setTarget(m && [m[0], m[1]], color);
       this.chooseFirstSafe(h.legal);
       this.refresh();
-      this.focus(() => this.hand.container.querySelector(`.hand-tile[data-index="${h.selected}"]`));
+      this.focus(() => this.hand.tileButton(h.selected));
     } else if (h.phase === "exchange") {
       this.setBanner(t("turn.bannerExchange", { name }), seat);
       this.exchange?.start(h, position);

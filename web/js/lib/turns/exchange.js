@@ -61,6 +61,7 @@ export class ExchangeChooser {
 
   render() {
     const x = this.turn;
+    if (!x) return;
     const given = new Set(x.pairs.map((p) => p[0]));
     const taken = new Set(x.pairs.map((p) => p[1]));
     const row = (box, tiles, used, onPick, label) => {

@@ -61,7 +61,7 @@ export class NeuTurn extends TurnController {
       this.board.setTarget(legal.square, color);
       this.chooseFirstSafe(legal.moves);
       this.refresh();
-      this.focus(() => this.hand.container.querySelector(`.hand-tile[data-index="${h.selected}"]`));
+      this.focus(() => this.hand.tileButton(h.selected));
     }
   }
 

@@ -32,6 +32,12 @@ const PY = [0, 0, 1 / 3, 2 / 3, 1, 1, 2 / 3, 1 / 3];
 const NX = [0, 0, -1, -1, 0, 0, 1, 1];
 const NY = [1, 1, 0, 0, -1, -1, 0, 0];
 
+/**
+ * A new SVG element with these attributes (null and undefined left out), appended to parent.
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} name @param {Record<string, any>} [attrs] @param {Element | null} [parent]
+ * @returns {SVGElementTagNameMap[K]}
+ */
 function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);
@@ -458,8 +464,9 @@ export class Board {
 
   // ---------------------------------------------------------- animation
 
+  /** @param {number} ms @param {(t: number) => void} step @returns {Promise<void>} */
   _tween(ms, step) {
-    return new Promise((resolve) => {
+    return new Promise((/** @type {() => void} */ resolve) => {
       const t0 = performance.now();
       const frame = (now) => {
         const t = Math.min(1, (now - t0) / ms);
