@@ -97,10 +97,15 @@ BUILD_SCHEMA = 3  # bump when the layout of dist/ changes
 # Files of web/ that keep their URL (everything else goes to assets/<sha>/).
 STABLE_NAMES = {"sw.js", "favicon.ico", "robots.txt", "_headers", "_redirects"}
 STABLE_SUFFIXES = {".html", ".htm"}
-TYPES_ONLY = {"js/lib/types.js", "js/build-info.d.ts"}
-"""web/ files that only the type checker reads (tsconfig.json): JSDoc typedefs
-and the declaration of the generated build-info.js; no page loads them, so
-they are not shipped."""
+TYPES_ONLY = {"js/lib/types.js"}
+"""web/ files that only the type checker reads (tsconfig.json): the JSDoc
+typedefs, and every *.d.ts (declarations: the generated build-info.js, the
+pages' globals); no page loads them, so they are not shipped."""
+
+
+def types_only(rel: str) -> bool:
+    """A web/ file for the type checker alone (TYPES_ONLY)."""
+    return rel in TYPES_ONLY or rel.endswith(".d.ts")
 
 SW_PLACEHOLDER = "/*@@PRECACHE_MANIFEST@@*/ null"
 
@@ -779,7 +784,7 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict:
             (tmp / rel).write_bytes(data)
 
         # Our assets: one content-hashed folder for every non-page file of web/.
-        rels = [r for r in _walk(web) if r not in TYPES_ONLY]
+        rels = [r for r in _walk(web) if not types_only(r)]
         hashed = [r for r in rels if not is_stable(r)]
         stable = [r for r in rels if is_stable(r)]
         engine_name = _pyproject(root)["project"]["name"]

@@ -298,7 +298,7 @@ export function installWindowTsuro(engine = getEngine()) {
     request: (op, args = {}) => engine.requestValue(op, args),
     engine,
   };
-  /** @type {any} */ (self).tsuro = tsuro;
+  window.tsuro = tsuro;
   return tsuro;
 }
 
