@@ -61,7 +61,7 @@ export class GameList {
    */
   constructor(root, actions) {
     this.root = root;
-    this.list = root.querySelector("ul");
+    this.list = /** @type {HTMLUListElement} */ (root.querySelector("ul"));
     this.actions = actions;
   }
 

@@ -24,7 +24,7 @@ export function openHands(rules) { return !!(rules && typeof rules === "object" 
  * @param {number[] | null} [opts.scores]   the final scores to show, or null
  * @param {TileSet | null} [opts.tileset]  the tile pictures (open hands are drawn), or null
  */
-export function renderPlayers(ul, session, position, { levels = true, notes, scores = null, tileset = null } = {}) {
+export function renderPlayers(ul, session, position, { levels = true, notes = () => [], scores = null, tileset = null } = {}) {
   const s = session;
   ul.replaceChildren();
   const styles = seatStyles(s.players);
