@@ -48,21 +48,29 @@ export async function ask(engine, op, args) {
 
 export class Session {
   /**
-   * @param engine  the engine client (engine.js)
-   * @param opts.record     a record (game from its deal), or
-   * @param opts.start      a position to play on from (no record)
-   * @param opts.seats      [{kind: "human"|"computer", level}] per seat
-   * @param opts.positions  every position so far (positions[0] = start)
-   * @param opts.events     the events of each move
-   * @param opts.moves      the moves so far (record moves, with reshuffles)
+   * @param {any} engine  the engine client (lib/engine/client.js)
+   * @param {object} opts
+   * @param {any} [opts.record]     a record (game from its deal), or
+   * @param {any} [opts.start]      a position to play on from (no record)
+   * @param {any[]} [opts.seats]    [{kind: "human"|"computer", level}] per seat
+   * @param {any[]} opts.positions  every position so far (positions[0] = start)
+   * @param {any[][]} opts.events   the events of each move
+   * @param {any[]} opts.moves      the moves so far (record moves, with reshuffles)
+   * @param {((n: number) => (number | string | undefined)) | null} [opts.playSeed]
+   *        the seed of move n for the engine's `play` (how the game's randomness is
+   *        drawn; default: the record's seed and n)
+   * @param {any[][] | null} [opts.startTrails]  the seats' trails at the start position
+   *        (a game taken up from a step of another; default: none)
    */
-  constructor(engine, { record = null, start = null, seats, positions, events, moves }) {
+  constructor(engine, { record = null, start = null, seats, positions, events, moves, playSeed = null, startTrails = null }) {
     this.engine = engine;
     this.record = record;
     this.start = start || positions[0];
     this.positions = positions;
     this.events = events;
     this.moves = moves;
+    this.playSeed = playSeed;
+    this.startTrails = startTrails;
     const n = this.start.players.length;
     this.seats = (seats && seats.length === n ? seats : null) ||
       Array.from({ length: n }, () => ({ kind: "human", level: "medium" }));
@@ -78,11 +86,19 @@ export class Session {
   }
 
   /** A game from a record (a saved game or a share link), every move replayed by the engine. */
-  static async fromRecord(engine, record, seats) {
+  static async fromRecord(engine, record, seats, opts = {}) {
     const r = await ask(engine, "positions", { record });
     return new Session(engine, {
-      record, seats, positions: r.positions, events: r.events, moves: (record.moves || []).slice(),
+      ...opts, record, seats, positions: r.positions, events: r.events, moves: (record.moves || []).slice(),
     });
+  }
+
+  /**
+   * A game on a position the page already holds from the engine or the site (a shipped
+   * puzzle, a link's step): nothing is asked until a move is played, which the engine judges.
+   */
+  static at(engine, position, opts = {}) {
+    return new Session(engine, { ...opts, start: position, positions: [position], events: [], moves: [] });
   }
 
   /** A game continued from a position (moves, if any, played on from it). */
@@ -147,6 +163,7 @@ export class Session {
   }
 
   _seed() {
+    if (this.playSeed) return this.playSeed(this.moves.length);
     const seed = this.record && this.record.seed;
     return seed === undefined || seed === null ? undefined : `${seed}/${this.moves.length}`;
   }
@@ -234,7 +251,9 @@ export class Session {
 
   /** Each seat's trail so far (or up to move `upto`): the path segments its marker travelled. */
   trails(upto = this.events.length) {
-    return trailsOf(this.events.slice(0, upto), this.players.length);
+    const trails = trailsOf(this.events.slice(0, upto), this.players.length);
+    (this.startTrails || []).forEach((path, seat) => { if (trails[seat]) trails[seat].unshift(...path); });
+    return trails;
   }
 }
 

@@ -12,6 +12,7 @@ import { showEngineStatus, notice, note, setPhase } from "./page.js";
 import { t, applyTo } from "../words/i18n.js";
 import { drawIcons } from "../views/icon.js";
 import { seatStyles } from "../views/style.js";
+import { $ } from "./dom.js";
 
 /**
  * Boot the page and its turn controller (a `Turn`, ClassicTurn by default), which
@@ -20,7 +21,6 @@ import { seatStyles } from "../views/style.js";
  * (optional) shows whose turn it is.
  */
 export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play, keysOn, setBanner }) {
-  const $ = (id) => document.getElementById(id);
   applyTo(document);
   drawIcons();
   setPhase("loading");
@@ -55,12 +55,6 @@ export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play,
  *  and shipped positions are English, and no name of theirs means anything. */
 export function namedHere(players) {
   return players.map((p, i) => ({ ...p, name: t("common.player_name", { n: i + 1 }) }));
-}
-
-/** ?anim=0 turns the animations off (tests); otherwise normal speed. */
-export function animationSpeed() {
-  const params = new URLSearchParams(location.search);
-  return params.has("anim") ? Number(params.get("anim")) || 0 : 1;
 }
 
 /** Draw a position and its markers' trails (seat -> path steps) on the board. */

@@ -3,7 +3,7 @@
 // marks it is given (which placements are self-eliminating, from the
 // engine's legal_moves) and reports what the player does; it decides nothing.
 
-import { tileSVG } from "./board.js";
+import { tileSVG } from "./svg.js";
 import { t as tr } from "../words/i18n.js";   // `t` names a tile here
 import { uiIcon } from "./icon.js";
 

@@ -2,7 +2,7 @@
 // and seat number) for the setup form, the players panel, the turn banner and
 // the move log, so every list shows a player the same way; and the interface's icons.
 
-import { drawMarker } from "./board.js";
+import { drawMarker } from "./svg.js";
 
 const NS = "http://www.w3.org/2000/svg";
 

@@ -7,40 +7,40 @@
 //   daily.html?date=Y-M-D    another day's deal, always practice
 
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
-import { ask, addTrails, trailsOf } from "../../lib/game/session.js";
+import { Session, ask } from "../../lib/game/session.js";
+import { playMove } from "../../lib/game/play.js";
 import { t, formatDate } from "../../lib/words/i18n.js";
-import { bootPage, animationSpeed, show, namedHere } from "../../lib/shell/boot.js";
+import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
 import * as daily from "./share.js";
+import { $ } from "../../lib/shell/dom.js";
 
-const $ = (id) => document.getElementById(id);
 const today = daily.utcDate();
 const asked = new URLSearchParams(location.search).get("date");
 const date = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : today;
 let state = daily.load();
 
-/** The game on the board: {date, practice, record, position, trails, busy}. */
-const game = { date, practice: true, record: null, position: null, trails: [[]], busy: false };
+/** The game on the board: its session (record, positions, trails), whether it counts, busy. */
+const game = { date, practice: true, session: null, busy: false };
 
 const page = bootPage({
   boardLabel: "daily.board",
-  position: () => game.position,
+  position: () => game.session?.position,
   busy: () => game.busy,
-  play: (move) => playMove(move).catch((e) => notice(t("common.refused", { reason: reason(e) }))),
+  play: (move) => play(move).catch((e) => notice(t("common.refused", { reason: reason(e) }))),
   keysOn: () => !$("play-panel").hidden && !game.busy,
   setBanner: (text) => { $("turn-banner").textContent = text; },
 });
 const { engine, board, turn, tilesReady } = page;
-const speed = animationSpeed();
 
-function draw() { show(board, game.position, game.trails); }
+function draw() { show(board, game.session.position, game.session.trails()); }
 
 const over = (position) => Array.isArray(position.winners);
 
-/** Put a record on the board (its last position and the marker's trail). */
+/** Put a record on the board (its last position and the marker's trail). The solo game
+ *  draws nothing at random once dealt: its moves are played without a seed, as always. */
 async function open(record, practice) {
-  const r = await ask(engine, "positions", { record });
-  const position = r.positions.at(-1);
-  Object.assign(game, { record, practice, position, trails: trailsOf(r.events, position.players.length), busy: false });
+  const session = await Session.fromRecord(engine, record, null, { playSeed: () => undefined });
+  Object.assign(game, { session, practice, busy: false });
   draw();
 }
 
@@ -58,35 +58,30 @@ async function begin(practice) {
 
 /** Save the game on the board (a counted game and practice alike resume after a reload). */
 function keep() {
-  state.current = { date: game.date, practice: game.practice, record: game.record };
+  state.current = { date: game.date, practice: game.practice, record: game.session.toRecord() };
   if (!daily.save(state)) notice(t("common.no_storage"));
 }
 
 async function advance() {
-  if (over(game.position)) { await finish(); return; }
+  if (over(game.session.position)) { await finish(); return; }
   $("daily-result").hidden = true;
   $("play-panel").hidden = false;
   const day = formatDate(date);
   $("daily-kind").textContent = game.practice ? t("daily.kind_practice", { date: day }) : t("daily.kind_counted", { date: day });
-  const legal = await ask(engine, "legal_moves", { position: game.position, all: true });
+  const legal = await game.session.legalMoves();
   await tilesReady;
   $("hand").hidden = legal.phase === "start";
   turn.start(0, legal);
 }
 
-async function playMove(move) {
+async function play(move) {
   game.busy = true;
-  turn.stop();
-  board.clearTurnAids();
-  $("btn-place").disabled = true;
   try {
-    const r = await ask(engine, "play", { position: game.position, move });
-    await board.animate(r.events, { speed });
-    game.record = { ...game.record, moves: [...game.record.moves, r.move] };
-    game.position = r.position;
-    addTrails(game.trails, r.events);
-    draw();
-    keep();
+    await playMove(game.session, move, {
+      board,
+      freeze: () => { turn.stop(); board.clearTurnAids(); $("btn-place").disabled = true; },
+      accepted: () => keep(),
+    });
   } finally {
     game.busy = false;
   }
@@ -98,9 +93,9 @@ async function finish() {
   setPhase("over");
   turn.stop();
   $("play-panel").hidden = true;
-  const result = await ask(engine, "result", { position: game.position });
+  const result = await ask(engine, "result", { position: game.session.position });
   const score = result.scores[0];
-  const { fragment } = await ask(engine, "encode_link", { record: game.record });
+  const { fragment } = await ask(engine, "encode_link", { record: game.session.toRecord() });
   if (!game.practice && !(game.date in state.days)) state.days[game.date] = { score, fragment };
   if (state.current && state.current.date === game.date && state.current.practice === game.practice) state.current = null;
   if (!daily.save(state)) notice(t("common.no_storage"));
@@ -113,9 +108,10 @@ function showResult(score, fragment, practice) {
   $("turn-banner").textContent = $("result-title").textContent;
   $("result-line").textContent = t(practice ? "daily.result_practice" : "daily.result_counted", { count: score });
   const url = new URL(`daily.html`, location.href).href;
-  const text = daily.shareText({ date: game.date, score, practice, tiles: game.position.tiles, url });
+  const { tiles } = game.session.position;
+  const text = daily.shareText({ date: game.date, score, practice, tiles, url });
   $("share-text").value = text;
-  showShareCard(text.split("\n"), daily.pathStages(game.position.tiles));
+  showShareCard(text.split("\n"), daily.pathStages(tiles));
   $("replay-link").href = new URL(`embed.html#${fragment}`, location.href).href;
   $("btn-share").hidden = typeof navigator.share !== "function";
   $("daily-result").hidden = false;

@@ -20,7 +20,8 @@
 // light, and the boards that do need it share one engine.
 
 import { getEngine, siteURL } from "../../lib/engine/client.js";
-import { Board, tileSVG } from "../../lib/views/board.js";
+import { Board } from "../../lib/views/board.js";
+import { tileSVG } from "../../lib/views/svg.js";
 import { HandView } from "../../lib/views/hand.js";
 import { ClassicTurn, handToTurn } from "../../lib/turns/classic.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
@@ -33,9 +34,12 @@ import { drawIcons } from "../../lib/views/icon.js";
 
 applyTheme();
 import { connectHost, HostError } from "./messages.js";
-import { request, addTrails, trailsOf } from "../../lib/game/session.js";
+import { Session, request, trailsOf } from "../../lib/game/session.js";
+import { playMove } from "../../lib/game/play.js";
+import { $ } from "../../lib/shell/dom.js";
+import { Stepper } from "../../lib/views/stepper.js";
+import { parseFragment, quickDecode, sizeOf, looksLikePosition } from "./fragment.js";
 
-const $ = (id) => document.getElementById(id);
 // the language: ?lang= (i18n.js) or &lang= in the fragment, with the other options
 {
   const inFragment = /[#&]lang=([a-z]{2})/.exec(location.hash);
@@ -93,73 +97,6 @@ function message(text) {
 }
 function caption(text) { $("caption").textContent = text || ""; }
 
-// ------------------------------------------------------------------ the fragment
-
-function parseFragment(hash) {
-  const parts = hash.replace(/^#/, "").split("&");
-  const opts = {};
-  let link = null;
-  for (const part of parts) {
-    if (!link && /^[rp]=/.test(part)) { link = part; continue; }
-    const i = part.indexOf("=");
-    if (i > 0) {
-      try { opts[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1).replace(/\+/g, " ")); }
-      catch { opts[part.slice(0, i)] = part.slice(i + 1); }
-    }
-  }
-  return { link, opts };
-}
-
-// What this page decodes by itself before the engine has looked (the engine's
-// own limits, docs/reliability.md): a crafted link cannot make it inflate or
-// draw without bound.
-const LIMITS = { linkChars: 65_536, inflatedBytes: 256 * 1024, boardSide: 12 };
-
-/** A share link's JSON, decoded here (base64url + raw deflate) so a position
- *  shows before Python is up; the engine checks it when a rule is needed.
- *  null when it is not one this page draws by itself (too long, inflating too
- *  far, not JSON): the engine then decodes it, or says why it cannot. */
-async function quickDecode(link) {
-  if (typeof DecompressionStream !== "function") return null;
-  if (link.length > LIMITS.linkChars) return null;
-  const body = link.slice(2);
-  if (body[0] !== "1") return null;
-  const b64 = body.slice(1).replace(/-/g, "+").replace(/_/g, "/");
-  const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
-  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-  const chunks = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > LIMITS.inflatedBytes) {
-      reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return JSON.parse(await new Blob(chunks).text());
-}
-
-/** A board side the page will draw: a whole number within the rule sets' range. */
-function side(v) {
-  return v === undefined ? 6 : Number.isInteger(v) && v >= 1 && v <= LIMITS.boardSide ? v : null;
-}
-
-function sizeOf(rules) {
-  if (!rules || typeof rules !== "object") return [6, 6];
-  return [side(rules.width), side(rules.height)];
-}
-
-function looksLikePosition(p) {
-  return p && typeof p === "object" && Array.isArray(p.players) && Array.isArray(p.markers) &&
-    p.players.length === p.markers.length && p.players.length <= 8 &&
-    (!p.tiles || (Array.isArray(p.tiles) && p.tiles.length <= LIMITS.boardSide ** 2)) &&
-    sizeOf(p.rules).every((n) => n !== null);
-}
-
 function show(position, trails = []) {
   board.setSize(...sizeOf(position.rules));
   board.setSeats(seatStyles(position.players));
@@ -185,28 +122,24 @@ function showOpenHands(position) {
 
 // ------------------------------------------------------------------ records: step through
 
-const rec = { positions: [], events: [], at: 0, from: 0, to: 0 };
+const rec = { positions: [], events: [] };
 
 function trailsUpTo(k) {
   return trailsOf(rec.events.slice(0, k), rec.positions[0].players.length);
 }
 
-async function step(k, animate) {
-  k = Math.max(rec.from, Math.min(rec.to, k));
-  const prev = rec.at;
-  rec.at = k;
-  const players = rec.positions[0].players;
-  if (animate && k === prev + 1) {
-    show(rec.positions[prev], trailsUpTo(prev));
-    await board.animate(rec.events[prev]);
-    if (rec.at !== k) return;
-  }
-  show(rec.positions[k], trailsUpTo(k));
-  $("step").textContent = t("embed.step", { k, n: rec.positions.length - 1 });
-  caption(k === 0 ? t("replay.startClassic") : describe(rec.events[k - 1], players).map((l) => l.text).join(" "));
-  $("first").disabled = $("prev").disabled = k <= rec.from;
-  $("next").disabled = $("last").disabled = k >= rec.to;
-}
+const stepper = new Stepper({
+  board,
+  events: (k) => rec.events[k],
+  draw: (k) => show(rec.positions[k], trailsUpTo(k)),
+  told: (k) => {
+    $("step").textContent = t("embed.step", { k, n: rec.positions.length - 1 });
+    caption(k === 0 ? t("replay.startClassic") : describe(rec.events[k - 1], rec.positions[0].players).map((l) => l.text).join(" "));
+    $("first").disabled = $("prev").disabled = k <= stepper.from;
+    $("next").disabled = $("last").disabled = k >= stepper.to;
+  },
+});
+const step = (k, animate) => stepper.step(k, animate);
 
 /** The build's answer to `positions` for this link, or null (then the engine is asked). */
 async function precomputed(sha, link) {
@@ -225,22 +158,18 @@ async function openRecord(record, opts, pre = null) {
   rec.events = r.events;
   const last = r.positions.length - 1;
   const num = (v, d) => (v === undefined ? d : v === "end" ? last : Math.max(0, Math.min(last, parseInt(v, 10) || 0)));
-  rec.from = num(opts.from, 0);
-  rec.to = Math.max(rec.from, num(opts.to, last));
-  rec.at = rec.from;
+  const from = num(opts.from, 0);
+  stepper.bounds(from, Math.max(from, num(opts.to, last)));
   $("bar").hidden = opts.controls === "0";
-  await step(num(opts.at, rec.from), false);
+  await step(num(opts.at, from), false);
   if (opts.caption) caption(opts.caption);
 }
 
-$("first").addEventListener("click", () => step(rec.from, false));
-$("prev").addEventListener("click", () => step(rec.at - 1, false));
-$("next").addEventListener("click", () => step(rec.at + 1, true));
-$("last").addEventListener("click", () => step(rec.to, false));
+stepper.wire({ first: $("first"), prev: $("prev"), next: $("next"), last: $("last") });
 document.addEventListener("keydown", (e) => {
   if ($("bar").hidden) return;
-  if (e.key === "ArrowRight") { step(rec.at + 1, true); e.preventDefault(); }
-  if (e.key === "ArrowLeft") { step(rec.at - 1, false); e.preventDefault(); }
+  if (e.key === "ArrowRight") { step(stepper.at + 1, true); e.preventDefault(); }
+  if (e.key === "ArrowLeft") { step(stepper.at - 1, false); e.preventDefault(); }
 });
 
 // ------------------------------------------------------------------ positions: try a move
@@ -309,7 +238,7 @@ async function playTry(move) {
 /** The position on show and its trails: the one being played, else the record's step. */
 function shown() {
   if (tryState.position) return { position: tryState.position, trails: tryState.trails };
-  if (rec.positions.length) return { position: rec.positions[rec.at], trails: trailsUpTo(rec.at) };
+  if (rec.positions.length) return { position: rec.positions[stepper.at], trails: trailsUpTo(stepper.at) };
   return null;
 }
 
@@ -324,22 +253,21 @@ async function applyMove(move) {
     $("bar").hidden = true;
   }
   tryState.done = true;
-  turn.stop();
-  board.clearTurnAids();
-  $("place").disabled = true;
+  const session = Session.at(eng(), now.position, { playSeed: () => 0, startTrails: now.trails });
   let r;
   try {
-    r = await ask("play", { position: now.position, move, seed: 0 });
+    r = await playMove(session, move, {
+      board,
+      freeze: () => { turn.stop(); board.clearTurnAids(); $("place").disabled = true; },
+      shown: (played) => {
+        Object.assign(tryState, { position: played.position, trails: session.trails() });
+        show(played.position, tryState.trails);
+      },
+    });
   } catch (e) {
     if (tryState.interactive && tryState.position === now.position) openTurn(now.position).catch((x) => message(errorText(x)));
     throw e;
   }
-  await board.animate(r.events);
-  const trails = now.trails.map((path) => path.slice());
-  while (trails.length < r.position.players.length) trails.push([]);
-  addTrails(trails, r.events);
-  Object.assign(tryState, { position: r.position, trails });
-  show(r.position, trails);
   caption(describe(r.events, r.position.players).map((l) => l.text).join(" "));
   hand.clear();
   $("hand").hidden = true;
@@ -438,7 +366,7 @@ async function hostLoad(m) {
     rec.positions = []; rec.events = [];
     await openRecord(m.record, { at: m.at === undefined ? 0 : m.at }, r);
     if (m.caption) caption(m.caption);
-    host.post({ tsuro: "loaded", position: rec.positions[rec.at], at: rec.at, last });
+    host.post({ tsuro: "loaded", position: rec.positions[stepper.at], at: stepper.at, last });
     return;
   }
   rec.positions = []; rec.events = [];
@@ -452,10 +380,10 @@ async function hostLoad(m) {
 async function hostStep(m) {
   if (!rec.positions.length || tryState.position) throw new HostError("not_loaded", "step needs a record: send load with a record first");
   const last = rec.positions.length - 1;
-  const at = m.at === "end" ? rec.to : m.at;
-  if (at < rec.from || at > rec.to) throw new HostError("out_of_range", `"at" is ${m.at}, but this board steps between ${rec.from} and ${rec.to}`);
-  await step(at, at === rec.at + 1);
-  host.post({ tsuro: "loaded", position: rec.positions[rec.at], at: rec.at, last });
+  const at = m.at === "end" ? stepper.to : m.at;
+  if (at < stepper.from || at > stepper.to) throw new HostError("out_of_range", `"at" is ${m.at}, but this board steps between ${stepper.from} and ${stepper.to}`);
+  await step(at, at === stepper.at + 1);
+  host.post({ tsuro: "loaded", position: rec.positions[stepper.at], at: stepper.at, last });
 }
 
 async function hostHighlight(m) {

@@ -6,8 +6,8 @@ import { ask } from "../../lib/game/session.js";
 import { variantOf } from "./variants.js";
 import { reason } from "../../lib/shell/page.js";
 import { t } from "../../lib/words/i18n.js";
-
-const $ = (id) => document.getElementById(id);
+import { $ } from "../../lib/shell/dom.js";
+import { Stepper } from "../../lib/views/stepper.js";
 
 export class GameOver {
   /**
@@ -22,14 +22,28 @@ export class GameOver {
   constructor(deps) {
     Object.assign(this, deps);
     this.session = null;
-    this.at = null;       // the position the replay shows
     this.scores = null;   // the final scores, when the rule set scores
+    // the replay: a step forward is animated a little faster than the game was
+    this.stepper = new Stepper({
+      board: this.board,
+      events: (k) => this.session.events[k],
+      draw: (k) => {
+        const s = this.session;
+        this.board.setPosition(s.view(s.positions[k]));
+        this.board.setTrails(s.trails(k));
+      },
+      told: (k) => this.told(k),
+      speed: () => this.speed() && Math.max(1.5, this.speed() * 1.5),
+    });
   }
+
+  /** The position the replay shows (null: none). */
+  get at() { return this.stepper.at; }
 
   /** Forget the last game's end (a new game, undo). */
   reset() {
     this.session = null;
-    this.at = null;
+    this.stepper.at = null;
     this.scores = null;
   }
 
@@ -57,6 +71,7 @@ export class GameOver {
     $("share-box").hidden = !result.shares;
     this.embedCode?.reset(result.shares);
     $("rp-range").max = String(session.moves.length);
+    this.stepper.bounds(0, session.moves.length);
     this.replay(session.moves.length, false);
     if (!result.shares) return;
     try {
@@ -73,19 +88,14 @@ export class GameOver {
     const s = this.session;
     if (!s) return;
     k = Math.max(0, Math.min(s.moves.length, k));
-    const prev = this.at;
-    this.at = k;
     $("rp-range").value = String(k);
-    const pos = s.positions[k];
-    if (animate && prev !== null && k === prev + 1) {
-      this.board.setPosition(s.view(s.positions[prev]));
-      this.board.setTrails(s.trails(prev));
-      await this.board.animate(s.events[prev], { speed: this.speed() && Math.max(1.5, this.speed() * 1.5) });
-      if (this.at !== k) return;
-    }
-    this.board.setPosition(s.view(pos));
-    this.board.setTrails(s.trails(k));
-    this.showPlayers(pos, this.scores);
+    await this.stepper.step(k, animate);
+  }
+
+  /** The words and panels for position k of the replay. */
+  told(k) {
+    const s = this.session;
+    this.showPlayers(s.positions[k], this.scores);
     $("rp-text").textContent = k === 0 ? t(variantOf(s).startKey)
       : t("replay.step", { k, n: s.moves.length, text: s.describe(s.events[k - 1]).map((l) => l.text).join(" ") });
     this.markLog(k - 1);

@@ -1,33 +1,34 @@
-// The game page (index.html): the wiring.  It keeps the game on (a Session,
-// through the engine), runs the turn loop (a computer's move, the hot-seat
-// screen, a human's turn handed to the variant's turn controller), plays and
-// animates each move, and connects the page's buttons and keys.  Every rule
-// comes from the engine; every piece of the page is its own module:
+// The game page (index.html): the wiring.  It builds the views and the pieces
+// of the page, holds the game on in `app` (a Session, through the engine), runs
+// the turn loop (a computer's move, the hot-seat screen, a human's turn handed
+// to the variant's turn controller), plays each move through the one play path
+// (lib/game/play.js), and connects the page's buttons and keys.  Every rule
+// comes from the engine.  The page's own modules beside this one:
 //
-//   turn.js / neu-turn.js  a human's turn (ClassicTurn, NeuTurn), chosen by variants.js
-//   exchange.js            the elimination bonus's exchange panel
-//   setup.js               the setup dialog
-//   panels.js              the players panel, the move log, the banner
-//   gameover.js            the game-over panel, the replay, the share link
-//   page.js                the engine's loading status, notices, focus, the phase
-//   session.js / neu.js    the game kept by the page (requests within their time limits)
-//   saves.js / gamelist.js every game under its own key, and the list of them
+//   keeping.js    boot, resume, share links, recovery, the saves (app's methods)
+//   variants.js   what differs between the games the page plays (turn controller, session)
+//   setup.js      the setup dialog          panels.js   players, move log, banner, play panel
+//   gameover.js   result, replay, share     gamelist.js the saved games in the setup dialog
+//   embedcode.js  "Embed this game / position"
 
 import { getEngine, installWindowTsuro, siteURL } from "../../lib/engine/client.js";
 import { Board } from "../../lib/views/board.js";
 import { HandView } from "../../lib/views/hand.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
-import { Session, ask, ENGINE_DOWN } from "../../lib/game/session.js";
+import { ENGINE_DOWN } from "../../lib/game/session.js";
+import { playMove } from "../../lib/game/play.js";
 import { GameKeeper, downloadKept } from "../../lib/game/saves.js";
 import { GameList } from "./gamelist.js";
 import { VARIANTS, variantOf } from "./variants.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
-import { SetupDialog, animationSpeed } from "./setup.js";
+import { SetupDialog } from "./setup.js";
+import { animationSpeed } from "../../lib/shell/motion.js";
 import { renderPlayers, setBanner, MoveLog, PlayPanel } from "./panels.js";
 import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, say, focusIfLost, wireCopyButton } from "../../lib/shell/page.js";
 import { describeBoard } from "../../lib/words/describe.js";
 import { GameOver } from "./gameover.js";
+import { keeping } from "./keeping.js";
 import { handToTurn } from "../../lib/turns/classic.js";
 import { PortPicker } from "../../lib/turns/neu.js";
 import { t, applyTo } from "../../lib/words/i18n.js";
@@ -38,8 +39,8 @@ import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { Sound } from "../../lib/shell/sound.js";
 import { watchForUpdates } from "../../lib/shell/update.js";
 import { EmbedCode } from "./embedcode.js";
+import { $ } from "../../lib/shell/dom.js";
 
-const $ = (id) => document.getElementById(id);
 
 // ------------------------------------------------------------------ the board, at once
 
@@ -69,11 +70,6 @@ const tilesetReady = loadTileSet(siteURL("tiles.json"), engine).then((ts) => {
 
 // ------------------------------------------------------------------ saves
 
-/** A saved game, replayed by the engine into the session of its variant. */
-function restore(save) {
-  return variantOf(save).Session.fromSave(engine, save);
-}
-
 // Every game under its own key (saves.js); the player is told when nothing can be kept.
 const keeper = new GameKeeper(undefined, { onFailure: (text) => notice(text) });
 const gameList = new GameList($("games-panel"), {
@@ -92,119 +88,7 @@ const app = {
   busy: false,       // a move is being played / animated
   revealedTo: null,  // hot-seat: the seat whose hand is showing
 
-  // ---------------------------------------------------------------- boot
-
-  async boot() {
-    this.tileset = await tilesetReady.catch(() => null);
-    const hash = location.hash.replace(/^#/, "");
-    if (/^[rp]=/.test(hash)) {
-      history.replaceState(null, "", location.pathname + location.search);
-      return this.openLink(hash);
-    }
-    const found = await keeper.resumable();
-    if (found) await this.resumeGame(found.id, found.save);
-    else this.openSetup();
-    const unavailable = keeper.unavailable();
-    if (unavailable) notice(t("game.noKeep", { reason: unavailable }));
-  },
-
-  /**
-   * Resume a stored game.  One the engine refuses (or that makes it work past its time
-   * limit) is put aside, never deleted, and the player told; if the engine itself is
-   * down, the save stays where it is.
-   */
-  async resumeGame(id, save = keeper.saveOf(id)) {
-    this.gen++;
-    if (!save) return this.openSetup(this.keepAside(id, keeper.store.whyUnreadable(id) || t("saves.gone")));
-    if (save.position) this.showEarly(save);
-    try {
-      const session = await restore(save);
-      keeper.begin(id);
-      return this.begin(session, { fromSave: true });
-    } catch (e) {
-      if (engine.failed && e.code !== "timeout") {
-        // the engine is down, not the save: keep it for the next visit
-        this.setBanner(t("game.saveKept"));
-        return notice(t("game.engineDownSave", { reason: reason(engine.failed) }));
-      }
-      return this.openSetup(this.keepAside(id, reason(e)));
-    }
-  },
-
-  /** Put a save that cannot be resumed aside; returns what to tell the player. */
-  keepAside(id, why) {
-    const kept = keeper.keepAside(why, id);
-    return kept
-      ? t("game.asideDownload", { why })
-      : t("game.asideLeft", { why });
-  },
-
-  /** Draw a saved position before the engine has replayed it (drawing only). */
-  showEarly(save) {
-    try {
-      const variant = variantOf(save);
-      const position = save.position;
-      if (variant.name !== "classic") board.setSize(10, 10);
-      board.setSeats(seatStyles(position.players));
-      board.setPosition(variant.view(position));
-      $("turn-banner").textContent = t("game.resuming");
-    } catch { /* the engine will judge it */ }
-  },
-
-  /**
-   * Open a share link as a game of its own.  It is saved (under a new key) only once the
-   * engine has answered for it; until then, and if it fails, the player's game is untouched.
-   */
-  async openLink(fragment) {
-    this.gen++;
-    setPhase("busy");
-    const previous = keeper.id || (await keeper.resumable())?.id || null;
-    const failed = (e) => this.backTo(previous, t("game.linkFailed", { reason: reason(e) }));
-    let value, session;
-    try {
-      value = await ask(engine, "decode_link", { fragment });
-      session = value.record
-        ? await Session.fromRecord(engine, value.record)
-        : await Session.fromPosition(engine, value.position);
-    } catch (e) {
-      return failed(e);
-    }
-    const text = value.record
-      ? t(session.over ? "game.sharedOver" : "game.sharedGame")
-      : t("game.sharedPosition");
-    const mine = previous && keeper.store.get(previous);
-    if (mine && !mine.over) {
-      notice(t("game.ownKept", { text }), { label: t("game.backToMine"), run: () => { notice(null); this.resumeGame(previous); } });
-    } else notice(text);
-    keeper.begin();
-    this.linkPrevious = previous;  // where a failure of the link's first step goes back to
-    return this.begin(session, { fromLink: true });
-  },
-
-  /** Back to a stored game (or the setup if there is none), telling the player why. */
-  async backTo(id, text) {
-    if (id && keeper.store.get(id)) {
-      await this.resumeGame(id);
-      return notice(t("game.backToGame", { text }));
-    }
-    keeper.forget();
-    this.session = null;
-    board.setPosition(null);
-    return this.openSetup(t("game.freshInstead", { text }));
-  },
-
-  /**
-   * The engine failed us (a request past its time limit, a dead worker): restart it,
-   * tell the player, and go back to the last saved position of the game.
-   */
-  async recover(e) {
-    this.gen++;
-    if (engine.failed) engine.restart();   // a dead worker; a time-out has restarted it already
-    const text = t(e.code === "timeout" ? "game.restartedTimeout" : "game.restartedStopped");
-    if (this.pendingFirstSave) return this.backTo(this.linkPrevious, text);
-    await this.resumeGame(keeper.id);
-    notice(t("game.fromLastSave", { text }));
-  },
+  ...keeping({ engine, board, keeper, tilesetReady }),
 
   begin(session, { fromSave = false, fromLink = false } = {}) {
     this.gen++;
@@ -224,29 +108,6 @@ const app = {
     this.save();
     this.advance();
     if (fromSave && !session.over) notice(null);
-  },
-
-  save() {
-    if (!this.session || this.pendingFirstSave) return;
-    keeper.save(this.session);
-  },
-
-  /** A link's game waiting at the hot-seat screen: have the engine answer for it now. */
-  async checkFirst(gen) {
-    try {
-      await this.session.legalMoves();
-    } catch (e) {
-      if (gen === this.gen && ENGINE_DOWN.has(e.code)) this.recover(e);
-      return;   // a refusal shows when the player takes the turn
-    }
-    if (gen === this.gen) this.accepted();
-  },
-
-  /** The engine has answered for the game on: a link's game may now be saved. */
-  accepted() {
-    if (!this.pendingFirstSave) return;
-    this.pendingFirstSave = false;
-    this.save();
   },
 
   // ---------------------------------------------------------------- the turn loop
@@ -323,31 +184,36 @@ const app = {
     setPhase("busy");
     const mover = this.session.turn;
     if (mover !== null && mover !== undefined) this.setBanner(t("game.moves", { name: this.session.players[mover].name }), mover, { quiet: true });
-    this.turn.refresh();   // the hand, frozen while the move is played
-    $("btn-place").disabled = true;
-    board.setStartMarks([]);
-    board.setChoices([]);
-    let r;
+    const session = this.session;
     try {
-      r = await this.session.play(move);
+      await playMove(session, move, {
+        board,
+        current: () => gen === this.gen,
+        freeze: () => {
+          this.turn.refresh();   // the hand, frozen while the move is played
+          $("btn-place").disabled = true;
+          board.setStartMarks([]);
+          board.setChoices([]);
+        },
+        accepted: (r) => {
+          this.save();
+          board.clearPreview();
+          board.setTarget(null);
+          sound.forEvents(r.events);
+        },
+        shown: (r) => {
+          log.append(session, session.moves.length - 1);
+          for (const line of session.describe(r.events)) say(line.text);
+        },
+        next: () => { this.advance(); },
+      });
     } catch (e) {
       this.busy = false;
       if (gen !== this.gen) return;
       if (ENGINE_DOWN.has(e.code)) return this.recover(e);
       notice(t("common.moveRefused", { reason: reason(e) }));
       if (gen === this.gen) this.advance();
-      return;
     }
-    if (gen !== this.gen) return;
-    this.save();
-    board.clearPreview();
-    board.setTarget(null);
-    sound.forEvents(r.events);
-    await board.animate(r.events, { speed: animationSpeed() });
-    if (gen !== this.gen) return;
-    log.append(this.session, this.session.moves.length - 1);
-    for (const line of this.session.describe(r.events)) say(line.text);
-    this.advance();
   },
 
   // ---------------------------------------------------------------- undo / redo

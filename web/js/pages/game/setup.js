@@ -8,9 +8,10 @@ import { seatStyles, COLOR_NAMES } from "../../lib/views/style.js";
 import { playerIcon } from "../../lib/views/icon.js";
 import { VARIANTS, variantOf } from "./variants.js";
 import { t, tAll } from "../../lib/words/i18n.js";
+import { $ } from "../../lib/shell/dom.js";
+import { readJSON, writeJSON } from "../../lib/shell/storage.js";
+import { SETUP_KEY } from "../../lib/shell/motion.js";
 
-const $ = (id) => document.getElementById(id);
-export const SETUP_KEY = "tsuro.setup";
 const LEVELS = ["easy", "medium", "hard"];
 
 /** The name a seat gets when the player gave none: "Player 2", or for a computer "Medium computer"
@@ -29,23 +30,10 @@ export function isDefaultName(name) {
 }
 
 function loadSetup() {
-  try { return JSON.parse(localStorage.getItem(SETUP_KEY) || "null") || {}; } catch { return {}; }
+  const v = readJSON(SETUP_KEY, {});
+  return v && typeof v === "object" ? v : {};
 }
 
-/** Whether the system asks for less motion (prefers-reduced-motion). */
-export function reducedMotion() {
-  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
-
-/** The animation speed chosen (1 normal, 2.5 fast, 0 off; "auto", the default, follows
- *  prefers-reduced-motion: off if the system asks for less motion); ?anim=N in the URL wins. */
-export function animationSpeed() {
-  const params = new URLSearchParams(location.search);
-  if (params.has("anim")) return Number(params.get("anim")) || 0;
-  const s = loadSetup();
-  if (s.speed === undefined || s.speed === "auto") return reducedMotion() ? 0 : 1;
-  return Number(s.speed);
-}
 
 export class SetupDialog {
   /**
@@ -218,13 +206,12 @@ export class SetupDialog {
     // refuses larger numbers in records); longer seeds travel as text.
     const asNumber = /^-?\d+$/.test(seedText) ? Number(seedText) : NaN;
     const seed = seedText === "" ? undefined : Number.isSafeInteger(asNumber) ? asNumber : seedText;
-    try {
-      localStorage.setItem(SETUP_KEY, JSON.stringify({
-        preset: $("set-preset").value, scoring: $("set-scoring").value,
-        elimination_bonus: $("set-bonus").checked, open_hands: $("set-open").checked,
-        speed: $("set-speed").value === "auto" ? "auto" : Number($("set-speed").value), seats: this.seats,
-      }));
-    } catch { /* private mode: the form is not remembered */ }
+    // refused (private mode): the form is not remembered
+    writeJSON(SETUP_KEY, {
+      preset: $("set-preset").value, scoring: $("set-scoring").value,
+      elimination_bonus: $("set-bonus").checked, open_hands: $("set-open").checked,
+      speed: $("set-speed").value === "auto" ? "auto" : Number($("set-speed").value), seats: this.seats,
+    });
     $("setup").close();
     this.onStart({
       rules: this.rules(),

@@ -7,33 +7,33 @@
 
 import { miniTiles } from "../../lib/views/hand.js";
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
-import { ask, BOTS, addTrails, trailsOf } from "../../lib/game/session.js";
+import { Session, ask, BOTS } from "../../lib/game/session.js";
+import { playMove } from "../../lib/game/play.js";
 import { t } from "../../lib/words/i18n.js";
-import { bootPage, animationSpeed, show } from "../../lib/shell/boot.js";
+import { bootPage, show } from "../../lib/shell/boot.js";
 import { loadGame, saveGame, listGames, newGameId } from "./store.js";
+import { $ } from "../../lib/shell/dom.js";
 
-const $ = (id) => document.getElementById(id);
-/** The game on the board: its message, position, trails; mayPlay: this opening's one turn is not played yet. */
-const game = { message: null, position: null, trails: [], busy: false, mayPlay: false };
+/** The game on the board: its message and session (positions, trails); mayPlay: this opening's one turn is not played yet. */
+const game = { message: null, session: null, busy: false, mayPlay: false };
 /** Set when a game is opened from "Your games": show its link rather than offer the turn. */
 let fromList = false;
 
 const page = bootPage({
   boardLabel: "link.board",
-  position: () => game.position,
+  position: () => game.session?.position,
   busy: () => game.busy,
-  play: (move) => playMove(move).catch((e) => notice(t("common.refused", { reason: reason(e) }))),
+  play: (move) => play(move).catch((e) => notice(t("common.refused", { reason: reason(e) }))),
   keysOn: () => !$("play-panel").hidden && !game.busy,
 });
 const { engine, board, turn, tilesReady } = page;
-const speed = animationSpeed();
 
-const nameOf = (seat) => game.position.players[seat].name;
+const nameOf = (seat) => game.session.players[seat].name;
 const isPerson = (seat) => game.message.seats[seat] === "person";
 
-async function trailsOfRecord(record) {
-  const r = await ask(engine, "positions", { record });
-  return trailsOf(r.events, record.players.length);
+/** A link game's session: move n is played with seed n, so whoever holds the game draws the same. */
+function sessionOf(message) {
+  return Session.fromRecord(engine, message.record, null, { playSeed: (n) => n });
 }
 
 // ------------------------------------------------------------------ opening a link
@@ -51,11 +51,10 @@ async function openLink(fragment) {
     return;
   }
   game.message = opened.message;
-  game.position = opened.position;
   if (opened.status !== "same" && !saveGame(game.message)) notice(t("link.no_storage"));
-  game.trails = await trailsOfRecord(game.message.record);
+  game.session = await sessionOf(game.message);
   await tilesReady;
-  show(board, game.position, game.trails);
+  show(board, game.session.position, game.session.trails());
   game.mayPlay = !fromList;
   fromList = false;
   $("games-panel").hidden = true;
@@ -76,7 +75,7 @@ async function advance() {
   $("play-panel").hidden = true;
   $("send-panel").hidden = true;
   showHands();
-  const p = game.position;
+  const p = game.session.position;
   if (Array.isArray(p.winners)) { await finished(); return; }
   const seat = p.turn;
   if (!isPerson(seat)) { await computerMove(seat); return; }
@@ -84,7 +83,7 @@ async function advance() {
   $("turn-banner").textContent = t("link.your_turn", { name: nameOf(seat) });
   $("hand-title").textContent = t("hand.titleOf", { name: nameOf(seat) });
   $("play-panel").hidden = false;
-  const legal = await ask(engine, "legal_moves", { position: p, all: true });
+  const legal = await game.session.legalMoves();
   turn.start(seat, legal);
 }
 
@@ -92,40 +91,38 @@ async function computerMove(seat) {
   $("turn-banner").textContent = t("link.computer_thinking", { name: nameOf(seat) });
   const level = game.message.seats[seat].split(":")[1] || "medium";
   const seed = game.message.record.moves.length;   // the same move whoever holds the game
-  const { move } = await ask(engine, "bot_move", { position: game.position, bot: BOTS[level] || "survivor", seed, iterations: 32 });
+  const { move } = await ask(engine, "bot_move", { position: game.session.position, bot: BOTS[level] || "survivor", seed, iterations: 32 });
   await apply(move);
 }
 
-async function playMove(move) {
+/** The holder's move, from the turn controller. */
+async function play(move) {
   game.busy = true;
-  turn.stop();
-  board.clearTurnAids();
-  $("btn-place").disabled = true;
   try {
-    await apply(move);
+    await apply(move, () => { turn.stop(); board.clearTurnAids(); $("btn-place").disabled = true; });
   } finally {
     game.busy = false;
   }
 }
 
 /** Play a move through the engine, save the game, go on. A person's move uses up this opening's turn. */
-async function apply(move) {
-  const mover = game.position.turn;
-  const r = await ask(engine, "play", { position: game.position, move, seed: game.message.record.moves.length });
-  await board.animate(r.events, { speed });
-  const record = { ...game.message.record, moves: [...game.message.record.moves, r.move] };
-  game.message = { ...game.message, record };
-  game.position = r.position;
-  addTrails(game.trails, r.events);
-  show(board, game.position, game.trails);
-  if (isPerson(mover)) game.mayPlay = false;
-  if (!saveGame(game.message)) notice(t("link.no_storage"));
+async function apply(move, freeze = undefined) {
+  const mover = game.session.turn;
+  await playMove(game.session, move, {
+    board,
+    freeze,
+    accepted: () => {
+      game.message = { ...game.message, record: game.session.toRecord() };
+      if (isPerson(mover)) game.mayPlay = false;
+      if (!saveGame(game.message)) notice(t("link.no_storage"));
+    },
+  });
   await advance();
 }
 
 /** The next link, for the person to move. */
 async function offerLink() {
-  const seat = game.position.turn;
+  const seat = game.session.turn;
   $("turn-banner").textContent = t("link.waiting", { name: nameOf(seat) });
   $("send-title").textContent = t("link.send_title", { name: nameOf(seat) });
   $("send-text").textContent = t("link.send_text", { name: nameOf(seat) });
@@ -136,7 +133,7 @@ async function offerLink() {
 
 async function finished() {
   setPhase("over");
-  const { winners } = game.position;
+  const { winners } = game.session.position;
   const names = winners.map((s) => nameOf(s)).join(", ");
   $("turn-banner").textContent = winners.length ? t("link.won", { names, count: winners.length }) : t("link.nobody");
   $("send-title").textContent = t("link.final_title");
@@ -157,7 +154,7 @@ async function showLink() {
 
 /** Open hands: every other hand is shown; hidden (honour system): only the mover's. */
 function showHands() {
-  const p = game.position;
+  const p = game.session.position;
   const panel = $("hands");
   panel.replaceChildren();
   $("hands-panel").hidden = false;

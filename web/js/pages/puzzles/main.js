@@ -9,14 +9,15 @@
 import { siteURL } from "../../lib/engine/client.js";
 import { ClassicTurn } from "../../lib/turns/classic.js";
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
-import { ask, trailsOf } from "../../lib/game/session.js";
+import { Session, ask } from "../../lib/game/session.js";
+import { playMove } from "../../lib/game/play.js";
 import { t } from "../../lib/words/i18n.js";
 import { uiIcon } from "../../lib/views/icon.js";
-import { bootPage, animationSpeed, show, namedHere } from "../../lib/shell/boot.js";
+import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
+import { $ } from "../../lib/shell/dom.js";
+import { readJSON, writeJSON } from "../../lib/shell/storage.js";
 
-const $ = (id) => document.getElementById(id);
 const KEY = "tsuro.puzzles";
-const speed = animationSpeed();
 
 /** A placement the player may try: every tile of the hand at every rotation, outcomes hidden. */
 function hidden(entry) {
@@ -45,14 +46,13 @@ const page = bootPage({
 const { engine, board, turn, tilesReady } = page;
 
 function load() {
-  try {
-    const v = JSON.parse(localStorage.getItem(KEY) || "null");
-    if (v && typeof v.solved === "object") return { solved: v.solved, hinted: v.hinted || {} };
-  } catch { /* damaged: start again */ }
+  const v = readJSON(KEY, null); // damaged: start again
+  if (v && typeof v.solved === "object") return { solved: v.solved, hinted: v.hinted || {} };
   return { solved: {}, hinted: {} };
 }
 function save() {
-  try { localStorage.setItem(KEY, JSON.stringify(state.progress)); } catch { notice(t("common.no_storage")); }
+  const failed = writeJSON(KEY, state.progress);
+  if (failed) notice(t("common.no_storage"));
 }
 
 const current = () => state.list[state.at];
@@ -116,11 +116,7 @@ async function answer(move) {
   board.clearPreview();
   const verdict = await ask(engine, "puzzle_check", { position: p.position, task: p.task, move });
   board.setTarget(null);
-  if (verdict.legal) {
-    const played = await ask(engine, "play", { position: p.position, move, seed: 0 });
-    await board.animate(played.events, { speed });
-    show(board, played.position, trailsOf([played.events], played.position.players.length));
-  }
+  if (verdict.legal) await playMove(Session.at(engine, p.position, { playSeed: () => 0 }), move, { board });
   if (verdict.correct) {
     state.progress.solved[p.id] = true;
     save();

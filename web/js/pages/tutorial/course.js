@@ -11,36 +11,30 @@ import { describeNeu, neuView } from "../../lib/game/neu-session.js";
 import { trailsOf } from "../../lib/game/session.js";
 import { applyTo, t } from "../../lib/words/i18n.js";
 import { drawIcons } from "../../lib/views/icon.js";
+import { $ } from "../../lib/shell/dom.js";
+import { Stepper } from "../../lib/views/stepper.js";
 
-const $ = (id) => document.getElementById(id);
 applyTo(document);
 drawIcons();
 const board = new Board($("board"), { width: 10, height: 10, label: t("tutorial.course.board") });
 let game = null;
-let at = 0;
 
-function trailsUpTo(k) {
-  return trailsOf(game.events.slice(0, k), game.players.length);
-}
-
-async function step(k, animate = false) {
-  k = Math.max(0, Math.min(game.moves.length, k));
-  const prev = at;
-  at = k;
-  if (animate && k === prev + 1) {
-    board.setPosition(neuView(game.positions[prev]));
-    board.setTrails(trailsUpTo(prev));
-    await board.animate(game.events[prev], { speed: 1 });
-    if (at !== k) return;
-  }
-  board.setPosition(neuView(game.positions[k]));
-  board.setTrails(trailsUpTo(k));
-  $("step").textContent = `${k} / ${game.moves.length}`;
-  $("caption").textContent = k === 0 ? t("tutorial.course.deal")
-    : describeNeu(game.events[k - 1], game.players).map((l) => l.text).join(" ");
-  $("first").disabled = $("prev").disabled = k === 0;
-  $("next").disabled = $("last").disabled = k === game.moves.length;
-}
+const stepper = new Stepper({
+  board,
+  events: (k) => game.events[k],
+  draw: (k) => {
+    board.setPosition(neuView(game.positions[k]));
+    board.setTrails(trailsOf(game.events.slice(0, k), game.players.length));
+  },
+  told: (k) => {
+    $("step").textContent = `${k} / ${game.moves.length}`;
+    $("caption").textContent = k === 0 ? t("tutorial.course.deal")
+      : describeNeu(game.events[k - 1], game.players).map((l) => l.text).join(" ");
+    $("first").disabled = $("prev").disabled = k === 0;
+    $("next").disabled = $("last").disabled = k === game.moves.length;
+  },
+});
+const step = (k, animate = false) => stepper.step(k, animate);
 
 /** The move index of the first event of a kind (the buttons that jump to a moment). */
 function firstMove(test) {
@@ -55,15 +49,13 @@ async function main() {
   game = await resp.json();
   board.setTileSet(tiles);
   board.setSeats(seatStyles(game.players));
-  $("first").addEventListener("click", () => step(0));
-  $("prev").addEventListener("click", () => step(at - 1));
-  $("next").addEventListener("click", () => step(at + 1, true));
-  $("last").addEventListener("click", () => step(game.moves.length));
+  stepper.bounds(0, game.moves.length);
+  stepper.wire({ first: $("first"), prev: $("prev"), next: $("next"), last: $("last") });
   $("to-round").addEventListener("click", () => step(firstMove((e) => e.type === "round") ));
   $("to-loop").addEventListener("click", () => step(firstMove((e) => e.type === "out" && e.reason === "loop")));
   document.addEventListener("keydown", (e) => {
-    if (e.key === "ArrowRight") step(at + 1, true);
-    if (e.key === "ArrowLeft") step(at - 1);
+    if (e.key === "ArrowRight") step(stepper.at + 1, true);
+    if (e.key === "ArrowLeft") step(stepper.at - 1);
   });
   $("bar").hidden = false;
   await step(0);

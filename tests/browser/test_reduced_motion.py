@@ -1,0 +1,158 @@
+"""One motion setting on every page that animates (web/js/lib/shell/motion.js): with the
+system's prefers-reduced-motion: reduce, a move lands on the board without an animation;
+without it, the same move is animated. Checked on the daily, link and puzzle pages, the
+rules tutorial's boards and the course tutorial, and the player's own choice in the game
+page's setup wins over the system's.
+
+An animation is seen from the outside: the board draws its frames (the travelling marker,
+the tile fading in) in its effects layer, g.layer-fx; an observer installed before the
+page's scripts counts every element ever added there, in every frame of the page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pagekit
+import pytest
+from pagekit import no_errors, wait_phase
+
+from tsuro_core.api import call
+
+PUZZLES = json.loads(
+    (Path(__file__).resolve().parents[2] / "data" / "puzzles.json").read_text(encoding="utf-8")
+)
+
+COUNT_FX = """
+window.__fxDrawn = 0;
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.target instanceof Element && r.target.matches('g.layer-fx')) window.__fxDrawn += r.addedNodes.length;
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+MOTIONS = ["reduce", "no-preference"]
+
+
+@pytest.fixture(params=MOTIONS)
+def motion(request, page):
+    """The page with the system's motion preference set, and the fx counter installed."""
+    page.emulate_media(reduced_motion=request.param)
+    page.add_init_script(COUNT_FX)
+    return request.param
+
+
+def fx_drawn(frame) -> int:
+    return frame.evaluate("window.__fxDrawn")
+
+
+def check(frame, motion: str) -> None:
+    drawn = fx_drawn(frame)
+    if motion == "reduce":
+        assert drawn == 0, f"{drawn} animation frames drawn although the system asks for less motion"
+    else:
+        assert drawn > 0, "the move was not animated"
+
+
+def place_a_tile(page) -> None:
+    wait_phase(page, ["tile"])
+    before = page.locator(".layer-tiles .placed").count()
+    pagekit.choose_placeable_by_keys(page, 0)
+    page.click("#btn-place")
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.layer-tiles .placed').length > n", arg=before
+    )
+
+
+def test_daily_page(page, server, motion):
+    page.goto(server + "daily.html?sw=off")
+    wait_phase(page, ["start"])
+    page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
+    place_a_tile(page)
+    check(page, motion)
+    no_errors(page)
+
+
+def started_game_link() -> str:
+    """A link game after both players' start marks: the holder places the first tile."""
+    dealt = call("new_game", {"players": 2, "seed": 5})["result"]
+    record, pos = dealt["record"], dealt["position"]
+    for n, move in enumerate(({"start": [0, 2, "H"]}, {"start": [5, 3, "C"]})):
+        r = call("play", {"position": pos, "move": move, "seed": n})["result"]
+        pos = r["position"]
+        record["moves"].append(r["move"])
+    message = {
+        "format": "tsuro-link/1",
+        "game": "MotionTest",
+        "seats": ["person", "person"],
+        "hidden": False,
+        "record": record,
+    }
+    return call("link_encode", {"message": message})["result"]["fragment"]
+
+
+def test_link_page(page, server, motion):
+    page.goto(server + "link.html?sw=off#" + started_game_link())
+    place_a_tile(page)
+    wait_phase(page, ["send"])
+    check(page, motion)
+    no_errors(page)
+
+
+def test_puzzle_page(page, server, motion):
+    puzzle = next(p for p in PUZZLES if p["task"]["key"] == "puzzle.task.survive")
+    page.goto(server + f"puzzles.html?sw=off#{puzzle['id']}")
+    wait_phase(page, ["tile"])
+    page.click("#btn-place")  # tile 1 as dealt: right or wrong, a legal move is played and shown
+    wait_phase(page, ["solved", "wrong"])
+    if "rules forbid" not in page.inner_text("#verdict"):
+        check(page, motion)
+    else:  # an illegal placement is not played: try the hinted, right one
+        page.click("#btn-retry")
+        wait_phase(page, ["tile"])
+        page.click("#btn-hint")
+        page.click("#btn-hint")
+        page.wait_for_function("document.querySelector('#verdict').textContent.includes('turned')")
+        page.click("#btn-place")
+        wait_phase(page, ["solved"])
+        check(page, motion)
+    no_errors(page)
+
+
+def test_rules_tutorial_boards(page, server, motion):
+    page.goto(server + "tutorial/?sw=off")
+    iframe = page.locator("iframe[data-i18n-attr='title:tutorial.place.iframe1']")
+    iframe.scroll_into_view_if_needed()
+    frame = iframe.element_handle().content_frame()
+    frame.locator("#hand .hand-tile").first.wait_for()
+    frame.locator("#hand .hand-tile").first.hover()  # the board starts its engine when pointed at
+    frame.wait_for_function("!document.querySelector('#place').disabled", timeout=120_000)
+    frame.click("#place")
+    frame.wait_for_function("document.querySelector('#hand').hidden", timeout=120_000)
+    check(frame, motion)
+    no_errors(page)
+
+
+def test_course_tutorial(page, server, motion):
+    page.goto(server + "tutorial/course.html?sw=off")
+    page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
+    page.click("#next")
+    page.wait_for_function("/^1 \\/ \\d+$/.test(document.getElementById('step').textContent)")
+    check(page, motion)
+    no_errors(page)
+
+
+def test_the_players_choice_wins_over_the_system(page, server):
+    """Animations set to Normal in the game page's setup: animated on the daily page
+    although the system asks for less motion."""
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(COUNT_FX)
+    page.goto(server + "daily.html?sw=off")
+    page.evaluate("localStorage.setItem('tsuro.setup', JSON.stringify({speed: 1}))")
+    page.reload()
+    wait_phase(page, ["start"])
+    page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
+    place_a_tile(page)
+    check(page, "no-preference")
+    no_errors(page)
