@@ -141,7 +141,8 @@ export {};
 /** @template {Op} K @typedef {EngineOps[K]["args"]} ArgsOf */
 /** @template {Op} K @typedef {EngineOps[K]["result"]} ResultOf */
 /**
- * requestValue's answer: the result, or {error} where request() would reject.
+ * requestValue's answer: the result, or {error} where request() would reject
+ * (whose other fields read as undefined, so `r.move` may be asked of either).
  * @template R
- * @typedef {(R & {error?: undefined}) | {error: ErrorValue}} Answer
+ * @typedef {(R & {error?: undefined}) | ({error: ErrorValue} & {[P in keyof R]?: undefined})} Answer
  */

@@ -239,8 +239,8 @@ export class Engine {
    */
   requestValue(op, args = /** @type {ArgsOf<K>} */ ({}), options = {}) {
     return this.request(op, args, options).then(
-      (result) => result,
-      (e) => ({ error: { code: e.code || "internal", message: String(e.message || e) } }),
+      (result) => /** @type {Answer<ResultOf<K>>} */ (result),
+      (e) => /** @type {Answer<ResultOf<K>>} */ ({ error: { code: e.code || "internal", message: String(e.message || e) } }),
     );
   }
 

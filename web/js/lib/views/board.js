@@ -358,8 +358,9 @@ export class Board {
 
   // ---------------------------------------------------------- animation
 
+  /** @param {number} ms @param {(t: number) => void} step @returns {Promise<void>} */
   _tween(ms, step) {
-    return new Promise((resolve) => {
+    return new Promise((/** @type {() => void} */ resolve) => {
       const t0 = performance.now();
       const frame = (now) => {
         const t = Math.min(1, (now - t0) / ms);
