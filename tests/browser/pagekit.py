@@ -98,3 +98,15 @@ def playable_position() -> str:
     for move in ({"start": [0, 2, "H"]}, {"start": [5, 3, "C"]}):
         pos = call("play", {"position": pos, "move": move})["result"]["position"]
     return call("encode_link", {"position": pos})["result"]["fragment"]
+
+
+def link_fragment(record: dict, seats: list[str], game: str, hidden: bool = False) -> str:
+    """The #g= fragment of a play-by-link game (tsuro-link/1) holding this record."""
+    message = {
+        "format": "tsuro-link/1",
+        "game": game,
+        "seats": seats,
+        "hidden": hidden,
+        "record": record,
+    }
+    return call("link_encode", {"message": message})["result"]["fragment"]

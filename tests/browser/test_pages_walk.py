@@ -158,14 +158,7 @@ def finished_record(names=("Ann", "Bo", "Cy")) -> dict:
 
 def finished_link() -> str:
     record = finished_record(("Ann", "Bo"))
-    message = {
-        "format": "tsuro-link/1",
-        "game": "walkFinished1",
-        "seats": ["person", "computer:easy"],
-        "hidden": False,
-        "record": record,
-    }
-    return call("link_encode", {"message": message})["result"]["fragment"]
+    return pagekit.link_fragment(record, ["person", "computer:easy"], "walkFinished1")
 
 
 def walk_link(page, base, q, check, lang):

@@ -27,7 +27,9 @@ COUNT_FX = """
 window.__fxDrawn = 0;
 new MutationObserver((records) => {
   for (const r of records) {
-    if (r.target instanceof Element && r.target.matches('g.layer-fx')) window.__fxDrawn += r.addedNodes.length;
+    if (r.target instanceof Element && r.target.matches('g.layer-fx')) {
+      window.__fxDrawn += r.addedNodes.length;
+    }
   }
 }).observe(document, {childList: true, subtree: true});
 """
@@ -50,7 +52,7 @@ def fx_drawn(frame) -> int:
 def check(frame, motion: str) -> None:
     drawn = fx_drawn(frame)
     if motion == "reduce":
-        assert drawn == 0, f"{drawn} animation frames drawn although the system asks for less motion"
+        assert drawn == 0, f"{drawn} animation frames drawn: the system asks for less motion"
     else:
         assert drawn > 0, "the move was not animated"
 
@@ -82,14 +84,7 @@ def started_game_link() -> str:
         r = call("play", {"position": pos, "move": move, "seed": n})["result"]
         pos = r["position"]
         record["moves"].append(r["move"])
-    message = {
-        "format": "tsuro-link/1",
-        "game": "MotionTest",
-        "seats": ["person", "person"],
-        "hidden": False,
-        "record": record,
-    }
-    return call("link_encode", {"message": message})["result"]["fragment"]
+    return pagekit.link_fragment(record, ["person", "person"], "MotionTest")
 
 
 def test_link_page(page, server, motion):
