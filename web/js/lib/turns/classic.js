@@ -31,6 +31,12 @@ export function handToTurn(current) {
   };
 }
 
+/**
+ * The hand's button of tile i (the controllers focus it).
+ * @param {HandView} hand @param {number} i @returns {HTMLElement | null}
+ */
+export function tileButton(hand, i) { return hand.container.querySelector(`.hand-tile[data-index="${i}"]`); }
+
 const ROTATE_ON = ["r", "ArrowRight", "ArrowUp"];
 const ROTATE_BACK = ["R", "l", "L", "ArrowLeft", "ArrowDown"];
 
@@ -173,7 +179,7 @@ export class TurnController {
     if (/^[1-9]$/.test(e.key) && Number(e.key) <= h.tiles.length) {
       const i = Number(e.key) - 1;
       this.selectTile(i, false);
-      this.hand.tileButton(i)?.focus({ preventScroll: true });
+      tileButton(this.hand, i)?.focus({ preventScroll: true });
     } else if (ROTATE_ON.includes(e.key)) {
       this.rotateTile(at, 1);
     } else if (ROTATE_BACK.includes(e.key)) {
@@ -304,7 +310,7 @@ export class ClassicTurn extends TurnController {
       this.board.setTarget(m && [m[0], m[1]], color);
       this.chooseFirstSafe(h.legal);
       this.refresh();
-      this.focus(() => this.hand.tileButton(h.selected));
+      this.focus(() => tileButton(this.hand, h.selected));
     } else if (h.phase === "exchange") {
       this.setBanner(t("turn.bannerExchange", { name }), seat);
       this.exchange?.start(h, position);

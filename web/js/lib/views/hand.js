@@ -70,9 +70,6 @@ export class HandView {
     if (tiles.length) this._build(tiles);
   }
 
-  /** The button of tile i (the turn controllers focus it). @param {number} i @returns {HTMLElement | null} */
-  tileButton(i) { return this.container.querySelector(`.hand-tile[data-index="${i}"]`); }
-
   clear() {
     this.slots = [];
     this.angles = [];
