@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Browser benchmark: start-up, round trip and bytes of the built site, in headless Chromium.
 
-    python3 bench/browser_bench.py [--runs 5] [--installs snapshot,lock] [--memory] [--page index.html] [--json]
+    python3 bench/browser_bench.py [--runs 5] [--installs snapshot,lock] [--memory]
+                                   [--page index.html] [--json]
 
 Prints medians over --runs runs, all in one browser session:
 
@@ -11,7 +12,7 @@ Prints medians over --runs runs, all in one browser session:
   context: empty caches) and warm (same context, service worker active), for
   each start-up path side by side, interleaved run by run: install=snapshot
   (the game: a warm visit restores the memory snapshot, a first visit makes
-  it), lock (the snapshot off), and on request loadpackage, micropip;
+  it), lock (the snapshot off), and on request micropip;
 - bare Pyodide start-up (bench/pages/bare.html: loadPyodide() alone in a module
   worker, from the unmodified package with its own full stdlib), cold and
   warm, interleaved with the above, and the ratios of each path to it;
@@ -52,7 +53,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-INSTALLS = ("snapshot", "lock", "loadpackage", "micropip")
+INSTALLS = ("snapshot", "lock", "micropip")
 DEFAULT_INSTALLS = ("snapshot", "lock")
 
 
@@ -170,8 +171,7 @@ def main(argv=None) -> int:
         default=",".join(DEFAULT_INSTALLS),
         help="install methods to time side by side (comma-separated; snapshot first): "
         "snapshot (the game: restore a memory snapshot; a first visit makes it), "
-        "lock (snapshot off: the precompiled stdlib and a lock file), loadpackage, "
-        "micropip",
+        "lock (snapshot off: the precompiled stdlib and a lock file), micropip",
     )
     ap.add_argument(
         "--memory-only", action="store_true", help="only the tutorial's memory (--memory)"
@@ -222,7 +222,7 @@ def main(argv=None) -> int:
 
     installs = tuple(i for i in args.installs.split(",") if i)
     assert installs and set(installs) <= set(INSTALLS) and installs[0] == "snapshot", (
-        "--installs: snapshot, then any of lock, loadpackage, micropip"
+        "--installs: snapshot, then any of lock, micropip"
     )
     results: dict = {
         "page": args.page,
@@ -600,9 +600,6 @@ def print_table(r: dict) -> None:
         e = r["engine_ready_ms"][kind]
         print(f"{'engine ready, ' + kind + ' (snapshot, the game)':<44} {fmt(e['snapshot'])}")
         print(f"{'engine ready, ' + kind + ' (install=lock)':<44} {fmt(e.get('lock'))}")
-        print(
-            f"{'engine ready, ' + kind + ' (install=loadpackage)':<44} {fmt(e.get('loadpackage'))}"
-        )
         print(f"{'engine ready, ' + kind + ' (install=micropip)':<44} {fmt(e.get('micropip'))}")
         print(f"{'bare loadPyodide, ' + kind:<44} {fmt(e['bare'])}")
     for kind, ratios in r["ratio_to_bare"].items():
@@ -622,7 +619,8 @@ def print_table(r: dict) -> None:
     made = r.get("snapshot_made_cold") or []
     if snap:
         print(
-            f"snapshot (first visit): {snap.get('state')}, stored {snap.get('bytes', 0) / 1e6:.2f} MB "
+            f"snapshot (first visit): {snap.get('state')}, "
+            f"stored {snap.get('bytes', 0) / 1e6:.2f} MB "
             f"(raw {snap.get('rawBytes', 0) / 1e6:.2f} MB), makeMemorySnapshot "
             f"{snap.get('makeMs')} ms, made and stored {snap.get('ms')} ms after ready"
         )
@@ -635,7 +633,8 @@ def print_table(r: dict) -> None:
         m = r["memory"]
         print(
             f"memory (PSS of every Chromium process, MB, above an empty page): one live board "
-            f"{m['single']:.1f}; tutorial, no board live {m['tutorial_idle']:.1f}; every board live, "
+            f"{m['single']:.1f}; tutorial, no board live {m['tutorial_idle']:.1f}; "
+            "every board live, "
             f"shared engine {m['tutorial_shared']:.1f} ({m['ratio_shared']:.2f} x one board), "
             f"a dedicated engine per board {m['tutorial_dedicated']:.1f} "
             f"({m['ratio_dedicated']:.2f} x); {m['live_boards']} live boards; time to every board "
@@ -643,8 +642,8 @@ def print_table(r: dict) -> None:
         )
     rt = r["round_trip_ms"]
     print(
-        f"round trip {rt['op']!r}: median {rt['median']} ms, p90 {rt['p90']} ms, min {rt['min']} ms "
-        f"({rt['n']} requests)"
+        f"round trip {rt['op']!r}: median {rt['median']} ms, p90 {rt['p90']} ms, "
+        f"min {rt['min']} ms ({rt['n']} requests)"
     )
     if "planner_200ms" in r:
         pl = r["planner_200ms"]
@@ -656,7 +655,8 @@ def print_table(r: dict) -> None:
             o = b[side]
             br = "n/a" if o["brotli"] is None else f"{o['brotli'] / 1024:.1f} KiB"
             print(
-                f"bytes first visit ({phase.replace('_', ' ')}), {side:<7}: raw {o['raw'] / 1024:9.1f} KiB"
+                f"bytes first visit ({phase.replace('_', ' ')}), {side:<7}: "
+                f"raw {o['raw'] / 1024:9.1f} KiB"
                 f"  gzip {o['gzip'] / 1024:8.1f} KiB  brotli {br}  ({o['files']} responses)"
             )
 

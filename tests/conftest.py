@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # the tests import sitebuild/ (the build's modules)
+    sys.path.insert(0, str(ROOT))
 
 
 def _load_build():

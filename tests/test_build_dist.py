@@ -1,4 +1,5 @@
-"""build.py: the layout of dist/, the wheel, the pins, the server's headers, netlify.toml."""
+"""build.py and sitebuild/: the layout of dist/, the wheel, the pins, the server's headers,
+netlify.toml."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from sitebuild import assets, pins
+from sitebuild import precompile as pre
+from sitebuild.wheel import build_wheel
 from tsuro_core import __version__
 from tsuro_core.tiles import tile_table_json
 
@@ -23,12 +27,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_dist_layout(dist_dir, build_info, build_module):
     pyo = dist_dir / build_info["pyodideDir"]
-    assert build_info["pyodideDir"] == f"pyodide/{build_module.PYODIDE_VERSION}/"
-    for name in build_module.PYODIDE_FILES + (build_module.MICROPIP_WHEEL,):
+    assert build_info["pyodideDir"] == f"pyodide/{pins.PYODIDE_VERSION}/"
+    for name in (*pins.PYODIDE_FILES, pins.MICROPIP_WHEEL):
         assert (pyo / name).is_file(), name
     assert (
-        hashlib.sha256((pyo / build_module.MICROPIP_WHEEL).read_bytes()).hexdigest()
-        == build_module.MICROPIP_SHA256
+        hashlib.sha256((pyo / pins.MICROPIP_WHEEL).read_bytes()).hexdigest() == pins.MICROPIP_SHA256
     )
 
     # The wheel: a valid wheel file name, its hash in the folder name.
@@ -88,13 +91,13 @@ def test_inline_module_imports_are_rewritten(build_module):
     # No page has an inline script now (the site's policy forbids them), but
     # the build still points their imports at the hashed assets.
     html = '<script type="module">import { a } from "./js/engine.js";</script>'
-    out = build_module.rewrite_html(html, "page.html", {"js/engine.js"}, "assets/abc")
+    out = assets.rewrite_html(html, "page.html", {"js/engine.js"}, "assets/abc")
     assert 'from "./assets/abc/js/engine.js"' in out
 
 
 def test_wheel_is_reproducible_and_complete(tmp_path, build_module):
-    a = build_module.build_wheel(ROOT, tmp_path / "a")
-    b = build_module.build_wheel(ROOT, tmp_path / "b")
+    a = build_wheel(ROOT, tmp_path / "a")
+    b = build_wheel(ROOT, tmp_path / "b")
     assert a.read_bytes() == b.read_bytes()
     with zipfile.ZipFile(a) as zf:
         names = set(zf.namelist())
@@ -121,23 +124,23 @@ def test_pinned_hash_mismatch_stops_the_build(tmp_path, build_module, monkeypatc
     # a download with the wrong bytes stops the build with a clear message.
     cache = tmp_path / "cache"
     cache.mkdir()
-    (cache / build_module.MICROPIP_WHEEL).write_bytes(b"not micropip")
+    (cache / pins.MICROPIP_WHEEL).write_bytes(b"not micropip")
 
     def fake_run(cmd, what, cwd=None):
         dest = Path(cmd[cmd.index("-d") + 1])
-        (dest / build_module.MICROPIP_WHEEL).write_bytes(b"tampered")
+        (dest / pins.MICROPIP_WHEEL).write_bytes(b"tampered")
 
-    monkeypatch.setattr(build_module, "_run", fake_run)
+    monkeypatch.setattr(pins, "run_tool", fake_run)
     with pytest.raises(build_module.BuildError, match="does not match the sha256 pinned"):
-        build_module.fetch_micropip(cache)
-    assert not (cache / build_module.MICROPIP_WHEEL).exists()
+        pins.fetch_micropip(cache)
+    assert not (cache / pins.MICROPIP_WHEEL).exists()
 
     def failing_run(cmd, what, cwd=None):
         raise build_module.BuildError(f"{what}: `npm pack` failed (exit 1)")
 
-    monkeypatch.setattr(build_module, "_run", failing_run)
+    monkeypatch.setattr(pins, "run_tool", failing_run)
     with pytest.raises(build_module.BuildError, match="npm pack"):
-        build_module.fetch_pyodide(cache)
+        pins.fetch_pyodide(cache)
 
 
 def _head(url):
@@ -198,7 +201,7 @@ def test_pages_preload_their_module_graph(dist_dir, build_info, build_module):
         'import { a } from "./x.js";\nimport {\n b } from \'../y.js\'\nexport * from "./z.js";\n'
         'import "./side.js";\nconst lazy = import("./lazy.js");\nimport x from "https://e/x.js";'
     )
-    assert build_module.static_imports(js) == ["./x.js", "../y.js", "./z.js", "./side.js"]
+    assert assets.static_imports(js) == ["./x.js", "../y.js", "./z.js", "./side.js"]
 
 
 def test_precache_manifest_hashes_and_leaves_out_the_micropip_files(
@@ -209,7 +212,7 @@ def test_precache_manifest_hashes_and_leaves_out_the_micropip_files(
     on_demand = {
         f"{pyo}python_stdlib.zip",
         f"{pyo}pyodide-lock.json",
-        f"{pyo}{build_module.MICROPIP_WHEEL}",
+        f"{pyo}{pins.MICROPIP_WHEEL}",
     }
     assert set(manifest["onDemand"]) == on_demand and not on_demand & set(manifest["urls"])
     assert build_info["stdlib"]["url"] in manifest["urls"]
@@ -224,16 +227,16 @@ def test_precompiled_python_is_cached_by_its_inputs(
     build_module, build_info, tmp_path, monkeypatch
 ):
     """A second build with the same engine and Pyodide does not run Node again."""
-    wheel = build_module.build_wheel(build_module.ROOT, tmp_path)
+    wheel = build_wheel(build_module.ROOT, tmp_path)
     pyodide_dir = tmp_path / "pyodide"
-    build_module.extract_pyodide(build_module.fetch_pyodide(), pyodide_dir)
-    first = build_module.precompile(build_module.ROOT, pyodide_dir, wheel)
-    monkeypatch.setattr(build_module, "_run", lambda *a, **k: pytest.fail("precompiled again"))
-    assert build_module.precompile(build_module.ROOT, pyodide_dir, wheel) == first
+    pins.extract_pyodide(pins.fetch_pyodide(), pyodide_dir)
+    first = pre.precompile(build_module.ROOT, pyodide_dir, wheel)
+    monkeypatch.setattr(pre, "run_tool", lambda *a, **k: pytest.fail("precompiled again"))
+    assert pre.precompile(build_module.ROOT, pyodide_dir, wheel) == first
     info = json.loads((first / "modules.json").read_text())
     assert info["python"].startswith("3.14") and info["no_debug_ranges"] is True
     assert len(info["modules"]) == build_info["stdlib"]["modules"]
-    pycs = build_module.wheel_pycs(first)
+    pycs = pre.wheel_pycs(first)
     assert "tsuro_core/__pycache__/api.cpython-314.pyc" in pycs
 
 

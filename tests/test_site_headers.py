@@ -1,5 +1,5 @@
-"""The site's HTTP headers: one table (build.SITE_HEADERS) for netlify.toml and the local
-server; a Content-Security-Policy on every page that the pages' own markup satisfies.
+"""The site's HTTP headers: one table (SITE_HEADERS in sitebuild/headers.py) for netlify.toml
+and the local server; a Content-Security-Policy on every page that the pages' own markup satisfies.
 
 The browser side (nothing violates the policy while playing, framing, the engine worker
 under the policy) is in tests/browser/test_site_security.py.
@@ -12,6 +12,8 @@ import hashlib
 import re
 import urllib.request
 from pathlib import Path
+
+from sitebuild import headers as site_headers
 
 ROOT = Path(__file__).resolve().parent.parent
 CSP = "Content-Security-Policy"
@@ -37,10 +39,10 @@ def _site_paths(dist: Path) -> list[str]:
 
 
 def test_netlify_toml_is_written_from_the_table(build_module):
-    assert (ROOT / "netlify.toml").read_text(encoding="utf-8") == build_module.netlify_toml(), (
+    assert (ROOT / "netlify.toml").read_text(encoding="utf-8") == site_headers.netlify_toml(), (
         "netlify.toml is stale: run `python3 build.py netlify-toml`"
     )
-    assert build_module.netlify_header_rules(ROOT) == build_module.SITE_HEADERS
+    assert site_headers.netlify_header_rules(ROOT) == site_headers.SITE_HEADERS
 
 
 def test_no_header_is_set_twice_for_a_path(build_module, dist_dir):
@@ -48,8 +50,8 @@ def test_no_header_is_set_twice_for_a_path(build_module, dist_dir):
     # every response must get each header from one rule.
     for path in _site_paths(dist_dir):
         seen: dict[str, str] = {}
-        for pattern, values in build_module.SITE_HEADERS:
-            if build_module._pattern_matches(pattern, path):
+        for pattern, values in site_headers.SITE_HEADERS:
+            if site_headers.pattern_matches(pattern, path):
                 for name in values:
                     assert name not in seen, f"{path}: {name} from both {seen[name]} and {pattern}"
                     seen[name] = pattern
@@ -62,9 +64,9 @@ def test_every_page_and_the_workers_have_the_policy(build_module, dist_dir, buil
     pages += [p[:-5] for p in pages if p.endswith(".html") and p.count("/") == 1]
     workers = ["/sw.js", "/" + build_info["assets"] + "engine.worker.js"]
     for path in pages + workers:
-        headers = build_module.headers_for(path)
+        headers = site_headers.headers_for(path)
         if path.endswith("/"):
-            headers.update(build_module.headers_for(path + "index.html"))
+            headers.update(site_headers.headers_for(path + "index.html"))
         assert headers.get("X-Content-Type-Options") == "nosniff", path
         assert headers.get("Referrer-Policy") == "no-referrer", path
         d = _directives(headers.get(CSP, ""))
@@ -85,7 +87,7 @@ def test_the_pages_need_nothing_the_policy_forbids(build_module, dist_dir):
     for page in dist_dir.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
         path = "/" + page.relative_to(dist_dir).as_posix()
-        allowed = _directives(build_module.headers_for(path)[CSP])["script-src"]
+        allowed = _directives(site_headers.headers_for(path)[CSP])["script-src"]
         for attrs, body in re.findall(r"<script\b([^>]*)>(.*?)</script>", html, re.S | re.I):
             if "src=" in attrs:
                 assert not body.strip(), path

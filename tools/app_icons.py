@@ -62,7 +62,9 @@ def _cover(acc: list[float], a: float, b: float, weight: float) -> None:
 
 
 def _curve_at(y: float) -> tuple[float, float]:
-    """The path's x and dx/dy at height y (tile units 0..16): y(t) = 24t - 24t^2 + 16t^3 rises with t."""
+    """The path's x and dx/dy at height y (tile units 0..16).
+
+    y(t) = 24t - 24t^2 + 16t^3 rises with t."""
     lo, hi = 0.0, 1.0
     for _ in range(30):
         t = (lo + hi) / 2

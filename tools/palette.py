@@ -1,6 +1,7 @@
 """The players' marker palette: read it from web/js/lib/views/style.js, measure it, retune it.
 
-    python3 tools/palette.py            # the table: min CIEDE2000 per vision, hue/lightness per colour
+    python3 tools/palette.py            # the table: min CIEDE2000 per vision,
+                                        # hue/lightness per colour
     python3 tools/palette.py --search   # look for defaults that do better within NAMED (~15 s)
     python3 tools/palette.py --extras [--search]   # the twelve colours; tune the four extras
 
@@ -93,7 +94,8 @@ def min_delta(colours: dict[str, RGB], visions=TUNED) -> float:
 
 
 def score(colours: dict[str, RGB]) -> float:
-    """What search() raises for the defaults: min_delta over TUNED, once greyscale's is GREY_FLOOR."""
+    """What search() raises for the defaults: min_delta over TUNED, once greyscale's is
+    GREY_FLOOR."""
     grey = worst_pairs(colours, "achromatopsia")[0][0]
     return min_delta(colours) if grey >= GREY_FLOOR else grey - 100
 

@@ -2,15 +2,16 @@
 /// <reference types="node" />
 // Precompile the site's Python inside Pyodide's own Python (3.14), under Node.
 //
-//   node tools/precompile.mjs --pyodide DIR --wheel WHEEL --exercise PY --import-all PY --out DIR
+//   node tools/precompile.mjs --pyodide DIR --wheel WHEEL --exercise PY --out DIR
 //
-// build.py runs it (and caches what it writes in .cache/precompiled/<key>/).
+// The build runs it (sitebuild/precompile.py, which caches what it writes in
+// .cache/precompiled/<key>/).
 // It boots Pyodide from DIR with its full python_stdlib.zip, installs WHEEL
 // every way the site's worker does (loadPackage, unpackArchive), runs the
 // exercise script (tools/engine_exercise.py: every op, bot, rule set and error
 // path), the worker's import of every engine module before a snapshot
-// (--import-all, taken from web/engine.worker.js by build.py) and a Python
-// exception crossing into JavaScript, then writes to --out:
+// (tsuro_core._preload.import_all(), from the wheel) and a Python exception
+// crossing into JavaScript, then writes to --out:
 //
 //   python_stdlib.zip   only the stdlib modules that were imported, as .pyc
 //                       (made by this Python, without debug ranges: the
@@ -32,10 +33,10 @@ function parseArgs(argv) {
   const out = {};
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, "");
-    if (!["pyodide", "wheel", "exercise", "import-all", "out"].includes(key)) throw new Error(`unknown argument ${argv[i]}`);
+    if (!["pyodide", "wheel", "exercise", "out"].includes(key)) throw new Error(`unknown argument ${argv[i]}`);
     out[key] = resolve(argv[i + 1]);
   }
-  for (const k of ["pyodide", "wheel", "exercise", "import-all", "out"]) if (!out[k]) throw new Error(`--${k} is required`);
+  for (const k of ["pyodide", "wheel", "exercise", "out"]) if (!out[k]) throw new Error(`--${k} is required`);
   return out;
 }
 
@@ -126,7 +127,8 @@ async function main() {
   // A Python exception crossing into JavaScript (the worker's "internal" path).
   try { pyodide.runPython("raise ValueError('expected')"); } catch { /* expected */ }
   pyodide.runPython("import random; random.seed(12345)");
-  pyodide.runPython(readFileSync(args["import-all"], "utf8"));
+  // What the worker imports before making a memory snapshot.
+  pyodide.runPython("import tsuro_core._preload as _preload\n_preload.import_all()\ndel _preload");
   pyodide.FS.mkdirTree("/tmp/exercise");
   pyodide.FS.writeFile("/tmp/exercise/engine_exercise.py", readFileSync(args.exercise));
   pyodide.runPython("import sys; sys.path.insert(0, '/tmp/exercise')\n" +

@@ -33,7 +33,8 @@ def port(x: int, y: int, p: int) -> tuple[float, float]:
 
 def svg(label: str, key: str) -> str:
     parts = [
-        f'<svg class="board board-static" role="img" aria-label="{label}" data-i18n-attr="aria-label:{key}" '
+        f'<svg class="board board-static" role="img" aria-label="{label}" '
+        f'data-i18n-attr="aria-label:{key}" '
         f'viewBox="{-MARGIN} {-MARGIN} {W * S + 2 * MARGIN} {H * S + 2 * MARGIN}" '
         f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg"><g>',
         f'<rect x="{-MARGIN + 2}" y="{-MARGIN + 2}" width="{W * S + 2 * MARGIN - 4}" '
@@ -44,13 +45,15 @@ def svg(label: str, key: str) -> str:
         for y, p in ((0, 0), (0, 1), (H - 1, 4), (H - 1, 5)):
             px, py = port(i, y, p)
             parts.append(
-                f'<circle cx="{f(px)}" cy="{f(py + (-13 if y == 0 else 13))}" r="3.2" class="edge-mark"/>'
+                f'<circle cx="{f(px)}" cy="{f(py + (-13 if y == 0 else 13))}" '
+                'r="3.2" class="edge-mark"/>'
             )
     for j in range(H):
         for x, p in ((0, 6), (0, 7), (W - 1, 2), (W - 1, 3)):
             px, py = port(x, j, p)
             parts.append(
-                f'<circle cx="{f(px + (-13 if x == 0 else 13))}" cy="{f(py)}" r="3.2" class="edge-mark"/>'
+                f'<circle cx="{f(px + (-13 if x == 0 else 13))}" cy="{f(py)}" '
+                'r="3.2" class="edge-mark"/>'
             )
     # coordinates, as board.js draws them: columns A.. above, rows 1.. to the left
     for i in range(W):
@@ -67,7 +70,8 @@ def svg(label: str, key: str) -> str:
     for y in range(H):
         for x in range(W):
             parts.append(
-                f'<rect x="{x * S + 2}" y="{y * S + 2}" width="{S - 4}" height="{S - 4}" rx="5" class="square"/>'
+                f'<rect x="{x * S + 2}" y="{y * S + 2}" width="{S - 4}" height="{S - 4}" '
+                'rx="5" class="square"/>'
             )
     parts.append("</g></svg>")
     return "".join(parts)
@@ -92,7 +96,7 @@ def main() -> None:
         )
         if not BLOCK.search(html):
             raise SystemExit(f"{page}: no <!-- static-board --> block")
-        page.write_text(BLOCK.sub(lambda _: block, html), encoding="utf-8")
+        page.write_text(BLOCK.sub(lambda _, block=block: block, html), encoding="utf-8")
         print(f"wrote the static board into {page.relative_to(ROOT)}")
 
 

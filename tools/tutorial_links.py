@@ -35,7 +35,8 @@ def players(n):
 
 
 def games(n, seeds):
-    """Yield (seed, position, legal_moves(all), record-so-far) at every tile turn of random games."""
+    """Yield (seed, position, legal_moves(all), record-so-far) at every tile turn of random
+    games."""
     for seed in seeds:
         g = ok("new_game", {"players": players(n), "seed": seed})
         pos, record = g["position"], g["record"]
@@ -62,7 +63,7 @@ def link(value):
 
 
 def find(pred, n=2, seeds=range(1, 400)):
-    for seed, pos, lm, record in games(n, seeds):
+    for seed, pos, lm, _record in games(n, seeds):
         if lm["phase"] == "tile" and pred(pos, lm):
             return seed, pos, lm
     raise SystemExit("no example found")
@@ -131,7 +132,7 @@ def main():
 
     # 7. The dragon tile: a 4-player record in which someone takes it.
     for seed in range(1, 300):
-        for _, pos, lm, record in games(4, [seed]):
+        for _, _pos, _lm, record in games(4, [seed]):
             ev = record.get("_events") or []
             if any(e["type"] == "dragon" and e["reason"] == "taken" for e in ev):
                 k = len(record["moves"])
@@ -244,7 +245,8 @@ def claim_open(record, ans, frm, to):
 
 def claim_scored(scoring):
     def claim(record, ans, frm, to):
-        """A scoring game won by a player whose marker went out: the score, not survival, decides."""
+        """A scoring game won by a player whose marker went out: the score, not survival,
+        decides."""
         return (
             _scoring(record) == scoring
             and to == _last_move(ans) + 1

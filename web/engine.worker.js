@@ -20,24 +20,25 @@
 //                from Cache Storage; without one (first visit, or it is
 //                unusable): boot with _makeSnapshot, unpack the wheel into
 //                site-packages, import every module, answer, then make the
-//                snapshot and store it (compressed) for the next start.
-//                ?snapshot=off makes the default `lock`.
+//                snapshot and store it (its zero pages left out: worker/snapshot.js)
+//                for the next start.  ?snapshot=off makes the default `lock`.
 //   lock         the wheel is an entry of a minimal lock file handed to
 //                loadPyodide({lockFileContents, packages}), so it downloads
-//                while Pyodide boots.                          (the default)
-//   loadpackage  pyodide.loadPackage(name) once Pyodide is up (the same
-//                minimal lock file: its sha256 is checked).
+//                while Pyodide boots (where Cache Storage is missing, or
+//                ?snapshot=off).
 //   micropip     as any other Pyodide page would: loadPyodide() with the
 //                standard lock file and full stdlib, micropip's wheel
 //                unpacked, then micropip.install() of the engine wheel; both
 //                wheels are fetched here and refused unless their sha256 is
 //                the build's.
-// All but micropip boot from the trimmed, precompiled stdlib (BUILD.stdlib).
+// Both of the site's paths boot from the trimmed, precompiled stdlib (BUILD.stdlib);
+// micropip, Pyodide's own way, shows that the wheel also installs like any other.
 // docs/browser-api.md has the measurements behind the default.
 
 import { BUILD, siteRoot, siteURL } from "./js/build-info.js";
+import { dropSnapshot, findSnapshot, reseed, snapshotKey, storeSnapshot } from "./worker/snapshot.js";
 
-const INSTALLS = ["snapshot", "lock", "loadpackage", "micropip"];
+const INSTALLS = ["snapshot", "lock", "micropip"];
 
 // Options come in the worker's name ("tsuro-engine#install=micropip"): a
 // worker served by the service worker sees its cached URL, without a query.
@@ -190,7 +191,6 @@ class EngineError extends Error {
 // Package names as lock files and loadedPackages spell them (PEP 503).
 const canonical = (name) => name.toLowerCase().replace(/[-_.]+/g, "-");
 const ENGINE_PACKAGE = canonical(BUILD.engine.name);
-const isLoaded = (list, name) => list.some((p) => canonical(p.name) === canonical(name));
 
 function lockFile(withEngine) {
   const e = BUILD.engine;
@@ -204,33 +204,16 @@ function lockFile(withEngine) {
   return { info: BUILD.lockInfo, packages };
 }
 
-// Pyodide reports package load failures through callbacks, not rejections.
-function collector() {
-  const errors = [];
-  return { errors, options: { messageCallback: () => {}, errorCallback: (m) => errors.push(String(m)) } };
-}
-
 // Every module of the engine a request may import, imported before a snapshot
 // is made: after a restore, site-packages is empty (the files lived in the
-// JavaScript side of the file system), only what is in memory is there.
-// build.py hands the same text to tools/precompile.mjs, so that the trimmed
-// stdlib holds what it imports.
-const IMPORT_ALL = `
-import importlib, os
-import tsuro_core as _pkg
-from tsuro_core.bots import load_all
-load_all()
-_root = os.path.dirname(_pkg.__file__)
-for _dir, _subdirs, _files in os.walk(_root):
-    _subdirs[:] = [d for d in _subdirs if d != "__pycache__"]
-    for _f in _files:
-        _rel = os.path.relpath(os.path.join(_dir, _f[:-3]), _root).replace(os.sep, ".")
-        if _f.endswith(".py") and _rel.split(".")[-1] not in ("__main__", "__init__", "bench", "selfplay"):
-            importlib.import_module(_pkg.__name__ + "." + _rel)
-del _pkg, _root, _dir, _subdirs, _files, _f, _rel, load_all
-`;
+// JavaScript side of the file system), only what is in memory is there.  The
+// list is tsuro_core/_preload.py's, which the build's precompile step runs too,
+// so that the trimmed stdlib holds what those modules import.
+const IMPORT_ALL = `import ${BUILD.engine.imports[0]}._preload as _preload
+_preload.import_all()
+del _preload`;
 
-/** A file's bytes, refused unless their sha256 is the one build.py recorded. */
+/** A file's bytes, refused unless their sha256 is the one the build recorded. */
 async function fetchVerified(url, sha256) {
   let resp;
   try {
@@ -261,94 +244,9 @@ function pyodideOptions() {
   };
 }
 
-// ---- the memory snapshot, in Cache Storage
+// ---- the memory snapshot, in Cache Storage (worker/snapshot.js)
 
-const SNAPSHOT_CACHE = "tsuro-snapshot";
-// Only the same Pyodide build, stdlib and wheel can use a snapshot.
-const SNAPSHOT_KEY = [BUILD.pyodideVersion, BUILD.pyodideSha256.slice(0, 16),
-  BUILD.stdlib.sha256.slice(0, 16), BUILD.engine.sha256.slice(0, 16)].join("-");
-const SNAPSHOT_URL = siteURL(`__engine-snapshot/${SNAPSHOT_KEY}.bin`);
-
-// Stored without its zero pages (three quarters of a fresh interpreter's
-// memory): [magic "TSN1", raw length, page count] as uint32, a bitmap of the
-// non-zero 4 KiB pages, then those pages.  Restoring is a copy, no inflating.
-const PAGE = 4096;
-const MAGIC = 0x314e5354; // "TSN1" little-endian
-
-const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** Pack a snapshot, pausing every few MB so that requests are answered meanwhile. */
-async function packSnapshot(raw) {
-  const pages = Math.ceil(raw.length / PAGE);
-  const padded = new Uint8Array(pages * PAGE);
-  padded.set(raw);
-  const words = new Uint32Array(padded.buffer);
-  const bitmap = new Uint8Array(Math.ceil(pages / 8));
-  let kept = 0;
-  for (let p = 0; p < pages; p++) {
-    if (p % 1024 === 1023) await pause();
-    for (let w = p * (PAGE / 4), end = w + PAGE / 4; w < end; w++) {
-      if (words[w] !== 0) { bitmap[p >> 3] |= 1 << (p & 7); kept++; break; }
-    }
-  }
-  const head = 12 + bitmap.length;
-  const start = Math.ceil(head / 4) * 4;
-  const out = new Uint8Array(start + kept * PAGE);
-  new Uint32Array(out.buffer, 0, 3).set([MAGIC, raw.length, pages]);
-  out.set(bitmap, 12);
-  let at = start;
-  for (let p = 0; p < pages; p++) {
-    if (bitmap[p >> 3] & (1 << (p & 7))) { out.set(padded.subarray(p * PAGE, (p + 1) * PAGE), at); at += PAGE; }
-  }
-  return out;
-}
-
-function unpackSnapshot(packed) {
-  const [magic, length, pages] = new Uint32Array(packed.buffer, packed.byteOffset, 3);
-  if (magic !== MAGIC) throw new Error("not an engine snapshot");
-  const bitmap = packed.subarray(12, 12 + Math.ceil(pages / 8));
-  const raw = new Uint8Array(pages * PAGE);
-  let at = Math.ceil((12 + bitmap.length) / 4) * 4;
-  for (let p = 0; p < pages; p++) {
-    if (bitmap[p >> 3] & (1 << (p & 7))) {
-      if (at + PAGE > packed.length) throw new Error("engine snapshot truncated");
-      raw.set(packed.subarray(at, at + PAGE), p * PAGE);
-      at += PAGE;
-    }
-  }
-  if (at !== packed.length) throw new Error("engine snapshot has trailing bytes");
-  return raw.subarray(0, length);
-}
-
-/** {bytes: a promise of the stored snapshot} (read while Pyodide loads), or null if there is none. */
-async function findSnapshot() {
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  const hit = await cache.match(SNAPSHOT_URL);
-  if (!hit) return null;
-  const bytes = hit.arrayBuffer().then((b) => unpackSnapshot(new Uint8Array(b)));
-  bytes.then(() => mark("snapshot-read"), () => {});
-  return { bytes };
-}
-
-async function storeSnapshot(raw) {
-  const packed = await packSnapshot(raw);
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  for (const old of await cache.keys()) if (old.url !== SNAPSHOT_URL) await cache.delete(old);
-  await cache.put(SNAPSHOT_URL, new Response(packed, {
-    headers: { "Content-Type": "application/octet-stream", "X-Raw-Bytes": String(raw.length) } }));
-  return packed.byteLength;
-}
-
-async function dropSnapshot() {
-  try { await (await caches.open(SNAPSHOT_CACHE)).delete(SNAPSHOT_URL); } catch { /* nothing to drop */ }
-}
-
-/** Fresh entropy for Python's `random` module: a restore brings back the state it had. */
-function reseed(py) {
-  const words = crypto.getRandomValues(new Uint32Array(8));
-  const hex = Array.from(words, (w) => w.toString(16).padStart(8, "0")).join("");
-  py.runPython(`import random as _r\n_r.seed(int("${hex}", 16))\ndel _r`);
-}
+const SNAPSHOT_URL = siteURL(`__engine-snapshot/${snapshotKey(BUILD)}.bin`);
 
 async function startEngine(py) {
   startupStep(0.8, "engine", "Starting the rules engine");
@@ -362,7 +260,8 @@ async function startEngine(py) {
 async function bootSnapshot(loadPyodide) {
   let snapshot = null;
   try {
-    snapshot = await findSnapshot();
+    snapshot = await findSnapshot(SNAPSHOT_URL);
+    snapshot?.bytes.then(() => mark("snapshot-read"), () => {});
   } catch (e) {
     snapshotState.error = `read: ${e.message || e}`;
   }
@@ -383,7 +282,7 @@ async function bootSnapshot(loadPyodide) {
       snapshotState.error = `restore: ${e.message || e}`;
       // eslint-disable-next-line no-useless-assignment -- lets the unusable snapshot's memory go before booting afresh
       snapshot = null;
-      await dropSnapshot();
+      await dropSnapshot(SNAPSHOT_URL);
     }
   }
   const wheel = fetchVerified(WHEEL_URL, BUILD.engine.sha256);
@@ -412,13 +311,13 @@ async function makeSnapshot() {
   try {
     const bytes = pyodide.makeMemorySnapshot();
     const made = performance.now() - t;
-    const stored = await storeSnapshot(bytes);
+    const stored = await storeSnapshot(SNAPSHOT_URL, bytes);
     Object.assign(snapshotState, { state: "stored", rawBytes: bytes.length, bytes: stored,
       makeMs: Math.round(made), ms: Math.round(performance.now() - t) });
   } catch (e) {
     console.warn("engine snapshot not made:", e);
     Object.assign(snapshotState, { state: "failed", error: String(e.message || e) });
-    await dropSnapshot();
+    await dropSnapshot(SNAPSHOT_URL);
   }
   broadcast({ type: "snapshot", ...snapshotState });
 }
@@ -441,9 +340,6 @@ async function boot() {
     options.lockFileContents = lockFile(true);
     options.packageBaseUrl = siteRoot;
     options.packages = [ENGINE_PACKAGE];
-  } else if (INSTALL === "loadpackage") {
-    options.lockFileContents = lockFile(true);
-    options.packageBaseUrl = siteRoot;
   } // micropip: the standard pyodide-lock.json and the full stdlib, like any Pyodide page
 
   // Boot-time package loads log failures to the console only; keep them.
@@ -465,13 +361,6 @@ async function boot() {
     if (!pyodide.loadedPackages[ENGINE_PACKAGE]) {
       throw new EngineError("install_failed",
         `the engine wheel did not load at start-up: ${consoleErrors.join("; ") || "no reason given"}`);
-    }
-  } else if (INSTALL === "loadpackage") {
-    // By name: the lock entry's sha256 is checked (a URL would not be).
-    const c = collector();
-    const loaded = await pyodide.loadPackage(ENGINE_PACKAGE, c.options);
-    if (!isLoaded(loaded, ENGINE_PACKAGE)) {
-      throw new EngineError("install_failed", `loading ${WHEEL_URL} failed: ${c.errors.join("; ") || "no reason given"}`);
     }
   } else {
     // micropip and the engine wheel, each checked against the build's sha256,

@@ -10,6 +10,8 @@ import time
 
 import pytest
 
+from sitebuild import headers
+
 pytestmark = pytest.mark.browser
 
 SAMPLE = (
@@ -91,7 +93,7 @@ def test_the_engine_worker_runs_under_the_policy(
 ):
     """Without 'wasm-unsafe-eval' Pyodide cannot start: proof that the worker gets the
     policy from its own response, and that a worker's violations reach the tests."""
-    csp = build_module.CSP
+    csp = headers.CSP
     rules = [
         (
             pattern,
@@ -100,7 +102,7 @@ def test_the_engine_worker_runs_under_the_policy(
                 for k, v in values.items()
             },
         )
-        for pattern, values in build_module.SITE_HEADERS
+        for pattern, values in headers.SITE_HEADERS
     ]
     srv, base = serve_site(dist_dir, host="127.0.0.1", rules=rules)
     try:

@@ -13,28 +13,24 @@ RUNNER = Path(__file__).resolve().parent / "run_pyodide.mjs"
 
 
 @pytest.fixture(scope="session")
-def pyodide_node(dist_dir, build_module, tmp_path_factory):
+def pyodide_node(dist_dir):
     """pyodide_node(requests) -> answers; pyodide_node(python="...") -> stdout.
 
     Each call boots Pyodide once (a few seconds), so batch requests.
-    `install` is "loadpackage" (default), "lock", "micropip" or "snapshot" (then
-    the result is a list, one output per restore; `restores` of them);
+    `install` is "lock" (default: the worker's path without a snapshot), "micropip" or
+    "snapshot" (then the result is a list, one output per restore; `restores` of them);
     `stdlib` is "shipped" (the site's trimmed one; default but for micropip) or "full".
     """
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is not installed (tests/node needs Node 20)")
-    import_all = tmp_path_factory.mktemp("snapshot") / "import_all.py"
-    import_all.write_text(build_module.import_all_snippet(build_module.ROOT), encoding="utf-8")
 
-    def run(
-        requests=None, *, python=None, install="loadpackage", stdlib=None, restores=1, timeout=240
-    ):
+    def run(requests=None, *, python=None, install="lock", stdlib=None, restores=1, timeout=240):
         cmd = [node, str(RUNNER), "--dist", str(dist_dir), "--install", install]
         if stdlib:
             cmd += ["--stdlib", stdlib]
         if install == "snapshot":
-            cmd += ["--restores", str(restores), "--import-all", str(import_all)]
+            cmd += ["--restores", str(restores)]
         if python is not None:
             cmd.append("--python")
             stdin = python

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Run the built engine wheel in Pyodide under Node.
 //
-//   node tests/node/run_pyodide.mjs [--dist DIR] [--install lock|loadpackage|micropip|snapshot]
-//                                   [--stdlib shipped|full] [--restores N --import-all FILE] [--python]
+//   node tests/node/run_pyodide.mjs [--dist DIR] [--install lock|micropip|snapshot]
+//                                   [--stdlib shipped|full] [--restores N] [--python]
 //
 // --stdlib shipped (the default except for micropip) boots from the trimmed,
 // precompiled stdlib the site ships (build.json's stdlib.url), as the worker
 // does; full from Pyodide's own python_stdlib.zip.
+// --install lock (the default) installs the wheel as the worker's lock path does.
 // --install snapshot does what the worker's snapshot path does: boot with
-// _makeSnapshot, unpack the wheel, run --import-all, make the memory snapshot,
+// _makeSnapshot, unpack the wheel, import every engine module the worker does
+// (tsuro_core._preload.import_all()), make the memory snapshot,
 // then restore it N times (--restores), reseeding `random` each time, and
 // run stdin in each restored interpreter: stdout is then a JSON list of the
 // N outputs.
@@ -25,21 +27,19 @@ import { resolve, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 function parseArgs(argv) {
-  const out = { dist: "dist", install: "loadpackage", python: false, stdlib: null, restores: 1, importAll: null };
+  const out = { dist: "dist", install: "lock", python: false, stdlib: null, restores: 1 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--dist") out.dist = argv[++i];
     else if (a === "--install") out.install = argv[++i];
     else if (a === "--stdlib") out.stdlib = argv[++i];
     else if (a === "--restores") out.restores = parseInt(argv[++i], 10);
-    else if (a === "--import-all") out.importAll = argv[++i];
     else if (a === "--python") out.python = true;
     else throw new Error(`unknown argument ${a}`);
   }
-  if (!["lock", "loadpackage", "micropip", "snapshot"].includes(out.install)) throw new Error(`bad --install ${out.install}`);
+  if (!["lock", "micropip", "snapshot"].includes(out.install)) throw new Error(`bad --install ${out.install}`);
   out.stdlib ??= out.install === "micropip" ? "full" : "shipped";
   if (!["shipped", "full"].includes(out.stdlib)) throw new Error(`bad --stdlib ${out.stdlib}`);
-  if (out.install === "snapshot" && !out.importAll) throw new Error("--install snapshot needs --import-all");
   return out;
 }
 
@@ -65,7 +65,7 @@ async function main() {
   if (args.install === "snapshot") {
     const maker = await loadPyodide({ ...options, lockFileContents: lock(false), _makeSnapshot: true });
     maker.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
-    maker.runPython(readFileSync(args.importAll, "utf8"));
+    maker.runPython("import tsuro_core._preload as _preload\n_preload.import_all()\ndel _preload");
     maker.runPython("from tsuro_core.api import handle_json");
     const snapshot = maker.makeMemorySnapshot();
     const outputs = [];
@@ -87,9 +87,6 @@ async function main() {
   const cb = { messageCallback: () => {}, errorCallback: (m) => errors.push(m) };
   if (args.install === "lock") {
     if (!pyodide.loadedPackages["tsuro-core"]) throw new Error("the engine wheel did not load from the lock file");
-  } else if (args.install === "loadpackage") {
-    const loaded = await pyodide.loadPackage(wheel, cb);
-    if (!loaded.length) throw new Error(`loadPackage(${wheel}) failed: ${errors.join("; ")}`);
   } else {
     const loaded = await pyodide.loadPackage(join(dist, build.micropipWheel), cb);
     if (!loaded.length) throw new Error(`loading micropip failed: ${errors.join("; ")}`);

@@ -26,7 +26,7 @@ export class EngineError extends Error {
   }
 }
 
-const INSTALLS = ["snapshot", "lock", "loadpackage", "micropip"];
+const INSTALLS = ["snapshot", "lock", "micropip"];
 
 /** A page URL parameter (?install=, ?snapshot=, ?engine=), if any. */
 function pageParam(name) {
@@ -46,7 +46,7 @@ const BOOT_STALL_MS = 60_000;
 export class Engine {
   /**
    * @param {object} [options]
-   * @param {string} [options.install] "snapshot" | "lock" | "loadpackage" | "micropip" (default:
+   * @param {string} [options.install] "snapshot" | "lock" | "micropip" (default:
    *   the page's ?install= parameter, else the worker's default: snapshot where it can)
    * @param {boolean} [options.snapshot] false: no memory snapshot (default: the page's
    *   ?snapshot=off turns it off)
