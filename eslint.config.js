@@ -12,7 +12,7 @@ export default [
     languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: globals.browser },
   },
   {
-    files: ["web/engine.worker.js"],
+    files: ["web/engine.worker.js", "web/worker/**/*.js"],
     languageOptions: { globals: { ...globals.worker, ...globals.sharedWorker } },
   },
   {
