@@ -79,7 +79,9 @@ async function play(move) {
   try {
     await playMove(game.session, move, {
       board,
-      freeze: () => { turn.stop(); board.clearTurnAids(); $("btn-place").disabled = true; },
+      // "busy" until the next turn starts, as on the game page: the last turn's phase
+      // does not linger while the engine is asked for the next one
+      freeze: () => { setPhase("busy"); turn.stop(); board.clearTurnAids(); $("btn-place").disabled = true; },
       accepted: () => keep(),
     });
   } finally {
