@@ -15,7 +15,7 @@
 import { colorOf } from "../views/style.js";
 import { t } from "../words/i18n.js";
 import { startName } from "../words/coords.js";
-/** @import {Move, Position, Player, LegalMove} from "../types.js" */
+/** @import {Move, Position, Player, LegalMove, LegalMoves} from "../types.js" */
 /** @import {Board} from "../views/board.js" */
 /** @import {HandView} from "../views/hand.js" */
 /** @import {TileSet} from "../views/tileset.js" */
@@ -108,7 +108,10 @@ export class TurnController {
   /** The phases in which the hand is played (subclasses name theirs). @returns {string[]} */
   get handPhases() { return []; }
 
-  /** Start a human's turn from the engine's answer to legal_moves (subclasses). */
+  /**
+   * Start a human's turn from the engine's answer to legal_moves (subclasses).
+   * @param {number} seat @param {any} legal  legal_moves' answer (neu_legal_moves' for the course)
+   */
   // eslint-disable-next-line no-unused-vars
   start(seat, legal) { throw new Error(`${this.constructor.name} must define start(seat, legal)`); }
 
@@ -280,6 +283,7 @@ export class ClassicTurn extends TurnController {
     this.exchange?.stop();
   }
 
+  /** @param {number} seat @param {LegalMoves} legal  the engine's answer to legal_moves */
   start(seat, legal) {
     const { players, position } = this.game();
     const name = players[seat].name;
