@@ -73,6 +73,8 @@ export class Engine {
     /** @type {() => void} */ this._resolveCached;
     /** @type {Promise<any>} resolves to the "snapshot" message */ this.snapshotDone;
     /** @type {(info: any) => void} */ this._resolveSnapshot;
+    /** @type {Promise<any>} resolves to the "warmup" message that ends the warm-up */ this.warmupDone;
+    /** @type {(info: any) => void} */ this._resolveWarmup;
     /** @type {() => void} tells a shared worker this page is gone */ this._closePort = () => {};
     const install = options.install || pageParam("install");
     this.install = install && INSTALLS.includes(install) ? install : undefined;
