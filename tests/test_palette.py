@@ -150,7 +150,8 @@ def test_start_marks_have_a_markers_edge():
 
 def test_the_light_theme_is_the_same_chosen_or_from_the_system():
     system = re.search(
-        r'@media \(prefers-color-scheme: light\)\s*\{\s*:root:not\(\[data-theme="dark"\]\)\s*\{(.*?)\}',
+        r"@media \(prefers-color-scheme: light\)\s*\{\s*"
+        r':root:not\(\[data-theme="dark"\]\)\s*\{(.*?)\}',
         CSS,
         re.S,
     )

@@ -69,7 +69,8 @@ def current_save(page) -> dict | None:
 FOCUS_SHOWN = """() => {
   const el = document.activeElement;
   if (!el || el === document.body) return false;
-  if (el.matches('svg.board')) return getComputedStyle(el.querySelector('.board-frame')).strokeWidth === '4px';
+  if (el.matches('svg.board'))
+    return getComputedStyle(el.querySelector('.board-frame')).strokeWidth === '4px';
   const s = getComputedStyle(el);
   return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
 }"""
@@ -92,7 +93,8 @@ def tab_to(page, selector: str, limit: int = 60) -> None:
 
 
 def playable_position() -> str:
-    """A share-link fragment of a two-player position after both starts: the embed offers its first tile."""
+    """A share-link fragment of a two-player position after both starts: the embed offers its
+    first tile."""
     game = call("new_game", {"players": [{"name": "Ann"}, {"name": "Bo"}], "seed": 5})["result"]
     pos = game["position"]
     for move in ({"start": [0, 2, "H"]}, {"start": [5, 3, "C"]}):

@@ -183,7 +183,8 @@ def test_embed_and_tutorials(contrast):
         "document.querySelectorAll('iframe').forEach((f) => { f.loading = 'eager'; })"
     )  # lazy ones too
     page.wait_for_function(
-        "[...document.querySelectorAll('iframe')].every((f) => f.contentDocument?.querySelector('svg.board'))"
+        "[...document.querySelectorAll('iframe')]"
+        ".every((f) => f.contentDocument?.querySelector('svg.board'))"
     )
     c.check("tutorial")
     assert any(

@@ -58,7 +58,8 @@ def test_daily_counted_game_share_text_replay_link_and_practice(page, server):
     # two earlier days already played: the streak will be 3
     page.evaluate(
         """(days) => localStorage.setItem('tsuro.daily', JSON.stringify({days: {
-        [days[0]]: {score: 5, fragment: ''}, [days[1]]: {score: 9, fragment: ''}}, current: null}))""",
+        [days[0]]: {score: 5, fragment: ''}, [days[1]]: {score: 9, fragment: ''}},
+        current: null}))""",
         [days_before(1), days_before(2)],
     )
     page.reload()
@@ -101,7 +102,8 @@ def test_daily_counted_game_share_text_replay_link_and_practice(page, server):
     other = page.context.new_page()
     other.goto(link)
     other.wait_for_function(
-        "document.querySelector('#step') && /\\d+ \\/ \\d+/.test(document.querySelector('#step').textContent)"
+        "document.querySelector('#step')"
+        " && /\\d+ \\/ \\d+/.test(document.querySelector('#step').textContent)"
     )
     other.close()
 

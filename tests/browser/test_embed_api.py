@@ -45,7 +45,8 @@ def host(page, server, other_origin):
     (directory / "host.html").write_text(
         "<!doctype html><title>host</title><link rel=icon href='data:,'>"
         "<script src='host.js'></script>"  # listening before the board can say "ready"
-        f"<iframe id=board title='Tsuro board' src='{server}embed.html?sw=off' width=600 height=700></iframe>"
+        f"<iframe id=board title='Tsuro board' src='{server}embed.html?sw=off'"
+        " width=600 height=700></iframe>"
         "<iframe id=stranger src='stranger.html' width=10 height=10></iframe>"
     )
     page.goto(base + "host.html")
@@ -193,7 +194,8 @@ def test_records_step_highlight_and_the_readers_move(host, server):
 
 
 def test_the_documented_host_page_works(page, server, other_origin):
-    """docs/embed.md's host page, as printed, on another origin (its script in a file of its own)."""
+    """docs/embed.md's host page, as printed, on another origin (its script in a file of its
+    own)."""
     base, directory = other_origin
     doc = (ROOT / "docs" / "embed.md").read_text(encoding="utf-8")
     html = doc.split("```html\n", 1)[1].split("```", 1)[0]

@@ -1,4 +1,5 @@
-"""'Embed this game' / 'Embed this position' on the game-over panel: the snippet and its live preview."""
+"""'Embed this game' / 'Embed this position' on the game-over panel: the snippet and its live
+preview."""
 
 from __future__ import annotations
 

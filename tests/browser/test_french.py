@@ -27,7 +27,10 @@ ENGLISH = re.compile(
 # Every string a person meets: visible text, the page title, labels and tooltips
 # (aria-label, title, placeholder, SVG <title>), every option of every menu.
 TEXTS = """() => {
-  const foreign = (el) => { const l = el.closest('[lang]'); return l && l !== document.documentElement && l.lang !== document.documentElement.lang; };
+  const foreign = (el) => {
+    const l = el.closest('[lang]');
+    return l && l !== document.documentElement && l.lang !== document.documentElement.lang;
+  };
   const out = [document.title, document.querySelector('meta[name=description]')?.content || ''];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
@@ -39,7 +42,8 @@ TEXTS = """() => {
   }
   for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
     if (foreign(el)) continue;
-    for (const a of ['aria-label', 'title', 'placeholder']) if (el.hasAttribute(a)) out.push(el.getAttribute(a));
+    for (const a of ['aria-label', 'title', 'placeholder'])
+      if (el.hasAttribute(a)) out.push(el.getAttribute(a));
   }
   for (const o of document.querySelectorAll('option')) if (!foreign(o)) out.push(o.textContent);
   return out.map((s) => s.trim()).filter(Boolean);
@@ -134,7 +138,8 @@ def test_game_page_in_french_in_every_phase(fr_page, server):
     # (back to the stored game with a notice, or to the setup with a message)
     page.wait_for_selector("#setup-message:not([hidden]), #notice:not([hidden])")
     told = page.evaluate(
-        "[...document.querySelectorAll('#setup-message, #notice-text')].map((e) => e.textContent).join(' ')"
+        "[...document.querySelectorAll('#setup-message, #notice-text')]"
+        ".map((e) => e.textContent).join(' ')"
     )
     assert "le lien est abîmé ou incomplet" in told, told
     assert_french(page, "error")

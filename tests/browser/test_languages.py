@@ -1,6 +1,6 @@
-"""The languages after French (web/js/lib/words/catalogues/*.js, fetched when chosen), in real Chromium
-against the built dist/: with the browser set to German, then to Japanese, no English is
-left on the game page in each phase (setup, start mark, tile, pass screen, game over,
+"""The languages after French (web/js/lib/words/catalogues/*.js, fetched when chosen), in real
+Chromium against the built dist/: with the browser set to German, then to Japanese, no English
+is left on the game page in each phase (setup, start mark, tile, pass screen, game over,
 replay), nor on the embed, the tutorial and its boards, the daily challenge, the puzzles
 and play by link; in Spanish, Italian and Brazilian Portuguese, none on the setup and the
 rules; the menu lists every language by its own name and its choice is

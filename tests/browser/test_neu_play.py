@@ -65,7 +65,8 @@ def open_by_clicks(page, square=4, port=1, tile=1):
     assert page.locator("#port-picker .port-button[aria-pressed=true]").count() == 1
     buttons.last.click()
     assert buttons.last.get_attribute("aria-pressed") == "true"
-    # the port in words, on the button and in the note: "Avatar on the left side of A5 (upper point)"
+    # the port in words, on the button and in the note:
+    # "Avatar on the left side of A5 (upper point)"
     label = buttons.last.get_attribute("aria-label")
     assert label.startswith("Avatar on the ") and "[" not in label
     assert label.removeprefix("Avatar on ") in page.inner_text("#hand-note")
@@ -270,7 +271,8 @@ def test_illegal_options_are_marked_and_refused_by_the_engine(page, server):
         const pos = window.tsuroApp.session.position;
         const lm = await window.tsuro.request('neu_legal_moves', {position: pos});
         const bad = lm.moves.find((m) => !m.legal);
-        return {bad, answer: await window.tsuro.request('neu_play', {position: pos, move: bad.move})};
+        return {bad,
+            answer: await window.tsuro.request('neu_play', {position: pos, move: bad.move})};
     }""")
     assert answer["answer"]["error"]["code"] == "illegal_move"
     assert answer["answer"]["error"]["message"] == answer["bad"]["reason"]

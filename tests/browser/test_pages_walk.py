@@ -109,7 +109,8 @@ def walk_daily(page, base, q, check, lang):
     assert wait_phase(page, ["start"]) == "start"
     assert {"en": "Player 1", "fr": "Joueur 1"}[lang] in page.inner_text("#turn-banner")
     check(page, "daily: a game saved by an earlier version")
-    # an error: a day that is not in the calendar, refused by the engine (bad_args), told by its code
+    # an error: a day that is not in the calendar, refused by the engine (bad_args), told by
+    # its code
     page.goto(base + "daily.html" + q + "&date=2026-02-30")
     assert wait_phase(page, ["failed"]) == "failed"
     assert page.locator("#notice").is_visible()

@@ -315,7 +315,8 @@ def test_outdated_or_broken_save_recovers_with_a_message(page, server):
     page.wait_for_selector("#setup-message:not([hidden])")
     assert "could not be resumed" in page.inner_text("#setup-message")
     page.evaluate("""localStorage.setItem('tsuro.save', JSON.stringify({format: 'tsuro-save/1',
-        record: {format: 'tsuro-record/1', rules: 'classic', players: [{name: 'A'}], deal: {}}}))""")
+        record: {format: 'tsuro-record/1', rules: 'classic', players: [{name: 'A'}],
+            deal: {}}}))""")
     page.reload()
     page.wait_for_selector("#setup-message:not([hidden])")
     assert "could not be resumed" in page.inner_text("#setup-message")

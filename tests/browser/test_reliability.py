@@ -57,7 +57,8 @@ def test_the_embed_bounds_what_it_decodes_before_drawing(page, server):
 
 GAME = "?sw=off&anim=0"
 STORED = """() => Object.fromEntries(Object.keys(localStorage)
-    .filter((k) => k.startsWith("tsuro.game.") || k.startsWith("tsuro.kept.") || k.startsWith("tsuro.save"))
+    .filter((k) => k.startsWith("tsuro.game.") || k.startsWith("tsuro.kept.")
+      || k.startsWith("tsuro.save"))
     .map((k) => [k, localStorage.getItem(k)]))"""
 TAB_GAME = "sessionStorage.getItem('tsuro.tab.game')"
 

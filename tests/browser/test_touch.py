@@ -15,8 +15,13 @@ PHONES = [(360, 740), (740, 360)]
 
 # Visible controls smaller than 44 x 44 CSS px (inline links in prose aside).
 TARGETS = """() => [...document.querySelectorAll('button, select, input, a, summary, textarea')]
-  .filter((el) => el.checkVisibility() && !el.closest('svg, .visually-hidden') && el.type !== 'checkbox')
-  .map((el) => { const r = el.getBoundingClientRect(); return { what: el.id || el.className || el.tagName, w: r.width, h: r.height, inline: getComputedStyle(el).display === 'inline' }; })
+  .filter((el) => el.checkVisibility() && !el.closest('svg, .visually-hidden')
+    && el.type !== 'checkbox')
+  .map((el) => {
+    const r = el.getBoundingClientRect();
+    return { what: el.id || el.className || el.tagName, w: r.width, h: r.height,
+      inline: getComputedStyle(el).display === 'inline' };
+  })
   .filter((t) => !t.inline && (t.w < 44 || t.h < 44))"""
 
 # Setup fields whose text is cut: the text's width against the room inside the
@@ -31,8 +36,10 @@ CUT = """() => {
     const text = el.tagName === 'SELECT' ? el.selectedOptions[0].text : el.value;
     probe.style.font = cs.font;
     probe.textContent = text;
-    const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - (el.tagName === 'SELECT' ? 18 : 0);
-    if (probe.getBoundingClientRect().width > room) cut.push(`${el.className}: "${text}" in ${Math.round(room)} px`);
+    const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)
+      - (el.tagName === 'SELECT' ? 18 : 0);
+    if (probe.getBoundingClientRect().width > room)
+      cut.push(`${el.className}: "${text}" in ${Math.round(room)} px`);
   }
   probe.remove();
   return cut;
@@ -71,7 +78,8 @@ def test_touch_targets_and_no_sideways_scroll_on_every_page(browser, server, wid
         page.keyboard.press("?")
         page.wait_for_selector("#help[open]")
         assert page.evaluate(
-            "(() => { const d = document.querySelector('#help'); return d.scrollWidth <= d.clientWidth; })()"
+            "(() => { const d = document.querySelector('#help');"
+            " return d.scrollWidth <= d.clientWidth; })()"
         ), "the keys help is cut on the right"
         page.goto(server + "embed.html?sw=off#" + playable_position() + "&try=1")
         page.wait_for_selector("#hand .hand-tile")
@@ -128,7 +136,8 @@ def test_setup_names_and_menus_fit_a_phone(browser, server, width, height, local
         assert rows.nth(0).locator(".seat-name").input_value() == MEDIUM[locale]
         assert not page.evaluate(CUT)
         assert page.evaluate(
-            "document.querySelector('#setup').scrollWidth <= document.querySelector('#setup').clientWidth"
+            "document.querySelector('#setup').scrollWidth"
+            " <= document.querySelector('#setup').clientWidth"
         )
     finally:
         ctx.close()
