@@ -39,7 +39,7 @@ from ..board import geometry
 from .base import Bot, Choice, View, exchange_move, register, tile_move
 from .heuristics import link_table
 from .sim import Sim, playout
-from .survivor import best_exchange, score_placements, score_starts
+from .survivor import best_exchange, score_starts, score_view
 
 DEFAULT_BUDGET_MS = 200.0
 SAFETY_MS = 5.0
@@ -62,19 +62,7 @@ class Planner(Bot):
     ) -> Choice:
         """The legal placement with the best share of wins over sampled games."""
         t0 = time.perf_counter()  # the budget covers the scoring too
-        geo = geometry(view.rules.width, view.rules.height)
-        pool = view.unseen()
-        scored = score_placements(
-            view.cells(),
-            geo,
-            view.markers,
-            view.alive,
-            view.seat,
-            view.hand,
-            pool,
-            view.hand_sizes,
-            view.rules.scoring,
-        )
+        scored = score_view(view)
         safe = [s for s in scored if s[3]]
         cands = [(t, q) for _, t, q, _ in (safe or scored)]
         prior = {(t, q): s for s, t, q, _ in scored}

@@ -31,12 +31,11 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import notation
-from ..board import geometry
 from ..game import Game
 from ..tiles import CANONICAL
 from .base import View, exchange_move, tile_move, view_for
 from .planner import play_rounds
-from .survivor import best_exchange, score_placements, score_starts
+from .survivor import best_exchange, score_starts, score_view
 
 DEFAULT_ITERATIONS = 16
 """Rounds (sampled deals) per move in the search for the best move, unless asked
@@ -156,18 +155,7 @@ def _candidates(view: View, game: Game, move: dict[str, Any]) -> tuple[Any, ...]
     cands: list[Any]
     played: Any
     if phase == "tile":
-        geo = geometry(view.rules.width, view.rules.height)
-        scored = score_placements(
-            view.cells(),
-            geo,
-            view.markers,
-            view.alive,
-            view.seat,
-            view.hand,
-            view.unseen(),
-            view.hand_sizes,
-            view.rules.scoring,
-        )
+        scored = score_view(view)
         safe = [s for s in scored if s[3]]
         cands = [(t, q) for _, t, q, _ in (safe or scored)]
         tile = move["tile"]

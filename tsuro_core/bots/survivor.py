@@ -54,6 +54,23 @@ LOSS = -1000.0
 WIN = 10000.0
 
 
+def score_view(view: View) -> list[tuple[float, int, int, bool]]:
+    """:func:`score_placements` for the player whose view this is: its hand, the
+    board, and the tiles it has not seen (never the hidden ones themselves)."""
+    geo = geometry(view.rules.width, view.rules.height)
+    return score_placements(
+        view.cells(),
+        geo,
+        view.markers,
+        view.alive,
+        view.seat,
+        view.hand,
+        view.unseen(),
+        view.hand_sizes,
+        view.rules.scoring,
+    )
+
+
 def score_placements(
     cells: list[Any],
     geo: Geometry,
@@ -289,18 +306,7 @@ class Survivor(Bot):
         self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
     ) -> Choice:
         """The legal placement with the best score."""
-        geo = geometry(view.rules.width, view.rules.height)
-        scored = score_placements(
-            view.cells(),
-            geo,
-            view.markers,
-            view.alive,
-            view.seat,
-            view.hand,
-            view.unseen(),
-            view.hand_sizes,
-            view.rules.scoring,
-        )
+        scored = score_view(view)
         score, t, q, _ = pick(scored, rng)
         return Choice(tile_move(t, q), {"score": round(score, 2)})
 
