@@ -41,11 +41,12 @@ export class TurnController {
    * @param deps.play(move)   play one of the engine's moves
    * @param deps.note(text, kind)       the line that says what the chosen tile does ("", "warn", "bad")
    * @param deps.placeButton  the "Place tile" button
-   * Optional: setBanner(text, seat), setPhase(phase), focus(elementFn), shake(), tileset()
+   * Optional: setBanner(text, seat), setPhase(phase), focus(elementFn), shake(), tileset(),
+   * say(text) (the page's screen-reader line)
    */
   constructor(deps) {
     Object.assign(this, {
-      setBanner() {}, setPhase() {}, shake() {}, tileset: () => null,
+      setBanner() {}, setPhase() {}, shake() {}, say() {}, tileset: () => null,
       focus: (el) => el()?.focus({ preventScroll: true }),
     }, deps);
     this.human = null;   // the turn being played: {seat, phase, legal, tiles, rots, selected, hover, ...}
@@ -108,6 +109,7 @@ export class TurnController {
 
   // board events a controller may answer (the classic and the course variant's differ)
   chooseStart() {}
+  selectStart() {}
   clickSquare() {}
   hoverMark() {}
   back() {}
@@ -224,6 +226,7 @@ export class ClassicTurn extends TurnController {
     const tiles = (position.hands && position.hands[seat]) || [];
     const h = {
       seat, phase: legal.phase, legal: legal.moves, tiles, rots: tiles.map(() => 0), selected: -1, hover: null,
+      startChoice: null,   // the start mark a tap chose, placed by the button
     };
     this.human = h;
     this.setPhase(h.phase);
@@ -260,6 +263,33 @@ export class ClassicTurn extends TurnController {
     if (!h || h.phase !== "start" || this.busy()) return;
     const m = h.legal.find((x) => x.move.start.join() === place.join());
     if (m) this.play(m.move);
+  }
+
+  /**
+   * A start mark a finger chose (the board's "markselect"): said, and offered
+   * on the place button as "Start here"; only that button starts there.
+   */
+  selectStart(place) {
+    const h = this.human;
+    if (!h || h.phase !== "start" || this.busy()) return;
+    const m = h.legal.find((x) => x.move.start.join() === place.join());
+    if (!m) return;
+    h.startChoice = m.move.start;
+    const text = t("turn.startChosen", { place: startName(place) });
+    this.note(text);
+    this.say(text);
+    this.placeButton.textContent = t("turn.startHere");
+    this.placeButton.disabled = false;
+  }
+
+  /** The place button: in the start phase it starts on the chosen mark; else it places the tile. */
+  place(i = null) {
+    const h = this.human;
+    if (h && h.phase === "start") {
+      if (h.startChoice) this.chooseStart(h.startChoice);
+      return;
+    }
+    super.place(i);
   }
 
   hoverMark(place) {
