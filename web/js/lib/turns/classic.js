@@ -109,7 +109,8 @@ export class TurnController {
 
   // board events a controller may answer (the classic and the course variant's differ)
   chooseStart() {}
-  selectStart() {}
+  /** A mark a finger chose: a controller with no confirm step takes it as a click. */
+  selectStart(place) { this.chooseStart(place); }
   clickSquare() {}
   hoverMark() {}
   back() {}

@@ -425,12 +425,12 @@ export class Board {
   /**
    * The mark a finger means: the nearest one to a tap in the frame around the
    * board or within half a square of its edge (a fingertip covers two marks;
-   * the page asks to confirm it).
+   * the controller asks to confirm it), elsewhere the nearest within half a square.
    */
   _touchedMark(pt) {
     const [x, y] = pt, W = this.w * S, H = this.h * S, reach = S / 2;
     const nearEdge = x < reach || y < reach || x > W - reach || y > H - reach;
-    if (!nearEdge) return null;
+    if (!nearEdge) return this._nearestMark(pt);   // marks inside the board (the course's ports): as a click
     let best = null, bestD = Infinity;
     for (const m of this.marks) {
       const d = Math.hypot(m.pt[0] - x, m.pt[1] - y);
@@ -449,10 +449,9 @@ export class Board {
         this.markSelected = this.markCursor = this.marks.indexOf(m);
         this._drawMarks();
         this._emit("markselect", m.place);
+        return;
       }
-      return;
-    }
-    if (this.marks.length) {
+    } else if (this.marks.length) {
       const m = this._nearestMark(pt);
       if (m) { this._emit("startmark", m.place); return; }
     }
