@@ -32,6 +32,17 @@ def is_stable(rel: str) -> bool:
     return is_page(rel) or rel in STABLE_NAMES
 
 
+TYPES_ONLY = {"js/lib/types.js"}
+"""web/ files that only the type checker reads (tsconfig.json): the JSDoc
+typedefs, and every *.d.ts (declarations: the generated build-info.js, the
+pages' globals); no page loads them, so they are not shipped."""
+
+
+def types_only(rel: str) -> bool:
+    """A web/ file for the type checker alone (TYPES_ONLY)."""
+    return rel in TYPES_ONLY or rel.endswith(".d.ts")
+
+
 _ATTR_RE = re.compile(r"""(\s(?:src|href)\s*=\s*)(["'])([^"']*)\2""", re.I)
 _IMPORT_RE = re.compile(r"""((?:\bfrom|\bimport)\s*\(?\s*)(["'])(\.{0,2}/[^"']*)\2""")
 _SCHEME_RE = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)

@@ -163,7 +163,11 @@ def _data_files(root: Path, site: Path, wheel: Path, cache: Path) -> None:
 
 def _assets(web: Path, site: Path, info: dict[str, Any]) -> tuple[str, dict[str, bytes]]:
     """Every non-page file of web/ and the generated BUILD_INFO in assets/<sha of them all>/."""
-    contents = {r: (web / r).read_bytes() for r in walk(web) if not assets.is_stable(r)}
+    contents = {
+        r: (web / r).read_bytes()
+        for r in walk(web)
+        if not assets.is_stable(r) and not assets.types_only(r)
+    }
     contents[assets.BUILD_INFO] = assets.build_info_js(info).encode()
     tree = hashlib.sha256()
     for r in sorted(contents):

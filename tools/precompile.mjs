@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/// <reference types="node" />
 // Precompile the site's Python inside Pyodide's own Python (3.14), under Node.
 //
 //   node tools/precompile.mjs --pyodide DIR --wheel WHEEL --exercise PY --out DIR

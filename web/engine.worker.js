@@ -283,6 +283,7 @@ async function bootSnapshot(loadPyodide) {
       // Never worse than without: boot afresh and replace the entry.
       console.warn("engine snapshot unusable, booting afresh:", e);
       snapshotState.error = `restore: ${e.message || e}`;
+      // eslint-disable-next-line no-useless-assignment -- lets the unusable snapshot's memory go before booting afresh
       snapshot = null;
       await dropSnapshot(SNAPSHOT_URL);
     }
@@ -448,7 +449,7 @@ async function onRequest(port, msg) {
 }
 
 if (IS_SHARED) {
-  self.onconnect = (event) => {
+  /** @type {SharedWorkerGlobalScope} */ (/** @type {unknown} */ (self)).onconnect = (event) => {
     const port = event.ports[0];
     ports.add(port);
     port.onmessage = (e) => {

@@ -18,10 +18,12 @@
 // {version, urls, onDemand, immutable, sha256} of the build.
 
 const MANIFEST = /*@@PRECACHE_MANIFEST@@*/ null;
+/** `self`, typed as what it is here (TypeScript's webworker lib calls it any worker). */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
 const PREFIX = "tsuro-";
 const CACHE = `${PREFIX}${MANIFEST ? MANIFEST.version : "dev"}`;
-const SCOPE = new URL("./", self.location.href).href;
+const SCOPE = new URL("./", sw.location.href).href;
 const URLS = MANIFEST ? MANIFEST.urls : [];
 const IMMUTABLE = MANIFEST ? MANIFEST.immutable : [];
 const PRECACHED = new Set(URLS);
@@ -95,24 +97,24 @@ async function precache() {
 // the version they started with, and its cache, until a page asks this
 // worker to take over (the player accepted the page's offer to reload, see
 // js/lib/shell/update.js).  A first visit has no old version: it activates at once.
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.tsuro === "skip-waiting") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data && event.data.tsuro === "skip-waiting") sw.skipWaiting();
 });
 
 // Old versions' caches go only now, once this version is the active one.
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && !KEEP.has(name)) await caches.delete(name);
     }
     // Pages are network first: let the browser start their request while
     // this worker starts up.
-    if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
-    await self.clients.claim();
+    if (sw.registration.navigationPreload) await sw.registration.navigationPreload.enable();
+    await sw.clients.claim();
   })());
 });
 
@@ -145,7 +147,7 @@ async function networkFirst(request, rel, preload) {
   }
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const rel = relative(request.url);

@@ -12,11 +12,13 @@
 // docs/browser-api.md describes all of it.
 
 import { BUILD, siteRoot, siteURL } from "../../build-info.js";
+/** @import {Op, ArgsOf, ResultOf, Answer} from "../types.js" */
 
 export { BUILD, siteRoot, siteURL };
 
 /** An engine error: `.code` is the API's stable error code. */
 export class EngineError extends Error {
+  /** @param {string} code @param {string} message */
   constructor(code, message) {
     super(message);
     this.name = "EngineError";
@@ -57,8 +59,25 @@ export class Engine {
    *   (default 60 s; the page's ?bootstall=ms sets it)
    */
   constructor(options = {}) {
+    /** @type {SharedWorker | Worker} (set by _start) */ this.worker;
+    /** @type {MessagePort | Worker} the worker's end of the conversation (set by _start) */ this.port;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this._bootTimer = undefined;
+    /** @type {Map<number, {resolve: (result: any) => void, reject: (e: EngineError) => void, timer: ReturnType<typeof setTimeout> | undefined}>} */
+    this._pending = new Map();
+    // What _start() sets (declarations for the type checker):
+    /** @type {Promise<any>} resolves to the "ready" message; a new one after restart() */ this.ready;
+    /** @type {(info: any) => void} */ this._resolveReady;
+    /** @type {(e: EngineError) => void} */ this._rejectReady;
+    /** @type {Promise<void>} */ this._cached;
+    /** @type {() => void} */ this._resolveCached;
+    /** @type {Promise<any>} resolves to the "snapshot" message */ this.snapshotDone;
+    /** @type {(info: any) => void} */ this._resolveSnapshot;
+    /** @type {Promise<any>} resolves to the "warmup" message that ends the warm-up */ this.warmupDone;
+    /** @type {(info: any) => void} */ this._resolveWarmup;
+    /** @type {() => void} tells a shared worker this page is gone */ this._closePort = () => {};
     const install = options.install || pageParam("install");
-    this.install = INSTALLS.includes(install) ? install : undefined;
+    this.install = install && INSTALLS.includes(install) ? install : undefined;
     this.snapshot = options.snapshot ?? pageParam("snapshot") !== "off";
     const sharedParam = pageParam("engine");
     this.shared = (options.shared ?? (sharedParam ? sharedParam === "shared" : false)) &&
@@ -67,7 +86,6 @@ export class Engine {
     this.progress = null;
     this.generation = 0;
     this._listeners = new Set();
-    this._pending = new Map();
     this._nextId = 1;
     this._start();
     const sw = options.serviceWorker ?? !/[?&]sw=(off|0|false)\b/.test(self.location.search);
@@ -103,17 +121,20 @@ export class Engine {
       this._fail("worker_error", event.message || "the engine worker could not start");
     };
     if (this.shared) {
-      this.worker = new SharedWorker(url, { type: "module", name });
-      this.port = this.worker.port;
-      this.port.onmessage = (event) => this._onMessage(event.data);
-      this.worker.onerror = onError;
-      this._closePort = () => { try { this.port.postMessage({ type: "close" }); } catch { /* gone */ } };
+      const worker = new SharedWorker(url, { type: "module", name });
+      const port = worker.port;
+      this.worker = worker;
+      this.port = port;
+      port.onmessage = (event) => this._onMessage(event.data);
+      worker.onerror = onError;
+      this._closePort = () => { try { port.postMessage({ type: "close" }); } catch { /* gone */ } };
       self.addEventListener("pagehide", this._closePort);
     } else {
-      this.worker = new Worker(url, { type: "module", name });
-      this.port = this.worker;
-      this.worker.onmessage = (event) => this._onMessage(event.data);
-      this.worker.onerror = onError;
+      const worker = new Worker(url, { type: "module", name });
+      this.worker = worker;
+      this.port = worker;
+      worker.onmessage = (event) => this._onMessage(event.data);
+      worker.onerror = onError;
     }
     this._watchBoot();
   }
@@ -194,12 +215,18 @@ export class Engine {
    * Ask the engine; resolves to the result, rejects with an EngineError.
    * `timeoutMs`: past it, reject with code "timeout" and restart the worker
    * (a Python call cannot be interrupted; the new worker is ready for the next request).
+   * @template {Op} K
+   * @param {K} op
+   * @param {ArgsOf<K>} [args]
+   * @param {{timeoutMs?: number}} [options]
+   * @returns {Promise<ResultOf<K>>}
    */
-  request(op, args = {}, { timeoutMs } = {}) {
+  request(op, args = /** @type {ArgsOf<K>} */ ({}), { timeoutMs = 0 } = {}) {
     if (this.failed) return Promise.reject(this.failed);
     const id = this._nextId++;
     return new Promise((resolve, reject) => {
-      const pending = { resolve, reject, timer: null };
+      /** @type {{resolve: (result: any) => void, reject: (e: EngineError) => void, timer: ReturnType<typeof setTimeout> | undefined}} */
+      const pending = { resolve, reject, timer: undefined };
       if (timeoutMs > 0) {
         pending.timer = setTimeout(() => {
           this._pending.delete(id);
@@ -212,20 +239,27 @@ export class Engine {
     });
   }
 
-  /** Like request(), but an engine error resolves to {error: {code, message}}. */
-  requestValue(op, args = {}, options = {}) {
+  /**
+   * Like request(), but an engine error resolves to {error: {code, message}}.
+   * @template {Op} K
+   * @param {K} op
+   * @param {ArgsOf<K>} [args]
+   * @param {{timeoutMs?: number}} [options]
+   * @returns {Promise<Answer<ResultOf<K>>>}
+   */
+  requestValue(op, args = /** @type {ArgsOf<K>} */ ({}), options = {}) {
     return this.request(op, args, options).then(
-      (result) => result,
-      (e) => ({ error: { code: e.code || "internal", message: String(e.message || e) } }),
+      (result) => /** @type {Answer<ResultOf<K>>} */ (result),
+      (e) => /** @type {Answer<ResultOf<K>>} */ ({ error: { code: e.code || "internal", message: String(e.message || e) } }),
     );
   }
 
   _stop() {
-    if (this.shared) {
+    if (this.port instanceof MessagePort) {  // a SharedWorker's: it stays for other pages
       this._closePort();
       self.removeEventListener("pagehide", this._closePort);
       this.port.close();
-    } else {
+    } else if (this.worker instanceof Worker) {
       this.worker.terminate();
     }
   }
@@ -274,7 +308,7 @@ export function installWindowTsuro(engine = getEngine()) {
     request: (op, args = {}) => engine.requestValue(op, args),
     engine,
   };
-  self.tsuro = tsuro;
+  window.tsuro = tsuro;
   return tsuro;
 }
 

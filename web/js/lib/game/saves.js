@@ -30,7 +30,7 @@ const LOCK_PREFIX = "tsuro.playing.";
 async function heldLocks() {
   try {
     const q = await navigator.locks.query();
-    return new Set(q.held.map((l) => l.name));
+    return new Set((q.held || []).map((l) => l.name));
   } catch {
     return new Set();
   }
@@ -198,7 +198,7 @@ export class GameStore {
     for (const key of this._keys(KEPT_PREFIX)) {
       const text = this._read(key);
       try {
-        const e = JSON.parse(text);
+        const e = JSON.parse(text ?? "null");
         if (e && typeof e.text === "string") { out.push(e); continue; }
       } catch { /* shown as it is */ }
       out.push({ id: key.slice(KEPT_PREFIX.length), keptAt: "", reason: "", text: String(text) });
@@ -243,6 +243,12 @@ export class GameStore {
   }
 }
 
+/**
+ * A game's save as stored: the game with its id, when it was saved, whether it is over
+ * and the position to draw before the engine is up.
+ * @param {string} id @param {object} game
+ * @param {{savedAt?: string, over?: boolean, position?: object | null}} [meta]
+ */
 function wrap(id, game, { savedAt, over = false, position = null } = {}) {
   return {
     format: FORMAT, id, savedAt: savedAt || new Date().toISOString(), over: !!over,
@@ -296,7 +302,11 @@ export function downloadKept(entry) {
  *   keeper.keepAside(why)  the game on could not be resumed: keep its save aside (never deleted)
  */
 export class GameKeeper {
-  /** @param onFailure  called once with a sentence when saving stops working */
+  /**
+   * @param {GameStore} [store]
+   * @param {{onFailure?: (sentence: string) => void}} [options]
+   *   onFailure: called once with a sentence when saving stops working
+   */
   constructor(store = new GameStore(), { onFailure = () => {} } = {}) {
     this.store = store;
     this.onFailure = onFailure;
@@ -363,7 +373,7 @@ export class GameKeeper {
     this._release = null;
     try {
       navigator.locks?.request(LOCK_PREFIX + id, { ifAvailable: true }, (lock) => lock &&
-        new Promise((resolve) => { this._release = resolve; })).catch(() => {});
+        new Promise((resolve) => { this._release = () => resolve(null); })).catch(() => {});
     } catch { /* no Web Locks: tabs just do not know of each other's games */ }
   }
 

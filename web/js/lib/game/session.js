@@ -7,10 +7,13 @@
 
 import { describe } from "../words/movelog.js";
 import { HARD_BUDGET_MS, HINT_BUDGET_MS } from "./budgets.js";
+/** @import {Engine} from "../engine/client.js" */
+/** @import {Op, ArgsOf, ResultOf, Answer, ErrorValue, GameEvent, PathStep} from "../types.js" */
 
 export const BOTS = { easy: "random", medium: "survivor", hard: "planner" };
 
 export class EngineRefused extends Error {
+  /** @param {{code: string, message: string}} error */
   constructor(error) {
     super(error.message);
     this.code = error.code;
@@ -30,26 +33,37 @@ export function timeLimit(args) {
   return TIME_LIMIT_MS + (Number.isFinite(budget) && budget > 0 ? budget : 0);
 }
 
-/** engine.requestValue within its time limit: the result or {error: {code, message}}. */
+/**
+ * engine.requestValue within its time limit: the result or {error: {code, message}}.
+ * @template {Op} K
+ * @param {Engine} engine @param {K} op @param {ArgsOf<K>} args
+ * @returns {Promise<Answer<ResultOf<K>>>}
+ */
 export async function request(engine, op, args) {
   try {
     await engine.ready;
   } catch (e) {
-    return { error: { code: e.code || "internal", message: String(e.message || e) } };
+    return /** @type {Answer<ResultOf<K>>} */ ({ error: { code: e.code || "internal", message: String(e.message || e) } });
   }
   return engine.requestValue(op, args, { timeoutMs: timeLimit(args) });
 }
 
-/** request() with errors thrown as EngineRefused. */
+/**
+ * request() with errors thrown as EngineRefused.
+ * @template {Op} K
+ * @param {Engine} engine @param {K} op @param {ArgsOf<K>} args
+ * @returns {Promise<ResultOf<K>>}
+ */
 export async function ask(engine, op, args) {
   const r = await request(engine, op, args);
-  if (r && r.error) throw new EngineRefused(r.error);
-  return r;
+  const { error } = /** @type {{error?: ErrorValue}} */ (r || {});
+  if (error) throw new EngineRefused(error);
+  return /** @type {ResultOf<K>} */ (r);
 }
 
 export class Session {
   /**
-   * @param {any} engine  the engine client (lib/engine/client.js)
+   * @param {Engine} engine  the engine client (lib/engine/client.js)
    * @param {object} opts
    * @param {any} [opts.record]     a record (game from its deal), or
    * @param {any} [opts.start]      a position to play on from (no record)
@@ -258,14 +272,21 @@ export class Session {
   }
 }
 
-/** Add one move's marker travels (its events) to the seats' trails. */
+/**
+ * Add one move's marker travels (its events) to the seats' trails.
+ * @param {PathStep[][]} trails @param {GameEvent[] | null | undefined} events
+ */
 export function addTrails(trails, events) {
   for (const e of events || []) if (e.type === "move" && e.path) trails[e.seat].push(...e.path);
   return trails;
 }
 
-/** Each of `seats` seats' trail after these moves' events (a list per move). */
+/**
+ * Each of `seats` seats' trail after these moves' events (a list per move).
+ * @param {GameEvent[][]} eventLists @param {number} seats @returns {PathStep[][]}
+ */
 export function trailsOf(eventLists, seats) {
+  /** @type {PathStep[][]} */
   const trails = Array.from({ length: seats }, () => []);
   for (const events of eventLists) addTrails(trails, events);
   return trails;

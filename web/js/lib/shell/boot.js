@@ -13,12 +13,21 @@ import { t, applyTo } from "../words/i18n.js";
 import { drawIcons } from "../views/icon.js";
 import { seatStyles } from "../views/style.js";
 import { $ } from "./dom.js";
+/** @import {Move, Position} from "../types.js" */
 
 /**
  * Boot the page and its turn controller (a `Turn`, ClassicTurn by default), which
  * plays the hand and the board for `position()`: `busy()` holds it, `play(move)`
  * sends a chosen move, `keysOn()` says when the keys go to it, `setBanner(text)`
  * (optional) shows whose turn it is.
+ * @param {object} options
+ * @param {string} options.boardLabel  the board's label (a catalogue key)
+ * @param {typeof ClassicTurn} [options.Turn]
+ * @param {() => Position} options.position
+ * @param {() => boolean} options.busy
+ * @param {(move: Move) => void} options.play
+ * @param {() => boolean} options.keysOn
+ * @param {(text: string, seat?: number) => void} [options.setBanner]
  */
 export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play, keysOn, setBanner }) {
   applyTo(document);

@@ -79,7 +79,10 @@ export function reason(e) {
 /** What the page is waiting for, as body[data-phase] (for styles and tests). */
 export function setPhase(phase) { document.body.dataset.phase = phase; }
 
-/** The notice bar: a message (null hides it) with an optional {label, run} action. */
+/**
+ * The notice bar: a message (null hides it) with an optional {label, run} action.
+ * @param {string | null} text @param {{label: string, run: () => void} | null} [action]
+ */
 export function notice(text, action = null) {
   const n = $("notice");
   if (!text) { n.hidden = true; return; }
@@ -127,8 +130,8 @@ export function say(text) {
 
 /** Move the keyboard focus to el() if it is nowhere useful (after a move, the pass screen). */
 export function focusIfLost(el) {
-  const a = document.activeElement;
-  if (a && a !== document.body && !a.disabled && a.offsetParent !== null && a.isConnected) return;
+  const a = /** @type {HTMLElement | null} */ (document.activeElement);
+  if (a && a !== document.body && !("disabled" in a && a.disabled) && a.offsetParent !== null && a.isConnected) return;
   if ($("setup").open) return;
   const target = el();
   if (target) target.focus({ preventScroll: true });

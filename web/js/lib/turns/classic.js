@@ -15,6 +15,11 @@
 import { colorOf } from "../views/style.js";
 import { t } from "../words/i18n.js";
 import { startName } from "../words/coords.js";
+/** @import {Move, Position, Player, LegalMove, LegalMoves} from "../types.js" */
+/** @import {Board} from "../views/board.js" */
+/** @import {HandView} from "../views/hand.js" */
+/** @import {TileSet} from "../views/tileset.js" */
+/** @import {ExchangeChooser} from "./exchange.js" */
 
 /** A HandView's handlers that report to the turn controller current() returns (if any). */
 export function handToTurn(current) {
@@ -26,36 +31,89 @@ export function handToTurn(current) {
   };
 }
 
+/**
+ * The hand's button of tile i (the controllers focus it).
+ * @param {HandView} hand @param {number} i @returns {HTMLElement | null}
+ */
+export function tileButton(hand, i) { return hand.container.querySelector(`.hand-tile[data-index="${i}"]`); }
+
 const ROTATE_ON = ["r", "ArrowRight", "ArrowUp"];
 const ROTATE_BACK = ["R", "l", "L", "ArrowLeft", "ArrowDown"];
 
 /** "keeps your marker..." -> "Keeps your marker..." (a sentence from a phrase). */
 export function capitalize(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
 
+/**
+ * @typedef {object} TurnDeps
+ * @property {Board} board
+ * @property {HandView} hand
+ * @property {() => {players: Player[], position: Position}} game
+ * @property {() => boolean} busy
+ * @property {(move: Move) => void} play
+ * @property {(text: string, kind?: string) => void} note
+ * @property {HTMLButtonElement} placeButton
+ * @property {(text: string, seat?: number) => void} [setBanner]
+ * @property {(phase: string) => void} [setPhase]
+ * @property {(element: () => (HTMLElement | SVGElement | null | undefined)) => void} [focus]
+ * @property {() => void} [shake]
+ * @property {() => (TileSet | null)} [tileset]
+ * @property {ExchangeChooser} [exchange]
+ * @property {HTMLButtonElement} [hintButton]
+ * @property {() => Promise<Move | null>} [hintMove]
+ * @property {any} [portPicker]
+ */
+
 export class TurnController {
   /**
-   * @param deps.board        the Board view
-   * @param deps.hand         the HandView
-   * @param deps.game()       the game being played: {players, position}
-   * @param deps.busy()       whether a move is being played (controls are frozen)
-   * @param deps.play(move)   play one of the engine's moves
-   * @param deps.note(text, kind)       the line that says what the chosen tile does ("", "warn", "bad")
-   * @param deps.placeButton  the "Place tile" button
-   * Optional: setBanner(text, seat), setPhase(phase), focus(elementFn), shake(), tileset(),
-   * say(text) (the page's screen-reader line)
+   * @param {TurnDeps} deps  the views and the page's callbacks:
+   *   board        the Board view
+   *   hand         the HandView
+   *   game()       the game being played: {players, position}
+   *   busy()       whether a move is being played (controls are frozen)
+   *   play(move)   play one of the engine's moves
+   *   note(text, kind)  the line that says what the chosen tile does ("", "warn", "bad")
+   *   placeButton  the "Place tile" button
+   * Optional: setBanner(text, seat), setPhase(phase), focus(elementFn), shake(), tileset(), say(text)
+   * (the page's screen-reader line),
+   * and ClassicTurn's exchange, hintButton, hintMove(); NeuTurn's portPicker.
    */
   constructor(deps) {
     Object.assign(this, {
       setBanner() {}, setPhase() {}, shake() {}, say() {}, tileset: () => null,
       focus: (el) => el()?.focus({ preventScroll: true }),
     }, deps);
-    this.human = null;   // the turn being played: {seat, phase, legal, tiles, rots, selected, hover, ...}
+    // What Object.assign gave this (declarations for the type checker):
+    /** @type {Board} */ this.board;
+    /** @type {HandView} */ this.hand;
+    /** @type {() => {players: Player[], position: Position}} */ this.game;
+    /** @type {() => boolean} */ this.busy;
+    /** @type {(move: Move) => void} */ this.play;
+    /** @type {(text: string, kind?: string) => void} */ this.note;
+    /** @type {HTMLButtonElement} */ this.placeButton;
+    /** @type {(text: string, seat?: number) => void} */ this.setBanner;
+    /** @type {(phase: string) => void} */ this.setPhase;
+    /** @type {(element: () => (HTMLElement | SVGElement | null | undefined)) => void} */ this.focus;
+    /** @type {() => void} */ this.shake;
+    /** @type {(text: string) => void} */ this.say;
+    /** @type {() => (TileSet | null)} */ this.tileset;
+    // ClassicTurn's optional ones:
+    /** @type {ExchangeChooser | undefined} */ this.exchange;
+    /** @type {HTMLButtonElement | undefined} */ this.hintButton;
+    /** @type {(() => Promise<Move | null>) | undefined} */ this.hintMove;
+    /** @type {any} NeuTurn's PortPicker */ this.portPicker;
+    /** @type {any} the turn being played: {seat, phase, legal, tiles, rots, selected, hover, ...} */
+    this.human = null;
+    /** @type {{text: string, kind?: string, placeable: boolean, label?: string} | null} what drawTileChoice last said */
+    this.advice = null;
   }
 
-  /** The phases in which the hand is played (subclasses name theirs). */
+  /** The phases in which the hand is played (subclasses name theirs). @returns {string[]} */
   get handPhases() { return []; }
 
-  /** Start a human's turn from the engine's answer to legal_moves (subclasses). */
+  /**
+   * Start a human's turn from the engine's answer to legal_moves (subclasses).
+   * @param {number} seat @param {any} legal  legal_moves' answer (neu_legal_moves' for the course)
+   */
   // eslint-disable-next-line no-unused-vars
   start(seat, legal) { throw new Error(`${this.constructor.name} must define start(seat, legal)`); }
 
@@ -128,7 +186,7 @@ export class TurnController {
     if (/^[1-9]$/.test(e.key) && Number(e.key) <= h.tiles.length) {
       const i = Number(e.key) - 1;
       this.selectTile(i, false);
-      this.hand.container.querySelector(`.hand-tile[data-index="${i}"]`)?.focus({ preventScroll: true });
+      tileButton(this.hand, i)?.focus({ preventScroll: true });
     } else if (ROTATE_ON.includes(e.key)) {
       this.rotateTile(at, 1);
     } else if (ROTATE_BACK.includes(e.key)) {
@@ -148,7 +206,10 @@ export class TurnController {
   /** Redraw the turn (subclasses: the phase's own drawing). */
   refresh() {}
 
-  /** The engine's entry for a tile of the hand at a rotation, or null. */
+  /**
+   * The engine's entry for a tile of the hand at a rotation, or null.
+   * @type {(tile: number, rot: number) => (LegalMove | null)}
+   */
   outcome() { return null; }
 
   /** The move to play for the chosen tile, or null after saying why not. */
@@ -197,10 +258,16 @@ export class TurnController {
     this.note(advice.text, advice.kind || "");
   }
 
-  /** The words on a tile's mark (subclasses). */
+  /**
+   * The words on a tile's mark (subclasses).
+   * @type {(outcome: LegalMove) => string}
+   */
   markLabel() { return ""; }
 
-  /** What the chosen tile's outcome means: {text, kind, placeable, label} (subclasses). */
+  /**
+   * What the chosen tile's outcome means (subclasses).
+   * @type {(outcome: LegalMove | null) => {text: string, kind?: string, placeable: boolean, label?: string}}
+   */
   advise() { return { text: "", placeable: false }; }
 }
 
@@ -220,6 +287,7 @@ export class ClassicTurn extends TurnController {
     this.exchange?.stop();
   }
 
+  /** @param {number} seat @param {LegalMoves} legal  the engine's answer to legal_moves */
   start(seat, legal) {
     const { players, position } = this.game();
     const name = players[seat].name;
@@ -248,10 +316,10 @@ export class ClassicTurn extends TurnController {
     } else if (h.phase === "tile") {
       this.setBanner(t("turn.bannerTile", { name }), seat);
       const m = position.markers[seat];
-      this.board.setTarget([m[0], m[1]], color);
+      this.board.setTarget(m && [m[0], m[1]], color);
       this.chooseFirstSafe(h.legal);
       this.refresh();
-      this.focus(() => this.hand.container.querySelector(`.hand-tile[data-index="${h.selected}"]`));
+      this.focus(() => tileButton(this.hand, h.selected));
     } else if (h.phase === "exchange") {
       this.setBanner(t("turn.bannerExchange", { name }), seat);
       this.exchange?.start(h, position);
@@ -313,7 +381,7 @@ export class ClassicTurn extends TurnController {
     if (!h || this.busy() || !this.hintMove) return;
     if (this.hintButton) this.hintButton.disabled = true;
     this.note(t("turn.thinking"));
-    let move = null;
+    let move;
     try { move = await this.hintMove(); } catch { move = null; }
     if (this.hintButton) this.hintButton.disabled = false;
     if (this.human !== h) return;

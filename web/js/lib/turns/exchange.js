@@ -4,17 +4,28 @@
 
 import { miniTiles } from "../views/hand.js";
 import { t as tr } from "../words/i18n.js";   // `t` names a tile here
+/** @import {Move} from "../types.js" */
+/** @import {TileSet} from "../views/tileset.js" */
 
 export class ExchangeChooser {
   /**
-   * @param deps.els       {panel, handBox, mine, theirs, note}: the page's elements
-   * @param deps.tileset() the tile pictures
-   * @param deps.busy()    whether a move is being played
-   * @param deps.play(move) play one of the engine's moves
+   * @param {object} deps
+   * @param {{panel: HTMLElement, handBox: HTMLElement, mine: HTMLElement, theirs: HTMLElement, note: HTMLElement}} deps.els
+   *   the page's elements
+   * @param {() => (TileSet | null)} deps.tileset  the tile pictures
+   * @param {() => boolean} deps.busy  whether a move is being played
+   * @param {(move: Move) => void} deps.play  play one of the engine's moves
    */
-  constructor(deps) {
-    Object.assign(this, deps);
-    this.turn = null;   // the exchange being chosen: {h (the turn), pool, pairs, give}
+  constructor({ els, tileset, busy, play }) {
+    this.els = els;
+    this.tileset = tileset;
+    this.busy = busy;
+    this.play = play;
+    /**
+     * The exchange being chosen: the turn, my tiles, the pool to take from, the swaps so far.
+     * @type {{h: any, mine: number[], pool: number[], pairs: [number, number][], give: number | null} | null}
+     */
+    this.turn = null;
   }
 
   /** Show the panel for a turn in the exchange phase (h.legal: the engine's exchanges). */
@@ -50,6 +61,7 @@ export class ExchangeChooser {
 
   render() {
     const x = this.turn;
+    if (!x) return;
     const given = new Set(x.pairs.map((p) => p[0]));
     const taken = new Set(x.pairs.map((p) => p[1]));
     const row = (box, tiles, used, onPick, label) => {

@@ -9,7 +9,7 @@
 //            previews the engine's outcome; options the engine's rule checker
 //            refuses are marked with its reason and not played
 
-import { TurnController, capitalize } from "./classic.js";
+import { TurnController, capitalize, tileButton } from "./classic.js";
 import { listNames } from "../words/movelog.js";
 import { colorOf } from "../views/style.js";
 import { t } from "../words/i18n.js";
@@ -61,7 +61,7 @@ export class NeuTurn extends TurnController {
       this.board.setTarget(legal.square, color);
       this.chooseFirstSafe(legal.moves);
       this.refresh();
-      this.focus(() => this.hand.container.querySelector(`.hand-tile[data-index="${h.selected}"]`));
+      this.focus(() => tileButton(this.hand, h.selected));
     }
   }
 

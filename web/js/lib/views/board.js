@@ -209,7 +209,8 @@ export class Board {
 
   /** Animate the events of one move; resolves when done. speed 0 = no animation; without
    *  a speed, the site's one motion setting (motion.js: the player's choice, else
-   *  prefers-reduced-motion). */
+   *  prefers-reduced-motion).
+   *  @param {any[]} events @param {{speed?: number}} [options] */
   async animate(events, { speed = animationSpeed() } = {}) {
     if (!events || !events.length) return;
     if (!speed) return;
@@ -370,8 +371,9 @@ export class Board {
 
   // ---------------------------------------------------------- animation
 
+  /** @param {number} ms @param {(t: number) => void} step @returns {Promise<void>} */
   _tween(ms, step) {
-    return new Promise((resolve) => {
+    return new Promise((/** @type {() => void} */ resolve) => {
       const t0 = performance.now();
       const frame = (now) => {
         const t = Math.min(1, (now - t0) / ms);

@@ -7,10 +7,18 @@ import { tileSVG } from "./svg.js";
 import { t as tr } from "../words/i18n.js";   // `t` names a tile here
 import { uiIcon } from "./icon.js";
 
+/**
+ * @typedef {object} HandHandlers
+ * @property {(i: number, fromClick?: boolean) => void} select
+ * @property {(i: number, dir: number) => void} rotate
+ * @property {(i: number | null) => void} hover
+ * @property {(i: number) => void} place
+ */
+
 export class HandView {
   /**
-   * @param container  element to draw into
-   * @param handlers   {select(i), rotate(i, dir), hover(i|null), place(i)}
+   * @param {HTMLElement} container  element to draw into
+   * @param {HandHandlers} handlers  what the player does, reported
    */
   constructor(container, handlers) {
     this.container = container;
@@ -21,17 +29,18 @@ export class HandView {
   }
 
   /**
-   * @param state.tiles     tile indices in hand
-   * @param state.rots      each tile's rotation (degrees)
-   * @param state.selected  index of the chosen tile (or -1)
-   * @param state.marks     per tile: {bad: bool, label: text} for its current rotation, or null
-   * @param state.enabled   whether the player may act
-   * @param state.owner     the player's name (for labels)
+   * @param {object} state
+   * @param {number[]} state.tiles     tile indices in hand
+   * @param {number[]} state.rots      each tile's rotation (degrees)
+   * @param {number} [state.selected]  index of the chosen tile (or -1)
+   * @param {({bad: boolean, label: string} | null)[]} [state.marks]  per tile, for its current rotation
+   * @param {boolean} [state.enabled]  whether the player may act
+   * @param {string} [state.owner]     the player's name (the labels do not use it yet)
    */
   render(state) {
-    const { tiles, rots, selected = -1, marks = [], enabled = true, owner = "" } = state;
+    const { tiles, rots, selected = -1, marks = [], enabled = true } = state;
     const same = this.slots.length === tiles.length && this.slots.every((s, i) => s.tile === tiles[i]);
-    if (!same) this._build(tiles, owner);
+    if (!same) this._build(tiles);
     tiles.forEach((t, i) => {
       const slot = this.slots[i];
       let angle = this.angles[i] ?? rots[i];
@@ -58,7 +67,7 @@ export class HandView {
     this.tileset = tileset;
     const tiles = this.slots.map((s) => s.tile);
     this.slots = [];
-    if (tiles.length) this._build(tiles, "");
+    if (tiles.length) this._build(tiles);
   }
 
   clear() {
@@ -67,7 +76,7 @@ export class HandView {
     this.container.replaceChildren();
   }
 
-  _build(tiles, owner) {
+  _build(tiles) {
     this.container.replaceChildren();
     this.angles = [];
     this.slots = tiles.map((tile, i) => {

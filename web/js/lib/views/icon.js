@@ -52,5 +52,5 @@ export function uiIcon(name) {
 
 /** Draw every element's data-icon="name" into it (the pages' static buttons and brand). */
 export function drawIcons(root = document) {
-  for (const el of root.querySelectorAll("[data-icon]")) el.replaceChildren(uiIcon(el.dataset.icon));
+  for (const el of root.querySelectorAll("[data-icon]")) el.replaceChildren(uiIcon(el.getAttribute("data-icon")));
 }

@@ -18,7 +18,12 @@ const PY = [0, 0, 1 / 3, 2 / 3, 1, 1, 2 / 3, 1 / 3];
 const NX = [0, 0, -1, -1, 0, 0, 1, 1];
 const NY = [1, 1, 0, 0, -1, -1, 0, 0];
 
-/** An SVG element with these attributes, appended to `parent` if given. */
+/**
+ * An SVG element with these attributes (null and undefined left out), appended to `parent` if given.
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} name @param {Record<string, any>} [attrs] @param {Element | null} [parent]
+ * @returns {SVGElementTagNameMap[K]}
+ */
 export function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);

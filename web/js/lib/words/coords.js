@@ -46,8 +46,7 @@ export function placeName(place, width = 6, height = 6) {
   }
   // the square beyond the edge: name the board square across the port's side
   const [dx, dy] = ACROSS[side];
-  const inner = [x + dx, y + dy];
-  return t("coords.edge", { edge: t(`coords.edge.${OPPOSITE[side]}`), square: squareName(inner), half: halfWord });
+  return t("coords.edge", { edge: t(`coords.edge.${OPPOSITE[side]}`), square: squareName([x + dx, y + dy]), half: halfWord });
 }
 
 /** A start mark [x, y, port] (on the board's outer boundary): "the top edge at B1 (left point)". */

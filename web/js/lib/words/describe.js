@@ -21,6 +21,7 @@ export function describeBoard(view, players, { width = 6, height = 6 } = {}) {
     const [x, y] = m;
     const onBoard = x >= 0 && y >= 0 && x < width && y < height;
     if (!onBoard) { lines.push(t("describe.out", { name })); return; }
+    /** @type {{tiles: string[], empty: string[]}} */
     const around = { tiles: [], empty: [] };
     for (const [dx, dy] of [[0, -1], [1, 0], [0, 1], [-1, 0]]) {
       const nx = x + dx, ny = y + dy;

@@ -107,7 +107,8 @@ export function tIn(code, key, params = {}) {
 }
 
 /** A date in the page's language (Intl): `value` a Date, an ISO time, or a
- *  "YYYY-MM-DD" day (read as that UTC day); "" if it is not a date. */
+ *  "YYYY-MM-DD" day (read as that UTC day); "" if it is not a date.
+ *  @param {Date | string | number} value @param {Intl.DateTimeFormatOptions} [options] */
 export function formatDate(value, options = { dateStyle: "long" }) {
   const day = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
   const d = day ? new Date(`${value}T00:00:00Z`) : new Date(value);

@@ -6,6 +6,7 @@ import { ask } from "../../lib/game/session.js";
 import { reason } from "../../lib/shell/page.js";
 import { t, applyTo } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
+/** @import {Engine} from "../../lib/engine/client.js" */
 
 
 // A sensible size: the board and its caption; a record's step buttons too.
@@ -19,9 +20,14 @@ export function iframeSnippet(url, title, [width, height]) {
 }
 
 export class EmbedCode {
-  /** deps.engine: the engine client; deps.at(): the session and the replay's step, or null. */
-  constructor(deps) {
-    Object.assign(this, deps);
+  /**
+   * @param {object} deps
+   * @param {Engine} deps.engine  the engine client
+   * @param {() => ({session: any, k: number} | null)} deps.at  the session and the replay's step, or null
+   */
+  constructor({ engine, at }) {
+    this.engine = engine;
+    this.at = at;
     applyTo($("embed-box"));
     $("btn-embed-game").addEventListener("click", () => this.open("game"));
     $("btn-embed-position").addEventListener("click", () => this.open("position"));

@@ -6,6 +6,7 @@
 
 import { t, formatDate } from "../../lib/words/i18n.js";
 
+/** @type {Intl.DateTimeFormatOptions} */
 const WHEN = { dateStyle: "medium", timeStyle: "short" };
 
 function button(text, label, onClick) {
@@ -55,12 +56,12 @@ export function entryText(entry) {
 
 export class GameList {
   /**
-   * @param root     the panel (a <section> with an <h2> and a <ul>)
-   * @param actions  {resume(id), download(keptEntry), forgetKept(id)}
+   * @param {HTMLElement} root  the panel (a <section> with an <h2> and a <ul>)
+   * @param {{resume: (id: string) => void, download: (kept: object) => void, forgetKept: (id: string) => void}} actions
    */
   constructor(root, actions) {
     this.root = root;
-    this.list = root.querySelector("ul");
+    this.list = /** @type {HTMLUListElement} */ (root.querySelector("ul"));
     this.actions = actions;
   }
 

@@ -8,19 +8,30 @@ import { reason } from "../../lib/shell/page.js";
 import { t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Stepper } from "../../lib/views/stepper.js";
+/** @import {Engine} from "../../lib/engine/client.js" */
+/** @import {Board} from "../../lib/views/board.js" */
+/** @import {EmbedCode} from "./embedcode.js" */
 
 export class GameOver {
   /**
-   * @param deps.engine  the engine client
-   * @param deps.board   the Board view
-   * @param deps.speed() the animation speed
-   * @param deps.showPlayers(position, scores)  redraw the players panel
-   * @param deps.markLog(k)   mark move k in the move log (-1: none)
-   * @param deps.setBanner(text)
-   * @param deps.embedCode  the "Embed this game" box (embedcode.js), or none
+   * @param {object} deps
+   * @param {Engine} deps.engine  the engine client
+   * @param {Board} deps.board   the Board view
+   * @param {() => number} deps.speed  the animation speed
+   * @param {(position: any, scores: number[] | null) => void} deps.showPlayers  redraw the players panel
+   * @param {(k: number) => void} deps.markLog  mark move k in the move log (-1: none)
+   * @param {(text: string) => void} deps.setBanner
+   * @param {EmbedCode} [deps.embedCode]  the "Embed this game" box (embedcode.js), or none
    */
-  constructor(deps) {
-    Object.assign(this, deps);
+  constructor({ engine, board, speed, showPlayers, markLog, setBanner, embedCode }) {
+    this.engine = engine;
+    this.board = board;
+    this.speed = speed;
+    this.showPlayers = showPlayers;
+    this.markLog = markLog;
+    this.setBanner = setBanner;
+    this.embedCode = embedCode;
+    /** @type {any} the finished game's Session (or NeuSession) */
     this.session = null;
     this.scores = null;   // the final scores, when the rule set scores
     // the replay: a step forward is animated a little faster than the game was

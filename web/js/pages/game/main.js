@@ -41,6 +41,7 @@ import { Sound } from "../../lib/shell/sound.js";
 import { watchForUpdates } from "../../lib/shell/update.js";
 import { EmbedCode } from "./embedcode.js";
 import { $ } from "../../lib/shell/dom.js";
+/** @import {Move, Position} from "../../lib/types.js" */
 
 
 // ------------------------------------------------------------------ the board, at once
@@ -179,7 +180,9 @@ const app = {
     this.advance();
   },
 
-  async playMove(move, gen = this.gen) {
+  /** @param {Move} move @param {number} [gen] the game it was chosen in (a newer game drops it) */
+  async playMove(move, gen) {
+    if (gen === undefined) gen = this.gen;
     if (gen !== this.gen) return;
     this.busy = true;
     setPhase("busy");
@@ -268,7 +271,9 @@ const app = {
     if (!s.over) $("gameover").hidden = true;
   },
 
-  showPlayers(position = this.session.position, scores = null) {
+  /** @param {Position} [position] @param {number[] | null} [scores] */
+  showPlayers(position, scores = null) {
+    if (position === undefined) position = this.session.position;
     const { levels, playerNotes } = this.variant;
     renderPlayers($("players"), this.session, position, { levels, notes: playerNotes, scores, tileset: this.tileset });
   },
@@ -420,7 +425,7 @@ $("rp-last").addEventListener("click", () => gameOver.replay(app.session.moves.l
 $("rp-range").addEventListener("input", (e) => gameOver.replay(Number(e.target.value), false));
 
 document.addEventListener("keydown", (e) => {
-  const t = e.target;
+  const t = /** @type {HTMLElement | null} */ (e.target);
   if (setup.isOpen) return;
   if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
   if (e.ctrlKey || e.metaKey || e.altKey) {

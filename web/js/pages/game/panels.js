@@ -7,18 +7,24 @@ import { playerIcon } from "../../lib/views/icon.js";
 import { miniTiles } from "../../lib/views/hand.js";
 import { t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
+/** @import {TileSet} from "../../lib/views/tileset.js" */
+/** @import {Board} from "../../lib/views/board.js" */
+/** @import {HandView} from "../../lib/views/hand.js" */
 
 /** Whether a rule set shows every hand (open hands). */
 export function openHands(rules) { return !!(rules && typeof rules === "object" && rules.open_hands); }
 
 /**
  * The players panel: each seat's icon, name and state in a position.
- * @param opts.levels   whether to say the computers' level (variants.js)
- * @param opts.notes(session, seat, position)  the variant's words for a seat's state (variants.js)
- * @param opts.scores   the final scores to show, or null
- * @param opts.tileset  the tile pictures (open hands are drawn), or null
+ * @param {HTMLElement} ul @param {any} session @param {any} position
+ * @param {object} [opts]
+ * @param {boolean} [opts.levels]   whether to say the computers' level (variants.js)
+ * @param {(session: any, seat: number, position: any) => string[]} [opts.notes]
+ *   the variant's words for a seat's state (variants.js)
+ * @param {number[] | null} [opts.scores]   the final scores to show, or null
+ * @param {TileSet | null} [opts.tileset]  the tile pictures (open hands are drawn), or null
  */
-export function renderPlayers(ul, session, position, { levels = true, notes, scores = null, tileset = null } = {}) {
+export function renderPlayers(ul, session, position, { levels = true, notes = () => [], scores = null, tileset = null } = {}) {
   const s = session;
   ul.replaceChildren();
   const styles = seatStyles(s.players);
@@ -105,8 +111,16 @@ export class MoveLog {
  * between two humans' turns, or the exchange (exchange.js).
  */
 export class PlayPanel {
-  /** @param deps {hand, board, note(text)} */
-  constructor(deps) { Object.assign(this, deps); }
+  /**
+   * @param {object} deps
+   * @param {HandView} deps.hand @param {Board} deps.board
+   * @param {(text: string, kind?: string) => void} deps.note  the line under the hand
+   */
+  constructor({ hand, board, note }) {
+    this.hand = hand;
+    this.board = board;
+    this.note = note;
+  }
 
   /** Whether hands are hidden between turns: two humans or more, hands not open. */
   hidesHands(session) {

@@ -11,9 +11,11 @@ const status = (cls, word, rest) => {
 };
 const engine = getEngine();
 const tsuro = installWindowTsuro(engine);
-window.progressLog = [];
+/** @type {unknown[]} */
+const progressLog = [];
+window.progressLog = progressLog;
 engine.onProgress((p) => {
-  window.progressLog.push(p);
+  progressLog.push(p);
   $("bar").value = p.fraction;
   $("status").textContent = `${p.label} (${Math.round(p.fraction * 100)}%)`;
 });

@@ -15,8 +15,8 @@ wireLanguagePicker(document.getElementById("lang-select"));
 
 if (new URLSearchParams(location.search).has("lang")) {
   for (const frame of document.querySelectorAll("iframe[src*='embed.html']")) {
-    const url = new URL(frame.getAttribute("src"), location.href);
+    const url = new URL(frame.getAttribute("src") ?? "", location.href);
     url.searchParams.set("lang", lang());
-    frame.src = url.href;
+    frame.setAttribute("src", url.href);
   }
 }

@@ -1,0 +1,19 @@
+// The types of js/build-info.js, which build.py generates into dist/ (see
+// build_info_js there): only the type checker reads this file.
+
+/** What the build wrote about the engine's files (build.py's `info`). */
+export const BUILD: {
+  pyodideVersion: string;
+  pyodideSha256: string;
+  pyodideDir: string;
+  micropipWheel: string;
+  micropipSha256: string;
+  engine: { name: string; version: string; wheel: string; sha256: string; imports: string[] };
+  stdlib: { url: string; sha256: string; python: string; modules: number };
+  lockInfo: Record<string, unknown>;
+  sizes: Record<string, number>;
+};
+/** The site root's URL, ending in "/". */
+export const siteRoot: string;
+/** A path of the site as an absolute URL. */
+export function siteURL(path: string): string;

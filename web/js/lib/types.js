@@ -1,0 +1,148 @@
+// The engine's JSON shapes as JSDoc types, for the type checker only
+// (tsconfig.json; build.py does not ship this file): positions, moves,
+// records and events as docs/api.md and the design's NOTATION.md define
+// them, and what each operation the pages use answers.  A module imports
+// them with `@import {Position, Move} from "../types.js"`.
+export {};
+
+// ---------------------------------------------------------------- notation
+
+/** @typedef {"A" | "B" | "C" | "D" | "E" | "F" | "G" | "H"} Port */
+/** @typedef {0 | 90 | 180 | 270} Rotation */
+/** A square [x, y], from the top left, both from 0. @typedef {[number, number]} Square */
+/** Where a marker stands: the square it faces and the port of it. @typedef {[number, number, Port]} Place */
+/** A tile on the board: [x, y, tile index, rotation]. @typedef {[number, number, number, number]} PlacedTile */
+/** @typedef {{name: string, color: string}} Player */
+/** A named rule set ("classic", "solo", ...) or an object of options. @typedef {string | RuleOptions} Rules */
+/**
+ * @typedef {object} RuleOptions
+ * @property {string} [preset]
+ * @property {number} [width]
+ * @property {number} [height]
+ * @property {number} [hand_size]
+ */
+
+/**
+ * A complete snapshot, enough to continue the game (tsuro-position/1).
+ * @typedef {object} Position
+ * @property {string} format
+ * @property {Rules} rules
+ * @property {Player[]} players
+ * @property {PlacedTile[]} tiles
+ * @property {(Place | null)[]} markers
+ * @property {number[][]} [hands]   left out by tutorials and puzzles
+ * @property {number[]} [pile]      top first
+ * @property {number | null} dragon the seat holding the dragon tile
+ * @property {number[]} out         the seats out, in the order they went out
+ * @property {number | null} turn   the seat to move; null once the game is over
+ * @property {number[]} [winners]
+ * @property {{give: number[], take: number[]} | null} [exchange]
+ */
+
+/**
+ * A move: one of {start}, {tile, rot} or {exchange} (one type with optional
+ * fields, as the code reads them: `if (move.start) ...`).
+ * @typedef {object} Move
+ * @property {Place} [start]        choose a start mark
+ * @property {number} [tile]        play a tile into the square the marker faces...
+ * @property {number} [rot]         ...turned this far clockwise
+ * @property {[number, number][]} [exchange]  elimination bonus: [give, take] tile pairs
+ * @property {number[]} [reshuffle] the pile's order after eliminated players' tiles were shuffled in
+ */
+
+/**
+ * A whole game that replays the same way everywhere (tsuro-record/1).
+ * @typedef {object} GameRecord
+ * @property {string} format
+ * @property {Rules} rules
+ * @property {Player[]} players
+ * @property {number | string} [seed]
+ * @property {{hands: number[][], pile: number[]}} deal
+ * @property {Move[]} moves
+ */
+
+/** One step of a marker's path: [x, y, entry port, exit port]. @typedef {[number, number, Port, Port]} PathStep */
+/** @typedef {{seat: number, path: PathStep[], to: Place}} MarkerPath */
+
+/**
+ * What playing a move did, in order (docs/api.md, "Playing a move").
+ * @typedef {{type: "start", seat: number, place: Place}
+ *   | {type: "place", seat: number, tile: number, rot: number, square: Square}
+ *   | {type: "move", seat: number, path: PathStep[], to: Place}
+ *   | {type: "out", seat: number, reason: "edge" | "collision", with?: number}
+ *   | {type: "exchange_offer", seat: number, tiles: number[]}
+ *   | {type: "exchange", seat: number, pairs: [number, number][]}
+ *   | {type: "reshuffle", returned: number[], pile: number[], order: number[]}
+ *   | {type: "dragon", seat: number | null, from?: number, reason: "taken" | "returned" | "passed" | "set_aside"}
+ *   | {type: "draw", seat: number, tile: number}
+ *   | {type: "skip", seat: number}
+ *   | {type: "game_over", winners: number[]}} GameEvent
+ */
+
+/**
+ * One entry of legal_moves: a move and what it would do.
+ * @typedef {object} LegalMove
+ * @property {Move} move
+ * @property {boolean} legal
+ * @property {boolean} [self_eliminating]
+ * @property {boolean} [forced]
+ * @property {MarkerPath[]} [paths]
+ * @property {{seat: number, reason: "edge" | "collision", with?: number}[]} [out]  who would go out
+ */
+
+// ---------------------------------------------------------------- answers
+
+/** An engine error as a value (requestValue): `code` is the API's stable code. @typedef {{code: string, message: string}} ErrorValue */
+
+/**
+ * legal_moves: the phase, whose turn, and every move with its outcome.
+ * @typedef {object} LegalMoves
+ * @property {string} phase   "start", "tile", "exchange"...
+ * @property {number | null} turn
+ * @property {LegalMove[]} moves
+ * @property {{give: number[], take: number[], count: number}} [exchange]
+ */
+
+/** play and neu_play: the next position, the move as a record stores it, and what happened. @typedef {{position: Position, move: Move, events: GameEvent[], result?: GameResult}} Played */
+/** @typedef {{over: boolean, winners: number[], scores?: number[], phase: string, turn: number | null}} GameResult */
+/** bot_move and hint: the move chosen (and what the planner reports about it). @typedef {{move: Move, [more: string]: unknown}} BotMove */
+
+/**
+ * What each operation takes and answers (docs/api.md); `request(op, args)`
+ * is typed by this table.
+ * @typedef {object} EngineOps
+ * @property {{args: {}, result: {version: string}}} version
+ * @property {{args: {}, result: Record<string, number[][]>}} tiles
+ * @property {{args: {}, result: Record<string, any>}} rules
+ * @property {{args: {rules?: Rules, players: number | Player[], seed?: number | string}, result: {position: Position, record: GameRecord}}} new_game
+ * @property {{args: {position: Position, all?: boolean}, result: LegalMoves}} legal_moves
+ * @property {{args: {position: Position, tile: number, rot: number}, result: LegalMove}} preview
+ * @property {{args: {position: Position, move: Move, seed?: number | string}, result: Played}} play
+ * @property {{args: {record: GameRecord}, result: any}} replay
+ * @property {{args: {record: GameRecord}, result: {positions: Position[], events: GameEvent[][]}}} positions
+ * @property {{args: {position: Position}, result: GameResult}} result
+ * @property {{args: {position?: Position, record?: GameRecord}, result: {valid: boolean}}} validate
+ * @property {{args: {position?: Position, record?: GameRecord}, result: {fragment: string}}} encode_link
+ * @property {{args: {fragment: string}, result: {record?: GameRecord, position?: Position}}} decode_link
+ * @property {{args: {position: Position, bot: string, seed?: number | string, budget_ms?: number, iterations?: number}, result: BotMove}} bot_move
+ * @property {{args: {position: Position, seed?: number | string, budget_ms?: number, iterations?: number}, result: BotMove}} hint
+ * @property {{args: {position: Position, task: any, move: Move}, result: {correct: boolean, legal: boolean, unique: boolean}}} puzzle_check
+ * @property {{args: {position: Position, task: any, level: number}, result: {tile: number, rot?: number}}} puzzle_hint
+ * @property {{args: {date: string, players?: {name: string, color?: string}[]}, result: {record: GameRecord, position: Position}}} daily
+ * @property {{args: {message: any}, result: {fragment: string}}} link_encode
+ * @property {{args: {fragment: string, local?: any}, result: {message: any, position: Position, status: "new" | "same" | "newer"}}} link_open
+ * @property {{args: {players: {name: string, color?: string}[]}, result: {position: any}}} neu_new_game
+ * @property {{args: {position: any}, result: any}} neu_legal_moves
+ * @property {{args: {position: any, move: any}, result: {position: any, move: any, events: any[], result?: any}}} neu_play
+ * @property {{args: {position: any, seed?: number | string}, result: {move: any, seat: number, phase: string}}} neu_bot_move
+ */
+
+/** @typedef {keyof EngineOps} Op */
+/** @template {Op} K @typedef {EngineOps[K]["args"]} ArgsOf */
+/** @template {Op} K @typedef {EngineOps[K]["result"]} ResultOf */
+/**
+ * requestValue's answer: the result, or {error} where request() would reject
+ * (whose other fields read as undefined, so `r.move` may be asked of either).
+ * @template R
+ * @typedef {(R & {error?: undefined}) | ({error: ErrorValue} & {[P in keyof R]?: undefined})} Answer
+ */
