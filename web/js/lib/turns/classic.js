@@ -15,7 +15,7 @@
 import { colorOf } from "../views/style.js";
 import { t } from "../words/i18n.js";
 import { startName } from "../words/coords.js";
-/** @import {Move, Position, Player, LegalMove, LegalMoves} from "../types.js" */
+/** @import {Move, Position, Player, LegalMove, LegalMoves, Place} from "../types.js" */
 /** @import {Board} from "../views/board.js" */
 /** @import {HandView} from "../views/hand.js" */
 /** @import {TileSet} from "../views/tileset.js" */
@@ -56,6 +56,7 @@ export function capitalize(text) { return text.charAt(0).toUpperCase() + text.sl
  * @property {(phase: string) => void} [setPhase]
  * @property {(element: () => (HTMLElement | SVGElement | null | undefined)) => void} [focus]
  * @property {() => void} [shake]
+ * @property {(text: string) => void} [say]
  * @property {() => (TileSet | null)} [tileset]
  * @property {ExchangeChooser} [exchange]
  * @property {HTMLButtonElement} [hintButton]
@@ -154,7 +155,8 @@ export class TurnController {
     this.refresh();
   }
 
-  /** Place the chosen tile (or tile i): plays the engine's move, or says why not. */
+  /** Place the chosen tile (or tile i): plays the engine's move, or says why not.
+   *  @param {number | null} [i] */
   place(i = null) {
     const h = this.human;
     if (!this.canChoose()) return;
@@ -166,8 +168,9 @@ export class TurnController {
   }
 
   // board events a controller may answer (the classic and the course variant's differ)
+  /** A start mark clicked (or Enter on it). @type {(place: Place) => void} */
   chooseStart() {}
-  /** A mark a finger chose: a controller with no confirm step takes it as a click. */
+  /** A mark a finger chose: a controller with no confirm step takes it as a click. @param {Place} place */
   selectStart(place) { this.chooseStart(place); }
   clickSquare() {}
   hoverMark() {}
@@ -337,6 +340,7 @@ export class ClassicTurn extends TurnController {
   /**
    * A start mark a finger chose (the board's "markselect"): said, and offered
    * on the place button as "Start here"; only that button starts there.
+   * @param {Place} place
    */
   selectStart(place) {
     const h = this.human;
@@ -351,7 +355,8 @@ export class ClassicTurn extends TurnController {
     this.placeButton.disabled = false;
   }
 
-  /** The place button: in the start phase it starts on the chosen mark; else it places the tile. */
+  /** The place button: in the start phase it starts on the chosen mark; else it places the tile.
+   *  @param {number | null} [i] */
   place(i = null) {
     const h = this.human;
     if (h && h.phase === "start") {

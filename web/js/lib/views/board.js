@@ -128,7 +128,8 @@ export class Board {
     this._drawMarks();
   }
 
-  /** The mark a tap chose (or null): drawn apart until the page confirms it or the marks change. */
+  /** The mark a tap chose (or null): drawn apart until the page confirms it or the marks change.
+   *  @returns {any[] | null} */
   get markAtSelection() { return this.markSelected >= 0 ? this.marks[this.markSelected].place : null; }
 
   /** The mark the keyboard cursor is on (or null). */
@@ -428,6 +429,8 @@ export class Board {
    * The mark a finger means: the nearest one to a tap in the frame around the
    * board or within half a square of its edge (a fingertip covers two marks;
    * the controller asks to confirm it), elsewhere the nearest within half a square.
+   * @param {number[]} pt  the tap, in the board's SVG units
+   * @returns {{place: any[], pt: number[]} | null}
    */
   _touchedMark(pt) {
     const [x, y] = pt, W = this.w * S, H = this.h * S, reach = S / 2;
@@ -441,6 +444,8 @@ export class Board {
     return best;
   }
 
+  /** A click or a tap: a finger selects a mark ("markselect"), a mouse starts there ("startmark").
+   *  @param {MouseEvent & {pointerType?: string}} e  (Chromium's clicks are PointerEvents) */
   _click(e) {
     const pt = this._svgPoint(e);
     if (!pt) return;
