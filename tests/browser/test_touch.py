@@ -186,8 +186,10 @@ def test_a_finger_chooses_a_start_mark_then_confirms_it(browser, server):
         pagekit.wait_phase(page, ["start"])
         marks = page.evaluate(MARKS)
         assert len(marks) == 48
-        top = sorted((m for m in marks if m["y"] < min(n["y"] for n in marks) + 1), key=lambda m: m["x"])
-        i = min(range(2, len(top) - 1), key=lambda k: top[k + 1]["x"] - top[k]["x"])  # the closest pair
+        top_y, left_x = min(m["y"] for m in marks), min(m["x"] for m in marks)
+        top = sorted((m for m in marks if m["y"] < top_y + 1), key=lambda m: m["x"])
+        # the closest pair on the top edge
+        i = min(range(2, len(top) - 1), key=lambda k: top[k + 1]["x"] - top[k]["x"])
         aim, neighbour = top[i], top[i + 1]
         gap = neighbour["x"] - aim["x"]
         assert gap < 25, f"the marks are {gap:.0f} px apart: no need for this"
@@ -200,10 +202,11 @@ def test_a_finger_chooses_a_start_mark_then_confirms_it(browser, server):
         assert button.is_enabled() and button.inner_text() == "Start here"
         assert pagekit.phase(page) == "start" and pagekit.log_count(page) == 0
         said = page.inner_text("#announcer p:last-child")
-        assert said.startswith("Chosen: ") and said == page.inner_text("#hand-note")  # its place in words
+        # its place in words, said and shown
+        assert said.startswith("Chosen: ") and said == page.inner_text("#hand-note")
         pagekit.shot(page, "touch-start-chosen-360")
         # a tap on the left edge's frame band, beside a mark: the choice moves there
-        left = sorted((m for m in marks if m["x"] < min(n["x"] for n in marks) + 1), key=lambda m: m["y"])
+        left = sorted((m for m in marks if m["x"] < left_x + 1), key=lambda m: m["y"])
         other = left[3]
         page.touchscreen.tap(other["x"] - 6, other["y"] + 3)
         page.wait_for_function(f"{SELECTED} === {other['place']!r}")
