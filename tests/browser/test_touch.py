@@ -73,6 +73,7 @@ def test_touch_targets_and_no_sideways_scroll_on_every_page(browser, server, wid
         page.click("#btn-start")
         pagekit.wait_phase(page, ["start"])
         page.locator(".layer-marks .start-mark").first.locator(".start-dot").tap(force=True)
+        page.locator("#btn-place:not([disabled])").tap()  # a finger's mark is confirmed
         pagekit.wait_phase(page, ["tile"])
         fits(page, width, "a game")
         page.keyboard.press("?")
@@ -164,3 +165,78 @@ def test_sound_and_theme_toggles_are_drawn_named_and_pressed(page, server, local
     assert before and theme.locator("svg.icon").count() == 1 and theme.inner_text().strip() == ""
     theme.click()
     assert theme.get_attribute("aria-label") not in (None, before)
+
+
+# The start marks' centres on the screen, each with its place ("x,y,port").
+MARKS = """() => [...document.querySelectorAll('.layer-marks .start-mark')].map((g) => {
+  const r = g.querySelector('.start-dot').getBoundingClientRect();
+  return { place: g.dataset.place, x: r.x + r.width / 2, y: r.y + r.height / 2 };
+})"""
+
+SELECTED = "document.querySelector('.layer-marks .start-mark.selected')?.dataset.place || null"
+
+
+def first_start(page) -> str:
+    """The place ("x,y,port") the game's first move started on, from the tab's save."""
+    page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
+    move = pagekit.current_save(page)["record"]["moves"][0]
+    return ",".join(str(v) for v in move["start"])
+
+
+def test_a_finger_chooses_a_start_mark_then_confirms_it(browser, server):
+    """On a 360 px phone the marks are about 17 px apart: a tap a few px off a mark,
+    towards its neighbour, selects that mark (ringed, said, the button offered)
+    without starting; another tap moves the choice; "Start here" starts there."""
+    ctx, page = phone(browser, 360, 740)
+    try:
+        page.goto(server + "?sw=off&anim=0")
+        page.wait_for_selector("#setup[open]")
+        page.click("#btn-start")
+        pagekit.wait_phase(page, ["start"])
+        marks = page.evaluate(MARKS)
+        assert len(marks) == 48
+        top_y, left_x = min(m["y"] for m in marks), min(m["x"] for m in marks)
+        top = sorted((m for m in marks if m["y"] < top_y + 1), key=lambda m: m["x"])
+        # the closest pair on the top edge
+        i = min(range(2, len(top) - 1), key=lambda k: top[k + 1]["x"] - top[k]["x"])
+        aim, neighbour = top[i], top[i + 1]
+        gap = neighbour["x"] - aim["x"]
+        assert gap < 25, f"the marks are {gap:.0f} px apart: no need for this"
+        # 40 % of the way to the neighbour, and a little outside the board
+        page.touchscreen.tap(aim["x"] + 0.4 * gap, aim["y"] - 4)
+        page.wait_for_function(f"{SELECTED} !== null")
+        assert page.evaluate(SELECTED) == aim["place"]
+        assert page.locator(".start-mark.selected .start-chosen").is_visible()
+        button = page.locator("#btn-place")
+        assert button.is_enabled() and button.inner_text() == "Start here"
+        assert pagekit.phase(page) == "start" and pagekit.log_count(page) == 0
+        said = page.inner_text("#announcer p:last-child")
+        # its place in words, said and shown
+        assert said.startswith("Chosen: ") and said == page.inner_text("#hand-note")
+        pagekit.shot(page, "touch-start-chosen-360")
+        # a tap on the left edge's frame band, beside a mark: the choice moves there
+        left = sorted((m for m in marks if m["x"] < left_x + 1), key=lambda m: m["y"])
+        other = left[3]
+        page.touchscreen.tap(other["x"] - 6, other["y"] + 3)
+        page.wait_for_function(f"{SELECTED} === {other['place']!r}")
+        assert page.locator(".start-mark.selected").count() == 1
+        assert page.inner_text("#announcer p:last-child") not in (said, "")
+        assert pagekit.log_count(page) == 0
+        button.tap()
+        pagekit.wait_phase(page, ["tile", "pass"])
+        assert first_start(page) == other["place"]
+    finally:
+        ctx.close()
+
+
+def test_a_mouse_click_still_starts_at_once(page, server):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(server + "?sw=off&anim=0")
+    page.wait_for_selector("#setup[open]")
+    page.click("#btn-start")
+    pagekit.wait_phase(page, ["start"])
+    mark = page.evaluate(MARKS)[9]
+    page.mouse.click(mark["x"] + 2, mark["y"] + 2)
+    pagekit.wait_phase(page, ["tile", "pass"])
+    assert first_start(page) == mark["place"]
+    assert page.evaluate(SELECTED) is None

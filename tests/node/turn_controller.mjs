@@ -109,6 +109,27 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   assert.deepEqual(did.played, [legal.moves[3].move]);
 }
 
+// ---------------------------------------------------------------- a start mark chosen by a finger
+
+{
+  const { position, legal } = cases.classic_start;
+  const said = [];
+  const { turn, did } = wire(ClassicTurn, { players: position.players, position }, { say: (text) => said.push(text) });
+  turn.start(position.turn, legal);
+  assert.ok(turn.placeButton.disabled, "nothing chosen: no start button");
+  turn.place();
+  assert.equal(did.played.length, 0, "the button with no mark chosen plays nothing");
+  turn.selectStart([99, 99, "A"]);
+  assert.ok(turn.placeButton.disabled && !said.length, "a mark the engine does not list is not offered");
+  turn.selectStart(legal.moves[5].move.start);
+  turn.selectStart(legal.moves[2].move.start);
+  assert.equal(did.played.length, 0, "a tap chooses; it does not start");
+  assert.ok(!turn.placeButton.disabled, "the chosen mark is offered on the button");
+  assert.equal(said.length, 2, "each choice is said");
+  turn.place();
+  assert.deepEqual(did.played, [legal.moves[2].move], "the button starts on the last mark chosen");
+}
+
 // ---------------------------------------------------------------- the course's opening
 
 {

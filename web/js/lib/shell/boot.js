@@ -8,7 +8,7 @@ import { Board } from "../views/board.js";
 import { HandView } from "../views/hand.js";
 import { ClassicTurn, handToTurn } from "../turns/classic.js";
 import { loadTileSet } from "../views/tileset.js";
-import { showEngineStatus, notice, note, setPhase } from "./page.js";
+import { showEngineStatus, notice, note, say, setPhase } from "./page.js";
 import { t, applyTo } from "../words/i18n.js";
 import { drawIcons } from "../views/icon.js";
 import { seatStyles } from "../views/style.js";
@@ -41,7 +41,7 @@ export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play,
   const views = { engine, board, tileset: null };
   const hand = new HandView($("hand"), handToTurn(() => views.turn));
   const turn = new Turn({
-    board, hand, busy, play, note, setPhase,
+    board, hand, busy, play, note, say, setPhase,
     game: () => ({ players: position().players, position: position() }),
     placeButton: $("btn-place"),
     tileset: () => views.tileset,
@@ -54,6 +54,7 @@ export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play,
     hand.setTileSet(ts);
   });
   board.on("startmark", (place) => turn.chooseStart(place));
+  board.on("markselect", (place) => turn.selectStart(place));
   board.on("square", (square) => turn.clickSquare(square));
   $("btn-place").addEventListener("click", () => turn.place());
   document.addEventListener("keydown", (e) => { if (keysOn()) turn.handleKey(e); });

@@ -15,7 +15,7 @@
 import { colorOf } from "../views/style.js";
 import { t } from "../words/i18n.js";
 import { startName } from "../words/coords.js";
-/** @import {Move, Position, Player, LegalMove, LegalMoves} from "../types.js" */
+/** @import {Move, Position, Player, LegalMove, LegalMoves, Place} from "../types.js" */
 /** @import {Board} from "../views/board.js" */
 /** @import {HandView} from "../views/hand.js" */
 /** @import {TileSet} from "../views/tileset.js" */
@@ -56,6 +56,7 @@ export function capitalize(text) { return text.charAt(0).toUpperCase() + text.sl
  * @property {(phase: string) => void} [setPhase]
  * @property {(element: () => (HTMLElement | SVGElement | null | undefined)) => void} [focus]
  * @property {() => void} [shake]
+ * @property {(text: string) => void} [say]
  * @property {() => (TileSet | null)} [tileset]
  * @property {ExchangeChooser} [exchange]
  * @property {HTMLButtonElement} [hintButton]
@@ -73,12 +74,13 @@ export class TurnController {
    *   play(move)   play one of the engine's moves
    *   note(text, kind)  the line that says what the chosen tile does ("", "warn", "bad")
    *   placeButton  the "Place tile" button
-   * Optional: setBanner(text, seat), setPhase(phase), focus(elementFn), shake(), tileset(),
+   * Optional: setBanner(text, seat), setPhase(phase), focus(elementFn), shake(), tileset(), say(text)
+   * (the page's screen-reader line),
    * and ClassicTurn's exchange, hintButton, hintMove(); NeuTurn's portPicker.
    */
   constructor(deps) {
     Object.assign(this, {
-      setBanner() {}, setPhase() {}, shake() {}, tileset: () => null,
+      setBanner() {}, setPhase() {}, shake() {}, say() {}, tileset: () => null,
       focus: (el) => el()?.focus({ preventScroll: true }),
     }, deps);
     // What Object.assign gave this (declarations for the type checker):
@@ -93,6 +95,7 @@ export class TurnController {
     /** @type {(phase: string) => void} */ this.setPhase;
     /** @type {(element: () => (HTMLElement | SVGElement | null | undefined)) => void} */ this.focus;
     /** @type {() => void} */ this.shake;
+    /** @type {(text: string) => void} */ this.say;
     /** @type {() => (TileSet | null)} */ this.tileset;
     // ClassicTurn's optional ones:
     /** @type {ExchangeChooser | undefined} */ this.exchange;
@@ -152,7 +155,8 @@ export class TurnController {
     this.refresh();
   }
 
-  /** Place the chosen tile (or tile i): plays the engine's move, or says why not. */
+  /** Place the chosen tile (or tile i): plays the engine's move, or says why not.
+   *  @param {number | null} [i] */
   place(i = null) {
     const h = this.human;
     if (!this.canChoose()) return;
@@ -164,7 +168,10 @@ export class TurnController {
   }
 
   // board events a controller may answer (the classic and the course variant's differ)
+  /** A start mark clicked (or Enter on it). @type {(place: Place) => void} */
   chooseStart() {}
+  /** A mark a finger chose: a controller with no confirm step takes it as a click. @param {Place} place */
+  selectStart(place) { this.chooseStart(place); }
   clickSquare() {}
   hoverMark() {}
   back() {}
@@ -291,6 +298,7 @@ export class ClassicTurn extends TurnController {
     const tiles = (position.hands && position.hands[seat]) || [];
     const h = {
       seat, phase: legal.phase, legal: legal.moves, tiles, rots: tiles.map(() => 0), selected: -1, hover: null,
+      startChoice: null,   // the start mark a tap chose, placed by the button
     };
     this.human = h;
     this.setPhase(h.phase);
@@ -327,6 +335,35 @@ export class ClassicTurn extends TurnController {
     if (!h || h.phase !== "start" || this.busy()) return;
     const m = h.legal.find((x) => x.move.start.join() === place.join());
     if (m) this.play(m.move);
+  }
+
+  /**
+   * A start mark a finger chose (the board's "markselect"): said, and offered
+   * on the place button as "Start here"; only that button starts there.
+   * @param {Place} place
+   */
+  selectStart(place) {
+    const h = this.human;
+    if (!h || h.phase !== "start" || this.busy()) return;
+    const m = h.legal.find((x) => x.move.start.join() === place.join());
+    if (!m) return;
+    h.startChoice = m.move.start;
+    const text = t("turn.startChosen", { place: startName(place) });
+    this.note(text);
+    this.say(text);
+    this.placeButton.textContent = t("turn.startHere");
+    this.placeButton.disabled = false;
+  }
+
+  /** The place button: in the start phase it starts on the chosen mark; else it places the tile.
+   *  @param {number | null} [i] */
+  place(i = null) {
+    const h = this.human;
+    if (h && h.phase === "start") {
+      if (h.startChoice) this.chooseStart(h.startChoice);
+      return;
+    }
+    super.place(i);
   }
 
   hoverMark(place) {

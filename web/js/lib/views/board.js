@@ -8,7 +8,7 @@
 //   board.setSeats(seatStyles(players));       // style.js: colour/shape/label
 //   board.setPosition(position);               // NOTATION position: tiles, markers, out
 //   board.setTrails(trails);                   // seat -> [[x, y, in, out], ...]
-//   board.setStartMarks(places, color);        // clickable marks; onStartMark(cb)
+//   board.setStartMarks(places, color);        // clickable marks: "startmark" (a touch: "markselect")
 //   board.setTarget([x, y], color);            // the square to play into; onSquare(cb)
 //   board.setChoices([[x, y], ...], color);    // squares to choose among (arrow keys too)
 //   board.setPreview({square, tile, rot, paths, out, bad});
@@ -33,13 +33,15 @@ export class Board {
     this.marks = [];
     this.markColor = "#fff";
     this.markCursor = -1;
+    this.markSelected = -1;   // the mark a finger chose, waiting for the page's confirm button
+    this.pointerType = "";    // the last pointer down: "touch" picks a mark rather than starting there
     this.target = null;
     this.choices = [];
     this.choiceColor = "#fff";
     this.choiceCursor = -1;
     this.preview = null;
     this.highlight = null;
-    this.listeners = { startmark: [], square: [], markhover: [], escape: [] };
+    this.listeners = { startmark: [], markselect: [], square: [], markhover: [], escape: [] };
     this.svg = el("svg", {
       class: "board", role: "img", "aria-label": label,
       viewBox: `${-MARGIN} ${-MARGIN} ${width * S + 2 * MARGIN} ${height * S + 2 * MARGIN}`,
@@ -56,6 +58,7 @@ export class Board {
       this.layers[name] = el("g", { class: `layer-${name}` }, this.svg);
     }
     this._drawFrame();
+    this.svg.addEventListener("pointerdown", (e) => { this.pointerType = e.pointerType; });
     this.svg.addEventListener("click", (e) => this._click(e));
     this.svg.addEventListener("pointermove", (e) => this._hover(e));
     this.svg.addEventListener("keydown", (e) => this._key(e));
@@ -96,6 +99,7 @@ export class Board {
     this.marks.sort((a, b) => angle(a) - angle(b));
     this.markColor = color;
     this.markCursor = -1;
+    this.markSelected = -1;
     this.svg.classList.toggle("choosing-start", this.marks.length > 0);
     this._focusable();
     this._drawMarks();
@@ -123,6 +127,10 @@ export class Board {
     this.markCursor = this.marks.findIndex((m) => m.place.join() === place.join());
     this._drawMarks();
   }
+
+  /** The mark a tap chose (or null): drawn apart until the page confirms it or the marks change.
+   *  @returns {any[] | null} */
+  get markAtSelection() { return this.markSelected >= 0 ? this.marks[this.markSelected].place : null; }
 
   /** The mark the keyboard cursor is on (or null). */
   get markAtCursor() { return this.markCursor >= 0 ? this.marks[this.markCursor].place : null; }
@@ -310,7 +318,13 @@ export class Board {
     g.replaceChildren();
     this.marks.forEach((m, i) => {
       const [px, py] = m.pt;
-      const c = el("g", { class: `start-mark${i === this.markCursor ? " cursor" : ""}`, "data-place": m.place.join(",") }, g);
+      const cls = `start-mark${i === this.markCursor ? " cursor" : ""}${i === this.markSelected ? " selected" : ""}`;
+      const c = el("g", { class: cls, "data-place": m.place.join(",") }, g);
+      if (i === this.markSelected) {
+        // a ring a finger does not hide: the halo light on a dark board, the outline dark on a light one
+        for (const ring of ["start-chosen-halo", "start-chosen-under"]) el("circle", { cx: f(px), cy: f(py), r: MARKER_R + 4, class: ring }, c);
+        el("circle", { cx: f(px), cy: f(py), r: MARKER_R + 4, class: "start-chosen" }, c);
+      }
       el("circle", { cx: f(px), cy: f(py), r: 15, class: "start-hit" }, c);
       el("circle", { cx: f(px), cy: f(py), r: 7.5, class: "start-halo" }, c);   // an edge on any board, like a marker's
       el("circle", { cx: f(px), cy: f(py), r: 7.5, class: "start-dot", fill: this.markColor }, c);
@@ -411,10 +425,40 @@ export class Board {
     return best;
   }
 
+  /**
+   * The mark a finger means: the nearest one to a tap in the frame around the
+   * board or within half a square of its edge (a fingertip covers two marks;
+   * the controller asks to confirm it), elsewhere the nearest within half a square.
+   * @param {number[]} pt  the tap, in the board's SVG units
+   * @returns {{place: any[], pt: number[]} | null}
+   */
+  _touchedMark(pt) {
+    const [x, y] = pt, W = this.w * S, H = this.h * S, reach = S / 2;
+    const nearEdge = x < reach || y < reach || x > W - reach || y > H - reach;
+    if (!nearEdge) return this._nearestMark(pt);   // marks inside the board (the course's ports): as a click
+    let best = null, bestD = Infinity;
+    for (const m of this.marks) {
+      const d = Math.hypot(m.pt[0] - x, m.pt[1] - y);
+      if (d < bestD) { best = m; bestD = d; }
+    }
+    return best;
+  }
+
+  /** A click or a tap: a finger selects a mark ("markselect"), a mouse starts there ("startmark").
+   *  @param {MouseEvent & {pointerType?: string}} e  (Chromium's clicks are PointerEvents) */
   _click(e) {
     const pt = this._svgPoint(e);
     if (!pt) return;
-    if (this.marks.length) {
+    const touch = (e.pointerType || this.pointerType) === "touch";
+    if (this.marks.length && touch) {
+      const m = this._touchedMark(pt);
+      if (m) {
+        this.markSelected = this.markCursor = this.marks.indexOf(m);
+        this._drawMarks();
+        this._emit("markselect", m.place);
+        return;
+      }
+    } else if (this.marks.length) {
       const m = this._nearestMark(pt);
       if (m) { this._emit("startmark", m.place); return; }
     }
@@ -423,7 +467,7 @@ export class Board {
   }
 
   _hover(e) {
-    if (!this.marks.length) return;
+    if (!this.marks.length || e.pointerType === "touch") return;  // a finger's drag chooses nothing
     const pt = this._svgPoint(e);
     if (!pt) return;
     const m = this._nearestMark(pt);

@@ -392,6 +392,7 @@ async function hostHighlight(m) {
 }
 
 board.on("startmark", (place) => turn.chooseStart(place));
+board.on("markselect", (place) => turn.selectStart(place));
 board.on("square", (square) => turn.clickSquare(square));
 $("place").addEventListener("click", () => turn.place());
 $("reset").addEventListener("click", () => resetTry().then(() => {

@@ -381,6 +381,7 @@ const turnDeps = {
   busy: () => app.busy,
   play: (move) => app.playMove(move),
   note,
+  say,
   setBanner: (text, seat) => app.setBanner(text, seat),
   setPhase,
   focus: focusIfLost,
@@ -397,6 +398,7 @@ const turns = Object.fromEntries(Object.entries(VARIANTS).map(([name, v]) => [na
 // ------------------------------------------------------------------ wiring
 
 board.on("startmark", (place) => app.turn?.chooseStart(place));
+board.on("markselect", (place) => app.turn?.selectStart(place));
 board.on("square", (square) => app.turn?.clickSquare(square));
 board.on("markhover", (place) => app.turn?.hoverMark(place));
 board.on("escape", () => app.turn?.back());

@@ -59,6 +59,8 @@ export default {
   "turn.startMark": "Beginnen bei {place}: Eingabetaste drücken oder klicken.",
   "turn.hintStart": "Tipp: Beginne bei {place} (hervorgehoben). Drück die Eingabetaste auf dem Spielplan oder klick darauf.",
   "turn.startHelp": "Klicke oder tippe auf eine leuchtende Markierung am Rand des Spielplans. Tastatur: Spielplan ansteuern (Tab), dann Pfeiltasten und Eingabetaste.",
+  "turn.startHere": "Hier beginnen",
+  "turn.startChosen": "Gewählt: {place}. Tippe auf „Hier beginnen“, um dort anzufangen, oder tippe auf eine andere Markierung.",
   "turn.bannerStart": "{name}: Wähle einen Startpunkt am Rand",
   "turn.bannerTile": "{name}: Leg eine Karte",
   "turn.bannerExchange": "{name}: Karten tauschen?",

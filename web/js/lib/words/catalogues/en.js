@@ -62,6 +62,8 @@ export default {
   "turn.startMark": "Start on {place}: press Enter or click.",
   "turn.hintStart": "Hint: start on {place} (highlighted). Press Enter on the board or click it.",
   "turn.startHelp": "Click or tap a glowing mark on the edge of the board. Keyboard: focus the board (Tab), then arrow keys and Enter.",
+  "turn.startHere": "Start here",
+  "turn.startChosen": "Chosen: {place}. Tap Start here to begin there, or tap another mark.",
   "turn.bannerStart": "{name}: choose a start mark on the edge",
   "turn.bannerTile": "{name}: play a tile",
   "turn.bannerExchange": "{name}: exchange tiles?",

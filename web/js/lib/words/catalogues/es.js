@@ -59,6 +59,8 @@ export default {
   "turn.startMark": "Empezar en {place}: pulsa Intro o haz clic.",
   "turn.hintStart": "Pista: empieza en {place} (resaltado). Pulsa Intro en el tablero o haz clic.",
   "turn.startHelp": "Haz clic o toca una marca brillante en el borde del tablero. Teclado: lleva el foco al tablero (Tab) y usa las flechas e Intro.",
+  "turn.startHere": "Empezar aquí",
+  "turn.startChosen": "Elegido: {place}. Toca «Empezar aquí» para empezar allí, o toca otra marca.",
   "turn.bannerStart": "{name}: elige una marca de salida en el borde",
   "turn.bannerTile": "{name}: juega una loseta",
   "turn.bannerExchange": "{name}: ¿intercambiar losetas?",

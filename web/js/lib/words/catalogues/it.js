@@ -59,6 +59,8 @@ export default {
   "turn.startMark": "Parti da {place}: premi Invio o fai clic.",
   "turn.hintStart": "Suggerimento: parti da {place} (evidenziato). Premi Invio sul tabellone o fai clic.",
   "turn.startHelp": "Fai clic o tocca un segno luminoso sul bordo del tabellone. Tastiera: porta il fuoco sul tabellone (Tab), poi frecce e Invio.",
+  "turn.startHere": "Parti da qui",
+  "turn.startChosen": "Scelto: {place}. Tocca «Parti da qui» per iniziare lì, oppure tocca un altro segno.",
   "turn.bannerStart": "{name}: scegli un punto di partenza sul bordo",
   "turn.bannerTile": "{name}: gioca una tessera",
   "turn.bannerExchange": "{name}: scambiare tessere?",

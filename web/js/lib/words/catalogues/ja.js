@@ -59,6 +59,8 @@ export default {
   "turn.startMark": "{place}からスタート：Enterキーかクリックで決定。",
   "turn.hintStart": "ヒント：{place}（強調表示）からスタート。ボード上でEnterキーを押すか、クリックしてください。",
   "turn.startHelp": "ボードの端で光っている点をクリックまたはタップしてください。キーボード：ボードにフォーカス（Tab）して、矢印キーとEnterキー。",
+  "turn.startHere": "ここからスタート",
+  "turn.startChosen": "選択中：{place}。「ここからスタート」をタップして決定するか、別の点をタップしてください。",
   "turn.bannerStart": "{name}：端のスタート地点を選んでください",
   "turn.bannerTile": "{name}：タイルを置いてください",
   "turn.bannerExchange": "{name}：タイルを交換しますか？",

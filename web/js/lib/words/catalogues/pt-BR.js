@@ -59,6 +59,8 @@ export default {
   "turn.startMark": "Começar em {place}: aperte Enter ou clique.",
   "turn.hintStart": "Dica: comece em {place} (destacado). Aperte Enter no tabuleiro ou clique nele.",
   "turn.startHelp": "Clique ou toque numa marca brilhante na borda do tabuleiro. Teclado: leve o foco ao tabuleiro (Tab) e use as setas e Enter.",
+  "turn.startHere": "Começar aqui",
+  "turn.startChosen": "Escolhido: {place}. Toque em “Começar aqui” para começar ali, ou toque em outra marca.",
   "turn.bannerStart": "{name}: escolha uma marca de saída na borda",
   "turn.bannerTile": "{name}: jogue uma peça",
   "turn.bannerExchange": "{name}: trocar peças?",
