@@ -60,7 +60,7 @@ export default {
   "turn.hintStart": "Conseil : partez sur {place} (en surbrillance). Appuyez sur Entrée sur le plateau ou cliquez dessus.",
   "turn.startHelp": "Cliquez ou touchez un point lumineux au bord du plateau. Au clavier : placez-vous sur le plateau (Tab), puis flèches et Entrée.",
   "turn.startHere": "Partir ici",
-  "turn.startChosen": "Choisi : {place}. Touchez « Partir ici » pour y commencer, ou touchez un autre point.",
+  "turn.startChosen": "Choisi : {place}. Touchez « Partir ici » pour y commencer, ou touchez un autre point.",
   "turn.bannerStart": "{name} : choisissez un point de départ au bord",
   "turn.bannerTile": "{name} : posez une tuile",
   "turn.bannerExchange": "{name} : échanger des tuiles ?",
