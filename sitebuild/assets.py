@@ -22,6 +22,10 @@ STABLE_SUFFIXES = {".html", ".htm"}
 PUZZLES = "data/puzzles.json"
 """The puzzles found by tools/find_puzzles.py, shipped as dist/puzzles.json."""
 
+LESSONS = "data/lessons"
+"""Lesson files (tsuro-lesson/1, docs/lessons.md), shipped as dist/lessons/<name>.json:
+the rules tutorial's boards play them."""
+
 
 def is_page(rel: str) -> bool:
     return Path(rel).suffix.lower() in STABLE_SUFFIXES
@@ -202,6 +206,56 @@ def precompute_record_embeds(
         return f"{m.group(1)}{m.group(2)}{rest}&pre={shas[m.group(2)]}{m.group(4)}"
 
     return {rel: _RECORD_EMBED_RE.sub(add, html) for rel, html in pages.items()}, files
+
+
+_LESSON_EMBED_RE = re.compile(
+    r"""(\ssrc\s*=\s*["'][^"'#]*lesson\.html#(?:[^"'&]*&)*?src=)(lessons/[A-Za-z0-9_-]+\.json)([^"']*)(["'])"""
+)
+
+
+def lesson_files(root: Path, wheel: Path) -> dict[str, tuple[bytes, dict[str, Any]]]:
+    """data/lessons/*.json as {"lessons/<name>.json": (the file, lesson_check's answer)},
+    every one checked by the engine (BuildError naming a lesson it refuses)."""
+    folder = root / LESSONS
+    files = {
+        f"lessons/{p.name}": p.read_bytes() for p in sorted(folder.glob("*.json")) if p.is_file()
+    }
+    answers = answers_from_wheel(
+        wheel,
+        [{"op": "lesson_check", "args": {"text": data.decode("utf-8")}} for data in files.values()],
+    )
+    out = {}
+    for (rel, data), answer in zip(files.items(), answers):
+        if not answer["ok"]:
+            raise BuildError(f"{LESSONS}/{rel.split('/', 1)[1]}: {answer['error']['message']}")
+        out[rel] = (data, answer["result"])
+    return out
+
+
+def precompute_lesson_embeds(
+    pages: dict[str, str], lessons: dict[str, tuple[bytes, dict[str, Any]]]
+) -> tuple[dict[str, str], dict[str, bytes]]:
+    """Lessons our pages frame from our own files (lesson.html#src=lessons/<name>.json):
+    the engine's answer for each, computed now, so they show without the engine.
+    Returns the pages with `&pre=<sha>` added to those fragments, and the files
+    precomputed/<sha>.json ({src, answer})."""
+    files, shas = {}, {}
+
+    def add(m: re.Match[str]) -> str:
+        src = m.group(2)
+        if src not in lessons:
+            raise BuildError(f"a page frames {src}, which is not in {LESSONS}/")
+        if src not in shas:
+            data = json.dumps(
+                {"src": src, "answer": lessons[src][1]}, separators=(",", ":"), sort_keys=True
+            ).encode()
+            shas[src] = sha256_bytes(data)[:16]
+            files[f"precomputed/{shas[src]}.json"] = data
+        rest = re.sub(r"&pre=[^&\"']*", "", m.group(3))
+        return f"{m.group(1)}{src}{rest}&pre={shas[src]}{m.group(4)}"
+
+    out = {rel: _LESSON_EMBED_RE.sub(add, html) for rel, html in pages.items()}
+    return out, files
 
 
 def puzzles_json(root: Path) -> str:
