@@ -11,19 +11,39 @@ import { lang, matchLang } from "../words/i18n.js";
  */
 
 /**
- * The text to show: the string, or of a text by language the reader's language
- * (or one with the same base language), else the lesson's, else the first.
+ * The text to show and its language: the string (in the lesson's language), or of
+ * a text by language the reader's language (or one with the same base language),
+ * else the lesson's, else the first.  `lang` is "" where nobody said.
  * @param {LessonText | undefined} text @param {string | undefined} lessonLang
  * @param {string} [want]  the reader's language (the page's)
- * @returns {string}
+ * @returns {{text: string, lang: string}}
  */
-export function textIn(text, lessonLang, want = lang()) {
-  if (text === undefined || text === null) return "";
-  if (typeof text === "string") return text;
+export function pickText(text, lessonLang, want = lang()) {
+  if (text === undefined || text === null) return { text: "", lang: "" };
+  if (typeof text === "string") return { text, lang: lessonLang ?? "" };
   const tags = Object.keys(text);
-  const mine = tags.find((tag) => matchLang(tag) === want) ??
-    tags.find((tag) => tag.toLowerCase().split("-")[0] === want.toLowerCase().split("-")[0]);
-  return text[mine ?? (lessonLang && lessonLang in text ? lessonLang : tags[0])] ?? "";
+  const tag = tags.find((x) => matchLang(x) === want) ??
+    tags.find((x) => x.toLowerCase().split("-")[0] === want.toLowerCase().split("-")[0]) ??
+    (lessonLang && lessonLang in text ? lessonLang : tags[0]);
+  return { text: text[tag] ?? "", lang: tag ?? "" };
+}
+
+/** pickText's text alone. @param {LessonText | undefined} text @param {string | undefined} lessonLang */
+export function textIn(text, lessonLang, want = lang()) { return pickText(text, lessonLang, want).text; }
+
+/**
+ * Put a lesson text into `el` (paragraphs when `rich`), marked with its language
+ * (screen readers read it in that language's voice).
+ * @param {HTMLElement} el @param {LessonText | undefined} text @param {string | undefined} lessonLang
+ * @param {boolean} [rich]
+ */
+export function showText(el, text, lessonLang, rich = true) {
+  const picked = pickText(text, lessonLang);
+  if (rich) el.replaceChildren(...paragraphs(picked.text));
+  else el.textContent = picked.text;
+  if (picked.lang) el.lang = picked.lang;
+  else el.removeAttribute("lang");
+  return picked.text;
 }
 
 /**

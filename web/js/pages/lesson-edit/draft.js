@@ -42,8 +42,8 @@ export class Draft {
    */
   async restore(lang) {
     this.writeLang = lang;
-    await this.replace(emptyLesson(lang));
-    const text = readText(DRAFT_KEY);
+    const text = readText(DRAFT_KEY);   // read before the new lesson is saved over it
+    await this.replace(emptyLesson(lang), -1, text === null);
     if (text === null) return null;
     try {
       const saved = JSON.parse(text);
@@ -58,13 +58,14 @@ export class Draft {
     }
   }
 
-  /** Put `lesson` in the draft (checked); throws the engine's refusal, changing nothing. */
-  async replace(lesson, selected = 0) {
+  /** Put `lesson` in the draft (checked) and save it (unless `save` is false); throws
+   *  the engine's refusal, changing nothing. */
+  async replace(lesson, selected = 0, save = true) {
     const checked = await ask(this.engine, "lesson_check", { lesson, draft: true });
     this.checked = checked;
     this.selected = Math.max(-1, Math.min(checked.lesson.steps.length - 1, Number.isInteger(selected) ? selected : 0));
     if (typeof checked.lesson.lang === "string") this.writeLang = checked.lesson.lang;
-    this.save();
+    if (save) this.save();
   }
 
   /**

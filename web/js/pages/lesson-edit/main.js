@@ -32,7 +32,7 @@ showEngineStatus(engine);
 $("notice-close").addEventListener("click", () => notice(null));
 
 const draft = new Draft(engine, (failure) => {
-  if (failure) notice(t(failure.reason === "full" ? "lessonEdit.storageFull" : "common.no_storage"));
+  if (failure) notice(t(failure.reason === "full" ? "lessonEdit.storageFull" : "lessonEdit.noStorage"));
 });
 const steps = new Steps(draft, { changed: () => refresh(), selected: (k) => share.step(k) });
 const share = new Share(draft, (k) => { draft.selected = k; draft.save(); steps.render(); });
@@ -41,6 +41,9 @@ const share = new Share(draft, (k) => { draft.selected = k; draft.save(); steps.
 function refresh() {
   const title = /** @type {HTMLInputElement} */ ($("le-title"));
   if (document.activeElement !== title) title.value = draft.textOf(draft.lesson.title);
+  // the author's texts are in the language being written (spelling, screen readers)
+  for (const id of ["le-title", "le-caption", "le-hint-0", "le-hint-1", "le-hint-2"]) $(id).lang = draft.writeLang;
+  $("le-add-note").textContent = "";
   /** @type {HTMLSelectElement} */ ($("le-lang")).value = draft.writeLang;
   steps.render();
   share.update();

@@ -77,8 +77,8 @@ export class Steps {
     try {
       await this.draft.edit((lesson) => { edit(lesson, lesson.steps[k]); return k; });
     } catch (e) {
+      this.render();   // the form as the draft still is
       note.textContent = errorText(e);
-      this.render();
       return;
     }
     this.changed();

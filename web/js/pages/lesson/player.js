@@ -9,7 +9,7 @@ import { trailsOf } from "../../lib/game/session.js";
 import { describe } from "../../lib/words/movelog.js";
 import { t, sentences } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
-import { textIn, paragraphs } from "../../lib/lessons/text.js";
+import { showText } from "../../lib/lessons/text.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {Board} from "../../lib/views/board.js" */
 /** @import {Reader} from "./reader.js" */
@@ -48,8 +48,7 @@ export class Player {
     this.checked = checked;
     this.at = null;
     this.solved.clear();
-    const title = textIn(this.lesson.title, this.lesson.lang);
-    $("lesson-title").textContent = title;
+    const title = showText($("lesson-title"), this.lesson.title, this.lesson.lang, false);
     $("lesson-title").hidden = !title;
     document.title = title ? t("lesson.titled", { title }) : t("lesson.title");
     $("nav").hidden = this.count < 2;
@@ -86,7 +85,7 @@ export class Player {
       if (this.at !== k) return;
     }
     this.draw(here.position, here.trails);
-    $("caption").replaceChildren(...paragraphs(textIn(step.caption, this.lesson.lang)));
+    showText($("caption"), step.caption, this.lesson.lang);
     this.told(here.replay ? this.moveWords(here.replay, step.at) : "");
     $("where").textContent = t("lesson.where", { k: k + 1, n: this.count });
     $("back").disabled = k === 0;

@@ -14,7 +14,7 @@ import { playMove } from "../../lib/game/play.js";
 import { describe } from "../../lib/words/movelog.js";
 import { t, sentences } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
-import { textIn } from "../../lib/lessons/text.js";
+import { pickText } from "../../lib/lessons/text.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {Board} from "../../lib/views/board.js" */
 /** @import {LazyEngine} from "../../lib/engine/lazy.js" */
@@ -216,7 +216,14 @@ export class Reader {
     if (!play || play.mode !== "task" || this.busy) return;
     const own = play.hints || [];
     if (this.hints.author < own.length) {
-      this.feedback(t("lesson.hint", { text: textIn(own[this.hints.author++], play.lang) }));
+      // "Hint: {text}" in the reader's words, the author's text in its own language
+      const hint = pickText(own[this.hints.author++], play.lang);
+      const [before, after = ""] = t("lesson.hint").split("{text}");
+      const span = document.createElement("span");
+      span.textContent = hint.text;
+      if (hint.lang) span.lang = hint.lang;
+      this.feedback("");
+      $("feedback").append(before, span, after);
       return;
     }
     const level = Math.min(2, this.hints.engine + 1);

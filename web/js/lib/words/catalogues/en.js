@@ -724,6 +724,7 @@ export default {
   "lessonEdit.replaceConfirm": "Replace the lesson you are writing with this one?",
   "lessonEdit.newConfirm": "Start again with an empty lesson? The one you are writing will be gone.",
   "lessonEdit.draftDamaged": "Your saved lesson could not be read ({reason}), so a new one is started; the old one is kept in this browser's storage under {key}.",
+  "lessonEdit.noStorage": "This browser does not let the page save: the lesson is not kept. Download its file to keep it.",
   "lessonEdit.storageFull": "This browser's storage is full: the lesson is not saved. Download its file to keep it.",
   "lessonEdit.failed": "The page could not start: {reason}",
 };
