@@ -232,13 +232,34 @@ def lesson_files(root: Path, wheel: Path) -> dict[str, tuple[bytes, dict[str, An
     return out
 
 
+def shown(answer: dict[str, Any]) -> dict[str, Any]:
+    """lesson_check's answer with only what lesson.html shows: no records (their
+    positions and events are in "replays"), and of each replay the positions its
+    steps show (and the deal, which names the players; the others null) and the
+    events before the last of them (the markers' trails, the moves played by Next)."""
+    used: dict[int, set[int]] = {}
+    for step in answer["lesson"]["steps"]:
+        if "record" in step:
+            used.setdefault(step["record"], set()).add(step["at"])
+    replays = []
+    for i, replay in enumerate(answer["replays"]):
+        keep = used[i] | {0}
+        last = max(keep)
+        positions = [
+            p if k in keep else None for k, p in enumerate(replay["positions"][: last + 1])
+        ]
+        replays.append({"positions": positions, "events": replay["events"][:last]})
+    lesson = {k: v for k, v in answer["lesson"].items() if k != "records"}
+    return {**answer, "lesson": lesson, "replays": replays}
+
+
 def precompute_lesson_embeds(
     pages: dict[str, str], lessons: dict[str, tuple[bytes, dict[str, Any]]]
 ) -> tuple[dict[str, str], dict[str, bytes]]:
     """Lessons our pages frame from our own files (lesson.html#src=lessons/<name>.json):
     the engine's answer for each, computed now, so they show without the engine.
     Returns the pages with `&pre=<sha>` added to those fragments, and the files
-    precomputed/<sha>.json ({src, answer})."""
+    precomputed/<sha>.json ({src, answer}: the answer as `shown` keeps it)."""
     files, shas = {}, {}
 
     def add(m: re.Match[str]) -> str:
@@ -247,7 +268,9 @@ def precompute_lesson_embeds(
             raise BuildError(f"a page frames {src}, which is not in {LESSONS}/")
         if src not in shas:
             data = json.dumps(
-                {"src": src, "answer": lessons[src][1]}, separators=(",", ":"), sort_keys=True
+                {"src": src, "answer": shown(lessons[src][1])},
+                separators=(",", ":"),
+                sort_keys=True,
             ).encode()
             shas[src] = sha256_bytes(data)[:16]
             files[f"precomputed/{shas[src]}.json"] = data

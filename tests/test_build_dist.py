@@ -224,12 +224,16 @@ def test_precache_manifest_hashes_and_leaves_out_the_micropip_files_and_other_la
     assert f"{assets}js/lib/words/catalogues/en.js" in manifest["urls"]
     later = set(precache.later_files(walk(dist_dir), precache.LATER_PAGES))
     assert set(manifest["later"]) == later
+    # the lesson files: our pages show them from precomputed answers
+    lessons = {f"lessons/{p.name}" for p in (ROOT / "data" / "lessons").glob("*.json")}
+    assert len(lessons) == 14
     on_demand = {
         f"{pyo}python_stdlib.zip",
         f"{pyo}pyodide-lock.json",
         f"{pyo}{pins.MICROPIP_WHEEL}",
         *languages,
         *later,
+        *lessons,
     }
     assert set(manifest["onDemand"]) == on_demand and not on_demand & set(manifest["urls"])
     assert build_info["stdlib"]["url"] in manifest["urls"]
@@ -315,12 +319,24 @@ def test_lessons_ship_checked_and_the_tutorials_are_precomputed(dist_dir, build_
     for src, sha in found:
         text = (dist_dir / src).read_text(encoding="utf-8")
         assert text == (ROOT / "data" / src).read_text(encoding="utf-8")
-        assert src in build_info["precache"]["urls"]
+        assert src in build_info["precache"]["onDemand"]  # shown from the answer below
         data = (dist_dir / "precomputed" / f"{sha}.json").read_bytes()
         assert hashlib.sha256(data).hexdigest().startswith(sha)
         pre = json.loads(data)
         assert pre["src"] == src
-        assert pre["answer"] == call("lesson_check", {"text": text})["result"]
+        answer = call("lesson_check", {"text": text})["result"]
+        assert pre["answer"] == assets.shown(answer)
+        # what the player reads of it is the engine's: each step's position and trails
+        for step in answer["lesson"]["steps"]:
+            if "record" in step:
+                full, kept = (
+                    answer["replays"][step["record"]],
+                    pre["answer"]["replays"][step["record"]],
+                )
+                assert kept["positions"][step["at"]] == full["positions"][step["at"]]
+                assert kept["events"][: step["at"]] == full["events"][: step["at"]]
+        assert pre["answer"]["lesson"]["steps"] == answer["lesson"]["steps"]
+    assert "records" not in pre["answer"]["lesson"]  # the replays hold what is shown
     # a lesson the engine refuses stops the build, naming it
     bad = {"lessons/x.json": (b"{}", {})}
     with pytest.raises(Exception, match="not in data/lessons"):
