@@ -2,6 +2,8 @@
 // carries, and a position link decoded here, within limits, so the board shows
 // before the engine is up (the engine checks it as soon as a rule is needed).
 
+import { BOARD_SIDE, sizeOf } from "../../lib/views/size.js";
+
 /**
  * The fragment's link (#p=... or #r=...) and its options (&name=value).
  * @param {string} hash
@@ -26,7 +28,7 @@ export function parseFragment(hash) {
 // What this page decodes by itself before the engine has looked (the engine's
 // own limits, docs/reliability.md): a crafted link cannot make it inflate or
 // draw without bound.
-const LIMITS = { linkChars: 65_536, inflatedBytes: 256 * 1024, boardSide: 12 };
+const LIMITS = { linkChars: 65_536, inflatedBytes: 256 * 1024, boardSide: BOARD_SIDE };
 
 /** A share link's JSON, decoded here (base64url + raw deflate) so a position
  *  shows before Python is up; the engine checks it when a rule is needed.
@@ -54,16 +56,6 @@ export async function quickDecode(link) {
     chunks.push(value);
   }
   return JSON.parse(await new Blob(chunks).text());
-}
-
-/** A board side the page will draw: a whole number within the rule sets' range. */
-function side(v) {
-  return v === undefined ? 6 : Number.isInteger(v) && v >= 1 && v <= LIMITS.boardSide ? v : null;
-}
-
-export function sizeOf(rules) {
-  if (!rules || typeof rules !== "object") return [6, 6];
-  return [side(rules.width), side(rules.height)];
 }
 
 export function looksLikePosition(p) {

@@ -35,12 +35,13 @@ import { applyTheme } from "../../lib/shell/theme.js";
 import { drawIcons } from "../../lib/views/icon.js";
 
 applyTheme();
-import { connectHost, HostError } from "./messages.js";
+import { connectHost, HostError } from "../../lib/shell/host.js";
 import { Session, trailsOf } from "../../lib/game/session.js";
 import { playMove } from "../../lib/game/play.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Stepper } from "../../lib/views/stepper.js";
-import { parseFragment, quickDecode, sizeOf, looksLikePosition } from "./fragment.js";
+import { parseFragment, quickDecode, looksLikePosition } from "./fragment.js";
+import { sizeOf } from "../../lib/views/size.js";
 
 // the language: ?lang= (i18n.js) or &lang= in the fragment, with the other options
 {

@@ -12,7 +12,7 @@
 //   &pre=<sha>           lessons of our own pages: build.py's lesson_check answer
 //                        (precomputed/<sha>.json), shown without the engine
 //
-// or by the page around it with postMessage (embed/messages.js, LESSON_SHAPES:
+// or by the page around it with postMessage (lib/shell/host.js, LESSON_SHAPES:
 // load a lesson, go to a step, highlight); it tells that page of every step
 // shown, move played, answer given and task solved.  The engine checks every
 // lesson before anything of it is shown: the page trusts no file or link.
@@ -28,8 +28,8 @@ import { errorText } from "../../lib/words/errors.js";
 import { applyTheme } from "../../lib/shell/theme.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { $ } from "../../lib/shell/dom.js";
-import { connectHost, LESSON_SHAPES } from "../embed/messages.js";
-import { sizeOf } from "../embed/fragment.js";
+import { connectHost, LESSON_SHAPES } from "../../lib/shell/host.js";
+import { sizeOf } from "../../lib/views/size.js";
 import { Reader } from "./reader.js";
 import { Player } from "./player.js";
 

@@ -1,5 +1,6 @@
-// The embed's postMessage protocol (docs/embed.md): what the page around an
-// embedded board may ask of it, checked here before anything is done.
+// The postMessage protocol of our framed pages (docs/embed.md): what the page
+// around an embedded board (embed.html) or a lesson (lesson.html) may ask of
+// it, checked here before anything is done.
 //
 // Only the parent window is heard (event.source === window.parent) and only
 // it is answered.  Every message is a plain object whose "tsuro" field names
