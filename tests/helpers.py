@@ -84,3 +84,15 @@ def tutorial_position(key: str) -> dict[str, Any]:
 def tutorial_fragment(key: str) -> str:
     """That position as a share link's fragment (p=...), for the game page."""
     return notation.encode_link(tutorial_position(key))
+
+
+def tutorial_tool() -> Any:
+    """tools/tutorial_links.py as a module: the tutorial's searches, CLAIMS and lesson writer."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "tutorial_links.py"
+    spec = importlib.util.spec_from_file_location("tutorial_links", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -6,14 +6,13 @@ lesson files are that form, made by tools/tutorial_links.py --lessons."""
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import LESSONS, position, tutorial_lesson
+from helpers import LESSONS, position, tutorial_lesson, tutorial_tool
 
 from tsuro_core import LessonError, check_lesson, notation
 from tsuro_core.api import call
@@ -310,19 +309,10 @@ def test_a_lesson_too_long_for_a_link_gets_none_and_long_links_are_refused():
 # ------------------------------------------------------------------ the tutorial's lessons
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location(
-        "tutorial_links", ROOT / "tools" / "tutorial_links.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_tutorials_lesson_files_are_canonical_and_the_tools():
     """Each file is the engine's canonical lesson written as the authoring page
     downloads it (JSON.stringify(lesson, null, 1)), and what the tool makes."""
-    tool = _tool()
+    tool = tutorial_tool()
     files = sorted(LESSONS.glob("tutorial-*.json"))
     assert len(files) == 14
     examples = {

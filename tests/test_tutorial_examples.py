@@ -10,12 +10,11 @@ survival...) happens in the window the lesson steps through.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
 import pytest
-from helpers import tutorial_lesson
+from helpers import tutorial_lesson, tutorial_tool
 
 from tsuro_core.api import call
 
@@ -23,16 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "web" / "tutorial" / "index.html"
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location(
-        "tutorial_links", ROOT / "tools" / "tutorial_links.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _tool()
+TOOL = tutorial_tool()
 
 
 def _board(key):

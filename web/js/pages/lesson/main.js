@@ -28,6 +28,7 @@ import { errorText } from "../../lib/words/errors.js";
 import { applyTheme } from "../../lib/shell/theme.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { $ } from "../../lib/shell/dom.js";
+import { readAtMost } from "../../lib/shell/bounded.js";
 import { connectHost, LESSON_SHAPES } from "../../lib/shell/host.js";
 import { sizeOf } from "../../lib/views/size.js";
 import { Reader } from "./reader.js";
@@ -110,18 +111,10 @@ async function fetchLesson(src) {
   try { resp = await fetch(url, { credentials: "omit", cache: "no-cache" }); }
   catch (e) { throw coded("fetch_failed", `${url.href}: ${e.message || e}`); }
   if (!resp.ok) throw coded("fetch_failed", `${url.href}: HTTP ${resp.status}`);
-  const body = resp.body?.getReader();
-  if (!body) return resp.text();
-  const chunks = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await body.read();
-    if (done) break;
-    size += value.length;
-    if (size > MAX_FILE) { body.cancel().catch(() => {}); throw coded("too_big", url.href); }
-    chunks.push(value);
-  }
-  return new Blob(chunks).text();
+  if (!resp.body) return resp.text();
+  const text = await readAtMost(resp.body, MAX_FILE);
+  if (!text) throw coded("too_big", url.href);
+  return text.text();
 }
 
 /** lesson_check's answer computed by the build for a lesson file of our own pages, or null. */
