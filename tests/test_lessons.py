@@ -60,6 +60,12 @@ def test_a_lesson_of_positions_and_a_records_steps_is_checked_and_linked():
     assert ans["lesson"] == good  # already canonical
     assert [s["phase"] for s in ans["steps"]] == ["tile", "tile", "exchange", "tile"]
     assert ans["steps"][0]["solutions"] > 1 and "solutions" not in ans["steps"][1]
+    # what each step can have: a try and these tasks in the tile phase, nothing in an exchange
+    assert ans["steps"][0]["tasks"] == ["survive", "eliminate", "keep_options"]
+    assert ans["steps"][2]["tasks"] == [] and ans["steps"][2]["try"] is False
+    solo = tutorial_lesson("solo")["records"][0]
+    alone = ok("lesson_check", {"lesson": lesson({"record": 0, "at": 3}, records=[solo])})
+    assert alone["steps"][0]["tasks"] == ["survive", "keep_options", "solo"]
     # the record's positions and events, as the positions op gives them
     assert ans["replays"] == [ok("positions", {"record": RECORD})]
     # the link decodes to the same lesson, alone or inside a whole address

@@ -24,7 +24,7 @@ from .errors import TsuroError
 from .game import Game
 from .jsonin import is_whole, show
 from .notation import NotationError
-from .puzzles import check_task, solving
+from .puzzles import KINDS, check_task, solving
 
 LESSON_FORMAT = "tsuro-lesson/1"
 MAX_STEPS = 40
@@ -59,7 +59,8 @@ class LessonError(TsuroError, ValueError):
 @dataclass
 class Checked:
     """A checked lesson: its canonical form, each record's positions and events,
-    and what each step shows (phase, mover, how many moves solve its task)."""
+    and what each step shows (phase, mover, whether a sketch, whether the reader can
+    try a move there, the kinds of task it can have, how many moves solve its task)."""
 
     lesson: dict[str, Any]
     replays: list[dict[str, Any]] = field(default_factory=list)
@@ -112,6 +113,20 @@ def _unknown(obj: dict[str, Any], known: tuple[str, ...], where: str) -> None:
 
 
 _TASK_PARAMS = {"survive": (), "keep_options": (), "eliminate": ("color", "colors"), "solo": ("n",)}
+
+
+def offered(game: Game) -> list[str]:
+    """The kinds of task a step's position can be given (a task of another kind is
+    refused whatever its params): the tile phase; solo only in solo; eliminate
+    where another player's marker is still on the board."""
+    if game.phase != "tile":
+        return []
+    others = any(game.alive[s] for s in range(game.n) if s != game.turn)
+    return [
+        kind
+        for kind in KINDS
+        if (kind != "solo" or game.rules.solo) and (kind != "eliminate" or others)
+    ]
 
 
 def _task(task: Any, game: Game, where: str) -> tuple[dict[str, Any], int]:
@@ -207,7 +222,13 @@ def check_lesson(value: Any, draft: bool = False) -> Checked:
         caption = _text(step.get("caption", ""), f"{where}.caption", MAX_CAPTION, lang)
         if caption is not None:
             entry["caption"] = caption
-        info: dict[str, Any] = {"phase": game.phase, "turn": game.turn, "sketch": game.sketch}
+        info: dict[str, Any] = {
+            "phase": game.phase,
+            "turn": game.turn,
+            "sketch": game.sketch,
+            "try": game.phase in ("start", "tile"),
+            "tasks": offered(game),
+        }
         tried = step.get("try", False)
         if not isinstance(tried, bool):
             raise _fail(f"{where}.try", f"expected true or false, got {show(tried)}")
@@ -292,7 +313,8 @@ def op_lesson_check(args: dict[str, Any]) -> dict[str, Any]:
     """``{lesson | text | fragment, draft?}`` -> ``{lesson, fragment, replays, steps}``:
     the lesson checked and written canonically, its link (null when too long for
     one), each record's ``positions`` answer, and per step its phase, mover,
-    whether it is a sketch and how many moves solve its task."""
+    whether it is a sketch, whether a move may be tried there (``try``), the
+    kinds of task it may have (``tasks``) and how many moves solve its task."""
     value = _read(args)
     draft = args.get("draft", False)
     if not isinstance(draft, bool):

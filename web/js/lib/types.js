@@ -110,12 +110,13 @@ export {};
 /**
  * lesson_check: a lesson (docs/lessons.md) checked and written canonically, its
  * link (null when too long for one), each record's positions and events, and
- * what each step shows (its phase, mover, whether a sketch, how many moves solve its task).
+ * what each step shows (its phase, mover, whether a sketch, whether a move may be tried
+ * there, the kinds of task it may have, how many moves solve its task).
  * @typedef {object} LessonChecked
  * @property {any} lesson
  * @property {string | null} fragment
  * @property {{positions: Position[], events: GameEvent[][]}[]} replays
- * @property {{phase: string, turn: number | null, sketch: boolean, solutions?: number}[]} steps
+ * @property {{phase: string, turn: number | null, sketch: boolean, try: boolean, tasks: string[], solutions?: number}[]} steps
  */
 
 /**

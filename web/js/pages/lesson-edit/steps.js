@@ -197,9 +197,8 @@ export class Steps {
     const mode = modeOf(step);
     const select = /** @type {HTMLSelectElement} */ ($("le-mode"));
     select.value = mode;
-    for (const option of select.options) {
-      option.disabled = option.value === "try" ? !["start", "tile"].includes(info.phase)
-        : option.value !== "look" && info.phase !== "tile";
+    for (const option of select.options) {   // what the engine says this position can have
+      option.disabled = option.value === "try" ? !info.try : option.value !== "look" && !info.tasks.includes(option.value);
     }
     this.targets(k, mode === "eliminate" ? step.task.params : null);
     $("le-solo").hidden = mode !== "solo";
@@ -216,7 +215,7 @@ export class Steps {
   targets(k, params) {
     const box = $("le-targets");
     box.hidden = !params;
-    if (!params) return;
+    if (!params) { $("le-target-list").replaceChildren(); return; }   // no other step's boxes left behind
     const p = positionOf(this.draft.checked, k);
     const wanted = params.colors ?? [params.color];
     const list = $("le-target-list");
