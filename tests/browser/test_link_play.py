@@ -225,26 +225,6 @@ def test_two_devices_deal_by_commit_and_reveal_and_play_a_whole_game(devices, se
     no_errors(b)
 
 
-def test_the_deal_goes_round_on_one_device_by_the_keyboard(page, server):
-    """Three people at one device: each share added by the keyboard ("is here"), then the
-    deal, which this device makes since it holds the host's secret."""
-    page.goto(server + Q)
-    wait_phase(page, ["home"])
-    page.click("#btn-link-start")  # three people, named by the page
-    for name in ("Player 2", "Player 3"):
-        assert wait_phase(page, ["send"]) == "send"
-        pagekit.tab_to(page, "#btn-play-here")
-        assert name in page.inner_text("#btn-play-here")
-        page.keyboard.press("Enter")
-        assert wait_phase(page, ["share"]) == "share"
-        pagekit.tab_to(page, "#btn-share")
-        page.keyboard.press("Enter")
-    assert wait_phase(page, [*PLAYING, "send", "refused"]) == "start"
-    assert "Player 1" in page.inner_text("#turn-banner")
-    assert secrets(page) == {}
-    no_errors(page)
-
-
 # ------------------------------------------------------------------ tampered and old links
 
 

@@ -16,6 +16,7 @@ import { t } from "../../lib/words/i18n.js";
 import { bootPage, show } from "../../lib/shell/boot.js";
 import { loadGame, saveGame, newGameId } from "./store.js";
 import { LinkSession } from "./session.js";
+import { hereAt, keepHere } from "./here.js";
 import { Deal } from "./deal.js";
 import { listYourGames, readForm, setUpForm } from "./home.js";
 import { $ } from "../../lib/shell/dom.js";
@@ -71,8 +72,8 @@ function refusedMove(e) { notice(t("common.refused", { reason: reason(e) })); }
 
 /**
  * Take the engine's latest reading of the game: saved on this device (unless it is
- * the copy kept here already), and in the address with who is here, so that a
- * reload opens this very state.
+ * the copy kept here already) with who is here (here.js), and in the address, so
+ * that a reload opens this very state.
  * @param {LinkOpened} opened @param {boolean} [save]
  */
 function adopt(opened, save = true) {
@@ -81,21 +82,13 @@ function adopt(opened, save = true) {
   rememberHere();
   const token = game.token;
   ask(engine, "link_encode", { message: opened.message }).then(({ fragment }) => {
-    if (current(token) && game.opened === opened) history.replaceState({ here: game.here }, "", `#${fragment}`);
+    if (current(token) && game.opened === opened) history.replaceState(null, "", `#${fragment}`);
   }, () => { /* the link is encoded again before it is shown */ });
 }
 
-/** Who is here, kept with the address (history.state survives a reload; no link carries it). */
+/** Keep who is here at the game's latest step, for a reload of this tab. */
 function rememberHere() {
-  history.replaceState({ here: game.here }, "");
-}
-
-/** Who is here according to the address's state, if this page wrote it; else undefined. */
-function hereFromHistory(seats) {
-  const st = history.state;
-  if (!st || typeof st !== "object" || !("here" in st)) return undefined;
-  const h = st.here;
-  return h === "mover" || h === null || (Number.isInteger(h) && h >= 0 && h < seats) ? h : undefined;
+  keepHere(message(), game.here);
 }
 
 // ------------------------------------------------------------------ opening a link
@@ -127,11 +120,12 @@ async function openLink(fragment) {
     return;
   }
   if (!current(token)) return;
-  const own = hereFromHistory(opened.message.seats.length);
-  // a link older than the copy: who holds it is not known, unless the page itself
-  // wrote the address (a reload just after a move, before the address caught up)
-  if (older && own === undefined) notice(t("link.older"));
-  game.here = own !== undefined ? own : older ? null : "mover";
+  const own = hereAt(opened.message);
+  // A link older than the copy: said, and nobody in particular is here; unless this
+  // tab is reloading its own address, which had not caught up with the last move.
+  const ownAddress = older && reloading && own !== undefined;
+  if (older && !ownAddress) notice(t("link.older"));
+  game.here = older && !ownAddress ? null : own !== undefined ? own : "mover";
   game.session = null;
   if (opened.status !== "same") adopt(opened);
   else if (older) adopt(opened, false);   // the copy, in the address
@@ -277,7 +271,7 @@ async function showLink(phase = "send") {
   const token = game.token;
   const { fragment } = await ask(engine, "link_encode", { message: message() });
   if (!current(token)) return;
-  history.replaceState({ here: game.here }, "", `#${fragment}`);   // a reload opens the latest state (no hashchange)
+  history.replaceState(null, "", `#${fragment}`);   // a reload opens the latest state (no hashchange)
   $("link-out").value = new URL(`link.html#${fragment}`, location.href).href;
   $("btn-share-link").hidden = typeof navigator.share !== "function";
   $("send-panel").hidden = false;
@@ -332,7 +326,8 @@ function showHome() {
   listYourGames(engine, (m) => {
     // from "Your games": nobody in particular is here, so the page gives the game's link
     ask(engine, "link_encode", { message: m }).then(({ fragment }) => {
-      history.pushState({ here: null }, "", `#${fragment}`);
+      keepHere(m, null);
+      history.pushState(null, "", `#${fragment}`);
       return route();
     }).catch((e) => notice(reason(e)));
   });
@@ -345,7 +340,8 @@ async function startGame() {
   if (form.host < 0) { notice(t("link.need_person")); return; }
   const opened = await deal.start(newGameId(), form);
   const { fragment } = await ask(engine, "link_encode", { message: opened.message });
-  history.pushState({ here: form.host }, "", `#${fragment}`);
+  keepHere(opened.message, form.host);
+  history.pushState(null, "", `#${fragment}`);
   await route();
 }
 
@@ -368,11 +364,18 @@ $("btn-share-link").addEventListener("click", () => {
   navigator.share({ text: $("send-text").textContent, url: $("link-out").value }).catch(() => { /* closed */ });
 });
 
+/** Whether the page is opening the address it was reloaded with (its first route after a reload). */
+let reloading = performance.getEntriesByType("navigation").some((e) => /** @type {any} */ (e).type === "reload");
+
 async function route() {
   notice(null);
   const hash = location.hash.replace(/^#/, "");
-  if (hash.startsWith("g=")) await openLink(hash);
-  else { game.token++; showHome(); }
+  try {
+    if (hash.startsWith("g=")) await openLink(hash);
+    else { game.token++; showHome(); }
+  } finally {
+    reloading = false;
+  }
 }
 
 window.addEventListener("hashchange", () => route().catch((e) => notice(reason(e))));
