@@ -281,6 +281,40 @@ def test_a_link_made_before_commit_and_reveal_opens_marked_as_dealt_by_the_host(
     no_errors(page)
 
 
+def test_only_the_device_holding_the_hosts_secret_deals(page, server):
+    """A stored secret of any other shape is no secret: the link goes back to the host.
+    With the host's secret (put where the page keeps it), the same link is dealt."""
+    made = ok(
+        "link_new",
+        {
+            "game": "hostSecret1",
+            "seats": ["person"] * 2,
+            "players": [{"name": "Ann"}, {"name": "Bo"}],
+        },
+    )
+    shared = ok("link_share", {"message": made["message"]})
+    url = link_to(server, shared["message"])
+    page.goto(server + Q)
+    wait_phase(page, ["home"])
+    for bad in ('"' + made["secret"].upper() + '"', "{}", "not json", '"' + "0" * 32 + '"'):
+        page.evaluate("(v) => localStorage.setItem('tsuro.linksecret.hostSecret1', v)", bad)
+        page.goto(server + Q)
+        wait_phase(page, ["home"])
+        page.goto(url)
+        assert wait_phase(page, ["send", *PLAYING, "refused"]) == "send", bad
+        assert "back to Ann" in page.inner_text("#send-title"), bad
+    page.evaluate(
+        "(v) => localStorage.setItem('tsuro.linksecret.hostSecret1', JSON.stringify(v))",
+        made["secret"],
+    )
+    page.goto(server + Q)
+    wait_phase(page, ["home"])
+    page.goto(url)
+    assert wait_phase(page, ["start", "send", "refused"]) == "start"
+    assert "Ann" in page.inner_text("#turn-banner") and secrets(page) == {}
+    no_errors(page)
+
+
 # ------------------------------------------------------------------ the exchange
 
 
@@ -364,6 +398,32 @@ def test_a_computer_to_move_when_the_page_reloads_is_played_after_it(page, serve
     assert len(entry["message"]["record"]["moves"]) == 4
     assert notice(page) == ""
     no_errors(page)
+
+
+KILL_WHILE_A_COMPUTER_PLAYS = """() => {
+  if (document.body.dataset.phase !== 'computer') return false;
+  window.tsuro.engine.worker.terminate();   // as a crash or running out of memory would
+  return true;
+}"""
+
+
+def test_a_computer_the_engine_fails_says_so_and_plays_when_tried_again(page, server):
+    page.goto(server + Q)
+    wait_phase(page, ["home"])
+    page.select_option("#link-count", "4")
+    for i in (1, 2, 3):
+        page.locator("#link-seats > li").nth(i).locator(".seat-kind").select_option("computer:hard")
+    page.click("#btn-link-start")
+    assert wait_phase(page, [*PLAYING, "send"]) == "start"
+    page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
+    page.wait_for_function(KILL_WHILE_A_COMPUTER_PLAYS, polling=10)
+    assert wait_phase(page, ["stopped", *PLAYING]) == "stopped"
+    assert "could not play" in page.inner_text("#turn-banner")
+    assert "could not play" in notice(page) and "Try again" in page.inner_text("#notice-action")
+    page.click("#notice-action")
+    assert wait_phase(page, [*PLAYING, "send", "stopped"]) == "tile"
+    [entry] = [json.loads(v) for k, v in saves(page).items() if k.startswith("tsuro.link.")]
+    assert len(entry["message"]["record"]["moves"]) == 4
 
 
 def test_older_is_said_only_when_this_devices_copy_goes_further(page, server):
