@@ -371,6 +371,20 @@ def test_an_elimination_bonus_exchange_is_made_on_the_page(page, server):
 
 # ------------------------------------------------------------------ reloads and old links
 
+
+def person_then_three_computers(page, server):
+    """A new game of one person and three hard computers (dealt at once: nobody else
+    shares), the person's start mark played: the computers are to move."""
+    page.goto(server + Q)
+    wait_phase(page, ["home"])
+    page.select_option("#link-count", "4")
+    for i in (1, 2, 3):
+        page.locator("#link-seats > li").nth(i).locator(".seat-kind").select_option("computer:hard")
+    page.click("#btn-link-start")
+    assert wait_phase(page, [*PLAYING, "send"]) == "start"
+    page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
+
+
 RELOAD_WHEN_SAVED = """() => {
   const key = Object.keys(localStorage).find((k) => k.startsWith('tsuro.link.'));
   const entry = key && JSON.parse(localStorage.getItem(key));
@@ -382,14 +396,7 @@ RELOAD_WHEN_SAVED = """() => {
 
 
 def test_a_computer_to_move_when_the_page_reloads_is_played_after_it(page, server):
-    page.goto(server + Q)
-    wait_phase(page, ["home"])
-    page.select_option("#link-count", "4")
-    for i in (1, 2, 3):
-        page.locator("#link-seats > li").nth(i).locator(".seat-kind").select_option("computer:hard")
-    page.click("#btn-link-start")  # one person: the deal is made at once
-    assert wait_phase(page, [*PLAYING, "send"]) == "start"
-    page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
+    person_then_three_computers(page, server)
     saved = page.wait_for_function(RELOAD_WHEN_SAVED, polling=10)
     assert 1 <= saved < 4, saved  # reloaded while a computer was still to move
     # after the reload the computers play on, and it is the person's turn, on this device
@@ -408,14 +415,7 @@ KILL_WHILE_A_COMPUTER_PLAYS = """() => {
 
 
 def test_a_computer_the_engine_fails_says_so_and_plays_when_tried_again(page, server):
-    page.goto(server + Q)
-    wait_phase(page, ["home"])
-    page.select_option("#link-count", "4")
-    for i in (1, 2, 3):
-        page.locator("#link-seats > li").nth(i).locator(".seat-kind").select_option("computer:hard")
-    page.click("#btn-link-start")
-    assert wait_phase(page, [*PLAYING, "send"]) == "start"
-    page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
+    person_then_three_computers(page, server)
     page.wait_for_function(KILL_WHILE_A_COMPUTER_PLAYS, polling=10)
     assert wait_phase(page, ["stopped", *PLAYING]) == "stopped"
     assert "could not play" in page.inner_text("#turn-banner")

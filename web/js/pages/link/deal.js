@@ -97,6 +97,7 @@ export class Deal {
       await this.showGame();
     } finally {
       game.busy = false;
+      $("btn-share").disabled = false;   // a refused share can be tried again
     }
   }
 

@@ -9,7 +9,7 @@
 import { readJSON, tabStore, writeJSON } from "../../lib/shell/storage.js";
 /** @import {LinkMessage} from "../../lib/types.js" */
 
-const KEY = "tsuro.link.here";
+const KEY = "tsuro.linkhere";   // not tsuro.link.*: those are the saved games (store.js)
 
 /**
  * "mover" (the person to move), a seat (that person), or null (nobody: the page gives the link).
