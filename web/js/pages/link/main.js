@@ -287,7 +287,8 @@ function showHands() {
   if (message().hidden) { $("hands-note").textContent = t("link.hidden_note"); return; }
   $("hands-note").textContent = t("link.open_note");
   p.players.forEach((pl, seat) => {
-    if (seat === p.turn && isPerson(seat) && canAct(seat)) return;
+    if (seat === p.turn && isPerson(seat) && canAct(seat)) return;   // in the play panel
+    if ((p.out || []).includes(seat) && !p.hands?.[seat]?.length) return;   // out, holding nothing
     const box = document.createElement("div");
     box.className = "link-hand";
     const label = document.createElement("p");
