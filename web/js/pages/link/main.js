@@ -149,6 +149,7 @@ async function showGame() {
     game.session = null;
     show(board, { players: opened.message.players, markers: [], tiles: [] });
   }
+  $("board").hidden = !opened.position;   // before the deal there is no game to show: the setup's panel comes first
   $("deal-note").textContent = dealNote(opened);
   $("deal-note").classList.toggle("host-dealt", opened.shuffle === "host");
   $("deal-note").hidden = !opened.position;   // before the deal, the setup's panels say how it will be dealt
@@ -321,6 +322,7 @@ function showHome() {
   $("turn-banner").textContent = "";
   $("deal-note").hidden = true;
   board.setPosition(null);   // no game on the board: a refused link shows none either
+  $("board").hidden = false;
   board.setTrails([]);
   $("games-panel").hidden = false;
   $("new-panel").hidden = false;
