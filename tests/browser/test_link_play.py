@@ -518,6 +518,7 @@ def test_the_deal_and_its_refusals_in_french_and_japanese(devices, server, lang,
     assert wait_phase(page, ["send"]) == "send"
     old = page.input_value("#link-out")
     page.click("#btn-play-here")
+    assert wait_phase(page, PLAYING) == "start"
     play_one(page, 1)
     page.goto(old)
     assert wait_phase(page, ["send", *PLAYING]) == "send"
