@@ -34,6 +34,7 @@ const UI = {
   last: "F M16 5h2v14h-2zM5 5v14l10-7z",
   ok: "M5 12.5l4.5 4.5L19 7",
   bad: "M6 6l12 12M18 6L6 18",
+  edit: "M4 20h4L19 9l-4-4L4 16zM13 7l4 4",
 };
 
 /** An interface icon by name (UI above); decorative: the control it sits in carries the name. */
