@@ -241,7 +241,9 @@ def test_problems_in_french_no_english_left(browser, server):
         fresh(page, server)
         assert page.evaluate("document.documentElement.lang") == "fr"
         make_problems(page)
-        assert problem_text(page, "tile_twice") == "La tuile 9 est à la fois en A5 et dans la main de Joueur 1."
+        assert problem_text(page, "tile_twice") == (
+            "La tuile 9 est à la fois en A5 et dans la main de Joueur 1."
+        )
         assert not english_left(page), english_left(page)
         page.select_option("#ed-phase", "over")
         checked(page)
@@ -312,7 +314,8 @@ def test_embed_snippet_and_its_live_preview(page, server):
     page.check("#ed-embed-try")
     page.click("#btn-ed-embed")
     snippet = page.input_value("#ed-embed-snippet")
-    assert snippet.startswith('<iframe src="' + server + "embed.html#p=1") and "&amp;try=1" in snippet
+    assert snippet.startswith('<iframe src="' + server + "embed.html#p=1")
+    assert "&amp;try=1" in snippet
     preview = page.frame_locator("#ed-embed-preview iframe")
     preview.locator(".layer-tiles .placed").first.wait_for()
     assert preview.locator(".layer-markers .marker").count() == 2
@@ -415,7 +418,8 @@ def test_axe_contrast_and_the_phone(browser, server):
                 checked(page)
                 legal_position(page)
                 page.click("#btn-ed-embed")
-                page.frame_locator("#ed-embed-preview iframe").locator(".layer-tiles .placed").first.wait_for()
+                frame = page.frame_locator("#ed-embed-preview iframe")
+                frame.locator(".layer-tiles .placed").first.wait_for()
             for theme in ("light", "dark"):
                 page.emulate_media(color_scheme=theme)
                 found = page.evaluate(RUN)

@@ -99,7 +99,7 @@ export class SeatRows {
       r.off.disabled = !m;
       r.out.checked = draft.isOut(seat);
       r.outLabel.lastChild.textContent = t("editor.seats.out", { name: p.name });
-      this._hand(r, seat, (hands && hands[seat]) || [], setHands, p.name);
+      this._hand(r, seat, hands ? hands[seat] || [] : null, setHands, p.name);
       r.add.hidden = !setHands;
       r.add.disabled = chosen === null;
       r.add.textContent = chosen === null ? t("editor.seats.addNone") : t("editor.seats.add", { tile: chosen });
@@ -107,9 +107,14 @@ export class SeatRows {
     });
   }
 
+  /** The hand's tiles (null: the engine has not dealt them, the position having problems). */
   _hand(r, seat, tiles, editable, name) {
     const label = el("span", { className: "seat-hand-label" });
     label.textContent = editable ? t("editor.seats.hand") : t("editor.seats.dealt");
+    if (tiles === null) {
+      r.hand.replaceChildren(label, el("span", { className: "seat-hand-none", textContent: t("editor.seats.dealtLater") }));
+      return;
+    }
     const items = tiles.map((tile, i) => {
       const pic = el("span", { className: "mini-tile" }, tileSVG(this.tileset, tile, 0));
       if (!editable) return el("span", { className: "seat-hand-tile", title: "" }, pic, el("span", { className: "palette-num", textContent: String(tile) }));

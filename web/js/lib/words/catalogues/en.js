@@ -687,6 +687,7 @@ export default {
   "editor.seats.out": "{name} is out",
   "editor.seats.hand": "Hand:",
   "editor.seats.dealt": "Dealt:",
+  "editor.seats.dealtLater": "dealt by the engine once the problems are fixed",
   "editor.seats.noTiles": "no tiles",
   "editor.seats.add": "Add tile {tile}",
   "editor.seats.addLabel": "Add tile {tile} to {name}’s hand",
