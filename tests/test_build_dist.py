@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import assets, pins
+from sitebuild import assets, pins, precache
 from sitebuild import precompile as pre
+from sitebuild.common import walk
 from sitebuild.wheel import build_wheel
 from tsuro_core import __version__
 from tsuro_core.tiles import tile_table_json
@@ -221,11 +222,14 @@ def test_precache_manifest_hashes_and_leaves_out_the_micropip_files_and_other_la
     catalogues = f"{assets}js/lib/words/catalogues/"
     assert {f"{catalogues}de.js", f"{catalogues}ja.js"} <= languages
     assert f"{assets}js/lib/words/catalogues/en.js" in manifest["urls"]
+    later = set(precache.later_files(walk(dist_dir), precache.LATER_PAGES))
+    assert set(manifest["later"]) == later
     on_demand = {
         f"{pyo}python_stdlib.zip",
         f"{pyo}pyodide-lock.json",
         f"{pyo}{pins.MICROPIP_WHEEL}",
         *languages,
+        *later,
     }
     assert set(manifest["onDemand"]) == on_demand and not on_demand & set(manifest["urls"])
     assert build_info["stdlib"]["url"] in manifest["urls"]
@@ -234,6 +238,30 @@ def test_precache_manifest_hashes_and_leaves_out_the_micropip_files_and_other_la
     for rel, digest in manifest["sha256"].items():
         assert hashlib.sha256((dist_dir / rel).read_bytes()).hexdigest() == digest, rel
     assert "stdlib/" in manifest["immutable"]
+
+
+def test_later_tier_takes_a_page_its_modules_and_stylesheet_out_of_the_precache(
+    dist_dir, build_info
+):
+    # The puzzles page as if it were in LATER_PAGES: its HTML, its own modules and
+    # nothing another page needs (lib/ stays precached, and so does puzzles.json).
+    manifest = precache.precache_manifest(
+        dist_dir, build_info["pyodideDir"].rstrip("/"), later_pages=("puzzles",)
+    )
+    assets = build_info["assets"]
+    later = set(manifest["later"])
+    assert "puzzles.html" in later and f"{assets}js/pages/puzzles/main.js" in later
+    assert all(r == "puzzles.html" or r.startswith(f"{assets}js/pages/puzzles/") for r in later)
+    assert later <= set(manifest["onDemand"]) and not later & set(manifest["urls"])
+    assert {"puzzles.json", f"{assets}js/lib/game/session.js", "index.html"} <= set(
+        manifest["urls"]
+    )
+    assert later <= set(manifest["sha256"])
+    assert precache.later_files(["a.html", "assets/x/css/a.css", "assets/x/css/ab.css"], ["a"]) == [
+        "a.html",
+        "assets/x/css/a.css",
+    ]
+    assert precache.later_files(["a.html"], []) == []
 
 
 def test_precompiled_python_is_cached_by_its_inputs(

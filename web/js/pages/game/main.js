@@ -464,6 +464,9 @@ window.addEventListener("hashchange", () => {
 // for tests and the curious: the page's state, read-only by convention
 window.tsuroApp = app;
 app.sound = sound;
-app.boot();
+// sw.js sends a page of the later tier, opened offline before this device stored it, here.
+const offlineLater = new URLSearchParams(location.search).get("offline") === "later";
+if (offlineLater) history.replaceState(null, "", location.pathname + location.hash);
+app.boot().then(() => { if (offlineLater) notice(t("game.offlineLater")); });
 // a new version of the site: offered, never forced (the game is saved and resumes)
 watchForUpdates((apply) => notice(t("update.ready"), { label: t("update.reload"), run: apply }));

@@ -428,6 +428,7 @@ export default {
   "game.games.downloadLabel": "Den Spielstand herunterladen, der sich nicht fortsetzen ließ",
   "game.games.forget": "Verwerfen",
   "game.games.forgetLabel": "Den Spielstand verwerfen, der sich nicht fortsetzen ließ",
+  "game.offlineLater": "Diese Seite ist auf diesem Gerät noch nicht gespeichert: Öffne sie einmal online, dann funktioniert sie auch offline.",
 
   // daily.*: the daily challenge (daily.html, pages/daily/)
   "daily.title": "Tsuro: Tagesaufgabe",

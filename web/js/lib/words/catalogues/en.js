@@ -431,6 +431,7 @@ export default {
   "game.games.downloadLabel": "Download the save that could not be resumed",
   "game.games.forget": "Forget",
   "game.games.forgetLabel": "Forget the save that could not be resumed",
+  "game.offlineLater": "That page is not saved on this device yet: open it once while online, and it will work offline too.",
 
   // daily.*: the daily challenge (daily.html, pages/daily/)
   "daily.title": "Tsuro: daily challenge",

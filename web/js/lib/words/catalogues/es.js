@@ -428,6 +428,7 @@ export default {
   "game.games.downloadLabel": "Descargar la partida guardada que no se pudo reanudar",
   "game.games.forget": "Olvidar",
   "game.games.forgetLabel": "Olvidar la partida guardada que no se pudo reanudar",
+  "game.offlineLater": "Esta página aún no está guardada en este dispositivo: ábrela una vez con conexión y después funcionará también sin conexión.",
 
   // daily.*: the daily challenge (daily.html, pages/daily/)
   "daily.title": "Tsuro: reto diario",

@@ -428,6 +428,7 @@ export default {
   "game.games.downloadLabel": "Télécharger la sauvegarde qui n’a pas pu être reprise",
   "game.games.forget": "Oublier",
   "game.games.forgetLabel": "Oublier la sauvegarde qui n’a pas pu être reprise",
+  "game.offlineLater": "Cette page n’est pas encore enregistrée sur cet appareil : ouvrez-la une fois en ligne, elle fonctionnera ensuite hors ligne aussi.",
 
   // daily.*: the daily challenge (daily.html, pages/daily/)
   "daily.title": "Tsuro : défi du jour",

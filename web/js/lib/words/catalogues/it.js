@@ -428,6 +428,7 @@ export default {
   "game.games.downloadLabel": "Scarica il salvataggio che non è stato possibile riprendere",
   "game.games.forget": "Dimentica",
   "game.games.forgetLabel": "Dimentica il salvataggio che non è stato possibile riprendere",
+  "game.offlineLater": "Questa pagina non è ancora salvata su questo dispositivo: aprila una volta online e poi funzionerà anche offline.",
 
   // daily.*: the daily challenge (daily.html, pages/daily/)
   "daily.title": "Tsuro: sfida del giorno",

@@ -428,6 +428,7 @@ export default {
   "game.games.downloadLabel": "再開できなかった保存データをダウンロード",
   "game.games.forget": "削除",
   "game.games.forgetLabel": "再開できなかった保存データを削除",
+  "game.offlineLater": "このページはまだこの端末に保存されていません。一度オンラインで開くと、オフラインでも使えるようになります。",
 
   // daily.*: the daily challenge (daily.html, pages/daily/)
   "daily.title": "Tsuro：デイリーチャレンジ",

@@ -428,6 +428,7 @@ export default {
   "game.games.downloadLabel": "Baixar a partida salva que não pôde ser retomada",
   "game.games.forget": "Esquecer",
   "game.games.forgetLabel": "Esquecer a partida salva que não pôde ser retomada",
+  "game.offlineLater": "Esta página ainda não está salva neste dispositivo: abra-a uma vez online e depois ela funcionará também offline.",
 
   // daily.*: the daily challenge (daily.html, pages/daily/)
   "daily.title": "Tsuro: desafio diário",
