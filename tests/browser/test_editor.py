@@ -252,6 +252,26 @@ def test_problems_in_french_no_english_left(browser, server):
         ctx.close()
 
 
+@pytest.mark.parametrize("lang", ["de", "es", "it", "pt-BR", "ja"])
+def test_the_other_languages_leave_no_english(browser, server, lang):
+    """The page with problems of every kind, a sketch and the game over, in German,
+    Spanish, Italian, Brazilian Portuguese and Japanese (?lang=): no English left."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(120_000)
+    page = ctx.new_page()
+    try:
+        fresh(page, server, f"&lang={lang}")
+        assert page.evaluate("document.documentElement.lang") == lang
+        make_problems(page)
+        assert not english_left(page), english_left(page)
+        page.select_option("#ed-phase", "over")
+        page.select_option("#ed-hands", "deal")
+        checked(page)
+        assert not english_left(page), english_left(page)
+    finally:
+        ctx.close()
+
+
 # ------------------------------------------------------------------ out
 
 

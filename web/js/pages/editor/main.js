@@ -27,7 +27,7 @@ import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { wireLanguagePicker } from "../../lib/shell/langpick.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
 import { drawIcons } from "../../lib/views/icon.js";
-import { t, applyTo } from "../../lib/words/i18n.js";
+import { t, applyTo, sentences } from "../../lib/words/i18n.js";
 import { squareName, placeName } from "../../lib/words/coords.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Draft } from "./draft.js";
@@ -288,8 +288,8 @@ function draw() {
   portButtons($("ports"), input.cursor, [w, h], (port) => onPoint(input.cursor, port));
   $("btn-undo").disabled = !undos.canBack;
   $("btn-redo").disabled = !undos.canForward;
-  $("turn-banner").textContent = toolWords(ui.tool, draft.players[ui.seat]?.name, palette) + " " +
-    t("editor.cursor", { square: squareName(input.cursor) });
+  $("turn-banner").textContent = sentences([toolWords(ui.tool, draft.players[ui.seat]?.name, palette),
+    t("editor.cursor", { square: squareName(input.cursor) })]);
 }
 
 // ------------------------------------------------------------------ start

@@ -12,7 +12,7 @@ import { seatStyles } from "../../lib/views/style.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
 import { describe } from "../../lib/words/movelog.js";
 import { entryText } from "../../lib/words/savedgames.js";
-import { t } from "../../lib/words/i18n.js";
+import { t, sentences } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { reason } from "../../lib/shell/page.js";
 
@@ -110,7 +110,7 @@ export class Sources {
     const { positions, events } = this.rec;
     $("rec-range").value = String(k);
     $("rec-text").textContent = k === 0 ? t("replay.startClassic")
-      : t("replay.step", { k, n: positions.length - 1, text: describe(events[k - 1], positions[0].players).map((l) => l.text).join(" ") });
+      : t("replay.step", { k, n: positions.length - 1, text: sentences(describe(events[k - 1], positions[0].players).map((l) => l.text)) });
   }
 
   close() {
