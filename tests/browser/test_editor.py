@@ -393,6 +393,42 @@ def test_open_a_pasted_link_a_records_step_and_json(page, server):
     no_errors(page)
 
 
+def real_positions() -> list[dict]:
+    """Positions of seeded games the editor must take and give back unchanged: an
+    elimination-bonus exchange, the dragon held, a finished game."""
+    import random
+
+    from tsuro_core import notation
+    from tsuro_core.game import Game
+    from tsuro_core.rules import parse_rules
+
+    found = {}
+    for seed in range(300):
+        rng = random.Random(seed)
+        game = Game.new(parse_rules("elimination-bonus"), 6, 1000 + seed)
+        while not game.over and len(found) < 2:
+            if game.phase == "exchange" and "exchange" not in found:
+                found["exchange"] = notation.to_position(game)
+            if game.dragon is not None and game.phase == "tile" and "dragon" not in found:
+                found["dragon"] = notation.to_position(game)
+            game.play(rng.choice(game.legal_moves()))
+        if len(found) == 2:
+            break
+    record = _finished_record()
+    found["over"] = call("replay", {"record": record})["result"]["position"]
+    return list(found.values())
+
+
+def test_real_positions_come_back_unchanged(page, server):
+    fresh(page, server)
+    for position in real_positions():
+        page.fill("#ed-paste", json.dumps(position))
+        page.click("#btn-paste")
+        checked(page)
+        assert problems(page) == [], position
+        assert answered(page) == position
+
+
 def test_open_a_saved_game(page, server):
     record = _finished_record()
     positions = call("positions", {"record": record})["result"]["positions"]

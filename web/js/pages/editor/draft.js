@@ -20,6 +20,10 @@ export const PHASES = ["start", "tile", "exchange", "over"];
  * @property {number[][]} hands   the hands the author set (handsMode "set")
  * @property {number[]} pile      the pile kept from where the position came from (pileMode "kept")
  * @property {number[]} out
+ * @property {number[] | null} [winners]  a finished game's winners as the position came (null: the
+ *           engine's, as the rules choose them; dropped by any edit of the board or the players out)
+ * @property {number[] | null} [exchange]  the players just put out, whose tiles the mover may take
+ *           (as the position came; null: every player out)
  * @property {number | null} dragon
  * @property {number} mover       the seat to move (when the phase is not "over")
  * @property {string | null} phase  "start", "tile", "exchange" or "over"; null: as the engine reads it
@@ -59,6 +63,8 @@ export class Draft {
       hands: Array.isArray(p.hands) ? p.hands.map((h) => [...h]) : Array.from({ length: n }, () => []),
       pile: Array.isArray(p.pile) ? [...p.pile] : [],
       out: [...(p.out || [])],
+      exchange: Array.isArray(p.exchange) ? [...p.exchange] : null,
+      winners: over && Array.isArray(p.winners) ? [...p.winners] : null,
       dragon: p.dragon ?? null,
       mover, phase,
       handsMode: Array.isArray(p.hands) ? "set" : "deal",
@@ -95,7 +101,11 @@ export class Draft {
     if (s.handsMode === "set") position.hands = s.hands;
     if (s.pileMode === "kept") position.pile = s.pile;
     if (s.pileMode === "empty") position.pile = [];
-    if (s.phase === "exchange") position.exchange = [...s.out];
+    if (s.phase === "over" && s.winners) position.winners = s.winners;
+    if (s.phase === "exchange") {
+      const kept = (s.exchange || []).filter((seat) => s.out.includes(seat));
+      position.exchange = kept.length ? kept : [...s.out];
+    }
     /** @type {{position: any, phase?: string, deal?: number}} */
     const args = { position };
     if (s.phase) args.phase = s.phase;
@@ -113,17 +123,22 @@ export class Draft {
    *  @param {number[]} square @param {number} tile @param {number} rot */
   setTile([x, y], tile, rot) {
     this.removeTile([x, y]);
+    this.s.winners = null;
     this.s.tiles.push([x, y, tile, rot]);
   }
 
   /** @param {number[]} square */
-  removeTile([x, y]) { this.s.tiles = this.s.tiles.filter((e) => e[0] !== x || e[1] !== y); }
+  removeTile([x, y]) {
+    this.s.tiles = this.s.tiles.filter((e) => e[0] !== x || e[1] !== y);
+    this.s.winners = null;
+  }
 
   /** Turn the tile on [x, y] a quarter clockwise (dir 1) or back (-1); false if none lies there. */
   turnTile(square, dir) {
     const e = this.tileAt(square);
     if (!e) return false;
     e[3] = (((e[3] + 90 * dir) % 360) + 360) % 360;
+    this.s.winners = null;
     return true;
   }
 
@@ -136,7 +151,10 @@ export class Draft {
     return uses;
   }
 
-  setMarker(seat, place) { this.s.markers[seat] = place ? [...place] : null; }
+  setMarker(seat, place) {
+    this.s.markers[seat] = place ? [...place] : null;
+    this.s.winners = null;
+  }
 
   /** The seat whose marker stands on `place`, or -1. */
   markerAt(place) {
@@ -157,6 +175,7 @@ export class Draft {
       s.hands.push([]);
     }
     s.players.length = s.markers.length = s.hands.length = n;
+    s.winners = null;
     s.out = s.out.filter((seat) => seat < n);
     if (s.dragon !== null && s.dragon >= n) s.dragon = null;
     if (s.mover >= n) s.mover = 0;
@@ -170,6 +189,7 @@ export class Draft {
     const s = this.s;
     s.out = s.out.filter((x) => x !== seat);
     if (out) s.out.push(seat);
+    s.winners = null;
   }
 
   isOut(seat) { return this.s.out.includes(seat); }
@@ -179,7 +199,10 @@ export class Draft {
 
   // ------------------------------------------------------------ the game
 
-  setRules(rules) { this.s.rules = rules; }
+  setRules(rules) {
+    this.s.rules = rules;
+    this.s.winners = null;
+  }
   set(key, value) { this.s[key] = value; }
   get(key) { return this.s[key]; }
 
