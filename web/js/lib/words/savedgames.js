@@ -12,7 +12,7 @@ export const WHEN = { dateStyle: "medium", timeStyle: "short" };
 export function who(entry) {
   const players = entry.position && Array.isArray(entry.position.players) ? entry.position.players : [];
   const names = players.map((p) => p && p.name).filter((n) => typeof n === "string" && n);
-  if (names.length > 3) return t("game.games.who", { names: names.slice(0, 3).join(", "), count: names.length - 3 });
+  if (names.length > 3) return t("common.savedGame.who", { names: names.slice(0, 3).join(", "), count: names.length - 3 });
   return names.join(", ");
 }
 
@@ -25,9 +25,9 @@ function movesOf(entry) {
 
 /** A saved game's line: who plays, how far it is, when it was saved. */
 export function entryText(entry) {
-  const name = who(entry) || t("game.games.aGame");
+  const name = who(entry) || t("common.savedGame.unnamed");
   const moves = movesOf(entry);
-  const parts = [moves === null ? name : t("game.games.label", { who: name, count: moves })];
+  const parts = [moves === null ? name : t("common.savedGame.label", { who: name, count: moves })];
   const when = entry.savedAt ? formatDate(entry.savedAt, WHEN) : "";
   if (when) parts.push(when);
   return parts.join(" · ");

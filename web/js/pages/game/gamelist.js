@@ -46,7 +46,7 @@ export class GameList {
     const others = entries.filter((e) => !e.over && e.id !== currentId);
     this.list.replaceChildren(
       ...others.map((e) => row({ id: e.id }, entryText(e),
-        [button(t("game.games.resume"), t("game.games.resumeLabel", { label: who(e) || t("game.games.aGame") }), () => this.actions.resume(e.id))])),
+        [button(t("game.games.resume"), t("game.games.resumeLabel", { label: who(e) || t("common.savedGame.unnamed") }), () => this.actions.resume(e.id))])),
       ...kept.map((k) => {
         const when = k.keptAt ? formatDate(k.keptAt, WHEN) : "";
         const text = t("game.games.kept", { reason: k.reason || t("game.games.unreadable") });

@@ -5,7 +5,7 @@ export default {
   "lang.name": "Deutsch",
   "lang.choose": "Sprache",
 
-  // common.*: words several pages share: buttons, navigation, colours, default names
+  // common.*: words several pages share: buttons, navigation, colours, default names, a saved game's line
   "common.nav.daily": "Tagesaufgabe",
   "common.nav.game": "Eine Partie spielen",
   "common.nav.rules": "Regeln",
@@ -33,6 +33,9 @@ export default {
   "common.color.teal": "petrol",
   "common.color.brown": "braun",
   "common.color.gray": "grau",
+  "common.savedGame.unnamed": "Eine Partie",
+  "common.savedGame.who": { one: "{names} und {count} weitere Person", other: "{names} und {count} weitere" },
+  "common.savedGame.label": { one: "{who} · {count} Zug", other: "{who} · {count} Züge" },
 
   // board.*: the board view (board.js, tools/static_board.py)
   "board.label": "Tsuro-Spielplan, {w} × {h} Felder",
@@ -417,9 +420,6 @@ export default {
   "game.embedCode.preview": "Vorschau",
   "game.embedCode.failed": "(kein Code: {reason})",
   "game.games.title": "Deine Partien",
-  "game.games.aGame": "Eine Partie",
-  "game.games.who": { one: "{names} und {count} weitere Person", other: "{names} und {count} weitere" },
-  "game.games.label": { one: "{who} · {count} Zug", other: "{who} · {count} Züge" },
   "game.games.resume": "Fortsetzen",
   "game.games.resumeLabel": "{label} fortsetzen",
   "game.games.kept": "Ein Spielstand, der sich nicht fortsetzen ließ ({reason})",

@@ -8,7 +8,7 @@ export default {
   "lang.name": "English",
   "lang.choose": "Language",
 
-  // common.*: words several pages share: buttons, navigation, colours, default names
+  // common.*: words several pages share: buttons, navigation, colours, default names, a saved game's line
   "common.nav.daily": "Daily challenge",
   "common.nav.game": "Play a game",
   "common.nav.rules": "Rules",
@@ -36,6 +36,9 @@ export default {
   "common.color.teal": "teal",
   "common.color.brown": "brown",
   "common.color.gray": "gray",
+  "common.savedGame.unnamed": "A game",
+  "common.savedGame.who": { one: "{names} and {count} more", other: "{names} and {count} more" },
+  "common.savedGame.label": { one: "{who} · {count} move", other: "{who} · {count} moves" },
 
   // board.*: the board view (board.js, tools/static_board.py)
   "board.label": "Tsuro board, {w} by {h} squares",
@@ -420,9 +423,6 @@ export default {
   "game.embedCode.preview": "Preview",
   "game.embedCode.failed": "(no code: {reason})",
   "game.games.title": "Your games",
-  "game.games.aGame": "A game",
-  "game.games.who": { one: "{names} and {count} more", other: "{names} and {count} more" },
-  "game.games.label": { one: "{who} · {count} move", other: "{who} · {count} moves" },
   "game.games.resume": "Resume",
   "game.games.resumeLabel": "Resume {label}",
   "game.games.kept": "A save that could not be resumed ({reason})",

@@ -5,7 +5,7 @@ export default {
   "lang.name": "Español",
   "lang.choose": "Idioma",
 
-  // common.*: words several pages share: buttons, navigation, colours, default names
+  // common.*: words several pages share: buttons, navigation, colours, default names, a saved game's line
   "common.nav.daily": "Reto diario",
   "common.nav.game": "Jugar una partida",
   "common.nav.rules": "Reglas",
@@ -33,6 +33,9 @@ export default {
   "common.color.teal": "turquesa",
   "common.color.brown": "marrón",
   "common.color.gray": "gris",
+  "common.savedGame.unnamed": "Una partida",
+  "common.savedGame.who": { one: "{names} y {count} más", other: "{names} y {count} más" },
+  "common.savedGame.label": { one: "{who} · {count} jugada", other: "{who} · {count} jugadas" },
 
   // board.*: the board view (board.js, tools/static_board.py)
   "board.label": "Tablero de Tsuro, {w} por {h} casillas",
@@ -417,9 +420,6 @@ export default {
   "game.embedCode.preview": "Vista previa",
   "game.embedCode.failed": "(sin código: {reason})",
   "game.games.title": "Tus partidas",
-  "game.games.aGame": "Una partida",
-  "game.games.who": { one: "{names} y {count} más", other: "{names} y {count} más" },
-  "game.games.label": { one: "{who} · {count} jugada", other: "{who} · {count} jugadas" },
   "game.games.resume": "Reanudar",
   "game.games.resumeLabel": "Reanudar {label}",
   "game.games.kept": "Una partida guardada que no se pudo reanudar ({reason})",

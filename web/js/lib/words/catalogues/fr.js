@@ -5,7 +5,7 @@ export default {
   "lang.name": "Français",
   "lang.choose": "Langue",
 
-  // common.*: words several pages share: buttons, navigation, colours, default names
+  // common.*: words several pages share: buttons, navigation, colours, default names, a saved game's line
   "common.nav.daily": "Défi du jour",
   "common.nav.game": "Jouer une partie",
   "common.nav.rules": "Règles",
@@ -33,6 +33,9 @@ export default {
   "common.color.teal": "bleu canard",
   "common.color.brown": "marron",
   "common.color.gray": "gris",
+  "common.savedGame.unnamed": "Une partie",
+  "common.savedGame.who": { one: "{names} et {count} autre", other: "{names} et {count} autres" },
+  "common.savedGame.label": { one: "{who} · {count} coup", other: "{who} · {count} coups" },
 
   // board.*: the board view (board.js, tools/static_board.py)
   "board.label": "Plateau de Tsuro, {w} cases sur {h}",
@@ -417,9 +420,6 @@ export default {
   "game.embedCode.preview": "Aperçu",
   "game.embedCode.failed": "(pas de code : {reason})",
   "game.games.title": "Vos parties",
-  "game.games.aGame": "Une partie",
-  "game.games.who": { one: "{names} et {count} autre", other: "{names} et {count} autres" },
-  "game.games.label": { one: "{who} · {count} coup", other: "{who} · {count} coups" },
   "game.games.resume": "Reprendre",
   "game.games.resumeLabel": "Reprendre {label}",
   "game.games.kept": "Une sauvegarde qui n’a pas pu être reprise ({reason})",

@@ -5,7 +5,7 @@ export default {
   "lang.name": "Italiano",
   "lang.choose": "Lingua",
 
-  // common.*: words several pages share: buttons, navigation, colours, default names
+  // common.*: words several pages share: buttons, navigation, colours, default names, a saved game's line
   "common.nav.daily": "Sfida del giorno",
   "common.nav.game": "Gioca una partita",
   "common.nav.rules": "Regole",
@@ -33,6 +33,9 @@ export default {
   "common.color.teal": "turchese",
   "common.color.brown": "marrone",
   "common.color.gray": "grigio",
+  "common.savedGame.unnamed": "Una partita",
+  "common.savedGame.who": { one: "{names} e {count} altro", other: "{names} e altri {count}" },
+  "common.savedGame.label": { one: "{who} · {count} mossa", other: "{who} · {count} mosse" },
 
   // board.*: the board view (board.js, tools/static_board.py)
   "board.label": "Tabellone di Tsuro, {w} per {h} caselle",
@@ -417,9 +420,6 @@ export default {
   "game.embedCode.preview": "Anteprima",
   "game.embedCode.failed": "(nessun codice: {reason})",
   "game.games.title": "Le tue partite",
-  "game.games.aGame": "Una partita",
-  "game.games.who": { one: "{names} e {count} altro", other: "{names} e altri {count}" },
-  "game.games.label": { one: "{who} · {count} mossa", other: "{who} · {count} mosse" },
   "game.games.resume": "Riprendi",
   "game.games.resumeLabel": "Riprendi {label}",
   "game.games.kept": "Un salvataggio che non è stato possibile riprendere ({reason})",

@@ -5,7 +5,7 @@ export default {
   "lang.name": "日本語",
   "lang.choose": "言語",
 
-  // common.*: words several pages share: buttons, navigation, colours, default names
+  // common.*: words several pages share: buttons, navigation, colours, default names, a saved game's line
   "common.nav.daily": "デイリーチャレンジ",
   "common.nav.game": "対戦する",
   "common.nav.rules": "ルール",
@@ -33,6 +33,9 @@ export default {
   "common.color.teal": "青緑",
   "common.color.brown": "茶",
   "common.color.gray": "灰",
+  "common.savedGame.unnamed": "ゲーム",
+  "common.savedGame.who": { other: "{names}ほか{count}人" },
+  "common.savedGame.label": { other: "{who}・{count}手" },
 
   // board.*: the board view (board.js, tools/static_board.py)
   "board.label": "Tsuroのボード（{w}×{h}マス）",
@@ -417,9 +420,6 @@ export default {
   "game.embedCode.preview": "プレビュー",
   "game.embedCode.failed": "（コードなし：{reason}）",
   "game.games.title": "あなたのゲーム",
-  "game.games.aGame": "ゲーム",
-  "game.games.who": { other: "{names}ほか{count}人" },
-  "game.games.label": { other: "{who}・{count}手" },
   "game.games.resume": "再開",
   "game.games.resumeLabel": "{label}を再開",
   "game.games.kept": "再開できなかった保存データ（{reason}）",

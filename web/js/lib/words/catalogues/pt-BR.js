@@ -5,7 +5,7 @@ export default {
   "lang.name": "Português (Brasil)",
   "lang.choose": "Idioma",
 
-  // common.*: words several pages share: buttons, navigation, colours, default names
+  // common.*: words several pages share: buttons, navigation, colours, default names, a saved game's line
   "common.nav.daily": "Desafio diário",
   "common.nav.game": "Jogar uma partida",
   "common.nav.rules": "Regras",
@@ -33,6 +33,9 @@ export default {
   "common.color.teal": "turquesa",
   "common.color.brown": "marrom",
   "common.color.gray": "cinza",
+  "common.savedGame.unnamed": "Uma partida",
+  "common.savedGame.who": { one: "{names} e mais {count}", other: "{names} e mais {count}" },
+  "common.savedGame.label": { one: "{who} · {count} jogada", other: "{who} · {count} jogadas" },
 
   // board.*: the board view (board.js, tools/static_board.py)
   "board.label": "Tabuleiro de Tsuro, {w} por {h} casas",
@@ -417,9 +420,6 @@ export default {
   "game.embedCode.preview": "Prévia",
   "game.embedCode.failed": "(sem código: {reason})",
   "game.games.title": "Suas partidas",
-  "game.games.aGame": "Uma partida",
-  "game.games.who": { one: "{names} e mais {count}", other: "{names} e mais {count}" },
-  "game.games.label": { one: "{who} · {count} jogada", other: "{who} · {count} jogadas" },
   "game.games.resume": "Retomar",
   "game.games.resumeLabel": "Retomar {label}",
   "game.games.kept": "Uma partida salva que não pôde ser retomada ({reason})",
