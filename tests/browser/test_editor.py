@@ -390,6 +390,14 @@ def test_open_a_pasted_link_a_records_step_and_json(page, server):
     page.click("#btn-paste")
     page.wait_for_selector("#notice:not([hidden])")
     assert "neither a link" in page.inner_text("#notice-text")
+    page.click("#notice-close")
+    page.fill("#ed-paste", '{"players": 3, "markers": []}')  # JSON, but no position
+    page.click("#btn-paste")
+    checked(page)
+    assert page.inner_text("#notice-text").startswith(
+        "This cannot be opened: This is not a position"
+    )
+    assert answered(page)["tiles"] == position["tiles"]  # the draft is as it was
     no_errors(page)
 
 

@@ -203,12 +203,14 @@ function undo(dir) {
 
 /** Edit a position from elsewhere (a link, JSON, a record's step), if the engine can read it. */
 async function openPosition(position) {
+  setPhase("checking");   // (at once: the engine is asked before the draft changes)
+  const refuse = (why) => { notice(t("editor.from.failed", { reason: why })); setPhase("checked"); };
   try {
     const r = await ask(engine, "check_position", { position });
     const bad = r.problems.find((p) => p.code === "malformed");
-    if (bad) return notice(t("editor.from.failed", { reason: problemText(bad, []) }));
+    if (bad) return refuse(problemText(bad, []));
   } catch (e) {
-    return notice(t("editor.from.failed", { reason: reason(e) }));
+    return refuse(reason(e));
   }
   edit(() => { draft = Draft.fromPosition(position); });
   notice(null);
