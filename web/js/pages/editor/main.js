@@ -203,8 +203,9 @@ function undo(dir) {
 
 /** Edit a position from elsewhere (a link, JSON, a record's step), if the engine can read it. */
 async function openPosition(position) {
-  setPhase("checking");   // (at once: the engine is asked before the draft changes)
-  const refuse = (why) => { notice(t("editor.from.failed", { reason: why })); setPhase("checked"); };
+  latest++;   // at once: an answer about the draft before it is not the one to show
+  setPhase("checking");
+  const refuse = (why) => { notice(t("editor.from.failed", { reason: why })); check(); };
   try {
     const r = await ask(engine, "check_position", { position });
     const bad = r.problems.find((p) => p.code === "malformed");
@@ -218,22 +219,23 @@ async function openPosition(position) {
 
 // ------------------------------------------------------------------ the engine's check
 
-let asked = 0;
+let latest = 0;
 let timer = null;
-/** Ask the engine about the draft, a moment after the last edit; only the latest answer counts. */
+/** Ask the engine about the draft, a moment after the last edit; only the answer about the
+ *  draft as it is now counts (an edit made while the engine answers asks again). */
 function check() {
   setPhase("checking");
+  const n = ++latest;
   clearTimeout(timer);
   timer = setTimeout(async () => {
-    const n = ++asked;
     const args = draft.request();
     try {
       const answer = await ask(engine, "check_position", args);
       const fragment = answer.position ? (await ask(engine, "encode_link", { position: answer.position })).fragment : null;
-      if (n !== asked) return;
+      if (n !== latest) return;
       Object.assign(ui, { answer, fragment });
     } catch (e) {
-      if (n !== asked) return;
+      if (n !== latest) return;
       Object.assign(ui, { answer: null, fragment: null });
       notice(t("editor.check.failed", { reason: reason(e) }));
     }
