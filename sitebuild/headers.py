@@ -67,6 +67,7 @@ PAGE_POLICIES = {
     "/daily.html": PAGE_CSP,
     "/puzzles.html": PAGE_CSP,
     "/link.html": PAGE_CSP,
+    "/editor.html": PAGE_CSP,
     "/embed.html": FRAMEABLE_CSP,
     "/lesson.html": LESSON_CSP,
     "/lesson-edit.html": PAGE_CSP,

@@ -36,7 +36,8 @@ export {};
  * @property {number[]} out         the seats out, in the order they went out
  * @property {number | null} turn   the seat to move; null once the game is over
  * @property {number[]} [winners]
- * @property {{give: number[], take: number[]} | null} [exchange]
+ * @property {number[]} [exchange]  the seats just eliminated, during an elimination-bonus exchange
+ * @property {boolean} [sketch]     a lesson's position no game reaches (docs/editor.md)
  */
 
 /**
@@ -157,6 +158,7 @@ export {};
  * @property {{args: {fragment: string}, result: {record?: GameRecord, position?: Position}}} decode_link
  * @property {{args: {position: Position, bot: string, seed?: number | string, budget_ms?: number, iterations?: number}, result: BotMove}} bot_move
  * @property {{args: {position: Position, seed?: number | string, budget_ms?: number, iterations?: number}, result: BotMove}} hint
+ * @property {{args: {position: any, deal?: number | string, phase?: string}, result: PositionCheck}} check_position
  * @property {{args: {position: Position, task: any, move: Move}, result: {correct: boolean, legal: boolean, unique: boolean}}} puzzle_check
  * @property {{args: {position: Position, task: any, level: number}, result: {tile: number, rot?: number}}} puzzle_hint
  * @property {{args: {lesson?: any, text?: string, fragment?: string, draft?: boolean}, result: LessonChecked}} lesson_check
@@ -172,6 +174,32 @@ export {};
  * @property {{args: {position: any, move: any}, result: {position: any, move: any, events: any[], result?: any}}} neu_play
  * @property {{args: {position: any, seed?: number | string}, result: {move: any, seat: number, phase: string}}} neu_bot_move
  */
+
+/**
+ * check_position: one thing wrong with a position being edited (docs/editor.md): its
+ * code, its level ("error": never kept; "sketch": kept only as a sketch), the field and
+ * the engine's English message, and what the words need.
+ * @typedef {object} PositionProblem
+ * @property {string} code
+ * @property {"error" | "sketch"} level
+ * @property {string} field
+ * @property {string} message
+ * @property {number} [seat]
+ * @property {number} [other]
+ * @property {number[]} [seats]
+ * @property {number[]} [got]
+ * @property {number} [tile]
+ * @property {Square} [square]
+ * @property {Place} [place]
+ * @property {({square: Square} | {hand: number} | {pile: true})[]} [places]
+ * @property {number} [count]
+ * @property {number} [max]
+ * @property {number} [players]
+ * @property {number} [min]
+ * @property {string} [want]
+ * @property {string} [phase]
+ */
+/** @typedef {{problems: PositionProblem[], sketch: boolean, phase: string | null, position: Position | null}} PositionCheck */
 
 /** @typedef {keyof EngineOps} Op */
 /** @template {Op} K @typedef {EngineOps[K]["args"]} ArgsOf */
