@@ -14,6 +14,7 @@ import tomllib
 from pathlib import Path
 
 from .common import ROOT
+from .rooms import connect_sources
 
 Rules = list[tuple[str, dict[str, str]]]
 
@@ -26,17 +27,18 @@ def _script_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
 
-def content_security_policy(frame_ancestors: str | None) -> str:
+def content_security_policy(frame_ancestors: str | None, connect: str = "") -> str:
     """Only our own origin, plus compiling WebAssembly (Pyodide) and the hashed inline script.
 
-    frame_ancestors None leaves framing open (pages meant to be embedded).
+    frame_ancestors None leaves framing open (pages meant to be embedded); connect
+    adds sources to connect-src (the room page's relays, rooms.py).
     """
     directives = [
         "default-src 'self'",
         "script-src 'self' 'wasm-unsafe-eval' " + " ".join(_script_hash(s) for s in INLINE_SCRIPTS),
         "style-src 'self'",
         "img-src 'self' data:",  # data: for the favicon
-        "connect-src 'self'",
+        "connect-src 'self'" + (" " + connect if connect else ""),
         "worker-src 'self'",
         "frame-src 'self'",  # the tutorial embeds our boards
         "object-src 'none'",
@@ -51,6 +53,8 @@ def content_security_policy(frame_ancestors: str | None) -> str:
 CSP = "Content-Security-Policy"
 PAGE_CSP = content_security_policy("'none'")  # the game, the tutorial: never framed
 FRAMEABLE_CSP = content_security_policy(None)  # the embed (and the smoke page): any host may frame
+# The live rooms: the signalling relays too (sitebuild/rooms.py, the one list).
+ROOM_CSP = content_security_policy("'none'", connect_sources())
 IMMUTABLE = "public, max-age=31536000, immutable"
 JS_TYPE = "text/javascript; charset=utf-8"
 
@@ -62,6 +66,7 @@ PAGE_POLICIES = {
     "/daily.html": PAGE_CSP,
     "/puzzles.html": PAGE_CSP,
     "/link.html": PAGE_CSP,
+    "/room.html": ROOM_CSP,
     "/embed.html": FRAMEABLE_CSP,
     "/smoke.html": FRAMEABLE_CSP,
 }

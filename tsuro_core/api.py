@@ -22,6 +22,7 @@ from .linkplay import OPS as LINK_OPS
 from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
 from .puzzles import OPS as PUZZLE_OPS
+from .rooms import OPS as ROOM_OPS
 from .rules import describe_presets, parse_rules
 from .tiles import CANONICAL, check_tile, quarters, tile_table_json
 
@@ -218,6 +219,7 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     **DAILY_OPS,  # daily: the solo deal of a date (daily.py)
     **PUZZLE_OPS,  # puzzle_check, puzzle_hint (puzzles.py)
     **LINK_OPS,  # link_encode, link_open: play by link (linkplay.py)
+    **ROOM_OPS,  # room_view: what one seat of a live room may see (rooms.py)
     **NEU_OPS,  # the course variant: neu_new_game, neu_legal_moves, neu_play, neu_bot_move
 }
 

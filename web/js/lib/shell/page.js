@@ -137,14 +137,15 @@ export function focusIfLost(el) {
   if (target) target.focus({ preventScroll: true });
 }
 
-/** The share box's Copy button. */
-export function wireCopyButton() {
-  $("btn-copy").addEventListener("click", async () => {
-    const input = $("share-link");
+/** A Copy button for a read-only text box (by default the share box's). */
+export function wireCopyButton(buttonId = "btn-copy", inputId = "share-link") {
+  const button = $(buttonId);
+  button.addEventListener("click", async () => {
+    const input = /** @type {HTMLInputElement} */ ($(inputId));
     input.select();
-    try { await navigator.clipboard.writeText(input.value); $("btn-copy").textContent = t("common.copied"); }
-    catch { document.execCommand?.("copy"); $("btn-copy").textContent = t("common.copied"); }
-    $("btn-copy").focus();   // select() took the focus to the link: give it back to the button
-    setTimeout(() => { $("btn-copy").textContent = t("common.copy"); }, 1500);
+    try { await navigator.clipboard.writeText(input.value); button.textContent = t("common.copied"); }
+    catch { document.execCommand?.("copy"); button.textContent = t("common.copied"); }
+    button.focus();   // select() took the focus to the link: give it back to the button
+    setTimeout(() => { button.textContent = t("common.copy"); }, 1500);
   });
 }
