@@ -1,9 +1,11 @@
 """What one seat of a live room may see (docs/rooms.md): the host's engine holds
 the whole game, and before anything goes to a guest's device it is cut down
-to that seat's view here, by the rule the bots obey (:func:`bots.view_for`):
-its own hand, every hand in open-hands games, the hands offered in a pending
-elimination-bonus exchange; of the other hands and of the pile only their
-sizes.  A spectator (seat ``None``) sees no hand but those everyone sees.
+to that seat's view here, by the rule the bots obey (:func:`bots.view_for`)
+less the hands of seats that are out (they hold tiles only once the game is
+over, until the record shows them): its own hand, every hand in open-hands
+games, the hands offered in a pending elimination-bonus exchange; of the
+other hands and of the pile only their sizes.  A spectator (seat ``None``)
+sees no hand but those everyone sees.
 
 The ``room_view`` operation takes a position (and optionally the move and
 events that led to it) and answers the same with everything hidden removed:
@@ -21,7 +23,6 @@ from typing import Any
 
 from . import jsonin
 from .api_common import ApiError, game_of
-from .bots import view_for
 
 VIEW_FORMAT = "tsuro-view/1"
 """The ``format`` of a seat's view of a position (a position less what it hides)."""
@@ -68,15 +69,11 @@ def op_room_view(args: dict[str, Any]) -> dict[str, Any]:
     game = game_of(args)
     position = args["position"]
     seat = _seat_arg(args, len(game.hands))
-    if seat is not None:
-        shown = view_for(game, seat).hands
-    else:
-        # a spectator: what every seat sees, whoever it is (no own hand)
-        open_hands, pending = game.rules.open_hands, set(game.pending or ())
-        shown = tuple(
-            tuple(h) if (open_hands or s in pending or not game.alive[s]) else None
-            for s, h in enumerate(game.hands)
-        )
+    open_hands, pending = game.rules.open_hands, set(game.pending or ())
+    shown = [
+        tuple(h) if (s == seat or open_hands or s in pending) else None
+        for s, h in enumerate(game.hands)
+    ]
     view = {k: v for k, v in position.items() if k not in ("hands", "pile")}
     view["format"] = VIEW_FORMAT
     view["viewer"] = seat

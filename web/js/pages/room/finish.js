@@ -38,8 +38,8 @@ export async function showGameOver(engine, board, record, room) {
     },
   });
   stepper.bounds(0, last);
-  await stepper.step(last);
   $("rp-range").max = String(last);
+  await stepper.step(last);
   const { fragment } = await ask(engine, "encode_link", { record });
   const game = new URL(`./#${fragment}`, location.href).href;
   $("share-link").value = game;

@@ -9,7 +9,7 @@ import { $ } from "../../lib/shell/dom.js";
 
 /** A seat's line: its colour, its name, and what it is (a computer, free, away). */
 function seatLabel(seat, i) {
-  const what = seat.kind === "computer" ? t(`room.computer_${seat.level}`)
+  const what = seat.kind === "computer" ? t("room.computer")
     : !seat.taken ? t("room.free")
     : seat.online ? t("room.here") : t("room.away");
   const name = seat.taken || seat.kind === "computer" ? seat.name : t("common.player_name", { n: i + 1 });

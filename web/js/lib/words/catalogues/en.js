@@ -667,6 +667,7 @@ export default {
   "room.join_help": "Choose a free seat, or just watch.",
   "room.take": "Take this seat",
   "room.free": "free seat",
+  "room.computer": "plays on the host's device",
   "room.here": "here",
   "room.away": "away",
   "room.you": "{name} (you)",

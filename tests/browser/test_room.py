@@ -1,0 +1,144 @@
+"""Live rooms (room.html, docs/rooms.md) with real parts: a real Nostr relay on
+this machine (roomkit.Relay), the built site, and one headless Chromium
+context per device; WebRTC data channels between the contexts, no ICE server.
+The host's engine is the referee: these tests read what each guest received."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pagekit
+import pytest
+import roomkit
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def relay():
+    r = roomkit.Relay()
+    yield r
+    r.stop()
+
+
+def device(browser, csp_violations, name):
+    """A context of its own (another device): its page, with console errors kept."""
+    from conftest import _CSP_LISTENER, DEFAULT_TIMEOUT_MS
+
+    ctx = browser.new_context()
+    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    ctx.expose_binding("__tsuroCspViolation", lambda source, v: csp_violations.found.append(v))
+    ctx.add_init_script(_CSP_LISTENER)
+    page = ctx.new_page()
+    page.console_errors = []
+    page.on("console", lambda m: m.type == "error" and page.console_errors.append(f"{name}: {m.text}"))
+    page.on("pageerror", lambda e: page.console_errors.append(f"{name}: {e}"))
+    return page
+
+
+@pytest.fixture
+def devices(browser, csp_violations):
+    made = []
+
+    def make(name):
+        made.append(device(browser, csp_violations, name))
+        return made[-1]
+
+    yield make
+    for page in made:
+        page.context.close()
+
+
+def relay_errors(page):
+    """Console errors but the relay's own connection noise."""
+    return [e for e in page.console_errors if "favicon" not in e and "WebSocket" not in e]
+
+
+def play_until_over(pages, limit=200):
+    """Each page plays its turns until every page shows the game over."""
+    for k in range(limit):
+        if all(pagekit.phase(p) == "over" for p in pages):
+            return k
+        moved = False
+        for p in pages:
+            if roomkit.my_turn(p):
+                roomkit.play_turn(p, k)
+                moved = True
+        if not moved:
+            pages[0].wait_for_timeout(100)
+    raise AssertionError("the game did not end")
+
+
+def hidden_ok(messages, me):
+    """Every state a seat received shows no other seat's tiles: their hands are hidden
+    (or empty: out), no pile, no reshuffle order, no other seat's drawn tile, legal moves
+    only on its own turn."""
+    states = [m for m in messages if m["type"] == "state"]
+    assert states, "no game state received"
+    for s in states:
+        pos = s["position"]
+        assert pos["format"] == "tsuro-view/1" and pos["viewer"] == me
+        assert "pile" not in pos
+        for seat, hand in enumerate(pos["hands"]):
+            if seat != me:
+                assert hand is None or hand == [], (seat, hand)
+        if me is not None:
+            assert isinstance(pos["hands"][me], list)
+        if s.get("move"):
+            assert "reshuffle" not in s["move"]
+        for e in s.get("events") or []:
+            if e["type"] == "draw" and e["seat"] != me:
+                assert "tile" not in e
+            assert "order" not in e
+        if s.get("legal") is not None:
+            assert pos["turn"] == me
+    return len(states)
+
+
+def test_three_devices_play_a_whole_game(devices, server, relay, tmp_path):
+    host = devices("host")
+    link = roomkit.open_room(host, server, relay, ["person", "person", "computer:easy"])
+    roomkit.take_seat(host, 0, "Ann")
+    bo = devices("bo")
+    bo.goto(link)
+    roomkit.take_seat(bo, 1, "Bo")
+    cy = devices("cy")   # a spectator: no seat, no hand
+    cy.goto(link)
+    cy.wait_for_function("window.tsuroRoom.connected")
+    host.wait_for_selector("#btn-start:enabled")
+    host.click("#btn-start")
+    pagekit.wait_phase(bo, ["start", "waiting", "busy"])
+    moves = play_until_over([host, bo])
+    assert moves > 5
+    pagekit.wait_phase(cy, ["over"])
+
+    # nothing hidden reached a device that may not see it
+    for page, me in ((host, 0), (bo, 1), (cy, None)):
+        got = roomkit.received(page)
+        over = [i for i, m in enumerate(got) if m["type"] == "over"]
+        assert over, "no end of game received"
+        hidden_ok(got[: over[0]], me)
+    assert all(m["type"] != "state" or m.get("legal") is None for m in roomkit.received(cy))
+
+    # the final record (the host's) replays to the same result the guests were shown
+    record = host.evaluate("window.tsuroRoom.record")
+    final = [m for m in roomkit.received(bo) if m["type"] == "over"][0]["record"]
+    assert final == record
+    path = tmp_path / "room-game.json"
+    path.write_text(json.dumps(record))
+    out = subprocess.run(
+        [sys.executable, "-m", "tsuro_core", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    last_state = [m for m in roomkit.received(bo) if m["type"] == "state"][-1]["position"]
+    winners = [record["players"][s]["name"] for s in last_state["winners"]]
+    assert winners and all(w in out for w in winners), out
+    for page in (host, bo, cy):
+        assert page.inner_text("#winners"), "the result is shown"
+        assert not relay_errors(page), relay_errors(page)
+    pagekit.shot(host, "room-over-host")
+    pagekit.shot(bo, "room-over-guest")
