@@ -101,10 +101,22 @@ class Vendored:
     """bare specifier -> the vendored file it means (path under VENDOR_DIR)."""
 
 
-_CORE = (
-    "action-wire actions crypto handshake index media offer-pool peer room shared-peer "
-    "signal-handler strategy topic-strategy utils"
-).split()
+_CORE = [
+    "action-wire",
+    "actions",
+    "crypto",
+    "handshake",
+    "index",
+    "media",
+    "offer-pool",
+    "peer",
+    "room",
+    "shared-peer",
+    "signal-handler",
+    "strategy",
+    "topic-strategy",
+    "utils",
+]
 
 VENDOR = (
     Vendored(
@@ -141,7 +153,9 @@ PINS = " ".join(f"{v.name}@{v.version}:{v.sha256}" for v in VENDOR)
 """Every vendored pin in one line, for the build's input fingerprint."""
 
 # import/export statements at the start of a line (not an example in a comment)
-_SPECIFIER_RE = re.compile(r"""^(\s*(?:import|export)\b[^'";]*?(?:\bfrom\s*)?)(["'])([^"']+)\2""", re.M)
+_SPECIFIER_RE = re.compile(
+    r"""^(\s*(?:import|export)\b[^'";]*?(?:\bfrom\s*)?)(["'])([^"']+)\2""", re.M
+)
 _SOURCEMAP_RE = re.compile(r"^//# sourceMappingURL=.*$", re.M)
 
 

@@ -82,13 +82,13 @@ class Relay:
         self.log = self.dir / "relay.log"
         conf = self.dir / "relay.yaml"
         conf.write_text(CONFIG.format(db=self.dir / "relay.sqlite3", port=self.port, log=self.log))
-        self.out = open(self.dir / "stdout.log", "wb")
-        self.proc = subprocess.Popen(
-            [str(RELAY), "-c", str(conf), "serve", "--use-uvicorn"],
-            cwd=self.dir,
-            stdout=self.out,
-            stderr=subprocess.STDOUT,
-        )
+        with open(self.dir / "stdout.log", "wb") as out:  # the child keeps its own handle
+            self.proc = subprocess.Popen(
+                [str(RELAY), "-c", str(conf), "serve", "--use-uvicorn"],
+                cwd=self.dir,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
         self.url = f"ws://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -116,7 +116,6 @@ class Relay:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
-        self.out.close()
 
 
 def room_url(server: str, relay: Relay, extra: str = "") -> str:

@@ -33,7 +33,8 @@ def device(browser, csp_violations, name):
     ctx.add_init_script(_CSP_LISTENER)
     page = ctx.new_page()
     page.console_errors = []
-    page.on("console", lambda m: m.type == "error" and page.console_errors.append(f"{name}: {m.text}"))
+    errors = page.console_errors
+    page.on("console", lambda m: m.type == "error" and errors.append(f"{name}: {m.text}"))
     page.on("pageerror", lambda e: page.console_errors.append(f"{name}: {e}"))
     return page
 
@@ -104,7 +105,7 @@ def test_three_devices_play_a_whole_game(devices, server, relay, tmp_path):
     bo = devices("bo")
     bo.goto(link)
     roomkit.take_seat(bo, 1, "Bo")
-    cy = devices("cy")   # a spectator: no seat, no hand
+    cy = devices("cy")  # a spectator: no seat, no hand
     cy.goto(link)
     cy.wait_for_function("window.tsuroRoom.connected")
     host.wait_for_selector("#btn-start:enabled")
@@ -124,7 +125,7 @@ def test_three_devices_play_a_whole_game(devices, server, relay, tmp_path):
 
     # the final record (the host's) replays to the same result the guests were shown
     record = host.evaluate("window.tsuroRoom.record")
-    final = [m for m in roomkit.received(bo) if m["type"] == "over"][0]["record"]
+    final = next(m for m in roomkit.received(bo) if m["type"] == "over")["record"]
     assert final == record
     path = tmp_path / "room-game.json"
     path.write_text(json.dumps(record))

@@ -70,6 +70,7 @@ async function openRoom(link) {
   const { urls, refused } = relaysFor(id, params);
   if (refused.length) notice(t("room.relay_refused", { relays: refused.join(", ") }));
   const relay = urls.length ? new RelayTransport({ roomId: id, password, relays: urls, ice: iceServers(params) }) : null;
+  /** @type {import("./transport.js").Transport | null} */
   let transport = relay;
   if (isHost) {
     await engine.ready;

@@ -210,6 +210,7 @@ export class Referee {
         rules: this.room.rules,
         players: this.seats.map((s) => ({ name: s.name, color: s.color })),
         seats: this.seats.map((s) => (s.kind === "computer" ? { kind: "computer", level: s.level } : { kind: "human" })),
+        seed: undefined,   // the engine draws one: a secret of the host's until the record is shown
       });
       this.room.phase = "playing";
       this._save();
