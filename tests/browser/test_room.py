@@ -52,9 +52,13 @@ def devices(browser, csp_violations):
         page.context.close()
 
 
+# Trystero logs a peer's connection closed under it (a page that went away) as an error.
+NOISE = ("favicon", "WebSocket", "Trystero peer error: OperationError: User-Initiated Abort")
+
+
 def relay_errors(page):
-    """Console errors but the relay's own connection noise."""
-    return [e for e in page.console_errors if "favicon" not in e and "WebSocket" not in e]
+    """Console errors but the relay's and Trystero's connection noise."""
+    return [e for e in page.console_errors if not any(n in e for n in NOISE)]
 
 
 def play_until_over(pages, limit=200):
@@ -143,3 +147,65 @@ def test_three_devices_play_a_whole_game(devices, server, relay, tmp_path):
         assert not relay_errors(page), relay_errors(page)
     pagekit.shot(host, "room-over-host")
     pagekit.shot(bo, "room-over-guest")
+
+
+def play_moves(pages, count, start=0):
+    """Play `count` moves in all (whoever is to move among these pages; a computer's move
+    counts as none); returns how many turns this took."""
+    played = 0
+    k = start
+    while played < count:
+        if all(pagekit.phase(p) == "over" for p in pages):
+            return played
+        moved = False
+        for p in pages:
+            if roomkit.my_turn(p):
+                before = len(p.evaluate("window.tsuroRoom.arrivals"))
+                roomkit.play_turn(p, k)
+                p.wait_for_function("(b) => window.tsuroRoom.arrivals.length > b", arg=before)
+                played += 1
+                k += 1
+                moved = True
+                break
+        if not moved:
+            pages[0].wait_for_timeout(100)
+    return played
+
+
+def test_a_guest_and_the_host_reload_and_the_game_goes_on(devices, server, relay):
+    host = devices("host")
+    link = roomkit.open_room(host, server, relay, ["person", "person", "computer:medium"])
+    roomkit.take_seat(host, 0, "Ann")
+    bo = devices("bo")
+    bo.goto(link)
+    roomkit.take_seat(bo, 1, "Bo")
+    host.wait_for_selector("#btn-start:enabled")
+    host.click("#btn-start")
+    pagekit.wait_phase(bo, ["start", "waiting"])
+    play_moves([host, bo], 3)
+
+    # the guest reloads: the same seat, the game where it was
+    n = host.evaluate("window.tsuroRoom.record.moves.length")
+    bo.reload()
+    bo.wait_for_function("window.tsuroRoom.connected && window.tsuroRoom.seat === 1")
+    bo.wait_for_function("(n) => window.tsuroRoom.arrivals.some((a) => a.n >= n)", arg=n)
+    assert bo.locator("#players li[data-seat='1'] .room-seat-name").inner_text().startswith("Bo")
+    play_moves([host, bo], 2, start=3)
+
+    # the host goes away: the guest is told; the host comes back from its save
+    n = host.evaluate("window.tsuroRoom.record.moves.length")
+    host.goto("about:blank")
+    pagekit.wait_phase(bo, ["host-gone"])
+    assert bo.inner_text("#connection")
+    host.goto(link)
+    host.wait_for_function("window.tsuroRoom.seat === 0 && window.tsuroRoom.record !== null")
+    assert host.evaluate("window.tsuroRoom.record.moves.length") == n
+    bo.wait_for_function("window.tsuroRoom.connected")
+    assert bo.inner_text("#connection") == ""
+    play_until_over([host, bo])
+    record = host.evaluate("window.tsuroRoom.record")
+    assert len(record["moves"]) > n
+    final = next(m for m in roomkit.received(bo) if m["type"] == "over")["record"]
+    assert final == record
+    for page in (host, bo):
+        assert not relay_errors(page), relay_errors(page)

@@ -21,7 +21,8 @@ import { randomText, verifyWelcome } from "./secret.js";
  * @property {(connected: boolean) => void} host  the host is connected (true) or gone (false)
  */
 
-const KEEP = 4000;   // received messages kept for inspection (window.tsuroRoom.received)
+const KEEP = 4000;
+const GREET_AGAIN_MS = 4000;   // received messages kept for inspection (window.tsuroRoom.received)
 
 export class RoomClient {
   /**
@@ -44,6 +45,8 @@ export class RoomClient {
     this.nonces = new Map();
     /** every message received from the host, as text (for tests and debugging) */
     this.received = [];
+    /** when each state arrived (ms since the epoch, this machine's clock) and its size: the bench */
+    this.arrivals = [];
     this.room = null;
     this.state = null;
     this.work = Promise.resolve();
@@ -60,11 +63,15 @@ export class RoomClient {
     };
   }
 
-  _greet(peer) {
-    const nonce = randomText(16);
+  /** Greet a peer; again after a while if no welcome came (a greeting can be lost while a peer starts). */
+  _greet(peer, tries = 3) {
+    const nonce = this.nonces.get(peer) || randomText(16);
     this.nonces.set(peer, nonce);
     const token = this.token();
     this.transport.send(peer, encode("hello", token ? { nonce, token } : { nonce }));
+    if (tries > 1) {
+      setTimeout(() => { if (this.hostPeer === null && this.nonces.has(peer)) this._greet(peer, tries - 1); }, GREET_AGAIN_MS);
+    }
   }
 
   async _receive(peer, text) {
@@ -80,6 +87,7 @@ export class RoomClient {
     }
     this.received.push(text);
     if (this.received.length > KEEP) this.received.shift();
+    if (msg.type === "state") this.arrivals.push({ n: msg.n, at: performance.timeOrigin + performance.now(), bytes: text.length });
     switch (msg.type) {
       case "room": this.room = msg; this.on.room(msg); break;
       case "state": this.state = msg; this.on.state(msg); break;

@@ -60,7 +60,7 @@ export class ManualInvites {
   async next() {
     const { peer, code } = await this.transport.invite();
     this.peer = peer;
-    const url = new URL(`room.html#invite=1.${this.link.secret}.${this.link.host}.${code}`, location.href).href;
+    const url = new URL(`room.html${location.search}#invite=1.${this.link.secret}.${this.link.host}.${code}`, location.href).href;
     $("manual-panel").hidden = false;
     $("manual-in-box").hidden = false;
     $("manual-help").textContent = t("room.manual_host_help");
@@ -94,7 +94,7 @@ export async function answerInvite(payload) {
   const transport = new ManualGuest([]);
   let reply;
   try { reply = await transport.answer(m[3]); } catch { return null; }
-  const url = new URL(`room.html#reply=${reply}`, location.href).href;
+  const url = new URL(`room.html${location.search}#reply=${reply}`, location.href).href;
   $("manual-panel").hidden = false;
   $("manual-in-box").hidden = true;
   $("manual-help").textContent = t("room.manual_guest_help");

@@ -51,6 +51,8 @@ const debug = {
   get seat() { return room.client?.seat ?? null; },
   get connected() { return !!room.client?.connected; },
   get refused() { return room.referee?.stats.refused ?? 0; },
+  get hostStats() { return room.referee?.stats ?? null; },
+  get arrivals() { return room.client?.arrivals ?? []; },
   get record() { return room.referee?.session?.toRecord() ?? null; },
   sendRaw: (text) => { const c = room.client; if (c && c.hostPeer) c.transport.send(c.hostPeer, text); },
 };
@@ -69,9 +71,8 @@ async function openRoom(link) {
   const isHost = !!hosted && hosted.link.host === link.host;
   const { urls, refused } = relaysFor(id, params);
   if (refused.length) notice(t("room.relay_refused", { relays: refused.join(", ") }));
-  const relay = urls.length ? new RelayTransport({ roomId: id, password, relays: urls, ice: iceServers(params) }) : null;
-  /** @type {import("./transport.js").Transport | null} */
-  let transport = relay;
+  // made once whoever listens to it is there: a peer met before would go unheard
+  const relay = () => (urls.length ? new RelayTransport({ roomId: id, password, relays: urls, ice: iceServers(params) }) : null);
   if (isHost) {
     await engine.ready;
     room.referee = new Referee({
@@ -80,14 +81,15 @@ async function openRoom(link) {
       changed: () => refreshHostViews(),
     });
     await room.referee.resume();
-    if (relay) room.referee.attach(relay, "r");
     const pair = loopbackPair();
     room.referee.attach(pair.host, "l");
-    transport = pair.local;
-    startClient(transport, link, id);
+    startClient(pair.local, link, id);
     pair.open();
+    const toGuests = relay();
+    if (toGuests) room.referee.attach(toGuests, "r");
     showInvite(link);
   } else {
+    const transport = relay();
     if (!transport) { connection(t("room.no_relay")); return; }
     startClient(transport, link, id);
     connection(t("room.connecting"));

@@ -39,7 +39,8 @@ export class Referee {
     /** @type {Map<string, Peer>} */
     this.peers = new Map();
     this.work = Promise.resolve();
-    this.stats = { refused: 0 };
+    /** refused messages; when each move's states were sent (ms since the epoch) and their bytes: the bench */
+    this.stats = { refused: 0, sent: /** @type {{n: number, at: number}[]} */ ([]), bytes: 0, messages: 0 };
   }
 
   /** Take the saved game back up (a host's reload). */
@@ -182,6 +183,7 @@ export class Referee {
   async _broadcastState(played) {
     const cache = new Map();
     for (const p of this._listeners()) await this._stateTo(p, played, cache);
+    this.stats.sent.push({ n: this.session.moves.length, at: performance.timeOrigin + performance.now() });
   }
 
   /** Send a peer the game as its seat sees it (and, if it is to move, its legal moves). */
@@ -268,7 +270,12 @@ export class Referee {
     this.persist(this.room);
   }
 
-  _send(peer, type, fields) { peer.transport.send(peer.id, encode(type, fields)); }
+  _send(peer, type, fields) {
+    const text = encode(type, fields);
+    this.stats.bytes += text.length;
+    this.stats.messages++;
+    peer.transport.send(peer.id, text);
+  }
 
   _error(peer, code, detail = undefined) {
     this.stats.refused++;

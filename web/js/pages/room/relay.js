@@ -3,7 +3,8 @@
 // data channels.  The relays see only a hash of the room id and offers
 // encrypted with the room's password (secret.js); the game never passes
 // through them.  Relays come from the build's list (network.js), `?relays=`
-// (comma-separated; the page's policy allows those and loopback ones), and a
+// (comma-separated; the page's policy allows those and loopback ones;
+// `?relays=none`: no relay at all, only invites without internet), and a
 // TURN server from `?turn=turn:host:port` with `&turnuser=` and `&turnpass=`.
 
 import { joinRoom, selfId } from "./vendor/trystero.js";
@@ -20,6 +21,7 @@ const ACTION = "tsuro";
  */
 export function relaysFor(roomId, params) {
   const named = (params.get("relays") || "").split(",").map((s) => s.trim()).filter(Boolean);
+  if (named.length === 1 && named[0] === "none") return { urls: [], refused: [] };   // a table without internet
   if (named.length) {
     const allowed = (u) => NETWORK.relays.includes(u) || NETWORK.loopback.some((l) => u.startsWith(l + ":") || u === l || u.startsWith(l + "/"));
     return { urls: named.filter(allowed), refused: named.filter((u) => !allowed(u)) };
