@@ -123,10 +123,12 @@ def room_url(server: str, relay: Relay, extra: str = "") -> str:
     return f"{server}room.html?relays={relay.url}&stun=off&anim=0{extra}"
 
 
-def open_room(page, server: str, relay: Relay, kinds: list[str]) -> str:
+def open_room(page, server: str, relay: Relay | None, kinds: list[str]) -> str:
     """On a fresh page: the host's new room with these seat kinds ("person", "computer:easy"...);
-    returns the room link."""
-    page.goto(room_url(server, relay))
+    returns the room link.  Without a relay: a room for invites without internet only."""
+    page.goto(
+        room_url(server, relay) if relay else f"{server}room.html?relays=none&stun=off&anim=0"
+    )
     page.wait_for_selector("#btn-open-room:visible")
     page.select_option("#room-count", str(len(kinds)))
     for i, kind in enumerate(kinds):

@@ -313,3 +313,30 @@ def test_a_hostile_guest_is_refused_and_the_game_goes_on(devices, server, relay)
     play_until_over([host, bo, eve])
     for page in (host, bo, eve):
         assert not relay_errors(page), relay_errors(page)
+
+
+def test_without_a_relay_an_invite_and_a_reply_connect_two_devices(devices, server):
+    host = devices("host")
+    roomkit.open_room(host, server, None, ["person", "person"])
+    roomkit.take_seat(host, 0, "Ann")
+    host.click("#btn-manual")
+    host.wait_for_function("document.getElementById('manual-out').value.includes('#invite=')")
+    invite = host.input_value("#manual-out")
+    assert host.locator("#manual-qr svg[role=img]").count() == 1
+    bo = devices("bo")
+    bo.goto(invite)
+    bo.wait_for_function("document.getElementById('manual-out').value.includes('#reply=')")
+    reply = bo.input_value("#manual-out")
+    assert len(reply) < 2000, len(reply)  # a QR code holds it
+    host.fill("#manual-in", reply)
+    host.click("#btn-manual-use")
+    bo.wait_for_function("window.tsuroRoom.connected")
+    roomkit.take_seat(bo, 1, "Bo")
+    host.wait_for_selector("#btn-start:enabled")
+    host.click("#btn-start")
+    play_until_over([host, bo])
+    record = host.evaluate("window.tsuroRoom.record")
+    assert next(m for m in roomkit.received(bo) if m["type"] == "over")["record"] == record
+    pagekit.shot(bo, "room-manual-guest")
+    for page in (host, bo):
+        assert not relay_errors(page), relay_errors(page)
