@@ -632,7 +632,10 @@ export default {
   "tutorial.crossings.try": "Step to the end: the game is over, and Ann and Bo share the win with 17 crossings each, though Ann's marker went out.",
   "tutorial.crossings.frame": "Example: a most-crossings game",
 
-  // room.*: live rooms, each player on their own device (room.html, js/pages/room/)
+  // room.*: live rooms, each player on their own device (room.html, js/pages/room/);
+  // common.nav.live and game.setup.live lead there from the game page
+  "common.nav.live": "Play live",
+  "game.setup.live": "Play live, each on their own device",
   "room.title": "Tsuro: play live",
   "room.description": "Play Tsuro live with friends, each on their own device, hands hidden.",
   "room.heading": "Play live",
