@@ -340,3 +340,101 @@ def test_without_a_relay_an_invite_and_a_reply_connect_two_devices(devices, serv
     pagekit.shot(bo, "room-manual-guest")
     for page in (host, bo):
         assert not relay_errors(page), relay_errors(page)
+
+
+def walker(browser, csp_violations, locale, viewport):
+    """A device for the walk: axe injected, CSP watched, this locale and size."""
+    from conftest import _CSP_LISTENER
+    from test_audit import AXE
+
+    ctx = browser.new_context(locale=locale, viewport=viewport)
+    ctx.set_default_timeout(120_000)
+    ctx.add_init_script(script=AXE.read_text(encoding="utf-8"))
+    ctx.expose_binding("__tsuroCspViolation", lambda source, v: csp_violations.found.append(v))
+    ctx.add_init_script(_CSP_LISTENER)
+    page = ctx.new_page()
+    page.console_errors = []
+    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
+    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+    return page
+
+
+def fits(page, where):
+    """No sideways scrolling (the phone's width)."""
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
+    ), where
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("fr-FR", "fr"), ("ja-JP", "ja")])
+def test_the_room_page_in_words_keys_phone_and_audit(
+    browser, csp_violations, server, relay, locale, lang
+):
+    """The host on a 360 px phone and a guest at 1280 px, both browsers in another
+    language: every phase has no English left and no serious axe violation in either
+    theme, fits the phone, and the host plays by the keyboard alone."""
+    from test_pages_walk import Checker
+
+    check = Checker(lang, True)
+    host = walker(browser, csp_violations, locale, {"width": 360, "height": 740})
+    guest = walker(browser, csp_violations, locale, {"width": 1280, "height": 900})
+    try:
+        host.goto(roomkit.room_url(server, relay))
+        host.wait_for_selector("#btn-open-room:visible")
+        check(host, "a new room")
+        fits(host, "a new room")
+        pagekit.tab_to(host, "#btn-open-room")
+        host.keyboard.press("Enter")
+        host.wait_for_selector("#seats li[data-seat='0'] button.primary")
+        link = host.input_value("#room-link")
+        check(host, "the lobby")
+        fits(host, "the lobby")
+        pagekit.shot(host, f"room-lobby-360-{lang}")
+        # a seat taken with the keys
+        host.focus("#join-name")
+        host.keyboard.type("Ann")
+        pagekit.tab_to(host, "#seats li[data-seat='0'] button.primary")
+        host.keyboard.press("Enter")
+        host.wait_for_function("window.tsuroRoom.seat === 0")
+
+        guest.goto(link)
+        guest.wait_for_selector("#seats li[data-seat='1'] button.primary")
+        check(guest, "a guest in the lobby")
+        roomkit.take_seat(guest, 1, "Bo")
+        host.wait_for_selector("#seats li[data-seat='1'][data-state='here']")
+        host.evaluate("document.activeElement.blur()")
+        pagekit.tab_to(host, "#seats li[data-seat='2'] button:not(.primary)")  # to a computer
+        host.keyboard.press("Enter")
+        host.wait_for_selector("#btn-start:enabled")
+        pagekit.tab_to(host, "#btn-start")
+        host.keyboard.press("Enter")
+        pagekit.wait_phase(host, ["start"])
+        check(host, "the host's turn")
+        fits(host, "the host's turn")
+        check(guest, "a guest waiting")
+        pagekit.shot(host, f"room-turn-360-{lang}")
+        pagekit.shot(guest, f"room-waiting-1280-{lang}")
+        # the host plays by the keys: a start mark, then tiles
+        for k in range(60):
+            if pagekit.phase(host) == "over" or pagekit.phase(guest) == "over":
+                break
+            if pagekit.phase(host) == "start":
+                pagekit.tab_to(host, "svg.board")
+                for _ in range(1 + 7 * k % 45):
+                    host.keyboard.press("ArrowRight")
+                host.keyboard.press("Enter")
+            elif pagekit.phase(host) == "tile":
+                pagekit.choose_placeable_by_keys(host, k)
+                host.keyboard.press("Enter")
+            if roomkit.my_turn(guest):
+                roomkit.play_turn(guest, k)
+            host.wait_for_timeout(150)
+        play_until_over([host, guest])
+        check(host, "game over")
+        fits(host, "game over")
+        check(guest, "game over, a guest")
+        pagekit.shot(host, f"room-over-360-{lang}")
+        assert not relay_errors(host) and not relay_errors(guest)
+    finally:
+        host.context.close()
+        guest.context.close()

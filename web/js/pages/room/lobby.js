@@ -63,12 +63,13 @@ export function drawSeats(list, room, { take, host }) {
 /** The host's controls of one seat. */
 function hostControls(li, room, seat, i, host) {
   const gone = seat.kind === "person" && seat.taken && !seat.online;
+  const toComputer = () => host.setKind(i, "computer", "medium", t("room.computer_medium"));
   if (room.phase === "lobby" && seat.kind === "person" && !seat.taken) {
-    li.append(button(t("room.to_computer"), () => host.setKind(i, "computer")));
+    li.append(button(t("room.to_computer"), toComputer));
   } else if (room.phase === "lobby" && seat.kind === "computer") {
-    li.append(button(t("room.to_person"), () => host.setKind(i, "person")));
+    li.append(button(t("room.to_person"), () => host.setKind(i, "person", "medium", t("common.player_name", { n: i + 1 }))));
   } else if (gone || (room.phase === "playing" && seat.kind === "person" && !seat.taken)) {
-    li.append(button(t("room.to_computer"), () => host.setKind(i, "computer")));
+    li.append(button(t("room.to_computer"), toComputer));
     if (gone) li.append(button(t("room.free_seat"), () => host.freeSeat(i)));
   }
 }

@@ -223,8 +223,11 @@ export class Referee {
     });
   }
 
-  /** A seat to a computer (a player who is gone), or a computer seat back to a free person seat (lobby). */
-  setKind(seat, kind, level = "medium") {
+  /**
+   * A seat to a computer (a player who is gone), or a computer seat back to a free person seat;
+   * `name` (in the host's language) names it while the game has not begun.
+   */
+  setKind(seat, kind, level = "medium", name = "") {
     return this._queue(async () => {
       const s = this.seats[seat];
       if (!s || this.phase === "over") return;
@@ -232,6 +235,7 @@ export class Referee {
       s.kind = kind;
       s.level = level;
       s.token = null;
+      if (name && this.phase === "lobby") s.name = name;
       if (this.session) this.session.seats[seat] = kind === "computer" ? { kind, level } : { kind: "human" };
       this._changed(true);
       if (this.session && this.phase === "playing") await this._computers();
@@ -239,7 +243,7 @@ export class Referee {
   }
 
   /** Send a seat's player back to the lobby: the seat is free for whoever takes it. */
-  freeSeat(seat) { return this.setKind(seat, "person"); }
+  freeSeat(seat) { return this.setKind(seat, "person", "medium"); }
 
   // ------------------------------------------------------------------ what peers are told
 

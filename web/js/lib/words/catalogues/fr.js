@@ -646,7 +646,7 @@ export default {
   "room.person": "Une personne",
   "room.computer_easy": "Ordinateur facile",
   "room.computer_medium": "Ordinateur moyen",
-  "room.computer_hard": "Ordinateur difficile",
+  "room.computer_hard": "Ordinateur fort",
   "room.scoring": "Vainqueur",
   "room.scoring_survival": "Le dernier pion sur le plateau",
   "room.scoring_longest_path": "Le plus long chemin",
