@@ -44,6 +44,7 @@ const page = bootPage({
 });
 const { engine, board, turn, tilesReady } = page;
 const params = new URLSearchParams(location.search);
+const NO_ANSWER_MS = 15_000;
 
 /** What the room page exposes for tests and debugging (not an API). */
 const debug = {
@@ -93,6 +94,8 @@ async function openRoom(link) {
     if (!transport) { connection(t("room.no_relay")); return; }
     startClient(transport, link, id);
     connection(t("room.connecting"));
+    // no answer for a while: say what may be wrong and what else there is
+    setTimeout(() => { if (!room.client?.connected && !room.client?.room) connection(t("room.no_connection")); }, NO_ANSWER_MS);
   }
 }
 
