@@ -47,9 +47,14 @@ export class RoomClient {
     this.received = [];
     /** when each state arrived (ms since the epoch, this machine's clock) and its size: the bench */
     this.arrivals = [];
+    /** when this page sent each of its moves (same clock): the bench's round trip */
+    this.moved = [];
     this.room = null;
     this.state = null;
     this.work = Promise.resolve();
+    /** when (performance.now()) the host was found, and when this page first had a seat: the bench */
+    this.connectedAt = null;
+    this.seatedAt = null;
     transport.on = {
       open: (peer) => this._greet(peer),
       // one at a time, in order: a welcome is checked (asynchronously) before what follows it
@@ -82,6 +87,7 @@ export class RoomClient {
       if (msg.type !== "welcome" || !this.nonces.has(peer)) return;
       if (!(await verifyWelcome(msg, this.link, this.roomId, this.nonces.get(peer) || ""))) return;
       this.hostPeer = peer;
+      this.connectedAt = performance.now();
       this.on.host(true);
       return;
     }
@@ -89,7 +95,11 @@ export class RoomClient {
     if (this.received.length > KEEP) this.received.shift();
     if (msg.type === "state") this.arrivals.push({ n: msg.n, at: performance.timeOrigin + performance.now(), bytes: text.length });
     switch (msg.type) {
-      case "room": this.room = msg; this.on.room(msg); break;
+      case "room":
+        this.room = msg;
+        if (this.seatedAt === null && Number.isInteger(msg.you.seat)) this.seatedAt = performance.now();
+        this.on.room(msg);
+        break;
       case "state": this.state = msg; this.on.state(msg); break;
       case "over": this.on.over(msg.record); break;
       case "seated": this.on.seated(msg.seat, msg.token); break;
@@ -110,5 +120,8 @@ export class RoomClient {
   sit(seat, name) { this._send("sit", { seat, name }); }
   stand() { this._send("stand"); }
   /** @param {number} n  the number of moves played so far (the host refuses a move made on an older state) */
-  move(n, move) { this._send("move", { n, move }); }
+  move(n, move) {
+    this.moved.push({ n, at: performance.timeOrigin + performance.now() });
+    this._send("move", { n, move });
+  }
 }

@@ -54,6 +54,9 @@ const debug = {
   get refused() { return room.referee?.stats.refused ?? 0; },
   get hostStats() { return room.referee?.stats ?? null; },
   get arrivals() { return room.client?.arrivals ?? []; },
+  get moved() { return room.client?.moved ?? []; },
+  get connectedAt() { return room.client?.connectedAt ?? null; },
+  get seatedAt() { return room.client?.seatedAt ?? null; },
   get record() { return room.referee?.session?.toRecord() ?? null; },
   sendRaw: (text) => { const c = room.client; if (c && c.hostPeer) c.transport.send(c.hostPeer, text); },
 };

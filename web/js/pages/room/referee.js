@@ -181,9 +181,9 @@ export class Referee {
   }
 
   async _broadcastState(played) {
+    this.stats.sent.push({ n: this.session.moves.length, at: performance.timeOrigin + performance.now() });
     const cache = new Map();
     for (const p of this._listeners()) await this._stateTo(p, played, cache);
-    this.stats.sent.push({ n: this.session.moves.length, at: performance.timeOrigin + performance.now() });
   }
 
   /** Send a peer the game as its seat sees it (and, if it is to move, its legal moves). */
