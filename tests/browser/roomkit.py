@@ -156,11 +156,4 @@ def my_turn(page) -> bool:
     return pagekit.phase(page) in ("start", "tile")
 
 
-def play_turn(page, k: int) -> None:
-    """Play this page's move (a start mark, or a placeable tile) through the UI."""
-    if pagekit.phase(page) == "start":
-        marks = page.locator(".layer-marks .start-mark")
-        marks.nth(k % marks.count()).locator(".start-dot").click(force=True)
-    else:
-        pagekit.choose_placeable_by_keys(page, k)
-        page.click("#btn-place")
+play_turn = pagekit.play_turn

@@ -27,12 +27,7 @@ def play_one(page, k):
     """Play the move of the seat to move on this page: a start mark, or a placeable tile;
     returns the phase once the next link is shown."""
     before = page.input_value("#link-out")
-    if pagekit.phase(page) == "start":
-        marks = page.locator(".layer-marks .start-mark")
-        marks.nth(k % marks.count()).locator(".start-dot").click(force=True)
-    else:
-        pagekit.choose_placeable_by_keys(page, k)
-        page.click("#btn-place")
+    pagekit.play_turn(page, k)
     phase = wait_phase(page, ["send", "over"])
     # "over" is said before the engine has made the final link (link.js, finished())
     page.wait_for_function(
@@ -42,11 +37,7 @@ def play_one(page, k):
 
 
 def new_page(context):
-    page = context.new_page()
-    page.console_errors = []
-    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
-    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
-    return page
+    return pagekit.keep_errors(context.new_page())
 
 
 def test_two_devices_play_a_whole_3_player_game_by_links(browser, server):

@@ -31,12 +31,7 @@ def device(browser, csp_violations, name):
     ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
     ctx.expose_binding("__tsuroCspViolation", lambda source, v: csp_violations.found.append(v))
     ctx.add_init_script(_CSP_LISTENER)
-    page = ctx.new_page()
-    page.console_errors = []
-    errors = page.console_errors
-    page.on("console", lambda m: m.type == "error" and errors.append(f"{name}: {m.text}"))
-    page.on("pageerror", lambda e: page.console_errors.append(f"{name}: {e}"))
-    return page
+    return pagekit.keep_errors(ctx.new_page(), name)
 
 
 @pytest.fixture
@@ -54,6 +49,25 @@ def devices(browser, csp_violations):
 
 # Trystero logs a peer's connection closed under it (a page that went away) as an error.
 NOISE = ("favicon", "WebSocket", "Trystero peer error: OperationError: User-Initiated Abort")
+
+
+def seated_room(devices, server, relay, kinds, names, start=True):
+    """The host's room with these seat kinds, a device per name in the person seats (the
+    first is the host's), every one seated; started unless `start` is false.
+    Returns (the link, the pages in seat order)."""
+    host = devices(names[0].lower())
+    link = roomkit.open_room(host, server, relay, kinds)
+    roomkit.take_seat(host, 0, names[0])
+    pages = [host]
+    for seat, name in enumerate(names[1:], start=1):
+        page = devices(name.lower())
+        page.goto(link)
+        roomkit.take_seat(page, seat, name)
+        pages.append(page)
+    if start:
+        host.wait_for_selector("#btn-start:enabled")
+        host.click("#btn-start")
+    return link, pages
 
 
 def relay_errors(page):
@@ -103,12 +117,8 @@ def hidden_ok(messages, me):
 
 
 def test_three_devices_play_a_whole_game(devices, server, relay, tmp_path):
-    host = devices("host")
-    link = roomkit.open_room(host, server, relay, ["person", "person", "computer:easy"])
-    roomkit.take_seat(host, 0, "Ann")
-    bo = devices("bo")
-    bo.goto(link)
-    roomkit.take_seat(bo, 1, "Bo")
+    kinds = ["person", "person", "computer:easy"]
+    link, (host, bo) = seated_room(devices, server, relay, kinds, ["Ann", "Bo"], start=False)
     cy = devices("cy")  # a spectator: no seat, no hand
     cy.goto(link)
     cy.wait_for_function("window.tsuroRoom.connected")
@@ -173,14 +183,8 @@ def play_moves(pages, count, start=0):
 
 
 def test_a_guest_and_the_host_reload_and_the_game_goes_on(devices, server, relay):
-    host = devices("host")
-    link = roomkit.open_room(host, server, relay, ["person", "person", "computer:medium"])
-    roomkit.take_seat(host, 0, "Ann")
-    bo = devices("bo")
-    bo.goto(link)
-    roomkit.take_seat(bo, 1, "Bo")
-    host.wait_for_selector("#btn-start:enabled")
-    host.click("#btn-start")
+    kinds = ["person", "person", "computer:medium"]
+    link, (host, bo) = seated_room(devices, server, relay, kinds, ["Ann", "Bo"])
     pagekit.wait_phase(bo, ["start", "waiting"])
     play_moves([host, bo], 3)
 
@@ -223,17 +227,8 @@ def send_raw(page, message):
 
 
 def test_a_hostile_guest_is_refused_and_the_game_goes_on(devices, server, relay):
-    host = devices("host")
-    link = roomkit.open_room(host, server, relay, ["person", "person", "person"])
-    roomkit.take_seat(host, 0, "Ann")
-    bo = devices("bo")
-    bo.goto(link)
-    roomkit.take_seat(bo, 1, "Bo")
-    eve = devices("eve")
-    eve.goto(link)
-    roomkit.take_seat(eve, 2, "Eve")
-    host.wait_for_selector("#btn-start:enabled")
-    host.click("#btn-start")
+    kinds = ["person", "person", "person"]
+    _, (host, bo, eve) = seated_room(devices, server, relay, kinds, ["Ann", "Bo", "Eve"])
     pagekit.wait_phase(host, ["start"])
 
     # Ann is to move: Eve tries everything a guest can send
@@ -352,11 +347,7 @@ def walker(browser, csp_violations, locale, viewport):
     ctx.add_init_script(script=AXE.read_text(encoding="utf-8"))
     ctx.expose_binding("__tsuroCspViolation", lambda source, v: csp_violations.found.append(v))
     ctx.add_init_script(_CSP_LISTENER)
-    page = ctx.new_page()
-    page.console_errors = []
-    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
-    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
-    return page
+    return pagekit.keep_errors(ctx.new_page())
 
 
 def fits(page, where):
@@ -373,6 +364,7 @@ def test_the_room_page_in_words_keys_phone_and_audit(
     """The host on a 360 px phone and a guest at 1280 px, both browsers in another
     language: every phase has no English left and no serious axe violation in either
     theme, fits the phone, and the host plays by the keyboard alone."""
+    from test_contrast import Contrast
     from test_pages_walk import Checker
 
     check = Checker(lang, True)
@@ -389,6 +381,8 @@ def test_the_room_page_in_words_keys_phone_and_audit(
         link = host.input_value("#room-link")
         check(host, "the lobby")
         fits(host, "the lobby")
+        contrast = Contrast(host, server)
+        contrast.check("the lobby")
         pagekit.shot(host, f"room-lobby-360-{lang}")
         # a seat taken with the keys
         host.focus("#join-name")
@@ -411,6 +405,7 @@ def test_the_room_page_in_words_keys_phone_and_audit(
         pagekit.wait_phase(host, ["start"])
         check(host, "the host's turn")
         fits(host, "the host's turn")
+        contrast.check("the host's turn")
         check(guest, "a guest waiting")
         pagekit.shot(host, f"room-turn-360-{lang}")
         pagekit.shot(guest, f"room-waiting-1280-{lang}")
@@ -432,6 +427,8 @@ def test_the_room_page_in_words_keys_phone_and_audit(
         play_until_over([host, guest])
         check(host, "game over")
         fits(host, "game over")
+        contrast.check("game over")
+        contrast.assert_ok(".room-seat-state", "#room-link", "#winners")
         check(guest, "game over, a guest")
         pagekit.shot(host, f"room-over-360-{lang}")
         assert not relay_errors(host) and not relay_errors(guest)

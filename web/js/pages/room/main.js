@@ -82,7 +82,6 @@ async function openRoom(link) {
     room.referee = new Referee({
       engine, room: hosted,
       persist: (r) => { if (!saveHosted(r)) notice(t("room.no_storage")); },
-      changed: () => refreshHostViews(),
     });
     await room.referee.resume();
     const pair = loopbackPair();
@@ -145,10 +144,6 @@ function take(seat) {
   const name = $("join-name").value.trim() || t("common.player_name", { n: seat + 1 });
   $("join-name").value = name;
   room.client?.sit(seat, name);
-}
-
-function refreshHostViews() {
-  // the host's own views follow its client's messages; nothing more to draw here
 }
 
 function showPlaying() {

@@ -25,9 +25,10 @@ export class Referee {
    * @param {Engine} o.engine
    * @param {any} o.room  the hosted room as store.js keeps it: {id, link, hostKey, rules, seats, phase, save}
    * @param {(room: any) => void} o.persist  keep the room (after every change)
-   * @param {() => void} o.changed  the room changed (seats, presence, phase, a move)
+   * @param {() => void} [o.changed]  the room changed (seats, presence, phase, a move); the
+   *        host's own screen needs no more: it follows its player's messages like any guest's
    */
-  constructor({ engine, room, persist, changed }) {
+  constructor({ engine, room, persist, changed = () => {} }) {
     this.engine = engine;
     this.room = room;
     this.persist = persist;
