@@ -14,7 +14,8 @@ the libraries the room page vendors from npm.
   own folder js/pages/room/vendor/ (so they load only with that page: the
   service worker's later tier), their bare import specifiers pointed at the
   files beside them, source-map comments dropped.  No bundler: the packages
-  ship plain ES modules.
+  ship plain ES modules.  package.json and its lock pin the same versions
+  (tests/test_room_build.py checks the lock's integrity is these tarballs').
 """
 
 from __future__ import annotations

@@ -54,3 +54,23 @@ def test_the_relay_list_is_the_one_place_of_the_page_and_its_policy():
     assert "ws://127.0.0.1:*" in connect
     # the other pages reach no relay
     assert "wss:" not in headers.headers_for("/index.html")[headers.CSP]
+
+
+def test_package_json_and_its_lock_pin_the_same_tarballs_as_the_build():
+    """npm's pins (package.json, package-lock.json's integrity) and the build's
+    (sitebuild/rooms.py's version and sha256) name the very same tarballs."""
+    import base64
+    import hashlib
+
+    from sitebuild.common import ROOT
+    from sitebuild.pins import fetch_npm
+
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))["packages"]
+    assert package["dependencies"] == {v.name: v.version for v in rooms.VENDOR}
+    for v in rooms.VENDOR:
+        entry = lock[f"node_modules/{v.name}"]
+        assert entry["version"] == v.version, v.name
+        tarball = fetch_npm(v.name, v.version, v.sha256).read_bytes()
+        sha512 = "sha512-" + base64.b64encode(hashlib.sha512(tarball).digest()).decode()
+        assert entry["integrity"] == sha512, v.name
