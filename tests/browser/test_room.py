@@ -435,3 +435,40 @@ def test_the_room_page_in_words_keys_phone_and_audit(
     finally:
         host.context.close()
         guest.context.close()
+
+
+def test_the_host_gives_a_gone_players_seat_to_a_computer_or_to_someone_else(
+    devices, server, relay
+):
+    kinds = ["person", "person", "person"]
+    link, (host, bo, cy) = seated_room(devices, server, relay, kinds, ["Ann", "Bo", "Cy"])
+    pagekit.wait_phase(host, ["start"])
+    play_moves([host, bo, cy], 4)
+
+    # Cy is gone: the host sees it and gives the seat to a computer, which plays on
+    cy.context.close()
+    host.wait_for_selector("#players li[data-seat='2'][data-state='away']")
+    host.click("#players li[data-seat='2'] button[data-action='computer']")
+    host.wait_for_selector("#players li[data-seat='2'][data-state='computer']")
+
+    # Bo is gone: the host frees the seat; Di opens the link and takes it mid-game
+    bo.context.close()
+    host.wait_for_selector("#players li[data-seat='1'][data-state='away']")
+    host.click("#players li[data-seat='1'] button[data-action='free']")
+    di = devices("di")
+    di.goto(link)
+    di.wait_for_selector("#players li[data-seat='1'] button[data-action='take']")
+    di.click("#players li[data-seat='1'] button[data-action='take']")
+    di.wait_for_function("window.tsuroRoom.seat === 1")
+    di.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('\"viewer\":1'))")
+    got = roomkit.received(di)
+    first = next(
+        i for i, m in enumerate(got) if m["type"] == "state" and m["position"]["viewer"] == 1
+    )
+    hidden_ok(got[:first], None)  # watching first: no hand
+    hidden_ok(got[first:], 1)
+    play_until_over([host, di])
+    record = host.evaluate("window.tsuroRoom.record")
+    assert next(m for m in roomkit.received(di) if m["type"] == "over")["record"] == record
+    for page in (host, di):
+        assert not relay_errors(page), relay_errors(page)

@@ -16,11 +16,12 @@ function seatLabel(seat, i) {
   return { name, what };
 }
 
-function button(text, onClick, cls = "") {
+function button(text, onClick, cls = "", action = "") {
   const b = document.createElement("button");
   b.type = "button";
   b.textContent = text;
   if (cls) b.className = cls;
+  if (action) b.dataset.action = action;
   b.addEventListener("click", onClick);
   return b;
 }
@@ -53,7 +54,7 @@ export function drawSeats(list, room, { take, host }) {
     state.textContent = what;
     li.append(dot, label, " ", state);
     if (take && seat.kind === "person" && !seat.taken && room.you.seat === null && room.phase !== "over") {
-      li.append(button(t("room.take"), () => take(i), "primary"));
+      li.append(button(t("room.take"), () => take(i), "primary", "take"));
     }
     if (host && room.phase !== "over") hostControls(li, room, seat, i, host);
     list.append(li);
@@ -65,12 +66,13 @@ function hostControls(li, room, seat, i, host) {
   const gone = seat.kind === "person" && seat.taken && !seat.online;
   const toComputer = () => host.setKind(i, "computer", "medium", t("room.computer_medium"));
   if (room.phase === "lobby" && seat.kind === "person" && !seat.taken) {
-    li.append(button(t("room.to_computer"), toComputer));
+    li.append(button(t("room.to_computer"), toComputer, "", "computer"));
   } else if (room.phase === "lobby" && seat.kind === "computer") {
-    li.append(button(t("room.to_person"), () => host.setKind(i, "person", "medium", t("common.player_name", { n: i + 1 }))));
+    const toPerson = () => host.setKind(i, "person", "medium", t("common.player_name", { n: i + 1 }));
+    li.append(button(t("room.to_person"), toPerson, "", "person"));
   } else if (gone || (room.phase === "playing" && seat.kind === "person" && !seat.taken)) {
-    li.append(button(t("room.to_computer"), toComputer));
-    if (gone) li.append(button(t("room.free_seat"), () => host.freeSeat(i)));
+    li.append(button(t("room.to_computer"), toComputer, "", "computer"));
+    if (gone) li.append(button(t("room.free_seat"), () => host.freeSeat(i), "", "free"));
   }
 }
 
