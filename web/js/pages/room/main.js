@@ -123,7 +123,7 @@ function startClient(transport, link, id) {
 
 function refused(code, detail) {
   const text = t(`room.error.${code}`, { detail: detail || "" });
-  if (code === "illegal_move" || code === "not_your_turn" || code === "stale_move") room.table?.refused(text);
+  if (["illegal_move", "not_your_turn", "stale_move", "engine"].includes(code)) room.table?.refused(text);
   else notice(text);
   if (code === "replaced" || code === "bad_token") saveSeat(room.id, { token: null, name: $("join-name").value.trim() });
 }

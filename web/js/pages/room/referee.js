@@ -13,6 +13,7 @@ import { randomText, signWelcome } from "./secret.js";
 /** @import {Transport} from "./transport.js" */
 
 const FLOOD_DROP = 200;   // messages dropped for speed before a peer is cut off
+const COMPUTER_TRIES = 3;  // a computer's move tried again after the engine failed
 
 /**
  * @typedef {{kind: "person" | "computer", level: string, name: string, color: string, token: string | null}} Seat
@@ -145,7 +146,8 @@ export class Referee {
     try {
       await this._play(move);
     } catch (e) {
-      if (!(e instanceof EngineRefused) || ENGINE_DOWN.has(e.code)) throw e;
+      // the engine failed (restarted after a time limit): nothing was played, the player tries again
+      if (!(e instanceof EngineRefused) || ENGINE_DOWN.has(e.code)) return this._error(peer, "engine");
       return this._error(peer, "illegal_move", e.message);
     }
     await this._computers();
@@ -174,10 +176,18 @@ export class Referee {
 
   /** The computers' moves, played on this engine, while a computer is to move. */
   async _computers() {
+    let failures = 0;
     while (this.phase === "playing" && this.session && this.seats[this.session.turn]?.kind === "computer") {
       const seat = this.session.turn;
       this.session.seats[seat] = { kind: "computer", level: this.seats[seat].level };
-      await this._play(await this.session.botMove());
+      try {
+        await this._play(await this.session.botMove());
+        failures = 0;
+      } catch (e) {
+        // the engine failed (it restarts itself): try again a little later, a few times
+        if (++failures > COMPUTER_TRIES) throw e;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
     }
   }
 
