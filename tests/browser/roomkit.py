@@ -134,7 +134,11 @@ def open_room(page, server: str, relay: Relay | None, kinds: list[str]) -> str:
     for i, kind in enumerate(kinds):
         page.select_option(f"#room-seat-kinds li:nth-child({i + 1}) select", kind)
     page.click("#btn-open-room")
-    page.wait_for_function("document.getElementById('room-link').value !== ''")
+    page.wait_for_selector("#seats li")
+    if relay:
+        page.wait_for_function("document.getElementById('room-link').value !== ''")
+    else:  # no relay: the room has no link, only invites without internet
+        assert page.locator("#invite-box").is_hidden()
     return page.input_value("#room-link")
 
 

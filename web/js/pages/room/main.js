@@ -89,8 +89,10 @@ async function openRoom(link) {
     startClient(pair.local, link, id);
     pair.open();
     const toGuests = relay();
-    if (toGuests) room.referee.attach(toGuests, "r");
-    showInvite(link);
+    if (toGuests) {
+      room.referee.attach(toGuests, "r");
+      showInvite(link);   // without a relay the link leads nowhere: invites without internet only
+    }
   } else {
     const transport = relay();
     if (!transport) { connection(t("room.no_relay")); return; }
