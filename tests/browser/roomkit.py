@@ -102,14 +102,6 @@ class Relay:
         self.stop()
         raise RuntimeError("the relay did not start within 60 s")
 
-    def events(self) -> int:
-        """How many EVENT messages the relay has taken so far (its log's 'Sent'/'Saved' lines aside:
-        counted from the SQLite store's garbage-free total)."""
-        import sqlite3
-
-        with sqlite3.connect(self.dir / "relay.sqlite3") as db:
-            return int(db.execute("select count(*) from events").fetchone()[0])
-
     def stop(self) -> None:
         self.proc.terminate()
         try:
