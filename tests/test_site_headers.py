@@ -18,7 +18,14 @@ from sitebuild import rooms
 
 ROOT = Path(__file__).resolve().parent.parent
 CSP = "Content-Security-Policy"
-FRAMEABLE = {"/embed.html", "/smoke.html", "/embed", "/smoke"}  # pages other sites may frame
+FRAMEABLE = {
+    "/embed.html",
+    "/smoke.html",
+    "/lesson.html",
+    "/embed",
+    "/smoke",
+    "/lesson",
+}  # frameable
 
 
 def _directives(policy: str) -> dict[str, list[str]]:
@@ -75,9 +82,13 @@ def test_every_page_and_the_workers_have_the_policy(build_module, dist_dir, buil
         assert d["script-src"][:2] == ["'self'", "'wasm-unsafe-eval'"], path
         assert all(s.startswith("'sha256-") for s in d["script-src"][2:]), path
         assert d.get("object-src") == ["'none'"] and d.get("base-uri") == ["'none'"], path
-        # the live rooms reach their signalling relays too: exactly the build's list (rooms.py)
-        room = path in ("/room.html", "/room")
-        connect = ["'self'", *rooms.connect_sources().split()] if room else ["'self'"]
+        # a lesson reads a lesson file an author hosts on any https:// site (CORS); the live
+        # rooms reach their signalling relays: exactly the build's list (rooms.py)
+        connect = ["'self'"]
+        if path in ("/lesson.html", "/lesson"):
+            connect = ["'self'", "https:"]
+        if path in ("/room.html", "/room"):
+            connect = ["'self'", *rooms.connect_sources().split()]
         assert d.get("connect-src") == connect and d.get("style-src") == ["'self'"], path
         assert "'unsafe-inline'" not in headers[CSP] and "'unsafe-eval'" not in headers[CSP], path
         if path in FRAMEABLE:
