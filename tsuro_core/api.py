@@ -24,6 +24,7 @@ from .linkplay import OPS as LINK_OPS
 from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
 from .puzzles import OPS as PUZZLE_OPS
+from .rooms import OPS as ROOM_OPS
 from .rules import describe_presets, parse_rules
 from .tiles import CANONICAL, check_tile, quarters, tile_table_json
 
@@ -222,6 +223,7 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     **LESSON_OPS,  # lesson_check: a lesson checked, written canonically, linked (lessons.py)
     **EDITOR_OPS,  # check_position: the board editor's problems (editor.py)
     **LINK_OPS,  # link_encode, link_open: play by link (linkplay.py)
+    **ROOM_OPS,  # room_view: what one seat of a live room may see (rooms.py)
     **NEU_OPS,  # the course variant: neu_new_game, neu_legal_moves, neu_play, neu_bot_move
 }
 

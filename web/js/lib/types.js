@@ -124,6 +124,12 @@ export {};
  *            waiting?: "share" | "secret", sharer?: number}} LinkOpened
  */
 /** play and neu_play: the next position, the move as a record stores it, and what happened. @typedef {{position: Position, move: Move, events: GameEvent[], result?: GameResult}} Played */
+/**
+ * room_view: a position as one seat of a live room may see it (docs/rooms.md): the
+ * hands it may not see are null, the pile only its size.
+ * @typedef {Omit<Position, "hands" | "pile"> & {format: "tsuro-view/1", viewer: number | null,
+ *   hands: (number[] | null)[], hand_sizes: number[], pile_size: number}} SeatView
+ */
 /** @typedef {{over: boolean, winners: number[], scores?: number[], phase: string, turn: number | null}} GameResult */
 /** bot_move and hint: the move chosen (and what the planner reports about it). @typedef {{move: Move, [more: string]: unknown}} BotMove */
 
@@ -169,6 +175,7 @@ export {};
  * @property {{args: {message: LinkMessage}, result: LinkOpened}} link_share
  * @property {{args: {message: LinkMessage, secret: string}, result: LinkOpened}} link_reveal
  * @property {{args: {message: LinkMessage, move: Move}, result: Played & {message: LinkMessage}}} link_play
+ * @property {{args: {position: Position, seat: number | null, events?: GameEvent[], move?: Move}, result: {position: SeatView, events?: GameEvent[], move?: Move}}} room_view
  * @property {{args: {players: {name: string, color?: string}[]}, result: {position: any}}} neu_new_game
  * @property {{args: {position: any}, result: any}} neu_legal_moves
  * @property {{args: {position: any, move: any}, result: {position: any, move: any, events: any[], result?: any}}} neu_play

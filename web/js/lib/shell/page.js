@@ -150,7 +150,7 @@ export async function copyFrom(box, button) {
   setTimeout(() => { button.textContent = t("common.copy"); }, 1500);
 }
 
-/** The share box's Copy button. */
-export function wireCopyButton() {
-  $("btn-copy").addEventListener("click", () => copyFrom($("share-link"), $("btn-copy")));
+/** A Copy button for a read-only text box (by default the share box's). */
+export function wireCopyButton(buttonId = "btn-copy", inputId = "share-link") {
+  $(buttonId).addEventListener("click", () => copyFrom(/** @type {HTMLInputElement} */ ($(inputId)), $(buttonId)));
 }
