@@ -276,14 +276,16 @@ def test_a_hostile_guest_is_refused_and_the_game_goes_on(devices, server, relay)
 
     # Eve's own turn: a tile she does not hold is refused by the host's engine
     eve.wait_for_timeout(1500)  # past the flood's second: her rate is back
+    # start marks on three different sides (k-th free mark: 5, 20, 35 of 48), so no
+    # one's first tile can put Eve out before her first tile turn
     for _ in range(600):
         if pagekit.phase(eve) == "tile":
             break
-        for p in (host, bo):
+        for p, k in ((host, 5), (bo, 20)):
             if roomkit.my_turn(p):
-                roomkit.play_turn(p, 1)
+                roomkit.play_turn(p, k)
         if pagekit.phase(eve) == "start":
-            roomkit.play_turn(eve, 1)
+            roomkit.play_turn(eve, 35)
         eve.wait_for_timeout(100)
     assert pagekit.phase(eve) == "tile"
     state = [m for m in roomkit.received(eve) if m["type"] == "state"][-1]
