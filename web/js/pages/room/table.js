@@ -155,8 +155,9 @@ export class Table {
   /** The host refused this player's move: say why, and let them choose again. */
   refused(text) {
     if (!this.game || !this.lastLegal) return;
-    note(text, "bad");
-    this.turn.start(this.game.position.turn, this.lastLegal);   // sets the phase: tile, start, exchange
-    if (this.lastLegal.phase === "exchange") $("exchange-note").textContent = text;   // its panel hides the hand's note
+    this.turn.start(this.game.position.turn, this.lastLegal);   // sets the phase (tile, start, exchange) and its help
+    // then why (the exchange's panel hides the hand's note: it says it in its own)
+    if (this.lastLegal.phase === "exchange") $("exchange-note").textContent = text;
+    else note(text, "bad");
   }
 }
