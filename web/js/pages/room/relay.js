@@ -73,8 +73,8 @@ export class RelayTransport extends Transport {
       chunks.whole(peerId);
       if (typeof data === "string") this.on.message(peerId, data);
     };
-    this.room.onPeerJoin = (peer) => this.on.open(peer);
-    this.room.onPeerLeave = (peer) => { chunks.whole(peer); this.on.close(peer); };
+    this.room.onPeerJoin = (peer) => { chunks.reset(peer); this.on.open(peer); };
+    this.room.onPeerLeave = (peer) => { chunks.reset(peer); this.on.close(peer); };
   }
 
   send(peer, text) {
@@ -107,14 +107,24 @@ export class RelayTransport extends Transport {
 export function guardChunks(max, tooLarge) {
   /** @type {Map<string, number>} peer -> chunks of the message on its way */
   const arriving = new Map();
+  /** peers refused, whose chunks still on their way are ignored until they connect again */
+  const refused = new Set();
   return {
     chunk(peer, progress) {
+      if (refused.has(peer)) return;
       const n = (arriving.get(peer) || 0) + 1;
       arriving.set(peer, n);
       const limit = max(peer);
       const announced = n === 1 && Math.round(progress * 255) < Math.round(255 / limit);
-      if (n > limit || announced) { arriving.delete(peer); tooLarge(peer); }
+      if (n > limit || announced) {
+        arriving.delete(peer);
+        refused.add(peer);
+        tooLarge(peer);
+      }
     },
+    /** A message came whole. */
     whole(peer) { arriving.delete(peer); },
+    /** A peer connected or left: nothing on its way. */
+    reset(peer) { arriving.delete(peer); refused.delete(peer); },
   };
 }
