@@ -477,6 +477,9 @@ def test_the_room_page_in_words_keys_phone_and_audit(
                 roomkit.play_turn(guest, k)
             host.wait_for_timeout(150)
         play_until_over([host, guest])
+        host.click("#btn-embed-game")  # the embed code and its preview, in words and audited too
+        host.wait_for_function("document.querySelector('#embed-snippet').value.includes('#r=')")
+        host.frame_locator("#embed-preview iframe").locator("svg.board").wait_for()
         check(host, "game over")
         fits(host, "game over")
         contrast.check("game over")
