@@ -28,7 +28,7 @@ ON_DEMAND_ASSETS = re.compile(r"assets/[^/]+/js/lib/words/catalogues/(?!en\.js$)
 # lib/engine/client.js), so the first visit stays within its byte budget and
 # the whole site works offline from the second visit on.  A page's vendored
 # libraries belong under its own js/pages/<name>/ folder, so they are here too.
-LATER_PAGES: tuple[str, ...] = ()
+LATER_PAGES: tuple[str, ...] = ("review",)
 
 
 def later_files(files: Iterable[str], pages: Iterable[str]) -> list[str]:

@@ -39,6 +39,7 @@ import { playMove } from "../../lib/game/play.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Stepper } from "../../lib/views/stepper.js";
 import { parseFragment, quickDecode, sizeOf, looksLikePosition } from "./fragment.js";
+import { reviewHref } from "../../lib/game/reviews.js";
 
 // the language: ?lang= (i18n.js) or &lang= in the fragment, with the other options
 {
@@ -122,7 +123,8 @@ function showOpenHands(position) {
 
 // ------------------------------------------------------------------ records: step through
 
-const rec = { positions: [], events: [] };
+/** The record on show (its positions and events) and its share link, if it came in the fragment (for its review). */
+const rec = { positions: [], events: [], link: /** @type {string | null} */ (null) };
 
 function trailsUpTo(k) {
   return trailsOf(rec.events.slice(0, k), rec.positions[0].players.length);
@@ -137,6 +139,9 @@ const stepper = new Stepper({
     caption(k === 0 ? t("replay.startClassic") : describe(rec.events[k - 1], rec.positions[0].players).map((l) => l.text).join(" "));
     $("first").disabled = $("prev").disabled = k <= stepper.from;
     $("next").disabled = $("last").disabled = k >= stepper.to;
+    // the review, in a tab of its own (this board lives in another page), at this step
+    $("review-link").hidden = !rec.link;
+    if (rec.link) $("review-link").setAttribute("href", new URL(reviewHref(rec.link, {}, k), location.href).href);
   },
 });
 const step = (k, animate) => stepper.step(k, animate);
@@ -363,7 +368,7 @@ async function hostLoad(m) {
     if (m.at !== undefined && m.at !== "end" && m.at > last) {
       throw new HostError("out_of_range", `"at" is ${m.at}, but this record has positions 0 to ${last}`);
     }
-    rec.positions = []; rec.events = [];
+    rec.positions = []; rec.events = []; rec.link = null;
     await openRecord(m.record, { at: m.at === undefined ? 0 : m.at }, r);
     if (m.caption) caption(m.caption);
     host.post({ tsuro: "loaded", position: rec.positions[stepper.at], at: stepper.at, last });
@@ -422,6 +427,7 @@ async function main() {
     if (pre) {
       await tilesReady;
       if (hostLoaded) return;
+      rec.link = link;
       await openRecord(pre.record, opts, pre);
       if (opts.caption) caption(opts.caption);
       return;
@@ -439,7 +445,7 @@ async function main() {
     }
     const decoded = await ask("decode_link", { fragment: link });
     if (hostLoaded) return;
-    if (decoded.record) await openRecord(decoded.record, opts);
+    if (decoded.record) { rec.link = link; await openRecord(decoded.record, opts); }
     else {
       await tilesReady;
       show(decoded.position);

@@ -12,6 +12,7 @@ import { playMove } from "../../lib/game/play.js";
 import { t } from "../../lib/words/i18n.js";
 import { bootPage, show } from "../../lib/shell/boot.js";
 import { loadGame, saveGame, listGames, newGameId } from "./store.js";
+import { reviewHref } from "../../lib/game/reviews.js";
 import { $ } from "../../lib/shell/dom.js";
 
 /** The game on the board: its message and session (positions, trails); mayPlay: this opening's one turn is not played yet. */
@@ -74,6 +75,7 @@ function refuse(e) {
 async function advance() {
   $("play-panel").hidden = true;
   $("send-panel").hidden = true;
+  $("review-link").hidden = true;
   showHands();
   const p = game.session.position;
   if (Array.isArray(p.winners)) { await finished(); return; }
@@ -140,6 +142,10 @@ async function finished() {
   $("send-text").textContent = t("link.final_text");
   $("btn-play-here").hidden = true;
   await showLink();
+  // the finished game's review, kept with this device's copy of the game
+  const { fragment } = await ask(engine, "encode_link", { record: game.message.record });
+  $("review-link").setAttribute("href", reviewHref(fragment, { link: game.message.game }));
+  $("review-link").hidden = false;
 }
 
 async function showLink() {
@@ -177,6 +183,7 @@ function showHands() {
 function showHome() {
   $("play-panel").hidden = true;
   $("send-panel").hidden = true;
+  $("review-link").hidden = true;
   $("hands-panel").hidden = true;
   $("games-panel").hidden = false;
   $("new-panel").hidden = false;
