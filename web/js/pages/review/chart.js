@@ -121,7 +121,11 @@ export class ChancesChart {
       if (!FLAGGED.includes(m.verdict)) continue;
       const x = this._x(m.index + 1), y = this._y(m.chances[m.seat]);
       el("circle", { cx: f(x), cy: f(y), r: 6.5, class: `chart-flag ${m.verdict}` }, g);
-      const mark = el("text", { x: f(x), y: f(y < PLOT.top + 16 ? y + 17 : y - 10), class: `chart-mark ${m.verdict}`, "text-anchor": "middle" }, g);
+      // above the point (below it near the top), on a patch of the panel's colour so that the
+      // lines under it take nothing from its contrast
+      const ty = y < PLOT.top + 16 ? y + 18 : y - 10;
+      el("rect", { x: f(x - 9), y: f(ty - 11), width: 18, height: 14, rx: 3, class: "chart-mark-bg" }, g);
+      const mark = el("text", { x: f(x), y: f(ty), class: `chart-mark ${m.verdict}`, "text-anchor": "middle" }, g);
       mark.textContent = t(`review.mark.${m.verdict}`);
     }
   }

@@ -108,9 +108,10 @@ function told() {
   $("btn-better").hidden = !flagged;
   $("btn-better").setAttribute("aria-pressed", String(shown !== null));
   $("btn-better").textContent = t(shown !== null ? "review.hide" : "review.show");
-  log.markCurrent(shown ?? k);
+  // a better move shown stands for the move it improves on: that move's line, its point on the chart
+  log.markCurrent(shown === null ? k : shown + 1);
   log.setBetterShown(shown);
-  chart.setAt(shown ?? k);
+  chart.setAt(shown === null ? k : shown + 1);
 }
 
 /** Show the better move than move i on the position before it (the engine traces its path), or hide it. */

@@ -631,7 +631,7 @@ export default {
 
   // review.*: the game review (review.html, pages/review/; its entry points on the game, link, daily and embed pages)
   "review.title": "Tsuro: Partieanalyse",
-  "review.description": "Die Partieanalyse von Tsuro: jeder Zug von der Engine bewertet, die Gewinnchancen jedes Spielers im Lauf der Partie und der bessere Zug, wo es einen gab.",
+  "review.description": "Die Partieanalyse von Tsuro: jeder Zug vom Regelmodul bewertet, die Gewinnchancen jedes Spielers im Lauf der Partie und der bessere Zug, wo es einen gab.",
   "review.heading": "Partieanalyse",
   "review.boardArea": "Die analysierte Partie",
   "review.board": "Spielplan der analysierten Partie",
