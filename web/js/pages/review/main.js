@@ -294,4 +294,5 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "ArrowLeft") { step(k - 1); e.preventDefault(); }
 });
 
+window.addEventListener("hashchange", () => location.reload());   // another game: open it afresh
 open().catch((e) => { setPhase("failed"); notice(t("review.bad", { reason: reason(e) })); });

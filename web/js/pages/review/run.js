@@ -55,6 +55,7 @@ export class ReviewRun {
   }
 
   async _run() {
+    performance.mark("tsuro-review-run");   // bench/browser_bench.py --review-only times from here
     this.onState("running");
     while (this.wanted && this.next < this.total) {
       const k = this.next;
@@ -71,7 +72,9 @@ export class ReviewRun {
       this.next = k + 1;
       this.onMove(answer.moves[0], answer);
     }
-    if (this.next >= this.total) this.onState("done");
-    else if (!this.wanted) this.onState("stopped");
+    if (this.next >= this.total) {
+      performance.mark("tsuro-review-done");
+      this.onState("done");
+    } else if (!this.wanted) this.onState("stopped");
   }
 }
