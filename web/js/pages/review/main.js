@@ -15,7 +15,7 @@ import { seatStyles, colorOf } from "../../lib/views/style.js";
 import { Stepper } from "../../lib/views/stepper.js";
 import { playerIcon, drawIcons } from "../../lib/views/icon.js";
 import { Session, ask } from "../../lib/game/session.js";
-import { FORMAT, readReview, recordDigest, writeReview } from "../../lib/game/reviews.js";
+import { FORMAT, readReview, recordDigest, writeReview } from "./kept.js";
 import { showEngineStatus, notice, reason, setPhase, say } from "../../lib/shell/page.js";
 import { applyTheme } from "../../lib/shell/theme.js";
 import { t, applyTo } from "../../lib/words/i18n.js";
@@ -27,7 +27,7 @@ import { ChancesChart } from "./chart.js";
 import { ReviewLog } from "./movelist.js";
 import { FLAGGED, judgedText, moveText, summaries, summaryText } from "./words.js";
 /** @import {GameRecord, ReviewedMove, ErrorValue} from "../../lib/types.js" */
-/** @import {KeptReview} from "../../lib/game/reviews.js" */
+/** @import {KeptReview} from "./kept.js" */
 /** @import {RunState} from "./run.js" */
 
 const SEED = 0;   // the review's seed: the engine's default, so the command line gives the same review

@@ -11,7 +11,7 @@
 //
 // (The other pages write this address with reviews.js's reviewHref.)  No DOM, no rule.
 
-import { recordDigest, validSource } from "../../lib/game/reviews.js";
+import { recordDigest, validSource } from "./kept.js";
 
 /** The engine's default work per move (docs/api.md, "Game review"). */
 export const DEFAULT_ITERATIONS = 16;
