@@ -5,7 +5,7 @@ and the chart with every seat's chances (a click or the arrow keys step the repl
 shows the better move as a ghost tile with its path, and is kept with the game, so that a
 reload asks the engine for no review at all.  A request sent during a review waits behind
 one move's review at most; the link, daily and embed pages open it too; a damaged kept
-review is put aside; French and German leave no English; axe finds nothing serious."""
+review is put aside; French, German and Japanese leave no English; axe finds nothing serious."""
 
 from __future__ import annotations
 
@@ -276,7 +276,7 @@ def test_the_link_daily_and_embed_pages_open_the_review(context, page, server):
     no_errors(page)
 
 
-@pytest.mark.parametrize("locale,lang", [("fr-FR", "fr"), ("de-DE", "de")])
+@pytest.mark.parametrize("locale,lang", [("fr-FR", "fr"), ("de-DE", "de"), ("ja-JP", "ja")])
 def test_no_english_left_and_no_serious_axe_violation(browser, server, locale, lang):
     if not AXE.exists():
         pytest.fail("axe-core is not installed: run `npm ci` in the project root (.ci/run does)")
