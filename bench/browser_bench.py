@@ -298,28 +298,25 @@ def main(argv=None) -> int:
         )
         results["browser"] = browser.version
         bench = Bench(browser, site, args.page)
-        if args.review_only:
-            results["review"] = review_speed(bench, args.runs, args.review_games)
+        if args.review_only or args.planner_only:  # one measurement alone, its own table
+            if args.review_only:
+                results["review"] = review_speed(bench, args.runs, args.review_games)
+                table = review_table
+            else:
+                results["planner"] = planner_strength(
+                    bench,
+                    args.runs,
+                    args.planner_moves,
+                    args.budget_ms,
+                    args.pause_ms,
+                    args.browser_budget_ms,
+                )
+                table = planner_table
             browser.close()
             srv.shutdown()
             srv.server_close()
             shutil.rmtree(tmp, ignore_errors=True)
-            print(json.dumps(results, indent=2) if args.json else review_table(results))
-            return 0
-        if args.planner_only:
-            results["planner"] = planner_strength(
-                bench,
-                args.runs,
-                args.planner_moves,
-                args.budget_ms,
-                args.pause_ms,
-                args.browser_budget_ms,
-            )
-            browser.close()
-            srv.shutdown()
-            srv.server_close()
-            shutil.rmtree(tmp, ignore_errors=True)
-            print(json.dumps(results, indent=2) if args.json else planner_table(results))
+            print(json.dumps(results, indent=2) if args.json else table(results))
             return 0
 
         # First visit: bytes, then the cold runs.

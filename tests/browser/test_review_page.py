@@ -16,9 +16,10 @@ from pathlib import Path
 import pagekit
 import pytest
 from pagekit import no_errors, wait_phase
-from test_audit import AXE, RUN
+from test_audit import AXE
 from test_french import english_left
 from test_languages import assert_in
+from test_pages_walk import Checker
 from test_play import _finished_record
 
 from tsuro_core.api import call
@@ -317,18 +318,11 @@ def test_no_english_left_and_no_serious_axe_violation(browser, server, locale, l
 
 
 def check(page, lang: str, where: str) -> None:
+    """No English left (French: test_french's words; the others: test_languages', less those
+    the language shares), and axe in both themes (test_pages_walk's Checker)."""
     if lang == "fr":
         assert page.evaluate("document.documentElement.lang") == lang, where
         assert not english_left(page), (where, english_left(page))
     else:
-        assert_in(page, lang, where)  # its English words, less those the language shares
-    for theme in ("light", "dark"):
-        page.emulate_media(color_scheme=theme)
-        found = page.evaluate(RUN)
-        assert not found, "\n".join(
-            [f"{where} ({theme})"]
-            + [
-                f"{v['id']} ({v['impact']}): {v['help']}\n  " + "\n  ".join(v["nodes"])
-                for v in found
-            ]
-        )
+        assert_in(page, lang, where)
+    Checker(lang, words=False)(page, where)

@@ -661,7 +661,7 @@ export default {
   "review.ghostTile": "Besser als Zug {k} für {name}: {better}. Die blasse Karte zeigt ihren Weg.",
   "review.ghost": "Besser als Zug {k} für {name}: {better}.",
   "review.ghostFailed": "Der bessere Zug kann nicht gezeigt werden: {reason}",
-  "review.better.start": "Start bei {place}",
+  "review.better.start": "Beginn bei {place}",
   "review.better.tile": "Karte {tile} auf {square}",
   "review.better.tileTurned": "Karte {tile}, um {rot}° gedreht, auf {square}",
   "review.better.exchange": { one: "Tausch von {count} Karte", other: "Tausch von {count} Karten" },
