@@ -27,7 +27,7 @@ import { ClassicTurn, handToTurn } from "../../lib/turns/classic.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { describe } from "../../lib/words/movelog.js";
-import { t, applyTo, setLang, matchLang } from "../../lib/words/i18n.js";
+import { t, applyTo, setLang, matchLang, sentences } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
 import { applyTheme } from "../../lib/shell/theme.js";
 import { drawIcons } from "../../lib/views/icon.js";
@@ -136,7 +136,7 @@ const stepper = new Stepper({
   draw: (k) => show(rec.positions[k], trailsUpTo(k)),
   told: (k) => {
     $("step").textContent = t("embed.step", { k, n: rec.positions.length - 1 });
-    caption(k === 0 ? t("replay.startClassic") : describe(rec.events[k - 1], rec.positions[0].players).map((l) => l.text).join(" "));
+    caption(k === 0 ? t("replay.startClassic") : sentences(describe(rec.events[k - 1], rec.positions[0].players).map((l) => l.text)));
     $("first").disabled = $("prev").disabled = k <= stepper.from;
     $("next").disabled = $("last").disabled = k >= stepper.to;
     // the review, in a tab of its own (this board lives in another page), at this step
@@ -273,7 +273,7 @@ async function applyMove(move) {
     if (tryState.interactive && tryState.position === now.position) openTurn(now.position).catch((x) => message(errorText(x)));
     throw e;
   }
-  caption(describe(r.events, r.position.players).map((l) => l.text).join(" "));
+  caption(sentences(describe(r.events, r.position.players).map((l) => l.text)));
   hand.clear();
   $("hand").hidden = true;
   host.post({ tsuro: "moved", move: r.move, position: r.position, events: r.events });
