@@ -62,6 +62,7 @@ PAGE_POLICIES = {
     "/daily.html": PAGE_CSP,
     "/puzzles.html": PAGE_CSP,
     "/link.html": PAGE_CSP,
+    "/review.html": PAGE_CSP,
     "/embed.html": FRAMEABLE_CSP,
     "/smoke.html": FRAMEABLE_CSP,
 }

@@ -18,7 +18,7 @@ import { Session, ask } from "../../lib/game/session.js";
 import { FORMAT, readReview, recordDigest, writeReview } from "./kept.js";
 import { showEngineStatus, notice, reason, setPhase, say } from "../../lib/shell/page.js";
 import { applyTheme } from "../../lib/shell/theme.js";
-import { t, applyTo } from "../../lib/words/i18n.js";
+import { t, applyTo, sentences } from "../../lib/words/i18n.js";
 import { winnersText } from "../../lib/words/movelog.js";
 import { $ } from "../../lib/shell/dom.js";
 import { readSource } from "./source.js";
@@ -97,7 +97,7 @@ function told() {
       { k: shown + 1, name: s.players[entry.seat].name, better: moveText(entry.best_move, s.positions[shown], entry.seat) });
   } else {
     $("rp-text").textContent = k === 0 ? t("replay.startClassic")
-      : t("replay.step", { k, n, text: s.describe(s.events[k - 1]).map((l) => l.text).join(" ") });
+      : t("replay.step", { k, n, text: sentences(s.describe(s.events[k - 1]).map((l) => l.text)) });
   }
   const i = shown ?? k - 1;   // the move the words are about
   const entry = i >= 0 ? view.moves[i] : undefined;

@@ -5,7 +5,7 @@
 
 import { seatStyles } from "../../lib/views/style.js";
 import { playerIcon } from "../../lib/views/icon.js";
-import { t } from "../../lib/words/i18n.js";
+import { t, sentences } from "../../lib/words/i18n.js";
 import { FLAGGED, judgedText, verdictWord } from "./words.js";
 /** @import {ReviewedMove} from "../../lib/types.js" */
 
@@ -38,7 +38,7 @@ export class ReviewLog {
       const seat = session.moverOf(i);
       if (seat !== null && seat !== undefined) step.appendChild(playerIcon(styles[seat]));
       const text = document.createElement("span");
-      text.textContent = session.describe(session.events[i] || []).map((l) => l.text).join(" ");
+      text.textContent = sentences(session.describe(session.events[i] || []).map((l) => l.text));
       step.append(text);
       step.addEventListener("click", () => this.onStep(i + 1));
       li.append(step);
