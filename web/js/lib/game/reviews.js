@@ -12,10 +12,10 @@
 //                               review that failed the checks, as it was stored
 //
 // `source` names the game: "game.<id>" (a saved game of the game page; saves.js
-// forgets its review with it), "link.<game>" (a game played by link),
-// "daily.<date>" (the daily's counted game; "daily.<date>.practice" its last
-// practice) or "rec.<digest>" (a record opened from a link alone: the newest
-// dozen are kept).  Only what other pages need is here (the key, forgetting a
+// forgets its review with it), "link.<game>" (a game played by link; the newest
+// 30 reviews kept), "daily.<date>" (the daily's counted game; "daily.<date>.practice"
+// its last practice; the newest 14) or "rec.<digest>" (a record opened from a
+// link alone; the newest 12).  Only what other pages need is here (the key, forgetting a
 // review, the review page's address); reading and writing it is the review
 // page's (pages/review/kept.js), which a first visit does not carry.  A review has a key of its own rather than a field
 // in the game's entry: another tab playing the game listens to that entry's key

@@ -8,7 +8,9 @@ import { REVIEW_PREFIX as PREFIX, KEPT_REVIEW_PREFIX as KEPT_PREFIX } from "../.
 /** @import {GameRecord, ReviewedMove} from "../../lib/types.js" */
 
 export const FORMAT = "tsuro-review/1";
-const RECORD_REVIEWS = 12;
+// How many reviews of each kind are kept, the newest: a record from a link alone, the daily's
+// days, link games.  A saved game's review goes with the game (saves.js).
+const KEEP_NEWEST = { rec: 12, daily: 14, link: 30 };
 const VERDICTS = new Set(["good", "inaccuracy", "mistake", "blunder", "only"]);
 const SCALES = new Set(["win_share", "tiles_placed"]);
 const SOURCE = /^(game|link|daily|rec)\.[\w.-]{1,80}$/;
@@ -124,14 +126,15 @@ export function readReview(source, { record, seed, iterations }, storage = local
 }
 
 /**
- * Keep a review (the newest RECORD_REVIEWS of records opened from links alone).
+ * Keep a review; a new one makes room, the oldest of its kind going (KEEP_NEWEST).
  * @param {KeptReview} review
  * @param {Storage | null} [storage]
  * @returns {boolean} false if the browser refused to store it
  */
 export function writeReview(review, storage = localStore()) {
+  const fresh = readText(PREFIX + review.source, storage) === null;
   const ok = writeJSON(PREFIX + review.source, { ...review, savedAt: new Date().toISOString() }, storage) === null;
-  if (ok && review.source.startsWith("rec.")) pruneRecordReviews(review.source, storage);
+  if (ok && fresh) pruneKind(review.source, storage);
   return ok;
 }
 
@@ -141,14 +144,17 @@ function keepAside(source, text, reason, storage) {
   if (writeText(KEPT_PREFIX + source, kept, storage) === null) remove(PREFIX + source, storage);
 }
 
-/** Keep only the newest RECORD_REVIEWS reviews of records opened from links alone. */
-function pruneRecordReviews(keep, storage) {
+/** Keep only the newest reviews of the kind of `keep` (a saved game's goes with the game). */
+function pruneKind(keep, storage) {
+  const kind = keep.split(".")[0];
+  const most = KEEP_NEWEST[kind];
+  if (!most) return;
   const found = [];
-  for (const key of keysWith(PREFIX + "rec.", storage)) {
+  for (const key of keysWith(`${PREFIX}${kind}.`, storage)) {
     let at = "";
     try { at = String(JSON.parse(readText(key, storage) ?? "{}").savedAt ?? ""); } catch { /* oldest */ }
     found.push({ key, at });
   }
   found.sort((a, b) => b.at.localeCompare(a.at));
-  for (const { key } of found.slice(RECORD_REVIEWS)) if (key !== PREFIX + keep) remove(key, storage);
+  for (const { key } of found.slice(most)) if (key !== PREFIX + keep) remove(key, storage);
 }

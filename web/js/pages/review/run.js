@@ -36,8 +36,6 @@ export class ReviewRun {
     this.calls = 0;       // review calls answered (for tests and the bench)
   }
 
-  get running() { return this.wanted && this.next < this.total; }
-
   /** Judge the moves from `from` on (those before are judged already), until the end or stop(). */
   start(from = this.next) {
     this.wanted = true;
