@@ -83,12 +83,13 @@ export function summaries(moves, seats, scale, complete) {
       const last = c[c.length - 1] ?? 0;
       const first = c[0] ?? c[1] ?? 0;
       const sign = scale === "tiles_placed" || last < first ? -1 : 1;
-      let best = DECISIVE[scale] ?? DECISIVE.win_share;
+      let top = null;   // the biggest swing (the first, if two are as big)
       for (let k = 1; k < c.length; k++) {
         const a = c[k - 1], b = c[k];
         if (a === null || b === null) continue;
-        if ((b - a) * sign >= best) { best = (b - a) * sign; decided = { k, from: a, to: b }; }
+        if (!top || (b - a) * sign > top.swing) top = { swing: (b - a) * sign, k, from: a, to: b };
       }
+      if (top && top.swing >= (DECISIVE[scale] ?? DECISIVE.win_share)) decided = { k: top.k, from: top.from, to: top.to };
     }
     return { counts, decided };
   });
