@@ -213,7 +213,7 @@ def test_a_damaged_kept_review_is_put_aside_and_the_game_reviewed_again(page, se
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, stored])
     page.goto(server + f"review.html?sw=off&anim=0#{fragment(record)}&game=damaged1&iterations=2")
     assert wait_phase(page, ["reviewing", "done"]) in ("reviewing", "done")
-    assert "was damaged" in page.inner_text("#notice-text")
+    assert page.locator("#notice").is_visible() and "was damaged" in page.inner_text("#notice")
     kept = json.loads(page.evaluate("localStorage.getItem('tsuro.kept-review.game.damaged1')"))
     assert kept["text"] == stored and kept["reason"]
     assert wait_phase(page, ["done"]) == "done"

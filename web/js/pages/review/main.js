@@ -204,7 +204,7 @@ function judged(entry, answer) {
 /** The run in the worker: from the first move not judged yet. */
 function review() {
   view.stopped = false;
-  notice(null);
+  if (document.body.dataset.phase === "failed") notice(null);   // tried again: the failure is past
   if (!view.run) {
     view.run = new ReviewRun({
       engine, record: /** @type {GameRecord} */ (view.record), seed: SEED, iterations: src.iterations,
