@@ -20,6 +20,9 @@ IMMUTABLE_FOLDERS = ["assets/", "pyodide/", "wheels/", "stdlib/", "precomputed/"
 # languages other than English, fetched (and then kept by the service worker)
 # only when their language is chosen, so a first visit does not carry six.
 ON_DEMAND_ASSETS = re.compile(r"assets/[^/]+/js/lib/words/catalogues/(?!en\.js$)[^/]+\.js")
+# The lesson files (data/lessons/): our pages show them from their precomputed
+# answers, so only a lesson opened by its file's address (#src=) fetches one.
+ON_DEMAND_LESSONS = re.compile(r"lessons/[^/]+\.json")
 
 # Pages a first visit does not carry (the "later" tier): `<name>.html` and the
 # page's own modules and stylesheet (`js/pages/<name>/`, `css/<name>.css`).
@@ -28,7 +31,7 @@ ON_DEMAND_ASSETS = re.compile(r"assets/[^/]+/js/lib/words/catalogues/(?!en\.js$)
 # lib/engine/client.js), so the first visit stays within its byte budget and
 # the whole site works offline from the second visit on.  A page's vendored
 # libraries belong under its own js/pages/<name>/ folder, so they are here too.
-LATER_PAGES: tuple[str, ...] = ("review",)
+LATER_PAGES: tuple[str, ...] = ("lesson-edit", "review")
 
 
 def later_files(files: Iterable[str], pages: Iterable[str]) -> list[str]:
@@ -48,14 +51,15 @@ def precache_manifest(
     """The manifest of the laid-out site: every file but the service worker itself
     and build.json, less what only the micropip path (another Pyodide page's way
     in) needs (the full stdlib, the standard lock file and micropip), the
-    catalogues of languages other than English (ON_DEMAND_ASSETS) and the later
+    catalogues of languages other than English (ON_DEMAND_ASSETS), the lesson
+    files (ON_DEMAND_LESSONS) and the later
     tier's pages ("later", LATER_PAGES), which the service worker caches when
     they are first fetched ("onDemand", a superset of "later")."""
     files = [r for r in walk(site) if r not in ("sw.js", "build.json")]
     later = later_files(files, later_pages)
     on_demand = sorted(
         [f"{pyodide_rel}/{n}" for n in (*ON_DEMAND_FILES, MICROPIP_WHEEL)]
-        + [r for r in files if ON_DEMAND_ASSETS.fullmatch(r)]
+        + [r for r in files if ON_DEMAND_ASSETS.fullmatch(r) or ON_DEMAND_LESSONS.fullmatch(r)]
         + later
     )
     hashes = {r: sha256_file(site / r) for r in files}

@@ -161,6 +161,18 @@ export {};
 /** bot_move and hint: the move chosen (and what the planner reports about it). @typedef {{move: Move, [more: string]: unknown}} BotMove */
 
 /**
+ * lesson_check: a lesson (docs/lessons.md) checked and written canonically, its
+ * link (null when too long for one), each record's positions and events, and
+ * what each step shows (its phase, mover, whether a sketch, whether a move may be tried
+ * there, the kinds of task it may have, how many moves solve its task).
+ * @typedef {object} LessonChecked
+ * @property {any} lesson
+ * @property {string | null} fragment
+ * @property {{positions: Position[], events: GameEvent[][]}[]} replays
+ * @property {{phase: string, turn: number | null, sketch: boolean, try: boolean, tasks: string[], solutions?: number}[]} steps
+ */
+
+/**
  * What each operation takes and answers (docs/api.md); `request(op, args)`
  * is typed by this table.
  * @typedef {object} EngineOps
@@ -182,6 +194,7 @@ export {};
  * @property {{args: {record: GameRecord, seed?: number | string, iterations?: number, from?: number, to?: number}, result: Review}} review
  * @property {{args: {position: Position, task: any, move: Move}, result: {correct: boolean, legal: boolean, unique: boolean}}} puzzle_check
  * @property {{args: {position: Position, task: any, level: number}, result: {tile: number, rot?: number}}} puzzle_hint
+ * @property {{args: {lesson?: any, text?: string, fragment?: string, draft?: boolean}, result: LessonChecked}} lesson_check
  * @property {{args: {date: string, players?: {name: string, color?: string}[]}, result: {record: GameRecord, position: Position}}} daily
  * @property {{args: {message: LinkMessage}, result: {fragment: string}}} link_encode
  * @property {{args: {fragment: string, local?: LinkMessage}, result: LinkOpened & {status: "new" | "same" | "newer"}}} link_open

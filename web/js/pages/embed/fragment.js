@@ -2,6 +2,9 @@
 // carries, and a position link decoded here, within limits, so the board shows
 // before the engine is up (the engine checks it as soon as a rule is needed).
 
+import { BOARD_SIDE, sizeOf } from "../../lib/views/size.js";
+import { readAtMost } from "../../lib/shell/bounded.js";
+
 /**
  * The fragment's link (#p=... or #r=...) and its options (&name=value).
  * @param {string} hash
@@ -26,7 +29,7 @@ export function parseFragment(hash) {
 // What this page decodes by itself before the engine has looked (the engine's
 // own limits, docs/reliability.md): a crafted link cannot make it inflate or
 // draw without bound.
-const LIMITS = { linkChars: 65_536, inflatedBytes: 256 * 1024, boardSide: 12 };
+const LIMITS = { linkChars: 65_536, inflatedBytes: 256 * 1024, boardSide: BOARD_SIDE };
 
 /** A share link's JSON, decoded here (base64url + raw deflate) so a position
  *  shows before Python is up; the engine checks it when a rule is needed.
@@ -40,30 +43,8 @@ export async function quickDecode(link) {
   const b64 = body.slice(1).replace(/-/g, "+").replace(/_/g, "/");
   const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
   const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-  const chunks = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > LIMITS.inflatedBytes) {
-      reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return JSON.parse(await new Blob(chunks).text());
-}
-
-/** A board side the page will draw: a whole number within the rule sets' range. */
-function side(v) {
-  return v === undefined ? 6 : Number.isInteger(v) && v >= 1 && v <= LIMITS.boardSide ? v : null;
-}
-
-export function sizeOf(rules) {
-  if (!rules || typeof rules !== "object") return [6, 6];
-  return [side(rules.width), side(rules.height)];
+  const inflated = await readAtMost(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")), LIMITS.inflatedBytes);
+  return inflated && JSON.parse(await inflated.text());
 }
 
 export function looksLikePosition(p) {

@@ -1,5 +1,6 @@
-// The embed's postMessage protocol (docs/embed.md): what the page around an
-// embedded board may ask of it, checked here before anything is done.
+// The postMessage protocol of our framed pages (docs/embed.md): what the page
+// around an embedded board (embed.html) or a lesson (lesson.html) may ask of
+// it, checked here before anything is done.
 //
 // Only the parent window is heard (event.source === window.parent) and only
 // it is answered.  Every message is a plain object whose "tsuro" field names
@@ -59,25 +60,43 @@ export const SHAPES = {
   },
 };
 
-/** Check a message from the host: its name, then its shape.  Throws HostError. */
-export function checkMessage(m) {
+/** What a lesson (lesson.html) accepts: a lesson to show, a step to go to, a highlight. */
+export const LESSON_SHAPES = {
+  load(m) {
+    need(isObject(m.lesson), '"lesson" must be an object (a tsuro-lesson/1 lesson)');
+    need(m.at === undefined || isInt(m.at), '"at" must be a step number (0 = the first)');
+  },
+  step(m) {
+    need(isInt(m.at), '"at" must be a step number (0 = the first)');
+  },
+  highlight: SHAPES.highlight,
+};
+
+/**
+ * Check a message from the host: its name, then its shape (in `shapes`).  Throws HostError.
+ * @param {any} m @param {Record<string, (m: any) => void>} [shapes]
+ */
+export function checkMessage(m, shapes = SHAPES) {
   if (!isObject(m) || typeof m.tsuro !== "string") {
     throw new HostError("bad_message", 'a message must be an object with a "tsuro" field naming it');
   }
   need(m.id === undefined || typeof m.id === "string" || Number.isFinite(m.id), '"id" must be a string or a number');
-  if (!Object.hasOwn(SHAPES, m.tsuro)) {
-    throw new HostError("unknown_message", `unknown message "${m.tsuro}" (known: ${Object.keys(SHAPES).join(", ")})`);
+  if (!Object.hasOwn(shapes, m.tsuro)) {
+    throw new HostError("unknown_message", `unknown message "${m.tsuro}" (known: ${Object.keys(shapes).join(", ")})`);
   }
-  SHAPES[m.tsuro](m);
+  shapes[m.tsuro](m);
 }
 
 /**
- * Listen to the parent window.  handlers: {load, play, step, highlight}, each
- * an async function of the checked message.  Returns {post, active}: post(data)
+ * Listen to the parent window.  handlers: one for each message of `shapes`
+ * (the embed's: {load, play, step, highlight}), each an async function of the
+ * checked message.  Returns {post, active}: post(data)
  * sends data to the parent (nothing when the board is not in a frame); active
  * says whether the board is framed at all.  Sends {tsuro: "ready"} at once.
+ * @param {Record<string, (m: any) => Promise<void>>} handlers @param {Window} [win]
+ * @param {Record<string, (m: any) => void>} [shapes]
  */
-export function connectHost(handlers, win = window) {
+export function connectHost(handlers, win = window, shapes = SHAPES) {
   const parent = win.parent;
   const active = parent && parent !== win;
   let origin = "*";   // the host's origin once it has spoken; "*" for "ready" (nothing secret is sent)
@@ -91,7 +110,7 @@ export function connectHost(handlers, win = window) {
     const id = isObject(m) && (typeof m.id === "string" || Number.isFinite(m.id)) ? m.id : undefined;
     queue = queue.then(async () => {
       try {
-        checkMessage(m);
+        checkMessage(m, shapes);
         await handlers[m.tsuro](m);
       } catch (e) {
         const code = e && typeof e.code === "string" ? e.code : "failed";
