@@ -254,13 +254,13 @@ async function offerLink() {
 }
 
 async function finished() {
+  const token = game.token;
   const { winners } = game.session.position;
   const list = winners.map((s) => nameOf(s)).join(", ");
   $("turn-banner").textContent = winners.length ? t("link.won", { names: list, count: winners.length }) : t("link.nobody");
   sendPanel(t("link.final_title"), t("link.final_text"), null);
   await showLink("over");
   // the finished game's review, kept with this device's copy of the game
-  const token = game.token;
   const { fragment } = await ask(engine, "encode_link", { record: message().record });
   if (!current(token)) return;
   $("review-link").setAttribute("href", reviewHref(fragment, { link: message().game }));
