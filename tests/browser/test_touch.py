@@ -112,6 +112,9 @@ def test_touch_targets_and_no_sideways_scroll_on_every_page(browser, server, wid
         pagekit.wait_phase(page, ["done"])
         page.locator(".chart-table summary").tap()
         fits(page, width, "game review")
+        page.goto(server + "room.html?sw=off&anim=0&relays=none")
+        page.wait_for_selector("#new-panel:not([hidden])")
+        fits(page, width, "live rooms, a new room")  # the rooms themselves: test_room.py
     finally:
         ctx.close()
 

@@ -1,30 +1,10 @@
-// The embed's URL fragment (pages/embed/main.js): the link and the options it
-// carries, and a position link decoded here, within limits, so the board shows
-// before the engine is up (the engine checks it as soon as a rule is needed).
+// The embed's URL fragment (pages/embed/main.js): a position link decoded here,
+// within limits, so the board shows before the engine is up (the engine checks
+// it as soon as a rule is needed).  The link and its options are read by
+// lib/shell/linkfragment.js.
 
 import { BOARD_SIDE, sizeOf } from "../../lib/views/size.js";
 import { readAtMost } from "../../lib/shell/bounded.js";
-
-/**
- * The fragment's link (#p=... or #r=...) and its options (&name=value).
- * @param {string} hash
- * @returns {{link: string | null, opts: Record<string, string>}}
- */
-export function parseFragment(hash) {
-  const parts = hash.replace(/^#/, "").split("&");
-  /** @type {Record<string, string>} */
-  const opts = {};
-  let link = null;
-  for (const part of parts) {
-    if (!link && /^[rp]=/.test(part)) { link = part; continue; }
-    const i = part.indexOf("=");
-    if (i > 0) {
-      try { opts[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1).replace(/\+/g, " ")); }
-      catch { opts[part.slice(0, i)] = part.slice(i + 1); }
-    }
-  }
-  return { link, opts };
-}
 
 // What this page decodes by itself before the engine has looked (the engine's
 // own limits, docs/reliability.md): a crafted link cannot make it inflate or

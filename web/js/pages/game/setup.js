@@ -60,6 +60,7 @@ export class SetupDialog {
     $("set-preset").addEventListener("change", () => { this.read(); this.fitPreset(true); this.renderSeats(); });
     $("setup-form").addEventListener("submit", (e) => { e.preventDefault(); this.start(); });
     $("btn-cancel-setup").addEventListener("click", () => $("setup").close());
+    $("setup-live").addEventListener("click", () => this.playLive());
     $("setup").addEventListener("cancel", (e) => { if (!this.canCancel()) e.preventDefault(); });
     this.renderSeats();
   }
@@ -191,6 +192,22 @@ export class SetupDialog {
     return Object.keys(opts).length ? { preset: "classic", ...opts } : "classic";
   }
 
+  /** Keep the form in localStorage (refused, in private mode: it is not remembered). */
+  remember() {
+    writeJSON(SETUP_KEY, {
+      preset: $("set-preset").value, scoring: $("set-scoring").value,
+      elimination_bonus: $("set-bonus").checked, open_hands: $("set-open").checked,
+      speed: $("set-speed").value === "auto" ? "auto" : Number($("set-speed").value), seats: this.seats,
+    });
+  }
+
+  /** "Play live": the seats and rules chosen here open a room (room.html reads them). */
+  playLive() {
+    this.read();
+    this.remember();
+    location.href = "room.html";
+  }
+
   start() {
     this.read();
     const names = new Set();
@@ -206,12 +223,7 @@ export class SetupDialog {
     // refuses larger numbers in records); longer seeds travel as text.
     const asNumber = /^-?\d+$/.test(seedText) ? Number(seedText) : NaN;
     const seed = seedText === "" ? undefined : Number.isSafeInteger(asNumber) ? asNumber : seedText;
-    // refused (private mode): the form is not remembered
-    writeJSON(SETUP_KEY, {
-      preset: $("set-preset").value, scoring: $("set-scoring").value,
-      elimination_bonus: $("set-bonus").checked, open_hands: $("set-open").checked,
-      speed: $("set-speed").value === "auto" ? "auto" : Number($("set-speed").value), seats: this.seats,
-    });
+    this.remember();
     $("setup").close();
     this.onStart({
       rules: this.rules(),
