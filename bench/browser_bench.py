@@ -26,6 +26,13 @@ Prints medians over --runs runs, all in one browser session:
   warm, as ratios to CPython's rounds on the same positions, budget and seed,
   measured between the browser's visits, with the worker's warm-up on and
   off, the requests right at "ready" and after --pause-ms;
+- with --review-only, instead of all the above: a whole game's review
+  (review.html, move by move in the worker at the page's budget) of
+  --review-games 3-player games (a planner and two survivors, as
+  tools/review_bench.py makes them), wall clock in Chromium from the first
+  review call to the last answer, against CPython's reviewing the same
+  records move by move just before, and how many moves' reviews a hint sent
+  during a review waited behind;
 - bytes on the first visit, counted by the server, split into Pyodide's and
   ours: raw, and gzip/brotli sizes of the same files as a static host would
   compress them (brotli only if the `brotli` module or command is there).
@@ -222,6 +229,13 @@ def main(argv=None) -> int:
         "first request (the time a player takes over the first move)",
     )
     ap.add_argument(
+        "--review-only",
+        action="store_true",
+        help="only a whole game's review in the browser against CPython's (--runs runs of "
+        "--review-games 3-player games), and the waits of hints sent during it",
+    )
+    ap.add_argument("--review-games", type=int, default=6, help="games for --review-only")
+    ap.add_argument(
         "--latency-ms",
         type=float,
         default=0,
@@ -284,20 +298,25 @@ def main(argv=None) -> int:
         )
         results["browser"] = browser.version
         bench = Bench(browser, site, args.page)
-        if args.planner_only:
-            results["planner"] = planner_strength(
-                bench,
-                args.runs,
-                args.planner_moves,
-                args.budget_ms,
-                args.pause_ms,
-                args.browser_budget_ms,
-            )
+        if args.review_only or args.planner_only:  # one measurement alone, its own table
+            if args.review_only:
+                results["review"] = review_speed(bench, args.runs, args.review_games)
+                table = review_table
+            else:
+                results["planner"] = planner_strength(
+                    bench,
+                    args.runs,
+                    args.planner_moves,
+                    args.budget_ms,
+                    args.pause_ms,
+                    args.browser_budget_ms,
+                )
+                table = planner_table
             browser.close()
             srv.shutdown()
             srv.server_close()
             shutil.rmtree(tmp, ignore_errors=True)
-            print(json.dumps(results, indent=2) if args.json else planner_table(results))
+            print(json.dumps(results, indent=2) if args.json else table(results))
             return 0
 
         # First visit: bytes, then the cold runs.
@@ -567,6 +586,120 @@ def planner_table(r: dict) -> str:
                 f"{name + ', ' + what:<44} {s['median']:>8.2f} {s['min']:>8.2f} "
                 f"{s['max']:>8.2f} {s['runs']:>4}"
             )
+    return "\n".join(lines)
+
+
+REVIEW_DONE = """() => new Promise((resolve) => {
+    const poll = () => {
+        const phase = document.body.dataset.phase;
+        if (["done", "failed", "none"].includes(phase)) resolve(phase);
+        else setTimeout(poll, 20);
+    };
+    poll();
+})"""
+
+# Hints sent while the review runs, one after another: how many moves' reviews each
+# one's answer waited behind (the review asks the worker one move at a time).
+REVIEW_PROBES = """async ([position, count]) => {
+    while (!(window.tsuroReview && tsuroReview.run && tsuroReview.run.calls >= 1))
+        await new Promise((r) => setTimeout(r, 20));
+    const waits = [];
+    while (waits.length < count && tsuroReview.run.calls < tsuroReview.run.total) {
+        const before = tsuroReview.run.calls;
+        const args = {position, budget_ms: 450, seed: waits.length};
+        const r = await window.tsuro.request("hint", args);
+        if (r && r.error) throw new Error(JSON.stringify(r.error));
+        waits.push(tsuroReview.run.calls - before);
+        await new Promise((r) => setTimeout(r, 250));
+    }
+    return waits;
+}"""
+
+REVIEW_SECONDS = """() => {
+    const t = (n) => performance.getEntriesByName(n)[0].startTime;
+    return (t("tsuro-review-done") - t("tsuro-review-run")) / 1000;
+}"""
+
+
+def review_speed(bench, runs: int, games: int) -> dict:
+    """A whole game's review in Chromium (review.html at its default budget, move by move
+    in the worker, from the first review call to the last answer) against CPython's on the
+    same records just before (tools/review_bench.py's timer: one review call a move), run
+    by run; then, in a visit of its own, hints sent during a review and how many moves'
+    reviews each waited behind.  One browser context: the engine restores its snapshot, and
+    the kept reviews are cleared before each visit (a kept review asks the engine nothing)."""
+    sys.path.insert(0, str(ROOT))
+    from tools.review_bench import make_records, time_cpython
+    from tsuro_core.api import call
+
+    records = make_records(games)
+    links = [call("encode_link", {"record": r})["result"]["fragment"] for r in records]
+    probe_at = call("replay", {"record": {**records[0], "moves": records[0]["moves"][:12]}})
+    probe_position = probe_at["result"]["position"]
+    ctx, page = bench.new_page()
+    page.goto(f"{bench.site}review.html?sw=off")  # the site's origin; the engine makes its snapshot
+    page.evaluate(WHEN, "tsuro")
+    page.evaluate("window.tsuro.engine.snapshotDone")
+    cpython, chromium, waits, loads = [], [], [], []
+    visits = iter(range(1, 1 << 30))  # a query of its own: a new document, not a hash change
+    for _ in range(runs):
+        loads.append(os.getloadavg()[0])
+        cpython.append(time_cpython(records, 1)["times"][0])
+        run = []
+        for link in links:
+            page.evaluate("localStorage.clear()")
+            page.goto(f"{bench.site}review.html?sw=off&visit={next(visits)}#{link}")
+            phase = page.evaluate(REVIEW_DONE)
+            assert phase == "done", phase
+            run.append(page.evaluate(REVIEW_SECONDS))
+        chromium.append(run)
+        page.evaluate("localStorage.clear()")
+        page.goto(f"{bench.site}review.html?sw=off&visit={next(visits)}#{links[0]}")
+        waits += page.evaluate(REVIEW_PROBES, [probe_position, 4])
+        page.evaluate(REVIEW_DONE)
+    loads.append(os.getloadavg()[0])
+    ctx.close()
+    moves = [len(r["moves"]) for r in records]
+
+    def per_game(times: list) -> list:
+        return [statistics.median(run[i] for run in times) for i in range(len(moves))]
+
+    cp, ch = per_game(cpython), per_game(chromium)
+    ratios = [
+        statistics.median(c[i] / p[i] for c, p in zip(chromium, cpython)) for i in range(len(moves))
+    ]
+    return {
+        "games": games,
+        "runs": runs,
+        "moves": moves,
+        "cpython_s": [round(v, 2) for v in cp],
+        "chromium_s": [round(v, 2) for v in ch],
+        "cpython_median_s": round(statistics.median(cp), 2),
+        "chromium_median_s": round(statistics.median(ch), 2),
+        "chromium_max_s": round(max(max(r) for r in chromium), 2),
+        "ratio_median": round(statistics.median(ratios), 2),
+        "hint_waited_moves": waits,
+        "load_average": [round(x, 1) for x in loads],
+    }
+
+
+def review_table(r: dict) -> str:
+    rv = r["review"]
+    lines = [
+        f"build {r['build']}, Pyodide {r['pyodide']}, Chromium {r['browser']}; a whole game's "
+        f"review at the page's budget, {rv['games']} 3-player games, {rv['runs']} runs each "
+        f"(load average {rv['load_average']})",
+        f"{'moves':>6} {'CPython s':>10} {'Chromium s':>11}",
+    ]
+    for m, c, b in zip(rv["moves"], rv["cpython_s"], rv["chromium_s"]):
+        lines.append(f"{m:>6} {c:>10.2f} {b:>11.2f}")
+    lines += [
+        f"median a game: CPython {rv['cpython_median_s']:.2f} s, Chromium "
+        f"{rv['chromium_median_s']:.2f} s (slowest {rv['chromium_max_s']:.2f} s); "
+        f"Chromium / CPython {rv['ratio_median']:.2f} x (median of per-game ratios)",
+        f"hints sent during a review waited behind {max(rv['hint_waited_moves'], default=0)} "
+        f"move(s) of it at most ({rv['hint_waited_moves']})",
+    ]
     return "\n".join(lines)
 
 

@@ -73,6 +73,7 @@ PAGE_POLICIES = {
     "/link.html": PAGE_CSP,
     "/editor.html": PAGE_CSP,
     "/room.html": ROOM_CSP,
+    "/review.html": PAGE_CSP,
     "/embed.html": FRAMEABLE_CSP,
     "/lesson.html": LESSON_CSP,
     "/lesson-edit.html": PAGE_CSP,

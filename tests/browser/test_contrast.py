@@ -1,7 +1,7 @@
 """Text contrast, WCAG 2.1 AA (1.4.3), in the light and the dark theme, of every
 visible text, SVG text included (board coordinates, marker numbers), which the
 axe audit (test_audit.py) does not see: the game page in each phase with eight
-seats, the embed, the tutorials, the daily, puzzle and link pages.
+seats, the embed, the tutorials, the daily, puzzle and link pages, the game review.
 
 tests/browser/contrast.js measures in the page: the text's colour and the colour
 under it (HTML: its ancestors' backgrounds; SVG: the shapes under its centre),
@@ -259,3 +259,23 @@ def test_daily_puzzle_and_link_pages(contrast):
     c.assert_ok(
         "text.coord", ".puzzle-verdict.good", ".puzzle-verdict.bad", "#share-card", "#link-out"
     )
+
+
+def test_review_page(contrast):
+    """The game review: the chart's labels and ?! ? ?? marks, the verdicts, the summaries,
+    the table, with a better move shown."""
+    page, c = contrast.page, contrast
+    game = call("new_game", {"players": 4, "seed": 11})["result"]
+    record, pos = game["record"], game["position"]
+    play_out(pos, record)
+    page.goto(c.server + f"review.html?sw=off&anim=0#{fragment(record)}&iterations=2")
+    wait_phase(page, ["done"])
+    page.click(".chart-table summary")
+    shown = page.locator("#review-log .rv-show")
+    if shown.count():
+        shown.first.click()
+        page.wait_for_function(
+            "document.getElementById('btn-better').getAttribute('aria-pressed') === 'true'"
+        )
+    c.check("review")
+    c.assert_ok("text.chart-label", "text.marker-label", "rv-verdict", "#summary", "#chart-table")

@@ -26,6 +26,9 @@ def play_to_the_end(page, reload_after=None):
     for _ in range(60):
         ph = wait_phase(page, ["start", "tile", "over"])
         if ph == "over":
+            # "over" is said before the engine has scored the game and made its links
+            # (daily/main.js, finish()): the result panel shows once they are made
+            page.wait_for_selector("#daily-result:not([hidden])")
             return placed
         if ph == "start":
             page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)

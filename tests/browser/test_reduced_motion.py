@@ -1,8 +1,8 @@
 """One motion setting on every page that animates (web/js/lib/shell/motion.js): with the
 system's prefers-reduced-motion: reduce, a move lands on the board without an animation;
 without it, the same move is animated. Checked on the daily, link and puzzle pages, the
-rules tutorial's boards and the course tutorial, and the player's own choice in the game
-page's setup wins over the system's.
+rules tutorial's boards, the course tutorial and the game review's replay, and the player's
+own choice in the game page's setup wins over the system's.
 
 An animation is seen from the outside: the board draws its frames (the travelling marker,
 the tile fading in) in its effects layer, g.layer-fx; an observer installed before the
@@ -16,6 +16,7 @@ from pathlib import Path
 import pagekit
 import pytest
 from pagekit import no_errors, wait_phase
+from test_play import _finished_record
 
 from tsuro_core.api import call
 
@@ -134,6 +135,18 @@ def test_course_tutorial(page, server, motion):
     page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
     page.click("#next")
     page.wait_for_function("/^1 \\/ \\d+$/.test(document.getElementById('step').textContent)")
+    check(page, motion)
+    no_errors(page)
+
+
+def test_review_page(page, server, motion):
+    """The game review's replay: a step forward is a move shown (animated or not)."""
+    record = _finished_record(players=2, seed=4)
+    link = call("encode_link", {"record": record})["result"]["fragment"]
+    page.goto(server + f"review.html?sw=off#{link}&at=2&iterations=1")
+    wait_phase(page, ["reviewing", "done"])
+    page.click("#rp-next")  # position 3: the first tile placed
+    page.wait_for_function("document.getElementById('rp-range').value === '3'")  # once shown
     check(page, motion)
     no_errors(page)
 

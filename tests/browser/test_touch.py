@@ -8,6 +8,9 @@ from __future__ import annotations
 import pagekit
 import pytest
 from pagekit import playable_position
+from test_play import _finished_record
+
+from tsuro_core.api import call
 
 pytestmark = pytest.mark.browser
 
@@ -103,6 +106,12 @@ def test_touch_targets_and_no_sideways_scroll_on_every_page(browser, server, wid
         page.click("#btn-link-start")
         page.wait_for_selector("#send-panel:not([hidden]), #play-panel:not([hidden])")
         fits(page, width, "play by link, a game")
+        record = _finished_record(players=3, seed=4)
+        link = call("encode_link", {"record": record})["result"]["fragment"]
+        page.goto(server + f"review.html?sw=off&anim=0#{link}&iterations=1")
+        pagekit.wait_phase(page, ["done"])
+        page.locator(".chart-table summary").tap()
+        fits(page, width, "game review")
         page.goto(server + "room.html?sw=off&anim=0&relays=none")
         page.wait_for_selector("#new-panel:not([hidden])")
         fits(page, width, "live rooms, a new room")  # the rooms themselves: test_room.py

@@ -12,6 +12,8 @@ declare global {
     };
     /** The game page's app object, for the browser tests. */
     tsuroApp?: unknown;
+    /** review.html: the review on the page (its moves, run and game), for the browser tests. */
+    tsuroReview?: unknown;
     /** smoke.html: every progress message of the engine's start-up. */
     progressLog?: unknown[];
   }

@@ -93,6 +93,40 @@ export {};
 
 // ---------------------------------------------------------------- answers
 
+/** A review's verdict on one move (docs/api.md, "Game review"). @typedef {"good" | "inaccuracy" | "mistake" | "blunder" | "only"} Verdict */
+
+/**
+ * review: one move of a record judged from its mover's view.
+ * @typedef {object} ReviewedMove
+ * @property {number} index      the move's index in the record (position `index` is before it)
+ * @property {number} seat       who played it
+ * @property {string} phase      "start", "tile" or "exchange"
+ * @property {Move} move         the move played
+ * @property {Verdict} verdict
+ * @property {number} played     the estimated value of the move played (on the answer's `scale`)
+ * @property {number} best       ...and of the best move found
+ * @property {Move} best_move    the best move found (the move played when it was the best)
+ * @property {number} loss       best - played
+ * @property {number[]} chances  every seat's chance (0..1) after the move
+ * @property {number} [candidates]
+ * @property {number} [legal]
+ * @property {number} [iterations]
+ */
+
+/**
+ * review's answer: moves `from`..`to` of `total`.
+ * @typedef {object} Review
+ * @property {ReviewedMove[]} moves
+ * @property {number} from
+ * @property {number} to
+ * @property {number} total
+ * @property {number} seats
+ * @property {"win_share" | "tiles_placed"} scale
+ * @property {number | string} seed
+ * @property {number} iterations
+ * @property {any[]} summary
+ */
+
 /** An engine error as a value (requestValue): `code` is the API's stable code. @typedef {{code: string, message: string}} ErrorValue */
 
 /**
@@ -165,6 +199,7 @@ export {};
  * @property {{args: {position: Position, bot: string, seed?: number | string, budget_ms?: number, iterations?: number}, result: BotMove}} bot_move
  * @property {{args: {position: Position, seed?: number | string, budget_ms?: number, iterations?: number}, result: BotMove}} hint
  * @property {{args: {position: any, deal?: number | string, phase?: string}, result: PositionCheck}} check_position
+ * @property {{args: {record: GameRecord, seed?: number | string, iterations?: number, from?: number, to?: number}, result: Review}} review
  * @property {{args: {position: Position, task: any, move: Move}, result: {correct: boolean, legal: boolean, unique: boolean}}} puzzle_check
  * @property {{args: {position: Position, task: any, level: number}, result: {tile: number, rot?: number}}} puzzle_hint
  * @property {{args: {lesson?: any, text?: string, fragment?: string, draft?: boolean}, result: LessonChecked}} lesson_check

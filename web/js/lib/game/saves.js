@@ -6,6 +6,8 @@
 //                      game: <the session's save, "tsuro-save/1">}
 //   tsuro.kept.<id>   {format: "tsuro-kept/1", id, keptAt, reason, text}
 //                     a save that could not be resumed, as it was stored
+//   tsuro.review.game.<id>  the game's review, if it was reviewed (reviews.js):
+//                     forgotten with the game
 //   tsuro.save        (format 1, before this module) one game; migrated
 //   tsuro.save.previous                              (the same)
 //
@@ -16,6 +18,7 @@
 
 import { t } from "../words/i18n.js";
 import { localStore, tabStore, readText, writeText, remove, keysWith } from "../shell/storage.js";
+import { dropReview } from "./reviews.js";
 
 export const FORMAT = "tsuro-games/2";
 const GAME_PREFIX = "tsuro.game.";
@@ -161,9 +164,10 @@ export class GameStore {
     return ok;
   }
 
-  /** Forget a game (the player asked to). */
+  /** Forget a game (the player asked to), and its review. */
   remove(id) {
     remove(GAME_PREFIX + id, this.storage);
+    dropReview(`game.${id}`, this.storage);
     if (this.current === id) this.current = null;
   }
 
@@ -182,6 +186,7 @@ export class GameStore {
     if (text === null) return null;
     if (!this._keepText(id, text, reason)) return null;
     remove(GAME_PREFIX + id, this.storage); // if it stays, it is kept twice: harmless
+    dropReview(`game.${id}`, this.storage);
     if (this.current === id) this.current = null;
     return id;
   }

@@ -12,6 +12,7 @@ import { playMove } from "../../lib/game/play.js";
 import { t, formatDate } from "../../lib/words/i18n.js";
 import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
 import * as daily from "./share.js";
+import { reviewHref } from "../../lib/game/reviews.js";
 import { $ } from "../../lib/shell/dom.js";
 
 const today = daily.utcDate();
@@ -115,6 +116,7 @@ function showResult(score, fragment, practice) {
   $("share-text").value = text;
   showShareCard(text.split("\n"), daily.pathStages(tiles));
   $("replay-link").href = new URL(`embed.html#${fragment}`, location.href).href;
+  $("review-link").setAttribute("href", reviewHref(fragment, { daily: game.date, practice }));
   $("btn-share").hidden = typeof navigator.share !== "function";
   $("daily-result").hidden = false;
 }

@@ -43,6 +43,7 @@ import { Stepper } from "../../lib/views/stepper.js";
 import { quickDecode, looksLikePosition } from "./fragment.js";
 import { sizeOf } from "../../lib/views/size.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
+import { reviewHref } from "../../lib/game/reviews.js";
 
 // the language: ?lang= (i18n.js) or &lang= in the fragment, with the other options
 {
@@ -107,6 +108,9 @@ const stepper = new Stepper({
     // this step in the board editor (a record from the page's own link: a host's has none)
     $("edit").hidden = !rec.link;
     if (rec.link) $("edit").href = siteURL(`editor.html#${rec.link}&at=${k}`);
+    // the review, in a tab of its own (this board lives in another page), at this step
+    $("review-link").hidden = !rec.link;
+    if (rec.link) $("review-link").setAttribute("href", siteURL(reviewHref(rec.link, {}, k)));
   },
 });
 const step = (k, animate) => stepper.step(k, animate);
@@ -288,7 +292,7 @@ async function hostLoad(m) {
     if (m.at !== undefined && m.at !== "end" && m.at > last) {
       throw new HostError("out_of_range", `"at" is ${m.at}, but this record has positions 0 to ${last}`);
     }
-    rec.positions = []; rec.events = [];
+    rec.positions = []; rec.events = []; rec.link = null;
     await openRecord(m.record, { at: m.at === undefined ? 0 : m.at }, r);
     if (m.caption) caption(m.caption);
     host.post({ tsuro: "loaded", position: rec.positions[stepper.at], at: stepper.at, last });

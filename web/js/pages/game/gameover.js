@@ -1,6 +1,7 @@
 // The game-over panel: who won (the variant's result, variants.js), a replay
-// that steps through every position the session keeps, and a share link (the
-// engine's encode_link) for games that have one.
+// that steps through every position the session keeps, a share link (the
+// engine's encode_link) for games that have one, and for a game with a record
+// the way to its review (review.html, opening at the replay's step).
 
 import { ask } from "../../lib/game/session.js";
 import { variantOf } from "./variants.js";
@@ -9,6 +10,7 @@ import { sentences, t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Stepper } from "../../lib/views/stepper.js";
 import { siteURL } from "../../lib/engine/client.js";
+import { reviewHref } from "../../lib/game/reviews.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {Board} from "../../lib/views/board.js" */
 /** @import {EmbedCode} from "./embedcode.js" */
@@ -23,8 +25,9 @@ export class GameOver {
    * @param {(k: number) => void} deps.markLog  mark move k in the move log (-1: none)
    * @param {(text: string) => void} deps.setBanner
    * @param {EmbedCode} [deps.embedCode]  the "Embed this game" box (embedcode.js), or none
+   * @param {() => string | null} [deps.savedId]  the id of the game's save, which keeps its review
    */
-  constructor({ engine, board, speed, showPlayers, markLog, setBanner, embedCode }) {
+  constructor({ engine, board, speed, showPlayers, markLog, setBanner, embedCode, savedId = () => null }) {
     this.engine = engine;
     this.board = board;
     this.speed = speed;
@@ -32,6 +35,9 @@ export class GameOver {
     this.markLog = markLog;
     this.setBanner = setBanner;
     this.embedCode = embedCode;
+    this.savedId = savedId;
+    /** @type {string | null} the finished game's share link, for its review */
+    this.reviewLink = null;
     /** @type {any} the finished game's Session (or NeuSession) */
     this.session = null;
     this.scores = null;   // the final scores, when the rule set scores
@@ -73,6 +79,8 @@ export class GameOver {
     this.session = null;
     this.stepper.at = null;
     this.scores = null;
+    this.reviewLink = null;
+    $("review-link").hidden = true;
   }
 
   get replaying() { return this.at !== null; }
@@ -85,6 +93,8 @@ export class GameOver {
     $("gameover").hidden = false;
     $("scores").replaceChildren();
     $("share-link").value = "";
+    this.reviewLink = null;
+    $("review-link").hidden = true;
     const result = await variant.result(session, this.engine);
     if (this.session !== session) return;
     this.setBanner(t("log.over", { result: result.headline }));
@@ -107,6 +117,10 @@ export class GameOver {
       const rec = session.toRecord();
       const r = await ask(this.engine, "encode_link", rec ? { record: rec } : { position: pos });
       $("share-link").value = `${location.origin}${location.pathname}#${r.fragment}`;
+      if (rec && this.session === session) {
+        this.reviewLink = r.fragment;
+        this.showReviewLink();
+      }
     } catch (e) {
       $("share-link").value = t("game.share.none", { reason: reason(e) });
     }
@@ -128,5 +142,15 @@ export class GameOver {
     $("rp-text").textContent = k === 0 ? t(variantOf(s).startKey)
       : t("replay.step", { k, n: s.moves.length, text: sentences(s.describe(s.events[k - 1]).map((l) => l.text)) });
     this.markLog(k - 1);
+    this.showReviewLink();
+  }
+
+  /** The review's link: the game's record, kept with its save, opening at the replay's step. */
+  showReviewLink() {
+    const a = $("review-link");
+    a.hidden = !this.reviewLink;
+    if (!this.reviewLink) return;
+    const id = this.savedId();
+    a.setAttribute("href", reviewHref(this.reviewLink, id ? { game: id } : {}, this.at));
   }
 }

@@ -355,6 +355,7 @@ const gameOver = new GameOver({
   showPlayers: (position, scores) => app.showPlayers(position, scores),
   markLog: (k) => log.markCurrent(k),
   setBanner: (text) => app.setBanner(text, null, { quiet: true }),   // the log's last line says it
+  savedId: () => keeper.id,
 });
 
 const setup = new SetupDialog({

@@ -19,6 +19,7 @@ import { LinkSession } from "./session.js";
 import { hereAt, keepHere } from "./here.js";
 import { Deal } from "./deal.js";
 import { listYourGames, readForm, setUpForm } from "./home.js";
+import { reviewHref } from "../../lib/game/reviews.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {LinkMessage, LinkOpened} from "../../lib/types.js" */
 
@@ -174,6 +175,7 @@ function refuse(e) {
 function hidePanels() {
   for (const id of ["play-panel", "send-panel", "share-panel", "hands-panel"]) $(id).hidden = true;
   $("btn-play-here").hidden = true;
+  $("review-link").hidden = true;
 }
 
 /** Go on from where the game stands: the setup's next step, a computer's move, a person's turn, the link. */
@@ -252,11 +254,17 @@ async function offerLink() {
 }
 
 async function finished() {
+  const token = game.token;
   const { winners } = game.session.position;
   const list = winners.map((s) => nameOf(s)).join(", ");
   $("turn-banner").textContent = winners.length ? t("link.won", { names: list, count: winners.length }) : t("link.nobody");
   sendPanel(t("link.final_title"), t("link.final_text"), null);
   await showLink("over");
+  // the finished game's review, kept with this device's copy of the game
+  const { fragment } = await ask(engine, "encode_link", { record: message().record });
+  if (!current(token)) return;
+  $("review-link").setAttribute("href", reviewHref(fragment, { link: message().game }));
+  $("review-link").hidden = false;
 }
 
 /** The send panel's words; `here`: the "is here" button's, or null for none. */

@@ -1,0 +1,68 @@
+// The review page's bookkeeping in Node, no DOM (web/js/pages/review/kept.js and words.js):
+// reads {record, moves, scale} on stdin (moves: the engine's review of the record) and prints
+// what the kept review's store and the players' summaries make of them, as JSON.
+//
+//   node review_page.mjs < case.json
+
+import { readFileSync } from "node:fs";
+import { FORMAT, readReview, recordDigest, writeReview } from "../../web/js/pages/review/kept.js";
+import { summaries, summaryText } from "../../web/js/pages/review/words.js";
+import { setLang } from "../../web/js/lib/words/i18n.js";
+
+/** localStorage's interface over a Map. */
+class MemoryStorage {
+  constructor() { this.map = new Map(); }
+  get length() { return this.map.size; }
+  key(i) { return [...this.map.keys()][i] ?? null; }
+  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
+  setItem(k, v) { this.map.set(k, String(v)); }
+  removeItem(k) { this.map.delete(k); }
+}
+
+const { record, moves, scale } = JSON.parse(readFileSync(0, "utf-8"));
+const seats = record.players.length;
+const budget = { record, seed: 0, iterations: 4 };
+const review = (source, over = {}) => ({
+  format: FORMAT, source, record: recordDigest(record), seed: 0, iterations: 4,
+  total: record.moves.length, seats, scale, stopped: false, moves, ...over,
+});
+const out = {};
+
+// a review written, read back; read for another budget or another version of the game: none
+const store = new MemoryStorage();
+out.written = writeReview(review("game.a"), store);
+out.readBack = readReview("game.a", budget, store).review?.moves.length ?? null;
+out.otherBudget = readReview("game.a", { ...budget, iterations: 16 }, store).review;
+out.otherGame = readReview("game.a", { ...budget, record: { ...record, moves: record.moves.slice(0, -1) } }, store).review;
+
+// damaged ones: kept aside as they were stored, never trusted
+const damaged = {
+  notJson: "{oops",
+  badVerdict: JSON.stringify(review("game.b", { moves: [{ ...moves[0], verdict: "brilliant" }] })),
+  badChance: JSON.stringify(review("game.b", { moves: [{ ...moves[0], chances: moves[0].chances.map(() => 1.5) }] })),
+  badIndex: JSON.stringify(review("game.b", { moves: moves.slice(1) })),
+  badMove: JSON.stringify(review("game.b", { moves: [{ ...moves[0], best_move: { tile: "7" } }] })),
+  tooMany: JSON.stringify(review("game.b", { total: 1 })),
+  otherSource: JSON.stringify(review("game.c")),
+};
+out.damaged = {};
+for (const [name, text] of Object.entries(damaged)) {
+  const s = new MemoryStorage();
+  s.setItem("tsuro.review.game.b", text);
+  const r = readReview("game.b", budget, s);
+  const kept = JSON.parse(s.getItem("tsuro.kept-review.game.b") ?? "null");
+  out.damaged[name] = { review: r.review, damaged: r.damaged ?? null, keptText: kept?.text ?? null,
+    left: s.getItem("tsuro.review.game.b") };
+}
+
+// the newest of a kind are kept: 14 records from links alone, 12 left
+const many = new MemoryStorage();
+for (let i = 0; i < 14; i++) writeReview(review(`rec.r${i}`), many);
+out.recordsKept = [...many.map.keys()].filter((k) => k.startsWith("tsuro.review.rec.")).length;
+out.lastKept = many.getItem("tsuro.review.rec.r13") !== null;
+
+await setLang("en", false);
+out.summaries = summaries(moves, seats, scale, true);
+out.lines = out.summaries.map((s) => summaryText(s, scale, true));
+out.soFar = summaryText(summaries(moves.slice(0, 3), seats, scale, false)[0], scale, false);
+process.stdout.write(JSON.stringify(out));
