@@ -1,6 +1,7 @@
 // room.html without a room: the rooms this browser hosts (resumed from their
 // saves) and the form for a new one, filled from the game page's setup
-// (localStorage "tsuro.setup": seats, names, colours, the winner, open hands)
+// (localStorage "tsuro.setup": seats, names, colours, the winner, open hands,
+// the elimination bonus)
 // when the player came from there with "Play live".
 
 import { t } from "../../lib/words/i18n.js";
@@ -48,6 +49,7 @@ function rulesOfForm() {
   const opts = {};
   if ($("room-scoring").value !== "survival") opts.scoring = $("room-scoring").value;
   if ($("room-open").checked) opts.open_hands = true;
+  if ($("room-bonus").checked) opts.elimination_bonus = true;
   return Object.keys(opts).length ? { preset: "classic", ...opts } : "classic";
 }
 
@@ -79,6 +81,7 @@ export function showHome(fail) {
     $("room-count").value = String(Math.min(8, Math.max(2, setup?.seats?.length || 3)));
     if (setup && SCORING.includes(setup.scoring)) $("room-scoring").value = setup.scoring;
     $("room-open").checked = !!setup?.open_hands;
+    $("room-bonus").checked = !!setup?.elimination_bonus;
     $("room-count").addEventListener("change", () => seatRows(setup));
     $("btn-open-room").addEventListener("click", () => {
       openRoom().then((fragment) => { location.hash = fragment; }, fail);
