@@ -3,7 +3,9 @@
 
 import { t } from "../words/i18n.js";
 import { errorText } from "../words/errors.js";
+import { onRefusal } from "./refusals.js";
 import { $ } from "./dom.js";
+/** @import {Refusal} from "./refusals.js" */
 
 
 /** Follow the engine's loading in the status bar (progress, ready, failed). */
@@ -146,5 +148,33 @@ export function wireCopyButton() {
     catch { document.execCommand?.("copy"); $("btn-copy").textContent = t("common.copied"); }
     $("btn-copy").focus();   // select() took the focus to the link: give it back to the button
     setTimeout(() => { $("btn-copy").textContent = t("common.copy"); }, 1500);
+  });
+}
+
+/** A value refused from outside the page (refusals.js), in words. @param {Refusal} r */
+export function refusalText(r) {
+  if (r.kind === "address" && r.name === "#") return t("refused.fragment", { value: r.value });
+  if (r.kind === "address") return t("refused.address", { name: r.name, value: r.value });
+  return t(r.kept ? "refused.kept" : "refused.left", { key: r.key });
+}
+
+/** Add a sentence to the notice bar: after the message it shows (and its action), if any. */
+function addNotice(text) {
+  if ($("notice").hidden) notice(text);
+  else $("notice-text").textContent += ` ${text}`;
+}
+
+/**
+ * Say every value the page refused from its address or its storage, now and when more
+ * come: in the notice bar (after what it says), or through `show` (a page without one).
+ * @param {(text: string) => void} [show]  given every sentence so far
+ */
+export function tellRefusals(show) {
+  /** @type {string[]} */
+  const said = [];
+  onRefusal((r) => {
+    said.push(refusalText(r));
+    if (show) show(said.join(" "));
+    else addNotice(said[said.length - 1]);
   });
 }

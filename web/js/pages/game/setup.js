@@ -9,8 +9,7 @@ import { playerIcon } from "../../lib/views/icon.js";
 import { VARIANTS, variantOf } from "./variants.js";
 import { t, tAll } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
-import { readJSON, writeJSON } from "../../lib/shell/storage.js";
-import { SETUP_KEY } from "../../lib/shell/motion.js";
+import { readSetup, rememberSetup } from "../../lib/shell/settings.js";
 
 const LEVELS = ["easy", "medium", "hard"];
 
@@ -29,12 +28,6 @@ export function isDefaultName(name) {
   return made.has(name);
 }
 
-function loadSetup() {
-  const v = readJSON(SETUP_KEY, {});
-  return v && typeof v === "object" ? v : {};
-}
-
-
 export class SetupDialog {
   /**
    * @param onStart(game)  start the chosen game
@@ -44,7 +37,7 @@ export class SetupDialog {
     this.onStart = onStart;
     this.canCancel = canCancel;
     this.seats = [];
-    const saved = loadSetup();
+    const saved = readSetup();
     this.seats = Array.isArray(saved.seats) && saved.seats.length ? saved.seats : [
       { name: defaultName({ kind: "human" }, 0), color: "red", kind: "human", level: "medium" },
       { name: defaultName({ kind: "computer", level: "medium" }, 1), color: "blue", kind: "computer", level: "medium" },
@@ -128,7 +121,7 @@ export class SetupDialog {
       name.maxLength = 40;
       name.required = true;
       name.setAttribute("aria-label", t("game.setup.seatName", { n: i + 1 }));
-      name.dataset.seat = i;
+      name.dataset.seat = String(i);
       const col = document.createElement("select");
       col.className = "seat-color";
       col.setAttribute("aria-label", t("game.setup.seatColor", { n: i + 1 }));
@@ -207,7 +200,7 @@ export class SetupDialog {
     const asNumber = /^-?\d+$/.test(seedText) ? Number(seedText) : NaN;
     const seed = seedText === "" ? undefined : Number.isSafeInteger(asNumber) ? asNumber : seedText;
     // refused (private mode): the form is not remembered
-    writeJSON(SETUP_KEY, {
+    rememberSetup({
       preset: $("set-preset").value, scoring: $("set-scoring").value,
       elimination_bonus: $("set-bonus").checked, open_hands: $("set-open").checked,
       speed: $("set-speed").value === "auto" ? "auto" : Number($("set-speed").value), seats: this.seats,

@@ -627,4 +627,13 @@ export default {
   "tutorial.crossings.text": "Bei den meisten Kreuzungen zählt jeder Kartenweg, den dein Spielstein zurücklegt, so viele Punkte, wie er andere der drei Wege dieser Karte kreuzt; die höchste Summe gewinnt, auch für einen ausgeschiedenen Spielstein.",
   "tutorial.crossings.try": "Geh bis zum Ende: Die Partie ist vorbei, und Ann und Bo teilen sich den Sieg mit je 17 Kreuzungen, obwohl Anns Spielstein ausgeschieden ist.",
   "tutorial.crossings.frame": "Beispiel: eine Partie um die meisten Kreuzungen",
+  // robust.*: distrusted input and races (issue 21): what a page refused from its address or storage, two tabs, sketches
+  "refused.address": "Die Adresse enthält „{name}={value}“, das diese Seite nicht kennt; es wird ignoriert.",
+  "refused.fragment": "Die Adresse enthält „#{value}“, das diese Seite nicht kennt; sie beginnt deshalb am Anfang.",
+  "refused.kept": "Von dieser Seite gespeicherte Daten ({key}) ließen sich so nicht lesen. Sie wurden beiseitegelegt, nicht gelöscht (unter „Neue Partie“ auf der Spielseite kannst du sie herunterladen), und was lesbar war, wird verwendet.",
+  "refused.left": "Von dieser Seite gespeicherte Daten ({key}) ließen sich nicht lesen. Sie bleiben, wie sie sind, und es gelten die Standardeinstellungen.",
+  "game.forked": "Ein anderer Tab hat die Partie verändert, die dieser Tab gespielt hat. Deine Züge hier gehen als eigene Partie weiter, und beide Partien bleiben erhalten („Neue Partie“ zeigt sie).",
+  "game.games.keptEntry": "Gespeicherte Daten, die sich nicht lesen ließen ({key}), beiseitegelegt",
+  "link.moved": "Diese Partie ist in einem anderen Tab weitergegangen, daher hat dieser Tab sie nicht überschrieben. Lade die Seite neu, um den aktuellen Stand zu sehen.",
+  "error.sketch": "diese Stellung ist eine Abbildung aus einer Lektion, keine spielbare Partie",
 };

@@ -630,4 +630,13 @@ export default {
   "tutorial.crossings.text": "In the most-crossings game, every tile path your marker travels scores how many of that tile's other three paths it crosses; the highest total wins, even for a marker that has gone out.",
   "tutorial.crossings.try": "Step to the end: the game is over, and Ann and Bo share the win with 17 crossings each, though Ann's marker went out.",
   "tutorial.crossings.frame": "Example: a most-crossings game",
+  // robust.*: distrusted input and races (issue 21): what a page refused from its address or storage, two tabs, sketches
+  "refused.address": "The address asks for “{name}={value}”, which this page does not know, so it is ignored.",
+  "refused.fragment": "The address asks for “#{value}”, which this page does not know, so it opened at the start.",
+  "refused.kept": "Something this site had stored ({key}) could not be read as it was. It has been put aside, not deleted (New game on the game page offers it for download), and what could be read is used.",
+  "refused.left": "Something this site had stored ({key}) could not be read. It is left as it was, and the defaults are used.",
+  "game.forked": "Another tab changed the game this tab was playing. Your moves here go on as a game of their own, and both games are kept (New game lists them).",
+  "game.games.keptEntry": "Stored data that could not be read ({key}), put aside",
+  "link.moved": "This game has moved on in another tab, so this tab did not save over it. Reload the page to see the game as it is now.",
+  "error.sketch": "this position is a drawing from a lesson, not a game that can be played",
 };

@@ -627,4 +627,13 @@ export default {
   "tutorial.crossings.text": "En la partida a más cruces, cada camino de loseta que recorre tu ficha puntúa tantos puntos como caminos de los otros tres de esa loseta cruza; gana el total más alto, incluso para una ficha que ha salido.",
   "tutorial.crossings.try": "Avanza hasta el final: la partida ha terminado y Ann y Bo comparten la victoria con 17 cruces cada uno, aunque la ficha de Ann ha salido.",
   "tutorial.crossings.frame": "Ejemplo: una partida a más cruces",
+  // robust.*: distrusted input and races (issue 21): what a page refused from its address or storage, two tabs, sketches
+  "refused.address": "La dirección pide «{name}={value}», que esta página no conoce, así que se ignora.",
+  "refused.fragment": "La dirección pide «#{value}», que esta página no conoce, así que se abre desde el principio.",
+  "refused.kept": "No se pudieron leer tal cual unos datos que este sitio había guardado ({key}). Se han apartado, no borrado (en «Nueva partida», en la página del juego, puedes descargarlos), y se usa lo que sí se pudo leer.",
+  "refused.left": "No se pudieron leer unos datos que este sitio había guardado ({key}). Se quedan como estaban y se usan los valores predeterminados.",
+  "game.forked": "Otra pestaña cambió la partida que jugaba esta. Tus jugadas aquí siguen como una partida aparte, y se conservan las dos («Nueva partida» las muestra).",
+  "game.games.keptEntry": "Datos guardados que no se pudieron leer ({key}), apartados",
+  "link.moved": "Esta partida avanzó en otra pestaña, así que esta pestaña no la ha sobrescrito. Recarga la página para verla tal como está ahora.",
+  "error.sketch": "esta posición es una ilustración de una lección, no una partida que se pueda jugar",
 };

@@ -627,4 +627,13 @@ export default {
   "tutorial.crossings.text": "Dans la partie au plus de croisements, chaque chemin de tuile parcouru par votre pion rapporte le nombre des trois autres chemins de la tuile qu’il croise ; le plus haut total gagne, même pour un pion sorti.",
   "tutorial.crossings.try": "Allez jusqu’au bout : la partie est finie, et Ann et Bo se partagent la victoire avec 17 croisements chacun, bien que le pion d’Ann soit sorti.",
   "tutorial.crossings.frame": "Exemple : le plus de croisements",
+  // robust.*: distrusted input and races (issue 21): what a page refused from its address or storage, two tabs, sketches
+  "refused.address": "L’adresse contient « {name}={value} », que cette page ne connaît pas : ce réglage est ignoré.",
+  "refused.fragment": "L’adresse contient « #{value} », que cette page ne connaît pas : elle s’ouvre donc au début.",
+  "refused.kept": "Des données enregistrées par ce site ({key}) n’ont pas pu être lues telles quelles. Elles ont été mises de côté, pas effacées (Nouvelle partie, sur la page du jeu, permet de les télécharger), et ce qui était lisible est utilisé.",
+  "refused.left": "Des données enregistrées par ce site ({key}) n’ont pas pu être lues. Elles restent telles quelles, et les réglages par défaut sont utilisés.",
+  "game.forked": "Un autre onglet a modifié la partie que jouait cet onglet. Vos coups ici continuent dans une partie à part, et les deux parties sont conservées (Nouvelle partie les affiche).",
+  "game.games.keptEntry": "Des données illisibles ({key}), mises de côté",
+  "link.moved": "Cette partie a avancé dans un autre onglet : cet onglet ne l’a donc pas écrasée. Rechargez la page pour la voir telle qu’elle est maintenant.",
+  "error.sketch": "cette position est une illustration tirée d’une leçon, pas une partie jouable",
 };

@@ -627,4 +627,13 @@ export default {
   "tutorial.crossings.text": "Nella partita ai più incroci, ogni percorso di tessera che la tua pedina attraversa vale tanti punti quanti degli altri tre percorsi di quella tessera incrocia; vince il totale più alto, anche per una pedina eliminata.",
   "tutorial.crossings.try": "Vai alla fine: la partita è finita, e Ann e Bo si dividono la vittoria con 17 incroci ciascuno, anche se la pedina di Ann è uscita.",
   "tutorial.crossings.frame": "Esempio: una partita ai più incroci",
+  // robust.*: distrusted input and races (issue 21): what a page refused from its address or storage, two tabs, sketches
+  "refused.address": "L'indirizzo chiede «{name}={value}», che questa pagina non conosce, quindi viene ignorato.",
+  "refused.fragment": "L'indirizzo chiede «#{value}», che questa pagina non conosce, quindi si apre dall'inizio.",
+  "refused.kept": "Alcuni dati salvati da questo sito ({key}) non si potevano leggere così com'erano. Sono stati messi da parte, non cancellati (da «Nuova partita», nella pagina del gioco, puoi scaricarli), e si usa ciò che era leggibile.",
+  "refused.left": "Alcuni dati salvati da questo sito ({key}) non si potevano leggere. Restano come sono e si usano le impostazioni predefinite.",
+  "game.forked": "Un'altra scheda ha modificato la partita che stavi giocando qui. Le tue mosse in questa scheda continuano come una partita a sé, e si conservano entrambe («Nuova partita» le elenca).",
+  "game.games.keptEntry": "Dati salvati non leggibili ({key}), messi da parte",
+  "link.moved": "Questa partita è andata avanti in un'altra scheda, quindi questa scheda non l'ha sovrascritta. Ricarica la pagina per vederla com'è adesso.",
+  "error.sketch": "questa posizione è un'illustrazione di una lezione, non una partita che si possa giocare",
 };

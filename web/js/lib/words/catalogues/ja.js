@@ -627,4 +627,13 @@ export default {
   "tutorial.crossings.text": "交差の最多ルールでは、コマが通ったタイルの道ごとに、そのタイルのほかの3本の道と何回交差するかが得点になります。合計が最も多い人の勝ちで、脱落したコマでもかまいません。",
   "tutorial.crossings.try": "最後まで進めてみよう：ゲームが終わり、Annのコマは脱落していますが、AnnとBoはどちらも交差17回で勝利を分け合います。",
   "tutorial.crossings.frame": "例：交差の最多のゲーム",
+  // robust.*: distrusted input and races (issue 21): what a page refused from its address or storage, two tabs, sketches
+  "refused.address": "アドレスの「{name}={value}」はこのページでは使えないため、無視しました。",
+  "refused.fragment": "アドレスの「#{value}」はこのページにないため、最初から開きました。",
+  "refused.kept": "このサイトが保存していたデータ（{key}）をそのままでは読み込めませんでした。削除はせずに別に保管しました（ゲームページの「新しいゲーム」からダウンロードできます）。読み込めた部分はそのまま使います。",
+  "refused.left": "このサイトが保存していたデータ（{key}）を読み込めませんでした。データはそのままにして、既定の設定を使います。",
+  "game.forked": "このタブで遊んでいたゲームが別のタブで変更されました。ここでの手は別のゲームとして続き、両方のゲームが保存されます（「新しいゲーム」に一覧があります）。",
+  "game.games.keptEntry": "読み込めなかった保存データ（{key}）、別に保管",
+  "link.moved": "このゲームは別のタブで進んでいるため、このタブでは上書きしませんでした。ページを再読み込みすると、今の状態が表示されます。",
+  "error.sketch": "この局面はレッスン用の図で、遊べるゲームではありません",
 };

@@ -627,4 +627,13 @@ export default {
   "tutorial.crossings.text": "Na partida de mais cruzamentos, cada caminho de peça que seu marcador percorre marca tantos pontos quantos dos outros três caminhos daquela peça ele cruza; vence o maior total, mesmo para um marcador que já saiu.",
   "tutorial.crossings.try": "Vá até o fim: a partida acabou, e Ann e Bo dividem a vitória com 17 cruzamentos cada, embora o marcador de Ann tenha saído.",
   "tutorial.crossings.frame": "Exemplo: uma partida de mais cruzamentos",
+  // robust.*: distrusted input and races (issue 21): what a page refused from its address or storage, two tabs, sketches
+  "refused.address": "O endereço pede “{name}={value}”, que esta página não conhece, então isso foi ignorado.",
+  "refused.fragment": "O endereço pede “#{value}”, que esta página não conhece, então ela abriu do começo.",
+  "refused.kept": "Dados que este site tinha guardado ({key}) não puderam ser lidos como estavam. Eles foram separados, não apagados (em “Nova partida”, na página do jogo, você pode baixá-los), e o que pôde ser lido está sendo usado.",
+  "refused.left": "Dados que este site tinha guardado ({key}) não puderam ser lidos. Eles ficam como estavam, e os valores padrão são usados.",
+  "game.forked": "Outra aba alterou a partida que esta aba estava jogando. Suas jogadas aqui continuam como uma partida separada, e as duas são guardadas (“Nova partida” mostra ambas).",
+  "game.games.keptEntry": "Dados guardados que não puderam ser lidos ({key}), separados",
+  "link.moved": "Esta partida avançou em outra aba, então esta aba não gravou por cima dela. Recarregue a página para ver a partida como está agora.",
+  "error.sketch": "esta posição é uma ilustração de uma lição, não uma partida que possa ser jogada",
 };
