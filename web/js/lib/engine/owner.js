@@ -16,9 +16,8 @@ const CHANNEL = "tsuro-engine";
  */
 export function ownedSharedWorker(url, options) {
   const frame = document.createElement("iframe");
-  frame.hidden = true;
+  frame.hidden = true;   // never shown nor focused, and out of the accessibility tree
   frame.tabIndex = -1;
-  frame.title = "engine";
   frame.setAttribute("aria-hidden", "true");
   (document.body || document.documentElement).append(frame);
   const win = /** @type {Window & typeof globalThis} */ (frame.contentWindow);

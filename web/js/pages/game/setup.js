@@ -37,17 +37,7 @@ export class SetupDialog {
     this.onStart = onStart;
     this.canCancel = canCancel;
     this.seats = [];
-    const saved = readSetup();
-    this.seats = Array.isArray(saved.seats) && saved.seats.length ? saved.seats : [
-      { name: defaultName({ kind: "human" }, 0), color: "red", kind: "human", level: "medium" },
-      { name: defaultName({ kind: "computer", level: "medium" }, 1), color: "blue", kind: "computer", level: "medium" },
-    ];
-    $("set-preset").value = saved.preset || "classic";
-    $("set-scoring").value = saved.scoring || "survival";
-    $("set-bonus").checked = !!saved.elimination_bonus;
-    $("set-open").checked = !!saved.open_hands;
-    $("set-speed").value = String(saved.speed ?? "auto");
-    this.fitPreset();
+    this.fill(readSetup());
     const count = $("set-count");
     count.addEventListener("change", () => this.resize(Number(count.value)));
     $("set-preset").addEventListener("change", () => { this.read(); this.fitPreset(true); this.renderSeats(); });
@@ -57,15 +47,46 @@ export class SetupDialog {
     this.renderSeats();
   }
 
+  /** Fill the form with a remembered setup (settings.js, checked). @param {import("../../lib/shell/settings.js").Setup} saved */
+  fill(saved) {
+    this.filled = JSON.stringify(saved);
+    this.seats = Array.isArray(saved.seats) && saved.seats.length ? saved.seats.map((s) => ({ ...s })) : [
+      { name: defaultName({ kind: "human" }, 0), color: "red", kind: "human", level: "medium" },
+      { name: defaultName({ kind: "computer", level: "medium" }, 1), color: "blue", kind: "computer", level: "medium" },
+    ];
+    $("set-preset").value = saved.preset || "classic";
+    $("set-scoring").value = saved.scoring || "survival";
+    $("set-bonus").checked = !!saved.elimination_bonus;
+    $("set-open").checked = !!saved.open_hands;
+    $("set-speed").value = String(saved.speed ?? "auto");
+    this.fitPreset();
+    this.shown = this.choices();
+  }
+
+  /** The form's choices, as remembered (settings.js). @returns {import("../../lib/shell/settings.js").Setup} */
+  choices() {
+    return {
+      preset: $("set-preset").value, scoring: $("set-scoring").value,
+      elimination_bonus: $("set-bonus").checked, open_hands: $("set-open").checked,
+      speed: $("set-speed").value === "auto" ? "auto" : Number($("set-speed").value),
+      seats: this.seats.map((s) => ({ ...s })),
+    };
+  }
+
   get isOpen() { return $("setup").open; }
   close() { if (this.isOpen) $("setup").close(); }
 
-  /** Open the dialog, with a message (why a game could not start or resume) if any. */
+  /** Open the dialog, with a message (why a game could not start or resume) if any.  The form
+   *  shows the setup as remembered now: another tab may have changed it since. */
   open(message, canCancel) {
     const m = $("setup-message");
     m.hidden = !message;
     m.textContent = message || "";
     $("btn-cancel-setup").hidden = !canCancel;
+    if (!this.isOpen) {
+      const saved = readSetup();
+      if (JSON.stringify(saved) !== this.filled) this.fill(saved);
+    }
     this.renderSeats();
     if (!this.isOpen) $("setup").showModal();
   }
@@ -199,18 +220,20 @@ export class SetupDialog {
     // refuses larger numbers in records); longer seeds travel as text.
     const asNumber = /^-?\d+$/.test(seedText) ? Number(seedText) : NaN;
     const seed = seedText === "" ? undefined : Number.isSafeInteger(asNumber) ? asNumber : seedText;
-    // refused (private mode): the form is not remembered
-    rememberSetup({
-      preset: $("set-preset").value, scoring: $("set-scoring").value,
-      elimination_bonus: $("set-bonus").checked, open_hands: $("set-open").checked,
-      speed: $("set-speed").value === "auto" ? "auto" : Number($("set-speed").value), seats: this.seats,
-    });
-    $("setup").close();
-    this.onStart({
+    const game = {
       rules: this.rules(),
       players: seats.map((s) => ({ name: s.name, color: s.color })),
       seats: seats.map((s) => ({ kind: s.kind, level: s.level })),
       seed,
-    });
+    };
+    // Only what the player changed in this form is remembered, over what is stored now: a
+    // choice another tab made meanwhile stays.  (Refused, private mode: not remembered.)
+    const now = this.choices();
+    const changed = Object.fromEntries(Object.entries(now)
+      .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(this.shown[k])));
+    if (rememberSetup(changed)) this.fill(readSetup());   // the form as remembered now
+    else this.shown = now;
+    $("setup").close();
+    this.onStart(game);
   }
 }

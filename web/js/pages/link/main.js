@@ -7,7 +7,7 @@
 
 import { miniTiles } from "../../lib/views/hand.js";
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
-import { Session, ask, BOTS } from "../../lib/game/session.js";
+import { Session, ask, botFor } from "../../lib/game/session.js";
 import { playMove } from "../../lib/game/play.js";
 import { t } from "../../lib/words/i18n.js";
 import { bootPage, show } from "../../lib/shell/boot.js";
@@ -51,7 +51,7 @@ async function openLink(fragment) {
     return;
   }
   game.message = opened.message;
-  if (opened.status !== "same" && !saveGame(game.message)) notice(t("link.no_storage"));
+  if (opened.status !== "same") keep();
   game.session = await sessionOf(game.message);
   await tilesReady;
   show(board, game.session.position, game.session.trails());
@@ -89,9 +89,9 @@ async function advance() {
 
 async function computerMove(seat) {
   $("turn-banner").textContent = t("link.computer_thinking", { name: nameOf(seat) });
-  const level = game.message.seats[seat].split(":")[1] || "medium";
+  const level = game.message.seats[seat].split(":")[1];
   const seed = game.message.record.moves.length;   // the same move whoever holds the game
-  const { move } = await ask(engine, "bot_move", { position: game.session.position, bot: BOTS[level] || "survivor", seed, iterations: 32 });
+  const { move } = await ask(engine, "bot_move", { position: game.session.position, bot: botFor(level), seed, iterations: 32 });
   await apply(move);
 }
 
@@ -114,10 +114,17 @@ async function apply(move, freeze = undefined) {
     accepted: () => {
       game.message = { ...game.message, record: game.session.toRecord() };
       if (isPerson(mover)) game.mayPlay = false;
-      if (!saveGame(game.message)) notice(t("link.no_storage"));
+      keep();
     },
   });
   await advance();
+}
+
+/** Save the game's message on this device; say why not (storage refused, or another tab moved it on). */
+function keep() {
+  const saved = saveGame(game.message);
+  if (saved === "moved") notice(t("link.moved"));
+  else if (!saved) notice(t("link.no_storage"));
 }
 
 /** The next link, for the person to move. */

@@ -15,9 +15,8 @@ import { t } from "../../lib/words/i18n.js";
 import { uiIcon } from "../../lib/views/icon.js";
 import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
 import { $ } from "../../lib/shell/dom.js";
-import { readJSON, writeJSON } from "../../lib/shell/storage.js";
-
-const KEY = "tsuro.puzzles";
+import { readProgress, mark, KEY } from "./progress.js";
+import { noteRefusal } from "../../lib/shell/refusals.js";
 
 /** A placement the player may try: every tile of the hand at every rotation, outcomes hidden. */
 function hidden(entry) {
@@ -33,7 +32,7 @@ class PuzzleTurn extends ClassicTurn {
   }
 }
 
-const state = { list: [], at: 0, busy: false, hintLevel: 0, progress: load() };
+const state = { list: [], at: 0, busy: false, hintLevel: 0, progress: readProgress() };
 
 const page = bootPage({
   boardLabel: "puzzle.board",
@@ -45,14 +44,11 @@ const page = bootPage({
 });
 const { engine, board, turn, tilesReady } = page;
 
-function load() {
-  const v = readJSON(KEY, null); // damaged: start again
-  if (v && typeof v.solved === "object") return { solved: v.solved, hinted: v.hinted || {} };
-  return { solved: {}, hinted: {} };
-}
-function save() {
-  const failed = writeJSON(KEY, state.progress);
-  if (failed) notice(t("common.no_storage"));
+/** Mark puzzle `id` solved or hinted where the progress is stored now (another tab's marks stay). */
+function save(part, id) {
+  const { value, ok } = mark(part, id);
+  state.progress = value;
+  if (!ok) notice(t("common.no_storage"));
 }
 
 const current = () => state.list[state.at];
@@ -118,8 +114,7 @@ async function answer(move) {
   board.setTarget(null);
   if (verdict.legal) await playMove(Session.at(engine, p.position, { playSeed: () => 0 }), move, { board });
   if (verdict.correct) {
-    state.progress.solved[p.id] = true;
-    save();
+    save("solved", p.id);
     $("verdict").textContent = t("puzzle.solved");
     $("verdict").className = "puzzle-verdict good";
   } else {
@@ -137,8 +132,7 @@ async function hint() {
   const p = current();
   state.hintLevel = Math.min(2, state.hintLevel + 1);
   const h = await ask(engine, "puzzle_hint", { position: p.position, task: p.task, level: state.hintLevel });
-  state.progress.hinted[p.id] = true;
-  save();
+  save("hinted", p.id);
   const i = turn.human.tiles.indexOf(h.tile);
   turn.selectTile(i, false);
   if (state.hintLevel === 2) {
@@ -155,6 +149,13 @@ $("btn-retry").addEventListener("click", () => open(state.at));
 $("btn-next").addEventListener("click", () => open(state.at + 1));
 $("btn-prev").addEventListener("click", () => open(state.at - 1));
 
+// another tab solved a puzzle: shown here too
+window.addEventListener("storage", (e) => {
+  if (e.key !== KEY && e.key !== null) return;
+  state.progress = readProgress();
+  if (state.list.length) showProgress();
+});
+
 window.addEventListener("hashchange", () => {
   const i = state.list.findIndex((p) => `#${p.id}` === location.hash);
   if (i >= 0 && i !== state.at) open(i);
@@ -165,6 +166,7 @@ async function main() {
   if (!resp.ok) throw Object.assign(new Error(`puzzles.json: HTTP ${resp.status}`), { code: "fetch_failed" });
   state.list = (await resp.json()).map(named);
   const wanted = state.list.findIndex((p) => `#${p.id}` === location.hash);
+  if (location.hash.length > 1 && wanted < 0) noteRefusal({ kind: "address", name: "#", value: location.hash.slice(1, 41) });
   const firstOpen = state.list.findIndex((p) => !state.progress.solved[p.id]);
   await engine.ready;
   await open(wanted >= 0 ? wanted : Math.max(0, firstOpen));
