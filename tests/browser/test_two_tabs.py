@@ -86,9 +86,7 @@ def play_on(page, until_over: bool, first: int = 0) -> None:
     raise AssertionError("the game did not end")
 
 
-def test_daily_two_tabs_and_a_tab_left_open_since_yesterday_lose_no_counted_game(
-    context, server
-):
+def test_daily_two_tabs_and_a_tab_left_open_since_yesterday_lose_no_counted_game(context, server):
     today, yesterday = utc_day(0), utc_day(1)
     first = tab(context, server + "daily.html" + Q)
     first.evaluate(

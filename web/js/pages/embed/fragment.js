@@ -1,32 +1,45 @@
 // The embed's URL fragment (pages/embed/main.js): the link and the options it
-// carries, and a position link decoded here, within limits, so the board shows
+// carries (checked), and a position link decoded here, within limits, so the board shows
 // before the engine is up (the engine checks it as soon as a rule is needed).
 
+import { noteRefusal } from "../../lib/shell/refusals.js";
+
+// The options a fragment may carry, each with the values it takes (docs/browser.md).
+// Any other name or value is left out, and the board says so (refusals.js).
+const STEP = /^(\d{1,6}|end)$/;
+const FLAG = /^[01]$/;
+const OPTIONS = {
+  at: STEP, from: STEP, to: STEP, try: FLAG, controls: FLAG, eager: FLAG,
+  caption: /^[^]{0,500}$/, pre: /^[0-9a-f]{8,64}$/, engine: /^(shared|dedicated)$/, lang: /^[A-Za-z-]{1,20}$/,
+};
+
 /**
- * The fragment's link (#p=... or #r=...) and its options (&name=value).
+ * The fragment's link (#p=... or #r=...) and its options (&name=value), each checked.
  * @param {string} hash
  * @returns {{link: string | null, opts: Record<string, string>}}
  */
 export function parseFragment(hash) {
   const parts = hash.replace(/^#/, "").split("&");
   /** @type {Record<string, string>} */
-  const opts = {};
+  const opts = Object.create(null);
   let link = null;
   for (const part of parts) {
     if (!link && /^[rp]=/.test(part)) { link = part; continue; }
+    if (!part) continue;
     const i = part.indexOf("=");
-    if (i > 0) {
-      try { opts[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1).replace(/\+/g, " ")); }
-      catch { opts[part.slice(0, i)] = part.slice(i + 1); }
-    }
+    const name = i > 0 ? part.slice(0, i) : part;
+    let value = i > 0 ? part.slice(i + 1) : "";
+    try { value = decodeURIComponent(value.replace(/\+/g, " ")); } catch { /* as written */ }
+    if (Object.hasOwn(OPTIONS, name) && OPTIONS[name].test(value)) opts[name] = value;
+    else noteRefusal({ kind: "address", name: name.slice(0, 20), value: value.length > 40 ? `${value.slice(0, 40)}…` : value });
   }
   return { link, opts };
 }
 
 // What this page decodes by itself before the engine has looked (the engine's
 // own limits, docs/reliability.md): a crafted link cannot make it inflate or
-// draw without bound.
-const LIMITS = { linkChars: 65_536, inflatedBytes: 256 * 1024, boardSide: 12 };
+// draw without bound (what it draws is bounded too: lib/views/drawable.js).
+const LIMITS = { linkChars: 65_536, inflatedBytes: 256 * 1024 };
 
 /** A share link's JSON, decoded here (base64url + raw deflate) so a position
  *  shows before Python is up; the engine checks it when a rule is needed.
@@ -54,21 +67,4 @@ export async function quickDecode(link) {
     chunks.push(value);
   }
   return JSON.parse(await new Blob(chunks).text());
-}
-
-/** A board side the page will draw: a whole number within the rule sets' range. */
-function side(v) {
-  return v === undefined ? 6 : Number.isInteger(v) && v >= 1 && v <= LIMITS.boardSide ? v : null;
-}
-
-export function sizeOf(rules) {
-  if (!rules || typeof rules !== "object") return [6, 6];
-  return [side(rules.width), side(rules.height)];
-}
-
-export function looksLikePosition(p) {
-  return p && typeof p === "object" && Array.isArray(p.players) && Array.isArray(p.markers) &&
-    p.players.length === p.markers.length && p.players.length <= 8 &&
-    (!p.tiles || (Array.isArray(p.tiles) && p.tiles.length <= LIMITS.boardSide ** 2)) &&
-    sizeOf(p.rules).every((n) => n !== null);
 }
