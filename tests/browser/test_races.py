@@ -20,7 +20,8 @@ SLOW_MS = 600
 GAME = f"?sw=off&anim=0&slow={SLOW_MS}"
 SETTLED = """() => {
     const a = window.tsuroApp, s = a && a.session;
-    return !!s && !s.pending && !a.busy && ["tile", "start", "over"].includes(document.body.dataset.phase);
+    const phase = document.body.dataset.phase;
+    return !!s && !s.pending && !a.busy && ["tile", "start", "over"].includes(phase);
 }"""
 KEPT = "Object.keys(localStorage).filter((k) => k.startsWith('tsuro.kept.'))"
 

@@ -13,8 +13,10 @@
 export const PROTOCOL = 1;
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-const isInt = (v) => Number.isInteger(v) && v >= 0;
-const isSquare = (v) => Array.isArray(v) && v.length === 2 && v.every(isInt);
+const isInt = (v) => Number.isSafeInteger(v) && v >= 0;
+const MAX_SIDE = 12;    // the largest board side a rule set has
+const MAX_SEATS = 8;
+const isSquare = (v) => Array.isArray(v) && v.length === 2 && v.every((n) => isInt(n) && n < MAX_SIDE);
 const MAX_CAPTION = 500;
 
 /** An error whose code is sent to the host as is. */
@@ -30,6 +32,15 @@ function checkCaption(m) {
   need(m.caption === undefined || (typeof m.caption === "string" && m.caption.length <= MAX_CAPTION),
     `"caption" must be a string of at most ${MAX_CAPTION} characters`);
 }
+
+/** The fields each message may carry besides "tsuro" and "id": any other is refused, as the
+ *  engine refuses a field it does not use. */
+const FIELDS = {
+  load: ["position", "record", "at", "try", "caption"],
+  play: ["move"],
+  step: ["at"],
+  highlight: ["squares", "seat", "caption"],
+};
 
 /** Each message the board accepts, with the check of its shape (throws HostError). */
 export const SHAPES = {
@@ -53,8 +64,8 @@ export const SHAPES = {
   },
   highlight(m) {
     need(m.squares === undefined || (Array.isArray(m.squares) && m.squares.length <= 200 && m.squares.every(isSquare)),
-      '"squares" must be a list of [column, row] pairs');
-    need(m.seat === undefined || m.seat === null || isInt(m.seat), '"seat" must be a seat number or null');
+      `"squares" must be a list of [column, row] pairs (each from 0 to ${MAX_SIDE - 1})`);
+    need(m.seat === undefined || m.seat === null || (isInt(m.seat) && m.seat < MAX_SEATS), '"seat" must be a seat number or null');
     checkCaption(m);
   },
 };
@@ -68,6 +79,8 @@ export function checkMessage(m) {
   if (!Object.hasOwn(SHAPES, m.tsuro)) {
     throw new HostError("unknown_message", `unknown message "${m.tsuro}" (known: ${Object.keys(SHAPES).join(", ")})`);
   }
+  const unused = Object.keys(m).find((k) => k !== "tsuro" && k !== "id" && !FIELDS[m.tsuro].includes(k));
+  need(unused === undefined, `${m.tsuro} has no field "${String(unused).slice(0, 40)}" (it takes ${FIELDS[m.tsuro].join(", ")})`);
   SHAPES[m.tsuro](m);
 }
 
