@@ -645,9 +645,15 @@ def tutorial_memory(dist: Path) -> dict:
 
     build = load_build()
     tut = (dist / "tutorial" / "index.html").read_text(encoding="utf-8")
-    try_links = re.findall(r'src="\.\./embed\.html#(p=[^"]*try=1[^"]*)"', tut)
+    # the lessons with a move to try or a task: the boards that need rules
+    try_links = [
+        src
+        for src in re.findall(r'src="\.\./lesson\.html#(src=lessons/[^"]*)"', tut)
+        if json.loads((dist / src[4:].split("&")[0]).read_text())["steps"][0].keys()
+        & {"try", "task"}
+    ]
     (dist / "tutorial" / "dedicated.html").write_text(
-        re.sub(r'(src="\.\./embed\.html#p=[^"]*try=1)', r"\1&engine=dedicated", tut),
+        re.sub(r'(src="\.\./lesson\.html#src=lessons/[^"]*)"', r'\1&engine=dedicated"', tut),
         encoding="utf-8",
     )
     srv, base = build.serve_in_thread(dist, host="127.0.0.1")
@@ -672,7 +678,11 @@ def tutorial_memory(dist: Path) -> dict:
                 page.locator("iframe").nth(i).scroll_into_view_if_needed()
             t = time.monotonic()
             for _ in range(1200):
-                frames = [f for f in page.frames if "embed.html#p=" in f.url and "try=1" in f.url]
+                frames = [
+                    f
+                    for f in page.frames
+                    if "lesson.html#" in f.url and any(link in f.url for link in try_links)
+                ]
                 if len(frames) == len(try_links):
                     break
                 time.sleep(0.05)
@@ -688,7 +698,7 @@ def tutorial_memory(dist: Path) -> dict:
             settle()
             empty = _pss_mb(marker)
             # One live board (it makes the engine's snapshot: the tutorial is a later visit).
-            page.goto(f"{site}embed.html?sw=off#{try_links[0]}&eager=1&engine={kind}")
+            page.goto(f"{site}lesson.html?sw=off#{try_links[0]}&eager=1&engine={kind}")
             page.evaluate("window.tsuro.ready")
             page.evaluate("window.tsuro.engine.snapshotDone")
             settle()

@@ -22,6 +22,10 @@ STABLE_SUFFIXES = {".html", ".htm"}
 PUZZLES = "data/puzzles.json"
 """The puzzles found by tools/find_puzzles.py, shipped as dist/puzzles.json."""
 
+LESSONS = "data/lessons"
+"""Lesson files (tsuro-lesson/1, docs/lessons.md), shipped as dist/lessons/<name>.json:
+the rules tutorial's boards play them."""
+
 
 def is_page(rel: str) -> bool:
     return Path(rel).suffix.lower() in STABLE_SUFFIXES
@@ -202,6 +206,79 @@ def precompute_record_embeds(
         return f"{m.group(1)}{m.group(2)}{rest}&pre={shas[m.group(2)]}{m.group(4)}"
 
     return {rel: _RECORD_EMBED_RE.sub(add, html) for rel, html in pages.items()}, files
+
+
+_LESSON_EMBED_RE = re.compile(
+    r"""(\ssrc\s*=\s*["'][^"'#]*lesson\.html#(?:[^"'&]*&)*?src=)(lessons/[A-Za-z0-9_-]+\.json)([^"']*)(["'])"""
+)
+
+
+def lesson_files(root: Path, wheel: Path) -> dict[str, tuple[bytes, dict[str, Any]]]:
+    """data/lessons/*.json as {"lessons/<name>.json": (the file, lesson_check's answer)},
+    every one checked by the engine (BuildError naming a lesson it refuses)."""
+    folder = root / LESSONS
+    files = {
+        f"lessons/{p.name}": p.read_bytes() for p in sorted(folder.glob("*.json")) if p.is_file()
+    }
+    answers = answers_from_wheel(
+        wheel,
+        [{"op": "lesson_check", "args": {"text": data.decode("utf-8")}} for data in files.values()],
+    )
+    out = {}
+    for (rel, data), answer in zip(files.items(), answers):
+        if not answer["ok"]:
+            raise BuildError(f"{LESSONS}/{rel.split('/', 1)[1]}: {answer['error']['message']}")
+        out[rel] = (data, answer["result"])
+    return out
+
+
+def shown(answer: dict[str, Any]) -> dict[str, Any]:
+    """lesson_check's answer with only what lesson.html shows: no records (their
+    positions and events are in "replays"), and of each replay the positions its
+    steps show (and the deal, which names the players; the others null) and the
+    events before the last of them (the markers' trails, the moves played by Next)."""
+    used: dict[int, set[int]] = {}
+    for step in answer["lesson"]["steps"]:
+        if "record" in step:
+            used.setdefault(step["record"], set()).add(step["at"])
+    replays = []
+    for i, replay in enumerate(answer["replays"]):
+        keep = used[i] | {0}
+        last = max(keep)
+        positions = [
+            p if k in keep else None for k, p in enumerate(replay["positions"][: last + 1])
+        ]
+        replays.append({"positions": positions, "events": replay["events"][:last]})
+    lesson = {k: v for k, v in answer["lesson"].items() if k != "records"}
+    return {**answer, "lesson": lesson, "replays": replays}
+
+
+def precompute_lesson_embeds(
+    pages: dict[str, str], lessons: dict[str, tuple[bytes, dict[str, Any]]]
+) -> tuple[dict[str, str], dict[str, bytes]]:
+    """Lessons our pages frame from our own files (lesson.html#src=lessons/<name>.json):
+    the engine's answer for each, computed now, so they show without the engine.
+    Returns the pages with `&pre=<sha>` added to those fragments, and the files
+    precomputed/<sha>.json ({src, answer}: the answer as `shown` keeps it)."""
+    files, shas = {}, {}
+
+    def add(m: re.Match[str]) -> str:
+        src = m.group(2)
+        if src not in lessons:
+            raise BuildError(f"a page frames {src}, which is not in {LESSONS}/")
+        if src not in shas:
+            data = json.dumps(
+                {"src": src, "answer": shown(lessons[src][1])},
+                separators=(",", ":"),
+                sort_keys=True,
+            ).encode()
+            shas[src] = sha256_bytes(data)[:16]
+            files[f"precomputed/{shas[src]}.json"] = data
+        rest = re.sub(r"&pre=[^&\"']*", "", m.group(3))
+        return f"{m.group(1)}{src}{rest}&pre={shas[src]}{m.group(4)}"
+
+    out = {rel: _LESSON_EMBED_RE.sub(add, html) for rel, html in pages.items()}
+    return out, files
 
 
 def puzzles_json(root: Path) -> str:

@@ -9,7 +9,9 @@ changed, under a lock so that builds in one checkout take turns.
     assets/<sha>/        every file of web/ that is not a page, in one
                          content-hashed folder, and js/build-info.js
     *.html               pages, their src/href rewritten to assets/<sha>/
-    precomputed/<sha>    positions of the record boards the pages embed
+    precomputed/<sha>    positions of the record boards the pages embed, and the
+                         engine's answer for the lessons they frame
+    lessons/             the lesson files (data/lessons/*.json, checked by the engine)
     sw.js                the service worker with its precache manifest
     tiles.json           the tile table, for drawing before Python is up
     puzzles.json         the puzzles (data/puzzles.json, shape-checked)
@@ -52,6 +54,7 @@ def input_fingerprint(root: Path = ROOT) -> str:
         root / PRECOMPILE_TOOL,
         root / EXERCISE,
         root / assets.PUZZLES,
+        *sorted((root / assets.LESSONS).glob("*.json")),
         root / icons.APP_ICONS,
     ]
     for sub in ("sitebuild", "tsuro_core", "web"):
@@ -181,7 +184,9 @@ def _assets(web: Path, site: Path, info: dict[str, Any]) -> tuple[str, dict[str,
 def _pages(
     web: Path, site: Path, asset_dir: str, contents: dict[str, bytes], wheel: Path
 ) -> list[str]:
-    """The pages, pointed at the assets, and the other stable files but sw.js; the pages."""
+    """The pages, pointed at the assets, and the other stable files but sw.js; the
+    lessons (data/lessons) and what the pages' record boards and lessons need
+    precomputed; the pages."""
     pages = {}
     for r in walk(web):
         if not assets.is_stable(r) or r == "sw.js":
@@ -194,6 +199,11 @@ def _pages(
         else:
             shutil.copyfile(web / r, site / r)
     pages, precomputed = assets.precompute_record_embeds(pages, wheel)
+    lessons = assets.lesson_files(web.parent, wheel)
+    for rel, (data, _answer) in lessons.items():
+        _write(site / rel, data)
+    pages, more = assets.precompute_lesson_embeds(pages, lessons)
+    precomputed.update(more)
     for r, html in pages.items():
         (site / r).write_text(html, encoding="utf-8")
     for r, data in precomputed.items():

@@ -26,17 +26,18 @@ def _script_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
 
-def content_security_policy(frame_ancestors: str | None) -> str:
+def content_security_policy(frame_ancestors: str | None, connect: str = "'self'") -> str:
     """Only our own origin, plus compiling WebAssembly (Pyodide) and the hashed inline script.
 
-    frame_ancestors None leaves framing open (pages meant to be embedded).
+    frame_ancestors None leaves framing open (pages meant to be embedded);
+    connect is where the page's scripts may fetch from (connect-src).
     """
     directives = [
         "default-src 'self'",
         "script-src 'self' 'wasm-unsafe-eval' " + " ".join(_script_hash(s) for s in INLINE_SCRIPTS),
         "style-src 'self'",
         "img-src 'self' data:",  # data: for the favicon
-        "connect-src 'self'",
+        f"connect-src {connect}",
         "worker-src 'self'",
         "frame-src 'self'",  # the tutorial embeds our boards
         "object-src 'none'",
@@ -51,6 +52,10 @@ def content_security_policy(frame_ancestors: str | None) -> str:
 CSP = "Content-Security-Policy"
 PAGE_CSP = content_security_policy("'none'")  # the game, the tutorial: never framed
 FRAMEABLE_CSP = content_security_policy(None)  # the embed (and the smoke page): any host may frame
+# A lesson (lesson.html) is framed by any host too, and may read a lesson file an
+# author hosts on any https:// site that allows it (CORS): the file is data, and
+# the engine checks it before anything of it is shown (docs/lessons.md).
+LESSON_CSP = content_security_policy(None, connect="'self' https:")
 IMMUTABLE = "public, max-age=31536000, immutable"
 JS_TYPE = "text/javascript; charset=utf-8"
 
@@ -63,6 +68,8 @@ PAGE_POLICIES = {
     "/puzzles.html": PAGE_CSP,
     "/link.html": PAGE_CSP,
     "/embed.html": FRAMEABLE_CSP,
+    "/lesson.html": LESSON_CSP,
+    "/lesson-edit.html": PAGE_CSP,
     "/smoke.html": FRAMEABLE_CSP,
 }
 
@@ -95,6 +102,8 @@ SITE_HEADERS: Rules = [
     ("/sw.js", {"Cache-Control": "no-cache", "Content-Type": JS_TYPE, CSP: PAGE_CSP}),
     ("/tiles.json", {"Cache-Control": "no-cache", "Access-Control-Allow-Origin": "*"}),
     ("/build.json", {"Cache-Control": "no-cache"}),
+    # The lessons our tutorial plays, files an author may open or copy from anywhere.
+    ("/lessons/*", {"Cache-Control": "no-cache", "Access-Control-Allow-Origin": "*"}),
 ]
 
 NETLIFY_TOML_HEAD = """\

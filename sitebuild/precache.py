@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -19,18 +20,47 @@ IMMUTABLE_FOLDERS = ["assets/", "pyodide/", "wheels/", "stdlib/", "precomputed/"
 # languages other than English, fetched (and then kept by the service worker)
 # only when their language is chosen, so a first visit does not carry six.
 ON_DEMAND_ASSETS = re.compile(r"assets/[^/]+/js/lib/words/catalogues/(?!en\.js$)[^/]+\.js")
+# The lesson files (data/lessons/): our pages show them from their precomputed
+# answers, so only a lesson opened by its file's address (#src=) fetches one.
+ON_DEMAND_LESSONS = re.compile(r"lessons/[^/]+\.json")
+
+# Pages a first visit does not carry (the "later" tier): `<name>.html` and the
+# page's own modules and stylesheet (`js/pages/<name>/`, `css/<name>.css`).
+# They are cached when first opened, and the service worker fills them in on
+# a later visit (a page that was already controlled when it loaded asks it to:
+# lib/engine/client.js), so the first visit stays within its byte budget and
+# the whole site works offline from the second visit on.  A page's vendored
+# libraries belong under its own js/pages/<name>/ folder, so they are here too.
+LATER_PAGES: tuple[str, ...] = ("lesson-edit",)
 
 
-def precache_manifest(site: Path, pyodide_rel: str) -> dict[str, Any]:
+def later_files(files: Iterable[str], pages: Iterable[str]) -> list[str]:
+    """The files of `files` (site-relative paths) that belong to the later tier's `pages`."""
+    names = sorted(pages)
+    if not names:
+        return []
+    alt = "|".join(re.escape(n) for n in names)
+    own = rf"assets/[^/]+/(?:js/pages/(?:{alt})/.+|css/(?:{alt})\.css)"
+    pattern = re.compile(rf"(?:{alt})\.html|{own}")
+    return sorted(r for r in files if pattern.fullmatch(r))
+
+
+def precache_manifest(
+    site: Path, pyodide_rel: str, later_pages: Iterable[str] = LATER_PAGES
+) -> dict[str, Any]:
     """The manifest of the laid-out site: every file but the service worker itself
     and build.json, less what only the micropip path (another Pyodide page's way
-    in) needs (the full stdlib, the standard lock file and micropip) and the
-    catalogues of languages other than English (ON_DEMAND_ASSETS), which the
-    service worker caches when they are first fetched ("onDemand")."""
+    in) needs (the full stdlib, the standard lock file and micropip), the
+    catalogues of languages other than English (ON_DEMAND_ASSETS), the lesson
+    files (ON_DEMAND_LESSONS) and the later
+    tier's pages ("later", LATER_PAGES), which the service worker caches when
+    they are first fetched ("onDemand", a superset of "later")."""
     files = [r for r in walk(site) if r not in ("sw.js", "build.json")]
+    later = later_files(files, later_pages)
     on_demand = sorted(
         [f"{pyodide_rel}/{n}" for n in (*ON_DEMAND_FILES, MICROPIP_WHEEL)]
-        + [r for r in files if ON_DEMAND_ASSETS.fullmatch(r)]
+        + [r for r in files if ON_DEMAND_ASSETS.fullmatch(r) or ON_DEMAND_LESSONS.fullmatch(r)]
+        + later
     )
     hashes = {r: sha256_file(site / r) for r in files}
     urls = sorted(r for r in files if r not in on_demand)
@@ -41,6 +71,7 @@ def precache_manifest(site: Path, pyodide_rel: str) -> dict[str, Any]:
         "version": version.hexdigest()[:16],
         "urls": urls,
         "onDemand": on_demand,
+        "later": later,
         "immutable": IMMUTABLE_FOLDERS,
         "sha256": dict(sorted(hashes.items())),
     }

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 from tsuro_core import notation
@@ -64,3 +66,33 @@ def play_random(seed: int, players: int = 4, rules: Any = None, on_move: Any = N
         if on_move:
             on_move(game, move, events)
     return game
+
+
+LESSONS = Path(__file__).resolve().parent.parent / "data" / "lessons"
+
+
+def tutorial_lesson(key: str) -> dict[str, Any]:
+    """The lesson file a board of the rules tutorial plays (data/lessons/tutorial-<key>.json)."""
+    return json.loads((LESSONS / f"tutorial-{key}.json").read_text(encoding="utf-8"))
+
+
+def tutorial_position(key: str) -> dict[str, Any]:
+    """The position of a tutorial board whose lesson is one position (sections 1-6)."""
+    return tutorial_lesson(key)["steps"][0]["position"]
+
+
+def tutorial_fragment(key: str) -> str:
+    """That position as a share link's fragment (p=...), for the game page."""
+    return notation.encode_link(tutorial_position(key))
+
+
+def tutorial_tool() -> Any:
+    """tools/tutorial_links.py as a module: the tutorial's searches, CLAIMS and lesson writer."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "tutorial_links.py"
+    spec = importlib.util.spec_from_file_location("tutorial_links", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

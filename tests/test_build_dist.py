@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import assets, pins
+from sitebuild import assets, pins, precache
 from sitebuild import precompile as pre
+from sitebuild.common import walk
 from sitebuild.wheel import build_wheel
 from tsuro_core import __version__
 from tsuro_core.tiles import tile_table_json
@@ -221,11 +222,18 @@ def test_precache_manifest_hashes_and_leaves_out_the_micropip_files_and_other_la
     catalogues = f"{assets}js/lib/words/catalogues/"
     assert {f"{catalogues}de.js", f"{catalogues}ja.js"} <= languages
     assert f"{assets}js/lib/words/catalogues/en.js" in manifest["urls"]
+    later = set(precache.later_files(walk(dist_dir), precache.LATER_PAGES))
+    assert set(manifest["later"]) == later
+    # the lesson files: our pages show them from precomputed answers
+    lessons = {f"lessons/{p.name}" for p in (ROOT / "data" / "lessons").glob("*.json")}
+    assert len(lessons) == 14
     on_demand = {
         f"{pyo}python_stdlib.zip",
         f"{pyo}pyodide-lock.json",
         f"{pyo}{pins.MICROPIP_WHEEL}",
         *languages,
+        *later,
+        *lessons,
     }
     assert set(manifest["onDemand"]) == on_demand and not on_demand & set(manifest["urls"])
     assert build_info["stdlib"]["url"] in manifest["urls"]
@@ -234,6 +242,30 @@ def test_precache_manifest_hashes_and_leaves_out_the_micropip_files_and_other_la
     for rel, digest in manifest["sha256"].items():
         assert hashlib.sha256((dist_dir / rel).read_bytes()).hexdigest() == digest, rel
     assert "stdlib/" in manifest["immutable"]
+
+
+def test_later_tier_takes_a_page_its_modules_and_stylesheet_out_of_the_precache(
+    dist_dir, build_info
+):
+    # The puzzles page as if it were in LATER_PAGES: its HTML, its own modules and
+    # nothing another page needs (lib/ stays precached, and so does puzzles.json).
+    manifest = precache.precache_manifest(
+        dist_dir, build_info["pyodideDir"].rstrip("/"), later_pages=("puzzles",)
+    )
+    assets = build_info["assets"]
+    later = set(manifest["later"])
+    assert "puzzles.html" in later and f"{assets}js/pages/puzzles/main.js" in later
+    assert all(r == "puzzles.html" or r.startswith(f"{assets}js/pages/puzzles/") for r in later)
+    assert later <= set(manifest["onDemand"]) and not later & set(manifest["urls"])
+    assert {"puzzles.json", f"{assets}js/lib/game/session.js", "index.html"} <= set(
+        manifest["urls"]
+    )
+    assert later <= set(manifest["sha256"])
+    assert precache.later_files(["a.html", "assets/x/css/a.css", "assets/x/css/ab.css"], ["a"]) == [
+        "a.html",
+        "assets/x/css/a.css",
+    ]
+    assert precache.later_files(["a.html"], []) == []
 
 
 def test_precompiled_python_is_cached_by_its_inputs(
@@ -253,19 +285,61 @@ def test_precompiled_python_is_cached_by_its_inputs(
     assert "tsuro_core/__pycache__/api.cpython-314.pyc" in pycs
 
 
-def test_record_embeds_are_precomputed(dist_dir, build_info):
-    """The tutorial's record board draws from positions the build computed (no engine)."""
+def test_record_embeds_are_precomputed(tmp_path):
+    """A page's record board (embed.html#r=...) draws from positions the build computed
+    (no engine): here a page made for the test, with a wheel built for CPython."""
+    from tsuro_core.api import call
+
+    lesson = json.loads((ROOT / "data" / "lessons" / "tutorial-dragon.json").read_text())
+    link = call("encode_link", {"record": lesson["records"][0]})["result"]["fragment"]
+    page = f'<iframe src="../embed.html#{link}&at=3&pre=stale"></iframe>'
+    wheel = build_wheel(ROOT, tmp_path)
+    pages, files = assets.precompute_record_embeds({"t/x.html": page}, wheel)
+    (sha,) = re.findall(r"&at=3&pre=([0-9a-f]{16})\"", pages["t/x.html"])
+    data = files[f"precomputed/{sha}.json"]
+    assert hashlib.sha256(data).hexdigest().startswith(sha)
+    pre = json.loads(data)
+    record = lesson["records"][0]
+    assert pre["link"] == link and pre["record"] == record
+    assert {k: pre[k] for k in ("positions", "events")} == call("positions", {"record": record})[
+        "result"
+    ]
+
+
+def test_lessons_ship_checked_and_the_tutorials_are_precomputed(dist_dir, build_info):
+    """data/lessons/ ships as lessons/ (precached), and each lesson the tutorial frames
+    (lesson.html#src=lessons/...) shows from the engine's answer the build computed."""
     from tsuro_core.api import call
 
     html = (dist_dir / "tutorial" / "index.html").read_text()
-    found = re.findall(r'embed\.html#(r=[A-Za-z0-9_-]+)[^"]*&pre=([0-9a-f]{16})', html)
-    assert found
-    for link, sha in found:
+    found = re.findall(
+        r'lesson\.html#src=(lessons/[A-Za-z0-9_-]+\.json)[^"]*&pre=([0-9a-f]{16})', html
+    )
+    assert len(found) == 14
+    for src, sha in found:
+        text = (dist_dir / src).read_text(encoding="utf-8")
+        assert text == (ROOT / "data" / src).read_text(encoding="utf-8")
+        assert src in build_info["precache"]["onDemand"]  # shown from the answer below
         data = (dist_dir / "precomputed" / f"{sha}.json").read_bytes()
         assert hashlib.sha256(data).hexdigest().startswith(sha)
         pre = json.loads(data)
-        record = call("decode_link", {"fragment": link})["result"]["record"]
-        assert pre["link"] == link and pre["record"] == record
-        assert {k: pre[k] for k in ("positions", "events")} == call(
-            "positions", {"record": record}
-        )["result"]
+        assert pre["src"] == src
+        answer = call("lesson_check", {"text": text})["result"]
+        assert pre["answer"] == assets.shown(answer)
+        # what the player reads of it is the engine's: each step's position and trails
+        for step in answer["lesson"]["steps"]:
+            if "record" in step:
+                full, kept = (
+                    answer["replays"][step["record"]],
+                    pre["answer"]["replays"][step["record"]],
+                )
+                assert kept["positions"][step["at"]] == full["positions"][step["at"]]
+                assert kept["events"][: step["at"]] == full["events"][: step["at"]]
+        assert pre["answer"]["lesson"]["steps"] == answer["lesson"]["steps"]
+    assert "records" not in pre["answer"]["lesson"]  # the replays hold what is shown
+    # a lesson the engine refuses stops the build, naming it
+    bad = {"lessons/x.json": (b"{}", {})}
+    with pytest.raises(Exception, match="not in data/lessons"):
+        assets.precompute_lesson_embeds(
+            {"p.html": '<iframe src="lesson.html#src=lessons/y.json">'}, bad
+        )

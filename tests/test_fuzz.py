@@ -12,6 +12,7 @@ tests/test_fuzz.py`` runs 25 times as many examples (tests/fuzzkit.py).
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 import time
@@ -45,6 +46,8 @@ CODES = {
     "stale_link",
     "conflicting_link",
     "tampered_link",
+    "bad_lesson",
+    "no_solution",
 }
 SLOW_S = 5.0
 """A call that takes longer than this is a failure (a real one takes milliseconds)."""
@@ -208,6 +211,35 @@ def test_daily_puzzle_and_link_ops_with_mutated_input(data):
         else:
             args = {"message": message, "secret": "0" * 32}
     check_call(op, mutate(data, args))
+
+
+LESSONS = [
+    json.loads(p.read_text(encoding="utf-8"))
+    for p in sorted((Path(__file__).resolve().parents[1] / "data" / "lessons").glob("*.json"))
+]
+
+
+@fuzz_settings(100)
+@given(data=st.data())
+def test_lesson_check_with_mutated_lessons_files_and_links(data):
+    """lesson_check on mutated lessons (the tutorial's, with tasks, hints and texts
+    by language added), as objects, as files' text and as links."""
+    lesson = copy.deepcopy(data.draw(st.sampled_from(LESSONS)))
+    step = lesson["steps"][0]
+    if "position" in step and data.draw(st.booleans()):
+        step.pop("try", None)
+        step["task"] = {"key": "puzzle.task.survive", "params": {}}
+        step["hints"] = ["one", {"en": "two", "fr": "deux"}]
+        step["caption"] = {"en": "**bold** *em*", "de": "Text"}
+    bad = mutate(data, lesson)
+    how = data.draw(st.sampled_from(["lesson", "text", "fragment"]))
+    if how == "lesson":
+        args = {"lesson": bad, "draft": data.draw(st.booleans())}
+    elif how == "text":
+        args = {"text": json.dumps(bad)}
+    else:
+        args = {"fragment": raw_link("l", bad)}
+    check_call("lesson_check", args)
 
 
 @fuzz_settings(200)

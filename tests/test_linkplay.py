@@ -27,7 +27,7 @@ def error(op, args):
 
 
 def page_game(n, seed):
-    """A whole game as today's page makes it (web/js/link.js): new_game, then every
+    """A whole game as the page made it before commit and reveal: new_game, then every
     move through play with the move's number as the seed; the last message."""
     dealt = ok("new_game", {"players": n, "seed": seed})
     record, position = dealt["record"], dealt["position"]
@@ -77,7 +77,7 @@ def test_a_full_8_player_game_fits_in_2000_characters_and_round_trips():
     assert longest + len("https://tsuro.example/link.html#") < 2000, longest
 
 
-def test_links_the_page_makes_today_still_open():
+def test_links_the_page_made_before_commit_and_reveal_still_open():
     """Before commit and reveal the page chose the seed (its engine's) and seeded each
     move's reshuffle with the move's number: such links open, reported as such."""
     for seed in (3, 11):

@@ -1,19 +1,20 @@
 """The rules tutorial's record boards still show what their words say.
 
-Each later section of web/tutorial/index.html embeds a real seeded game found
-by tools/tutorial_links.py --records; here the engine replays the game in the
-page's link and tools/tutorial_links.CLAIMS checks the moment the section is
-about (an exchange, a shared win, a score that beats survival...) happens in
-the window the board steps through.
+Each later section of web/tutorial/index.html frames a lesson (lesson.html)
+whose steps are the positions of a real seeded game found by
+tools/tutorial_links.py --records (data/lessons/tutorial-<key>.json); here the
+engine replays the lesson's game and tools/tutorial_links.CLAIMS checks the
+moment the section is about (an exchange, a shared win, a score that beats
+survival...) happens in the window the lesson steps through.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
 import pytest
+from helpers import tutorial_lesson, tutorial_tool
 
 from tsuro_core.api import call
 
@@ -21,45 +22,38 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "web" / "tutorial" / "index.html"
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location(
-        "tutorial_links", ROOT / "tools" / "tutorial_links.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _tool()
+TOOL = tutorial_tool()
 
 
 def _board(key):
+    """(record, from, to) of a section's lesson: its game and the positions its steps show."""
     html = PAGE.read_text(encoding="utf-8")
     section = html.split(f'<section id="{key}">', 1)[1].split("</section>", 1)[0]
-    src = re.search(r'src="\.\./embed\.html#([^"]+)"', section).group(1)
-    link, *rest = src.split("&")
-    return link, dict(part.split("=", 1) for part in rest)
+    src = re.search(r'src="\.\./lesson\.html#src=([^"&]+)', section).group(1)
+    assert src == f"lessons/tutorial-{key}.json"
+    lesson = tutorial_lesson(key)
+    ats = [step["at"] for step in lesson["steps"]]
+    assert all(step["record"] == 0 for step in lesson["steps"]) and len(lesson["records"]) == 1
+    assert ats == list(range(ats[0], ats[-1] + 1)), "the steps are the window's positions in order"
+    return lesson["records"][0], ats[0], ats[-1]
 
 
 @pytest.mark.parametrize("key", sorted(TOOL.CLAIMS))
 def test_the_example_shows_what_its_section_says(key):
-    link, opts = _board(key)
-    r = call("decode_link", {"fragment": link})
+    record, frm, to = _board(key)
+    r = call("positions", {"record": record})
     assert r["ok"], r
-    record = r["result"]["record"]
-    ans = call("positions", {"record": record})["result"]
-    frm, at, to = int(opts["from"]), int(opts["at"]), int(opts["to"])
-    assert 0 <= frm <= at <= to <= len(record["moves"])
+    ans = r["result"]
+    assert 0 <= frm <= to <= len(record["moves"])
     assert TOOL.CLAIMS[key](record, ans, frm, to), f"the {key} example no longer shows it"
 
 
 def test_a_claim_can_fail():
     """The checks are not always true: another section's game does not pass them."""
-    link, opts = _board("exhausted")
-    record = call("decode_link", {"fragment": link})["result"]["record"]
+    record, frm, to = _board("exhausted")
     ans = call("positions", {"record": record})["result"]
     for key in ("bonus", "together", "solo", "longest"):
-        assert not TOOL.CLAIMS[key](record, ans, int(opts["from"]), int(opts["to"]))
+        assert not TOOL.CLAIMS[key](record, ans, frm, to)
 
 
 def test_the_course_page_game_is_the_engines_and_shows_each_rule():

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = [ROOT / "web" / "index.html", ROOT / "web" / "embed.html"]
+PAGES = [ROOT / "web" / "index.html", ROOT / "web" / "embed.html", ROOT / "web" / "lesson.html"]
 S, MARGIN, W, H = 100, 36, 6, 6
 COORD_GAP = 22
 PX = [1 / 3, 2 / 3, 1, 1, 2 / 3, 1 / 3, 0, 0]

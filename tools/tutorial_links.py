@@ -4,8 +4,10 @@ print their share-link fragments.
 
 Every example comes from a real seeded game played by the engine with random
 moves, so each is a position a game can reach; the search is deterministic.
-Run it again only to change the examples, then paste the fragments into the
-tutorial page:  python3 tools/tutorial_links.py
+Run it again only to change the examples:  python3 tools/tutorial_links.py
+(sections 1-7), --records (8-14), --lessons (all of them as the lesson files
+data/lessons/tutorial-<key>.json that the page's boards play, and the frames'
+addresses), --course (the course variant's page).
 """
 
 from __future__ import annotations
@@ -70,6 +72,12 @@ def find(pred, n=2, seeds=range(1, 400)):
 
 
 def main():
+    for key, frag in position_examples().items():
+        print(f"{key}\t{frag}")
+
+
+def position_examples():
+    """The fragments of sections 1-7: {key: "p=..." or "r=...&from=K&at=N&to=M"}."""
     out = {}
     # 1. Start: everyone picks a start mark (a fresh deal).
     g = ok("new_game", {"players": players(2), "seed": 7})
@@ -141,11 +149,10 @@ def main():
                 break
         if "dragon" in out:
             break
-    for key, frag in out.items():
-        print(f"{key}\t{frag}")
+    return out
 
 
-if __name__ == "__main__" and not {"--records", "--course"} & set(sys.argv):
+if __name__ == "__main__" and not {"--records", "--course", "--lessons"} & set(sys.argv):
     main()
 
 
@@ -392,3 +399,55 @@ if __name__ == "__main__" and "--course" in sys.argv:
     found = find_course()
     COURSE_FILE.write_text(json.dumps(found, separators=(",", ":")) + "\n", encoding="utf-8")
     print(f"{COURSE_FILE}: seed {found['seed']}, {len(found['moves'])} moves")
+
+
+# ---------------------------------------------------------------------------
+# The tutorial's boards as lessons (data/lessons/tutorial-<key>.json, played by
+# lesson.html in web/tutorial/index.html): each example above as the lesson the
+# authoring page (lesson-edit.html) makes of it: a position becomes one step
+# with a move to try (a task where the section asks for one); a record's
+# window from..to one step per position, so Next plays each move.  Written in
+# lesson_check's canonical form, as the authoring page's JSON file is.
+
+LESSONS_DIR = Path(__file__).resolve().parent.parent / "data" / "lessons"
+TASKS = {"edge": {"key": "puzzle.task.eliminate", "params": {"color": "blue"}}}
+"""Sections whose words ask for a move that does something: a task, not a free try."""
+
+
+def lesson_of(key, fragment):
+    """(lesson, the step shown first: 1 = the first) of a tutorial board's fragment."""
+    link, *rest = fragment.split("&")
+    opts = dict(part.split("=", 1) for part in rest)
+    value = ok("decode_link", {"fragment": link})
+    if "position" in value:
+        step = {"position": value["position"]}
+        step.update({"task": TASKS[key]} if key in TASKS else {"try": True})
+        lesson = {"format": "tsuro-lesson/1", "steps": [step]}
+        first = 1
+    else:
+        frm, at, to = (int(opts[k]) for k in ("from", "at", "to"))
+        to = min(to, len(value["record"]["moves"]))  # the embed stepped no further either
+        steps = [{"record": 0, "at": k} for k in range(frm, to + 1)]
+        lesson = {"format": "tsuro-lesson/1", "records": [value["record"]], "steps": steps}
+        first = at - frm + 1
+    return ok("lesson_check", {"lesson": lesson})["lesson"], first
+
+
+def lesson_text(lesson):
+    """A lesson file's text: the authoring page's download, JSON.stringify(lesson, null, 1)."""
+    return json.dumps(lesson, indent=1, ensure_ascii=False) + "\n"
+
+
+def write_lessons():
+    examples = {**position_examples(), **{k: find_record(k) for k in RECORD_EXAMPLES}}
+    LESSONS_DIR.mkdir(parents=True, exist_ok=True)
+    for key, frag in examples.items():
+        lesson, first = lesson_of(key, frag)
+        path = LESSONS_DIR / f"tutorial-{key}.json"
+        path.write_text(lesson_text(lesson), encoding="utf-8")
+        step = f"&step={first}" if first > 1 else ""
+        print(f"{key}\t../lesson.html#src=lessons/{path.name}{step}")
+
+
+if __name__ == "__main__" and "--lessons" in sys.argv:
+    write_lessons()

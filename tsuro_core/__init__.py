@@ -11,6 +11,7 @@ from .api_common import ApiError
 from .errors import TsuroError
 from .game import Exchange, Game, IllegalMove, Placement, default_players
 from .jsonin import JsonInputError
+from .lessons import LESSON_FORMAT, LessonError, check_lesson
 from .linkplay import TamperedLink
 from .neu.formats import NeuBadMove, NeuFormatError
 from .neu.game import NeuIllegalMove
@@ -35,6 +36,7 @@ from .rules import PRESETS, SCORINGS, VARIANTS, Rules, RulesError, parse_rules
 __version__ = "0.1.0"
 
 __all__ = [
+    "LESSON_FORMAT",
     "POSITION_FORMAT",
     "PRESETS",
     "RECORD_FORMAT",
@@ -45,6 +47,7 @@ __all__ = [
     "Game",
     "IllegalMove",
     "JsonInputError",
+    "LessonError",
     "NeuBadMove",
     "NeuFormatError",
     "NeuIllegalMove",
@@ -57,6 +60,7 @@ __all__ = [
     "TamperedLink",
     "TsuroError",
     "__version__",
+    "check_lesson",
     "decode_link",
     "default_players",
     "encode_link",

@@ -18,6 +18,7 @@ from .bots.api_ops import OPS as BOT_OPS
 from .bots.review import OPS as REVIEW_OPS
 from .daily import OPS as DAILY_OPS
 from .game import MAX_LISTED_EXCHANGES, Game, IllegalMove
+from .lessons import OPS as LESSON_OPS
 from .linkplay import OPS as LINK_OPS
 from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
@@ -217,6 +218,7 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     **REVIEW_OPS,  # review: a record's moves judged (bots/review.py)
     **DAILY_OPS,  # daily: the solo deal of a date (daily.py)
     **PUZZLE_OPS,  # puzzle_check, puzzle_hint (puzzles.py)
+    **LESSON_OPS,  # lesson_check: a lesson checked, written canonically, linked (lessons.py)
     **LINK_OPS,  # link_encode, link_open: play by link (linkplay.py)
     **NEU_OPS,  # the course variant: neu_new_game, neu_legal_moves, neu_play, neu_bot_move
 }

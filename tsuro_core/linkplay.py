@@ -31,7 +31,7 @@ is ``stale_link``, a different history ``conflicting_link``.
 Messages made before commit and reveal (no ``commit``: the host's engine chose
 the seed) are still opened, their deal checked against their seed and their
 reshuffles against the page's per-move seeds, and reported ``"shuffle":
-"host"``; docs/linkplay.md says what the page still has to do.
+"host"``, which the page tells its players (docs/linkplay.md).
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@ A puzzle is ``{"id", "task": {"key", "params"}, "position", "answer"}``
 it through its catalogues, ``puzzle.task.<kind>``):
 
 - ``survive``: some placement keeps the mover's marker on the board;
-- ``eliminate`` ``{color}``: a legal placement puts the marker of that colour
-  out and keeps the mover's on;
+- ``eliminate`` ``{color}`` or ``{colors}``: a legal placement puts the marker
+  of that colour out (of every one of those colours: "put both others out")
+  and keeps the mover's on;
 - ``keep_options``: a placement that keeps the mover on *and* leaves a tile in
   the mover's hand that could keep the marker on at its next square (if
   nobody plays there first; the tile drawn after this move is not counted);
@@ -52,9 +53,7 @@ def check_task(task: Any, game: Game) -> tuple[str, dict[str, Any]]:
     if game.phase != "tile":
         raise ValueError(f"task: a puzzle needs a position in the tile phase, not {game.phase!r}")
     if kind == "eliminate":
-        colors = [p.get("color") for p in game.players]
-        if params.get("color") not in colors or colors.index(params["color"]) == game.turn:
-            raise ValueError("task.params.color: expected the colour of another player")
+        _targets(params, game)
     if kind == "solo":
         n = params.get("n")
         if not game.rules.solo:
@@ -62,6 +61,26 @@ def check_task(task: Any, game: Game) -> tuple[str, dict[str, Any]]:
         if not is_whole(n) or not 1 <= n <= MAX_SOLO_N:
             raise ValueError(f"task.params.n: expected a whole number 1..{MAX_SOLO_N}")
     return kind, params
+
+
+def _targets(params: dict[str, Any], game: Game) -> list[int]:
+    """The seats an ``eliminate`` task names: ``color`` (one) or ``colors`` (each of
+    them, distinct), every one the colour of another player; ValueError if not."""
+    if ("color" in params) == ("colors" in params):
+        raise ValueError('task.params: expected "color" (one colour) or "colors" (a list)')
+    wanted = [params["color"]] if "color" in params else params["colors"]
+    where = "task.params.color" if "color" in params else "task.params.colors"
+    if not isinstance(wanted, list) or not 1 <= len(wanted) < len(game.players):
+        raise ValueError(f"{where}: expected 1 to {len(game.players) - 1} colours of other players")
+    colors = [p.get("color") for p in game.players]
+    seats = []
+    for c in wanted:
+        if not isinstance(c, str) or c not in colors or colors.index(c) == game.turn:
+            raise ValueError(f"{where}: expected the colour of another player")
+        seats.append(colors.index(c))
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"{where}: a colour is named twice")
+    return seats
 
 
 def _stays_on(game: Game, p: Placement) -> bool:
@@ -109,11 +128,11 @@ def solving(game: Game, kind: str, params: dict[str, Any]) -> list[Placement]:
         return [p for p in game.placements() if _stays_on(game, p)]
     legal = game.legal_placements()
     if kind == "eliminate":
-        seat = [p.get("color") for p in game.players].index(params["color"])
+        seats = set(_targets(params, game))
         return [
             p
             for p in legal
-            if _stays_on(game, p) and any(o["seat"] == seat for o in game.outcome(*p)["out"])
+            if _stays_on(game, p) and seats <= {o["seat"] for o in game.outcome(*p)["out"]}
         ]
     if kind == "keep_options":
         return [p for p in legal if _stays_on(game, p) and _keeps_options(game, p)]

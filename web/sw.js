@@ -9,13 +9,20 @@
 //     than English: not precached, cached when first fetched (a catalogue an
 //     older version had fetched is fetched again on install, so the player's
 //     language stays offline across updates).
+//   - the later tier (later: pages a first visit does not carry, with their
+//     own modules; sitebuild/precache.py LATER_PAGES): cached when first
+//     opened, and all fetched when a page that this worker already controlled
+//     at load asks ("fill-in": a second visit) and on every update after the
+//     first install, so the whole site works offline from the second visit.
+//     Opened offline before that, such a page redirects to the game page,
+//     which says so (index.html?offline=later).
 // Nothing is stored unless its sha256 is the one the build recorded: what it
 // downloads, and what it carries over from an older cache or from the engine
 // worker's first-visit cache.  The engine's memory snapshot (cache
 // "tsuro-snapshot", the worker's) outlives a new build's activation; the
 // worker keys it by what it was made from.
 // build.py replaces the placeholder below with the manifest
-// {version, urls, onDemand, immutable, sha256} of the build.
+// {version, urls, onDemand, later, immutable, sha256} of the build.
 
 const MANIFEST = /*@@PRECACHE_MANIFEST@@*/ null;
 /** `self`, typed as what it is here (TypeScript's webworker lib calls it any worker). */
@@ -27,6 +34,8 @@ const SCOPE = new URL("./", sw.location.href).href;
 const URLS = MANIFEST ? MANIFEST.urls : [];
 const IMMUTABLE = MANIFEST ? MANIFEST.immutable : [];
 const PRECACHED = new Set(URLS);
+const LATER = MANIFEST ? MANIFEST.later : [];
+const LATER_SET = new Set(LATER);
 const HASHES = MANIFEST ? MANIFEST.sha256 : {};
 const KEEP = new Set([CACHE, "tsuro-snapshot"]);
 
@@ -67,16 +76,30 @@ async function usedBefore() {
   return [...found];
 }
 
+/** Whether an older version's cache is here (this install is an update, not a first visit;
+ *  the engine's own caches, tsuro-boot and tsuro-snapshot, do not count). */
+async function updating() {
+  return (await caches.keys()).some((name) => /^tsuro-[0-9a-f]{16}$/.test(name) && name !== CACHE);
+}
+
+/** Fetch and store each of rels not in the cache yet, when it is the build's file; best effort:
+ *  what fails is fetched again when a page asks for it. */
+async function fetchMissing(rels) {
+  const cache = await caches.open(CACHE);
+  const have = new Set((await cache.keys()).map((r) => relative(r.url)));
+  await Promise.all(rels.map(async (rel) => {
+    if (have.has(rel)) return;
+    try {
+      const resp = await fetch(new URL(rel, SCOPE).href, { cache: isImmutable(rel) ? "default" : "no-cache" });
+      if (resp.ok && await matchesBuild(rel, resp)) await cache.put(cacheKey(rel), await storable(resp));
+    } catch { /* offline or gone: fetched again when a page asks */ }
+  }));
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const have = new Set((await cache.keys()).map((r) => relative(r.url)));
-  await Promise.all((await usedBefore()).map(async (rel) => {
-    if (have.has(rel)) return;
-    try {
-      const resp = await fetch(new URL(rel, SCOPE).href);
-      if (resp.ok && await matchesBuild(rel, resp)) await cache.put(new URL(rel, SCOPE).href, resp);
-    } catch { /* not needed to install: fetched again when the page asks */ }
-  }));
+  await fetchMissing([...await usedBefore(), ...(await updating() ? LATER : [])]);
   await Promise.all(URLS.map(async (rel) => {
     if (have.has(rel)) return;
     const url = new URL(rel, SCOPE).href;
@@ -103,6 +126,7 @@ sw.addEventListener("install", (event) => {
 
 sw.addEventListener("message", (event) => {
   if (event.data && event.data.tsuro === "skip-waiting") sw.skipWaiting();
+  if (event.data && event.data.tsuro === "fill-in") event.waitUntil(fetchMissing(LATER));
 });
 
 // Old versions' caches go only now, once this version is the active one.
@@ -134,7 +158,7 @@ async function networkFirst(request, rel, preload) {
     const resp = (await preload) || await fetch(request);
     const key = cacheKey(rel);
     const keyRel = key.slice(SCOPE.length);
-    if (resp.ok && resp.type === "basic" && PRECACHED.has(keyRel)) {
+    if (resp.ok && resp.type === "basic" && (PRECACHED.has(keyRel) || LATER_SET.has(keyRel))) {
       // A page that changed since this build is served but not stored.
       const copy = resp.clone();
       matchesBuild(keyRel, copy).then((same) => same && storable(copy).then((r) => cache.put(key, r)));
@@ -143,6 +167,10 @@ async function networkFirst(request, rel, preload) {
   } catch (err) {
     const hit = await cache.match(cacheKey(rel), { ignoreSearch: true });
     if (hit) return hit;
+    // A later-tier page not stored yet, opened offline: the game page says so.
+    if (request.mode === "navigate" && LATER_SET.has(cacheKey(rel).slice(SCOPE.length))) {
+      return Response.redirect(new URL("index.html?offline=later", SCOPE).href, 302);
+    }
     throw err;
   }
 }
@@ -154,7 +182,7 @@ sw.addEventListener("fetch", (event) => {
   if (rel === null) return; // another origin or outside our scope
   if (isImmutable(rel)) {
     event.respondWith(cacheFirst(request, rel));
-  } else if (request.mode === "navigate" || PRECACHED.has(rel) || rel === "" || rel.endsWith("/")) {
+  } else if (request.mode === "navigate" || PRECACHED.has(rel) || LATER_SET.has(rel) || rel === "" || rel.endsWith("/")) {
     event.respondWith(networkFirst(request, rel, request.mode === "navigate" ? event.preloadResponse : null));
   }
 });

@@ -244,10 +244,18 @@ def test_daily_puzzle_and_link_pages(contrast):
     wait_phase(page, ["home"])
     c.check("link home")
     page.click("#btn-link-start")
-    wait_phase(page, ["start"])
-    page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
-    wait_phase(page, ["send"])
+    wait_phase(page, ["send"])  # the link for the second person's share
     c.check("link send")
+    page.click("#btn-play-here")
+    wait_phase(page, ["share"])
+    c.check("link share")
+    page.click("#btn-share")
+    wait_phase(page, ["send"])
+    page.click("#btn-play-here")
+    wait_phase(page, ["share"])
+    page.click("#btn-share")
+    wait_phase(page, ["start"])  # dealt here: the note under the board says how
+    c.check("link dealt")
     c.assert_ok(
         "text.coord", ".puzzle-verdict.good", ".puzzle-verdict.bad", "#share-card", "#link-out"
     )

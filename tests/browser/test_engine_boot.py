@@ -348,7 +348,8 @@ def test_service_worker_refuses_files_that_are_not_the_builds(
 
 
 def _tutorial_frames(page, server):
-    """The rules tutorial with every board loaded (they are lazy iframes): {kind: [frames]}."""
+    """The rules tutorial with every board loaded (lazy iframes of lesson.html):
+    {"record": [frames stepping through a game], "try": [frames with a move to play]}."""
     page.goto(server + "tutorial/index.html")
     page.wait_for_load_state("load")
     count = page.locator("iframe").count()
@@ -357,30 +358,32 @@ def _tutorial_frames(page, server):
     page.wait_for_function(f"document.querySelectorAll('iframe').length === {count}")
     frames = {"record": [], "try": []}
     for _ in range(600):
-        boards = [f for f in page.frames if "embed.html#" in f.url]
+        boards = [f for f in page.frames if "lesson.html#" in f.url]
         if len(boards) == count:
             break
         page.wait_for_timeout(50)
     for f in boards:
-        frames["record" if "#r=" in f.url else "try"].append(f)
+        f.wait_for_function(
+            "document.body.dataset.mode || /\\d/.test(document.getElementById('where').textContent)"
+        )
+        live = f.evaluate("!!document.body.dataset.mode")
+        frames["try" if live else "record"].append(f)
     return frames
 
 
 def test_tutorial_boards_share_one_engine_and_records_need_none(page, server):
     frames = _tutorial_frames(page, server)
     # the dragon tile, then the variants and the shared wins (tools/tutorial_links.py --records)
-    assert len(frames["record"]) == 8 and len(frames["try"]) >= 6
+    assert len(frames["record"]) == 8 and len(frames["try"]) == 6
     dragon = frames["record"][0]
-    # The dragon-tile board steps through its record from the build's precomputed positions.
-    dragon.wait_for_function("/\\d+ \\/ \\d+/.test(document.getElementById('step').textContent)")
+    # The dragon-tile lesson steps through its game from the build's precomputed answer.
+    assert dragon.evaluate("document.getElementById('where').textContent") == "Step 1 of 2"
     dragon.click("#next")
-    dragon.wait_for_function(
-        "document.getElementById('caption').textContent.includes('dragon tile')"
-    )
+    dragon.wait_for_function("document.getElementById('told').textContent.includes('dragon tile')")
     assert dragon.evaluate("performance.getEntriesByName('tsuro-engine-ready').length") == 0
     assert dragon.evaluate("document.getElementById('progress').hidden") is True
     for f in frames["record"][1:]:
-        f.wait_for_function("/\\d+ \\/ \\d+/.test(document.getElementById('step').textContent)")
+        f.wait_for_function("/\\d+ of \\d+/.test(document.getElementById('where').textContent)")
         assert f.evaluate("performance.getEntriesByName('tsuro-engine-ready').length") == 0
     # the open-hands game shows its three players' hands, and only it
     assert [f.locator("#open-hands li").count() for f in frames["record"]].count(3) == 1

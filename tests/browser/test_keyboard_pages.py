@@ -85,6 +85,15 @@ def test_a_game_by_link_started_and_played_by_the_keyboard(page, server):
         page.keyboard.type(name)
     tab_to(page, "#btn-link-start")
     page.keyboard.press("Enter")
+    # before the deal, Bo's and Cy's shares, added here ("is here"); then this device deals
+    for name in ("Bo", "Cy"):
+        assert wait_phase(page, ["send"]) == "send"
+        assert name in page.inner_text("#send-title")
+        tab_to(page, "#btn-play-here")
+        page.keyboard.press("Enter")
+        assert wait_phase(page, ["share"]) == "share"
+        tab_to(page, "#btn-share")
+        page.keyboard.press("Enter")
     assert wait_phase(page, ["start"]) == "start"  # (the banner is written by then)
     assert "Ann" in page.inner_text("#turn-banner")
     assert start_and_place_by_keys(page, 0) == "start"  # Ann's start mark: the link to send

@@ -40,6 +40,9 @@ def assert_in(page_or_frame, lang: str, where: str) -> None:
     texts = page_or_frame.evaluate(TEXTS)
     left = [s for s in texts if english(lang).search(s)]
     assert not left, (lang, where, left)
+    # sentences joined by i18n.sentences(): no ASCII space after a Japanese full stop
+    spaced = [s for s in texts if re.search(r"[。？！] ", s)]
+    assert not spaced, (lang, where, spaced)
     assert texts, where
 
 

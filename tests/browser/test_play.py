@@ -5,17 +5,15 @@ and screenshots at phone and desktop widths (test-artifacts/, gitignored)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pagekit
 import pytest
+from helpers import tutorial_fragment
 from pagekit import log_count, no_errors, phase, shot
 
 from tsuro_core.api import call
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 PHASES = ["pass", "start", "tile", "exchange", "over"]
 
 
@@ -451,15 +449,9 @@ def test_hint_chooses_a_tile(page, server):
     no_errors(page)
 
 
-def _tutorial_fragment(key):
-    html = (ROOT / "web" / "tutorial" / "index.html").read_text(encoding="utf-8")
-    section = html.split(f'<section id="{key}">', 1)[1]
-    return section.split("embed.html#", 1)[1].split("&", 1)[0].split('"', 1)[0]
-
-
 def test_self_eliminating_placements_are_refused_with_the_reason(page, server):
     # Ann (seat 0) can turn tile 14 so that it sends her off the edge; other placements are safe
-    page.goto(server + "?sw=off&anim=0#" + _tutorial_fragment("place"))
+    page.goto(server + "?sw=off&anim=0#" + tutorial_fragment("place"))
     assert wait_phase(page) == "pass"  # a shared position: hot-seat
     page.click("#btn-pass")
     assert wait_phase(page) == "tile"
@@ -478,7 +470,7 @@ def test_self_eliminating_placements_are_refused_with_the_reason(page, server):
     assert log_count(page) == 0 and phase(page) == "tile"
     # when every placement eliminates the player, one must be played (another
     # query string: a new page load, not a change of fragment racing the checks)
-    page.goto(server + "?sw=off&anim=0&forced#" + _tutorial_fragment("forced"))
+    page.goto(server + "?sw=off&anim=0&forced#" + tutorial_fragment("forced"))
     if wait_phase(page) == "pass":
         page.click("#btn-pass")
     assert wait_phase(page) == "tile"

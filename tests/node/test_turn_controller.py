@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import tutorial_position
 
 from tsuro_core.api import call
 
-ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = Path(__file__).resolve().parent / "turn_controller.mjs"
 
 
@@ -24,14 +24,6 @@ def ok(op: str, args: dict[str, Any]) -> dict[str, Any]:
     r = call(op, args)
     assert r["ok"], r
     return r["result"]
-
-
-def tutorial_position(key: str) -> dict[str, Any]:
-    """The position of a tutorial board (web/tutorial/index.html)."""
-    html = (ROOT / "web" / "tutorial" / "index.html").read_text(encoding="utf-8")
-    fragment = html.split(f'<section id="{key}">', 1)[1].split("embed.html#", 1)[1]
-    fragment = fragment.split("&", 1)[0].split('"', 1)[0]
-    return ok("decode_link", {"fragment": fragment})["position"]
 
 
 def neu_turn_with_a_refusal() -> dict[str, Any]:

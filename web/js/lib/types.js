@@ -103,9 +103,40 @@ export {};
  * @property {{give: number[], take: number[], count: number}} [exchange]
  */
 
+/**
+ * A game played by link (docs/linkplay.md, `tsuro-link/1`): before the deal it has
+ * `rules` and `players` and no `record`; after it, `secret` and `record`.  A message
+ * made before commit and reveal has neither `host` nor `commit`.
+ * @typedef {object} LinkMessage
+ * @property {"tsuro-link/1"} format
+ * @property {string} game
+ * @property {string[]} seats  "person" or "computer:<level>" per seat
+ * @property {boolean} hidden
+ * @property {number} [host] @property {string} [commit] @property {string[]} [shares]
+ * @property {string} [secret] @property {Rules} [rules] @property {Player[]} [players]
+ * @property {GameRecord} [record]
+ */
+/**
+ * A link message as the link ops answer it: dealt (`position`) or in its setup
+ * (`waiting` for the next person's share, or for the host's secret).
+ * @typedef {{message: LinkMessage, shuffle: "committed" | "host", position?: Position,
+ *            waiting?: "share" | "secret", sharer?: number}} LinkOpened
+ */
 /** play and neu_play: the next position, the move as a record stores it, and what happened. @typedef {{position: Position, move: Move, events: GameEvent[], result?: GameResult}} Played */
 /** @typedef {{over: boolean, winners: number[], scores?: number[], phase: string, turn: number | null}} GameResult */
 /** bot_move and hint: the move chosen (and what the planner reports about it). @typedef {{move: Move, [more: string]: unknown}} BotMove */
+
+/**
+ * lesson_check: a lesson (docs/lessons.md) checked and written canonically, its
+ * link (null when too long for one), each record's positions and events, and
+ * what each step shows (its phase, mover, whether a sketch, whether a move may be tried
+ * there, the kinds of task it may have, how many moves solve its task).
+ * @typedef {object} LessonChecked
+ * @property {any} lesson
+ * @property {string | null} fragment
+ * @property {{positions: Position[], events: GameEvent[][]}[]} replays
+ * @property {{phase: string, turn: number | null, sketch: boolean, try: boolean, tasks: string[], solutions?: number}[]} steps
+ */
 
 /**
  * What each operation takes and answers (docs/api.md); `request(op, args)`
@@ -128,9 +159,14 @@ export {};
  * @property {{args: {position: Position, seed?: number | string, budget_ms?: number, iterations?: number}, result: BotMove}} hint
  * @property {{args: {position: Position, task: any, move: Move}, result: {correct: boolean, legal: boolean, unique: boolean}}} puzzle_check
  * @property {{args: {position: Position, task: any, level: number}, result: {tile: number, rot?: number}}} puzzle_hint
+ * @property {{args: {lesson?: any, text?: string, fragment?: string, draft?: boolean}, result: LessonChecked}} lesson_check
  * @property {{args: {date: string, players?: {name: string, color?: string}[]}, result: {record: GameRecord, position: Position}}} daily
- * @property {{args: {message: any}, result: {fragment: string}}} link_encode
- * @property {{args: {fragment: string, local?: any}, result: {message: any, position: Position, status: "new" | "same" | "newer"}}} link_open
+ * @property {{args: {message: LinkMessage}, result: {fragment: string}}} link_encode
+ * @property {{args: {fragment: string, local?: LinkMessage}, result: LinkOpened & {status: "new" | "same" | "newer"}}} link_open
+ * @property {{args: {game: string, seats: string[], players: {name: string, color?: string}[], rules?: Rules, hidden?: boolean, host?: number}, result: LinkOpened & {secret: string}}} link_new
+ * @property {{args: {message: LinkMessage}, result: LinkOpened}} link_share
+ * @property {{args: {message: LinkMessage, secret: string}, result: LinkOpened}} link_reveal
+ * @property {{args: {message: LinkMessage, move: Move}, result: Played & {message: LinkMessage}}} link_play
  * @property {{args: {players: {name: string, color?: string}[]}, result: {position: any}}} neu_new_game
  * @property {{args: {position: any}, result: any}} neu_legal_moves
  * @property {{args: {position: any, move: any}, result: {position: any, move: any, events: any[], result?: any}}} neu_play

@@ -363,6 +363,10 @@ export async function loadTiles() {
   return resp.json();
 }
 
+/** Whether a service worker served this page: a visit after the first. */
+const CONTROLLED_AT_LOAD = typeof navigator !== "undefined" && "serviceWorker" in navigator &&
+  !!navigator.serviceWorker.controller;
+
 /**
  * Register sw.js (scope: the site root) when the page is served over http(s)
  * from a real origin.  Resolves to the registration, or null where there is
@@ -372,7 +376,11 @@ export async function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return null;
   if (!/^https?:$/.test(self.location.protocol) || self.origin === "null") return null;
   try {
-    return await navigator.serviceWorker.register(siteURL("sw.js"), { scope: siteRoot });
+    const reg = await navigator.serviceWorker.register(siteURL("sw.js"), { scope: siteRoot });
+    // Not a first visit: the service worker fetches the pages a first visit
+    // leaves out (the later tier, sw.js), now that the engine is up.
+    if (CONTROLLED_AT_LOAD) navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ tsuro: "fill-in" }));
+    return reg;
   } catch (e) {
     console.warn("service worker not registered:", e);
     return null;

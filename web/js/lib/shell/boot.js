@@ -28,8 +28,10 @@ import { $ } from "./dom.js";
  * @param {(move: Move) => void} options.play
  * @param {() => boolean} options.keysOn
  * @param {(text: string, seat?: number) => void} [options.setBanner]
+ * @param {import("../turns/exchange.js").ExchangeChooser} [options.exchange]  the elimination
+ *   bonus's panel, for pages whose games may offer an exchange
  */
-export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play, keysOn, setBanner }) {
+export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play, keysOn, setBanner, exchange }) {
   applyTo(document);
   drawIcons();
   setPhase("loading");
@@ -47,6 +49,7 @@ export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play,
     placeButton: $("btn-place"),
     tileset: () => views.tileset,
     ...(setBanner ? { setBanner } : {}),
+    ...(exchange ? { exchange } : {}),
   });
   Object.assign(views, { hand, turn });
   views.tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {

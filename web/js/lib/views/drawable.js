@@ -5,7 +5,9 @@
 // 12 x 12 board, 8 players, lists of at most a few hundred entries); anything
 // bigger waits for the engine, which decides.  No rule here: sizes only.
 
-const LIMITS = { nodes: 5000, depth: 8, list: 200, text: 200, boardSide: 12, players: 8 };
+import { sizeOf } from "./size.js";
+
+const LIMITS = { nodes: 5000, depth: 8, list: 200, text: 200, players: 8 };
 
 /** @param {unknown} v @returns {v is Record<string, any>} */
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -37,17 +39,6 @@ export function withinLimits(value) {
     for (const k of keys) stack.push([/** @type {any} */ (v)[k], depth + 1]);
   }
   return true;
-}
-
-/** A board side the page will draw: a whole number within the rule sets' range. */
-function side(v) {
-  return v === undefined ? 6 : Number.isInteger(v) && v >= 1 && v <= LIMITS.boardSide ? v : null;
-}
-
-/** The board's size a rule set names ([6, 6] for a named one); null for a side the page does not draw. */
-export function sizeOf(rules) {
-  if (!isObject(rules)) return [6, 6];
-  return [side(rules.width), side(rules.height)];
 }
 
 /** Whether `p` looks like a position the board can draw at once (the engine checks the rest). */

@@ -34,6 +34,8 @@ const UI = {
   last: "F M16 5h2v14h-2zM5 5v14l10-7z",
   ok: "M5 12.5l4.5 4.5L19 7",
   bad: "M6 6l12 12M18 6L6 18",
+  up: "M12 19V5M6 11l6-6 6 6",
+  down: "M12 5v14M6 13l6 6 6-6",
 };
 
 /** An interface icon by name (UI above); decorative: the control it sits in carries the name. */

@@ -4,7 +4,7 @@
 // tile's outcome as the engine reported it (the turn controller's advice).
 // Only geometry and the engine's answers: no rule is decided here.
 
-import { t } from "./i18n.js";
+import { sentences, t } from "./i18n.js";
 import { placeName, squareName } from "./coords.js";
 import { listNames } from "./movelog.js";
 
@@ -35,7 +35,7 @@ export function describeBoard(view, players, { width = 6, height = 6 } = {}) {
     ];
     if (around.tiles.length) parts.push(t("describe.aroundTiles", { count: around.tiles.length, squares: listNames(around.tiles) }));
     if (around.empty.length) parts.push(t("describe.aroundEmpty", { count: around.empty.length, squares: listNames(around.empty) }));
-    lines.push(parts.join(" "));
+    lines.push(sentences(parts));
   });
   return lines;
 }

@@ -110,6 +110,11 @@ export function tIn(code, key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
+/** Sentences one after the other: a space between them, but none after a full-width
+ *  full stop, question or exclamation mark (Japanese: 。 carries its own space).
+ *  @param {string[]} texts */
+export function sentences(texts) { return texts.join(" ").replace(/([。？！]) /g, "$1"); }
+
 /** A date in the page's language (Intl): `value` a Date, an ISO time, or a
  *  "YYYY-MM-DD" day (read as that UTC day); "" if it is not a date.
  *  @param {Date | string | number} value @param {Intl.DateTimeFormatOptions} [options] */

@@ -3,6 +3,7 @@
 // before the engine is up (the engine checks it as soon as a rule is needed).
 
 import { noteRefusal } from "../../lib/shell/refusals.js";
+import { readAtMost } from "../../lib/shell/bounded.js";
 
 // The options a fragment may carry, each with the values it takes (docs/browser.md).
 // Any other name or value is left out, and the board says so (refusals.js).
@@ -53,18 +54,6 @@ export async function quickDecode(link) {
   const b64 = body.slice(1).replace(/-/g, "+").replace(/_/g, "/");
   const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
   const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-  const chunks = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > LIMITS.inflatedBytes) {
-      reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return JSON.parse(await new Blob(chunks).text());
+  const inflated = await readAtMost(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")), LIMITS.inflatedBytes);
+  return inflated && JSON.parse(await inflated.text());
 }

@@ -19,15 +19,17 @@
 // record the build did not precompute), so a page of static boards stays
 // light, and the boards that do need it share one engine.
 
-import { getEngine, siteURL } from "../../lib/engine/client.js";
+import { siteURL } from "../../lib/engine/client.js";
+import { LazyEngine } from "../../lib/engine/lazy.js";
 import { Board } from "../../lib/views/board.js";
-import { tileSVG } from "../../lib/views/svg.js";
+import { showOpenHands } from "../../lib/views/openhands.js";
 import { HandView } from "../../lib/views/hand.js";
-import { ClassicTurn, handToTurn } from "../../lib/turns/classic.js";
+import { handToTurn } from "../../lib/turns/classic.js";
+import { ReaderTurn } from "../../lib/turns/reader.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { describe } from "../../lib/words/movelog.js";
-import { t, applyTo, setLang, matchLang } from "../../lib/words/i18n.js";
+import { t, applyTo, setLang, matchLang, sentences } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
 import { applyTheme } from "../../lib/shell/theme.js";
 import { noteRefusal } from "../../lib/shell/refusals.js";
@@ -35,13 +37,14 @@ import { tellRefusals } from "../../lib/shell/page.js";
 import { drawIcons } from "../../lib/views/icon.js";
 
 applyTheme();
-import { connectHost, HostError } from "./messages.js";
-import { Session, request, trailsOf } from "../../lib/game/session.js";
+import { connectHost, HostError } from "../../lib/shell/host.js";
+import { Session, trailsOf } from "../../lib/game/session.js";
 import { playMove } from "../../lib/game/play.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Stepper } from "../../lib/views/stepper.js";
 import { parseFragment, quickDecode } from "./fragment.js";
-import { sizeOf, drawable } from "../../lib/views/drawable.js";
+import { drawable } from "../../lib/views/drawable.js";
+import { sizeOf } from "../../lib/views/size.js";
 
 // the language: ?lang= (i18n.js) or &lang= in the fragment, with the other options
 {
@@ -67,36 +70,14 @@ const tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {
 
 // ------------------------------------------------------------------ the engine, when needed
 
-let engine = null;
-function eng() {
-  if (!engine) {
-    engine = getEngine({ shared: parseFragment(location.hash).opts.engine !== "dedicated" && !framedByAnotherSite() });
-    $("progress").hidden = false;
-    engine.onProgress((p) => { $("progress").value = p.fraction; });
-    engine.ready.then(() => { $("progress").hidden = true; },
-      (e) => message(t("engine.failed", { reason: errorText(e) })));
-  }
-  return engine;
-}
-/** In another site's iframe a SharedWorker does not start (Chromium refuses it
- *  in a third-party frame: "the engine worker could not start"), so such a
- *  board runs a worker of its own. */
-function framedByAnotherSite() {
-  if (window.parent === window) return false;
-  try { return window.parent.location.origin !== location.origin; } catch { return true; }
-}
-
-async function ask(op, args) {
-  const r = await request(eng(), op, args);   // within its time limit (session.js)
-  if (r && r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code });
-  return r;
-}
-// window.tsuro for the embedding page's tests and tools; starts the engine on first use.
-window.tsuro = {
-  get ready() { return eng().ready; },
-  request: (op, args = {}) => eng().requestValue(op, args),
-  get engine() { return eng(); },
-};
+const lazy = new LazyEngine({
+  dedicated: parseFragment(location.hash).opts.engine === "dedicated",
+  bar: $("progress"),
+  failed: (e) => message(t("engine.failed", { reason: errorText(e) })),
+});
+const eng = () => lazy.get();
+const ask = (op, args) => lazy.ask(op, args);
+lazy.installWindowTsuro();
 
 function message(text) {
   $("msg").textContent = text;
@@ -109,22 +90,7 @@ function show(position, trails = []) {
   board.setSeats(seatStyles(position.players));
   board.setPosition(position);
   board.setTrails(trails);
-  showOpenHands(position);
-}
-
-/** Open hands (a rule set where every hand is public): every player's tiles under the board. */
-function showOpenHands(position) {
-  const list = $("open-hands");
-  const open = position.rules && typeof position.rules === "object" && position.rules.open_hands && position.hands;
-  list.hidden = !open || !tileset;
-  if (list.hidden) return;
-  list.replaceChildren(...position.players.map((p, seat) => {
-    const li = document.createElement("li");
-    const name = document.createElement("span");
-    name.textContent = p.name;
-    li.append(name, ...(position.hands[seat] || []).map((tile) => tileSVG(tileset, tile, 0, { title: t("embed.tile", { n: tile }) })));
-    return li;
-  }));
+  showOpenHands($("open-hands"), position, tileset);
 }
 
 // ------------------------------------------------------------------ records: step through
@@ -141,7 +107,7 @@ const stepper = new Stepper({
   draw: (k) => show(rec.positions[k], trailsUpTo(k)),
   told: (k) => {
     $("step").textContent = t("embed.step", { k, n: rec.positions.length - 1 });
-    caption(k === 0 ? t("replay.startClassic") : describe(rec.events[k - 1], rec.positions[0].players).map((l) => l.text).join(" "));
+    caption(k === 0 ? t("replay.startClassic") : sentences(describe(rec.events[k - 1], rec.positions[0].players).map((l) => l.text)));
     $("first").disabled = $("prev").disabled = k <= stepper.from;
     $("next").disabled = $("last").disabled = k >= stepper.to;
   },
@@ -189,49 +155,15 @@ document.addEventListener("keydown", (e) => {
 // on turn after turn (a host-driven board) rather than stop after one move.
 const tryState = { start: null, position: null, trails: [], done: false, interactive: false, keepPlaying: false };
 
-class EmbedTurn extends ClassicTurn {
-  start(seat, legal) {
-    super.start(seat, legal);
-    if (legal.phase === "start") caption(t("embed.chooseStart", { name: this.game().players[seat].name }));
-  }
-
-  /** Start on tile 1 as dealt: the tutorial's instructions count turns from there. */
-  chooseFirstSafe() { this.human.selected = 0; }
-
-  markLabel(o) { return outcomeWords(o, this.human.seat, this.game().players); }
-
-  advise(sel) {
-    if (!sel) return { text: t("embed.chooseTile"), placeable: false };
-    const { players } = this.game();
-    const seat = this.human.seat;
-    const words = outcomeWords(sel, seat, players);
-    if (!sel.legal) return { text: t("embed.notAllowed", { outcome: words, name: players[seat].name }), placeable: false };
-    if (sel.self_eliminating && sel.forced) return { text: t("embed.forced", { outcome: words, name: players[seat].name }), placeable: true };
-    return { text: t("embed.outcome", { outcome: words }), placeable: true };
-  }
-}
-
-function outcomeWords(o, seat, players) {
-  const name = (k) => players[k].name;
-  const mine = o.out.find((x) => x.seat === seat);
-  const bits = [];
-  const outWords = (x) => t(x.reason === "collision" ? "embed.collides" : "embed.edge", { name: name(x.seat) });
-  if (mine) bits.push(outWords(mine));
-  else bits.push(t("embed.stays", { name: name(seat) }));
-  for (const x of o.out) if (x.seat !== seat) bits.push(outWords(x));
-  return bits.join(t("outcome.join"));
-}
-
 const hand = new HandView($("hand"), handToTurn(() => turn));
-const turn = new EmbedTurn({
-  board, hand,
+const turn = new ReaderTurn({
+  board, hand, caption,
   game: () => ({ players: tryState.position.players, position: tryState.position }),
   busy: () => tryState.done,
   play: (move) => playTry(move),
   note: (text) => caption(text),
   placeButton: $("place"),
   tileset: () => tileset,
-  focus: () => {},   // a board in another page's iframe never takes the focus by itself
 });
 
 async function playTry(move) {
@@ -275,7 +207,7 @@ async function applyMove(move) {
     if (tryState.interactive && tryState.position === now.position) openTurn(now.position).catch((x) => message(errorText(x)));
     throw e;
   }
-  caption(describe(r.events, r.position.players).map((l) => l.text).join(" "));
+  caption(sentences(describe(r.events, r.position.players).map((l) => l.text)));
   hand.clear();
   $("hand").hidden = true;
   host.post({ tsuro: "moved", move: r.move, position: r.position, events: r.events });
@@ -285,19 +217,7 @@ async function applyMove(move) {
 }
 
 // A board to try waits for the reader to come near it (pointer, touch, keys)
-// before it starts the engine: a tutorial page of boards stays light.
-let wanted = null;
-function wantEngineOnInteraction(eager) {
-  wanted = new Promise((resolve) => {
-    if (eager) { resolve(); return; }
-    const go = () => {
-      for (const t of ["pointerover", "pointerdown", "focusin", "keydown", "touchstart"]) removeEventListener(t, go, true);
-      eng();
-      resolve();
-    };
-    for (const t of ["pointerover", "pointerdown", "focusin", "keydown", "touchstart"]) addEventListener(t, go, true);
-  });
-}
+// before it starts the engine (lazy.waitForReader): a tutorial page of boards stays light.
 
 async function openTry(position) {
   Object.assign(tryState, { start: position, interactive: true });
@@ -326,12 +246,12 @@ async function openTurn(p) {
     $("place").disabled = true;
     // a touch screen has nothing to point with: it is told to tap
     const touchOnly = matchMedia("(hover: none)").matches;
-    caption(engine ? t("engine.loading") : t(touchOnly ? "embed.tapToStart" : "embed.pointToStart"));
+    caption(lazy.started ? t("engine.loading") : t(touchOnly ? "embed.tapToStart" : "embed.pointToStart"));
   };
   $("hand").hidden = false;
   $("place").hidden = false;
   waiting();
-  await wanted;
+  await lazy.wanted;
   waiting();
   const legal = await ask("legal_moves", { position: p, all: true });
   await tilesReady;
@@ -349,7 +269,7 @@ let hostLoaded = false;   // once the host has loaded something, the URL fragmen
 
 async function hostLoad(m) {
   hostLoaded = true;
-  wanted = Promise.resolve();   // the host asked: no waiting for the reader to point at the board
+  lazy.wanted = Promise.resolve();   // the host asked: no waiting for the reader to point at the board
   if (m.position) {   // the engine checks it first
     await ask("validate", { position: m.position }).catch((e) => {
       throw new HostError(e.code === "invalid" ? "bad_position" : e.code, `not a position: ${e.message}`);
@@ -424,7 +344,7 @@ async function main() {
   if (opts.caption) caption(opts.caption);
   const pre = link[0] === "r" && opts.pre ? await precomputed(opts.pre, link) : null;
   // A precomputed record needs no engine at all.
-  if (!pre) wantEngineOnInteraction(opts.eager === "1" || link[0] === "r");
+  if (!pre) lazy.waitForReader(opts.eager === "1" || link[0] === "r");
   try {
     if (pre) {
       await tilesReady;

@@ -1,23 +1,18 @@
 // "Embed this game" / "Embed this position" on the game-over panel: the
 // iframe snippet of embed.html for the finished game (at the step the replay
-// shows) or for the position on show, ready to copy, with a live preview.
+// shows) or for the position on show, ready to copy, with a live preview; and
+// "Add to a lesson", which opens the lesson authoring page with that step.
 
 import { ask } from "../../lib/game/session.js";
 import { reason } from "../../lib/shell/page.js";
 import { t, applyTo } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
+import { copyField, iframeSnippet } from "../../lib/shell/snippet.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 
 
 // A sensible size: the board and its caption; a record's step buttons too.
 const SIZES = { game: [420, 560], position: [420, 500] };
-
-/** The iframe snippet for an embed URL (text to paste into another page). */
-export function iframeSnippet(url, title, [width, height]) {
-  const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-  return `<iframe src="${esc(url)}" width="${width}" height="${height}" title="${esc(title)}" ` +
-    `loading="lazy" style="border: 0; max-width: 100%"></iframe>`;
-}
 
 export class EmbedCode {
   /**
@@ -32,6 +27,7 @@ export class EmbedCode {
     $("btn-embed-game").addEventListener("click", () => this.open("game"));
     $("btn-embed-position").addEventListener("click", () => this.open("position"));
     $("btn-embed-copy").addEventListener("click", () => this.copy());
+    $("btn-add-lesson").addEventListener("click", () => this.addToLesson());
   }
 
   /** A new game over: nothing open yet. */
@@ -70,11 +66,28 @@ export class EmbedCode {
     }
   }
 
-  async copy() {
-    const box = $("embed-snippet");
-    box.select();
-    try { await navigator.clipboard.writeText(box.value); } catch { document.execCommand?.("copy"); }
-    $("btn-embed-copy").textContent = t("common.copied");
-    setTimeout(() => { $("btn-embed-copy").textContent = t("common.copy"); }, 1500);
+  /** "Add to a lesson": the authoring page, in a new tab, with the game at the replay's
+   *  step (lesson-edit.html#add=<the game's link>&step=k; a game played on from a shared
+   *  position: that step's position). */
+  async addToLesson() {
+    const state = this.at();
+    if (!state) return;
+    const { session, k } = state;
+    const tab = window.open("", "_blank");   // opened now, while the click still allows it
+    try {
+      const record = session.toRecord();
+      const r = await ask(this.engine, "encode_link", record ? { record } : { position: session.positions[k] });
+      const url = new URL("lesson-edit.html", document.baseURI.replace(/[?#].*$/, ""));
+      url.hash = `add=${encodeURIComponent(r.fragment)}${record ? `&step=${k}` : ""}`;
+      if (tab) { tab.opener = null; tab.location.href = url.href; } else location.assign(url.href);
+    } catch (e) {
+      tab?.close();
+      $("embed-code").hidden = false;
+      $("embed-snippet").value = t("game.embedCode.failed", { reason: reason(e) });
+    }
+  }
+
+  copy() {
+    return copyField($("embed-snippet"), $("btn-embed-copy"), { copied: t("common.copied"), copy: t("common.copy") });
   }
 }

@@ -5,7 +5,7 @@
 import { ask } from "../../lib/game/session.js";
 import { variantOf } from "./variants.js";
 import { reason } from "../../lib/shell/page.js";
-import { t } from "../../lib/words/i18n.js";
+import { sentences, t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Stepper } from "../../lib/views/stepper.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
@@ -108,7 +108,7 @@ export class GameOver {
     const s = this.session;
     this.showPlayers(s.positions[k], this.scores);
     $("rp-text").textContent = k === 0 ? t(variantOf(s).startKey)
-      : t("replay.step", { k, n: s.moves.length, text: s.describe(s.events[k - 1]).map((l) => l.text).join(" ") });
+      : t("replay.step", { k, n: s.moves.length, text: sentences(s.describe(s.events[k - 1]).map((l) => l.text)) });
     this.markLog(k - 1);
   }
 }

@@ -40,6 +40,7 @@ import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { Sound } from "../../lib/shell/sound.js";
 import { watchForUpdates } from "../../lib/shell/update.js";
 import { EmbedCode } from "./embedcode.js";
+import { addressParam, oneOf } from "../../lib/shell/address.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {Move, Position} from "../../lib/types.js" */
 
@@ -494,7 +495,11 @@ window.addEventListener("hashchange", () => {
 // for tests and the curious: the page's state, read-only by convention
 window.tsuroApp = app;
 app.sound = sound;
-// what the page ignored in its address or put aside from its storage: said once the game is on
-app.boot().finally(() => tellRefusals());
+// sw.js sends a page of the later tier, opened offline before this device stored it, here.
+const offlineLater = addressParam("offline", oneOf(["later"]), null) === "later";
+if (offlineLater) history.replaceState(null, "", location.pathname + location.hash);
+app.boot().then(() => { if (offlineLater) notice(t("game.offlineLater")); })
+  // what the page ignored in its address or put aside from its storage: said once the game is on
+  .finally(() => tellRefusals());
 // a new version of the site: offered, never forced (the game is saved and resumes)
 watchForUpdates((apply) => notice(t("update.ready"), { label: t("update.reload"), run: apply }));

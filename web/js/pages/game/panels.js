@@ -5,7 +5,7 @@
 import { seatStyles } from "../../lib/views/style.js";
 import { playerIcon } from "../../lib/views/icon.js";
 import { miniTiles } from "../../lib/views/hand.js";
-import { t } from "../../lib/words/i18n.js";
+import { sentences, t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {TileSet} from "../../lib/views/tileset.js" */
 /** @import {Board} from "../../lib/views/board.js" */
@@ -90,7 +90,7 @@ export class MoveLog {
     const seat = s.positions[k].turn;
     if (seat !== null && seat !== undefined && s.players[seat]) li.appendChild(playerIcon(seatStyles(s.players)[seat]));
     const span = document.createElement("span");
-    span.textContent = lines.map((l) => l.text).join(" ");
+    span.textContent = sentences(lines.map((l) => l.text));
     li.appendChild(span);
     for (const l of lines) if (l.kind === "out" || l.kind === "over" || l.kind === "dragon") li.classList.add(`has-${l.kind}`);
     this.ol.appendChild(li);

@@ -1,162 +1,284 @@
 // link.html: play by link (docs/linkplay.md).  A game travels between devices
 // as a tsuro-link/1 message in the URL fragment (#g=...); the engine checks
-// every link (link_open: damaged, forged, stale or conflicting links are
-// refused and no save is touched), the holder plays the seat to move (and the
-// computers after it), and the page gives the next link.  Without a fragment:
-// the device's link games and a form to start one.
+// every link (link_open: damaged, forged, tampered, stale or conflicting links
+// are refused and no save is touched).  Before the deal the link goes round for
+// everyone's share of the shuffle and back to the host, who deals (deal.js);
+// then the holder plays the seat to move (and the computers after it), and the
+// page gives the next link.  Without a fragment: the device's link games and a
+// form to start one (home.js).
 
 import { miniTiles } from "../../lib/views/hand.js";
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
-import { Session, ask, botFor } from "../../lib/game/session.js";
+import { ask, botFor } from "../../lib/game/session.js";
 import { playMove } from "../../lib/game/play.js";
+import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { t } from "../../lib/words/i18n.js";
 import { bootPage, show } from "../../lib/shell/boot.js";
-import { loadGame, saveGame, listGames, newGameId } from "./store.js";
+import { loadGame, saveGame, newGameId } from "./store.js";
+import { LinkSession } from "./session.js";
+import { hereAt, keepHere } from "./here.js";
+import { Deal } from "./deal.js";
+import { listYourGames, readForm, setUpForm } from "./home.js";
 import { $ } from "../../lib/shell/dom.js";
+/** @import {LinkMessage, LinkOpened} from "../../lib/types.js" */
 
-/** The game on the board: its message and session (positions, trails); mayPlay: this opening's one turn is not played yet. */
-const game = { message: null, session: null, busy: false, mayPlay: false };
-/** Set when a game is opened from "Your games": show its link rather than offer the turn. */
-let fromList = false;
+/**
+ * The game on the page.  `opened`: the engine's reading of the latest message (its
+ * `message`, and `position` once dealt or `waiting`/`sharer` before); `session` once
+ * dealt.  `here`: who is at this device: "mover" (the person the link was sent to:
+ * whoever is to move), a seat (that person: they just played, shared or dealt here),
+ * or null (nobody: the page gives the link).  `token` changes with every game opened,
+ * so that an answer that comes late for another game is dropped.
+ */
+const game = {
+  /** @type {LinkOpened | null} */ opened: null,
+  /** @type {LinkSession | null} */ session: null,
+  /** @type {"mover" | number | null} */ here: "mover",
+  busy: false,
+  token: 0,
+};
+
+const exchange = new ExchangeChooser({
+  els: {
+    panel: $("exchange-panel"), handBox: $("hand-box"),
+    mine: $("exchange-mine"), theirs: $("exchange-theirs"), note: $("exchange-note"),
+  },
+  tileset: () => page.tileset,
+  busy: () => game.busy,
+  play: (move) => { play(move).catch(refusedMove); },
+});
 
 const page = bootPage({
   boardLabel: "link.board",
   position: () => game.session?.position,
   busy: () => game.busy,
-  play: (move) => play(move).catch((e) => notice(t("common.refused", { reason: reason(e) }))),
+  play: (move) => { play(move).catch(refusedMove); },
   keysOn: () => !$("play-panel").hidden && !game.busy,
+  exchange,
 });
 const { engine, board, turn, tilesReady } = page;
 
-const nameOf = (seat) => game.session.players[seat].name;
-const isPerson = (seat) => game.message.seats[seat] === "person";
+const message = () => game.opened.message;
+const names = () => (message().record?.players || message().players).map((p) => p.name);
+const nameOf = (seat) => names()[seat];
+const isPerson = (seat) => message().seats[seat] === "person";
+/** Whether the person at this device may act for `seat` now. */
+const canAct = (seat) => game.here === "mover" || game.here === seat;
+const current = (token) => token === game.token;
 
-/** A link game's session: move n is played with seed n, so whoever holds the game draws the same. */
-function sessionOf(message) {
-  return Session.fromRecord(engine, message.record, null, { playSeed: (n) => n });
+function refusedMove(e) { notice(t("common.refused", { reason: reason(e) })); }
+
+// ------------------------------------------------------------------ keeping the game
+
+/**
+ * Take the engine's latest reading of the game: saved on this device (unless it is
+ * the copy kept here already) with who is here (here.js), and in the address, so
+ * that a reload opens this very state.
+ * @param {LinkOpened} opened @param {boolean} [save]
+ */
+function adopt(opened, save = true) {
+  game.opened = opened;
+  const saved = save && saveGame(opened.message);
+  if (saved === "moved") notice(t("link.moved"));   // another tab moved the game on: its copy stays
+  else if (save && !saved) notice(t("link.no_storage"));
+  rememberHere();
+  const token = game.token;
+  ask(engine, "link_encode", { message: opened.message }).then(({ fragment }) => {
+    if (current(token) && game.opened === opened) history.replaceState(null, "", `#${fragment}`);
+  }, () => { /* the link is encoded again before it is shown */ });
+}
+
+/** Keep who is here at the game's latest step, for a reload of this tab. */
+function rememberHere() {
+  keepHere(message(), game.here);
 }
 
 // ------------------------------------------------------------------ opening a link
 
 /** Open the link in the address: checked by the engine against this device's copy. */
 async function openLink(fragment) {
+  const token = ++game.token;
   setPhase("loading");
+  hidePanels();
   let opened;
+  let older = false;
   try {
     opened = await ask(engine, "link_open", { fragment });
     const local = loadGame(opened.message.game);
-    if (local) opened = await ask(engine, "link_open", { fragment, local });
+    if (local) {
+      try {
+        opened = await ask(engine, "link_open", { fragment, local });
+      } catch (e) {
+        if (e.code !== "stale_link") throw e;
+        // This device's copy goes further (the engine checked: the same game, and
+        // the copy extends the link): show the copy, and say so.
+        const copy = await ask(engine, "link_encode", { message: local });
+        opened = await ask(engine, "link_open", { fragment: copy.fragment, local });
+        older = true;
+      }
+    }
   } catch (e) {
-    refuse(e);
+    if (current(token)) refuse(e);
     return;
   }
-  game.message = opened.message;
-  if (opened.status !== "same") keep();
-  game.session = await sessionOf(game.message);
-  await tilesReady;
-  show(board, game.session.position, game.session.trails());
-  game.mayPlay = !fromList;
-  fromList = false;
+  if (!current(token)) return;
+  const own = hereAt(opened.message);
+  // A link older than the copy: said, and nobody in particular is here; unless this
+  // tab is reloading its own address, which had not caught up with the last move.
+  const ownAddress = older && reloading && own !== undefined;
+  if (older && !ownAddress) notice(t("link.older"));
+  game.here = older && !ownAddress ? null : own !== undefined ? own : "mover";
+  game.session = null;
+  if (opened.status !== "same") adopt(opened);
+  else if (older) adopt(opened, false);   // the copy, in the address
+  else { game.opened = opened; rememberHere(); }
   $("games-panel").hidden = true;
   $("new-panel").hidden = true;
+  await tilesReady;
+  if (!current(token)) return;
+  await showGame();
+}
+
+/** Draw the game (or the empty board of its setup) and go on from where it stands. */
+async function showGame() {
+  const token = game.token;
+  const opened = game.opened;
+  if (opened.position) {
+    game.session = await LinkSession.of(engine, opened.message);
+    if (!current(token)) return;
+    show(board, game.session.position, game.session.trails());
+  } else {
+    game.session = null;
+    show(board, { players: opened.message.players, markers: [], tiles: [] });
+  }
+  $("board").hidden = !opened.position;   // before the deal there is no game to show: the setup's panel comes first
+  $("deal-note").textContent = dealNote(opened);
+  $("deal-note").classList.toggle("host-dealt", opened.shuffle === "host");
+  $("deal-note").hidden = !opened.position;   // before the deal, the setup's panels say how it will be dealt
   await advance();
+}
+
+/** How the tiles were dealt: from the host's secret and everyone's shares, or by the host alone. */
+function dealNote(opened) {
+  if (!opened.position) return "";
+  return opened.shuffle === "host" ? t("link.dealt_by_host") : t("link.dealt_shared", { host: nameOf(opened.message.host) });
 }
 
 function refuse(e) {
   setPhase("refused");
-  const key = { stale_link: "link.stale", conflicting_link: "link.conflict" }[e.code] || "link.bad";
+  const key = { tampered_link: "link.tampered", conflicting_link: "link.conflict" }[e.code] || "link.bad";
   notice(t(key, { reason: reason(e) }));
   showHome();
 }
 
 // ------------------------------------------------------------------ the turn
 
+function hidePanels() {
+  for (const id of ["play-panel", "send-panel", "share-panel", "hands-panel"]) $(id).hidden = true;
+  $("btn-play-here").hidden = true;
+}
+
+/** Go on from where the game stands: the setup's next step, a computer's move, a person's turn, the link. */
 async function advance() {
-  $("play-panel").hidden = true;
-  $("send-panel").hidden = true;
+  const token = game.token;
+  hidePanels();
+  if (!game.session) { await deal.step(); return; }
   showHands();
   const p = game.session.position;
   if (Array.isArray(p.winners)) { await finished(); return; }
   const seat = p.turn;
   if (!isPerson(seat)) { await computerMove(seat); return; }
-  if (!game.mayPlay) { await offerLink(); return; }
+  if (!canAct(seat)) { await offerLink(); return; }
   $("turn-banner").textContent = t("link.your_turn", { name: nameOf(seat) });
   $("hand-title").textContent = t("hand.titleOf", { name: nameOf(seat) });
+  $("hand-box").hidden = false;
+  $("exchange-panel").hidden = true;
   $("play-panel").hidden = false;
   const legal = await game.session.legalMoves();
-  turn.start(seat, legal);
+  if (current(token)) turn.start(seat, legal);
 }
 
+/** A computer's move, played by whoever holds the game (the same move on any device: its seed is the move's number). */
 async function computerMove(seat) {
+  const token = game.token;
+  setPhase("computer");
   $("turn-banner").textContent = t("link.computer_thinking", { name: nameOf(seat) });
-  const level = game.message.seats[seat].split(":")[1];
-  const seed = game.message.record.moves.length;   // the same move whoever holds the game
-  const { move } = await ask(engine, "bot_move", { position: game.session.position, bot: botFor(level), seed, iterations: 32 });
-  await apply(move);
+  try {
+    const level = message().seats[seat].split(":")[1];
+    const seed = game.session.moves.length;
+    const { move } = await ask(engine, "bot_move", { position: game.session.position, bot: botFor(level), seed, iterations: 32 });
+    if (current(token)) await apply(move);
+  } catch (e) {
+    if (!current(token)) return;
+    setPhase("stopped");
+    $("turn-banner").textContent = t("link.computer_failed", { name: nameOf(seat) });
+    notice(t("link.computer_failed_why", { name: nameOf(seat), reason: reason(e) }), {
+      label: t("engine.retry"), run: () => { notice(null); advance().catch(refusedMove); },
+    });
+  }
 }
 
-/** The holder's move, from the turn controller. */
+/** The person's move, from the turn controller or the exchange panel. */
 async function play(move) {
   game.busy = true;
   try {
-    await apply(move, () => { turn.stop(); board.clearTurnAids(); $("btn-place").disabled = true; });
+    await apply(move, () => { turn.stop(); board.clearTurnAids(); $("btn-place").disabled = true; setPhase("moving"); });
   } finally {
     game.busy = false;
   }
 }
 
-/** Play a move through the engine, save the game, go on. A person's move uses up this opening's turn. */
+/** Play a move through the engine (link_play), keep the game, go on. A person's move says they are here. */
 async function apply(move, freeze = undefined) {
+  const token = game.token;
   const mover = game.session.turn;
-  await playMove(game.session, move, {
+  const r = await playMove(game.session, move, {
     board,
     freeze,
-    accepted: () => {
-      game.message = { ...game.message, record: game.session.toRecord() };
-      if (isPerson(mover)) game.mayPlay = false;
-      keep();
+    current: () => current(token),
+    accepted: (played) => {
+      if (isPerson(mover)) game.here = mover;
+      adopt({ ...game.opened, message: game.session.message(), position: played.position });
     },
   });
-  await advance();
-}
-
-/** Save the game's message on this device; say why not (storage refused, or another tab moved it on). */
-function keep() {
-  const saved = saveGame(game.message);
-  if (saved === "moved") notice(t("link.moved"));
-  else if (!saved) notice(t("link.no_storage"));
+  if (r) await advance();
 }
 
 /** The next link, for the person to move. */
 async function offerLink() {
   const seat = game.session.turn;
   $("turn-banner").textContent = t("link.waiting", { name: nameOf(seat) });
-  $("send-title").textContent = t("link.send_title", { name: nameOf(seat) });
-  $("send-text").textContent = t("link.send_text", { name: nameOf(seat) });
-  $("btn-play-here").textContent = t("link.play_here", { name: nameOf(seat) });
-  $("btn-play-here").hidden = false;
+  sendPanel(t("link.send_title", { name: nameOf(seat) }), t("link.send_text", { name: nameOf(seat) }),
+    t("link.play_here", { name: nameOf(seat) }));
   await showLink();
 }
 
 async function finished() {
-  setPhase("over");
   const { winners } = game.session.position;
-  const names = winners.map((s) => nameOf(s)).join(", ");
-  $("turn-banner").textContent = winners.length ? t("link.won", { names, count: winners.length }) : t("link.nobody");
-  $("send-title").textContent = t("link.final_title");
-  $("send-text").textContent = t("link.final_text");
-  $("btn-play-here").hidden = true;
-  await showLink();
+  const list = winners.map((s) => nameOf(s)).join(", ");
+  $("turn-banner").textContent = winners.length ? t("link.won", { names: list, count: winners.length }) : t("link.nobody");
+  sendPanel(t("link.final_title"), t("link.final_text"), null);
+  await showLink("over");
 }
 
-async function showLink() {
-  const { fragment } = await ask(engine, "link_encode", { message: game.message });
-  const url = new URL(`link.html#${fragment}`, location.href).href;
+/** The send panel's words; `here`: the "is here" button's, or null for none. */
+function sendPanel(title, text, here) {
+  $("send-title").textContent = title;
+  $("send-text").textContent = text;
+  $("btn-play-here").hidden = here === null;
+  if (here !== null) $("btn-play-here").textContent = here;
+}
+
+/** Show the game's latest link to send (and put it in the address). */
+async function showLink(phase = "send") {
+  const token = game.token;
+  const { fragment } = await ask(engine, "link_encode", { message: message() });
+  if (!current(token)) return;
   history.replaceState(null, "", `#${fragment}`);   // a reload opens the latest state (no hashchange)
-  $("link-out").value = url;
+  $("link-out").value = new URL(`link.html#${fragment}`, location.href).href;
   $("btn-share-link").hidden = typeof navigator.share !== "function";
   $("send-panel").hidden = false;
-  if (document.body.dataset.phase !== "over") setPhase("send");
+  setPhase(phase);
 }
 
 /** Open hands: every other hand is shown; hidden (honour system): only the mover's. */
@@ -165,10 +287,11 @@ function showHands() {
   const panel = $("hands");
   panel.replaceChildren();
   $("hands-panel").hidden = false;
-  if (game.message.hidden) { $("hands-note").textContent = t("link.hidden_note"); return; }
+  if (message().hidden) { $("hands-note").textContent = t("link.hidden_note"); return; }
   $("hands-note").textContent = t("link.open_note");
   p.players.forEach((pl, seat) => {
-    if (seat === p.turn && isPerson(seat) && game.mayPlay) return;
+    if (seat === p.turn && isPerson(seat) && canAct(seat)) return;   // in the play panel
+    if ((p.out || []).includes(seat) && !p.hands?.[seat]?.length) return;   // out, holding nothing
     const box = document.createElement("div");
     box.className = "link-hand";
     const label = document.createElement("p");
@@ -179,101 +302,85 @@ function showHands() {
   });
 }
 
+// ------------------------------------------------------------------ the deal (deal.js)
+
+const deal = new Deal({
+  engine,
+  game,
+  names,
+  canAct,
+  adopt,
+  showGame,
+  sendPanel,
+  showLink,
+  current,
+});
+
 // ------------------------------------------------------------------ home: your games, a new game
 
 function showHome() {
-  $("play-panel").hidden = true;
-  $("send-panel").hidden = true;
-  $("hands-panel").hidden = true;
+  hidePanels();
+  game.session = null;
+  $("turn-banner").textContent = "";
+  $("deal-note").hidden = true;
+  board.setPosition(null);   // no game on the board: a refused link shows none either
+  $("board").hidden = false;
+  board.setTrails([]);
   $("games-panel").hidden = false;
   $("new-panel").hidden = false;
-  const games = listGames();
-  $("no-games").hidden = games.length > 0;
-  $("games").replaceChildren(...games.map(({ message }) => gameItem(message)));
+  listYourGames(engine, (m) => {
+    // from "Your games": nobody in particular is here, so the page gives the game's link
+    ask(engine, "link_encode", { message: m }).then(({ fragment }) => {
+      keepHere(m, null);
+      history.pushState(null, "", `#${fragment}`);
+      return route();
+    }).catch((e) => notice(reason(e)));
+  });
   if (!document.body.dataset.phase || document.body.dataset.phase === "loading") setPhase("home");
 }
 
-/** One line of "Your games": the players, whose turn (or finished), the last move's number. */
-function gameItem(message) {
-  const li = document.createElement("li");
-  const a = document.createElement("a");
-  const players = message.record.players.map((p) => p.name).join(", ");
-  a.textContent = players;
-  a.href = "#";
-  a.addEventListener("click", async (e) => {
-    e.preventDefault();
-    const { fragment } = await ask(engine, "link_encode", { message });
-    fromList = true;
-    location.hash = fragment;
-  });
-  const state = document.createElement("span");
-  state.className = "link-game-state";
-  li.append(a, " ", state);
-  ask(engine, "replay", { record: message.record }).then((r) => {
-    const moves = message.record.moves.length;
-    state.textContent = r.result.over
-      ? t("link.item_over", { count: moves })
-      : t("link.item_open", { name: message.record.players[r.position.turn].name, count: moves });
-    li.dataset.state = r.result.over ? "over" : "open";
-  }, () => { state.textContent = t("link.item_bad"); });
-  return li;
-}
-
-function seatRows() {
-  const n = Number($("link-count").value);
-  const rows = $("link-seats");
-  while (rows.children.length > n) rows.lastChild.remove();
-  while (rows.children.length < n) {
-    const i = rows.children.length;
-    const li = document.createElement("li");
-    const name = document.createElement("input");
-    name.className = "seat-name";
-    name.value = t("common.player_name", { n: i + 1 });
-    name.setAttribute("aria-label", t("link.name_of", { n: i + 1 }));
-    const kind = document.createElement("select");
-    kind.className = "seat-kind";
-    kind.setAttribute("aria-label", t("link.kind_of", { n: i + 1 }));
-    kind.add(new Option(t("link.person"), "person"));
-    for (const level of ["easy", "medium", "hard"]) kind.add(new Option(t(`link.computer_${level}`), `computer:${level}`));
-    li.append(name, kind);
-    rows.append(li);
-  }
-}
-
+/** Start a game: the host (the first person listed) commits to a secret, and the link goes round for the shares. */
 async function startGame() {
-  const rows = [...$("link-seats").children];
-  const seats = rows.map((li) => li.querySelector(".seat-kind").value);
-  const dealt = await ask(engine, "new_game", { players: rows.length });
-  const record = dealt.record;
-  record.players = record.players.map((p, i) => ({ ...p, name: rows[i].querySelector(".seat-name").value.trim() || t("common.player_name", { n: i + 1 }) }));
-  const message = { format: "tsuro-link/1", game: newGameId(), seats, hidden: $("link-hidden").checked, record };
-  const { fragment } = await ask(engine, "link_encode", { message });
-  location.hash = fragment;      // opened like any link: the holder plays the first turn
+  const form = readForm();
+  if (form.host < 0) { notice(t("link.need_person")); return; }
+  const opened = await deal.start(newGameId(), form);
+  const { fragment } = await ask(engine, "link_encode", { message: opened.message });
+  keepHere(opened.message, form.host);
+  history.pushState(null, "", `#${fragment}`);
+  await route();
 }
 
-for (let n = 2; n <= 8; n++) $("link-count").add(new Option(String(n), String(n)));
-$("link-count").value = "3";
-$("link-count").addEventListener("change", seatRows);
-seatRows();
-$("btn-link-start").addEventListener("click", () => startGame().catch((e) => notice(t("link.bad", { reason: reason(e) }))));
+setUpForm();
+$("btn-link-start").addEventListener("click", () => startGame().catch((e) => notice(t("link.start_failed", { reason: reason(e) }))));
 $("btn-copy-link").addEventListener("click", async () => {
   try { await navigator.clipboard.writeText($("link-out").value); } catch { $("link-out").select(); document.execCommand?.("copy"); }
   $("btn-copy-link").textContent = t("common.copied");
   setTimeout(() => { $("btn-copy-link").textContent = t("common.copy"); }, 1500);
 });
 $("btn-play-here").addEventListener("click", () => {
-  game.mayPlay = true;      // the next person is here too (an honour system, like the hands)
+  game.here = "mover";      // the next person is here too (an honour system, like the hands)
+  rememberHere();
   advance().catch((e) => notice(reason(e)));
 });
+$("btn-share").addEventListener("click", () => deal.share().catch((e) => notice(t("link.share_failed", { reason: reason(e) }))));
+$("btn-exchange").addEventListener("click", () => exchange.finish());
+$("btn-exchange-reset").addEventListener("click", () => exchange.reset());
 $("btn-share-link").addEventListener("click", () => {
   navigator.share({ text: $("send-text").textContent, url: $("link-out").value }).catch(() => { /* closed */ });
 });
 
+/** Whether the page is opening the address it was reloaded with (its first route after a reload). */
+let reloading = performance.getEntriesByType("navigation").some((e) => /** @type {any} */ (e).type === "reload");
+
 async function route() {
   notice(null);
   const hash = location.hash.replace(/^#/, "");
-  if (hash.startsWith("g=")) await openLink(hash);
-  else showHome();
+  try {
+    if (hash.startsWith("g=")) await openLink(hash);
+    else { game.token++; showHome(); }
+  } finally {
+    reloading = false;
+  }
 }
 
 window.addEventListener("hashchange", () => route().catch((e) => notice(reason(e))));

@@ -18,11 +18,14 @@ const seen = new Map();
 /** @param {unknown} v @returns {v is Record<string, any>} */
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** Whether a stored entry has the shape this module writes (the engine checks the message). */
+/** Whether a stored entry has the shape this module writes (the engine checks the message):
+ *  a game's message, dealt (its record) or before the deal (its players). */
 function isEntry(v, id) {
   const m = isObject(v) ? v.message : null;
-  return isObject(m) && m.game === id && isObject(m.record) && Array.isArray(m.record.players) &&
-    Array.isArray(m.record.moves) && Array.isArray(m.seats) && Number.isFinite(v.saved);
+  if (!isObject(m) || m.game !== id || !Array.isArray(m.seats) || !Number.isFinite(v.saved)) return false;
+  const players = isObject(m.record) ? m.record.players : m.players;
+  return Array.isArray(players) && players.every(isObject) &&
+    (!isObject(m.record) || Array.isArray(m.record.moves));
 }
 
 /** The entry of game `id` (null if none); one that is not an entry is put aside. */

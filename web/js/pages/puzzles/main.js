@@ -7,7 +7,7 @@
 //   puzzles.html#<id>   open that puzzle
 
 import { siteURL } from "../../lib/engine/client.js";
-import { ClassicTurn } from "../../lib/turns/classic.js";
+import { PuzzleTurn, hidden, taskText } from "../../lib/turns/puzzle.js";
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
 import { Session, ask } from "../../lib/game/session.js";
 import { playMove } from "../../lib/game/play.js";
@@ -17,20 +17,6 @@ import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
 import { $ } from "../../lib/shell/dom.js";
 import { readProgress, mark, KEY } from "./progress.js";
 import { noteRefusal } from "../../lib/shell/refusals.js";
-
-/** A placement the player may try: every tile of the hand at every rotation, outcomes hidden. */
-function hidden(entry) {
-  return { move: entry.move, legal: true, self_eliminating: false, forced: false, paths: [], out: [] };
-}
-
-/** The classic turn with the words of a puzzle: nothing tells which tile is right. */
-class PuzzleTurn extends ClassicTurn {
-  markLabel() { return ""; }
-  advise(sel) {
-    return sel ? { text: t("puzzle.choose"), placeable: true, label: t("common.place") }
-      : { text: t("puzzle.choose"), placeable: false, label: t("common.place") };
-  }
-}
 
 const state = { list: [], at: 0, busy: false, hintLevel: 0, progress: readProgress() };
 
@@ -56,14 +42,6 @@ const current = () => state.list[state.at];
 /** A puzzle with its players named in the page's language (namedHere). */
 function named(puzzle) {
   return { ...puzzle, position: { ...puzzle.position, players: namedHere(puzzle.position.players) } };
-}
-
-/** The task in words, in the page's language: the colour named by the catalogue too. */
-function taskText(task) {
-  const params = { ...task.params };
-  if (params.color) params.color = t(`common.color.${params.color}`);
-  if (params.n !== undefined) params.count = params.n;
-  return t(task.key, params);
 }
 
 function showProgress() {

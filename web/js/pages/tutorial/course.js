@@ -9,7 +9,7 @@ import { seatStyles } from "../../lib/views/style.js";
 import { siteURL } from "../../build-info.js";
 import { describeNeu, neuView } from "../../lib/game/neu-session.js";
 import { trailsOf } from "../../lib/game/session.js";
-import { applyTo, t } from "../../lib/words/i18n.js";
+import { applyTo, sentences, t } from "../../lib/words/i18n.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { notice, tellRefusals } from "../../lib/shell/page.js";
 import { $ } from "../../lib/shell/dom.js";
@@ -33,7 +33,7 @@ const stepper = new Stepper({
   told: (k) => {
     $("step").textContent = `${k} / ${game.moves.length}`;
     $("caption").textContent = k === 0 ? t("tutorial.course.deal")
-      : describeNeu(game.events[k - 1], game.players).map((l) => l.text).join(" ");
+      : sentences(describeNeu(game.events[k - 1], game.players).map((l) => l.text));
     $("first").disabled = $("prev").disabled = k === 0;
     $("next").disabled = $("last").disabled = k === game.moves.length;
   },

@@ -1,6 +1,7 @@
 // The rules tutorial (tutorial/index.html): its words in the reader's language,
-// the language menu, and the same language for its live boards (embed.html
-// reads ?lang=, so a language given in this page's address reaches them too).
+// the language menu, and the same language for its live boards (lessons,
+// lesson.html, read ?lang=, so a language given in this page's address reaches
+// them too).
 
 import { applyTo, lang } from "../../lib/words/i18n.js";
 import { wireLanguagePicker } from "../../lib/shell/langpick.js";
@@ -18,7 +19,7 @@ document.getElementById("notice-close")?.addEventListener("click", () => notice(
 tellRefusals();
 
 if (new URLSearchParams(location.search).has("lang")) {
-  for (const frame of document.querySelectorAll("iframe[src*='embed.html']")) {
+  for (const frame of document.querySelectorAll("iframe[src*='lesson.html']")) {
     const url = new URL(frame.getAttribute("src") ?? "", location.href);
     url.searchParams.set("lang", lang());
     frame.setAttribute("src", url.href);

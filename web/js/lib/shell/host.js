@@ -1,5 +1,6 @@
-// The embed's postMessage protocol (docs/embed.md): what the page around an
-// embedded board may ask of it, checked here before anything is done.
+// The postMessage protocol of our framed pages (docs/embed.md): what the page
+// around an embedded board (embed.html) or a lesson (lesson.html) may ask of
+// it, checked here before anything is done.
 //
 // Only the parent window is heard (event.source === window.parent) and only
 // it is answered.  Every message is a plain object whose "tsuro" field names
@@ -33,18 +34,17 @@ function checkCaption(m) {
     `"caption" must be a string of at most ${MAX_CAPTION} characters`);
 }
 
-/** The fields each message may carry besides "tsuro" and "id": any other is refused, as the
- *  engine refuses a field it does not use. */
-const FIELDS = {
-  load: ["position", "record", "at", "try", "caption"],
-  play: ["move"],
-  step: ["at"],
-  highlight: ["squares", "seat", "caption"],
-};
+/** A message carries its fields (and "tsuro", "id"), nothing else: any other is refused, as
+ *  the engine refuses a field it does not use. @param {any} m @param {string[]} fields */
+function only(m, fields) {
+  const unused = Object.keys(m).find((k) => k !== "tsuro" && k !== "id" && !fields.includes(k));
+  need(unused === undefined, `${m.tsuro} has no field "${String(unused).slice(0, 40)}" (it takes ${fields.join(", ")})`);
+}
 
 /** Each message the board accepts, with the check of its shape (throws HostError). */
 export const SHAPES = {
   load(m) {
+    only(m, ["position", "record", "at", "try", "caption"]);
     need(("position" in m) !== ("record" in m), 'load needs exactly one of "position" and "record"');
     if ("position" in m) {
       need(isObject(m.position), '"position" must be an object (a NOTATION position)');
@@ -57,12 +57,15 @@ export const SHAPES = {
     checkCaption(m);
   },
   play(m) {
+    only(m, ["move"]);
     need(isObject(m.move), '"move" must be an object (a NOTATION move)');
   },
   step(m) {
+    only(m, ["at"]);
     need(isInt(m.at) || m.at === "end", '"at" must be a position number (0 = the deal) or "end"');
   },
   highlight(m) {
+    only(m, ["squares", "seat", "caption"]);
     need(m.squares === undefined || (Array.isArray(m.squares) && m.squares.length <= 200 && m.squares.every(isSquare)),
       `"squares" must be a list of [column, row] pairs (each from 0 to ${MAX_SIDE - 1})`);
     need(m.seat === undefined || m.seat === null || (isInt(m.seat) && m.seat < MAX_SEATS), '"seat" must be a seat number or null');
@@ -70,27 +73,45 @@ export const SHAPES = {
   },
 };
 
-/** Check a message from the host: its name, then its shape.  Throws HostError. */
-export function checkMessage(m) {
+/** What a lesson (lesson.html) accepts: a lesson to show, a step to go to, a highlight. */
+export const LESSON_SHAPES = {
+  load(m) {
+    only(m, ["lesson", "at"]);
+    need(isObject(m.lesson), '"lesson" must be an object (a tsuro-lesson/1 lesson)');
+    need(m.at === undefined || isInt(m.at), '"at" must be a step number (0 = the first)');
+  },
+  step(m) {
+    only(m, ["at"]);
+    need(isInt(m.at), '"at" must be a step number (0 = the first)');
+  },
+  highlight: SHAPES.highlight,
+};
+
+/**
+ * Check a message from the host: its name, then its shape (in `shapes`).  Throws HostError.
+ * @param {any} m @param {Record<string, (m: any) => void>} [shapes]
+ */
+export function checkMessage(m, shapes = SHAPES) {
   if (!isObject(m) || typeof m.tsuro !== "string") {
     throw new HostError("bad_message", 'a message must be an object with a "tsuro" field naming it');
   }
   need(m.id === undefined || typeof m.id === "string" || Number.isFinite(m.id), '"id" must be a string or a number');
-  if (!Object.hasOwn(SHAPES, m.tsuro)) {
-    throw new HostError("unknown_message", `unknown message "${m.tsuro}" (known: ${Object.keys(SHAPES).join(", ")})`);
+  if (!Object.hasOwn(shapes, m.tsuro)) {
+    throw new HostError("unknown_message", `unknown message "${m.tsuro}" (known: ${Object.keys(shapes).join(", ")})`);
   }
-  const unused = Object.keys(m).find((k) => k !== "tsuro" && k !== "id" && !FIELDS[m.tsuro].includes(k));
-  need(unused === undefined, `${m.tsuro} has no field "${String(unused).slice(0, 40)}" (it takes ${FIELDS[m.tsuro].join(", ")})`);
-  SHAPES[m.tsuro](m);
+  shapes[m.tsuro](m);
 }
 
 /**
- * Listen to the parent window.  handlers: {load, play, step, highlight}, each
- * an async function of the checked message.  Returns {post, active}: post(data)
+ * Listen to the parent window.  handlers: one for each message of `shapes`
+ * (the embed's: {load, play, step, highlight}), each an async function of the
+ * checked message.  Returns {post, active}: post(data)
  * sends data to the parent (nothing when the board is not in a frame); active
  * says whether the board is framed at all.  Sends {tsuro: "ready"} at once.
+ * @param {Record<string, (m: any) => Promise<void>>} handlers @param {Window} [win]
+ * @param {Record<string, (m: any) => void>} [shapes]
  */
-export function connectHost(handlers, win = window) {
+export function connectHost(handlers, win = window, shapes = SHAPES) {
   const parent = win.parent;
   const active = parent && parent !== win;
   let origin = "*";   // the host's origin once it has spoken; "*" for "ready" (nothing secret is sent)
@@ -104,7 +125,7 @@ export function connectHost(handlers, win = window) {
     const id = isObject(m) && (typeof m.id === "string" || Number.isFinite(m.id)) ? m.id : undefined;
     queue = queue.then(async () => {
       try {
-        checkMessage(m);
+        checkMessage(m, shapes);
         await handlers[m.tsuro](m);
       } catch (e) {
         const code = e && typeof e.code === "string" ? e.code : "failed";

@@ -1,0 +1,19 @@
+// The board a position's rules ask for, as the pages draw it before the engine
+// has looked at the rules (a crafted size draws nothing: null).
+
+/** The largest board side a page draws by itself (the rule sets' own limit). */
+export const BOARD_SIDE = 12;
+
+/** A board side the page will draw: a whole number within the rule sets' range, else null. */
+function side(v) {
+  return v === undefined ? 6 : Number.isInteger(v) && v >= 1 && v <= BOARD_SIDE ? v : null;
+}
+
+/**
+ * [width, height] of the board of `rules` (a preset's name: 6 x 6).
+ * @param {any} rules @returns {[number | null, number | null]}
+ */
+export function sizeOf(rules) {
+  if (!rules || typeof rules !== "object") return [6, 6];
+  return [side(rules.width), side(rules.height)];
+}

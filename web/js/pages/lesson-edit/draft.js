@@ -1,0 +1,114 @@
+// The lesson being written (lesson-edit.html): every change is checked by the
+// engine (lesson_check, draft: a lesson of no steps yet is allowed) before it
+// is kept, so the draft is always a lesson the player can show; it is saved
+// in localStorage after each change and checked again when read back (a
+// damaged draft is kept aside, never lost, and a new one is started).
+
+import { readText, writeJSON, writeText, remove } from "../../lib/shell/storage.js";
+import { ask } from "../../lib/game/session.js";
+/** @import {Engine} from "../../lib/engine/client.js" */
+/** @import {LessonChecked} from "../../lib/types.js" */
+
+export const DRAFT_KEY = "tsuro.lessonDraft";
+export const KEPT_KEY = "tsuro.lessonDraft.kept";
+const DRAFT_FORMAT = "tsuro-lesson-draft/1";
+
+/** A new lesson with no steps, its texts in language `lang`. */
+export function emptyLesson(lang) {
+  return { format: "tsuro-lesson/1", lang, steps: [] };
+}
+
+export class Draft {
+  /**
+   * @param {Engine} engine
+   * @param {(failure: {reason: string} | null) => void} saved  after each save: null, or why it failed
+   */
+  constructor(engine, saved) {
+    this.engine = engine;
+    this.saved = saved;
+    /** @type {LessonChecked} the engine's answer for the lesson as it is */
+    this.checked = { lesson: emptyLesson("en"), fragment: null, replays: [], steps: [] };
+    this.selected = -1;
+    /** the language the author is writing in now */
+    this.writeLang = "en";
+  }
+
+  get lesson() { return this.checked.lesson; }
+
+  /**
+   * The saved draft, checked by the engine; a new lesson when there is none. A draft
+   * the engine refuses is kept aside under KEPT_KEY: returns that error (else null).
+   * @param {string} lang  the page's language, for a new lesson's texts
+   */
+  async restore(lang) {
+    this.writeLang = lang;
+    const text = readText(DRAFT_KEY);   // read before the new lesson is saved over it
+    await this.replace(emptyLesson(lang), -1, text === null);
+    if (text === null) return null;
+    try {
+      const saved = JSON.parse(text);
+      if (!saved || saved.format !== DRAFT_FORMAT) throw Object.assign(new Error("not a lesson draft"), { code: "bad_save" });
+      await this.replace(saved.lesson, saved.selected);
+      if (typeof saved.writeLang === "string") this.writeLang = saved.writeLang;
+      return null;
+    } catch (e) {
+      writeText(KEPT_KEY, text);
+      remove(DRAFT_KEY);
+      return e;
+    }
+  }
+
+  /** Put `lesson` in the draft (checked) and save it (unless `save` is false); throws
+   *  the engine's refusal, changing nothing. */
+  async replace(lesson, selected = 0, save = true) {
+    const checked = await ask(this.engine, "lesson_check", { lesson, draft: true });
+    this.checked = checked;
+    this.selected = Math.max(-1, Math.min(checked.lesson.steps.length - 1, Number.isInteger(selected) ? selected : 0));
+    if (typeof checked.lesson.lang === "string") this.writeLang = checked.lesson.lang;
+    if (save) this.save();
+  }
+
+  /**
+   * Change the lesson: `change` edits a copy, the engine checks it; the draft takes
+   * it only if the engine accepts it (its refusal is thrown, the draft unchanged).
+   * @param {(lesson: any) => (number | void)} change  may return the step to select
+   */
+  async edit(change) {
+    const copy = structuredClone(this.lesson);
+    const pick = change(copy);
+    const checked = await ask(this.engine, "lesson_check", { lesson: copy, draft: true });
+    this.checked = checked;
+    const n = checked.lesson.steps.length;
+    this.selected = Math.min(n - 1, typeof pick === "number" ? pick : Math.max(this.selected, n ? 0 : -1));
+    this.save();
+  }
+
+  save() {
+    this.saved(writeJSON(DRAFT_KEY, {
+      format: DRAFT_FORMAT, lesson: this.lesson, selected: this.selected, writeLang: this.writeLang,
+    }));
+  }
+
+  // ---------------------------------------------------------------- texts in several languages
+
+  /** A text of the lesson as the author edits it now: in the language being written. */
+  textOf(text) {
+    if (text === undefined) return "";
+    if (typeof text === "string") return !this.lesson.lang || this.lesson.lang === this.writeLang ? text : "";
+    return text[this.writeLang] ?? "";
+  }
+
+  /**
+   * Set obj[key], a text, in the language being written (a text in another language
+   * becomes a text by language; the engine writes one language alone as a string).
+   * @param {any} lesson  the copy being edited @param {any} obj @param {string} key @param {string} value
+   */
+  setText(lesson, obj, key, value) {
+    const old = obj[key];
+    const lang = this.writeLang;
+    if (!lesson.lang) lesson.lang = lang;
+    if (old !== null && typeof old === "object") obj[key] = { ...old, [lang]: value };
+    else if (lesson.lang === lang) obj[key] = value;
+    else obj[key] = old === undefined || old === "" ? { [lang]: value } : { [lesson.lang]: old, [lang]: value };
+  }
+}

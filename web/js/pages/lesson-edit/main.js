@@ -1,0 +1,192 @@
+// lesson-edit.html: make a lesson without code (docs/lessons.md).  Steps come
+// from a pasted link (a position, a game, or a lesson's steps), from the board
+// editor or a finished game's replay ("Add to a lesson" opens this page with
+// #add=<the position's or game's link, URI-encoded>&step=N), each with a
+// caption, and a move to try or a task with hints; the steps are reordered,
+// previewed in a real lesson.html, and given out as a link, an <iframe>
+// snippet and a JSON file.  The engine checks every change (draft.js); the
+// draft survives a reload.
+
+import { getEngine, installWindowTsuro } from "../../lib/engine/client.js";
+import { ask } from "../../lib/game/session.js";
+import { showEngineStatus, notice, setPhase } from "../../lib/shell/page.js";
+import { t, applyTo, lang, LANGUAGES } from "../../lib/words/i18n.js";
+import { errorText } from "../../lib/words/errors.js";
+import { wireLanguagePicker } from "../../lib/shell/langpick.js";
+import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
+import { drawIcons } from "../../lib/views/icon.js";
+import { $ } from "../../lib/shell/dom.js";
+import { Draft, emptyLesson, KEPT_KEY } from "./draft.js";
+import { Steps } from "./steps.js";
+import { Share } from "./share.js";
+
+applyTheme();
+applyTo(document);
+drawIcons();
+wireThemeButton($("btn-theme"));
+wireLanguagePicker($("lang-select"));
+setPhase("loading");
+const engine = getEngine({ shared: true });   // the preview's lesson shares it
+installWindowTsuro(engine);
+showEngineStatus(engine);
+$("notice-close").addEventListener("click", () => notice(null));
+
+const draft = new Draft(engine, (failure) => {
+  if (failure) notice(t(failure.reason === "full" ? "lessonEdit.storageFull" : "lessonEdit.noStorage"));
+});
+const steps = new Steps(draft, { changed: () => refresh(), selected: (k) => share.step(k) });
+const share = new Share(draft, (k) => { draft.selected = k; draft.save(); steps.render(); });
+
+/** Everything drawn again from the draft. */
+function refresh() {
+  const title = /** @type {HTMLInputElement} */ ($("le-title"));
+  if (document.activeElement !== title) title.value = draft.textOf(draft.lesson.title);
+  // the author's texts are in the language being written (spelling, screen readers)
+  for (const id of ["le-title", "le-caption", "le-hint-0", "le-hint-1", "le-hint-2"]) $(id).lang = draft.writeLang;
+  $("le-add-note").textContent = "";
+  /** @type {HTMLSelectElement} */ ($("le-lang")).value = draft.writeLang;
+  steps.render();
+  share.update();
+}
+
+/** An error with a code errors.js words. */
+const coded = (code, detail) => Object.assign(new Error(detail), { code });
+
+// ------------------------------------------------------------------ adding steps
+
+/** The link in a pasted text (a whole address or a fragment): {link, at?}, or null. */
+function linkIn(text) {
+  const hash = text.trim().split("#").pop() ?? "";
+  const parts = hash.split("&");
+  const link = parts.find((p) => /^[rpl]=[A-Za-z0-9_-]+$/.test(p));
+  if (!link) return null;
+  const opt = (name) => parts.find((p) => p.startsWith(`${name}=`))?.slice(name.length + 1);
+  const at = opt("at") ?? opt("step");
+  return { link, at: at === "end" ? "end" : at !== undefined && /^\d+$/.test(at) ? Number(at) : undefined };
+}
+
+/** Add the steps a link holds at the end: a position, a game's step (the last unless
+ *  `at` says), or every step of a lesson. Says what was added. */
+async function addFrom(text, atGiven) {
+  const found = linkIn(text);
+  if (!found) throw coded("not_a_link", text.slice(0, 80));
+  const at = atGiven ?? found.at;
+  const before = draft.lesson.steps.length;
+  if (found.link.startsWith("l=")) {
+    const other = (await ask(engine, "lesson_check", { fragment: found.link })).lesson;
+    await draft.edit((lesson) => {
+      const offset = (lesson.records ??= []).length;
+      lesson.records.push(...(other.records ?? []));
+      lesson.steps.push(...other.steps.map((s) => ("record" in s ? { ...s, record: s.record + offset } : s)));
+      return before;
+    });
+  } else {
+    const value = await ask(engine, "decode_link", { fragment: found.link });
+    await draft.edit((lesson) => {
+      if (value.position) {
+        lesson.steps.push({ position: value.position });
+      } else {
+        const last = value.record.moves.length;
+        (lesson.records ??= []).push(value.record);
+        const k = at === undefined || at === "end" ? last : Math.min(last, at);
+        lesson.steps.push({ record: lesson.records.length - 1, at: k });
+      }
+      return before;
+    });
+  }
+  refresh();
+  share.step(draft.selected);
+  const added = draft.lesson.steps.length - before;
+  $("le-add-note").textContent = t("lessonEdit.added", { count: added, n: before + 1 });
+}
+
+$("le-add").addEventListener("click", () => {
+  const input = /** @type {HTMLInputElement} */ ($("le-link"));
+  $("le-add-note").textContent = "";
+  addFrom(input.value).then(() => { input.value = ""; },
+    (e) => { $("le-add-note").textContent = t("lessonEdit.addFailed", { reason: errorText(e) }); });
+});
+$("le-link").addEventListener("keydown", (e) => { if (e.key === "Enter") $("le-add").click(); });
+
+/** "Add to a lesson" from the editor or a replay: #add=<link, URI-encoded>&step=N. */
+async function addFromFragment() {
+  const m = /^#add=([^&]*)(?:&step=(\d+))?/.exec(location.hash);
+  if (!m) return;
+  history.replaceState(null, "", location.pathname + location.search);   // a reload adds nothing again
+  let link;
+  try { link = decodeURIComponent(m[1]); } catch { link = m[1]; }
+  try {
+    await addFrom(link, m[2] === undefined ? undefined : Number(m[2]));
+    notice(t("lessonEdit.addedFromLink", { n: draft.lesson.steps.length }));
+  } catch (e) {
+    notice(t("lessonEdit.addFailed", { reason: errorText(e) }));
+  }
+}
+
+// ------------------------------------------------------------------ the lesson as a whole
+
+let typingTitle = null;
+$("le-title").addEventListener("input", () => {
+  clearTimeout(typingTitle);
+  typingTitle = setTimeout(() => {
+    const value = /** @type {HTMLInputElement} */ ($("le-title")).value;
+    $("le-title-note").textContent = "";
+    draft.edit((lesson) => { draft.setText(lesson, lesson, "title", value); return draft.selected; })
+      .then(() => share.update(), (e) => { $("le-title-note").textContent = errorText(e); });
+  }, 350);
+});
+
+/** Whether the lesson holds any text yet (its language can change freely until then). */
+const hasTexts = (lesson) => lesson.title !== undefined || lesson.steps.some((s) => s.caption !== undefined || s.hints);
+
+const langs = /** @type {HTMLSelectElement} */ ($("le-lang"));
+langs.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) => new Option(name, code)));
+langs.addEventListener("change", async () => {
+  draft.writeLang = langs.value;
+  if (!hasTexts(draft.lesson)) await draft.edit((lesson) => { lesson.lang = langs.value; return draft.selected; });
+  draft.save();
+  refresh();
+});
+
+/** Replace the draft with another lesson (a link or a file), after asking. */
+async function openLesson(args) {
+  if (draft.lesson.steps.length && !confirm(t("lessonEdit.replaceConfirm"))) return;
+  const checked = await ask(engine, "lesson_check", args);
+  await draft.replace(checked.lesson);
+  refresh();
+  $("le-open-note").textContent = t("lessonEdit.opened", { count: checked.lesson.steps.length });
+}
+const openFailed = (e) => { $("le-open-note").textContent = t("lessonEdit.openFailed", { reason: errorText(e) }); };
+
+$("le-open-btn").addEventListener("click", () => {
+  const found = linkIn(/** @type {HTMLInputElement} */ ($("le-open")).value);
+  $("le-open-note").textContent = "";
+  if (!found || !found.link.startsWith("l=")) { openFailed(coded("not_a_lesson", "")); return; }
+  openLesson({ fragment: found.link }).catch(openFailed);
+});
+$("le-file").addEventListener("change", async () => {
+  const file = /** @type {HTMLInputElement} */ ($("le-file")).files?.[0];
+  $("le-open-note").textContent = "";
+  if (!file) return;
+  if (file.size > 256 * 1024) { openFailed(coded("too_big", file.name)); return; }
+  openLesson({ text: await file.text() }).catch(openFailed);
+});
+$("le-new").addEventListener("click", async () => {
+  if (draft.lesson.steps.length && !confirm(t("lessonEdit.newConfirm"))) return;
+  await draft.replace(emptyLesson(draft.writeLang), -1);
+  refresh();
+});
+
+// ------------------------------------------------------------------ start
+
+async function main() {
+  await engine.ready;
+  const damaged = await draft.restore(lang());
+  if (damaged) notice(t("lessonEdit.draftDamaged", { reason: errorText(damaged), key: KEPT_KEY }));
+  refresh();
+  await addFromFragment();
+  setPhase("ready");
+}
+
+window.addEventListener("hashchange", () => { addFromFragment(); });   // "Add to a lesson" again, this page open
+main().catch((e) => { setPhase("failed"); notice(t("lessonEdit.failed", { reason: errorText(e) })); });

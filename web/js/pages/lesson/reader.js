@@ -1,0 +1,249 @@
+// The reader's move on a lesson's step (lesson.html): a move to try (the
+// embed's try=1: the game's hand with every outcome shown), or a task, answered
+// as the puzzles are: the outcomes hidden, the placed tile judged by the
+// engine (puzzle_check), then played to show what it does, with the author's
+// hints and then the engine's (puzzle_hint: the tile, then its rotation).
+// It decides no rule; the host page hears "moved", "answer" and "solved".
+
+import { HandView } from "../../lib/views/hand.js";
+import { handToTurn } from "../../lib/turns/classic.js";
+import { ReaderTurn } from "../../lib/turns/reader.js";
+import { PuzzleTurn, hidden, taskText } from "../../lib/turns/puzzle.js";
+import { Session } from "../../lib/game/session.js";
+import { playMove } from "../../lib/game/play.js";
+import { describe } from "../../lib/words/movelog.js";
+import { t, sentences } from "../../lib/words/i18n.js";
+import { errorText } from "../../lib/words/errors.js";
+import { pickText } from "../../lib/lessons/text.js";
+import { $ } from "../../lib/shell/dom.js";
+/** @import {Board} from "../../lib/views/board.js" */
+/** @import {LazyEngine} from "../../lib/engine/lazy.js" */
+/** @import {TileSet} from "../../lib/views/tileset.js" */
+/** @import {Move, Position} from "../../lib/types.js" */
+
+/** A task's turn: nothing tells which tile is right, and more than one may be. */
+class TaskTurn extends PuzzleTurn {
+  get adviceKey() { return "lesson.choose"; }
+}
+
+/**
+ * What the reader may do on a step.
+ * @typedef {object} Play
+ * @property {number} at             the step's index
+ * @property {"try" | "task"} mode
+ * @property {Position} start        the step's position
+ * @property {any[]} trails          its markers' trails so far (a record's step)
+ * @property {{key: string, params?: object}} [task]
+ * @property {any[]} [hints]         the author's hints (lesson texts)
+ * @property {string} [lang]         the lesson's language
+ * @property {boolean} [solved]      solved already on this visit
+ */
+
+export class Reader {
+  /**
+   * @param {object} deps
+   * @param {Board} deps.board
+   * @param {LazyEngine} deps.lazy
+   * @param {() => (TileSet | null)} deps.tileset
+   * @param {Promise<void>} deps.tilesReady
+   * @param {(position: Position, trails: any[]) => void} deps.draw   the board and the open hands
+   * @param {(text: string) => void} deps.told     the line under the board
+   * @param {(data: object) => void} deps.post      to the host page
+   * @param {(at: number) => void} deps.solved      the step's task is solved (remembered)
+   */
+  constructor({ board, lazy, tileset, tilesReady, draw, told, post, solved }) {
+    this.board = board;
+    this.lazy = lazy;
+    this.tilesReady = tilesReady;
+    this.draw = draw;
+    this.told = told;
+    this.post = post;
+    this.solved = solved;
+    /** @type {Play | null} */
+    this.play = null;
+    /** @type {Position | null} the position on show */
+    this.position = null;
+    this.trails = [];
+    this.busy = false;
+    this.hints = { author: 0, engine: 0 };
+    this.hand = new HandView($("hand"), handToTurn(() => this.turn));
+    const deps = {
+      board, hand: this.hand, tileset,
+      game: () => ({ players: this.position.players, position: this.position }),
+      busy: () => this.busy,
+      play: (move) => { this.placed(move).catch((e) => this.feedback(t("common.moveRefused", { reason: errorText(e) }), "bad")); },
+      note: (text) => told(text),
+      placeButton: $("place"),
+      focus: () => {},   // a lesson in another page's frame never takes the focus by itself
+    };
+    this.turns = { try: new ReaderTurn({ ...deps, caption: told }), task: new TaskTurn(deps) };
+    /** @type {ReaderTurn | TaskTurn | null} */
+    this.turn = null;
+    board.on("startmark", (place) => this.turn?.chooseStart(place));
+    board.on("markselect", (place) => this.turn?.selectStart(place));
+    board.on("square", (square) => this.turn?.clickSquare(square));
+    $("place").addEventListener("click", () => this.turn?.place());
+    $("reset").addEventListener("click", () => { this.reset().catch((e) => this.feedback(errorText(e), "bad")); });
+    $("hint").addEventListener("click", () => { this.hint().catch((e) => this.feedback(errorText(e), "bad")); });
+    document.addEventListener("keydown", (e) => {
+      if (this.turn && !this.busy && !$("hand").hidden) this.turn.handleKey(e);
+    });
+  }
+
+  /** The step shown has nothing to play (or another step is shown): put the hand away. */
+  close() {
+    this.play = null;
+    this.turn?.stop();
+    this.turn = null;
+    this.board.clearTurnAids();
+    this.hand.clear();
+    for (const id of ["hand", "try-bar", "task", "hint"]) $(id).hidden = true;
+    delete document.body.dataset.mode;
+    this.feedback("");
+  }
+
+  /** Open a step's move to try or task. @param {Play} play */
+  async open(play) {
+    this.close();
+    this.play = play;
+    this.hints = { author: 0, engine: 0 };
+    document.body.dataset.mode = play.mode;   // a task's hand shows no outcome marks (the CSS)
+    const task = play.mode === "task" && play.task;
+    $("task").hidden = !task;
+    $("task").textContent = task ? taskText(task) : "";
+    $("hint").hidden = !task;
+    $("hint").disabled = false;
+    if (play.solved) this.feedback(t("lesson.solvedBefore"), "good");
+    await this.reset(false);
+  }
+
+  /** Back to the step's position ("Start over", "Try again"). */
+  async reset(clearFeedback = true) {
+    const play = this.play;
+    if (!play) return;
+    this.busy = false;
+    this.turn?.stop();
+    this.position = play.start;
+    this.trails = play.trails;
+    this.draw(play.start, play.trails);
+    this.board.clearPreview();
+    $("reset").textContent = t("exchange.reset");
+    if (clearFeedback) this.feedback("");
+    await this.openTurn(play);
+  }
+
+  /** The active player's turn for the reader: the hand drawn at once, playable once the engine answers. */
+  async openTurn(play) {
+    const p = play.start;
+    $("try-bar").hidden = false;
+    $("hand").hidden = false;
+    $("place").hidden = false;
+    const seat = p.turn;
+    if (seat === null || seat === undefined) { this.told(t("embed.over")); return; }
+    const tiles = (p.hands && p.hands[seat]) || [];
+    const waiting = () => {
+      this.hand.render({ tiles, rots: tiles.map(() => 0), selected: 0, marks: [], enabled: false });
+      $("place").disabled = true;
+      const touchOnly = matchMedia("(hover: none)").matches;
+      this.told(this.lazy.started ? t("engine.loading") : t(touchOnly ? "embed.tapToStart" : "embed.pointToStart"));
+    };
+    waiting();
+    await this.lazy.wanted;
+    waiting();
+    const legal = await this.lazy.ask("legal_moves", { position: p, all: true });
+    await this.tilesReady;
+    if (this.play !== play || this.position !== p) return;
+    if (legal.phase === "start") {
+      $("hand").hidden = true;
+      $("place").hidden = true;
+    }
+    this.turn = play.mode === "task" ? this.turns.task : this.turns.try;
+    this.turn.start(seat, play.mode === "task" ? { ...legal, moves: legal.moves.map(hidden) } : legal);
+    if (play.mode === "task") this.told("");
+  }
+
+  /** The reader placed a tile or chose a start mark. @param {Move} move */
+  async placed(move) {
+    const play = this.play;
+    if (!play || this.busy) return;
+    this.busy = true;
+    this.turn?.stop();
+    this.board.clearTurnAids();
+    $("place").disabled = true;
+    $("hint").disabled = true;
+    let verdict = null;
+    if (play.mode === "task") {
+      verdict = await this.lazy.ask("puzzle_check", { position: play.start, task: play.task, move });
+      if (this.play !== play) return;
+    }
+    if (!verdict || verdict.legal) await this.show(play, move);
+    if (this.play !== play) return;
+    $("reset").textContent = t(verdict && !verdict.correct ? "puzzle.retry" : "exchange.reset");
+    if (!verdict) return;
+    this.post({ tsuro: "answer", at: play.at, move, correct: verdict.correct });
+    if (verdict.correct) {
+      play.solved = true;
+      this.solved(play.at);
+      this.feedback(t("lesson.right"), "good");
+      this.post({ tsuro: "solved", at: play.at, move, hints: this.hints.author + this.hints.engine });
+    } else {
+      this.feedback(t(verdict.legal ? "lesson.wrong" : "puzzle.illegal"), "bad");
+    }
+  }
+
+  /** Play the move on the step's position: the engine plays it, the board animates it. */
+  async show(play, move) {
+    const session = Session.at(this.lazy.get(), play.start, { playSeed: () => 0, startTrails: play.trails });
+    const r = await playMove(session, move, {
+      board: this.board,
+      current: () => this.play === play,
+      shown: (done) => {
+        this.position = done.position;
+        this.trails = session.trails();
+        this.draw(done.position, this.trails);
+      },
+    });
+    if (!r) return;
+    this.hand.clear();
+    $("hand").hidden = true;
+    this.told(sentences(describe(r.events, r.position.players).map((l) => l.text)));
+    this.post({ tsuro: "moved", move: r.move, position: r.position, events: r.events });
+  }
+
+  /** A hint: the author's, one at a time, then the engine's (the tile, then its rotation). */
+  async hint() {
+    const play = this.play;
+    if (!play || play.mode !== "task" || this.busy) return;
+    const own = play.hints || [];
+    if (this.hints.author < own.length) {
+      // "Hint: {text}" in the reader's words, the author's text in its own language
+      const hint = pickText(own[this.hints.author++], play.lang);
+      const [before, after = ""] = t("lesson.hint").split("{text}");
+      const span = document.createElement("span");
+      span.textContent = hint.text;
+      if (hint.lang) span.lang = hint.lang;
+      this.feedback("");
+      $("feedback").append(before, span, after);
+      return;
+    }
+    const level = Math.min(2, this.hints.engine + 1);
+    const h = await this.lazy.ask("puzzle_hint", { position: play.start, task: play.task, level });
+    const turn = this.turn;
+    if (this.play !== play || !turn?.human) return;
+    this.hints.engine = level;
+    const i = turn.human.tiles.indexOf(h.tile);
+    turn.selectTile(i, false);
+    if (level === 2 && h.rot !== undefined) {
+      turn.human.rots[i] = h.rot;
+      turn.refresh();
+      $("hint").disabled = true;
+    }
+    this.feedback(t(level === 1 ? "puzzle.hint_tile" : "puzzle.hint_rot", { n: i + 1 }));
+  }
+
+  /** The line that answers the reader: "good", "bad" or plain. */
+  feedback(text, kind = "") {
+    $("feedback").textContent = text;
+    $("feedback").className = `lesson-feedback${kind ? ` ${kind}` : ""}`;
+  }
+}

@@ -1,0 +1,46 @@
+// A link game kept by the page: a Session whose moves are played by the
+// engine's `link_play`, so that every reshuffle is the one the game's seed
+// gives (docs/linkplay.md) and the page never picks or computes a shuffle.
+// The message's other fields (game, seats, host, commit, shares, secret) ride
+// along unchanged; message() is the game so far as a link carries it.
+
+import { Session, ask } from "../../lib/game/session.js";
+/** @import {Engine} from "../../lib/engine/client.js" */
+/** @import {LinkMessage} from "../../lib/types.js" */
+
+export class LinkSession extends Session {
+  /**
+   * @param {Engine} engine @param {any} opts  Session's
+   * @param {Omit<LinkMessage, "record">} fields  the message's other fields
+   */
+  constructor(engine, opts, fields) {
+    super(engine, opts);
+    this.fields = fields;
+  }
+
+  /**
+   * A dealt link game, every move replayed by the engine (`positions`).
+   * @param {Engine} engine @param {LinkMessage} message  a message with a record
+   */
+  static async of(engine, message) {
+    const { record, ...rest } = message;
+    const r = await ask(engine, "positions", { record });
+    return new LinkSession(engine, {
+      record, positions: r.positions, events: r.events, moves: (record.moves || []).slice(),
+    }, rest);
+  }
+
+  /** The game so far as a message (its record with every move played here). @returns {LinkMessage} */
+  message() {
+    return { ...this.fields, record: this.toRecord() };
+  }
+
+  /** One move through `link_play`: the engine checks it and draws any reshuffle from the seed. */
+  async _apply(move) {
+    const r = await ask(this.engine, "link_play", { message: this.message(), move });
+    this.positions.push(r.position);
+    this.events.push(r.events);
+    this.moves.push(r.move);
+    return r;
+  }
+}
