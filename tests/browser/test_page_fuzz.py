@@ -312,7 +312,7 @@ def test_every_page_becomes_playable_whatever_its_address_and_storage_hold(conte
             page.goto(server + path + query + fragment)
             try:
                 if every:  # what the page ignored is said (in its language: test_languages)
-                    said = "#msg" if name == "embed" else "#notice"
+                    said = "#msg" if name in ("embed", "lesson") else "#notice"
                     page.wait_for_function(
                         "(s) => { const n = document.querySelector(s);"
                         " return !n.hidden && n.textContent.trim().length > 20; }",

@@ -15,6 +15,7 @@ from pathlib import Path
 import pagekit
 import pytest
 from pagekit import wait_phase
+from test_link_play import committed_game, link_to
 
 from tsuro_core.api import call
 
@@ -176,22 +177,21 @@ def test_puzzles_solved_in_two_tabs_are_both_kept(context, server):
 
 
 def test_a_link_game_moved_on_in_one_tab_is_not_overwritten_by_another(context, server):
-    a = tab(context, server + "link.html" + Q)
-    wait_phase(a, ["home"])
-    a.select_option("#link-count", "2")
-    a.click("#btn-link-start")
+    dealt = committed_game(["Ann", "Bo"], ["person", "person"], game="twoTabs01")
+    url = link_to(server, dealt["message"])
+    a = tab(context, url)
     assert wait_phase(a, ["start"]) == "start"
-    b = tab(context, a.url)  # the same link, in a second tab: the same seat's turn
+    b = tab(context, url)  # the same link, in a second tab: the same person's turn
     assert wait_phase(b, ["start"]) == "start"
-    key = next(k for k in stored_keys(a) if k.startswith("tsuro.link."))
-    marks = a.locator(".layer-marks .start-mark")
-    marks.nth(2).locator(".start-dot").click(force=True)
+    key = "tsuro.link.twoTabs01"
+    a.locator(".layer-marks .start-mark").nth(2).locator(".start-dot").click(force=True)
     wait_phase(a, ["send"])
+    a.wait_for_function(
+        "(k) => JSON.parse(localStorage.getItem(k)).message.record.moves.length === 1", arg=key
+    )
     played = stored(a, key)["message"]["record"]["moves"]
-    assert len(played) == 1
     # the second tab plays the same turn otherwise: told, and the first tab's move stays
-    marks = b.locator(".layer-marks .start-mark")
-    marks.nth(9).locator(".start-dot").click(force=True)
+    b.locator(".layer-marks .start-mark").nth(9).locator(".start-dot").click(force=True)
     b.wait_for_function(
         "!document.querySelector('#notice').hidden"
         " && document.querySelector('#notice-text').textContent.includes('another tab')"
