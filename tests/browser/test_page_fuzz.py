@@ -365,16 +365,10 @@ def hostile_messages(rng: random.Random, position: dict) -> list:
 
 
 def test_the_embed_answers_every_hostile_message_and_stays_usable(page, server, other_origin):
-    base, directory = other_origin
-    (directory / "fuzzhost.js").write_text(HOST_JS)
-    (directory / "fuzzhost.html").write_text(
-        "<!doctype html><title>host</title><link rel=icon href='data:,'>"
-        "<script src='fuzzhost.js'></script>"
-        f"<iframe id=board title='Tsuro board' src='{server}embed.html?sw=off&anim=0'"
-        " width=600 height=700></iframe>"
-    )
     page.context.add_init_script(ERRORS)
-    page.goto(base + "fuzzhost.html")
+    page.goto(
+        pagekit.framing_host(other_origin, "fuzzhost", HOST_JS, f"{server}embed.html?sw=off&anim=0")
+    )
     page.wait_for_function("window.got.some((m) => m.tsuro === 'ready')")
     rng = random.Random(SEED)
     position = started_position()

@@ -73,21 +73,29 @@ def test_the_embed_draws_a_huge_hand_only_once_the_engine_has_looked(page, serve
     # the same position saved as a game on the game page: not drawn early, kept aside
     page.goto(server + GAME)
     page.wait_for_selector("#setup[open]")
-    entry = {
-        "format": "tsuro-games/2",
-        "id": "huge1",
-        "savedAt": "2026-01-01T00:00:00.000Z",
-        "over": False,
-        "position": huge,
-        "game": {"format": "tsuro-save/1", "start": huge, "moves": [], "seats": []},
-    }
-    page.evaluate("(e) => localStorage.setItem('tsuro.game.huge1', JSON.stringify(e))", entry)
-    page.evaluate("sessionStorage.setItem('tsuro.tab.game', 'huge1')")
-    page.reload()
+    resume_saved_start(page, "huge1", huge)
     page.wait_for_selector("#setup[open]")
     assert page.evaluate("document.querySelectorAll('.layer-tiles .placed').length") == 0
     assert "tsuro.kept.huge1" in page.evaluate(STORED)
     pagekit.no_errors(page)
+
+
+def resume_saved_start(page, game: str, start: dict) -> None:
+    """Store a game begun from `start` (no moves yet) as this tab's, and load the page again."""
+    entry = {
+        "format": "tsuro-games/2",
+        "id": game,
+        "savedAt": "2026-01-01T00:00:00.000Z",
+        "over": False,
+        "position": start,
+        "game": {"format": "tsuro-save/1", "start": start, "moves": [], "seats": []},
+    }
+    page.evaluate(
+        "([k, e]) => { localStorage.setItem('tsuro.game.' + k, JSON.stringify(e));"
+        " sessionStorage.setItem('tsuro.tab.game', k); }",
+        [game, entry],
+    )
+    page.reload()
 
 
 def sketch() -> dict:
@@ -107,17 +115,7 @@ def test_a_sketch_never_becomes_a_saved_game(page, server):
     assert page.evaluate(TAB_GAME) == mine and pagekit.log_count(page) == moves
     assert page.evaluate(STORED) == before
     # a save whose start is a sketch (an older version made such games): kept aside, told
-    entry = {
-        "format": "tsuro-games/2",
-        "id": "sketch1",
-        "savedAt": "2026-01-01T00:00:00.000Z",
-        "over": False,
-        "position": sketch(),
-        "game": {"format": "tsuro-save/1", "start": sketch(), "moves": [], "seats": []},
-    }
-    page.evaluate("(e) => localStorage.setItem('tsuro.game.sketch1', JSON.stringify(e))", entry)
-    page.evaluate("sessionStorage.setItem('tsuro.tab.game', 'sketch1')")
-    page.reload()
+    resume_saved_start(page, "sketch1", sketch())
     page.wait_for_selector("#setup[open]")
     assert "drawing from a lesson" in page.inner_text("#setup-message")
     stored = page.evaluate(STORED)

@@ -5,7 +5,7 @@
 // it is stored, so that a tab writing its form does not undo another tab's.
 
 import { COLOR_NAMES } from "../views/style.js";
-import { readChecked, updateChecked } from "./storage.js";
+import { readChecked, updateChecked, isObject } from "./storage.js";
 
 export const SETUP_KEY = "tsuro.setup";
 
@@ -23,8 +23,6 @@ const MAX_NAME = 40;
  *            speed?: string | number, seats?: SeatChoice[]}} Setup
  */
 
-/** @param {unknown} v @returns {v is Record<string, any>} */
-const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** A stored seat, if it is one the form can show. @returns {SeatChoice | null} */
 function seatOf(v) {

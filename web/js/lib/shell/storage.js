@@ -162,6 +162,26 @@ export function putAside(key, text, { rest = undefined, storage = localStore() }
 
 // ------------------------------------------------------------------ checked entries, changed in place
 
+/** A plain object (not null, not a list): what stored maps and records are. @param {unknown} v
+ *  @returns {v is Record<string, any>} */
+export const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * Copy into `into` the entries of a stored map `from` that `ok(key, value)` takes.  Returns
+ * whether it took them all (nothing to take, `undefined`, is whole; not a map is not).
+ * @param {unknown} from @param {Record<string, any>} into @param {(key: string, value: any) => boolean} ok
+ */
+export function copyEntries(from, into, ok) {
+  if (from === undefined) return true;
+  if (!isObject(from)) return false;
+  let whole = true;
+  for (const [key, value] of Object.entries(from)) {
+    if (ok(key, value)) into[key] = value;
+    else whole = false;
+  }
+  return whole;
+}
+
 /**
  * What a check makes of a stored value: the value to use and whether all of the
  * stored one went into it (false: something was refused, the entry is put aside).

@@ -12,7 +12,7 @@
 // its day without taking another's away.
 
 import { calendarDate } from "../../lib/shell/address.js";
-import { localStore, readChecked, updateChecked, keepText } from "../../lib/shell/storage.js";
+import { localStore, readChecked, updateChecked, keepText, isObject, copyEntries } from "../../lib/shell/storage.js";
 
 export const KEY = "tsuro.daily";
 const GAMES_KEPT = 7;        // dates whose game on the board is kept
@@ -23,8 +23,6 @@ const MAX_FRAGMENT = 65_536;
 /** @typedef {{practice: boolean, record: object}} DayGame */
 /** @typedef {{days: Record<string, Day>, games: Record<string, DayGame>}} DailyState */
 
-/** @param {unknown} v @returns {v is Record<string, any>} */
-const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const isDay = (d) => isObject(d) && Number.isInteger(d.score) && d.score >= 0 && d.score <= MAX_SCORE &&
   typeof d.fragment === "string" && d.fragment.length <= MAX_FRAGMENT;
 const isGame = (g) => isObject(g) && typeof g.practice === "boolean" && isObject(g.record);
@@ -38,18 +36,9 @@ function empty() {
 export function checkDaily(v) {
   const out = empty();
   if (!isObject(v)) return { value: out, whole: false };
-  let whole = true;
-  /** Copy the entries of map `from` that `ok` takes into `into`. */
-  const copy = (from, into, ok) => {
-    if (from === undefined) return;
-    if (!isObject(from)) { whole = false; return; }
-    for (const [date, entry] of Object.entries(from)) {
-      if (calendarDate(date) && ok(entry)) into[date] = { ...entry };
-      else whole = false;
-    }
-  };
-  copy(v.days, out.days, isDay);
-  copy(v.games, out.games, isGame);
+  const byDate = (ok) => (date, entry) => calendarDate(date) !== undefined && ok(entry);
+  let whole = copyEntries(v.days, out.days, byDate(isDay));
+  whole = copyEntries(v.games, out.games, byDate(isGame)) && whole;
   const cur = v.current;
   if (cur !== undefined && cur !== null) {   // the earlier version's one game on the board
     if (isObject(cur) && calendarDate(cur.date) && isGame(cur)) {

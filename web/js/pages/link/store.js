@@ -8,15 +8,13 @@
 // it read or wrote itself (compare and swap); if another tab has written the
 // game since, saveGame answers "moved" and leaves that copy as it is.
 
-import { localStore, readText, writeJSON, keysWith, putAside } from "../../lib/shell/storage.js";
+import { localStore, readText, writeJSON, keysWith, putAside, isObject } from "../../lib/shell/storage.js";
 
 const PREFIX = "tsuro.link.";
 
 /** The text of each game's entry as this page last read or wrote it (game -> text or null). */
 const seen = new Map();
 
-/** @param {unknown} v @returns {v is Record<string, any>} */
-const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Whether a stored entry has the shape this module writes (the engine checks the message):
  *  a game's message, dealt (its record) or before the deal (its players). */

@@ -4,15 +4,13 @@
 // and each mark added to what is stored at that moment, so that a puzzle
 // solved in another tab stays solved.
 
-import { readChecked, updateChecked } from "../../lib/shell/storage.js";
+import { readChecked, updateChecked, isObject, copyEntries } from "../../lib/shell/storage.js";
 
 export const KEY = "tsuro.puzzles";
 const MAX_ID = 100;
 
 /** @typedef {{solved: Record<string, true>, hinted: Record<string, true>}} Progress */
 
-/** @param {unknown} v @returns {v is Record<string, any>} */
-const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** @returns {Progress} */
 function empty() {
@@ -23,16 +21,9 @@ function empty() {
 export function checkProgress(v) {
   const out = empty();
   if (!isObject(v)) return { value: out, whole: false };
-  let whole = true;
-  for (const part of /** @type {const} */ (["solved", "hinted"])) {
-    const from = v[part];
-    if (from === undefined) continue;
-    if (!isObject(from)) { whole = false; continue; }
-    for (const [id, mark] of Object.entries(from)) {
-      if (mark === true && id.length <= MAX_ID) out[part][id] = true;
-      else whole = false;
-    }
-  }
+  const marked = (id, mark) => mark === true && id.length <= MAX_ID;
+  let whole = copyEntries(v.solved, out.solved, marked);
+  whole = copyEntries(v.hinted, out.hinted, marked) && whole;
   for (const k of Object.keys(v)) if (k !== "solved" && k !== "hinted") whole = false;
   return { value: out, whole };
 }
