@@ -312,11 +312,15 @@ def test_every_page_becomes_playable_whatever_its_address_and_storage_hold(conte
             page.goto(server + path + query + fragment)
             try:
                 if every:  # what the page ignored is said (in its language: test_languages)
-                    said = "#msg" if name in ("embed", "lesson") else "#notice"
+                    said = {
+                        "embed": ["#msg"],
+                        "lesson": ["#msg"],
+                        "game": ["#notice", "#setup-message"],
+                    }
                     page.wait_for_function(
-                        "(s) => { const n = document.querySelector(s);"
-                        " return !n.hidden && n.textContent.trim().length > 20; }",
-                        arg=said,
+                        "(ss) => ss.some((s) => { const n = document.querySelector(s);"
+                        " return !n.hidden && n.textContent.trim().length > 20; })",
+                        arg=said.get(name, ["#notice"]),
                         timeout=60_000,
                     )
                 playable(page, name)

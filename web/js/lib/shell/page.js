@@ -1,9 +1,10 @@
 // The game page's shell, shared by its modules: the engine's loading status,
 // the notice bar, short announcements, the page's phase and keyboard focus.
 
-import { t } from "../words/i18n.js";
+import { t, sentences } from "../words/i18n.js";
 import { errorText } from "../words/errors.js";
-import { onRefusal } from "./refusals.js";
+import { onRefusal, refusals } from "./refusals.js";
+import { listNames } from "../words/movelog.js";
 import { $ } from "./dom.js";
 /** @import {Refusal} from "./refusals.js" */
 
@@ -151,30 +152,59 @@ export function wireCopyButton() {
   });
 }
 
-/** A value refused from outside the page (refusals.js), in words. @param {Refusal} r */
-export function refusalText(r) {
-  if (r.kind === "address" && r.name === "#") return t("refused.fragment", { value: r.value });
-  if (r.kind === "address") return t("refused.address", { name: r.name, value: r.value });
-  return t(r.kept ? "refused.kept" : "refused.left", { key: r.key });
+/**
+ * Every value refused from outside the page so far (refusals.js), in words: the address's
+ * parameters in one sentence, each fragment in one, the stored entries put aside in one,
+ * those left as they were in one.
+ * @param {Refusal[]} all @returns {string}
+ */
+export function refusalsText(all) {
+  const out = [];
+  /** @typedef {{kind: "address", name: string, value: string}} Refused */
+  const address = /** @type {Refused[]} */ (all.filter((r) => r.kind === "address"));
+  const stored = /** @type {{kind: "stored", key: string, kept: boolean}[]} */ (all.filter((r) => r.kind === "stored"));
+  const params = address.filter((r) => r.name !== "#");
+  if (params.length) {
+    const items = params.map((r) => t("refused.item", { item: r.name ? `${r.name}=${r.value}` : r.value }));
+    out.push(t("refused.address", { count: params.length, items: listNames(items) }));
+  }
+  for (const r of address) if (r.name === "#") out.push(t("refused.fragment", { value: r.value }));
+  for (const kept of [true, false]) {
+    const keys = stored.filter((r) => r.kept === kept).map((r) => r.key);
+    if (keys.length) out.push(t(kept ? "refused.kept" : "refused.left", { count: keys.length, keys: listNames(keys) }));
+  }
+  return sentences(out);
 }
 
-/** Add a sentence to the notice bar: after the message it shows (and its action), if any. */
-function addNotice(text) {
+/**
+ * Put `text` in `el` where `before` (what was put there last) stands, or after what it
+ * says (a message and its action stay).
+ * @param {HTMLElement} el @param {string} text @param {string} before
+ */
+export function replaceSaid(el, text, before) {
+  const now = el.textContent || "";
+  if (before && now.includes(before)) el.textContent = now.replace(before, text);
+  else el.textContent = now ? `${now} ${text}` : text;
+}
+
+/** The notice bar's way of saying refusals: `text` in place of `before`, or added. */
+export function tellInNotice(text, before) {
   if ($("notice").hidden) notice(text);
-  else $("notice-text").textContent += ` ${text}`;
+  else replaceSaid($("notice-text"), text, before);
 }
 
 /**
  * Say every value the page refused from its address or its storage, now and when more
- * come: in the notice bar (after what it says), or through `show` (a page without one).
- * @param {(text: string) => void} [show]  given every sentence so far
+ * come, in one text (refusalsText): in the notice bar (after what it says), or through
+ * `show(text, before)` (a page without one, or with a dialog over it), where `before` is
+ * the text it was given last.
+ * @param {(text: string, before: string) => void} [show]
  */
-export function tellRefusals(show) {
-  /** @type {string[]} */
-  const said = [];
-  onRefusal((r) => {
-    said.push(refusalText(r));
-    if (show) show(said.join(" "));
-    else addNotice(said[said.length - 1]);
+export function tellRefusals(show = tellInNotice) {
+  let said = "";
+  onRefusal(() => {
+    const text = refusalsText(refusals());
+    show(text, said);
+    said = text;
   });
 }

@@ -26,7 +26,7 @@ import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { SetupDialog } from "./setup.js";
 import { animationSpeed } from "../../lib/shell/motion.js";
 import { renderPlayers, setBanner, MoveLog, PlayPanel } from "./panels.js";
-import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, say, focusIfLost, wireCopyButton, tellRefusals } from "../../lib/shell/page.js";
+import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, say, focusIfLost, wireCopyButton, tellRefusals, tellInNotice } from "../../lib/shell/page.js";
 import { describeBoard } from "../../lib/words/describe.js";
 import { GameOver } from "./gameover.js";
 import { keeping } from "./keeping.js";
@@ -499,7 +499,8 @@ app.sound = sound;
 const offlineLater = addressParam("offline", oneOf(["later"]), null) === "later";
 if (offlineLater) history.replaceState(null, "", location.pathname + location.hash);
 app.boot().then(() => { if (offlineLater) notice(t("game.offlineLater")); })
-  // what the page ignored in its address or put aside from its storage: said once the game is on
-  .finally(() => tellRefusals());
+  // what the page ignored in its address or put aside from its storage: said once the game is
+  // on, in the setup dialog when it is open (a notice would wait behind it, then be cleared)
+  .finally(() => tellRefusals((text, before) => (setup.isOpen ? setup.note(text, before) : tellInNotice(text, before))));
 // a new version of the site: offered, never forced (the game is saved and resumes)
 watchForUpdates((apply) => notice(t("update.ready"), { label: t("update.reload"), run: apply }));

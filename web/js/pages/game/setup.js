@@ -9,6 +9,7 @@ import { playerIcon } from "../../lib/views/icon.js";
 import { VARIANTS, variantOf } from "./variants.js";
 import { t, tAll } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
+import { replaceSaid } from "../../lib/shell/page.js";
 import { readSetup, rememberSetup } from "../../lib/shell/settings.js";
 
 const LEVELS = ["easy", "medium", "hard"];
@@ -89,6 +90,14 @@ export class SetupDialog {
     }
     this.renderSeats();
     if (!this.isOpen) $("setup").showModal();
+  }
+
+  /** Put `text` in the dialog's message in place of `before`, or after what it says (what
+   *  the page ignored from outside, say). */
+  note(text, before) {
+    const m = $("setup-message");
+    replaceSaid(m, text, m.hidden ? "" : before);
+    m.hidden = false;
   }
 
   solo() { return $("set-preset").value === "solo"; }
