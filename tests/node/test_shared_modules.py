@@ -93,4 +93,5 @@ def test_a_stored_entry_is_distrusted_put_aside_whole_and_changed_where_stored(s
     assert {"kind": "stored", "key": "tsuro.daily", "kept": True} in d["noted"]
     # another tab's day stays through this tab's changes; a day is counted once
     assert set(d["merged"]["days"]) == {"2026-01-01", "2026-01-02"}
-    assert d["merged"]["days"]["2026-01-01"]["fragment"] == "a" and d["merged"]["countedAgain"] is False
+    assert d["merged"]["days"]["2026-01-01"]["fragment"] == "a"
+    assert d["merged"]["countedAgain"] is False
