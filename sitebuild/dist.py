@@ -32,7 +32,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from . import assets, icons, pins
+from . import assets, icons, pins, rooms
 from .common import CACHE, DIST, ROOT, BuildError, log, pyproject, sha256_bytes, walk
 from .precache import precache_manifest, service_worker
 from .precompile import EXERCISE, PRECOMPILE_TOOL, precompile, wheel_pycs
@@ -47,7 +47,7 @@ REQUIRED = ("engine.worker.js", "sw.js")
 def input_fingerprint(root: Path = ROOT) -> str:
     """A hash of everything that goes into dist/ (sources, pins, the build's own code)."""
     h = hashlib.sha256()
-    h.update(f"schema {BUILD_SCHEMA} {pins.PINS}\n".encode())
+    h.update(f"schema {BUILD_SCHEMA} {pins.PINS} {rooms.PINS}\n".encode())
     paths = [
         root / "build.py",
         root / "pyproject.toml",
@@ -164,14 +164,19 @@ def _data_files(root: Path, site: Path, wheel: Path, cache: Path) -> None:
         _write(site / rel, data)
 
 
-def _assets(web: Path, site: Path, info: dict[str, Any]) -> tuple[str, dict[str, bytes]]:
-    """Every non-page file of web/ and the generated BUILD_INFO in assets/<sha of them all>/."""
+def _assets(
+    web: Path, site: Path, info: dict[str, Any], cache: Path
+) -> tuple[str, dict[str, bytes]]:
+    """Every non-page file of web/, the generated BUILD_INFO and the room page's
+    network settings and vendored libraries (rooms.py) in assets/<sha of them all>/."""
     contents = {
         r: (web / r).read_bytes()
         for r in walk(web)
         if not assets.is_stable(r) and not assets.types_only(r)
     }
     contents[assets.BUILD_INFO] = assets.build_info_js(info).encode()
+    contents[rooms.NETWORK_JS] = rooms.network_js().encode()
+    contents.update(rooms.vendor_files(cache))
     tree = hashlib.sha256()
     for r in sorted(contents):
         tree.update(r.encode() + b"\0" + hashlib.sha256(contents[r]).digest())
@@ -237,7 +242,7 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict[str
         engine, wheel = _engine(root, site, pyo_rel, cache)
         _data_files(root, site, wheel, cache)
         info = _build_info(root, site, pyo_rel, sizes, engine)
-        asset_dir, contents = _assets(web, site, info)
+        asset_dir, contents = _assets(web, site, info, cache)
         pages = _pages(web, site, asset_dir, contents, wheel)
         manifest = precache_manifest(site, pyo_rel)
         sw = service_worker((web / "sw.js").read_text(encoding="utf-8"), manifest)

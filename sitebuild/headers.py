@@ -14,6 +14,7 @@ import tomllib
 from pathlib import Path
 
 from .common import ROOT
+from .rooms import connect_sources
 
 Rules = list[tuple[str, dict[str, str]]]
 
@@ -30,7 +31,8 @@ def content_security_policy(frame_ancestors: str | None, connect: str = "'self'"
     """Only our own origin, plus compiling WebAssembly (Pyodide) and the hashed inline script.
 
     frame_ancestors None leaves framing open (pages meant to be embedded);
-    connect is where the page's scripts may fetch from (connect-src).
+    connect is where the page's scripts may fetch from (connect-src): the
+    room page's relays too (rooms.py).
     """
     directives = [
         "default-src 'self'",
@@ -56,6 +58,8 @@ FRAMEABLE_CSP = content_security_policy(None)  # the embed (and the smoke page):
 # author hosts on any https:// site that allows it (CORS): the file is data, and
 # the engine checks it before anything of it is shown (docs/lessons.md).
 LESSON_CSP = content_security_policy(None, connect="'self' https:")
+# The live rooms: the signalling relays too (sitebuild/rooms.py, the one list).
+ROOM_CSP = content_security_policy("'none'", "'self' " + connect_sources())
 IMMUTABLE = "public, max-age=31536000, immutable"
 JS_TYPE = "text/javascript; charset=utf-8"
 
@@ -67,6 +71,8 @@ PAGE_POLICIES = {
     "/daily.html": PAGE_CSP,
     "/puzzles.html": PAGE_CSP,
     "/link.html": PAGE_CSP,
+    "/editor.html": PAGE_CSP,
+    "/room.html": ROOM_CSP,
     "/embed.html": FRAMEABLE_CSP,
     "/lesson.html": LESSON_CSP,
     "/lesson-edit.html": PAGE_CSP,

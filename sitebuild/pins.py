@@ -45,32 +45,39 @@ def _verify(path: Path, expected: str, what: str) -> bool:
     return False
 
 
-def fetch_pyodide(cache: Path = CACHE) -> Path:
-    """The pinned Pyodide npm tarball in the cache, downloaded and verified if needed."""
+def fetch_npm(name: str, version: str, sha256: str, cache: Path = CACHE) -> Path:
+    """The tarball of npm package name@version in the cache, fetched with `npm pack`
+    if needed and checked against its pinned sha256 (a mismatch stops the build)."""
     cache.mkdir(parents=True, exist_ok=True)
-    target = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if target.exists() and _verify(target, PYODIDE_NPM_SHA256, "pyodide"):
+    stem = name.lstrip("@").replace("/", "-")
+    target = cache / f"{stem}-{version}.tgz"
+    if target.exists() and _verify(target, sha256, name):
         return target
     target.unlink(missing_ok=True)
-    log(f"fetching pyodide@{PYODIDE_VERSION} with npm pack")
+    log(f"fetching {name}@{version} with npm pack")
     with tempfile.TemporaryDirectory(dir=cache) as tmp:
         run_tool(
-            ["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp, "--silent"],
-            "pyodide",
+            ["npm", "pack", f"{name}@{version}", "--pack-destination", tmp, "--silent"],
+            name,
             cwd=Path(tmp),
         )
-        got = sorted(Path(tmp).glob("pyodide-*.tgz"))
+        got = sorted(Path(tmp).glob("*.tgz"))
         if len(got) != 1:
             raise BuildError(
-                f"pyodide: npm pack produced {[p.name for p in got]}, expected one tarball"
+                f"{name}: npm pack produced {[p.name for p in got]}, expected one tarball"
             )
-        if not _verify(got[0], PYODIDE_NPM_SHA256, "pyodide"):
+        if not _verify(got[0], sha256, name):
             raise BuildError(
-                f"pyodide: the downloaded pyodide@{PYODIDE_VERSION} tarball does not match the "
-                f"sha256 pinned in sitebuild/pins.py (PYODIDE_NPM_SHA256). Refusing to build."
+                f"{name}: the downloaded {name}@{version} tarball does not match the "
+                f"sha256 pinned in the build (sitebuild/). Refusing to build."
             )
         os.replace(got[0], target)
     return target
+
+
+def fetch_pyodide(cache: Path = CACHE) -> Path:
+    """The pinned Pyodide npm tarball in the cache, downloaded and verified if needed."""
+    return fetch_npm("pyodide", PYODIDE_VERSION, PYODIDE_NPM_SHA256, cache)
 
 
 def fetch_micropip(cache: Path = CACHE) -> Path:

@@ -31,7 +31,7 @@ ON_DEMAND_LESSONS = re.compile(r"lessons/[^/]+\.json")
 # lib/engine/client.js), so the first visit stays within its byte budget and
 # the whole site works offline from the second visit on.  A page's vendored
 # libraries belong under its own js/pages/<name>/ folder, so they are here too.
-LATER_PAGES: tuple[str, ...] = ("lesson-edit",)
+LATER_PAGES: tuple[str, ...] = ("editor", "lesson-edit", "room")
 
 
 def later_files(files: Iterable[str], pages: Iterable[str]) -> list[str]:

@@ -242,6 +242,23 @@ def test_lesson_check_with_mutated_lessons_files_and_links(data):
     check_call("lesson_check", args)
 
 
+@fuzz_settings(100)
+@given(data=st.data())
+def test_room_view_with_mutated_positions_and_events(data):
+    args = _position_args(data)
+    args["seat"] = data.draw(st.none() | st.integers(0, 3))
+    args["events"] = [
+        {"type": "draw", "seat": 0, "tile": 3},
+        {"type": "reshuffle", "returned": 1, "pile": 3, "order": [3, 4, 5]},
+    ]
+    args["move"] = {"tile": 3, "rot": 90, "reshuffle": [3, 4, 5]}
+    answer = check_call("room_view", mutate(data, args))
+    if answer["ok"]:  # whatever was accepted hides the pile and its order
+        result = answer["result"]
+        assert "pile" not in result["position"] and "reshuffle" not in result.get("move", {})
+        assert all("order" not in e for e in result.get("events", []))
+
+
 @fuzz_settings(200)
 @given(data=st.data())
 def test_neu_ops_with_mutated_positions_and_moves(data):
@@ -273,6 +290,8 @@ ARG_NAMES = [
     "bot",
     "budget_ms",
     "iterations",
+    "seat",
+    "events",
 ]
 
 

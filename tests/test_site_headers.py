@@ -14,6 +14,7 @@ import urllib.request
 from pathlib import Path
 
 from sitebuild import headers as site_headers
+from sitebuild import rooms
 
 ROOT = Path(__file__).resolve().parent.parent
 CSP = "Content-Security-Policy"
@@ -81,8 +82,13 @@ def test_every_page_and_the_workers_have_the_policy(build_module, dist_dir, buil
         assert d["script-src"][:2] == ["'self'", "'wasm-unsafe-eval'"], path
         assert all(s.startswith("'sha256-") for s in d["script-src"][2:]), path
         assert d.get("object-src") == ["'none'"] and d.get("base-uri") == ["'none'"], path
-        # a lesson reads a lesson file an author hosts on any https:// site (CORS)
-        connect = ["'self'", "https:"] if path in ("/lesson.html", "/lesson") else ["'self'"]
+        # a lesson reads a lesson file an author hosts on any https:// site (CORS); the live
+        # rooms reach their signalling relays: exactly the build's list (rooms.py)
+        connect = ["'self'"]
+        if path in ("/lesson.html", "/lesson"):
+            connect = ["'self'", "https:"]
+        if path in ("/room.html", "/room"):
+            connect = ["'self'", *rooms.connect_sources().split()]
         assert d.get("connect-src") == connect and d.get("style-src") == ["'self'"], path
         assert "'unsafe-inline'" not in headers[CSP] and "'unsafe-eval'" not in headers[CSP], path
         if path in FRAMEABLE:

@@ -17,12 +17,14 @@ from .api_common import ApiError, arg, game_of, players_of, seed_of
 from .bots.api_ops import OPS as BOT_OPS
 from .bots.review import OPS as REVIEW_OPS
 from .daily import OPS as DAILY_OPS
+from .editor import OPS as EDITOR_OPS
 from .game import MAX_LISTED_EXCHANGES, Game, IllegalMove
 from .lessons import OPS as LESSON_OPS
 from .linkplay import OPS as LINK_OPS
 from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
 from .puzzles import OPS as PUZZLE_OPS
+from .rooms import OPS as ROOM_OPS
 from .rules import describe_presets, parse_rules
 from .tiles import CANONICAL, check_tile, quarters, tile_table_json
 
@@ -219,7 +221,9 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     **DAILY_OPS,  # daily: the solo deal of a date (daily.py)
     **PUZZLE_OPS,  # puzzle_check, puzzle_hint (puzzles.py)
     **LESSON_OPS,  # lesson_check: a lesson checked, written canonically, linked (lessons.py)
+    **EDITOR_OPS,  # check_position: the board editor's problems (editor.py)
     **LINK_OPS,  # link_encode, link_open: play by link (linkplay.py)
+    **ROOM_OPS,  # room_view: what one seat of a live room may see (rooms.py)
     **NEU_OPS,  # the course variant: neu_new_game, neu_legal_moves, neu_play, neu_bot_move
 }
 

@@ -11,6 +11,7 @@ import base64
 import json
 import zlib
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from . import jsonin, steps
@@ -142,8 +143,36 @@ _POSITION_KEYS = {
 }
 
 
+ERROR = "error"
+"""A problem no position may hold, sketch or not: the engine could not show it or
+continue a game from it (a tile twice, a marker facing a tile, no path from the edge)."""
+SKETCH = "sketch"
+"""A problem a position marked ``"sketch": true`` may hold: no game reaches it, but the
+engine can show it and answer for it (a lesson's board without hands, a game over that
+is not)."""
+
+Problem = dict[str, Any]
+"""One thing wrong with a position: ``code`` (stable, for a page to put into words),
+``level`` (:data:`ERROR` or :data:`SKETCH`), ``field`` and ``message`` (as a
+NotationError says it), and what the words need: ``seat``, ``other``, ``seats``,
+``tile``, ``square`` [x, y], ``place`` [x, y, port], ``places``, counts (docs/editor.md)."""
+
+
 def from_position(pos: Any) -> Game:
-    """A game continuing from a position, after checking everything in it."""
+    """A game continuing from a position, after checking everything in it: the first
+    problem :func:`read_position` finds is raised (a sketch's only if it is an error)."""
+    game, problems = read_position(pos)
+    for p in problems:
+        if p["level"] == ERROR or not game.sketch:
+            raise _fail(p["field"], p["message"])
+    return game
+
+
+def read_position(pos: Any) -> tuple[Game, list[Problem]]:
+    """A game from a position, and every problem in it in the order from_position
+    reports them; the problems a sketch may hold are looked for only when there is no
+    error.  NotationError only for what is not a position at all: a missing field, a
+    value of the wrong type or out of range, a seat listed twice."""
     pos = _check_format(pos, POSITION_FORMAT, "position")
     unknown = set(pos) - _POSITION_KEYS
     if unknown:
@@ -160,12 +189,27 @@ def from_position(pos: Any) -> Game:
     game = Game(rules, players, [[] for _ in range(n)], [])
     game.deal = None
     geo = game.geo
-    seen: dict[int, str] = {}
+    problems: list[Problem] = []
 
-    def claim(tile: int, where: str) -> None:
+    def problem(code: str, field: str, message: str, **params: Any) -> None:
+        problems.append(
+            {"code": code, "level": ERROR, "field": field, "message": message, **params}
+        )
+
+    seen: dict[int, tuple[str, dict[str, Any]]] = {}
+
+    def claim(tile: int, where: str, at: dict[str, Any]) -> None:
         if tile in seen:
-            raise _fail(where, f"tile {tile} is already at {seen[tile]}")
-        seen[tile] = where
+            first, first_at = seen[tile]
+            problem(
+                "tile_twice",
+                where,
+                f"tile {tile} is already at {first}",
+                tile=tile,
+                places=[first_at, at],
+            )
+        else:
+            seen[tile] = (where, at)
 
     for i, entry in enumerate(_list(pos.get("tiles", []), "tiles")):
         where = f"tiles[{i}]"
@@ -177,8 +221,15 @@ def from_position(pos: Any) -> Game:
             raise _fail(f"{where} rotation", f"expected 0, 90, 180 or 270, got {show(rot)}")
         cell = geo.cell(x, y)
         if game.cells[cell] is not None:
-            raise _fail(where, f"square [{x}, {y}] already holds a tile")
-        claim(t, where)
+            problem(
+                "square_twice",
+                where,
+                f"square [{x}, {y}] already holds a tile",
+                square=[x, y],
+                tile=t,
+            )
+            continue
+        claim(t, where, {"square": [x, y]})
         q = CANONICAL[t][rot // 90]
         game.cells[cell] = CONN[t][q]
         game.placed.append((cell, t, q))
@@ -187,16 +238,20 @@ def from_position(pos: Any) -> Game:
         game.hands = [_tiles(h, f"hands[{i}]") for i, h in enumerate(hands)]
         for i, h in enumerate(game.hands):
             if len(h) > rules.hand_size:
-                raise _fail(
+                problem(
+                    "hand_too_big",
                     f"hands[{i}]",
                     f"holds {len(h)} tiles; this rule set's hands hold at most {rules.hand_size}",
+                    seat=i,
+                    count=len(h),
+                    max=rules.hand_size,
                 )
             for t in h:
-                claim(t, f"hands[{i}]")
+                claim(t, f"hands[{i}]", {"hand": i})
     if "pile" in pos:
         game.pile = _tiles(pos["pile"], "pile")
         for t in game.pile:
-            claim(t, "pile")
+            claim(t, "pile", {"pile": True})
     # Tiles on no square, in no hand and not in the pile are out of the game:
     # a puzzle or tutorial may use only some of the 35.  Real games hold all 35.
     out = _list(pos.get("out", []), "out")
@@ -206,51 +261,31 @@ def from_position(pos: Any) -> Game:
         raise _fail("out", "a seat is listed twice")
     game.out = list(out)
     game.alive = [s not in out for s in range(n)]
-    markers = _list(pos["markers"], "markers", n)
-    taken: dict[int, int] = {}
-    for s, m in enumerate(markers):
-        where = f"markers[{s}]"
-        if m is None:
-            if s in out:
-                raise _fail(where, f"seat {s} is out, so its marker must have a place")
-            continue
-        x, y, p = _list(m, where, 3)
-        x = _int(x, f"{where} x", -1, rules.width)
-        y = _int(y, f"{where} y", -1, rules.height)
-        code = geo.code(x, y, _port(p, f"{where} port"))
-        if s in out:
-            if geo.on_board[code >> 3]:
-                raise _fail(where, f"seat {s} is out, so its marker must be off the board")
-        else:
-            if not geo.contains(x, y):
-                raise _fail(
-                    where, f"seat {s} is still in, so its marker must face a square of the board"
-                )
-            if game.cells[code >> 3] is not None:
-                raise _fail(
-                    where,
-                    f"[{x}, {y}] holds a tile; a marker always faces an empty "
-                    "square once its path is followed",
-                )
-            end = follow(game.cells, game.nxt, game.nxt[code])
-            if end == LOOP or geo.on_board[end >> 3]:
-                raise _fail(
-                    where,
-                    "the marker's path does not lead back to the board's edge, "
-                    "so no game can have put it there",
-                )
-            if code in taken:
-                raise _fail(where, f"seat {taken[code]}'s marker stands on the same place")
-            taken[code] = s
-        game.markers[s] = code
+    _read_markers(game, _list(pos["markers"], "markers", n), problem)
     dragon = pos.get("dragon")
+    exchange = pos.get("exchange", [])
     if dragon is not None:
         dragon = _int(dragon, "dragon", 0, n - 1)
         # At the end it stays where it was; during an exchange it has not passed yet.
-        if dragon in out and pos.get("turn") is not None and dragon not in pos.get("exchange", []):
-            raise _fail("dragon", f"seat {dragon} is out and cannot hold the dragon tile")
+        if (
+            dragon in out
+            and pos.get("turn") is not None
+            and not (isinstance(exchange, list) and dragon in exchange)
+        ):
+            problem(
+                "dragon_out",
+                "dragon",
+                f"seat {dragon} is out and cannot hold the dragon tile",
+                seat=dragon,
+            )
         if n < rules.dragon_from:
-            raise _fail("dragon", f"a game of {n} players has no dragon tile")
+            problem(
+                "dragon_few_players",
+                "dragon",
+                f"a game of {n} players has no dragon tile",
+                players=n,
+                min=rules.dragon_from,
+            )
     game.dragon = dragon
     turn = pos.get("turn")
     if turn is None:
@@ -262,101 +297,241 @@ def from_position(pos: Any) -> Game:
     else:
         turn = _int(turn, "turn", 0, n - 1)
         if turn in out:
-            raise _fail("turn", f"seat {turn} is out and cannot be the seat to move")
+            problem(
+                "turn_out",
+                "turn",
+                f"seat {turn} is out and cannot be the seat to move",
+                seat=turn,
+            )
         if "winners" in pos:
-            raise _fail("winners", "only a finished game (turn null) has winners")
+            problem("winners_not_over", "winners", "only a finished game (turn null) has winners")
         game.turn = turn
-        if game.markers[turn] is not None and any(m is None for m in game.markers):
-            raise _fail("turn", "every marker is placed on a start mark before any tile is played")
+        unplaced = [s for s in range(n) if game.markers[s] is None and s not in out]
+        if game.markers[turn] is not None and unplaced:
+            problem(
+                "start_first",
+                "turn",
+                "every marker is placed on a start mark before any tile is played",
+                seat=turn,
+                seats=unplaced,
+            )
     if "exchange" in pos:
-        pending = [_int(s, "exchange", 0, n - 1) for s in _list(pos["exchange"], "exchange")]
+        pending = [_int(s, "exchange", 0, n - 1) for s in _list(exchange, "exchange")]
         if turn is None or any(s not in out for s in pending) or len(set(pending)) != len(pending):
-            raise _fail(
+            problem(
+                "exchange_bad",
                 "exchange",
                 "lists the seats just eliminated, during the active "
                 "player's elimination-bonus exchange",
+                seats=pending,
             )
-        if len(game.hands[turn]) >= rules.hand_size:
-            raise _fail(
-                f"hands[{turn}]",
-                "the player choosing an exchange has just played a "
-                f"tile, so holds at most {rules.hand_size - 1}",
-            )
-        game.pending = pending
+        else:
+            if len(game.hands[turn]) >= rules.hand_size:
+                problem(
+                    "exchange_full_hand",
+                    f"hands[{turn}]",
+                    "the player choosing an exchange has just played a "
+                    f"tile, so holds at most {rules.hand_size - 1}",
+                    seat=turn,
+                    max=rules.hand_size - 1,
+                )
+            game.pending = pending
     sketch = pos.get("sketch", False)
     if not isinstance(sketch, bool):
         raise _fail("sketch", f"expected true or false, got {show(sketch)}")
     game.sketch = sketch
-    if not sketch:
-        _check_reachable(game, pos)
-    return game
+    if not problems:
+        _check_reachable(game, problems)
+    return game, problems
 
 
-def _check_reachable(game: Game, pos: Position) -> None:
-    """Refuse what every check above lets through but no game can reach, where the
+def _read_markers(game: Game, markers: list[Any], problem: Callable[..., None]) -> None:
+    """Set the game's markers from a position's, reporting each one no game can
+    have put where it stands (from_position's order)."""
+    geo, out = game.geo, game.out
+    taken: dict[int, int] = {}
+    for s, m in enumerate(markers):
+        where = f"markers[{s}]"
+        if m is None:
+            if s in out:
+                problem(
+                    "out_unplaced",
+                    where,
+                    f"seat {s} is out, so its marker must have a place",
+                    seat=s,
+                )
+            continue
+        x, y, p = _list(m, where, 3)
+        x = _int(x, f"{where} x", -1, game.rules.width)
+        y = _int(y, f"{where} y", -1, game.rules.height)
+        port = _port(p, f"{where} port")
+        code = geo.code(x, y, port)
+        place = [x, y, PORT_NAMES[port]]
+        game.markers[s] = code
+        if s in out:
+            if geo.on_board[code >> 3]:
+                problem(
+                    "out_on_board",
+                    where,
+                    f"seat {s} is out, so its marker must be off the board",
+                    seat=s,
+                    place=place,
+                )
+            continue
+        if not geo.contains(x, y):
+            problem(
+                "marker_outside",
+                where,
+                f"seat {s} is still in, so its marker must face a square of the board",
+                seat=s,
+                place=place,
+            )
+            continue
+        if game.cells[code >> 3] is not None:
+            problem(
+                "marker_on_tile",
+                where,
+                f"[{x}, {y}] holds a tile; a marker always faces an empty "
+                "square once its path is followed",
+                seat=s,
+                place=place,
+                square=[x, y],
+            )
+            continue
+        end = follow(game.cells, game.nxt, game.nxt[code])
+        if end == LOOP or geo.on_board[end >> 3]:
+            problem(
+                "marker_no_path",
+                where,
+                "the marker's path does not lead back to the board's edge, "
+                "so no game can have put it there",
+                seat=s,
+                place=place,
+            )
+        if code in taken:
+            problem(
+                "markers_same_place",
+                where,
+                f"seat {taken[code]}'s marker stands on the same place",
+                seat=s,
+                other=taken[code],
+                place=place,
+            )
+        else:
+            taken[code] = s
+
+
+def expected_winners(game: Game) -> list[int]:
+    """Who wins a finished game as the rules choose from its board: the scores' best
+    under a ranked scoring, the players still in; when every marker is out, the last
+    to go out (a position may name more of the last entries of ``out``)."""
+    rules, still_in = game.rules, [s for s in range(game.n) if game.alive[s]]
+    if rules.scoring in steps.RANKED or rules.scoring == "tiles_placed" or still_in:
+        return steps.winners(
+            rules.scoring, game.out, game.alive, game.cells, game.nxt, game.markers
+        )
+    return list(game.out[-1:])
+
+
+def _check_reachable(game: Game, problems: list[Problem]) -> None:
+    """The problems that every check above lets through but no game can reach, where the
     game would stop with nobody able to move or its result would contradict the
     board: a mover without a tile, an exchange nobody is offered, a game over that
     is not, winners the rules did not choose.  A puzzle or lesson that needs such
     a position says so with ``"sketch": true`` (docs/reliability.md)."""
+
+    def problem(code: str, field: str, message: str, **params: Any) -> None:
+        problems.append(
+            {"code": code, "level": SKETCH, "field": field, "message": message, **params}
+        )
+
     n, rules, hands = game.n, game.rules, game.hands
     still_in = [s for s in range(n) if game.alive[s]]
     last = 0 if n == 1 else 1  # the game ends when at most this many markers are left
     tiles_left = bool(game.pile) or any(hands[s] for s in still_in)
     if game.dragon is not None and game.pile:
-        raise _fail(
-            "dragon", "is held while the pile has tiles: it is taken only from an empty pile"
+        problem(
+            "dragon_with_pile",
+            "dragon",
+            "is held while the pile has tiles: it is taken only from an empty pile",
+            seat=game.dragon,
+            count=len(game.pile),
         )
     turn = game.turn
     if turn is not None:
         if len(still_in) <= last:
-            raise _fail(
+            problem(
+                "not_over",
                 "turn",
                 f"the game is not over, but {len(still_in)} marker(s) are left: it ended "
                 "when the last but one went out (give turn null and the winners)",
+                count=len(still_in),
             )
         if game.markers[turn] is None and game.placed:
-            raise _fail("tiles", "no tile is played before every marker is on a start mark")
+            problem(
+                "tiles_before_start",
+                "tiles",
+                "no tile is played before every marker is on a start mark",
+                seat=turn,
+            )
         if not hands[turn]:
-            raise _fail(
+            problem(
+                "mover_no_tile",
                 f"hands[{turn}]",
                 f"seat {turn} is to move but holds no tile: the turn passes over a player "
                 "without tiles, and the game ends when nobody still in holds one",
+                seat=turn,
             )
         if game.pending is not None and not (
             rules.elimination_bonus and n >= 3 and all(hands[s] for s in game.pending)
         ):
-            raise _fail(
+            problem(
+                "exchange_not_offered",
                 "exchange",
                 "the elimination-bonus exchange is offered only under that rule, in games "
                 "of 3 or more, for the tiles of eliminated players who hold some",
+                seats=list(game.pending),
             )
         return
-    if any(m is None for m in game.markers):
-        raise _fail("turn", "the game is over, but a marker was never placed")
+    unplaced = [s for s in range(n) if game.markers[s] is None]
+    if unplaced:
+        problem(
+            "over_unplaced",
+            "turn",
+            "the game is over, but a marker was never placed",
+            seats=unplaced,
+        )
+        return
     if len(still_in) > last and tiles_left:
-        raise _fail(
+        problem(
+            "over_too_soon",
             "turn",
             f"the game is over, but {len(still_in)} markers are still in and tiles are "
             "left to play (the pile or their hands)",
+            count=len(still_in),
         )
     winners = game.winners or []
     if len(set(winners)) != len(winners):
-        raise _fail("winners", "a seat is listed twice")
+        problem("winners_twice", "winners", "a seat is listed twice")
+        return
     if rules.scoring in steps.RANKED or rules.scoring == "tiles_placed" or still_in:
-        expected = steps.winners(
-            rules.scoring, game.out, game.alive, game.cells, game.nxt, game.markers
-        )
+        expected = expected_winners(game)
         if sorted(winners) != expected:
-            raise _fail(
+            problem(
+                "winners_wrong",
                 "winners",
                 f"expected {expected} under {rules.scoring!r} scoring with these markers, "
                 f"got {show(winners)}",
+                seats=expected,
+                got=sorted(winners),
             )
     elif not winners or sorted(winners) != sorted(game.out[-len(winners) :]):
-        raise _fail(
+        problem(
+            "winners_not_last_out",
             "winners",
             "with every marker out, the winners are the players who went out on the "
             "last move: the last entries of out",
+            got=sorted(winners),
         )
 
 

@@ -40,6 +40,25 @@ def no_errors(page):
     assert not errors, errors
 
 
+def keep_errors(page, name: str = ""):
+    """Keep the page's console errors and uncaught exceptions in page.console_errors."""
+    errors = page.console_errors = []
+    tag = f"{name}: " if name else ""
+    page.on("console", lambda m: m.type == "error" and errors.append(tag + m.text))
+    page.on("pageerror", lambda e: errors.append(f"{tag}{e}"))
+    return page
+
+
+def play_turn(page, k: int) -> None:
+    """Play the move shown on this page: the k-th start mark (wrapping), or a placeable tile."""
+    if phase(page) == "start":
+        marks = page.locator(".layer-marks .start-mark")
+        marks.nth(k % marks.count()).locator(".start-dot").click(force=True)
+    else:
+        choose_placeable_by_keys(page, k)
+        page.click("#btn-place")
+
+
 def choose_placeable_by_keys(page, k: int) -> None:
     """Pick tile k (1-based keys, wrapping) and turn it with R, trying the next tile
     after four turns, until the engine allows placing it."""

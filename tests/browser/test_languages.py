@@ -125,6 +125,7 @@ def test_every_page_in_the_browser_language(browser, server, lang, locale):
             ("daily.html", "start"),
             ("puzzles.html", "tile"),
             ("link.html", "home"),
+            ("room.html", "home"),
         ):
             page.goto(server + path + "?sw=off&anim=0")
             pagekit.wait_phase(page, [phase])

@@ -55,11 +55,7 @@ def devices(browser, csp_violations):
         ctx.add_init_script(CSP_LISTENER)
         if axe:
             ctx.add_init_script(script=AXE.read_text(encoding="utf-8"))
-        page = ctx.new_page()
-        page.console_errors = []
-        page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
-        page.on("pageerror", lambda e: page.console_errors.append(str(e)))
-        return page
+        return pagekit.keep_errors(ctx.new_page())
 
     yield make
     for ctx in made:
@@ -91,12 +87,7 @@ def notice(page) -> str:
 def play_one(page, k):
     """Play the move of the seat to move on this page; the phase once the page is done."""
     before = page.input_value("#link-out")
-    if pagekit.phase(page) == "start":
-        marks = page.locator(".layer-marks .start-mark")
-        marks.nth(k % marks.count()).locator(".start-dot").click(force=True)
-    else:
-        pagekit.choose_placeable_by_keys(page, k)
-        page.click("#btn-place")
+    pagekit.play_turn(page, k)
     phase = wait_phase(page, ["send", "over", *PLAYING[:-1]])
     if phase in ("send", "over"):
         page.wait_for_function(

@@ -103,6 +103,9 @@ def test_touch_targets_and_no_sideways_scroll_on_every_page(browser, server, wid
         page.click("#btn-link-start")
         page.wait_for_selector("#send-panel:not([hidden]), #play-panel:not([hidden])")
         fits(page, width, "play by link, a game")
+        page.goto(server + "room.html?sw=off&anim=0&relays=none")
+        page.wait_for_selector("#new-panel:not([hidden])")
+        fits(page, width, "live rooms, a new room")  # the rooms themselves: test_room.py
     finally:
         ctx.close()
 

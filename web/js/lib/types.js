@@ -36,7 +36,8 @@ export {};
  * @property {number[]} out         the seats out, in the order they went out
  * @property {number | null} turn   the seat to move; null once the game is over
  * @property {number[]} [winners]
- * @property {{give: number[], take: number[]} | null} [exchange]
+ * @property {number[]} [exchange]  the seats just eliminated, during an elimination-bonus exchange
+ * @property {boolean} [sketch]     a lesson's position no game reaches (docs/editor.md)
  */
 
 /**
@@ -123,6 +124,12 @@ export {};
  *            waiting?: "share" | "secret", sharer?: number}} LinkOpened
  */
 /** play and neu_play: the next position, the move as a record stores it, and what happened. @typedef {{position: Position, move: Move, events: GameEvent[], result?: GameResult}} Played */
+/**
+ * room_view: a position as one seat of a live room may see it (docs/rooms.md): the
+ * hands it may not see are null, the pile only its size.
+ * @typedef {Omit<Position, "hands" | "pile"> & {format: "tsuro-view/1", viewer: number | null,
+ *   hands: (number[] | null)[], hand_sizes: number[], pile_size: number}} SeatView
+ */
 /** @typedef {{over: boolean, winners: number[], scores?: number[], phase: string, turn: number | null}} GameResult */
 /** bot_move and hint: the move chosen (and what the planner reports about it). @typedef {{move: Move, [more: string]: unknown}} BotMove */
 
@@ -157,6 +164,7 @@ export {};
  * @property {{args: {fragment: string}, result: {record?: GameRecord, position?: Position}}} decode_link
  * @property {{args: {position: Position, bot: string, seed?: number | string, budget_ms?: number, iterations?: number}, result: BotMove}} bot_move
  * @property {{args: {position: Position, seed?: number | string, budget_ms?: number, iterations?: number}, result: BotMove}} hint
+ * @property {{args: {position: any, deal?: number | string, phase?: string}, result: PositionCheck}} check_position
  * @property {{args: {position: Position, task: any, move: Move}, result: {correct: boolean, legal: boolean, unique: boolean}}} puzzle_check
  * @property {{args: {position: Position, task: any, level: number}, result: {tile: number, rot?: number}}} puzzle_hint
  * @property {{args: {lesson?: any, text?: string, fragment?: string, draft?: boolean}, result: LessonChecked}} lesson_check
@@ -167,11 +175,38 @@ export {};
  * @property {{args: {message: LinkMessage}, result: LinkOpened}} link_share
  * @property {{args: {message: LinkMessage, secret: string}, result: LinkOpened}} link_reveal
  * @property {{args: {message: LinkMessage, move: Move}, result: Played & {message: LinkMessage}}} link_play
+ * @property {{args: {position: Position, seat: number | null, events?: GameEvent[], move?: Move}, result: {position: SeatView, events?: GameEvent[], move?: Move}}} room_view
  * @property {{args: {players: {name: string, color?: string}[]}, result: {position: any}}} neu_new_game
  * @property {{args: {position: any}, result: any}} neu_legal_moves
  * @property {{args: {position: any, move: any}, result: {position: any, move: any, events: any[], result?: any}}} neu_play
  * @property {{args: {position: any, seed?: number | string}, result: {move: any, seat: number, phase: string}}} neu_bot_move
  */
+
+/**
+ * check_position: one thing wrong with a position being edited (docs/editor.md): its
+ * code, its level ("error": never kept; "sketch": kept only as a sketch), the field and
+ * the engine's English message, and what the words need.
+ * @typedef {object} PositionProblem
+ * @property {string} code
+ * @property {"error" | "sketch"} level
+ * @property {string} field
+ * @property {string} message
+ * @property {number} [seat]
+ * @property {number} [other]
+ * @property {number[]} [seats]
+ * @property {number[]} [got]
+ * @property {number} [tile]
+ * @property {Square} [square]
+ * @property {Place} [place]
+ * @property {({square: Square} | {hand: number} | {pile: true})[]} [places]
+ * @property {number} [count]
+ * @property {number} [max]
+ * @property {number} [players]
+ * @property {number} [min]
+ * @property {string} [want]
+ * @property {string} [phase]
+ */
+/** @typedef {{problems: PositionProblem[], sketch: boolean, phase: string | null, position: Position | null}} PositionCheck */
 
 /** @typedef {keyof EngineOps} Op */
 /** @template {Op} K @typedef {EngineOps[K]["args"]} ArgsOf */

@@ -140,16 +140,22 @@ export function focusIfLost(el) {
   if (target) target.focus({ preventScroll: true });
 }
 
-/** The share box's Copy button. */
-export function wireCopyButton() {
-  $("btn-copy").addEventListener("click", async () => {
-    const input = $("share-link");
-    input.select();
-    try { await navigator.clipboard.writeText(input.value); $("btn-copy").textContent = t("common.copied"); }
-    catch { document.execCommand?.("copy"); $("btn-copy").textContent = t("common.copied"); }
-    $("btn-copy").focus();   // select() took the focus to the link: give it back to the button
-    setTimeout(() => { $("btn-copy").textContent = t("common.copy"); }, 1500);
-  });
+/**
+ * Copy the text of `box` (an input or textarea) and say so on `button` for a moment;
+ * the focus goes back to the button (select() took it to the box).
+ * @param {HTMLInputElement | HTMLTextAreaElement} box @param {HTMLElement} button
+ */
+export async function copyFrom(box, button) {
+  box.select();
+  try { await navigator.clipboard.writeText(box.value); } catch { document.execCommand?.("copy"); }
+  button.textContent = t("common.copied");
+  button.focus();
+  setTimeout(() => { button.textContent = t("common.copy"); }, 1500);
+}
+
+/** A Copy button for a read-only text box (by default the share box's). */
+export function wireCopyButton(buttonId = "btn-copy", inputId = "share-link") {
+  $(buttonId).addEventListener("click", () => copyFrom(/** @type {HTMLInputElement} */ ($(inputId)), $(buttonId)));
 }
 
 /**

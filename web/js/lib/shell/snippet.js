@@ -10,16 +10,3 @@ export function iframeSnippet(url, title, [width, height]) {
   return `<iframe src="${esc(url)}" width="${width}" height="${height}" title="${esc(title)}" ` +
     `loading="lazy" style="border: 0; max-width: 100%"></iframe>`;
 }
-
-/**
- * Copy a field's text (a link, a snippet) and say so on its button for a moment.
- * @param {HTMLInputElement | HTMLTextAreaElement} field @param {HTMLElement} button
- * @param {{copied: string, copy: string}} words  the button's words after and before
- */
-export async function copyField(field, button, words) {
-  field.select();
-  try { await navigator.clipboard.writeText(field.value); } catch { document.execCommand?.("copy"); }
-  button.textContent = words.copied;
-  button.focus();   // select() took the focus to the field: give it back to the button
-  setTimeout(() => { button.textContent = words.copy; }, 1500);
-}

@@ -12,6 +12,7 @@
 //   board.setTarget([x, y], color);            // the square to play into; onSquare(cb)
 //   board.setChoices([[x, y], ...], color);    // squares to choose among (arrow keys too)
 //   board.setPreview({square, tile, rot, paths, out, bad});
+//   board.on("point", cb);                     // any click or tap, as {x, y} in squares
 //   await board.animate(events);               // the engine's play events
 //
 // Its drawing primitives (geometry, tiles, markers) are in svg.js.
@@ -41,7 +42,7 @@ export class Board {
     this.choiceCursor = -1;
     this.preview = null;
     this.highlight = null;
-    this.listeners = { startmark: [], markselect: [], square: [], markhover: [], escape: [] };
+    this.listeners = { startmark: [], markselect: [], square: [], markhover: [], escape: [], point: [] };
     this.svg = el("svg", {
       class: "board", role: "img", "aria-label": label,
       viewBox: `${-MARGIN} ${-MARGIN} ${width * S + 2 * MARGIN} ${height * S + 2 * MARGIN}`,
@@ -450,6 +451,8 @@ export class Board {
     const pt = this._svgPoint(e);
     if (!pt) return;
     const touch = (e.pointerType || this.pointerType) === "touch";
+    // where, in squares from the board's top-left corner (the frame too): the board editor
+    this._emit("point", { x: pt[0] / S, y: pt[1] / S, touch });
     if (this.marks.length && touch) {
       const m = this._touchedMark(pt);
       if (m) {

@@ -36,6 +36,7 @@ const UI = {
   bad: "M6 6l12 12M18 6L6 18",
   up: "M12 19V5M6 11l6-6 6 6",
   down: "M12 5v14M6 13l6 6 6-6",
+  edit: "M4 20h4L19 9l-4-4L4 16zM13 7l4 4",
 };
 
 /** An interface icon by name (UI above); decorative: the control it sits in carries the name. */

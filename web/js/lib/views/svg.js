@@ -2,7 +2,7 @@
 // the embed: board geometry (squares of S units, ports A..H), SVG elements,
 // tile paths as curves, tiles and markers.  Pure drawing: no state, no rules.
 
-import { portIndex } from "./tileset.js";
+import { portIndex, PORTS } from "./tileset.js";
 import { shapePath, labelDy } from "./style.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -38,6 +38,19 @@ export const f = (n) => (Math.round(n * 100) / 100).toString();
 export function portPoint(x, y, p) {
   const q = portIndex(p);
   return [(x + PX[q]) * S, (y + PY[q]) * S];
+}
+
+// Across a square's side: the neighbour's offset and the port there that touches
+// this one (NOTATION: A-F, B-E, C-H, D-G).
+const STEP = [[0, -1], [0, -1], [1, 0], [1, 0], [0, 1], [0, 1], [-1, 0], [-1, 0]];
+const PARTNER = [5, 4, 7, 6, 1, 0, 3, 2];
+
+/** The same point seen from the square across port p's side: [x, y, p] -> the
+ *  neighbour's square and its touching port (a place facing the other way).
+ *  @param {any[]} place @returns {[number, number, string]} */
+export function across([x, y, p]) {
+  const q = portIndex(p);
+  return [x + STEP[q][0], y + STEP[q][1], PORTS[PARTNER[q]]];
 }
 
 /** A cubic Bézier from port a to port b of square (x, y), leaving and

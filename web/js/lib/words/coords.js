@@ -12,7 +12,7 @@ export function colName(x) { return String.fromCharCode(65 + x); }
 /** Row y (0-based) as a number from 1: 0 -> "1". */
 export function rowName(y) { return String(y + 1); }
 
-/** A square [x, y] in words: [2, 3] -> "C4". */
+/** A square [x, y] in words: [2, 3] -> "C4". @param {number[]} square */
 export function squareName([x, y]) { return `${colName(x)}${rowName(y)}`; }
 
 // A port's side of its square (A B north, C D east, E F south, G H west) and

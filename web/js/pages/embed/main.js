@@ -42,9 +42,10 @@ import { Session, trailsOf } from "../../lib/game/session.js";
 import { playMove } from "../../lib/game/play.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Stepper } from "../../lib/views/stepper.js";
-import { parseFragment, quickDecode } from "./fragment.js";
+import { quickDecode } from "./fragment.js";
 import { drawable } from "../../lib/views/drawable.js";
 import { sizeOf } from "../../lib/views/size.js";
+import { parseFragment } from "../../lib/shell/linkfragment.js";
 
 // the language: ?lang= (i18n.js) or &lang= in the fragment, with the other options
 {
@@ -95,7 +96,7 @@ function show(position, trails = []) {
 
 // ------------------------------------------------------------------ records: step through
 
-const rec = { positions: [], events: [] };
+const rec = { positions: [], events: [], link: null };
 
 function trailsUpTo(k) {
   return trailsOf(rec.events.slice(0, k), rec.positions[0].players.length);
@@ -110,6 +111,9 @@ const stepper = new Stepper({
     caption(k === 0 ? t("replay.startClassic") : sentences(describe(rec.events[k - 1], rec.positions[0].players).map((l) => l.text)));
     $("first").disabled = $("prev").disabled = k <= stepper.from;
     $("next").disabled = $("last").disabled = k >= stepper.to;
+    // this step in the board editor (a record from the page's own link: a host's has none)
+    $("edit").hidden = !rec.link;
+    if (rec.link) $("edit").href = siteURL(`editor.html#${rec.link}&at=${k}`);
   },
 });
 const step = (k, animate) => stepper.step(k, animate);
@@ -125,10 +129,11 @@ async function precomputed(sha, link) {
   }
 }
 
-async function openRecord(record, opts, pre = null) {
+async function openRecord(record, opts, pre = null, link = null) {
   const r = pre || await ask("positions", { record });
   rec.positions = r.positions;
   rec.events = r.events;
+  rec.link = link;
   const last = r.positions.length - 1;
   const num = (v, d) => (v === undefined ? d : v === "end" ? last : Math.max(0, Math.min(last, parseInt(v, 10) || 0)));
   const from = num(opts.from, 0);
@@ -349,7 +354,7 @@ async function main() {
     if (pre) {
       await tilesReady;
       if (hostLoaded) return;
-      await openRecord(pre.record, opts, pre);
+      await openRecord(pre.record, opts, pre, link);
       if (opts.caption) caption(opts.caption);
       return;
     }
@@ -366,7 +371,7 @@ async function main() {
     }
     const decoded = await ask("decode_link", { fragment: link });
     if (hostLoaded) return;
-    if (decoded.record) await openRecord(decoded.record, opts);
+    if (decoded.record) await openRecord(decoded.record, opts, null, link);
     else {
       await tilesReady;
       show(decoded.position);

@@ -4,15 +4,12 @@
 // "Add to a lesson", which opens the lesson authoring page with that step.
 
 import { ask } from "../../lib/game/session.js";
-import { reason } from "../../lib/shell/page.js";
+import { reason, copyFrom } from "../../lib/shell/page.js";
 import { t, applyTo } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
-import { copyField, iframeSnippet } from "../../lib/shell/snippet.js";
+import { iframeSnippet } from "../../lib/shell/snippet.js";
+import { EMBED_SIZES, embedURL, showPreview } from "../../lib/views/embedframe.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
-
-
-// A sensible size: the board and its caption; a record's step buttons too.
-const SIZES = { game: [420, 560], position: [420, 500] };
 
 export class EmbedCode {
   /**
@@ -46,21 +43,17 @@ export class EmbedCode {
     try {
       const record = kind === "game" ? session.toRecord() : null;
       const r = await ask(this.engine, "encode_link", record ? { record } : { position: session.positions[k] });
-      let url = `${new URL("embed.html", document.baseURI.replace(/[?#].*$/, "")).href}#${r.fragment}`;
+      const url = embedURL(r.fragment, record ? `&at=${k}` : "");
       let title;
       if (record) {
-        url += `&at=${k}`;
         title = t("game.embedCode.gameTitle", { count: session.positions[0].players.length });
       } else {
         title = k ? t("game.embedCode.positionTitle", { n: k }) : t("game.embedCode.dealTitle");
       }
-      const snippet = iframeSnippet(url, title, SIZES[kind]);
+      const snippet = iframeSnippet(url, title, EMBED_SIZES[kind]);
       $("embed-snippet").value = snippet;
       $("embed-kind").textContent = t(kind === "game" ? "game.embedCode.gameHeading" : "game.embedCode.positionHeading");
-      // the live preview: the iframe the snippet makes (its border is the stylesheet's)
-      const frame = document.createElement("iframe");
-      Object.assign(frame, { src: url, width: SIZES[kind][0], height: SIZES[kind][1], title });
-      $("embed-preview").replaceChildren(frame);
+      showPreview($("embed-preview"), url, title, EMBED_SIZES[kind]);   // the live preview
     } catch (e) {
       $("embed-snippet").value = t("game.embedCode.failed", { reason: reason(e) });
     }
@@ -87,7 +80,5 @@ export class EmbedCode {
     }
   }
 
-  copy() {
-    return copyField($("embed-snippet"), $("btn-embed-copy"), { copied: t("common.copied"), copy: t("common.copy") });
-  }
+  copy() { return copyFrom($("embed-snippet"), $("btn-embed-copy")); }
 }

@@ -5,9 +5,7 @@
 // page's language, made when shown (an entry keeps names and counts, not words).
 
 import { t, formatDate } from "../../lib/words/i18n.js";
-
-/** @type {Intl.DateTimeFormatOptions} */
-const WHEN = { dateStyle: "medium", timeStyle: "short" };
+import { entryText, who, WHEN } from "../../lib/words/savedgames.js";
 
 function button(text, label, onClick) {
   const b = document.createElement("button");
@@ -29,31 +27,6 @@ function row(data, text, buttons) {
   return li;
 }
 
-/** Who plays a saved game, in words: "Ann, Bo, Cy and 2 more"; "" if unknown. */
-function who(entry) {
-  const players = entry.position && Array.isArray(entry.position.players) ? entry.position.players : [];
-  const names = players.map((p) => p && p.name).filter((n) => typeof n === "string" && n);
-  if (names.length > 3) return t("game.games.who", { names: names.slice(0, 3).join(", "), count: names.length - 3 });
-  return names.join(", ");
-}
-
-/** How many moves a saved game holds (a record's, or the moves after a start position), or null. */
-function movesOf(entry) {
-  const g = entry.game || {};
-  const moves = g.record ? g.record.moves : g.moves;
-  return Array.isArray(moves) ? moves.length : null;
-}
-
-/** A saved game's line: who plays, how far it is, when it was saved. */
-export function entryText(entry) {
-  const name = who(entry) || t("game.games.aGame");
-  const moves = movesOf(entry);
-  const parts = [moves === null ? name : t("game.games.label", { who: name, count: moves })];
-  const when = entry.savedAt ? formatDate(entry.savedAt, WHEN) : "";
-  if (when) parts.push(when);
-  return parts.join(" · ");
-}
-
 export class GameList {
   /**
    * @param {HTMLElement} root  the panel (a <section> with an <h2> and a <ul>)
@@ -73,7 +46,7 @@ export class GameList {
     const others = entries.filter((e) => !e.over && e.id !== currentId);
     this.list.replaceChildren(
       ...others.map((e) => row({ id: e.id }, entryText(e),
-        [button(t("game.games.resume"), t("game.games.resumeLabel", { label: who(e) || t("game.games.aGame") }), () => this.actions.resume(e.id))])),
+        [button(t("game.games.resume"), t("game.games.resumeLabel", { label: who(e) || t("common.savedGame.unnamed") }), () => this.actions.resume(e.id))])),
       ...kept.map((k) => {
         const when = k.keptAt ? formatDate(k.keptAt, WHEN) : "";
         const text = k.key ? t("game.games.keptEntry", { key: String(k.key).slice(0, 60) }) + (k.reason ? ` (${k.reason})` : "")

@@ -8,6 +8,7 @@ import { reason } from "../../lib/shell/page.js";
 import { sentences, t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Stepper } from "../../lib/views/stepper.js";
+import { siteURL } from "../../lib/engine/client.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {Board} from "../../lib/views/board.js" */
 /** @import {EmbedCode} from "./embedcode.js" */
@@ -46,6 +47,22 @@ export class GameOver {
       told: (k) => this.told(k),
       speed: () => this.speed() && Math.max(1.5, this.speed() * 1.5),
     });
+    $("btn-edit-position").addEventListener("click", () => this.edit());
+  }
+
+  /** Open the board editor on the replay's step: the game's record at that step (the
+   *  author may choose another), or the position for a game played on from one. */
+  async edit() {
+    const s = this.session;
+    if (!s || this.at === null) return;
+    const k = this.at;
+    try {
+      const record = s.toRecord();
+      const r = await ask(this.engine, "encode_link", record ? { record } : { position: s.positions[k] });
+      location.assign(siteURL(`editor.html#${r.fragment}${record ? `&at=${k}` : ""}`));
+    } catch (e) {
+      $("rp-text").textContent = t("game.share.none", { reason: reason(e) });
+    }
   }
 
   /** The position the replay shows (null: none). */
@@ -80,6 +97,7 @@ export class GameOver {
     }
     this.scores = result.scores;
     $("share-box").hidden = !result.shares;
+    $("btn-edit-position").hidden = !result.shares;   // the editor takes classic games (links)
     this.embedCode?.reset(result.shares);
     $("rp-range").max = String(session.moves.length);
     this.stepper.bounds(0, session.moves.length);

@@ -44,6 +44,7 @@ export class SetupDialog {
     $("set-preset").addEventListener("change", () => { this.read(); this.fitPreset(true); this.renderSeats(); });
     $("setup-form").addEventListener("submit", (e) => { e.preventDefault(); this.start(); });
     $("btn-cancel-setup").addEventListener("click", () => $("setup").close());
+    $("setup-live").addEventListener("click", () => this.playLive());
     $("setup").addEventListener("cancel", (e) => { if (!this.canCancel()) e.preventDefault(); });
     this.renderSeats();
   }
@@ -214,6 +215,23 @@ export class SetupDialog {
     return Object.keys(opts).length ? { preset: "classic", ...opts } : "classic";
   }
 
+  /** Keep what the player changed in this form, over what is stored now: a choice another
+   *  tab made meanwhile stays.  (Refused, in private mode: it is not remembered.) */
+  remember() {
+    const now = this.choices();
+    const changed = Object.fromEntries(Object.entries(now)
+      .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(this.shown[k])));
+    if (rememberSetup(changed)) this.fill(readSetup());   // the form as remembered now
+    else this.shown = now;
+  }
+
+  /** "Play live": the seats and rules chosen here open a room (room.html reads them). */
+  playLive() {
+    this.read();
+    this.remember();
+    location.href = "room.html";
+  }
+
   start() {
     this.read();
     const names = new Set();
@@ -235,13 +253,7 @@ export class SetupDialog {
       seats: seats.map((s) => ({ kind: s.kind, level: s.level })),
       seed,
     };
-    // Only what the player changed in this form is remembered, over what is stored now: a
-    // choice another tab made meanwhile stays.  (Refused, private mode: not remembered.)
-    const now = this.choices();
-    const changed = Object.fromEntries(Object.entries(now)
-      .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(this.shown[k])));
-    if (rememberSetup(changed)) this.fill(readSetup());   // the form as remembered now
-    else this.shown = now;
+    this.remember();
     $("setup").close();
     this.onStart(game);
   }

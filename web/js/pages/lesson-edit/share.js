@@ -4,7 +4,8 @@
 
 import { t, lang } from "../../lib/words/i18n.js";
 import { textIn } from "../../lib/lessons/text.js";
-import { copyField, iframeSnippet } from "../../lib/shell/snippet.js";
+import { iframeSnippet } from "../../lib/shell/snippet.js";
+import { copyFrom } from "../../lib/shell/page.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {Draft} from "./draft.js" */
 
@@ -31,9 +32,8 @@ export class Share {
     this.frame = /** @type {HTMLIFrameElement} */ ($("le-preview"));
     this.ready = false;
     this.timer = null;
-    const words = { copied: t("common.copied"), copy: t("common.copy") };
-    $("le-copy-url").addEventListener("click", () => copyField(/** @type {HTMLInputElement} */ ($("le-url")), $("le-copy-url"), words));
-    $("le-copy-snippet").addEventListener("click", () => copyField(/** @type {HTMLTextAreaElement} */ ($("le-snippet")), $("le-copy-snippet"), words));
+    $("le-copy-url").addEventListener("click", () => copyFrom(/** @type {HTMLInputElement} */ ($("le-url")), $("le-copy-url")));
+    $("le-copy-snippet").addEventListener("click", () => copyFrom(/** @type {HTMLTextAreaElement} */ ($("le-snippet")), $("le-copy-snippet")));
     $("le-download").addEventListener("click", () => this.download());
     // the preview: a lesson waiting for its host (this page), in the page's language
     addEventListener("message", (event) => {

@@ -1,0 +1,476 @@
+"""Live rooms (room.html, docs/rooms.md) with real parts: a real Nostr relay on
+this machine (roomkit.Relay), the built site, and one headless Chromium
+context per device; WebRTC data channels between the contexts, no ICE server.
+The host's engine is the referee: these tests read what each guest received."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pagekit
+import pytest
+import roomkit
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def relay():
+    r = roomkit.Relay()
+    yield r
+    r.stop()
+
+
+def device(browser, csp_violations, name):
+    """A context of its own (another device): its page, with console errors kept."""
+    from conftest import _CSP_LISTENER, DEFAULT_TIMEOUT_MS
+
+    ctx = browser.new_context()
+    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    ctx.expose_binding("__tsuroCspViolation", lambda source, v: csp_violations.found.append(v))
+    ctx.add_init_script(_CSP_LISTENER)
+    return pagekit.keep_errors(ctx.new_page(), name)
+
+
+@pytest.fixture
+def devices(browser, csp_violations):
+    made = []
+
+    def make(name):
+        made.append(device(browser, csp_violations, name))
+        return made[-1]
+
+    yield make
+    for page in made:
+        page.context.close()
+
+
+# Trystero logs a peer's connection closed under it (a page that went away) as an error.
+NOISE = ("favicon", "WebSocket", "Trystero peer error: OperationError: User-Initiated Abort")
+
+
+def seated_room(devices, server, relay, kinds, names, start=True):
+    """The host's room with these seat kinds, a device per name in the person seats (the
+    first is the host's), every one seated; started unless `start` is false.
+    Returns (the link, the pages in seat order)."""
+    host = devices(names[0].lower())
+    link = roomkit.open_room(host, server, relay, kinds)
+    roomkit.take_seat(host, 0, names[0])
+    pages = [host]
+    for seat, name in enumerate(names[1:], start=1):
+        page = devices(name.lower())
+        page.goto(link)
+        roomkit.take_seat(page, seat, name)
+        pages.append(page)
+    if start:
+        host.wait_for_selector("#btn-start:enabled")
+        host.click("#btn-start")
+    return link, pages
+
+
+def relay_errors(page):
+    """Console errors but the relay's and Trystero's connection noise."""
+    return [e for e in page.console_errors if not any(n in e for n in NOISE)]
+
+
+def play_until_over(pages, limit=200):
+    """Each page plays its turns until every page shows the game over."""
+    for k in range(limit):
+        if all(pagekit.phase(p) == "over" for p in pages):
+            return k
+        moved = False
+        for p in pages:
+            if roomkit.my_turn(p):
+                roomkit.play_turn(p, k)
+                moved = True
+        if not moved:
+            pages[0].wait_for_timeout(100)
+    raise AssertionError("the game did not end")
+
+
+def hidden_ok(messages, me):
+    """Every state a seat received shows no other seat's tiles: their hands are hidden
+    (or empty: out), no pile, no reshuffle order, no other seat's drawn tile, legal moves
+    only on its own turn."""
+    states = [m for m in messages if m["type"] == "state"]
+    assert states, "no game state received"
+    for s in states:
+        pos = s["position"]
+        assert pos["format"] == "tsuro-view/1" and pos["viewer"] == me
+        assert "pile" not in pos
+        for seat, hand in enumerate(pos["hands"]):
+            if seat != me:
+                assert hand is None or hand == [], (seat, hand)
+        if me is not None:
+            assert isinstance(pos["hands"][me], list)
+        if s.get("move"):
+            assert "reshuffle" not in s["move"]
+        for e in s.get("events") or []:
+            if e["type"] == "draw" and e["seat"] != me:
+                assert "tile" not in e
+            assert "order" not in e
+        if s.get("legal") is not None:
+            assert pos["turn"] == me
+    return len(states)
+
+
+def test_three_devices_play_a_whole_game(devices, server, relay, tmp_path):
+    kinds = ["person", "person", "computer:easy"]
+    link, (host, bo) = seated_room(devices, server, relay, kinds, ["Ann", "Bo"], start=False)
+    cy = devices("cy")  # a spectator: no seat, no hand
+    cy.goto(link)
+    cy.wait_for_function("window.tsuroRoom.connected")
+    host.wait_for_selector("#btn-start:enabled")
+    host.click("#btn-start")
+    pagekit.wait_phase(bo, ["start", "waiting", "busy"])
+    moves = play_until_over([host, bo])
+    assert moves > 5
+    pagekit.wait_phase(cy, ["over"])
+
+    # nothing hidden reached a device that may not see it
+    for page, me in ((host, 0), (bo, 1), (cy, None)):
+        got = roomkit.received(page)
+        over = [i for i, m in enumerate(got) if m["type"] == "over"]
+        assert over, "no end of game received"
+        hidden_ok(got[: over[0]], me)
+    assert all(m["type"] != "state" or m.get("legal") is None for m in roomkit.received(cy))
+
+    # the final record (the host's) replays to the same result the guests were shown
+    record = host.evaluate("window.tsuroRoom.record")
+    final = next(m for m in roomkit.received(bo) if m["type"] == "over")["record"]
+    assert final == record
+    path = tmp_path / "room-game.json"
+    path.write_text(json.dumps(record))
+    out = subprocess.run(
+        [sys.executable, "-m", "tsuro_core", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    last_state = [m for m in roomkit.received(bo) if m["type"] == "state"][-1]["position"]
+    winners = [record["players"][s]["name"] for s in last_state["winners"]]
+    assert winners and all(w in out for w in winners), out
+    for page in (host, bo, cy):
+        assert page.inner_text("#winners"), "the result is shown"
+        assert not relay_errors(page), relay_errors(page)
+    pagekit.shot(host, "room-over-host")
+    pagekit.shot(bo, "room-over-guest")
+
+
+def play_moves(pages, count, start=0):
+    """Play `count` moves in all (whoever is to move among these pages; a computer's move
+    counts as none); returns how many turns this took."""
+    played = 0
+    k = start
+    while played < count:
+        if all(pagekit.phase(p) == "over" for p in pages):
+            return played
+        moved = False
+        for p in pages:
+            if roomkit.my_turn(p):
+                before = len(p.evaluate("window.tsuroRoom.arrivals"))
+                roomkit.play_turn(p, k)
+                p.wait_for_function("(b) => window.tsuroRoom.arrivals.length > b", arg=before)
+                played += 1
+                k += 1
+                moved = True
+                break
+        if not moved:
+            pages[0].wait_for_timeout(100)
+    return played
+
+
+def test_a_guest_and_the_host_reload_and_the_game_goes_on(devices, server, relay):
+    kinds = ["person", "person", "computer:medium"]
+    link, (host, bo) = seated_room(devices, server, relay, kinds, ["Ann", "Bo"])
+    pagekit.wait_phase(bo, ["start", "waiting"])
+    play_moves([host, bo], 3)
+
+    # the guest reloads: the same seat, the game where it was
+    n = host.evaluate("window.tsuroRoom.record.moves.length")
+    bo.reload()
+    bo.wait_for_function("window.tsuroRoom.connected && window.tsuroRoom.seat === 1")
+    bo.wait_for_function("(n) => window.tsuroRoom.arrivals.some((a) => a.n >= n)", arg=n)
+    assert bo.locator("#players li[data-seat='1'] .room-seat-name").inner_text().startswith("Bo")
+    play_moves([host, bo], 2, start=3)
+
+    # the host goes away: the guest is told; the host comes back from its save
+    n = host.evaluate("window.tsuroRoom.record.moves.length")
+    host.goto("about:blank")
+    pagekit.wait_phase(bo, ["host-gone"])
+    assert bo.inner_text("#connection")
+    host.goto(link)
+    host.wait_for_function("window.tsuroRoom.seat === 0 && window.tsuroRoom.record !== null")
+    assert host.evaluate("window.tsuroRoom.record.moves.length") == n
+    bo.wait_for_function("window.tsuroRoom.connected")
+    assert bo.inner_text("#connection") == ""
+    play_until_over([host, bo])
+    record = host.evaluate("window.tsuroRoom.record")
+    assert len(record["moves"]) > n
+    final = next(m for m in roomkit.received(bo) if m["type"] == "over")["record"]
+    assert final == record
+    for page in (host, bo):
+        assert not relay_errors(page), relay_errors(page)
+
+
+def errors_of(page):
+    return [m["code"] for m in roomkit.received(page) if m["type"] == "error"]
+
+
+def send_raw(page, message):
+    page.evaluate(
+        "(m) => window.tsuroRoom.sendRaw(m)",
+        message if isinstance(message, str) else json.dumps(message),
+    )
+
+
+def test_a_hostile_guest_is_refused_and_the_game_goes_on(devices, server, relay):
+    kinds = ["person", "person", "person"]
+    _, (host, bo, eve) = seated_room(devices, server, relay, kinds, ["Ann", "Bo", "Eve"])
+    pagekit.wait_phase(host, ["start"])
+
+    # Ann is to move: Eve tries everything a guest can send
+    n = host.evaluate("window.tsuroRoom.record.moves.length")
+    states_bo = len([m for m in roomkit.received(bo) if m["type"] == "state"])
+    move = {"start": [0, 0, "A"]}
+    attacks = [
+        ("not json at all", "bad_message"),
+        ({"v": 1, "type": "move", "n": n, "move": move, "seat": 0}, "forged_seat"),
+        ({"v": 1, "type": "move", "n": n, "move": move}, "not_your_turn"),
+        ({"v": 1, "type": "move", "n": n + 5, "move": move}, "stale_move"),
+        ({"v": 1, "type": "move", "n": n}, "bad_message"),
+        ({"v": 1, "type": "move", "n": n, "move": move, "extra": 1}, "bad_message"),
+        ({"v": 2, "type": "hello", "nonce": "A" * 22}, "bad_version"),
+        ({"v": 1, "type": "sit", "seat": 0, "name": "Mallory"}, "seat_taken"),
+        ({"v": 1, "type": "hello", "nonce": "B" * 22, "token": "C" * 22}, "bad_token"),
+        (
+            {"v": 1, "type": "move", "n": n, "move": {"tile": 1, "rot": 0}, "note": "x" * 5000},
+            "too_large",
+        ),
+        ([1, 2, 3], "bad_message"),
+    ]
+    for message, _ in attacks:
+        send_raw(eve, message)
+    expected = [code for _, code in attacks]
+    eve.wait_for_function(
+        "(k) => window.tsuroRoom.received.filter((m) => m.includes('\"error\"')).length >= k",
+        arg=len(expected),
+    )
+    assert sorted(errors_of(eve)) == sorted(expected)
+
+    # flooding: beyond its rate, the host drops the messages and says so (once a second)
+    stand = json.dumps({"v": 1, "type": "stand"})
+    eve.evaluate("(m) => { for (let i = 0; i < 120; i++) window.tsuroRoom.sendRaw(m); }", stand)
+    eve.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('rate_limited'))")
+    codes = errors_of(eve)[len(expected) :]
+    assert "rate_limited" in codes and set(codes) <= {"rate_limited", "wrong_phase"}, codes
+    assert codes.count("wrong_phase") < 60  # the rest were dropped unread
+
+    # nothing changed for anyone else: no move, no error, no state for Bo
+    assert host.evaluate("window.tsuroRoom.record.moves.length") == n
+    assert not errors_of(host) and not errors_of(bo)
+    assert len([m for m in roomkit.received(bo) if m["type"] == "state"]) == states_bo
+    assert host.evaluate("window.tsuroRoom.refused") >= len(expected) + 1
+
+    # Eve's own turn: a tile she does not hold is refused by the host's engine
+    eve.wait_for_timeout(1500)  # past the flood's second: her rate is back
+    # start marks on three different sides (k-th free mark: 5, 20, 35 of 48), so no
+    # one's first tile can put Eve out before her first tile turn
+    for _ in range(600):
+        if pagekit.phase(eve) == "tile":
+            break
+        for p, k in ((host, 5), (bo, 20)):
+            if roomkit.my_turn(p):
+                roomkit.play_turn(p, k)
+        if pagekit.phase(eve) == "start":
+            roomkit.play_turn(eve, 35)
+        eve.wait_for_timeout(100)
+    assert pagekit.phase(eve) == "tile"
+    state = [m for m in roomkit.received(eve) if m["type"] == "state"][-1]
+    hand = state["position"]["hands"][2]
+    bad = next(t for t in range(35) if t not in hand)
+    n = state["n"]
+    send_raw(eve, {"v": 1, "type": "move", "n": n, "move": {"tile": bad, "rot": 0}})
+    eve.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('illegal_move'))")
+    assert host.evaluate("window.tsuroRoom.record.moves.length") == n
+    # and a repeated move: her real move, sent twice
+    roomkit.play_turn(eve, 0)
+    eve.wait_for_function("(n) => window.tsuroRoom.arrivals.some((a) => a.n > n)", arg=n)
+    last = host.evaluate("window.tsuroRoom.record.moves.at(-1)")
+    send_raw(
+        eve, {"v": 1, "type": "move", "n": n, "move": {"tile": last["tile"], "rot": last["rot"]}}
+    )
+    eve.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('stale_move'))")
+    assert (
+        host.evaluate("window.tsuroRoom.record.moves.length") == n + 1
+        or pagekit.phase(eve) == "over"
+    )
+    play_until_over([host, bo, eve])
+    for page in (host, bo, eve):
+        assert not relay_errors(page), relay_errors(page)
+
+
+def test_without_a_relay_an_invite_and_a_reply_connect_two_devices(devices, server):
+    host = devices("host")
+    roomkit.open_room(host, server, None, ["person", "person"])
+    roomkit.take_seat(host, 0, "Ann")
+    host.click("#btn-manual")
+    host.wait_for_function("document.getElementById('manual-out').value.includes('#invite=')")
+    invite = host.input_value("#manual-out")
+    assert host.locator("#manual-qr svg[role=img]").count() == 1
+    bo = devices("bo")
+    bo.goto(invite)
+    bo.wait_for_function("document.getElementById('manual-out').value.includes('#reply=')")
+    reply = bo.input_value("#manual-out")
+    assert len(reply) < 2000, len(reply)  # a QR code holds it
+    host.fill("#manual-in", reply)
+    host.click("#btn-manual-use")
+    bo.wait_for_function("window.tsuroRoom.connected")
+    roomkit.take_seat(bo, 1, "Bo")
+    host.wait_for_selector("#btn-start:enabled")
+    host.click("#btn-start")
+    play_until_over([host, bo])
+    record = host.evaluate("window.tsuroRoom.record")
+    assert next(m for m in roomkit.received(bo) if m["type"] == "over")["record"] == record
+    pagekit.shot(bo, "room-manual-guest")
+    for page in (host, bo):
+        assert not relay_errors(page), relay_errors(page)
+
+
+def walker(browser, csp_violations, locale, viewport):
+    """A device for the walk: axe injected, CSP watched, this locale and size."""
+    from conftest import _CSP_LISTENER
+    from test_audit import AXE
+
+    ctx = browser.new_context(locale=locale, viewport=viewport)
+    ctx.set_default_timeout(120_000)
+    ctx.add_init_script(script=AXE.read_text(encoding="utf-8"))
+    ctx.expose_binding("__tsuroCspViolation", lambda source, v: csp_violations.found.append(v))
+    ctx.add_init_script(_CSP_LISTENER)
+    return pagekit.keep_errors(ctx.new_page())
+
+
+def fits(page, where):
+    """Every visible control a 44 px target, no sideways scrolling (test_touch's check)."""
+    import test_touch
+
+    test_touch.fits(page, page.viewport_size["width"], where)
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("fr-FR", "fr"), ("ja-JP", "ja")])
+def test_the_room_page_in_words_keys_phone_and_audit(
+    browser, csp_violations, server, relay, locale, lang
+):
+    """The host on a 360 px phone and a guest at 1280 px, both browsers in another
+    language: every phase has no English left and no serious axe violation in either
+    theme, fits the phone, and the host plays by the keyboard alone."""
+    from test_contrast import Contrast
+    from test_pages_walk import Checker
+
+    check = Checker(lang, True)
+    host = walker(browser, csp_violations, locale, {"width": 360, "height": 740})
+    guest = walker(browser, csp_violations, locale, {"width": 1280, "height": 900})
+    try:
+        host.goto(roomkit.room_url(server, relay))
+        host.wait_for_selector("#btn-open-room:visible")
+        check(host, "a new room")
+        fits(host, "a new room")
+        pagekit.tab_to(host, "#btn-open-room")
+        host.keyboard.press("Enter")
+        host.wait_for_selector("#seats li[data-seat='0'] button.primary")
+        link = host.input_value("#room-link")
+        check(host, "the lobby")
+        fits(host, "the lobby")
+        contrast = Contrast(host, server)
+        contrast.check("the lobby")
+        pagekit.shot(host, f"room-lobby-360-{lang}")
+        # a seat taken with the keys
+        host.focus("#join-name")
+        host.keyboard.type("Ann")
+        pagekit.tab_to(host, "#seats li[data-seat='0'] button.primary")
+        host.keyboard.press("Enter")
+        host.wait_for_function("window.tsuroRoom.seat === 0")
+
+        guest.goto(link)
+        guest.wait_for_selector("#seats li[data-seat='1'] button.primary")
+        check(guest, "a guest in the lobby")
+        roomkit.take_seat(guest, 1, "Bo")
+        host.wait_for_selector("#seats li[data-seat='1'][data-state='here']")
+        host.evaluate("document.activeElement.blur()")
+        pagekit.tab_to(host, "#seats li[data-seat='2'] button:not(.primary)")  # to a computer
+        host.keyboard.press("Enter")
+        host.wait_for_selector("#btn-start:enabled")
+        pagekit.tab_to(host, "#btn-start")
+        host.keyboard.press("Enter")
+        pagekit.wait_phase(host, ["start"])
+        check(host, "the host's turn")
+        fits(host, "the host's turn")
+        contrast.check("the host's turn")
+        check(guest, "a guest waiting")
+        pagekit.shot(host, f"room-turn-360-{lang}")
+        pagekit.shot(guest, f"room-waiting-1280-{lang}")
+        # the host plays by the keys: a start mark, then tiles
+        for k in range(60):
+            if pagekit.phase(host) == "over" or pagekit.phase(guest) == "over":
+                break
+            if pagekit.phase(host) == "start":
+                pagekit.tab_to(host, "svg.board")
+                for _ in range(1 + 7 * k % 45):
+                    host.keyboard.press("ArrowRight")
+                host.keyboard.press("Enter")
+            elif pagekit.phase(host) == "tile":
+                pagekit.choose_placeable_by_keys(host, k)
+                host.keyboard.press("Enter")
+            if roomkit.my_turn(guest):
+                roomkit.play_turn(guest, k)
+            host.wait_for_timeout(150)
+        play_until_over([host, guest])
+        check(host, "game over")
+        fits(host, "game over")
+        contrast.check("game over")
+        contrast.assert_ok(".room-seat-state", "#room-link", "#winners")
+        check(guest, "game over, a guest")
+        pagekit.shot(host, f"room-over-360-{lang}")
+        assert not relay_errors(host) and not relay_errors(guest)
+    finally:
+        host.context.close()
+        guest.context.close()
+
+
+def test_the_host_gives_a_gone_players_seat_to_a_computer_or_to_someone_else(
+    devices, server, relay
+):
+    kinds = ["person", "person", "person"]
+    link, (host, bo, cy) = seated_room(devices, server, relay, kinds, ["Ann", "Bo", "Cy"])
+    pagekit.wait_phase(host, ["start"])
+    play_moves([host, bo, cy], 4)
+
+    # Cy is gone: the host sees it and gives the seat to a computer, which plays on
+    cy.context.close()
+    host.wait_for_selector("#players li[data-seat='2'][data-state='away']")
+    host.click("#players li[data-seat='2'] button[data-action='computer']")
+    host.wait_for_selector("#players li[data-seat='2'][data-state='computer']")
+
+    # Bo is gone: the host frees the seat; Di opens the link and takes it mid-game
+    bo.context.close()
+    host.wait_for_selector("#players li[data-seat='1'][data-state='away']")
+    host.click("#players li[data-seat='1'] button[data-action='free']")
+    di = devices("di")
+    di.goto(link)
+    di.wait_for_selector("#players li[data-seat='1'] button[data-action='take']")
+    di.click("#players li[data-seat='1'] button[data-action='take']")
+    di.wait_for_function("window.tsuroRoom.seat === 1")
+    di.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('\"viewer\":1'))")
+    got = roomkit.received(di)
+    first = next(
+        i for i, m in enumerate(got) if m["type"] == "state" and m["position"]["viewer"] == 1
+    )
+    hidden_ok(got[:first], None)  # watching first: no hand
+    hidden_ok(got[first:], 1)
+    play_until_over([host, di])
+    record = host.evaluate("window.tsuroRoom.record")
+    assert next(m for m in roomkit.received(di) if m["type"] == "over")["record"] == record
+    for page in (host, di):
+        assert not relay_errors(page), relay_errors(page)

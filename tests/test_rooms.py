@@ -1,0 +1,109 @@
+"""room_view (tsuro_core/rooms.py): what one seat of a live room may see of the
+host's game.  Whole games are played and, after every move, each seat's view
+is checked against the real game: its own hand whole, no other hidden hand,
+no pile, no other seat's drawn tile, no reshuffle order."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tsuro_core import api
+
+
+def call(op, args):
+    answer = api.call(op, args)
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def views_of_a_game(rules, players, seed):
+    """Every (position, move, events, view per seat) of a random seeded game."""
+    r = call("new_game", {"rules": rules, "players": players, "seed": seed})
+    position = r["position"]
+    k = 0
+    while position["turn"] is not None:
+        legal = call("legal_moves", {"position": position})["moves"]
+        move = legal[(seed + k) % len(legal)]["move"]
+        played = call("play", {"position": position, "move": move, "seed": k})
+        position = played["position"]
+        seats = [*range(players), None]
+        yield (
+            played,
+            {
+                s: call(
+                    "room_view",
+                    {
+                        "position": position,
+                        "seat": s,
+                        "events": played["events"],
+                        "move": played["move"],
+                    },
+                )
+                for s in seats
+            },
+        )
+        k += 1
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "seed"),
+    [("classic", 3, 1), ("classic", 4, 7), ("elimination-bonus", 4, 3)],
+)
+def test_each_seat_sees_only_its_own_tiles(rules, players, seed):
+    for played, views in views_of_a_game(rules, players, seed):
+        full = played["position"]
+        for seat, view in views.items():
+            pos = view["position"]
+            assert pos["format"] == "tsuro-view/1" and pos["viewer"] == seat
+            assert "pile" not in pos and pos["pile_size"] == len(full["pile"])
+            assert pos["hand_sizes"] == [len(h) for h in full["hands"]]
+            pending = set(full.get("exchange") or [])
+            for s, hand in enumerate(pos["hands"]):
+                if s == seat or s in pending:
+                    assert hand == full["hands"][s]
+                else:
+                    assert hand is None
+            assert "reshuffle" not in view["move"]
+            for e, original in zip(view["events"], played["events"]):
+                assert "order" not in e
+                if e["type"] == "draw":
+                    assert ("tile" in e) == (e["seat"] == seat)
+                    assert e.get("tile", original["tile"]) == original["tile"]
+            # the rest of the position is the game's
+            for key in ("tiles", "markers", "out", "turn", "dragon", "players", "rules"):
+                assert pos[key] == full[key]
+
+
+def test_open_hands_are_shown_to_everyone():
+    r = call("new_game", {"rules": "open-hands", "players": 3, "seed": 2})
+    for seat in (0, 1, 2, None):
+        view = call("room_view", {"position": r["position"], "seat": seat})["position"]
+        assert view["hands"] == r["position"]["hands"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"seat": 3},
+        {"seat": -1},
+        {"seat": True},
+        {"seat": 1.0},
+        {"seat": "0"},
+        {"seat": 0, "events": {}},
+        {"seat": 0, "events": [1]},
+        {"seat": 0, "move": []},
+    ],
+)
+def test_bad_arguments_are_refused(args):
+    position = call("new_game", {"players": 3, "seed": 1})["position"]
+    answer = api.call("room_view", {"position": position, **args})
+    assert not answer["ok"] and answer["error"]["code"] == "bad_args", answer
+
+
+def test_a_view_is_not_a_position():
+    position = call("new_game", {"players": 2, "seed": 1})["position"]
+    view = call("room_view", {"position": position, "seat": 0})["position"]
+    answer = api.call("legal_moves", {"position": json.loads(json.dumps(view))})
+    assert not answer["ok"] and answer["error"]["code"] == "bad_position"

@@ -1,0 +1,94 @@
+"""What one seat of a live room may see (docs/rooms.md): the host's engine holds
+the whole game, and before anything goes to a guest's device it is cut down
+to that seat's view here, by the rule the bots obey (:func:`bots.view_for`)
+less the hands of seats that are out (they hold tiles only once the game is
+over, until the record shows them): its own hand, every hand in open-hands
+games, the hands offered in a pending elimination-bonus exchange; of the
+other hands and of the pile only their sizes.  A spectator (seat ``None``)
+sees no hand but those everyone sees.
+
+The ``room_view`` operation takes a position (and optionally the move and
+events that led to it) and answers the same with everything hidden removed:
+hidden hands become ``null`` (their sizes in ``hand_sizes``), the pile
+becomes its size (``pile_size``), a ``draw`` event keeps its tile only for
+the seat that drew it, a ``reshuffle`` loses its ``order`` and a move its
+``reshuffle``.  Such a view is for drawing, not for the engine: no other
+operation accepts it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import jsonin
+from .api_common import ApiError, game_of
+
+VIEW_FORMAT = "tsuro-view/1"
+"""The ``format`` of a seat's view of a position (a position less what it hides)."""
+
+
+def _seat_arg(args: dict[str, Any], players: int) -> int | None:
+    seat = args.get("seat")
+    if seat is None:
+        return None
+    if not jsonin.is_whole(seat) or not 0 <= seat < players:
+        raise ApiError(
+            "bad_args", f"seat: expected null or a seat 0..{players - 1}, got {jsonin.show(seat)}"
+        )
+    return int(seat)
+
+
+def view_events(events: list[Any], seat: int | None) -> list[dict[str, Any]]:
+    """One move's events as ``seat`` may see them: other seats' draws without
+    their tile, reshuffles without the pile's order."""
+    out: list[dict[str, Any]] = []
+    for e in events:
+        if not isinstance(e, dict) or not isinstance(e.get("type"), str):
+            raise ApiError("bad_args", f"events: expected event objects, got {jsonin.show(e)}")
+        kind = e["type"]
+        if kind == "draw" and e.get("seat") != seat:
+            out.append({k: v for k, v in e.items() if k != "tile"})
+        elif kind == "reshuffle":
+            out.append({k: v for k, v in e.items() if k != "order"})
+        else:
+            out.append(dict(e))
+    return out
+
+
+def view_move(move: Any) -> dict[str, Any]:
+    """A move as every seat may see it: without the pile's new order."""
+    if not isinstance(move, dict):
+        raise ApiError("bad_args", f"move: expected an object, got {jsonin.show(move)}")
+    return {k: v for k, v in move.items() if k != "reshuffle"}
+
+
+def op_room_view(args: dict[str, Any]) -> dict[str, Any]:
+    """``{position, seat: n | null, events?, move?}`` -> ``{position, events?, move?}``:
+    what that seat (null: a spectator) may see of them."""
+    game = game_of(args)
+    position = args["position"]
+    seat = _seat_arg(args, len(game.hands))
+    open_hands, pending = game.rules.open_hands, set(game.pending or ())
+    shown = [
+        tuple(h) if (s == seat or open_hands or s in pending) else None
+        for s, h in enumerate(game.hands)
+    ]
+    view = {k: v for k, v in position.items() if k not in ("hands", "pile")}
+    view["format"] = VIEW_FORMAT
+    view["viewer"] = seat
+    view["hands"] = [list(h) if h is not None else None for h in shown]
+    view["hand_sizes"] = [len(h) for h in game.hands]
+    view["pile_size"] = len(game.pile)
+    answer: dict[str, Any] = {"position": view}
+    if "events" in args:
+        events = args["events"]
+        if not isinstance(events, list):
+            raise ApiError("bad_args", f"events: expected a list, got {jsonin.show(events)}")
+        answer["events"] = view_events(events, seat)
+    if "move" in args:
+        answer["move"] = view_move(args["move"])
+    return answer
+
+
+OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"room_view": op_room_view}

@@ -1,0 +1,222 @@
+// The position being edited, as the author set it: a NOTATION position (tiles,
+// markers, players, hands...) plus what the author chose about it (whether the
+// hands and the pile are dealt by the engine, the phase, who moves), and the
+// edits the page makes to it.  Data only: no DOM, and no rule: whether any of it
+// is a position Tsuro allows is the engine's answer (check_position), and the
+// request the engine gets is `request()`.
+
+import { DEFAULT_COLORS } from "../../lib/views/style.js";
+
+export const FORMAT = "tsuro-editor/1";
+/** The phases an author may ask for (the engine's names). */
+export const PHASES = ["start", "tile", "exchange", "over"];
+
+/**
+ * @typedef {object} DraftState
+ * @property {any} rules          the rule set, as a position writes it
+ * @property {{name: string, color: string}[]} players
+ * @property {[number, number, number, number][]} tiles   [x, y, tile, rotation]
+ * @property {(any[] | null)[]} markers
+ * @property {number[][]} hands   the hands the author set (handsMode "set")
+ * @property {number[]} pile      the pile kept from where the position came from (pileMode "kept")
+ * @property {number[]} out
+ * @property {number[] | null} [winners]  a finished game's winners as the position came (null: the
+ *           engine's, as the rules choose them; dropped by any edit of the board or the players out)
+ * @property {number[] | null} [exchange]  the players just put out, whose tiles the mover may take
+ *           (as the position came; null: every player out)
+ * @property {number | null} dragon
+ * @property {number} mover       the seat to move (when the phase is not "over")
+ * @property {string | null} phase  "start", "tile", "exchange" or "over"; null: as the engine reads it
+ * @property {"deal" | "set"} handsMode  dealt by the engine (unknown), or set here
+ * @property {"rest" | "kept" | "empty"} pileMode  the other tiles shuffled, as it came, or none
+ * @property {number} seed        the deal's seed (the same deal while the author edits)
+ */
+
+/** A whole number 0..2^31 for the engine's deal. */
+export function newSeed() { return Math.floor(Math.random() * 2 ** 31); }
+
+export class Draft {
+  /** @param {DraftState} state */
+  constructor(state) { this.s = state; }
+
+  /** An empty board with these players (names and colours given). */
+  static empty(players) {
+    return new Draft({
+      rules: "classic", players, tiles: [], markers: players.map(() => null),
+      hands: players.map(() => []), pile: [], out: [], dragon: null, mover: 0,
+      phase: null, handsMode: "deal", pileMode: "rest", seed: newSeed(),
+    });
+  }
+
+  /** A position from a game, a link or JSON: everything kept as it is. */
+  static fromPosition(p) {
+    const n = p.players.length;
+    const over = p.turn === null || p.turn === undefined;
+    const mover = over ? 0 : p.turn;
+    // start or tile: as the engine reads it, until the author chooses
+    const phase = over ? "over" : Array.isArray(p.exchange) ? "exchange" : null;
+    return new Draft({
+      rules: p.rules ?? "classic",
+      players: p.players.map((q) => ({ ...q })),
+      tiles: (p.tiles || []).map((e) => [...e]),
+      markers: p.markers.map((m) => (m ? [...m] : null)),
+      hands: Array.isArray(p.hands) ? p.hands.map((h) => [...h]) : Array.from({ length: n }, () => []),
+      pile: Array.isArray(p.pile) ? [...p.pile] : [],
+      out: [...(p.out || [])],
+      exchange: Array.isArray(p.exchange) ? [...p.exchange] : null,
+      winners: over && Array.isArray(p.winners) ? [...p.winners] : null,
+      dragon: p.dragon ?? null,
+      mover, phase,
+      handsMode: Array.isArray(p.hands) ? "set" : "deal",
+      pileMode: Array.isArray(p.pile) ? "kept" : "rest",
+      seed: newSeed(),
+    });
+  }
+
+  /** The draft kept in storage, or null if it is not one (an old or damaged entry). */
+  static fromSaved(saved) {
+    const s = saved && saved.format === FORMAT && saved.state;
+    if (!s || !Array.isArray(s.players) || !Array.isArray(s.markers) || !Array.isArray(s.tiles)) return null;
+    return new Draft(s);
+  }
+
+  toSaved() { return { format: FORMAT, state: this.s }; }
+  copy() { return new Draft(JSON.parse(JSON.stringify(this.s))); }
+
+  get players() { return this.s.players; }
+  get n() { return this.s.players.length; }
+
+  /**
+   * What the engine is asked (check_position): the position as the author set it,
+   * with the hands and pile left out for the engine to deal where the author left
+   * them unknown, and the phase the author asked for.
+   */
+  request() {
+    const s = this.s;
+    /** @type {Record<string, any>} */
+    const position = {
+      format: "tsuro-position/1", rules: s.rules, players: s.players, tiles: s.tiles,
+      markers: s.markers, dragon: s.dragon, out: s.out, turn: s.phase === "over" ? null : s.mover,
+    };
+    if (s.handsMode === "set") position.hands = s.hands;
+    if (s.pileMode === "kept") position.pile = s.pile;
+    if (s.pileMode === "empty") position.pile = [];
+    if (s.phase === "over" && s.winners) position.winners = s.winners;
+    if (s.phase === "exchange") {
+      const kept = (s.exchange || []).filter((seat) => s.out.includes(seat));
+      position.exchange = kept.length ? kept : [...s.out];
+    }
+    /** @type {{position: any, phase?: string, deal?: number}} */
+    const args = { position };
+    if (s.phase) args.phase = s.phase;
+    if (s.handsMode === "deal" || s.pileMode === "rest") args.deal = s.seed;
+    return args;
+  }
+
+  // ------------------------------------------------------------ the board
+
+  /** The tile on square [x, y] (the first, if a pasted position has two), or null.
+   *  @param {number[]} square */
+  tileAt([x, y]) { return this.s.tiles.find((e) => e[0] === x && e[1] === y) || null; }
+
+  /** Lay `tile` turned `rot` on [x, y], instead of whatever lay there.
+   *  @param {number[]} square @param {number} tile @param {number} rot */
+  setTile([x, y], tile, rot) {
+    this.removeTile([x, y]);
+    this.s.winners = null;
+    this.s.tiles.push([x, y, tile, rot]);
+  }
+
+  /** @param {number[]} square */
+  removeTile([x, y]) {
+    this.s.tiles = this.s.tiles.filter((e) => e[0] !== x || e[1] !== y);
+    this.s.winners = null;
+  }
+
+  /** Turn the tile on [x, y] a quarter clockwise (dir 1) or back (-1); false if none lies there. */
+  turnTile(square, dir) {
+    const e = this.tileAt(square);
+    if (!e) return false;
+    e[3] = (((e[3] + 90 * dir) % 360) + 360) % 360;
+    this.s.winners = null;
+    return true;
+  }
+
+  /** Where tile t is used: [{square}|{hand: seat}|{pile: true}, ...] (the palette's labels). */
+  usesOf(t) {
+    const s = this.s, uses = [];
+    for (const e of s.tiles) if (e[2] === t) uses.push({ square: [e[0], e[1]] });
+    if (s.handsMode === "set") s.hands.forEach((h, seat) => { if (h.includes(t)) uses.push({ hand: seat }); });
+    if (s.pileMode === "kept" && s.pile.includes(t)) uses.push({ pile: true });
+    return uses;
+  }
+
+  setMarker(seat, place) {
+    this.s.markers[seat] = place ? [...place] : null;
+    this.s.winners = null;
+  }
+
+  /** The seat whose marker stands on `place`, or -1. */
+  markerAt(place) {
+    const key = place.join();
+    return this.s.markers.findIndex((m) => m && m.join() === key);
+  }
+
+  // ------------------------------------------------------------ the players
+
+  /** Seats 0..n-1: new seats get a default name and the next colour nobody has. */
+  setCount(n, nameOf) {
+    const s = this.s;
+    while (s.players.length < n) {
+      const used = new Set(s.players.map((p) => p.color));
+      const color = DEFAULT_COLORS.find((c) => !used.has(c)) || DEFAULT_COLORS[s.players.length % DEFAULT_COLORS.length];
+      s.players.push({ name: nameOf(s.players.length), color });
+      s.markers.push(null);
+      s.hands.push([]);
+    }
+    s.players.length = s.markers.length = s.hands.length = n;
+    s.winners = null;
+    s.out = s.out.filter((seat) => seat < n);
+    if (s.dragon !== null && s.dragon >= n) s.dragon = null;
+    if (s.mover >= n) s.mover = 0;
+  }
+
+  setName(seat, name) { this.s.players[seat].name = name; }
+  setColor(seat, color) { this.s.players[seat].color = color; }
+
+  /** Mark a seat out (it goes out after those already out) or back in. */
+  setOut(seat, out) {
+    const s = this.s;
+    s.out = s.out.filter((x) => x !== seat);
+    if (out) s.out.push(seat);
+    s.winners = null;
+  }
+
+  isOut(seat) { return this.s.out.includes(seat); }
+
+  addToHand(seat, tile) { this.s.hands[seat].push(tile); }
+  removeFromHand(seat, i) { this.s.hands[seat].splice(i, 1); }
+
+  // ------------------------------------------------------------ the game
+
+  setRules(rules) {
+    this.s.rules = rules;
+    this.s.winners = null;
+  }
+  set(key, value) { this.s[key] = value; }
+  get(key) { return this.s[key]; }
+
+  /** The hands set here start from the ones the engine dealt (when the author switches). */
+  setHandsMode(mode, dealt) {
+    if (mode === "set" && this.s.handsMode === "deal" && dealt) this.s.hands = dealt.map((h) => [...h]);
+    this.s.handsMode = mode;
+  }
+
+  /** A pile kept as it came is the one the engine answered last (when the author switches). */
+  setPileMode(mode, dealt) {
+    if (mode === "kept" && this.s.pileMode !== "kept" && dealt) this.s.pile = [...dealt];
+    this.s.pileMode = mode;
+  }
+
+  redeal() { this.s.seed = newSeed(); }
+}

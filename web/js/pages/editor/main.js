@@ -1,0 +1,317 @@
+// editor.html: the board editor (docs/editor.md).  The author edits a draft
+// (draft.js): tiles on squares, markers on points, players, hands, the phase;
+// after every edit the engine checks it (check_position) and the page shows
+// the problems in words (problems.js), the board, and what the position can be
+// used for (output.js).  The page decides no rule: whether a position is
+// allowed, a sketch or neither is the engine's answer.  Its modules:
+//
+//   draft.js       the position being edited, and its edits (data only)
+//   boardinput.js  the cursor, clicks, taps and keys on the board
+//   palette.js     the 35 tiles to choose from     seats.js  the players
+//   gamepanel.js   rules, phase, turn, dragon, hands and pile
+//   problems.js    the engine's problems in words  output.js the link, play, embed, JSON, lesson
+//   sources.js     where a position comes from: a link, JSON, a saved game, a record's step
+//
+//   editor.html#p=<link>           edit this position
+//   editor.html#r=<link>&at=N      choose a step of this game (N: the step shown first)
+
+import { getEngine, installWindowTsuro, siteURL } from "../../lib/engine/client.js";
+import { ask } from "../../lib/game/session.js";
+import { Board } from "../../lib/views/board.js";
+import { loadTileSet } from "../../lib/views/tileset.js";
+import { seatStyles } from "../../lib/views/style.js";
+import { across } from "../../lib/views/svg.js";
+import { showEngineStatus, notice, say, setPhase, reason } from "../../lib/shell/page.js";
+import { readJSON, writeJSON } from "../../lib/shell/storage.js";
+import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
+import { wireLanguagePicker } from "../../lib/shell/langpick.js";
+import { parseFragment } from "../../lib/shell/linkfragment.js";
+import { drawIcons } from "../../lib/views/icon.js";
+import { t, applyTo, sentences } from "../../lib/words/i18n.js";
+import { squareName, placeName } from "../../lib/words/coords.js";
+import { $ } from "../../lib/shell/dom.js";
+import { Draft } from "./draft.js";
+import { BoardInput, offBoard } from "./boardinput.js";
+import { Palette } from "./palette.js";
+import { SeatRows } from "./seats.js";
+import { GamePanel } from "./gamepanel.js";
+import { Output } from "./output.js";
+import { Sources } from "./sources.js";
+import { problemText, problemSquares, whereWords } from "./problems.js";
+import { History, toolWords, portButtons } from "./tools.js";
+
+const STORE = "tsuro.editor";
+
+applyTheme();
+applyTo(document);
+drawIcons();
+wireLanguagePicker($("lang-select"));
+wireThemeButton($("btn-theme"));
+setPhase("loading");
+const engine = getEngine();
+installWindowTsuro(engine);
+showEngineStatus(engine);
+$("notice-close").addEventListener("click", () => notice(null));
+
+const board = new Board($("board"), { width: 6, height: 6, label: t("editor.board") });
+const namedSeat = (i) => t("common.player_name", { n: i + 1 });
+let draft = Draft.fromSaved(readJSON(STORE, null)) || Draft.empty([0, 1].map((i) => ({ name: namedSeat(i), color: ["red", "blue"][i] })));
+/** The tool, the marker tool's seat, and the engine's last answer (with its link's fragment). */
+const ui = { tool: "tile", seat: 0, answer: null, fragment: null };
+const undos = new History();
+
+// ------------------------------------------------------------------ editing
+
+/** Make an edit (undoable), keep the draft, draw it and have the engine check it. */
+function edit(change, undoable = true) {
+  if (undoable) undos.push(draft);
+  change(draft);
+  changed();
+}
+
+function changed() {
+  writeJSON(STORE, draft.toSaved());
+  ui.seat = Math.min(ui.seat, draft.n - 1);
+  draw();
+  check();
+}
+
+function size() {
+  const r = draft.get("rules");
+  return [r && typeof r === "object" && r.width || 6, r && typeof r === "object" && r.height || 6];
+}
+
+/** The tile tool on a square: lay the chosen tile (the same tile again: turn it). */
+function onSquare(square) {
+  const chosen = palette.chosen;
+  const here = draft.tileAt(square);
+  if (chosen === null) return sayCursor(square);
+  if (here && here[2] === chosen) {
+    edit((d) => d.turnTile(square, 1));
+  } else {
+    edit((d) => d.setTile(square, chosen, palette.rot));
+  }
+  sayCursor(square);
+}
+
+/** The marker tool on a point of a square: the chosen player's marker there (there again: off).
+ *  The point is seen from the square without a tile (a marker faces an empty square), and an
+ *  out player's marker on the edge stands beyond it (NOTATION): where, not whether it may. */
+function onPoint(square, port) {
+  const seat = ui.seat;
+  let place = [square[0], square[1], port];
+  const beyond = across(place);
+  if (draft.tileAt(square) || (draft.isOut(seat) && offBoard(beyond, size()))) place = beyond;
+  if (draft.markerAt(place) === seat) edit((d) => d.setMarker(seat, null));
+  else edit((d) => d.setMarker(seat, place));
+  const now = draft.get("markers")[seat];
+  say(now ? t("editor.said.marker", { name: draft.players[seat].name, place: placeName(now, ...size()) })
+    : t("editor.said.markerOff", { name: draft.players[seat].name }));
+}
+
+function turnAtCursor(dir) {
+  if (draft.tileAt(input.cursor)) edit((d) => d.turnTile(input.cursor, dir));
+  else palette.turn(dir);
+  sayCursor(input.cursor);
+  draw();
+}
+
+function removeAtCursor() {
+  if (ui.tool === "marker") return edit((d) => d.setMarker(ui.seat, null));
+  if (draft.tileAt(input.cursor)) edit((d) => d.removeTile(input.cursor));
+  sayCursor(input.cursor);
+}
+
+function setTool(tool, seat = ui.seat) {
+  ui.tool = tool;
+  ui.seat = Math.max(0, Math.min(draft.n - 1, seat));
+  input.setTool(tool);
+  draw();
+  say(toolWords(tool, draft.players[ui.seat]?.name, palette));
+}
+
+function sayCursor(square) {
+  const e = draft.tileAt(square);
+  say(e ? t("editor.said.tile", { square: squareName(square), tile: e[2], rot: e[3] }) : t("editor.said.empty", { square: squareName(square) }));
+  draw();
+}
+
+const input = new BoardInput(board, {
+  square: onSquare, point: onPoint, turn: turnAtCursor, remove: removeAtCursor,
+  tool: (tool) => setTool(tool), seat: (seat) => { if (seat < draft.n) setTool("marker", seat); },
+  moved: sayCursor,
+});
+const palette = new Palette($("palette"), { left: $("btn-pal-left"), right: $("btn-pal-right") }, (tile) => {
+  setTool("tile");
+  say(t("editor.said.chosen", { tile, rot: palette.rot }));
+});
+const seats = new SeatRows($("seats"), {
+  name: (seat, name) => edit((d) => d.setName(seat, name), false),
+  color: (seat, color) => edit((d) => d.setColor(seat, color)),
+  place: (seat) => setTool("marker", seat),
+  takeOff: (seat) => edit((d) => d.setMarker(seat, null)),
+  out: (seat, out) => edit((d) => d.setOut(seat, out)),
+  addTile: (seat) => { if (palette.chosen !== null) edit((d) => d.addToHand(seat, palette.chosen)); },
+  dropTile: (seat, i) => edit((d) => d.removeFromHand(seat, i)),
+});
+const game = new GamePanel({
+  rules: (rules) => edit((d) => {
+    d.setRules(rules);
+    const range = game.presets?.[typeof rules === "string" ? rules : rules.preset];
+    if (range) d.setCount(Math.max(range.min_players, Math.min(range.max_players, d.n)), namedSeat);
+  }),
+  count: (n) => edit((d) => d.setCount(n, namedSeat)),
+  set: (key, value) => edit((d) => d.set(key, value)),
+  hands: (mode) => edit((d) => d.setHandsMode(mode, ui.answer?.position?.hands)),
+  pile: (mode) => edit((d) => d.setPileMode(mode, ui.answer?.position?.pile)),
+  redeal: () => edit((d) => d.redeal()),
+});
+const output = new Output();
+const sources = new Sources({
+  engine, board,
+  open: (position) => openPosition(position),
+  back: () => draw(),
+  fail: (text) => notice(text),
+});
+
+$("tool-tile").addEventListener("click", () => setTool("tile"));
+$("tool-marker").addEventListener("click", () => setTool("marker"));
+$("tool-seat").addEventListener("change", () => setTool("marker", Number($("tool-seat").value)));
+$("btn-turn-left").addEventListener("click", () => turnAtCursor(-1));
+$("btn-turn-right").addEventListener("click", () => turnAtCursor(1));
+$("btn-remove").addEventListener("click", () => removeAtCursor());
+$("btn-take-off").addEventListener("click", () => edit((d) => d.setMarker(ui.seat, null)));
+$("btn-undo").addEventListener("click", () => undo(-1));
+$("btn-redo").addEventListener("click", () => undo(1));
+$("btn-empty").addEventListener("click", () => edit((d) => {
+  const players = d.players.map((p) => ({ ...p }));
+  draft = Draft.empty(players);
+}));
+document.addEventListener("keydown", (e) => {
+  if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== "z" || e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+  undo(e.shiftKey ? 1 : -1);
+  e.preventDefault();
+});
+
+function undo(dir) {
+  const other = dir < 0 ? undos.back(draft) : undos.forward(draft);
+  if (!other) return;
+  draft = other;
+  changed();
+  say(t(dir < 0 ? "editor.said.undone" : "editor.said.redone"));
+}
+
+/** Edit a position from elsewhere (a link, JSON, a record's step), if the engine can read it. */
+async function openPosition(position) {
+  latest++;   // at once: an answer about the draft before it is not the one to show
+  setPhase("checking");
+  const refuse = (why) => { notice(t("editor.from.failed", { reason: why })); check(); };
+  try {
+    const r = await ask(engine, "check_position", { position });
+    const bad = r.problems.find((p) => p.code === "malformed");
+    if (bad) return refuse(problemText(bad, []));
+  } catch (e) {
+    return refuse(reason(e));
+  }
+  edit(() => { draft = Draft.fromPosition(position); });
+  notice(null);
+}
+
+// ------------------------------------------------------------------ the engine's check
+
+let latest = 0;
+let timer = null;
+/** Ask the engine about the draft, a moment after the last edit; only the answer about the
+ *  draft as it is now counts (an edit made while the engine answers asks again). */
+function check() {
+  setPhase("checking");
+  const n = ++latest;
+  clearTimeout(timer);
+  timer = setTimeout(async () => {
+    const args = draft.request();
+    try {
+      const answer = await ask(engine, "check_position", args);
+      const fragment = answer.position ? (await ask(engine, "encode_link", { position: answer.position })).fragment : null;
+      if (n !== latest) return;
+      Object.assign(ui, { answer, fragment });
+    } catch (e) {
+      if (n !== latest) return;
+      Object.assign(ui, { answer: null, fragment: null });
+      notice(t("editor.check.failed", { reason: reason(e) }));
+    }
+    showAnswer();
+    setPhase(sources.stepping ? "record" : "checked");
+  }, 120);
+}
+
+function showAnswer() {
+  const a = ui.answer;
+  const list = $("problems");
+  const problems = a ? a.problems : [];
+  list.replaceChildren(...problems.map((p) => {
+    const li = document.createElement("li");
+    li.className = `problem ${p.level}`;
+    li.dataset.code = p.code;
+    li.textContent = problemText(p, draft.players, { width: size()[0], height: size()[1] });
+    return li;
+  }));
+  const errors = problems.some((p) => p.level === "error");
+  const state = !a ? "" : errors ? "editor.check.errors" : a.sketch ? "editor.check.sketch" : "editor.check.ok";
+  $("check-state").textContent = state ? t(state, { count: problems.length }) : "";
+  $("check-state").className = `check-state${errors ? " bad" : a && a.sketch ? " sketch" : a ? " good" : ""}`;
+  document.body.dataset.sketch = String(!!(a && a.sketch && !errors));
+  output.update(a && a.position, ui.fragment, !!(a && a.sketch));
+  draw();
+}
+
+// ------------------------------------------------------------------ drawing
+
+function draw() {
+  if (sources.stepping) return;
+  const { position } = draft.request();
+  const [w, h] = size();
+  board.setSize(w, h);
+  board.setSeats(seatStyles(draft.players));
+  board.setPosition(position);
+  board.setTrails([]);
+  input.draw();
+  const problems = ui.answer ? ui.answer.problems.filter((p) => p.level === "error") : [];
+  board.setHighlight({ squares: problems.flatMap(problemSquares) });
+  const dealt = ui.answer?.position?.hands || null;
+  seats.build(draft.n);
+  seats.update(draft, { hands: draft.get("handsMode") === "set" ? draft.get("hands") : dealt, markerSeat: ui.tool === "marker" ? ui.seat : null, chosen: palette.chosen, size: [w, h] });
+  game.update(draft, ui.answer?.phase ?? null);
+  palette.render((tile) => draft.usesOf(tile).map((u) => whereWords(u, draft.players)).join(", "));
+  $("tool-tile").setAttribute("aria-pressed", String(ui.tool === "tile"));
+  $("tool-marker").setAttribute("aria-pressed", String(ui.tool === "marker"));
+  $("tile-actions").hidden = ui.tool !== "tile";
+  $("marker-actions").hidden = ui.tool !== "marker";
+  const seatOptions = draft.players.map((p, s) => new Option(p.name || namedSeat(s), String(s)));
+  $("tool-seat").replaceChildren(...seatOptions);
+  $("tool-seat").value = String(ui.seat);
+  portButtons($("ports"), input.cursor, [w, h], (port) => onPoint(input.cursor, port));
+  $("btn-undo").disabled = !undos.canBack;
+  $("btn-redo").disabled = !undos.canForward;
+  $("turn-banner").textContent = sentences([toolWords(ui.tool, draft.players[ui.seat]?.name, palette),
+    t("editor.cursor", { square: squareName(input.cursor) })]);
+}
+
+// ------------------------------------------------------------------ start
+
+loadTileSet(siteURL("tiles.json"), engine).then((ts) => {
+  board.setTileSet(ts);
+  palette.setTileSet(ts);
+  seats.tileset = ts;
+  draw();
+});
+sources.listSaves();
+draw();
+engine.ready.then(async () => {
+  game.setRuleSets(await ask(engine, "rules", {}));
+  const { link, opts } = parseFragment(location.hash);
+  if (link) {
+    history.replaceState(null, "", location.pathname + location.search);   // a reload keeps the draft
+    await sources.openLink(link, opts).catch((e) => notice(t("editor.from.failed", { reason: reason(e) })));
+  }
+}, () => setPhase("failed"));
+check();

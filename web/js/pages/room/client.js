@@ -1,0 +1,127 @@
+// A player's side of the room protocol (docs/rooms.md), the same for a guest
+// and for the host's own player (who talks to the referee through a loopback
+// transport): it greets every peer it meets with a fresh nonce, takes as the
+// host only the peer whose welcome the link's host key signed, and from then
+// on hears only that peer.  It keeps the room and the latest game state and
+// tells the page (callbacks); moves go to the host, which answers with the
+// next state or an error.
+
+import { readFromHost, encode } from "./protocol.js";
+import { randomText, verifyWelcome } from "./secret.js";
+/** @import {Transport} from "./transport.js" */
+/** @import {RoomKey} from "./secret.js" */
+
+/**
+ * @typedef {object} ClientEvents
+ * @property {(room: any) => void} room       the room changed (seats, presence, phase; `you`)
+ * @property {(state: any) => void} state     a game state (after the start, a move, a reconnection)
+ * @property {(record: any) => void} over     the game is over: its whole record
+ * @property {(seat: number, token: string) => void} seated  this browser took a seat
+ * @property {(code: string, detail?: string) => void} error  the host refused something
+ * @property {(connected: boolean) => void} host  the host is connected (true) or gone (false)
+ */
+
+const KEEP = 4000;
+const GREET_AGAIN_MS = 4000;   // received messages kept for inspection (window.tsuroRoom.received)
+
+export class RoomClient {
+  /**
+   * @param {object} o
+   * @param {Transport} o.transport
+   * @param {RoomKey} o.link     the room link's secret and host fingerprint
+   * @param {string} o.roomId    derived from the secret
+   * @param {() => (string | null)} o.token  this browser's seat token, if it has one
+   * @param {ClientEvents} o.on
+   */
+  constructor({ transport, link, roomId, token, on }) {
+    this.transport = transport;
+    this.link = link;
+    this.roomId = roomId;
+    this.token = token;
+    this.on = on;
+    /** @type {string | null} the host's peer id, once it proved itself */
+    this.hostPeer = null;
+    /** @type {Map<string, string>} peer -> the nonce it was greeted with */
+    this.nonces = new Map();
+    /** every message received from the host, as text (for tests and debugging) */
+    this.received = [];
+    /** when each state arrived (ms since the epoch, this machine's clock) and its size: the bench */
+    this.arrivals = [];
+    /** when this page sent each of its moves (same clock): the bench's round trip */
+    this.moved = [];
+    this.room = null;
+    this.state = null;
+    this.work = Promise.resolve();
+    /** when (performance.now()) the host was found, and when this page first had a seat: the bench */
+    this.connectedAt = null;
+    this.seatedAt = null;
+    transport.on = {
+      open: (peer) => this._greet(peer),
+      // one at a time, in order: a welcome is checked (asynchronously) before what follows it
+      message: (peer, text) => {
+        this.work = this.work.then(() => this._receive(peer, text)).catch((e) => console.error("room: a message failed", e));
+      },
+      close: (peer) => {
+        this.nonces.delete(peer);
+        if (peer === this.hostPeer) { this.hostPeer = null; this.on.host(false); }
+      },
+    };
+  }
+
+  /** Greet a peer; again after a while if no welcome came (a greeting can be lost while a peer starts). */
+  _greet(peer, tries = 3) {
+    const nonce = this.nonces.get(peer) || randomText(16);
+    this.nonces.set(peer, nonce);
+    const token = this.token();
+    this.transport.send(peer, encode("hello", token ? { nonce, token } : { nonce }));
+    if (tries > 1) {
+      setTimeout(() => { if (this.hostPeer === null && this.nonces.has(peer)) this._greet(peer, tries - 1); }, GREET_AGAIN_MS);
+    }
+  }
+
+  async _receive(peer, text) {
+    if (this.hostPeer !== null && peer !== this.hostPeer) return;   // another guest: never listened to
+    const msg = readFromHost(text);
+    if (!msg) return;
+    if (this.hostPeer === null) {
+      if (msg.type !== "welcome" || !this.nonces.has(peer)) return;
+      if (!(await verifyWelcome(msg, this.link, this.roomId, this.nonces.get(peer) || ""))) return;
+      this.hostPeer = peer;
+      this.connectedAt = performance.now();
+      this.on.host(true);
+      return;
+    }
+    this.received.push(text);
+    if (this.received.length > KEEP) this.received.shift();
+    if (msg.type === "state") this.arrivals.push({ n: msg.n, at: performance.timeOrigin + performance.now(), bytes: text.length });
+    switch (msg.type) {
+      case "room":
+        this.room = msg;
+        if (this.seatedAt === null && Number.isInteger(msg.you.seat)) this.seatedAt = performance.now();
+        this.on.room(msg);
+        break;
+      case "state": this.state = msg; this.on.state(msg); break;
+      case "over": this.on.over(msg.record); break;
+      case "seated": this.on.seated(msg.seat, msg.token); break;
+      case "error": this.on.error(msg.code, typeof msg.detail === "string" ? msg.detail : undefined); break;
+    }
+  }
+
+  /** Whether the host is connected and proved itself. */
+  get connected() { return this.hostPeer !== null; }
+
+  /** This browser's seat (null: watching, or not told yet). */
+  get seat() { return this.room && Number.isInteger(this.room.you.seat) ? this.room.you.seat : null; }
+
+  _send(type, fields) {
+    if (this.hostPeer !== null) this.transport.send(this.hostPeer, encode(type, fields));
+  }
+
+  sit(seat, name) { this._send("sit", { seat, name }); }
+  stand() { this._send("stand"); }
+  /** @param {number} n  the number of moves played so far (the host refuses a move made on an older state) */
+  move(n, move) {
+    this.moved.push({ n, at: performance.timeOrigin + performance.now() });
+    this._send("move", { n, move });
+  }
+}

@@ -1,0 +1,52 @@
+// The end of a room's game, on every screen: the host sends the whole record
+// (only now is the deal shown), and this page's own engine replays it: the
+// result, a replay that steps through every position (the one Stepper), a
+// share link and "Embed this game" (the game page opens the link with its
+// embed code).
+
+import { Session, ask } from "../../lib/game/session.js";
+import { Stepper } from "../../lib/views/stepper.js";
+import { describe } from "../../lib/words/movelog.js";
+import { sentences, t } from "../../lib/words/i18n.js";
+import { setPhase } from "../../lib/shell/page.js";
+import { $ } from "../../lib/shell/dom.js";
+/** @import {Engine} from "../../lib/engine/client.js" */
+/** @import {Board} from "../../lib/views/board.js" */
+
+let stepper = null;
+
+/** @param {Engine} engine @param {Board} board @param {any} record @param {any} room */
+export async function showGameOver(engine, board, record, room) {
+  const session = await Session.fromRecord(engine, record, null);
+  const players = record.players;
+  const winners = session.position.winners || [];
+  const names = winners.map((s) => players[s].name).join(", ");
+  $("winners").textContent = winners.length ? t("room.won", { names, count: winners.length }) : t("room.nobody");
+  $("turn-banner").textContent = $("winners").textContent;
+  $("over-panel").hidden = false;
+  $("play-panel").hidden = true;
+  setPhase("over");
+  const last = session.moves.length;
+  stepper = new Stepper({
+    board,
+    events: (k) => session.events[k],
+    draw: (k) => { board.setPosition(session.positions[k]); board.setTrails(session.trails(k)); },
+    told: (k) => {
+      $("rp-range").value = String(k);
+      $("rp-text").textContent = k === 0 ? t("replay.startClassic")
+        : t("replay.step", { k, n: last, text: sentences(describe(session.events[k - 1], players).map((l) => l.text)) });
+    },
+  });
+  stepper.bounds(0, last);
+  $("rp-range").max = String(last);
+  await stepper.step(last);
+  const { fragment } = await ask(engine, "encode_link", { record });
+  const game = new URL(`./#${fragment}`, location.href).href;
+  $("share-link").value = game;
+  /** @type {HTMLAnchorElement} */ ($("embed-link")).href = game;
+  if (room) $("players-panel").hidden = false;
+}
+
+$("rp-prev").addEventListener("click", () => stepper?.step((stepper.at ?? 0) - 1));
+$("rp-next").addEventListener("click", () => stepper?.step((stepper.at ?? 0) + 1, true));
+$("rp-range").addEventListener("input", () => stepper?.step(Number(/** @type {HTMLInputElement} */ ($("rp-range")).value)));

@@ -1,0 +1,107 @@
+// room.html without a room: the rooms this browser hosts (resumed from their
+// saves) and the form for a new one, filled from the game page's setup
+// (localStorage "tsuro.setup": seats, names, colours, the winner, open hands)
+// when the player came from there with "Play live".
+
+import { t } from "../../lib/words/i18n.js";
+import { readSetup } from "../../lib/shell/settings.js";
+import { DEFAULT_COLORS } from "../../lib/views/style.js";
+import { $ } from "../../lib/shell/dom.js";
+import { listHosted, saveHosted } from "./store.js";
+import { deriveRoom, hostFingerprint, newHostKey, randomText, roomFragment } from "./secret.js";
+
+const LEVELS = ["easy", "medium", "hard"];
+const SCORING = ["survival", "longest_path", "most_crossings"];
+
+/** The game page's remembered setup (read checked: settings.js), if it has seats. */
+function setupOfGamePage() {
+  const s = readSetup();
+  return s.seats ? s : null;
+}
+
+function kindSelect(i, value) {
+  const kind = document.createElement("select");
+  kind.className = "seat-kind";
+  kind.setAttribute("aria-label", t("room.kind_of", { n: i + 1 }));
+  kind.add(new Option(t("room.person"), "person"));
+  for (const level of LEVELS) kind.add(new Option(t(`room.computer_${level}`), `computer:${level}`));
+  kind.value = value;
+  return kind;
+}
+
+function seatRows(setup) {
+  const n = Number($("room-count").value);
+  const rows = $("room-seat-kinds");
+  while (rows.children.length > n) rows.lastChild?.remove();
+  while (rows.children.length < n) {
+    const i = rows.children.length;
+    const s = setup?.seats?.[i];
+    const li = document.createElement("li");
+    const value = s && s.kind === "computer" && LEVELS.includes(s.level) ? `computer:${s.level}` : "person";
+    li.append(kindSelect(i, value));
+    rows.append(li);
+  }
+}
+
+/** The rule set the form says, as new_game takes it. */
+function rulesOfForm() {
+  const opts = {};
+  if ($("room-scoring").value !== "survival") opts.scoring = $("room-scoring").value;
+  if ($("room-open").checked) opts.open_hands = true;
+  return Object.keys(opts).length ? { preset: "classic", ...opts } : "classic";
+}
+
+/** Make the room: its secret and host key, kept in this browser; returns its link's fragment. */
+async function openRoom() {
+  const setup = setupOfGamePage();
+  const secret = randomText(16);
+  const hostKey = await newHostKey();
+  const host = await hostFingerprint(hostKey.publicRaw);
+  const { id } = await deriveRoom(secret);
+  const seats = [...$("room-seat-kinds").children].map((li, i) => {
+    const [kind, level] = /** @type {HTMLSelectElement} */ (li.querySelector(".seat-kind")).value.split(":");
+    const given = setup?.seats?.[i];
+    const color = (given && typeof given.color === "string" && given.color) || DEFAULT_COLORS[i];
+    const name = kind === "computer" ? t(`room.computer_${level}`) : t("common.player_name", { n: i + 1 });
+    return { kind, level: level || "medium", name, color, token: null };
+  });
+  const room = { id, link: { secret, host }, hostKey, rules: rulesOfForm(), seats, phase: "lobby", save: null };
+  if (!saveHosted(room)) throw Object.assign(new Error("storage"), { code: "no_storage" });
+  return roomFragment(room.link);
+}
+
+/** The form and the list, shown. @param {(e: any) => void} fail */
+export function showHome(fail) {
+  const setup = setupOfGamePage();
+  if (!$("room-count").options.length) {
+    for (let n = 2; n <= 8; n++) $("room-count").add(new Option(String(n), String(n)));
+    for (const s of SCORING) $("room-scoring").add(new Option(t(`room.scoring_${s}`), s));
+    $("room-count").value = String(Math.min(8, Math.max(2, setup?.seats?.length || 3)));
+    if (setup && SCORING.includes(setup.scoring)) $("room-scoring").value = setup.scoring;
+    $("room-open").checked = !!setup?.open_hands;
+    $("room-count").addEventListener("change", () => seatRows(setup));
+    $("btn-open-room").addEventListener("click", () => {
+      openRoom().then((fragment) => { location.hash = fragment; }, fail);
+    });
+  }
+  seatRows(setup);
+  const rooms = listHosted();
+  $("no-rooms").hidden = rooms.length > 0;
+  $("rooms").replaceChildren(...rooms.map(roomItem));
+  $("home-panel").hidden = false;
+  $("new-panel").hidden = false;
+}
+
+/** One hosted room: its players and whether it waits, plays or is over; a link to resume it. */
+function roomItem(room) {
+  const li = document.createElement("li");
+  const a = document.createElement("a");
+  a.href = `#${roomFragment(room.link)}`;
+  a.textContent = room.seats.map((s) => s.name).join(", ");
+  const state = document.createElement("span");
+  state.className = "link-game-state";
+  state.textContent = t(`room.item_${room.phase}`);
+  li.dataset.state = room.phase;
+  li.append(a, " ", state);
+  return li;
+}

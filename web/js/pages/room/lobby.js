@@ -1,0 +1,87 @@
+// The room's seats as the host tells them (a `room` message): in the lobby, who
+// sits where and the free seats to take; during the game, who is connected.
+// The host sees its own controls beside them: start the game, and for a seat
+// whose player is gone, give it to a computer or free it for someone else.
+
+import { t } from "../../lib/words/i18n.js";
+import { colorOf } from "../../lib/views/style.js";
+import { $ } from "../../lib/shell/dom.js";
+
+/** A seat's line: its colour, its name, and what it is (a computer, free, away). */
+function seatLabel(seat, i) {
+  const what = seat.kind === "computer" ? t("room.computer")
+    : !seat.taken ? t("room.free")
+    : seat.online ? t("room.here") : t("room.away");
+  const name = seat.taken || seat.kind === "computer" ? seat.name : t("common.player_name", { n: i + 1 });
+  return { name, what };
+}
+
+function button(text, onClick, cls = "", action = "") {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  if (cls) b.className = cls;
+  if (action) b.dataset.action = action;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/**
+ * Draw the seats of a `room` message into `list`.
+ * @param {HTMLElement} list
+ * @param {any} room  the host's room message ({phase, seats, you})
+ * @param {object} o
+ * @param {(seat: number) => void} [o.take]     offered on free seats while this browser has none
+ * @param {any} [o.host]   the referee, when this page is the host: its controls are offered
+ */
+export function drawSeats(list, room, { take, host }) {
+  list.replaceChildren();
+  room.seats.forEach((seat, i) => {
+    const li = document.createElement("li");
+    li.className = "room-seat";
+    li.dataset.seat = String(i);
+    li.dataset.state = seat.kind === "computer" ? "computer" : !seat.taken ? "free" : seat.online ? "here" : "away";
+    const dot = document.createElement("span");
+    dot.className = "room-dot";
+    dot.setAttribute("aria-hidden", "true");
+    dot.style.background = colorOf(seat.color);
+    const { name, what } = seatLabel(seat, i);
+    const label = document.createElement("span");
+    label.className = "room-seat-name";
+    label.textContent = room.you.seat === i ? t("room.you", { name }) : name;
+    const state = document.createElement("span");
+    state.className = "room-seat-state";
+    state.textContent = what;
+    li.append(dot, label, " ", state);
+    if (take && seat.kind === "person" && !seat.taken && room.you.seat === null && room.phase !== "over") {
+      li.append(button(t("room.take"), () => take(i), "primary", "take"));
+    }
+    if (host && room.phase !== "over") hostControls(li, room, seat, i, host);
+    list.append(li);
+  });
+}
+
+/** The host's controls of one seat. */
+function hostControls(li, room, seat, i, host) {
+  const gone = seat.kind === "person" && seat.taken && !seat.online;
+  const toComputer = () => host.setKind(i, "computer", "medium", t("room.computer_medium"));
+  if (room.phase === "lobby" && seat.kind === "person" && !seat.taken) {
+    li.append(button(t("room.to_computer"), toComputer, "", "computer"));
+  } else if (room.phase === "lobby" && seat.kind === "computer") {
+    const toPerson = () => host.setKind(i, "person", "medium", t("common.player_name", { n: i + 1 }));
+    li.append(button(t("room.to_person"), toPerson, "", "person"));
+  } else if (gone || (room.phase === "playing" && seat.kind === "person" && !seat.taken)) {
+    li.append(button(t("room.to_computer"), toComputer, "", "computer"));
+    if (gone) li.append(button(t("room.free_seat"), () => host.freeSeat(i), "", "free"));
+  }
+}
+
+/** The lobby's note and the start button (the host's), from a `room` message. */
+export function lobbyNote(room, isHost) {
+  const waiting = room.seats.filter((s) => s.kind === "person" && !s.taken).length;
+  $("btn-start").hidden = !isHost || room.phase !== "lobby";
+  $("btn-start").disabled = waiting > 0;
+  $("lobby-note").textContent = room.phase !== "lobby" ? ""
+    : waiting ? t("room.waiting_seats", { count: waiting })
+    : isHost ? t("room.ready_host") : t("room.ready_guest");
+}

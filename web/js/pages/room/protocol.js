@@ -1,0 +1,109 @@
+// The room protocol's messages (docs/rooms.md, "The wire protocol"): one JSON
+// object per message, {"v": 1, "type": ..., ...}, over any transport.  This
+// module checks their shapes only (types, sizes, ranges); whether a move is
+// legal is the host's engine's to say.  A message that fails a check is
+// refused with an error to its sender, never thrown.
+
+export const VERSION = 1;
+/** The largest message a guest may send, and the largest a guest accepts from the host (bytes of text). */
+export const MAX_FROM_GUEST = 4096;
+export const MAX_FROM_HOST = 262144;
+export const MAX_NAME = 24;
+export const MAX_SEATS = 8;
+
+/** Why the host refused a message: the codes of `error` (words: room.error.<code>). */
+export const ERRORS = [
+  "bad_message", "too_large", "rate_limited", "bad_version", "wrong_phase", "seat_taken",
+  "bad_seat", "bad_token", "not_seated", "not_your_turn", "forged_seat", "stale_move", "illegal_move",
+  "replaced", "engine",
+];
+
+const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const isInt = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
+const isText = (v, max) => typeof v === "string" && v.length <= max;
+const isId = (v) => typeof v === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(v);
+
+/** A player's name as the host keeps it: trimmed, control characters removed, at most MAX_NAME. */
+export function cleanName(name) {
+  // eslint-disable-next-line no-control-regex
+  return String(name).replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g, "").trim().slice(0, MAX_NAME);
+}
+
+/** The shape of each message a guest sends: fields and their checks. */
+const FROM_GUEST = {
+  hello: { nonce: isId, token: (v) => v === undefined || isId(v) },
+  sit: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), name: (v) => isText(v, 200) && cleanName(v).length > 0 },
+  stand: {},
+  move: { n: (v) => isInt(v, 0, 10000), move: isObj, seat: (v) => v === undefined || isInt(v, 0, MAX_SEATS - 1) },
+};
+
+/**
+ * A guest's message read and checked, or {error: code}.
+ * @param {unknown} text
+ * @returns {{msg: any} | {error: string}}
+ */
+export function readFromGuest(text) {
+  if (typeof text !== "string") return { error: "bad_message" };
+  if (text.length > MAX_FROM_GUEST) return { error: "too_large" };
+  let msg;
+  try { msg = JSON.parse(text); } catch { return { error: "bad_message" }; }
+  if (!isObj(msg)) return { error: "bad_message" };
+  if (msg.v !== VERSION) return { error: "bad_version" };
+  const shape = Object.hasOwn(FROM_GUEST, msg.type) ? FROM_GUEST[msg.type] : null;
+  if (!shape) return { error: "bad_message" };
+  for (const key of Object.keys(msg)) if (key !== "v" && key !== "type" && !Object.hasOwn(shape, key)) return { error: "bad_message" };
+  for (const [key, ok] of Object.entries(shape)) if (!ok(msg[key])) return { error: "bad_message" };
+  return { msg };
+}
+
+/** The host's messages a guest understands, with the fields it relies on. */
+const FROM_HOST = {
+  welcome: { key: (v) => isText(v, 200), sig: (v) => isText(v, 200) },
+  room: { phase: (v) => ["lobby", "playing", "over"].includes(v), seats: Array.isArray, you: isObj },
+  seated: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), token: isId },
+  state: { n: (v) => isInt(v, 0, 10000), position: isObj },
+  over: { record: isObj },
+  error: { code: (v) => isText(v, 40) },
+};
+
+/**
+ * A host's message read, or null (not one of the protocol's: ignored).
+ * @param {unknown} text
+ */
+export function readFromHost(text) {
+  if (typeof text !== "string" || text.length > MAX_FROM_HOST) return null;
+  let msg;
+  try { msg = JSON.parse(text); } catch { return null; }
+  if (!isObj(msg) || msg.v !== VERSION || !Object.hasOwn(FROM_HOST, msg.type)) return null;
+  for (const [key, ok] of Object.entries(FROM_HOST[msg.type])) if (!ok(msg[key])) return null;
+  return msg;
+}
+
+/** A message as text. @param {string} type @param {object} [fields] */
+export function encode(type, fields = {}) {
+  return JSON.stringify({ v: VERSION, type, ...fields });
+}
+
+/**
+ * A token bucket: `rate` messages a second on average, bursts of `burst`.
+ * `take()` is false once the peer sends faster (the message is dropped).
+ */
+export class RateLimit {
+  constructor(rate = 8, burst = 24, now = () => performance.now()) {
+    this.rate = rate;
+    this.burst = burst;
+    this.now = now;
+    this.tokens = burst;
+    this.at = now();
+    this.dropped = 0;
+  }
+
+  take() {
+    const t = this.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((t - this.at) / 1000) * this.rate);
+    this.at = t;
+    if (this.tokens < 1) { this.dropped++; return false; }
+    this.tokens -= 1;
+    return true;
+  }
+}

@@ -1,0 +1,147 @@
+// The game as one player sees it in a room: each state the host sends is
+// shown through the one play path (lib/game/play.js: the move's events
+// animated, the position drawn, the log written), in the order they came.
+// When the state says it is this player's turn (it carries the engine's legal
+// moves for this seat), the turn controller plays the hand; the chosen move
+// goes to the host, whose next state shows it, or whose error says why not.
+
+import { playMove } from "../../lib/game/play.js";
+import { trailsOf } from "../../lib/game/session.js";
+import { describe } from "../../lib/words/movelog.js";
+import { t } from "../../lib/words/i18n.js";
+import { say, setPhase, note } from "../../lib/shell/page.js";
+import { show } from "../../lib/shell/boot.js";
+import { $ } from "../../lib/shell/dom.js";
+/** @import {Board} from "../../lib/views/board.js" */
+/** @import {Sound} from "../../lib/shell/sound.js" */
+
+/** The game as the room shows it: what playMove needs of a session, from the host's states. */
+class RemoteGame {
+  constructor(state) {
+    this.position = state.position;
+    this.players = state.position.players;
+    this.n = state.n;
+    /** trails of the moves before the first state this page saw, then each move's events */
+    this.baseTrails = state.trails || state.position.players.map(() => []);
+    /** @type {any[][]} */
+    this.events = [];
+    this.next = null;
+  }
+
+  /** The state being shown (playMove's `play`: the host already played it). */
+  async play() {
+    const s = this.next;
+    this.position = s.position;
+    this.n = s.n;
+    if (s.events) this.events.push(s.events);
+    return s;
+  }
+
+  view(p) { return p; }
+
+  trails() {
+    const later = trailsOf(this.events, this.players.length);
+    return this.baseTrails.map((path, seat) => [...path, ...(later[seat] || [])]);
+  }
+}
+
+export class Table {
+  /**
+   * @param {object} o
+   * @param {Board} o.board
+   * @param {any} o.turn      the ClassicTurn of the page (bootPage)
+   * @param {Sound} o.sound
+   * @param {() => any} o.client  the RoomClient
+   */
+  constructor({ board, turn, sound, client }) {
+    this.board = board;
+    this.turn = turn;
+    this.sound = sound;
+    this.client = client;
+    /** @type {RemoteGame | null} */
+    this.game = null;
+    this.queue = Promise.resolve();
+    this.busy = false;
+    this.lastLegal = null;
+  }
+
+  get position() { return this.game?.position; }
+
+  /** A state from the host: shown after those before it. */
+  receive(state) {
+    this.queue = this.queue.then(() => this._show(state)).catch((e) => console.error("room: a state failed to show", e));
+  }
+
+  async _show(state) {
+    $("play-panel").hidden = true;
+    const g = this.game;
+    if (!g || !state.events || state.n !== g.n + 1) {
+      // the first state, or one after a gap (a reconnection): drawn as it is
+      this.game = new RemoteGame(state);
+      show(this.board, state.position, this.game.trails());
+      if (!state.events) $("log").replaceChildren();
+      else this._log(state.events);
+    } else {
+      g.next = state;
+      await playMove(g, state.move, {
+        board: this.board,
+        accepted: (r) => this.sound.forEvents(r.events),
+        shown: (r) => this._log(r.events),
+      });
+    }
+    this._turn(state);
+  }
+
+  _log(events) {
+    const lines = describe(events, this.game.players);
+    for (const line of lines) {
+      const li = document.createElement("li");
+      li.textContent = line.text;
+      $("log").append(li);
+    }
+    $("log").lastElementChild?.scrollIntoView?.({ block: "nearest" });
+    say(lines.map((l) => l.text).join(" "));
+  }
+
+  /** Whose turn it is; this player's turn played with the host's legal moves. */
+  _turn(state) {
+    const p = state.position;
+    const names = p.players.map((pl) => pl.name);
+    this.lastLegal = null;
+    if (p.turn === null || p.turn === undefined) {
+      setPhase("over");
+      return;
+    }
+    const mine = this.client().seat === p.turn && state.legal;
+    if (!mine) {
+      $("turn-banner").textContent = t("room.waiting_for", { name: names[p.turn] });
+      setPhase("waiting");
+      return;
+    }
+    this.lastLegal = state.legal;
+    $("turn-banner").textContent = t("room.your_turn");
+    $("hand-title").textContent = t("room.your_hand");
+    $("play-panel").hidden = false;
+    this.sound.play("place");
+    say(t("room.your_turn"));
+    this.turn.start(p.turn, state.legal);
+  }
+
+  /** The turn controller's move: sent to the host; its next state (or error) answers. */
+  play(move) {
+    if (!this.game || !this.lastLegal) return;
+    this.turn.stop();
+    this.board.clearTurnAids();
+    $("btn-place").disabled = true;
+    setPhase("busy");
+    this.client().move(this.game.n, move);
+  }
+
+  /** The host refused this player's move: say why, and let them choose again. */
+  refused(text) {
+    if (!this.game || !this.lastLegal) return;
+    note(text, "bad");
+    this.turn.start(this.game.position.turn, this.lastLegal);
+    setPhase("tile");
+  }
+}

@@ -1,0 +1,48 @@
+// The transports the room protocol runs over (docs/rooms.md, "Transports").
+// A transport connects this page to peers and carries text messages; it knows
+// nothing of the protocol, which is the same over every one of them:
+//
+//   relay.js     peers found through Nostr relays (Trystero), WebRTC data channels
+//   manual.js    one WebRTC data channel set up by exchanging an invite and a reply
+//                by hand (links or QR codes): no relay, no internet
+//   Loopback     the host's own player, in the same page as the referee
+//
+// Every transport calls its `on` handlers: open(peer) when a peer can be sent
+// to, message(peer, text) for each message, close(peer) when it is gone.
+
+/** @typedef {{open(peer: string): void, message(peer: string, text: string): void, close(peer: string): void}} TransportEvents */
+
+export class Transport {
+  constructor() {
+    /** @type {TransportEvents} */
+    this.on = { open() {}, message() {}, close() {} };
+  }
+
+  /** Send text to a peer (dropped if the peer is gone). @param {string} peer @param {string} text */
+  // eslint-disable-next-line no-unused-vars
+  send(peer, text) { throw new Error("not implemented"); }
+
+  /** Leave: every peer is closed. */
+  close() {}
+
+  /** Drop one peer's connection (the host does to a peer that floods it). @param {string} peer */
+  // eslint-disable-next-line no-unused-vars
+  drop(peer) {}
+}
+
+/**
+ * Two transports joined in memory: the host page's own player talks to the
+ * referee through it, by the same messages as a guest.  Delivery is
+ * asynchronous, as over a network.
+ */
+export function loopbackPair(a = "host", b = "local") {
+  const one = new Transport();
+  const two = new Transport();
+  const link = (from, to, self, other) => {
+    from.send = (peer, text) => { if (peer === other) queueMicrotask(() => to.on.message(self, text)); };
+  };
+  link(one, two, a, b);
+  link(two, one, b, a);
+  const open = () => { one.on.open(b); two.on.open(a); };
+  return { host: one, local: two, open };
+}
