@@ -44,7 +44,7 @@ def browser():
         browser.close()
 
 
-DEFAULT_TIMEOUT_MS = 120_000  # the contexts' default timeout, and the polling waits' default
+from pagekit import DEFAULT_TIMEOUT_MS, watch_csp  # noqa: E402
 
 
 def _poll_wait_for_function(self, expression, *, arg=None, timeout=None, polling=None):
@@ -109,17 +109,6 @@ def _summary(violations: list) -> str:
     return "\n".join(f"{n} x {k}" for k, n in Counter(map(key, violations)).items())
 
 
-# Every document (frames included) reports its Content-Security-Policy
-# violations to the test at once; workers' reach the server's report-uri.
-_CSP_LISTENER = """
-document.addEventListener("securitypolicyviolation", (e) => {
-  window.__tsuroCspViolation?.({ page: location.href, directive: e.effectiveDirective,
-                                 blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber,
-                                 disposition: e.disposition });
-});
-"""
-
-
 class CspWatch:
     """The Content-Security-Policy violations seen during one test."""
 
@@ -153,12 +142,7 @@ def context(browser, csp_violations):
     on any Content-Security-Policy violation."""
     ctx = browser.new_context()
     ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    ctx.expose_binding("__tsuroCspViolation", lambda source, v: csp_violations.found.append(v))
-    ctx.add_init_script(_CSP_LISTENER)
-    ctx.on(
-        "console",
-        lambda m: "Content Security Policy" in m.text and csp_violations.found.append(m.text),
-    )
+    watch_csp(ctx, csp_violations)
     yield ctx
     if ctx.pages:
         ctx.pages[0].wait_for_timeout(300)  # deliver the last events and reports

@@ -8,6 +8,29 @@ from pathlib import Path
 from tsuro_core.api import call
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+DEFAULT_TIMEOUT_MS = 120_000  # the contexts' default timeout, and the polling waits' default
+
+# Every document (frames included) reports its Content-Security-Policy
+# violations to the test at once; workers' reach the server's report-uri.
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__tsuroCspViolation?.({ page: location.href, directive: e.effectiveDirective,
+                                 blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber,
+                                 disposition: e.disposition });
+});
+"""
+
+
+def watch_csp(ctx, csp_violations) -> None:
+    """Report this context's Content-Security-Policy violations (documents' events and
+    console messages) to the test's csp_violations watch. Kept here, not in conftest,
+    because two conftest modules share that name and importing it is ambiguous."""
+    ctx.expose_binding("__tsuroCspViolation", lambda source, v: csp_violations.found.append(v))
+    ctx.add_init_script(CSP_LISTENER)
+    ctx.on(
+        "console",
+        lambda m: "Content Security Policy" in m.text and csp_violations.found.append(m.text),
+    )
 
 
 def phase(page) -> str:

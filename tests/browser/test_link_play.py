@@ -27,10 +27,6 @@ from tsuro_core.api import call
 
 pytestmark = pytest.mark.browser
 
-# as conftest.py's context fixture: each document reports its policy violations at once
-CSP_LISTENER = """document.addEventListener("securitypolicyviolation", (e) =>
-  window.__tsuroCspViolation?.({ page: location.href, directive: e.effectiveDirective,
-                                 blocked: e.blockedURI, source: e.sourceFile }));"""
 PLAYING = ["start", "tile", "exchange", "over"]
 Q = "link.html?sw=off&anim=0"
 
@@ -50,9 +46,8 @@ def devices(browser, csp_violations):
     def make(locale="en-GB", width=1280, height=900, axe=False):
         ctx = browser.new_context(locale=locale, viewport={"width": width, "height": height})
         made.append(ctx)
-        ctx.set_default_timeout(120_000)
-        ctx.expose_binding("__tsuroCspViolation", lambda source, v: csp_violations.found.append(v))
-        ctx.add_init_script(CSP_LISTENER)
+        ctx.set_default_timeout(pagekit.DEFAULT_TIMEOUT_MS)
+        pagekit.watch_csp(ctx, csp_violations)
         if axe:
             ctx.add_init_script(script=AXE.read_text(encoding="utf-8"))
         return pagekit.keep_errors(ctx.new_page())

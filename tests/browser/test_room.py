@@ -25,12 +25,9 @@ def relay():
 
 def device(browser, csp_violations, name):
     """A context of its own (another device): its page, with console errors kept."""
-    from conftest import _CSP_LISTENER, DEFAULT_TIMEOUT_MS
-
     ctx = browser.new_context()
-    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    ctx.expose_binding("__tsuroCspViolation", lambda source, v: csp_violations.found.append(v))
-    ctx.add_init_script(_CSP_LISTENER)
+    ctx.set_default_timeout(pagekit.DEFAULT_TIMEOUT_MS)
+    pagekit.watch_csp(ctx, csp_violations)
     return pagekit.keep_errors(ctx.new_page(), name)
 
 
@@ -341,14 +338,12 @@ def test_without_a_relay_an_invite_and_a_reply_connect_two_devices(devices, serv
 
 def walker(browser, csp_violations, locale, viewport):
     """A device for the walk: axe injected, CSP watched, this locale and size."""
-    from conftest import _CSP_LISTENER
     from test_audit import AXE
 
     ctx = browser.new_context(locale=locale, viewport=viewport)
-    ctx.set_default_timeout(120_000)
+    ctx.set_default_timeout(pagekit.DEFAULT_TIMEOUT_MS)
     ctx.add_init_script(script=AXE.read_text(encoding="utf-8"))
-    ctx.expose_binding("__tsuroCspViolation", lambda source, v: csp_violations.found.append(v))
-    ctx.add_init_script(_CSP_LISTENER)
+    pagekit.watch_csp(ctx, csp_violations)
     return pagekit.keep_errors(ctx.new_page())
 
 
