@@ -68,6 +68,10 @@ def play_on(page, until_over: bool, first: int = 0) -> None:
     for k in range(first, first + 60):
         ph = wait_phase(page, ["start", "tile", "over"])
         if ph == "over":
+            # "over" is said before the engine has scored the game and made its links
+            # (daily/main.js, finish()): the result panel shows once they are made
+            if page.locator("#daily-result").count():
+                page.wait_for_selector("#daily-result:not([hidden])")
             return
         before = page.evaluate("document.querySelectorAll('.layer-tiles .placed').length")
         if ph == "start":
