@@ -5,7 +5,7 @@
 // when the player came from there with "Play live".
 
 import { t } from "../../lib/words/i18n.js";
-import { readJSON } from "../../lib/shell/storage.js";
+import { readSetup } from "../../lib/shell/settings.js";
 import { DEFAULT_COLORS } from "../../lib/views/style.js";
 import { $ } from "../../lib/shell/dom.js";
 import { listHosted, saveHosted } from "./store.js";
@@ -14,10 +14,10 @@ import { deriveRoom, hostFingerprint, newHostKey, randomText, roomFragment } fro
 const LEVELS = ["easy", "medium", "hard"];
 const SCORING = ["survival", "longest_path", "most_crossings"];
 
-/** The game page's remembered setup, if any. */
+/** The game page's remembered setup (read checked: settings.js), if it has seats. */
 function setupOfGamePage() {
-  const s = readJSON("tsuro.setup", null);
-  return s && Array.isArray(s.seats) ? s : null;
+  const s = readSetup();
+  return s.seats ? s : null;
 }
 
 function kindSelect(i, value) {

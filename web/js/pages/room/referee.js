@@ -266,7 +266,7 @@ export class Referee {
       s.level = level;
       s.token = null;
       if (name && this.phase === "lobby") s.name = name;
-      if (this.session) this.session.seats[seat] = kind === "computer" ? { kind, level } : { kind: "human" };
+      if (this.session) this.session.seats[seat] = kind === "computer" ? { kind, level } : { kind: "human", level };
       this._changed(true);
       if (this.session && this.phase === "playing") await this._computers();
     });

@@ -1073,4 +1073,14 @@ export default {
   "review.count.join": ", ",
   "review.count.none": "Keine Ungenauigkeit, kein Fehler, kein Patzer",
   "review.log.title": "Züge",
+  // robust.*: distrusted input and races (issue 21): what a page refused from its address or storage, two tabs, sketches
+  "refused.item": "„{item}“",
+  "refused.address": { one: "Die Adresse enthält {items}, was diese Seite nicht kennt; das wird ignoriert.", other: "Die Adresse enthält {items}, was diese Seite nicht kennt; das wird alles ignoriert." },
+  "refused.fragment": "Die Adresse enthält „#{value}“, das diese Seite nicht kennt; sie beginnt deshalb am Anfang.",
+  "refused.kept": { one: "Von dieser Seite gespeicherte Daten ({keys}) ließen sich so nicht lesen. Sie wurden beiseitegelegt, nicht gelöscht (unter „Neue Partie“ auf der Spielseite kannst du sie herunterladen), und was lesbar war, wird verwendet.", other: "Von dieser Seite gespeicherte Daten ({keys}) ließen sich so nicht lesen. Sie wurden beiseitegelegt, nicht gelöscht (unter „Neue Partie“ auf der Spielseite kannst du sie herunterladen), und was lesbar war, wird verwendet." },
+  "refused.left": { one: "Von dieser Seite gespeicherte Daten ({keys}) ließen sich nicht lesen. Sie bleiben, wie sie sind, und es gelten die Standardeinstellungen.", other: "Von dieser Seite gespeicherte Daten ({keys}) ließen sich nicht lesen. Sie bleiben, wie sie sind, und es gelten die Standardeinstellungen." },
+  "game.forked": "Ein anderer Tab hat die Partie verändert, die dieser Tab gespielt hat. Deine Züge hier gehen als eigene Partie weiter, und beide Partien bleiben erhalten („Neue Partie“ zeigt sie).",
+  "game.games.keptEntry": "Gespeicherte Daten, die sich nicht lesen ließen ({key}), beiseitegelegt",
+  "link.moved": "Diese Partie ist in einem anderen Tab weitergegangen, daher hat dieser Tab sie nicht überschrieben. Lade die Seite neu, um den aktuellen Stand zu sehen.",
+  "error.sketch": "diese Stellung ist eine Abbildung aus einer Lektion, keine spielbare Partie",
 };

@@ -1076,4 +1076,14 @@ export default {
   "review.count.join": ", ",
   "review.count.none": "No inaccuracy, mistake or blunder",
   "review.log.title": "Moves",
+  // robust.*: distrusted input and races (issue 21): what a page refused from its address or storage, two tabs, sketches
+  "refused.item": "“{item}”",
+  "refused.address": { one: "The address asks for {items}, which this page does not know, so it is ignored.", other: "The address asks for {items}, which this page does not know, so they are ignored." },
+  "refused.fragment": "The address asks for “#{value}”, which this page does not know, so it opened at the start.",
+  "refused.kept": { one: "Something this site had stored ({keys}) could not be read as it was. It has been put aside, not deleted (New game on the game page offers it for download), and what could be read is used.", other: "Some things this site had stored ({keys}) could not be read as they were. They have been put aside, not deleted (New game on the game page offers them for download), and what could be read is used." },
+  "refused.left": { one: "Something this site had stored ({keys}) could not be read. It is left as it was, and the defaults are used.", other: "Some things this site had stored ({keys}) could not be read. They are left as they were, and the defaults are used." },
+  "game.forked": "Another tab changed the game this tab was playing. Your moves here go on as a game of their own, and both games are kept (New game lists them).",
+  "game.games.keptEntry": "Stored data that could not be read ({key}), put aside",
+  "link.moved": "This game has moved on in another tab, so this tab did not save over it. Reload the page to see the game as it is now.",
+  "error.sketch": "this position is a drawing from a lesson, not a game that can be played",
 };

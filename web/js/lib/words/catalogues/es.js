@@ -1073,4 +1073,14 @@ export default {
   "review.count.join": ", ",
   "review.count.none": "Ninguna imprecisión, error ni error grave",
   "review.log.title": "Jugadas",
+  // robust.*: distrusted input and races (issue 21): what a page refused from its address or storage, two tabs, sketches
+  "refused.item": "«{item}»",
+  "refused.address": { one: "La dirección pide {items}, que esta página no conoce, así que se ignora.", other: "La dirección pide {items}, que esta página no conoce, así que se ignoran." },
+  "refused.fragment": "La dirección pide «#{value}», que esta página no conoce, así que se abre desde el principio.",
+  "refused.kept": { one: "No se pudieron leer tal cual unos datos que este sitio había guardado ({keys}). Se han apartado, no borrado (en «Nueva partida», en la página del juego, puedes descargarlos), y se usa lo que sí se pudo leer.", other: "No se pudieron leer tal cual unos datos que este sitio había guardado ({keys}). Se han apartado, no borrado (en «Nueva partida», en la página del juego, puedes descargarlos), y se usa lo que sí se pudo leer." },
+  "refused.left": { one: "No se pudieron leer unos datos que este sitio había guardado ({keys}). Se quedan como estaban y se usan los valores predeterminados.", other: "No se pudieron leer unos datos que este sitio había guardado ({keys}). Se quedan como estaban y se usan los valores predeterminados." },
+  "game.forked": "Otra pestaña cambió la partida que jugaba esta. Tus jugadas aquí siguen como una partida aparte, y se conservan las dos («Nueva partida» las muestra).",
+  "game.games.keptEntry": "Datos guardados que no se pudieron leer ({key}), apartados",
+  "link.moved": "Esta partida avanzó en otra pestaña, así que esta pestaña no la ha sobrescrito. Recarga la página para verla tal como está ahora.",
+  "error.sketch": "esta posición es una ilustración de una lección, no una partida que se pueda jugar",
 };

@@ -1073,4 +1073,14 @@ export default {
   "review.count.join": ", ",
   "review.count.none": "Aucune imprécision, erreur ni gaffe",
   "review.log.title": "Coups",
+  // robust.*: distrusted input and races (issue 21): what a page refused from its address or storage, two tabs, sketches
+  "refused.item": "« {item} »",
+  "refused.address": { one: "L’adresse contient {items}, que cette page ne connaît pas : ce réglage est ignoré.", other: "L’adresse contient {items}, que cette page ne connaît pas : ces réglages sont ignorés." },
+  "refused.fragment": "L’adresse contient « #{value} », que cette page ne connaît pas : elle s’ouvre donc au début.",
+  "refused.kept": { one: "Des données enregistrées par ce site ({keys}) n’ont pas pu être lues telles quelles. Elles ont été mises de côté, pas effacées (Nouvelle partie, sur la page du jeu, permet de les télécharger), et ce qui était lisible est utilisé.", other: "Des données enregistrées par ce site ({keys}) n’ont pas pu être lues telles quelles. Elles ont été mises de côté, pas effacées (Nouvelle partie, sur la page du jeu, permet de les télécharger), et ce qui était lisible est utilisé." },
+  "refused.left": { one: "Des données enregistrées par ce site ({keys}) n’ont pas pu être lues. Elles restent telles quelles, et les réglages par défaut sont utilisés.", other: "Des données enregistrées par ce site ({keys}) n’ont pas pu être lues. Elles restent telles quelles, et les réglages par défaut sont utilisés." },
+  "game.forked": "Un autre onglet a modifié la partie que jouait cet onglet. Vos coups ici continuent dans une partie à part, et les deux parties sont conservées (Nouvelle partie les affiche).",
+  "game.games.keptEntry": "Des données illisibles ({key}), mises de côté",
+  "link.moved": "Cette partie a avancé dans un autre onglet : cet onglet ne l’a donc pas écrasée. Rechargez la page pour la voir telle qu’elle est maintenant.",
+  "error.sketch": "cette position est une illustration tirée d’une leçon, pas une partie jouable",
 };

@@ -1073,4 +1073,14 @@ export default {
   "review.count.join": ", ",
   "review.count.none": "Nessuna imprecisione, errore o errore grave",
   "review.log.title": "Mosse",
+  // robust.*: distrusted input and races (issue 21): what a page refused from its address or storage, two tabs, sketches
+  "refused.item": "«{item}»",
+  "refused.address": { one: "L'indirizzo chiede {items}, che questa pagina non conosce, quindi viene ignorato.", other: "L'indirizzo chiede {items}, che questa pagina non conosce, quindi vengono ignorati." },
+  "refused.fragment": "L'indirizzo chiede «#{value}», che questa pagina non conosce, quindi si apre dall'inizio.",
+  "refused.kept": { one: "Alcuni dati salvati da questo sito ({keys}) non si potevano leggere così com'erano. Sono stati messi da parte, non cancellati (da «Nuova partita», nella pagina del gioco, puoi scaricarli), e si usa ciò che era leggibile.", other: "Alcuni dati salvati da questo sito ({keys}) non si potevano leggere così com'erano. Sono stati messi da parte, non cancellati (da «Nuova partita», nella pagina del gioco, puoi scaricarli), e si usa ciò che era leggibile." },
+  "refused.left": { one: "Alcuni dati salvati da questo sito ({keys}) non si potevano leggere. Restano come sono e si usano le impostazioni predefinite.", other: "Alcuni dati salvati da questo sito ({keys}) non si potevano leggere. Restano come sono e si usano le impostazioni predefinite." },
+  "game.forked": "Un'altra scheda ha modificato la partita che stavi giocando qui. Le tue mosse in questa scheda continuano come una partita a sé, e si conservano entrambe («Nuova partita» le elenca).",
+  "game.games.keptEntry": "Dati salvati non leggibili ({key}), messi da parte",
+  "link.moved": "Questa partita è andata avanti in un'altra scheda, quindi questa scheda non l'ha sovrascritta. Ricarica la pagina per vederla com'è adesso.",
+  "error.sketch": "questa posizione è un'illustrazione di una lezione, non una partita che si possa giocare",
 };

@@ -1073,4 +1073,14 @@ export default {
   "review.count.join": "、",
   "review.count.none": "疑問手・悪手・大悪手なし",
   "review.log.title": "手順",
+  // robust.*: distrusted input and races (issue 21): what a page refused from its address or storage, two tabs, sketches
+  "refused.item": "「{item}」",
+  "refused.address": { other: "アドレスの{items}はこのページでは使えないため、無視しました。" },
+  "refused.fragment": "アドレスの「#{value}」はこのページにないため、最初から開きました。",
+  "refused.kept": { other: "このサイトが保存していたデータ（{keys}）をそのままでは読み込めませんでした。削除はせずに別に保管しました（ゲームページの「新しいゲーム」からダウンロードできます）。読み込めた部分はそのまま使います。" },
+  "refused.left": { other: "このサイトが保存していたデータ（{keys}）を読み込めませんでした。データはそのままにして、既定の設定を使います。" },
+  "game.forked": "このタブで遊んでいたゲームが別のタブで変更されました。ここでの手は別のゲームとして続き、両方のゲームが保存されます（「新しいゲーム」に一覧があります）。",
+  "game.games.keptEntry": "読み込めなかった保存データ（{key}）、別に保管",
+  "link.moved": "このゲームは別のタブで進んでいるため、このタブでは上書きしませんでした。ページを再読み込みすると、今の状態が表示されます。",
+  "error.sketch": "この局面はレッスン用の図で、遊べるゲームではありません",
 };

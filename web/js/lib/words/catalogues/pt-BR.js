@@ -1073,4 +1073,14 @@ export default {
   "review.count.join": ", ",
   "review.count.none": "Nenhuma imprecisão, erro ou erro grave",
   "review.log.title": "Jogadas",
+  // robust.*: distrusted input and races (issue 21): what a page refused from its address or storage, two tabs, sketches
+  "refused.item": "“{item}”",
+  "refused.address": { one: "O endereço pede {items}, que esta página não conhece, então isso foi ignorado.", other: "O endereço pede {items}, que esta página não conhece, então isso tudo foi ignorado." },
+  "refused.fragment": "O endereço pede “#{value}”, que esta página não conhece, então ela abriu do começo.",
+  "refused.kept": { one: "Dados que este site tinha guardado ({keys}) não puderam ser lidos como estavam. Eles foram separados, não apagados (em “Nova partida”, na página do jogo, você pode baixá-los), e o que pôde ser lido está sendo usado.", other: "Dados que este site tinha guardado ({keys}) não puderam ser lidos como estavam. Eles foram separados, não apagados (em “Nova partida”, na página do jogo, você pode baixá-los), e o que pôde ser lido está sendo usado." },
+  "refused.left": { one: "Dados que este site tinha guardado ({keys}) não puderam ser lidos. Eles ficam como estavam, e os valores padrão são usados.", other: "Dados que este site tinha guardado ({keys}) não puderam ser lidos. Eles ficam como estavam, e os valores padrão são usados." },
+  "game.forked": "Outra aba alterou a partida que esta aba estava jogando. Suas jogadas aqui continuam como uma partida separada, e as duas são guardadas (“Nova partida” mostra ambas).",
+  "game.games.keptEntry": "Dados guardados que não puderam ser lidos ({key}), separados",
+  "link.moved": "Esta partida avançou em outra aba, então esta aba não gravou por cima dela. Recarregue a página para ver a partida como está agora.",
+  "error.sketch": "esta posição é uma ilustração de uma lição, não uma partida que possa ser jogada",
 };
