@@ -514,7 +514,8 @@ def test_every_page_becomes_playable_whatever_its_address_and_storage_hold(conte
                 raise AssertionError(f"not playable: {what}: {e}") from None
             # a stored entry known to be broken (its key's own hostile values) is never
             # dropped: it stays where it was, or is kept aside as it was (storage.js)
-            broken = [k for k, v in stored.items() if v in own_texts[k]]
+            # (a format-1 save is migrated, rewrapped, before it is read: saves.js's tests)
+            broken = [k for k, v in stored.items() if v in own_texts[k] and k != "tsuro.save"]
             lost = page.evaluate(
                 """(broken) => {
                     const all = Object.keys(localStorage).map((k) => localStorage.getItem(k));
