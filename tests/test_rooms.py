@@ -94,6 +94,10 @@ def test_open_hands_are_shown_to_everyone():
         {"seat": 0, "events": {}},
         {"seat": 0, "events": [1]},
         {"seat": 0, "move": []},
+        {"seat": 0, "log": {}},
+        {"seat": 0, "log": [1]},
+        {"seat": 0, "log": [[1]]},
+        {"seat": 0, "move": {"exchange": 3}},
     ],
 )
 def test_bad_arguments_are_refused(args):
@@ -107,3 +111,77 @@ def test_a_view_is_not_a_position():
     view = call("room_view", {"position": position, "seat": 0})["position"]
     answer = api.call("legal_moves", {"position": json.loads(json.dumps(view))})
     assert not answer["ok"] and answer["error"]["code"] == "bad_position"
+
+
+def exchanges_of_games(players, seeds):
+    """The answer of `play` for every exchange in these elimination-bonus games."""
+    for seed in seeds:
+        for played, _ in views_of_a_game("elimination-bonus", players, seed):
+            if "exchange" in played["move"]:
+                yield played
+
+
+def test_an_exchange_shows_the_tiles_given_to_its_mover_only():
+    """The tiles a mover gives in an elimination-bonus exchange come from a hidden hand
+    and go into the pile face down: only the mover sees which they were."""
+    seen = 0
+    for played in exchanges_of_games(4, range(3, 12)):
+        event = next(e for e in played["events"] if e["type"] == "exchange")
+        mover = event["seat"]
+        for seat in [*range(4), None]:
+            view = call(
+                "room_view",
+                {
+                    "position": played["position"],
+                    "seat": seat,
+                    "events": played["events"],
+                    "move": played["move"],
+                },
+            )
+            shown = next(e for e in view["events"] if e["type"] == "exchange")
+            if seat == mover:
+                assert shown == event and view["move"]["exchange"] == played["move"]["exchange"]
+            else:
+                takes = [[None, take] for _, take in event["pairs"]]
+                assert shown["pairs"] == takes and view["move"]["exchange"] == takes
+        # told no events, the view cannot know the mover: nobody sees the tiles given
+        alone = call(
+            "room_view", {"position": played["position"], "seat": mover, "move": played["move"]}
+        )
+        assert all(give is None for give, _ in alone["move"]["exchange"])
+        seen += bool(event["pairs"])
+    assert seen, "no exchange with a swap in these games"
+
+
+def test_the_log_of_earlier_moves_holds_only_what_everyone_sees():
+    """A seat that joins mid-game gets every earlier move's events as a spectator sees
+    them: no drawn tile (not even its own), no tile given in an exchange, no order."""
+    position = call("new_game", {"rules": "elimination-bonus", "players": 4, "seed": 5})["position"]
+    log = []
+    k = 0
+    while position["turn"] is not None and k < 60:
+        legal = call("legal_moves", {"position": position})["moves"]
+        played = call(
+            "play", {"position": position, "move": legal[k % len(legal)]["move"], "seed": k}
+        )
+        position = played["position"]
+        log.append(played["events"])
+        k += 1
+    assert len(log) > 10
+    kinds = {e["type"] for events in log for e in events}
+    assert {"draw", "place", "move"} <= kinds
+    for seat in (0, 2, None):
+        view = call("room_view", {"position": position, "seat": seat, "log": log})
+        assert len(view["log"]) == len(log)
+        for events, original in zip(view["log"], log):
+            assert [e["type"] for e in events] == [e["type"] for e in original]
+            for e in events:
+                assert "order" not in e
+                if e["type"] == "draw":
+                    assert "tile" not in e
+                if e["type"] == "exchange":
+                    assert all(give is None for give, _ in e["pairs"])
+        assert (
+            view["log"]
+            == call("room_view", {"position": position, "seat": None, "log": log})["log"]
+        )

@@ -443,6 +443,48 @@ def test_booleans_and_floats_are_not_tile_numbers_or_coordinates(tile_position, 
         assert error_code("play", {"position": pos, "move": move}) == "illegal_move"
 
 
+@pytest.mark.parametrize(
+    "move",
+    [
+        {"tile": 3, "rot": 0, "legal": True},
+        {"start": [0, 2, "H"], "tile": 3},
+        {"start": [0, 2, "H"], "seat": 1},
+        {"exchange": [], "rot": 90},
+        {"tile": 3, "rot": 0, "__proto__": {}},
+    ],
+)
+def test_a_move_with_a_field_it_does_not_use_is_refused(tile_position, move):
+    """A move carries its kind's fields (and a record's reshuffle), nothing else: a field it
+    does not use (a host page's, a link's) is refused, not quietly dropped."""
+    start = api.call("new_game", {"seed": 4})["result"]["position"]
+    for pos in (start, tile_position):
+        answer = api.call("play", {"position": pos, "move": move})
+        message = answer["error"]["message"]
+        assert answer["error"]["code"] == "illegal_move"
+        assert "has no field" in message or "not time" in message
+    kind = next(k for k in ("start", "tile", "exchange") if k in move)
+    unused = next(k for k in move if k not in (kind, "rot" if kind == "tile" else kind))
+    pos = start if kind == "start" else tile_position
+    answer = api.call("play", {"position": pos, "move": move})
+    assert f"has no field {json.dumps(unused)}" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("number", ["1e400", "-1e400", "1.5e309", "9" * 400 + ".0"])
+def test_numbers_that_overflow_to_infinity_are_refused(number):
+    """JSON has no Infinity, and a number too large for a double is read as one by Python
+    (and JavaScript): refused wherever text comes in, as Infinity is."""
+    request = '{"op": "new_game", "args": {"seed": ' + number + "}}"
+    out = json.loads(api.handle_json(request))
+    assert out["error"]["code"] == "bad_json" and "too large" in out["error"]["message"]
+    game = api.call("new_game", {"seed": 3})["result"]
+    text = json.dumps(game["position"]).replace('"turn": 0', f'"turn": {number}')
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(text.encode()) + packer.flush()
+    link = "p=1" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    assert error_code("decode_link", {"fragment": link}) == "bad_link"
+    assert api.call("new_game", {"seed": 1e300})["error"]["code"] == "bad_args"  # finite: checked
+
+
 def test_true_is_not_tile_1_in_a_reshuffle():
     record, k, move = next(
         (r, k, m)

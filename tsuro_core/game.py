@@ -43,6 +43,14 @@ MAX_LISTED_EXCHANGES = 1000
 """Exchanges are listed one by one up to this many (a classic game offers at
 most 343); beyond it, only by what may be given and taken (exchange_offer)."""
 
+MOVE_FIELDS: dict[str, frozenset[str]] = {
+    "start": frozenset({"start"}),
+    "tile": frozenset({"tile", "rot"}),
+    "exchange": frozenset({"exchange"}),
+}
+"""The fields of each kind of move (any of them may carry a record's ``reshuffle`` too);
+a move with another field is refused, as every other input with a field it does not use."""
+
 
 def phase_of(turn: int | None, pending: Sequence[int] | None, markers: Sequence[int | None]) -> str:
     """The phase of a game (or a player's view of one): over, an elimination-bonus
@@ -294,6 +302,11 @@ class Game:
         return self._dispatch(move, reshuffle)
 
     def _dispatch(self, move: dict[str, Any], reshuffle: list[int] | None) -> list[Event]:
+        kind = next((k for k in MOVE_FIELDS if k in move), None)
+        if kind is not None:
+            unused = sorted(set(move) - MOVE_FIELDS[kind] - {"reshuffle"}, key=str)
+            if unused:
+                raise IllegalMove(f"a {kind} move has no field {show(unused[0])}")
         if "start" in move:
             return self.choose_start(self._parse_place(move["start"]), reshuffle)
         if "tile" in move:

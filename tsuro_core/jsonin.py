@@ -7,7 +7,8 @@ strict, so that a value crosses between Python and JavaScript unchanged:
 
 - input must be UTF-8 text holding one JSON value, nested at most
   :data:`MAX_DEPTH` deep (checked on the text, before the recursive parser
-  runs), without ``NaN``/``Infinity`` (not JSON);
+  runs), without ``NaN``/``Infinity`` (not JSON) or a number too large for a
+  double (``1e400``: Python would read it as infinity);
 - output is compact JSON with ``allow_nan=False``.
 
 Type checks shared by every reader live here too: booleans are not numbers,
@@ -20,6 +21,7 @@ every class of bad input and what it gets.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator
 from itertools import accumulate
@@ -44,6 +46,16 @@ class JsonInputError(TsuroError, ValueError):
 def reject_constant(name: str) -> Any:
     """``parse_constant`` for json: NaN, Infinity and -Infinity are refused."""
     raise JsonInputError(f"{name} is not JSON (JSON has no NaN or Infinity)")
+
+
+def finite_float(text: str) -> float:
+    """``parse_float`` for json: a number that overflows a double (``1e400``, which
+    Python reads as infinity and JavaScript as Infinity) is refused, as Infinity is."""
+    value = float(text)
+    if not math.isfinite(value):
+        shown = text if len(text) <= 24 else text[:21] + "..."
+        raise JsonInputError(f"the number {shown} is too large for JSON")
+    return value
 
 
 def decode_text(data: bytes, what: str = "input") -> str:
@@ -155,7 +167,7 @@ def loads(text: str | bytes, what: str = "input") -> Any:
     if too_deep(text):
         raise JsonInputError(f"{what} nests deeper than {MAX_DEPTH} levels")
     try:
-        value = json.loads(text, parse_constant=reject_constant)
+        value = json.loads(text, parse_constant=reject_constant, parse_float=finite_float)
     except RecursionError:
         raise JsonInputError(f"{what} nests deeper than {MAX_DEPTH} levels") from None
     except JsonInputError as e:

@@ -12,7 +12,13 @@ events that led to it) and answers the same with everything hidden removed:
 hidden hands become ``null`` (their sizes in ``hand_sizes``), the pile
 becomes its size (``pile_size``), a ``draw`` event keeps its tile only for
 the seat that drew it, a ``reshuffle`` loses its ``order`` and a move its
-``reshuffle``.  Such a view is for drawing, not for the engine: no other
+``reshuffle``; an elimination-bonus exchange keeps the tiles its mover gave
+(from a hidden hand, shuffled into the pile face down) only for the mover:
+for the others each pair's ``give`` is ``null``.  With ``log`` (every move's
+events so far: a seat that joins or comes back mid-game) it answers those
+events as everyone may see them (a spectator's view: no drawn tile, no given
+tile, not even the seat's own, for a seat may have changed hands and the log
+needs no tile).  Such a view is for drawing, not for the engine: no other
 operation accepts it.
 """
 
@@ -39,16 +45,30 @@ def _seat_arg(args: dict[str, Any], players: int) -> int | None:
     return int(seat)
 
 
-def view_events(events: list[Any], seat: int | None) -> list[dict[str, Any]]:
+def _hidden_gives(pairs: Any) -> list[list[Any]]:
+    """An exchange's pairs without the tiles given (``[give, take]`` -> ``[null, take]``)."""
+    if not isinstance(pairs, list) or not all(isinstance(p, list) and len(p) == 2 for p in pairs):
+        raise ApiError(
+            "bad_args", f"exchange: expected [give, take] pairs, got {jsonin.show(pairs)}"
+        )
+    return [[None, take] for _, take in pairs]
+
+
+def view_events(events: Any, seat: int | None) -> list[dict[str, Any]]:
     """One move's events as ``seat`` may see them: other seats' draws without
-    their tile, reshuffles without the pile's order."""
+    their tile, other seats' exchanges without the tiles given, reshuffles
+    without the pile's order."""
+    if not isinstance(events, list):
+        raise ApiError("bad_args", f"events: expected a list, got {jsonin.show(events)}")
     out: list[dict[str, Any]] = []
     for e in events:
         if not isinstance(e, dict) or not isinstance(e.get("type"), str):
             raise ApiError("bad_args", f"events: expected event objects, got {jsonin.show(e)}")
         kind = e["type"]
-        if kind == "draw" and e.get("seat") != seat:
+        if kind == "draw" and (seat is None or e.get("seat") != seat):
             out.append({k: v for k, v in e.items() if k != "tile"})
+        elif kind == "exchange" and (seat is None or e.get("seat") != seat):
+            out.append({**e, "pairs": _hidden_gives(e.get("pairs"))})
         elif kind == "reshuffle":
             out.append({k: v for k, v in e.items() if k != "order"})
         else:
@@ -56,16 +76,31 @@ def view_events(events: list[Any], seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def view_move(move: Any) -> dict[str, Any]:
-    """A move as every seat may see it: without the pile's new order."""
+def _exchanger(events: Any) -> Any:
+    """The seat that made the exchange among these events (None: none, or not told)."""
+    if isinstance(events, list):
+        for e in events:
+            if isinstance(e, dict) and e.get("type") == "exchange":
+                return e.get("seat")
+    return None
+
+
+def view_move(move: Any, seat: int | None = None, mover: Any = None) -> dict[str, Any]:
+    """A move as ``seat`` may see it: without the pile's new order, and an
+    exchange's given tiles only for the seat that made it (``mover``; not
+    told: nobody)."""
     if not isinstance(move, dict):
         raise ApiError("bad_args", f"move: expected an object, got {jsonin.show(move)}")
-    return {k: v for k, v in move.items() if k != "reshuffle"}
+    view = {k: v for k, v in move.items() if k != "reshuffle"}
+    if "exchange" in view and (seat is None or mover != seat):
+        view["exchange"] = _hidden_gives(view["exchange"])
+    return view
 
 
 def op_room_view(args: dict[str, Any]) -> dict[str, Any]:
-    """``{position, seat: n | null, events?, move?}`` -> ``{position, events?, move?}``:
-    what that seat (null: a spectator) may see of them."""
+    """``{position, seat: n | null, events?, move?, log?}`` -> ``{position, events?,
+    move?, log?}``: what that seat (null: a spectator) may see of them; ``log``
+    (each earlier move's events) as everyone may see it."""
     game = game_of(args)
     position = args["position"]
     seat = _seat_arg(args, len(game.hands))
@@ -82,12 +117,16 @@ def op_room_view(args: dict[str, Any]) -> dict[str, Any]:
     view["pile_size"] = len(game.pile)
     answer: dict[str, Any] = {"position": view}
     if "events" in args:
-        events = args["events"]
-        if not isinstance(events, list):
-            raise ApiError("bad_args", f"events: expected a list, got {jsonin.show(events)}")
-        answer["events"] = view_events(events, seat)
+        answer["events"] = view_events(args["events"], seat)
     if "move" in args:
-        answer["move"] = view_move(args["move"])
+        answer["move"] = view_move(args["move"], seat, _exchanger(args.get("events")))
+    if "log" in args:
+        log = args["log"]
+        if not isinstance(log, list):
+            raise ApiError(
+                "bad_args", f"log: expected a list of moves' events, got {jsonin.show(log)}"
+            )
+        answer["log"] = [view_events(events, None) for events in log]
     return answer
 
 

@@ -426,6 +426,12 @@ booted.then(
 // ---------------------------------------------------------------------------
 // Requests
 
+// ?slow=ms (tests only): every answer is posted this long after it is ready, an
+// engine slowed on purpose, so that a test can race the page's keys against an
+// answer on its way (the page passes the checked value on in the worker's name).
+const SLOW_MS = Math.min(5000, Math.max(0, Number(params.get("slow")) || 0));
+const later = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
 async function onRequest(port, msg) {
   if (!msg || typeof msg !== "object" || msg.id === undefined) return;
   const { id, op, args } = msg;
@@ -445,6 +451,7 @@ async function onRequest(port, msg) {
   // handle_json answers JSON text {ok, result|error}; add the id.
   const reply = JSON.parse(text);
   reply.id = id;
+  if (SLOW_MS) await later(SLOW_MS);
   port.postMessage(reply);
 }
 

@@ -134,6 +134,29 @@ def tab_to(page, selector: str, limit: int = 60) -> None:
     raise AssertionError(f"Tab never reached {selector}")
 
 
+def framing_host(
+    other_origin,
+    name: str,
+    js: str,
+    src: str,
+    *,
+    frame_id: str = "board",
+    title: str = "Tsuro board",
+    size: tuple[int, int] = (600, 700),
+) -> str:
+    """A page on the other origin's server that frames `src` (id `frame_id`), its script `js`
+    loaded first (so it hears the frame's "ready"); returns the page's URL."""
+    base, directory = other_origin
+    (directory / f"{name}.js").write_text(js)
+    (directory / f"{name}.html").write_text(
+        "<!doctype html><title>host</title><link rel=icon href='data:,'>"
+        f"<script src='{name}.js'></script>"
+        f"<iframe id={frame_id} title='{title}' src='{src}' width={size[0]} height={size[1]}>"
+        "</iframe>"
+    )
+    return base + f"{name}.html"
+
+
 def playable_position() -> str:
     """A share-link fragment of a two-player position after both starts: the embed offers its
     first tile."""

@@ -153,3 +153,31 @@ def my_turn(page) -> bool:
 
 
 play_turn = pagekit.play_turn
+
+
+FAIL_ENGINE = """([op, times]) => {
+  const engine = window.tsuro.engine;
+  const ask = engine.request.bind(engine);
+  let left = times;
+  window.tsuroEngineFailed = window.tsuroEngineFailed || 0;
+  engine.request = (o, args, options) => {
+    const answer = ask(o, args, options);
+    if (o === op && left > 0) {
+      left--;
+      window.tsuroEngineFailed++;
+      engine.restart();   // the worker gone under the request: it fails with "restarted"
+    }
+    return answer;
+  };
+}"""
+
+
+def fail_engine(page, op: str, times: int) -> None:
+    """Test-only: the next `times` requests of `op` (e.g. "play", "bot_move") on this
+    page's engine fail as they would if the worker died under them: each is sent, then
+    the engine client restarts the worker, as it does itself past a request's time limit
+    (docs/reliability.md), so the request fails with `restarted` and a fresh worker boots
+    for the next one.  window.tsuroEngineFailed counts them all.  (test_link_play and
+    test_reliability kill or flood the worker instead; a restart fails the request at once
+    rather than after the 10 s time limit.)"""
+    page.evaluate(FAIL_ENGINE, [op, times])

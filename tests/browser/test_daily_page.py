@@ -94,7 +94,7 @@ def test_daily_counted_game_share_text_replay_link_and_practice(page, server):
     assert record["deal"] == call("daily", {"date": today()})["result"]["record"]["deal"]
     assert call("replay", {"record": record})["result"]["result"]["scores"] == [score]
     state = saved(page)
-    assert state["days"][today()]["score"] == score and state["current"] is None
+    assert state["days"][today()]["score"] == score and today() not in state["games"]
     assert "3 days" in page.inner_text("#streak")
     # the page's dates are in its language (Intl): "November 22, 2026", not 2026-11-22
     day = datetime.date.fromisoformat(today())
@@ -134,8 +134,8 @@ def test_another_day_is_practice_and_french_is_spoken(page, server):
         == "Entraînement sur la donne du 5 janvier 2026\u202f: cette partie ne compte pas."
     )
     deal = call("daily", {"date": "2026-01-05"})["result"]["record"]
-    assert saved(page)["current"]["record"]["deal"] == deal["deal"]
-    assert saved(page)["current"]["practice"] is True
+    assert saved(page)["games"]["2026-01-05"]["record"]["deal"] == deal["deal"]
+    assert saved(page)["games"]["2026-01-05"]["practice"] is True
     play_to_the_end(page)
     first = page.input_value("#share-text").split("\n")[0]
     assert first.startswith("Tsuro du jour 2026-01-05\u202f: ") and "(entraînement)" in first

@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 import pytest
 from helpers import tutorial_fragment, tutorial_lesson, tutorial_position
-from pagekit import no_errors, shot, wait_phase
+from pagekit import framing_host, no_errors, shot, wait_phase
 from test_french import english_left
 from test_pages_walk import Checker, context_for
 from test_play import _finished_record
@@ -226,15 +226,9 @@ def test_a_lesson_on_another_origin_tells_its_host(page, server, other_origin):
         lang="en",
         records=[RECORD],
     )
-    base, directory = other_origin
-    (directory / "lesson-host.js").write_text(HOST_JS)
-    (directory / "lesson-host.html").write_text(
-        "<!doctype html><title>host</title><link rel=icon href='data:,'>"
-        "<script src='lesson-host.js'></script>"
-        f"<iframe id=lesson title='A lesson' src='{server}lesson.html?sw=off#{checked['fragment']}'"
-        " width=420 height=680></iframe>"
-    )
-    page.goto(base + "lesson-host.html")
+    src = f"{server}lesson.html?sw=off#{checked['fragment']}"
+    page.goto(framing_host(other_origin, "lesson-host", HOST_JS, src, frame_id="lesson",
+                           title="A lesson", size=(420, 680)))  # fmt: skip
     assert got(page, "ready")["protocol"] == 1
     assert got(page, "loaded") == {"tsuro": "loaded", "title": "Off the edge", "steps": 3}
     first = got(page, "step")

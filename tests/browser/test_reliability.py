@@ -53,6 +53,75 @@ def test_the_embed_bounds_what_it_decodes_before_drawing(page, server):
     assert page.evaluate(squares) <= 144
 
 
+def test_the_embed_draws_a_huge_hand_only_once_the_engine_has_looked(page, server):
+    """The issue's link: a position whose hand holds 120,000 tiles (a short link: it inflates
+    to 240 KB) froze the embed for 11 s drawing them before the engine had looked.  Now only
+    a position within a real one's sizes is drawn at once (lib/views/drawable.js); this one
+    goes to the engine, which refuses it, and nothing of it is drawn."""
+    huge = position(
+        [[0, 2, "H"], [5, 3, "C"]],
+        [[0] * 120_000, [1, 2, 3]],
+        rules={"preset": "classic", "open_hands": True},
+    )
+    fragment = raw_link("p", json.dumps(huge, separators=(",", ":")).encode())
+    assert len(fragment) < 2000
+    page.goto(server + "embed.html#" + fragment + "&try=1&eager=1")
+    page.wait_for_selector("#msg:not([hidden])")
+    assert "could not be opened" in page.inner_text("#msg")
+    drawn = "document.querySelectorAll('#open-hands svg, #hand .hand-tile').length"
+    assert page.evaluate(drawn) == 0
+    # the same position saved as a game on the game page: not drawn early, kept aside
+    page.goto(server + GAME)
+    page.wait_for_selector("#setup[open]")
+    resume_saved_start(page, "huge1", huge)
+    page.wait_for_selector("#setup[open]")
+    assert page.evaluate("document.querySelectorAll('.layer-tiles .placed').length") == 0
+    assert "tsuro.kept.huge1" in page.evaluate(STORED)
+    pagekit.no_errors(page)
+
+
+def resume_saved_start(page, game: str, start: dict) -> None:
+    """Store a game begun from `start` (no moves yet) as this tab's, and load the page again."""
+    entry = {
+        "format": "tsuro-games/2",
+        "id": game,
+        "savedAt": "2026-01-01T00:00:00.000Z",
+        "over": False,
+        "position": start,
+        "game": {"format": "tsuro-save/1", "start": start, "moves": [], "seats": []},
+    }
+    page.evaluate(
+        "([k, e]) => { localStorage.setItem('tsuro.game.' + k, JSON.stringify(e));"
+        " sessionStorage.setItem('tsuro.tab.game', k); }",
+        [game, entry],
+    )
+    page.reload()
+
+
+def sketch() -> dict:
+    """A lesson's drawing: the player to move holds no tile and the pile is empty, a position
+    no game reaches, marked `"sketch": true` (the engine accepts it only so)."""
+    return position([[0, 2, "H"], [5, 3, "C"]], [[], [1, 2, 3]], sketch=True)
+
+
+def test_a_sketch_never_becomes_a_saved_game(page, server):
+    mine = my_game(page, server)
+    moves = pagekit.log_count(page)
+    before = page.evaluate(STORED)
+    # a link to a lesson's drawing: refused as a game, the player's own game goes on
+    page.goto(server + GAME + "#" + link(sketch()))
+    notice_text(page, "drawing from a lesson")
+    assert pagekit.wait_phase(page, ["tile"]) == "tile"
+    assert page.evaluate(TAB_GAME) == mine and pagekit.log_count(page) == moves
+    assert page.evaluate(STORED) == before
+    # a save whose start is a sketch (an older version made such games): kept aside, told
+    resume_saved_start(page, "sketch1", sketch())
+    page.wait_for_selector("#setup[open]")
+    assert "drawing from a lesson" in page.inner_text("#setup-message")
+    stored = page.evaluate(STORED)
+    assert "tsuro.kept.sketch1" in stored and "tsuro.game.sketch1" not in stored
+
+
 # ------------------------------------------------------------------ the game page
 
 GAME = "?sw=off&anim=0"

@@ -87,10 +87,12 @@ def play_until_over(pages, limit=200):
     raise AssertionError("the game did not end")
 
 
-def hidden_ok(messages, me):
+def hidden_ok(messages, me, exchange=()):
     """Every state a seat received shows no other seat's tiles: their hands are hidden
-    (or empty: out), no pile, no reshuffle order, no other seat's drawn tile, legal moves
-    only on its own turn."""
+    (or empty: out; but those of `exchange`, offered in an elimination-bonus exchange),
+    no pile, no reshuffle order, no other seat's drawn tile nor the tiles it gave in an
+    exchange, legal moves only on its own turn; and the log of earlier moves (a state
+    after a (re)connection) no drawn or given tile at all."""
     states = [m for m in messages if m["type"] == "state"]
     assert states, "no game state received"
     for s in states:
@@ -98,16 +100,24 @@ def hidden_ok(messages, me):
         assert pos["format"] == "tsuro-view/1" and pos["viewer"] == me
         assert "pile" not in pos
         for seat, hand in enumerate(pos["hands"]):
-            if seat != me:
+            if seat != me and seat not in exchange:
                 assert hand is None or hand == [], (seat, hand)
         if me is not None:
             assert isinstance(pos["hands"][me], list)
         if s.get("move"):
             assert "reshuffle" not in s["move"]
+            if "exchange" in s["move"] and s["move"]["exchange"]:
+                mover = next(e["seat"] for e in s["events"] if e["type"] == "exchange")
+                assert mover == me or all(g is None for g, _ in s["move"]["exchange"])
         for e in s.get("events") or []:
             if e["type"] == "draw" and e["seat"] != me:
                 assert "tile" not in e
+            if e["type"] == "exchange" and e["seat"] != me:
+                assert all(give is None for give, _ in e["pairs"]), e
             assert "order" not in e
+        for e in (e for events in s.get("log") or [] for e in events):
+            assert "order" not in e and (e["type"] != "draw" or "tile" not in e), e
+            assert e["type"] != "exchange" or all(give is None for give, _ in e["pairs"]), e
         if s.get("legal") is not None:
             assert pos["turn"] == me
     return len(states)
@@ -155,6 +165,29 @@ def test_three_devices_play_a_whole_game(devices, server, relay, tmp_path):
     pagekit.shot(host, "room-over-host")
     pagekit.shot(bo, "room-over-guest")
 
+    # "Embed this game" and "this position", as on the game page (lib/shell/embedcode.js)
+    n = len(record["moves"])
+    bo.click("#btn-embed-game")
+    bo.wait_for_function("document.querySelector('#embed-snippet').value.includes('#r=')")
+    snippet = bo.input_value("#embed-snippet")
+    assert snippet.startswith(f'<iframe src="{server}embed.html#r=') and f"&amp;at={n}" in snippet
+    preview = bo.frame_locator("#embed-preview iframe")
+    preview.locator("#step").filter(has_text=f"{n} / {n}").wait_for()
+    bo.click("#rp-prev")
+    bo.click("#btn-embed-position")
+    bo.wait_for_function("document.querySelector('#embed-snippet').value.includes('#p=')")
+    assert f"after move {n - 1}" in bo.input_value("#embed-snippet")
+    preview.locator("svg.board").wait_for()
+    bo.locator("#embed-box").scroll_into_view_if_needed()
+    pagekit.shot(bo, "room-embed-1280")
+    bo.set_viewport_size({"width": 360, "height": 800})
+    bo.locator("#embed-box").scroll_into_view_if_needed()
+    pagekit.shot(bo, "room-embed-360")
+    assert bo.evaluate("document.documentElement.scrollWidth") <= 360
+    bo.click("#btn-embed-copy")
+    bo.wait_for_function("document.querySelector('#btn-embed-copy').textContent === 'Copied'")
+    assert not relay_errors(bo), relay_errors(bo)
+
 
 def play_moves(pages, count, start=0):
     """Play `count` moves in all (whoever is to move among these pages; a computer's move
@@ -179,6 +212,19 @@ def play_moves(pages, count, start=0):
     return played
 
 
+def log_lines(page):
+    return page.locator("#log > li").all_inner_texts()
+
+
+def wait_for_a_person(pages):
+    """Wait until one of these pages is to move (no computer is moving meanwhile)."""
+    for _ in range(1200):
+        if any(roomkit.my_turn(p) for p in pages):
+            return
+        pages[0].wait_for_timeout(100)
+    raise AssertionError("nobody's turn came")
+
+
 def test_a_guest_and_the_host_reload_and_the_game_goes_on(devices, server, relay):
     kinds = ["person", "person", "computer:medium"]
     link, (host, bo) = seated_room(devices, server, relay, kinds, ["Ann", "Bo"])
@@ -191,6 +237,10 @@ def test_a_guest_and_the_host_reload_and_the_game_goes_on(devices, server, relay
     bo.wait_for_function("window.tsuroRoom.connected && window.tsuroRoom.seat === 1")
     bo.wait_for_function("(n) => window.tsuroRoom.arrivals.some((a) => a.n >= n)", arg=n)
     assert bo.locator("#players li[data-seat='1'] .room-seat-name").inner_text().startswith("Bo")
+    # with the log of the moves so far: the host's lines, once a person is to move
+    wait_for_a_person([host, bo])
+    assert pagekit.log_count(bo) > 3 and log_lines(bo) == log_lines(host)
+    hidden_ok(roomkit.received(bo), 1)
     play_moves([host, bo], 2, start=3)
 
     # the host goes away: the guest is told; the host comes back from its save
@@ -422,6 +472,9 @@ def test_the_room_page_in_words_keys_phone_and_audit(
                 roomkit.play_turn(guest, k)
             host.wait_for_timeout(150)
         play_until_over([host, guest])
+        host.click("#btn-embed-game")  # the embed code and its preview, in words and audited too
+        host.wait_for_function("document.querySelector('#embed-snippet').value.includes('#r=')")
+        host.frame_locator("#embed-preview iframe").locator("svg.board").wait_for()
         check(host, "game over")
         fits(host, "game over")
         contrast.check("game over")

@@ -123,4 +123,46 @@ const { playMove } = await import(new URL("lib/game/play.js", root));
   out.play.refused = refusedSteps;
 }
 
+// ---------------------------------------------------------------- stored entries distrusted
+{
+  const { onRefusal } = await import(new URL("lib/shell/refusals.js", root));
+  const noted = [];
+  onRefusal((r) => noted.push(r));
+  const daily = await import(new URL("pages/daily/store.js", root));
+  const dump = (s) => Object.fromEntries([...Array(s.length).keys()].map((i) => [s.key(i), s.getItem(s.key(i))]));
+  const kept = (s) => Object.keys(dump(s)).filter((k) => k.startsWith("tsuro.kept.")).map((k) => JSON.parse(s.getItem(k)));
+  // one good day, one bad day, a prototype name: the good one stays, the entry is kept aside as it was
+  const s = fakeStorage();
+  const text = '{"days": {"2026-01-01": {"score": 7, "fragment": ""}, "2026-01-02": {"score": "x"},'
+    + ' "__proto__": {"score": 1, "fragment": ""}}, "games": {}}';
+  s.setItem("tsuro.daily", text);
+  const state = daily.readDaily(s);
+  out.distrust = {
+    days: Object.keys(state.days), polluted: ({}).score !== undefined,
+    writtenBack: JSON.parse(s.getItem("tsuro.daily")), kept: kept(s),
+  };
+  // not JSON: kept aside, the key removed, the default used
+  const s2 = fakeStorage();
+  s2.setItem("tsuro.daily", "{not json");
+  out.distrust.notJson = { days: Object.keys(daily.readDaily(s2).days), left: s2.getItem("tsuro.daily"), kept: kept(s2) };
+  // storage full: the entry stays as it was (never dropped), and the page says it is left
+  const full = fakeStorage();
+  full.setItem("tsuro.daily", "{not json");
+  const refuse = full.setItem;
+  full.setItem = () => { const e = new Error("full"); e.name = "QuotaExceededError"; throw e; };
+  daily.readDaily(full);
+  full.setItem = refuse;
+  out.distrust.full = { left: full.getItem("tsuro.daily"), kept: kept(full).length };
+  // a change is made to what is stored now: another tab's day written meanwhile stays
+  const shared = fakeStorage();
+  daily.countDay("2026-01-01", { score: 3, fragment: "a" }, shared);
+  const other = JSON.parse(shared.getItem("tsuro.daily"));
+  other.days["2026-01-02"] = { score: 5, fragment: "b" };     // another tab's write
+  shared.setItem("tsuro.daily", JSON.stringify(other));
+  daily.keepGame("2026-01-03", { practice: false, record: { moves: [] } }, shared);
+  const twice = daily.countDay("2026-01-01", { score: 9, fragment: "c" }, shared);
+  out.distrust.merged = { days: JSON.parse(shared.getItem("tsuro.daily")).days, countedAgain: twice.counted };
+  out.distrust.noted = noted;
+}
+
 process.stdout.write(JSON.stringify(out));

@@ -3,7 +3,9 @@ storage.js never throws on a read and says why a write failed; motion.js gives t
 player's chosen speed, else 0 under prefers-reduced-motion, and ?anim= wins; the
 one replay Stepper keeps within its bounds and animates only one step forward; the
 one play path runs its steps in order, drops the rest when the page moved on, and
-hands an engine refusal back before anything changed."""
+hands an engine refusal back before anything changed; a stored entry the page cannot
+use whole is put aside as it was and the good rest kept, and a change is made to what is
+stored now (storage.js's readChecked and updateChecked, through the daily's store)."""
 
 from __future__ import annotations
 
@@ -74,3 +76,22 @@ def test_the_play_path_runs_its_steps_in_order(seen):
     assert play["movedOn"] == {"result": None, "dropped": []}
     # a refusal comes back to the page, after the freeze and before anything else
     assert play["refused"] == ["freeze", "thrown illegal_move"]
+
+
+def test_a_stored_entry_is_distrusted_put_aside_whole_and_changed_where_stored(seen):
+    d = seen["distrust"]
+    # the good day stays, the bad one and the prototype name go aside with the entry as it was
+    assert d["days"] == ["2026-01-01"] and d["polluted"] is False
+    assert d["writtenBack"]["days"] == {"2026-01-01": {"score": 7, "fragment": ""}}
+    assert len(d["kept"]) == 1 and d["kept"][0]["key"] == "tsuro.daily"
+    assert '"score": "x"' in d["kept"][0]["text"] and d["kept"][0]["format"] == "tsuro-kept/1"
+    # not JSON: kept aside, the key removed; storage full: left as it was, said so
+    assert d["notJson"] == {"days": [], "left": None, "kept": [d["notJson"]["kept"][0]]}
+    assert d["notJson"]["kept"][0]["text"] == "{not json"
+    assert d["full"] == {"left": "{not json", "kept": 0}
+    assert {"kind": "stored", "key": "tsuro.daily", "kept": False} in d["noted"]
+    assert {"kind": "stored", "key": "tsuro.daily", "kept": True} in d["noted"]
+    # another tab's day stays through this tab's changes; a day is counted once
+    assert set(d["merged"]["days"]) == {"2026-01-01", "2026-01-02"}
+    assert d["merged"]["days"]["2026-01-01"]["fragment"] == "a"
+    assert d["merged"]["countedAgain"] is False

@@ -72,7 +72,7 @@ export {};
  *   | {type: "move", seat: number, path: PathStep[], to: Place}
  *   | {type: "out", seat: number, reason: "edge" | "collision", with?: number}
  *   | {type: "exchange_offer", seat: number, tiles: number[]}
- *   | {type: "exchange", seat: number, pairs: [number, number][]}
+ *   | {type: "exchange", seat: number, pairs: [number | null, number][]}
  *   | {type: "reshuffle", returned: number[], pile: number[], order: number[]}
  *   | {type: "dragon", seat: number | null, from?: number, reason: "taken" | "returned" | "passed" | "set_aside"}
  *   | {type: "draw", seat: number, tile: number}
@@ -210,7 +210,7 @@ export {};
  * @property {{args: {message: LinkMessage}, result: LinkOpened}} link_share
  * @property {{args: {message: LinkMessage, secret: string}, result: LinkOpened}} link_reveal
  * @property {{args: {message: LinkMessage, move: Move}, result: Played & {message: LinkMessage}}} link_play
- * @property {{args: {position: Position, seat: number | null, events?: GameEvent[], move?: Move}, result: {position: SeatView, events?: GameEvent[], move?: Move}}} room_view
+ * @property {{args: {position: Position, seat: number | null, events?: GameEvent[], move?: Move, log?: GameEvent[][]}, result: {position: SeatView, events?: GameEvent[], move?: Move, log?: GameEvent[][]}}} room_view
  * @property {{args: {players: {name: string, color?: string}[]}, result: {position: any}}} neu_new_game
  * @property {{args: {position: any}, result: any}} neu_legal_moves
  * @property {{args: {position: any, move: any}, result: {position: any, move: any, events: any[], result?: any}}} neu_play

@@ -12,6 +12,8 @@
 // docs/browser-api.md describes all of it.
 
 import { BUILD, siteRoot, siteURL } from "../../build-info.js";
+import { addressParam, oneOf, wholeNumber } from "../shell/address.js";
+import { ownedSharedWorker, stuckWorkers } from "./owner.js";
 /** @import {Op, ArgsOf, ResultOf, Answer} from "../types.js" */
 
 export { BUILD, siteRoot, siteURL };
@@ -28,13 +30,25 @@ export class EngineError extends Error {
 
 const INSTALLS = ["snapshot", "lock", "micropip"];
 
-/** A page URL parameter (?install=, ?snapshot=, ?engine=), if any. */
+// The page's address parameters for the engine (docs/browser-api.md), each
+// checked: one the engine client does not know is ignored, and the page says so.
+const ON_OFF = ["on", "off"];
+const PARAMS = {
+  install: oneOf(INSTALLS),
+  snapshot: oneOf(ON_OFF),
+  engine: oneOf(["shared", "dedicated"]),
+  bootstall: wholeNumber(3000, 600_000),   // ms (tests: 3 s at least); past setTimeout's range it would fire at once
+  warmup: oneOf(ON_OFF),
+  sw: oneOf(["on", "off", "0", "1", "false", "true"]),
+  slow: wholeNumber(0, 5000),              // ms (tests: every answer this late)
+};
+
+/**
+ * A page URL parameter (?install=, ?snapshot=, ?engine=...), checked, if any.
+ * @param {keyof PARAMS} name @returns {any}
+ */
 function pageParam(name) {
-  try {
-    return new URLSearchParams(self.location.search).get(name) ?? undefined;
-  } catch {
-    return undefined;
-  }
+  return addressParam(name, /** @type {(text: string) => any} */ (PARAMS[name]), undefined);
 }
 
 // A start-up that stops moving (a stalled download, a worker that hangs while
@@ -63,7 +77,7 @@ export class Engine {
     /** @type {MessagePort | Worker} the worker's end of the conversation (set by _start) */ this.port;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this._bootTimer = undefined;
-    /** @type {Map<number, {resolve: (result: any) => void, reject: (e: EngineError) => void, timer: ReturnType<typeof setTimeout> | undefined}>} */
+    /** @type {Map<number, {resolve: (result: any) => void, reject: (e: EngineError) => void, timer: ReturnType<typeof setTimeout> | undefined, message: object}>} */
     this._pending = new Map();
     // What _start() sets (declarations for the type checker):
     /** @type {Promise<any>} resolves to the "ready" message; a new one after restart() */ this.ready;
@@ -82,13 +96,23 @@ export class Engine {
     const sharedParam = pageParam("engine");
     this.shared = (options.shared ?? (sharedParam ? sharedParam === "shared" : false)) &&
       typeof SharedWorker === "function";
-    this.bootStallMs = options.bootStallMs ?? (Number(pageParam("bootstall")) || BOOT_STALL_MS);
+    this.bootStallMs = options.bootStallMs ?? pageParam("bootstall") ?? BOOT_STALL_MS;
+    this.slowMs = pageParam("slow") ?? 0;
     this.progress = null;
     this.generation = 0;
     this._listeners = new Set();
     this._nextId = 1;
+    /** @type {string} the worker's name (its options and generation: pages with the same one share it) */
+    this.workerName = "";
+    /** @type {() => void} lets a shared worker go (its owning frame removed: owner.js) */
+    this._dropOwner = () => {};
+    // Another page gave up on the shared worker this one uses: it is stopped once no page
+    // holds it, so move to the next generation, with every request still waiting.
+    this._stuck = this.shared ? stuckWorkers((name, generation) => {
+      if (name === this.workerName && generation > this.generation) this._rejoin(generation);
+    }) : null;
     this._start();
-    const sw = options.serviceWorker ?? !/[?&]sw=(off|0|false)\b/.test(self.location.search);
+    const sw = options.serviceWorker ?? !["off", "0", "false"].includes(pageParam("sw"));
     // After the engine is up and its downloads are stored, so that the
     // service worker's precache does not compete with the engine's start-up
     // nor download the runtime a second time.
@@ -102,8 +126,10 @@ export class Engine {
     if (this.install) opts.push(`install=${this.install}`);
     if (!this.snapshot) opts.push("snapshot=off");
     if (pageParam("warmup") === "off") opts.push("warmup=off"); // the bench's baseline
+    if (this.slowMs) opts.push(`slow=${this.slowMs}`);           // tests: an engine slowed on purpose
     const name = "tsuro-engine" + (opts.length ? `#${opts.join("&")}` : "") +
       (this.generation ? `${opts.length ? "&" : "#"}generation=${this.generation}` : "");
+    this.workerName = name;
     this.failed = null;
     this.info = null;
     this.snapshotInfo = null;
@@ -121,7 +147,8 @@ export class Engine {
       this._fail("worker_error", event.message || "the engine worker could not start");
     };
     if (this.shared) {
-      const worker = new SharedWorker(url, { type: "module", name });
+      const { worker, drop } = ownedSharedWorker(url, { type: "module", name });
+      this._dropOwner = drop;
       const port = worker.port;
       this.worker = worker;
       this.port = port;
@@ -225,17 +252,17 @@ export class Engine {
     if (this.failed) return Promise.reject(this.failed);
     const id = this._nextId++;
     return new Promise((resolve, reject) => {
-      /** @type {{resolve: (result: any) => void, reject: (e: EngineError) => void, timer: ReturnType<typeof setTimeout> | undefined}} */
-      const pending = { resolve, reject, timer: undefined };
+      /** @type {{resolve: (result: any) => void, reject: (e: EngineError) => void, timer: ReturnType<typeof setTimeout> | undefined, message: object}} */
+      const pending = { resolve, reject, timer: undefined, message: { id, op, args } };
       if (timeoutMs > 0) {
         pending.timer = setTimeout(() => {
           this._pending.delete(id);
           reject(new EngineError("timeout", `${op}: no answer within ${timeoutMs} ms; the engine was restarted`));
-          this.restart();
+          this.restart({ stuck: true });
         }, timeoutMs);
       }
       this._pending.set(id, pending);
-      this.port.postMessage({ id, op, args });
+      this.port.postMessage(pending.message);
     });
   }
 
@@ -255,31 +282,48 @@ export class Engine {
   }
 
   _stop() {
-    if (this.port instanceof MessagePort) {  // a SharedWorker's: it stays for other pages
+    if (this.shared) {   // a SharedWorker's port (made in the owning frame's realm)
       this._closePort();
       self.removeEventListener("pagehide", this._closePort);
-      this.port.close();
-    } else if (this.worker instanceof Worker) {
-      this.worker.terminate();
+      /** @type {MessagePort} */ (this.port).close();
+      this._dropOwner();   // the browser ends the worker once no other page holds it
+    } else {
+      /** @type {Worker} */ (this.worker).terminate();
     }
   }
 
   /**
    * Stop the worker and start a fresh one (a stuck request, a broken engine):
    * pending requests reject with code "restarted"; `ready` is a new promise.
-   * A shared engine gets a worker of its own generation, so other pages keep theirs.
+   * A shared engine moves to the next generation; with `stuck` (a request past its
+   * time limit), the other pages that share the worker are told to leave it too, so
+   * that nothing holds it and the browser stops it (owner.js).
+   * @param {{stuck?: boolean}} [options]
    */
-  restart() {
+  restart({ stuck = false } = {}) {
     clearTimeout(this._bootTimer);
+    const name = this.workerName;
     this._stop();
     this._rejectAll(new EngineError("restarted", "the engine was restarted"));
     this.generation++;
+    if (stuck) this._stuck?.tell(name, this.generation);
     this._start();
     return this.ready;
   }
 
+  /** Another page gave up on our shared worker: leave it for `generation`'s, and send the
+   *  requests still waiting (each keeps its time limit) to the new one. */
+  _rejoin(generation) {
+    clearTimeout(this._bootTimer);
+    this._stop();
+    this.generation = generation;
+    this._start();
+    for (const p of this._pending.values()) this.port.postMessage(p.message);
+  }
+
   terminate() {
     this._stop();
+    this._stuck?.close();
     this._fail("terminated", "the engine was stopped");
   }
 }

@@ -75,11 +75,7 @@ export class NeuSession extends Session {
   legalMoves() { return ask(this.engine, "neu_legal_moves", { position: this.position }); }
 
   async _apply(move) {
-    const r = await ask(this.engine, "neu_play", { position: this.position, move });
-    this.positions.push(r.position);
-    this.events.push(r.events);
-    this.moves.push(r.move);
-    return r;
+    return this._add(await ask(this.engine, "neu_play", { position: this.position, move }));
   }
 
   _botSeed() {

@@ -19,20 +19,23 @@
  * @property {() => (void | Promise<void>)} [next]  the next seat's turn
  * @property {() => boolean} [current]  false once the page has moved on (another game,
  *           an undo): the rest of the sequence is dropped
+ * @property {number} [at]  the session's version the move was chosen at (a turn's legal
+ *           moves, a computer's move): if the game changed since, the session drops it
+ *           (EngineRefused, code "stale"); default: the version when playMove is called
  */
 
 /**
  * Play `move` in `session` and show it.  An engine refusal (EngineRefused) or failure
  * is thrown to the caller after `freeze`, before anything else changed.
- * @param {{play(move: Move): Promise<Played>, position: Position, view(p: Position): object,
+ * @param {{play(move: Move, at?: number): Promise<Played>, position: Position, view(p: Position): object,
  *          trails(): object[]}} session  a Session (or NeuSession)
  * @param {Move} move   the engine's move object (from legal_moves, a bot, the host page)
  * @param {PlaySteps} steps
  * @returns {Promise<Played | null>} the engine's answer, or null if the page moved on meanwhile
  */
-export async function playMove(session, move, { board, freeze, accepted, shown, next, current = () => true }) {
+export async function playMove(session, move, { board, freeze, accepted, shown, next, current = () => true, at }) {
   freeze?.();
-  const r = await session.play(move);
+  const r = await session.play(move, at);
   if (!current()) return null;
   accepted?.(r);
   await board.animate(r.events);

@@ -4,8 +4,9 @@
 //
 //   tsuro.game.<id>   {format: "tsuro-games/2", id, savedAt, over, position,
 //                      game: <the session's save, "tsuro-save/1">}
-//   tsuro.kept.<id>   {format: "tsuro-kept/1", id, keptAt, reason, text}
-//                     a save that could not be resumed, as it was stored
+//   tsuro.kept.<id>   {format: "tsuro-kept/1", id, keptAt, reason, text, key?}
+//                     a save that could not be resumed, as it was stored (or
+//                     another stored entry the site could not read: storage.js)
 //   tsuro.review.game.<id>  the game's review, if it was reviewed (reviews.js):
 //                     forgotten with the game
 //   tsuro.save        (format 1, before this module) one game; migrated
@@ -13,16 +14,17 @@
 //
 // Which game a tab is playing is the tab's own (sessionStorage), so two tabs
 // play two games; a tab hears of a change to its game from another tab
-// through the storage event.  Only games the engine has accepted are written:
-// the caller saves after the engine has answered for the game.
+// through the storage event, and never writes over it: if another tab wrote
+// the game since this one last did, this tab's game goes on under a key of its
+// own (both are kept).  Only games the engine has accepted are written: the
+// caller saves after the engine has answered for the game.
 
 import { t } from "../words/i18n.js";
-import { localStore, tabStore, readText, writeText, remove, keysWith } from "../shell/storage.js";
+import { localStore, tabStore, readText, writeText, remove, keysWith, keepText, KEPT_PREFIX } from "../shell/storage.js";
 import { dropReview } from "./reviews.js";
 
 export const FORMAT = "tsuro-games/2";
 const GAME_PREFIX = "tsuro.game.";
-const KEPT_PREFIX = "tsuro.kept.";
 const LEGACY_KEYS = ["tsuro.save", "tsuro.save.previous"];
 const TAB_KEY = "tsuro.tab.game";
 const FINISHED_KEPT = 10; // finished games kept for their replay; unfinished ones are never dropped
@@ -192,9 +194,9 @@ export class GameStore {
   }
 
   _keepText(id, text, reason) {
-    return this._write(KEPT_PREFIX + id, JSON.stringify({
-      format: "tsuro-kept/1", id, keptAt: new Date().toISOString(), reason: String(reason), text,
-    }));
+    const failed = keepText(id, text, reason, { storage: this.storage });
+    this.failure = failed && failureWords(failed);
+    return !failed;
   }
 
   /** The saves kept aside, newest first: [{id, keptAt, reason, text}]. */
@@ -309,12 +311,14 @@ export function downloadKept(entry) {
 export class GameKeeper {
   /**
    * @param {GameStore} [store]
-   * @param {{onFailure?: (sentence: string) => void}} [options]
-   *   onFailure: called once with a sentence when saving stops working
+   * @param {{onFailure?: (sentence: string) => void, onFork?: () => void}} [options]
+   *   onFailure: called once with a sentence when saving stops working;
+   *   onFork: this tab's game went on under a key of its own (another tab wrote the one it played)
    */
-  constructor(store = new GameStore(), { onFailure = () => {} } = {}) {
+  constructor(store = new GameStore(), { onFailure = () => {}, onFork = () => {} } = {}) {
     this.store = store;
     this.onFailure = onFailure;
+    this.onFork = onFork;
     this.told = false;
     this.migrated = store.migrate();
     // the one game of the previous format was the game on: it still is
@@ -388,6 +392,13 @@ export class GameKeeper {
     const game = session.toSave();
     const stored = this.store.get(this.id);
     if (stored && sameGame(stored.game, game)) return true;   // resumed, nothing new: no write
+    const text = this.store.text(this.id);
+    if (text !== null && text !== this.lastText) {
+      // another tab wrote this game since this tab last did: its copy stays, this one goes on
+      // under a key of its own (nothing of either is lost)
+      this.begin();
+      this.onFork();
+    }
     const ok = this.store.put(this.id, game, {
       over: session.over, position: session.position,
     });

@@ -4,6 +4,13 @@
 // along the list this keeps.  (neu.js's NeuSession keeps a course-variant
 // game the same way.)  A session makes its save (toSave) and reads it back
 // (fromSave); saves.js keeps the saves in localStorage.
+//
+// Every change to the game (a move played, undo, redo) goes through one
+// queue, in the order asked: a change waits for the one before it, so an
+// engine's answer is only ever applied to the position it was asked about.
+// `version` counts the changes; a move chosen at one version (a computer's
+// move, a human's from a turn's legal moves) and played at another is
+// dropped, never applied (the code "stale": the page has moved on).
 
 import { describe } from "../words/movelog.js";
 import { HARD_BUDGET_MS, HINT_BUDGET_MS } from "./budgets.js";
@@ -12,6 +19,18 @@ import { HARD_BUDGET_MS, HINT_BUDGET_MS } from "./budgets.js";
 
 export const BOTS = { easy: "random", medium: "survivor", hard: "planner" };
 
+/** The engine's bot for a level; one the page does not know (a damaged save, a link) plays medium. */
+export function botFor(level) {
+  return typeof level === "string" && Object.hasOwn(BOTS, level) ? BOTS[level] : BOTS.medium;
+}
+
+/** A seat as a save or a caller gives it, made one the page knows: human, or a computer of a known level. */
+function seatOf(seat) {
+  const computer = !!seat && typeof seat === "object" && seat.kind === "computer";
+  const level = computer && Object.hasOwn(BOTS, seat.level) ? seat.level : "medium";
+  return { kind: computer ? "computer" : "human", level };
+}
+
 export class EngineRefused extends Error {
   /** @param {{code: string, message: string}} error */
   constructor(error) {
@@ -19,6 +38,10 @@ export class EngineRefused extends Error {
     this.code = error.code;
   }
 }
+
+/** The error of a change dropped because the game changed first (a move chosen before an undo). */
+export const STALE = "stale";
+const stale = () => new EngineRefused({ code: STALE, message: "the game changed before this move was played" });
 
 // Every request has a time limit, counted once the engine is ready: past it
 // the engine client restarts the worker and the request fails with the code
@@ -87,10 +110,35 @@ export class Session {
     this.playSeed = playSeed;
     this.startTrails = startTrails;
     const n = this.start.players.length;
-    this.seats = (seats && seats.length === n ? seats : null) ||
-      Array.from({ length: n }, () => ({ kind: "human", level: "medium" }));
+    this.seats = Array.isArray(seats) && seats.length === n ? seats.map(seatOf)
+      : Array.from({ length: n }, () => ({ kind: "human", level: "medium" }));
     this.redoStack = [];
+    /** How many changes the game has had (moves played, undone, redone). */
+    this.version = 0;
+    this.closed = false;
+    /** @type {Promise<unknown>} the last change asked for (each waits for the one before) */
+    this._queue = Promise.resolve();
+    /** How many changes are asked for and not done yet. */
+    this.pending = 0;
   }
+
+  /**
+   * Run `change` once every change asked before it is done.  `at`: the version the
+   * change was decided at; if the game has changed since, it is dropped (code "stale").
+   * @template T @param {() => Promise<T> | T} change @param {number} [at] @returns {Promise<T>}
+   */
+  _enqueue(change, at) {
+    this.pending++;
+    const run = this._queue.then(() => {
+      if (this.closed || (at !== undefined && at !== this.version)) throw stale();
+      return change();
+    });
+    this._queue = run.catch(() => {}).then(() => { this.pending--; });
+    return run;
+  }
+
+  /** The page has left this game (a new game, a restore): whatever is still queued is dropped. */
+  close() { this.closed = true; }
 
   /** A new dealt game. */
   static async create(engine, { rules, players, seats, seed }) {
@@ -116,12 +164,19 @@ export class Session {
     return new Session(engine, { ...opts, start: position, positions: [position], events: [], moves: [] });
   }
 
-  /** A game continued from a position (moves, if any, played on from it). */
+  /**
+   * A game continued from a position (moves, if any, played on from it).  A position marked
+   * `"sketch": true` (a lesson's drawing, which the engine accepts though no game reaches it:
+   * perhaps nobody can move) never becomes a game: refused with the code "sketch".
+   */
   static async fromPosition(engine, position, seats, moves = []) {
+    if (position && typeof position === "object" && position.sketch === true) {
+      throw new EngineRefused({ code: "sketch", message: "this position is a sketch, not a game" });
+    }
     const r = await ask(engine, "validate", { position });
     if (!r.valid) throw new EngineRefused({ code: "invalid", message: "not a valid position" });
     const s = new Session(engine, { start: position, seats, positions: [position], events: [], moves: [] });
-    for (const m of moves) await s._apply(m);
+    for (const m of moves) await s._apply(m);   // before anyone else holds it: nothing to queue behind
     return s;
   }
 
@@ -183,22 +238,36 @@ export class Session {
     return seed === undefined || seed === null ? undefined : `${seed}/${this.moves.length}`;
   }
 
+  /** Ask the engine to play `move` on the position now, and add the answer (within a queued change). */
   async _apply(move) {
     const args = { position: this.position, move };
     const seed = this._seed();
     if (seed !== undefined) args.seed = seed;
-    const r = await ask(this.engine, "play", args);
+    return this._add(await ask(this.engine, "play", args));
+  }
+
+  /** Add one move's answer to the game (positions, events, moves). */
+  _add(r) {
+    if (this.closed) throw stale();
     this.positions.push(r.position);
     this.events.push(r.events);
     this.moves.push(r.move);
+    this.version++;
     return r;
   }
 
-  /** Play a move (a human's or a bot's); forgets what could be redone. */
-  async play(move) {
-    const r = await this._apply(move);
-    this.redoStack = [];
-    return r;
+  /**
+   * Play a move (a human's or a bot's), after every change asked before it; forgets what
+   * could be redone.  `at`: the version the move was chosen at (default: now); if the game
+   * has changed since, the move is dropped (EngineRefused, code "stale").
+   * @param {any} move @param {number} [at]
+   */
+  play(move, at = this.version) {
+    return this._enqueue(async () => {
+      const r = await this._apply(move);
+      this.redoStack = [];
+      return r;
+    }, at);
   }
 
   /** A whole-number seed for a bot's choice: from the game's seed if it has one. */
@@ -211,9 +280,8 @@ export class Session {
   /** A computer player's move: the engine's bot, or (an engine without bots) a random legal move. */
   async botMove(budgetMs = HARD_BUDGET_MS) {
     const seat = this.turn;
-    const level = this.seats[seat]?.level || "medium";
     const r = await request(this.engine, "bot_move", {
-      position: this.position, bot: BOTS[level] || "survivor", seed: this._botSeed(), budget_ms: budgetMs,
+      position: this.position, bot: botFor(this.seats[seat]?.level), seed: this._botSeed(), budget_ms: budgetMs,
     });
     if (r && r.move) return r.move;
     if (r && r.error && ENGINE_DOWN.has(r.error.code)) throw new EngineRefused(r.error);
@@ -243,25 +311,32 @@ export class Session {
   canUndo() { return this.undoCount() > 0; }
   canRedo() { return this.redoStack.length > 0; }
 
+  /** Take back the last human move and the computers' after it, once the changes asked before
+   *  are done (a move on its way is played first, then taken back); resolves to how many. */
   undo() {
-    const n = this.undoCount();
-    if (!n) return 0;
-    const taken = this.moves.splice(this.moves.length - n, n);
-    this.positions.splice(this.positions.length - n, n);
-    this.events.splice(this.events.length - n, n);
-    this.redoStack.push(taken);
-    return n;
+    return this._enqueue(() => {
+      const n = this.undoCount();
+      if (!n) return 0;
+      const taken = this.moves.splice(this.moves.length - n, n);
+      this.positions.splice(this.positions.length - n, n);
+      this.events.splice(this.events.length - n, n);
+      this.redoStack.push(taken);
+      this.version++;
+      return n;
+    });
   }
 
-  /** Play again what the last undo took back; returns the events of each move replayed. */
-  async redo() {
-    const batch = this.redoStack.pop();
-    if (!batch) return [];
-    const stack = this.redoStack;
-    const out = [];
-    for (const m of batch) out.push((await this._apply(m)).events);
-    this.redoStack = stack;
-    return out;
+  /** Play again what the last undo took back (queued like undo); the events of each move replayed. */
+  redo() {
+    return this._enqueue(async () => {
+      const batch = this.redoStack.pop();
+      if (!batch) return [];
+      const stack = this.redoStack;
+      const out = [];
+      for (const m of batch) out.push((await this._apply(m)).events);
+      this.redoStack = stack;
+      return out;
+    });
   }
 
   /** Each seat's trail so far (or up to move `upto`): the path segments its marker travelled. */

@@ -8,7 +8,7 @@ import { Board } from "../views/board.js";
 import { HandView } from "../views/hand.js";
 import { ClassicTurn, handToTurn } from "../turns/classic.js";
 import { loadTileSet } from "../views/tileset.js";
-import { showEngineStatus, notice, note, say, setPhase } from "./page.js";
+import { showEngineStatus, notice, note, say, setPhase, tellRefusals } from "./page.js";
 import { t, applyTo } from "../words/i18n.js";
 import { drawIcons } from "../views/icon.js";
 import { seatStyles } from "../views/style.js";
@@ -39,6 +39,7 @@ export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play,
   installWindowTsuro(engine);
   showEngineStatus(engine);
   $("notice-close").addEventListener("click", () => notice(null));
+  tellRefusals();   // what the page ignored in its address or put aside from its storage
   const board = new Board($("board"), { width: 6, height: 6, label: t(boardLabel) });
   const views = { engine, board, tileset: null };
   const hand = new HandView($("hand"), handToTurn(() => views.turn));

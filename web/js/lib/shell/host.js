@@ -14,8 +14,10 @@
 export const PROTOCOL = 1;
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-const isInt = (v) => Number.isInteger(v) && v >= 0;
-const isSquare = (v) => Array.isArray(v) && v.length === 2 && v.every(isInt);
+const isInt = (v) => Number.isSafeInteger(v) && v >= 0;
+const MAX_SIDE = 12;    // the largest board side a rule set has
+const MAX_SEATS = 8;
+const isSquare = (v) => Array.isArray(v) && v.length === 2 && v.every((n) => isInt(n) && n < MAX_SIDE);
 const MAX_CAPTION = 500;
 
 /** An error whose code is sent to the host as is. */
@@ -32,9 +34,17 @@ function checkCaption(m) {
     `"caption" must be a string of at most ${MAX_CAPTION} characters`);
 }
 
+/** A message carries its fields (and "tsuro", "id"), nothing else: any other is refused, as
+ *  the engine refuses a field it does not use. @param {any} m @param {string[]} fields */
+function only(m, fields) {
+  const unused = Object.keys(m).find((k) => k !== "tsuro" && k !== "id" && !fields.includes(k));
+  need(unused === undefined, `${m.tsuro} has no field "${String(unused).slice(0, 40)}" (it takes ${fields.join(", ")})`);
+}
+
 /** Each message the board accepts, with the check of its shape (throws HostError). */
 export const SHAPES = {
   load(m) {
+    only(m, ["position", "record", "at", "try", "caption"]);
     need(("position" in m) !== ("record" in m), 'load needs exactly one of "position" and "record"');
     if ("position" in m) {
       need(isObject(m.position), '"position" must be an object (a NOTATION position)');
@@ -47,15 +57,18 @@ export const SHAPES = {
     checkCaption(m);
   },
   play(m) {
+    only(m, ["move"]);
     need(isObject(m.move), '"move" must be an object (a NOTATION move)');
   },
   step(m) {
+    only(m, ["at"]);
     need(isInt(m.at) || m.at === "end", '"at" must be a position number (0 = the deal) or "end"');
   },
   highlight(m) {
+    only(m, ["squares", "seat", "caption"]);
     need(m.squares === undefined || (Array.isArray(m.squares) && m.squares.length <= 200 && m.squares.every(isSquare)),
-      '"squares" must be a list of [column, row] pairs');
-    need(m.seat === undefined || m.seat === null || isInt(m.seat), '"seat" must be a seat number or null');
+      `"squares" must be a list of [column, row] pairs (each from 0 to ${MAX_SIDE - 1})`);
+    need(m.seat === undefined || m.seat === null || (isInt(m.seat) && m.seat < MAX_SEATS), '"seat" must be a seat number or null');
     checkCaption(m);
   },
 };
@@ -63,10 +76,12 @@ export const SHAPES = {
 /** What a lesson (lesson.html) accepts: a lesson to show, a step to go to, a highlight. */
 export const LESSON_SHAPES = {
   load(m) {
+    only(m, ["lesson", "at"]);
     need(isObject(m.lesson), '"lesson" must be an object (a tsuro-lesson/1 lesson)');
     need(m.at === undefined || isInt(m.at), '"at" must be a step number (0 = the first)');
   },
   step(m) {
+    only(m, ["at"]);
     need(isInt(m.at), '"at" must be a step number (0 = the first)');
   },
   highlight: SHAPES.highlight,

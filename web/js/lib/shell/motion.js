@@ -1,13 +1,13 @@
 // How fast moves are animated, on every page and every board: one setting.
 // The player's choice in the game page's setup ("Animations": normal, fast,
-// off; remembered in localStorage["tsuro.setup"]) wins; left at "As the system
+// off; remembered in localStorage["tsuro.setup"]: settings.js) wins; left at "As the system
 // prefers" (the default), prefers-reduced-motion: reduce turns animations off.
 // ?anim=N in the address overrides both (tests, demos).
 
-import { readJSON } from "./storage.js";
+import { addressParam, decimal } from "./address.js";
+import { readSetup } from "./settings.js";
 
-/** Where the game page remembers its setup form, the chosen speed with it. */
-export const SETUP_KEY = "tsuro.setup";
+export { SETUP_KEY } from "./settings.js";
 
 /**
  * Whether the system asks for less motion (prefers-reduced-motion: reduce).
@@ -18,14 +18,14 @@ export function reducedMotion() {
 }
 
 /**
- * The animation speed: 1 normal, 2.5 fast, 0 no animation at all.
+ * The animation speed: 1 normal, 2.5 fast, 0 no animation at all (?anim= from 0 to 10;
+ * anything else there is ignored, and the page says so).
  * @returns {number}
  */
 export function animationSpeed() {
-  const params = new URLSearchParams(globalThis.location?.search || "");
-  if (params.has("anim")) return Number(params.get("anim")) || 0;
-  const setup = readJSON(SETUP_KEY, null);
-  const chosen = setup && typeof setup === "object" ? setup.speed : undefined;
-  if (chosen === undefined || chosen === "auto" || !Number.isFinite(Number(chosen))) return reducedMotion() ? 0 : 1;
+  const asked = addressParam("anim", decimal(0, 10), null);
+  if (asked !== null) return asked;
+  const chosen = readSetup().speed;
+  if (chosen === undefined || chosen === "auto") return reducedMotion() ? 0 : 1;
   return Number(chosen);
 }

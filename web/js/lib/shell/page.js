@@ -1,9 +1,12 @@
 // The game page's shell, shared by its modules: the engine's loading status,
 // the notice bar, short announcements, the page's phase and keyboard focus.
 
-import { t } from "../words/i18n.js";
+import { t, sentences } from "../words/i18n.js";
 import { errorText } from "../words/errors.js";
+import { onRefusal, refusals } from "./refusals.js";
+import { listNames } from "../words/movelog.js";
 import { $ } from "./dom.js";
+/** @import {Refusal} from "./refusals.js" */
 
 
 /** Follow the engine's loading in the status bar (progress, ready, failed). */
@@ -153,4 +156,61 @@ export async function copyFrom(box, button) {
 /** A Copy button for a read-only text box (by default the share box's). */
 export function wireCopyButton(buttonId = "btn-copy", inputId = "share-link") {
   $(buttonId).addEventListener("click", () => copyFrom(/** @type {HTMLInputElement} */ ($(inputId)), $(buttonId)));
+}
+
+/**
+ * Every value refused from outside the page so far (refusals.js), in words: the address's
+ * parameters in one sentence, each fragment in one, the stored entries put aside in one,
+ * those left as they were in one.
+ * @param {Refusal[]} all @returns {string}
+ */
+export function refusalsText(all) {
+  const out = [];
+  /** @typedef {{kind: "address", name: string, value: string}} Refused */
+  const address = /** @type {Refused[]} */ (all.filter((r) => r.kind === "address"));
+  const stored = /** @type {{kind: "stored", key: string, kept: boolean}[]} */ (all.filter((r) => r.kind === "stored"));
+  const params = address.filter((r) => r.name !== "#");
+  if (params.length) {
+    const items = params.map((r) => t("refused.item", { item: r.name ? `${r.name}=${r.value}` : r.value }));
+    out.push(t("refused.address", { count: params.length, items: listNames(items) }));
+  }
+  for (const r of address) if (r.name === "#") out.push(t("refused.fragment", { value: r.value }));
+  for (const kept of [true, false]) {
+    const keys = stored.filter((r) => r.kept === kept).map((r) => r.key);
+    if (keys.length) out.push(t(kept ? "refused.kept" : "refused.left", { count: keys.length, keys: listNames(keys) }));
+  }
+  return sentences(out);
+}
+
+/**
+ * Put `text` in `el` where `before` (what was put there last) stands, or after what it
+ * says (a message and its action stay).
+ * @param {HTMLElement} el @param {string} text @param {string} before
+ */
+export function replaceSaid(el, text, before) {
+  const now = el.textContent || "";
+  if (before && now.includes(before)) el.textContent = now.replace(before, text);
+  else el.textContent = now ? `${now} ${text}` : text;
+}
+
+/** The notice bar's way of saying refusals: `text` in place of `before`, or added. */
+export function tellInNotice(text, before) {
+  if ($("notice").hidden) notice(text);
+  else replaceSaid($("notice-text"), text, before);
+}
+
+/**
+ * Say every value the page refused from its address or its storage, now and when more
+ * come, in one text (refusalsText): in the notice bar (after what it says), or through
+ * `show(text, before)` (a page without one, or with a dialog over it), where `before` is
+ * the text it was given last.
+ * @param {(text: string, before: string) => void} [show]
+ */
+export function tellRefusals(show = tellInNotice) {
+  let said = "";
+  onRefusal(() => {
+    const text = refusalsText(refusals());
+    show(text, said);
+    said = text;
+  });
 }

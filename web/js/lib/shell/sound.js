@@ -4,7 +4,7 @@
 
 import { t } from "../words/i18n.js";
 import { uiIcon } from "../views/icon.js";
-import { readText, writeText } from "./storage.js";
+import { readSetting, writeText } from "./storage.js";
 
 const KEY = "tsuro.sound";
 
@@ -18,7 +18,7 @@ const SOUNDS = {
 
 export class Sound {
   constructor() {
-    this.on = readText(KEY) === "on";
+    this.on = readSetting(KEY, (text) => text === "on" || text === "off") === "on";
     this.ctx = null;
     this.played = [];    // the names played, for tests
   }

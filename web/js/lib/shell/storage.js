@@ -2,7 +2,12 @@
 // storage altogether (private mode, blocked cookies), refuse one write (full),
 // or hand back text that is not JSON (an old or damaged entry). Reads never
 // throw; writes say why they failed, as a code the caller can put in words
-// (saves.js's failure messages).
+// (saves.js's failure messages).  An entry the page cannot use is put aside,
+// never dropped (below), and a change is made to what is stored now, not to
+// a copy read when the page loaded (updateChecked): another tab may have
+// written since.
+
+import { noteRefusal } from "./refusals.js";
 
 /**
  * Why a write failed: "none" (no storage at all), "full" (over quota) or
@@ -106,4 +111,133 @@ export function keysWith(prefix, storage = localStore()) {
     }
   } catch { /* storage went away */ }
   return out;
+}
+
+// ------------------------------------------------------------------ entries kept aside
+
+// A stored entry the page cannot use as it is is never dropped: its text is
+// put aside under a key of its own, listed (with Download and Forget) in the
+// game page's New game dialog, and what was still good in it is used.
+//
+//   tsuro.kept.<id>   {format: "tsuro-kept/1", id, keptAt, reason, text, key?}
+//                     text: the entry as it was stored; key: where it was (for
+//                     settings and progress; a saved game's reason says why)
+
+export const KEPT_PREFIX = "tsuro.kept.";
+export const KEPT_FORMAT = "tsuro-kept/1";
+
+/**
+ * Store `text` aside under tsuro.kept.<id>, as it was, with why.
+ * @param {string} id @param {string} text @param {string} reason
+ * @param {{key?: string, storage?: Storage | null}} [where]  the key it was stored under
+ * @returns {StorageFailure | null} null when kept, else why not
+ */
+export function keepText(id, text, reason, { key, storage = localStore() } = {}) {
+  const entry = { format: KEPT_FORMAT, id, keptAt: new Date().toISOString(), reason: String(reason), text };
+  return writeJSON(KEPT_PREFIX + id, key === undefined ? entry : { ...entry, key }, storage);
+}
+
+/** A fresh id for an entry kept aside from `key`. @param {string} key */
+function keptId(key) {
+  const rnd = Math.random().toString(36).slice(2, 6);
+  return `${key.replace(/^tsuro\./, "").replace(/[^\w.-]/g, "_").slice(0, 40)}-${Date.now().toString(36)}${rnd}`;
+}
+
+/**
+ * Put the entry under `key` aside (its text as it was), then remove it, or write
+ * `rest` (what was good in it) in its place.  Noted for the page to say (refusals.js).
+ * Returns whether it was kept: if storage refuses the copy, the entry stays as it is.
+ * @param {string} key @param {string} text
+ * @param {{rest?: unknown, storage?: Storage | null}} [options]
+ */
+export function putAside(key, text, { rest = undefined, storage = localStore() } = {}) {
+  const kept = keepText(keptId(key), text, "", { key, storage }) === null;
+  if (kept) {
+    if (rest === undefined) remove(key, storage);
+    else writeJSON(key, rest, storage);
+  }
+  noteRefusal({ kind: "stored", key, kept });
+  return kept;
+}
+
+// ------------------------------------------------------------------ checked entries, changed in place
+
+/** A plain object (not null, not a list): what stored maps and records are. @param {unknown} v
+ *  @returns {v is Record<string, any>} */
+export const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * Copy into `into` the entries of a stored map `from` that `ok(key, value)` takes.  Returns
+ * whether it took them all (nothing to take, `undefined`, is whole; not a map is not).
+ * @param {unknown} from @param {Record<string, any>} into @param {(key: string, value: any) => boolean} ok
+ */
+export function copyEntries(from, into, ok) {
+  if (from === undefined) return true;
+  if (!isObject(from)) return false;
+  let whole = true;
+  for (const [key, value] of Object.entries(from)) {
+    if (ok(key, value)) into[key] = value;
+    else whole = false;
+  }
+  return whole;
+}
+
+/**
+ * What a check makes of a stored value: the value to use and whether all of the
+ * stored one went into it (false: something was refused, the entry is put aside).
+ * @template T
+ * @typedef {{value: T, whole: boolean}} Checked
+ */
+
+/**
+ * The JSON value under `key`, checked: `check(value)` answers what to use of it.  An
+ * entry that is not JSON, that check throws on, or that it could not use whole, is put
+ * aside (putAside) and what it kept is written back.  Nothing stored: `fallback`.
+ * @template T
+ * @param {string} key
+ * @param {(value: unknown) => Checked<T>} check
+ * @param {() => T} fallback  a fresh default (the caller may change it)
+ * @param {Storage | null} [storage]
+ * @returns {T}
+ */
+export function readChecked(key, check, fallback, storage = localStore()) {
+  const text = readText(key, storage);
+  if (text === null) return fallback();
+  /** @type {Checked<T> | null} */
+  let r;
+  try { r = check(JSON.parse(text)); } catch { r = null; }
+  if (r && r.whole) return r.value;
+  putAside(key, text, { rest: r ? r.value : undefined, storage });
+  return r ? r.value : fallback();
+}
+
+/**
+ * The text setting under `key` if `ok(text)`; one it does not know is put aside.
+ * @param {string} key @param {(text: string) => boolean} ok
+ * @param {Storage | null} [storage]
+ * @returns {string | null}
+ */
+export function readSetting(key, ok, storage = localStore()) {
+  const text = readText(key, storage);
+  if (text === null || ok(text)) return text;
+  putAside(key, text, { storage });
+  return null;
+}
+
+/**
+ * Change the JSON value under `key` where it is stored now: read (checked, as
+ * readChecked), changed by `change` (in place, or it returns the new value), written.
+ * Never writes back a copy read earlier, so another tab's changes stay.
+ * @template T
+ * @param {string} key
+ * @param {(value: unknown) => Checked<T>} check
+ * @param {() => T} fallback
+ * @param {(value: T) => (T | void)} change
+ * @param {Storage | null} [storage]
+ * @returns {{value: T, failed: StorageFailure | null}} what is stored now, and why the write failed
+ */
+export function updateChecked(key, check, fallback, change, storage = localStore()) {
+  const value = readChecked(key, check, fallback, storage);
+  const next = /** @type {T} */ (change(value) ?? value);
+  return { value: next, failed: writeJSON(key, next, storage) };
 }

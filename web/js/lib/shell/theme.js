@@ -4,11 +4,14 @@
 
 import { t } from "../words/i18n.js";
 import { uiIcon } from "../views/icon.js";
-import { readText, writeText } from "./storage.js";
+import { readSetting, writeText } from "./storage.js";
+import { addressParam, oneOf } from "./address.js";
 
 const KEY = "tsuro.theme";
+const THEMES = ["light", "dark"];
 
-function stored() { return readText(KEY); }
+/** The remembered choice (one the page does not know is put aside: storage.js). */
+function stored() { return readSetting(KEY, (text) => THEMES.includes(text)); }
 
 /** The theme in force now: "light" or "dark". */
 export function currentTheme() {
@@ -19,7 +22,7 @@ export function currentTheme() {
 
 /** Apply ?theme= or the remembered choice (none: follow the system). */
 export function applyTheme() {
-  const asked = new URLSearchParams(location.search).get("theme") || stored();
+  const asked = addressParam("theme", oneOf(THEMES), null) || stored();
   if (asked === "light" || asked === "dark") document.documentElement.dataset.theme = asked;
 }
 

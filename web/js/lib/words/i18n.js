@@ -13,7 +13,8 @@
 // has been fetched (build.py leaves them out of the precache).
 
 import en from "./catalogues/en.js";
-import { readText, writeText } from "../shell/storage.js";
+import { readSetting, writeText } from "../shell/storage.js";
+import { addressParam } from "../shell/address.js";
 
 /** Every language the site speaks: BCP 47 code -> its name in itself (the menu's words;
  *  each catalogue's "lang.name", a test checks). */
@@ -55,7 +56,8 @@ export function chooseLang(search = globalThis.location?.search || "", stored = 
   return DEFAULT_LANG;
 }
 
-function readStored() { return readText(STORAGE_KEY); }
+/** The player's remembered language (one the site does not speak is put aside: storage.js). */
+function readStored() { return readSetting(STORAGE_KEY, (text) => matchLang(text) !== null); }
 
 function browserLanguages() {
   const nav = globalThis.navigator;
@@ -69,6 +71,8 @@ export async function loadCatalogue(code) {
   return CATALOGUES[code];
 }
 
+// ?lang= naming a language the site does not speak is ignored, and the page says so
+addressParam("lang", (text) => matchLang(text) ?? undefined, null);
 let current = chooseLang();
 try {
   await loadCatalogue(current);

@@ -4,21 +4,26 @@
 // share text.  The first game of today counts; any other is practice.
 //
 //   daily.html               today's challenge (resumed after a reload)
-//   daily.html?date=Y-M-D    another day's deal, always practice
+//   daily.html?date=Y-M-D    another day's deal, always practice (a date that is not
+//                            in the calendar is ignored, and the page says so)
+//
+// What is kept (store.js) is read where it is needed and changed where it is
+// stored, so a second tab, or this one left open past midnight, loses nothing.
 
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
-import { Session, ask } from "../../lib/game/session.js";
+import { Session, ask, ENGINE_DOWN } from "../../lib/game/session.js";
 import { playMove } from "../../lib/game/play.js";
 import { t, formatDate } from "../../lib/words/i18n.js";
 import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
+import { addressParam, calendarDate } from "../../lib/shell/address.js";
 import * as daily from "./share.js";
 import { reviewHref } from "../../lib/game/reviews.js";
+import * as store from "./store.js";
 import { $ } from "../../lib/shell/dom.js";
 
-const today = daily.utcDate();
-const asked = new URLSearchParams(location.search).get("date");
-const date = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : today;
-let state = daily.load();
+/** The first date the page opened on; today is asked again whenever it matters (a tab left open). */
+const opened = daily.utcDate();
+const date = addressParam("date", calendarDate, opened);
 
 /** The game on the board: its session (record, positions, trails), whether it counts, busy. */
 const game = { date, practice: true, session: null, busy: false };
@@ -59,8 +64,7 @@ async function begin(practice) {
 
 /** Save the game on the board (a counted game and practice alike resume after a reload). */
 function keep() {
-  state.current = { date: game.date, practice: game.practice, record: game.session.toRecord() };
-  if (!daily.save(state)) notice(t("common.no_storage"));
+  if (!store.keepGame(game.date, { practice: game.practice, record: game.session.toRecord() })) notice(t("common.no_storage"));
 }
 
 async function advance() {
@@ -98,11 +102,12 @@ async function finish() {
   $("play-panel").hidden = true;
   const result = await ask(engine, "result", { position: game.session.position });
   const score = result.scores[0];
-  const { fragment } = await ask(engine, "encode_link", { record: game.session.toRecord() });
-  if (!game.practice && !(game.date in state.days)) state.days[game.date] = { score, fragment };
-  if (state.current && state.current.date === game.date && state.current.practice === game.practice) state.current = null;
-  if (!daily.save(state)) notice(t("common.no_storage"));
-  showResult(score, fragment, game.practice);
+  const record = game.session.toRecord();
+  const { fragment } = await ask(engine, "encode_link", { record });
+  // counted once a day: a game another tab counted first is shown as practice
+  const counted = !game.practice && store.countDay(game.date, { score, fragment });
+  if ((counted && !counted.ok) || !store.dropGame(game.date, record)) notice(t("common.no_storage"));
+  showResult(score, fragment, !(counted && counted.counted));
   showHistory();
 }
 
@@ -132,9 +137,10 @@ function showShareCard(lines, stages) {
   $("share-card").replaceChildren(...head.map(line), grid, line(lines[lines.length - 1]));
 }
 
+/** The streak and the counted days, as stored now (another tab may have added one). */
 function showHistory() {
-  const days = state.days;
-  $("streak").textContent = t("daily.streak", { count: daily.streak(days, today) });
+  const days = store.readDaily().days;
+  $("streak").textContent = t("daily.streak", { count: daily.streak(days, daily.utcDate()) });
   const list = $("history");
   list.replaceChildren(...daily.history(days).slice(0, 14).map(({ date: d, score }) => {
     const li = document.createElement("li");
@@ -157,20 +163,25 @@ $("btn-practice").addEventListener("click", () => {
   begin(true).catch((e) => notice(t("daily.failed", { reason: reason(e) })));
 });
 
+window.addEventListener("storage", (e) => { if (e.key === store.KEY || e.key === null) showHistory(); });
+
 async function main() {
   showHistory();
   await engine.ready;
-  const cur = state.current;
-  if (cur && cur.date === date && cur.record) {
+  const state = store.readDaily();
+  const cur = state.games[date];
+  if (cur) {
     try {
       await open(named(cur.record), cur.practice);
       await advance();
       return;
     } catch (e) {
-      notice(t("daily.bad_save", { reason: reason(e) }));   // a damaged save: a fresh deal below
-      state.current = null;
+      if (ENGINE_DOWN.has(e.code)) throw e;   // the engine failed, not the save: it stays for next time
+      notice(t("daily.bad_save", { reason: reason(e) }));   // a damaged save: kept aside, a fresh deal below
+      store.putGameAside(date, reason(e));
     }
   }
+  const today = daily.utcDate();
   const done = state.days[date];
   if (date === today && done) {
     // today's counted game is over: show it again, practice is one click away
@@ -179,7 +190,7 @@ async function main() {
     await finish();
     return;
   }
-  await begin(!daily.counts(state, date, today));
+  await begin(!store.counts(store.readDaily(), date, today));
 }
 
 main().catch((e) => { setPhase("failed"); notice(t("daily.failed", { reason: reason(e) })); });

@@ -1,10 +1,9 @@
 // The daily challenge's bookkeeping, no DOM and no rule: the UTC date, the
 // share text (score and a picture of the path, never the tiles), reading a
-// share text back, the local history and the streak.  The game itself is the
-// engine's (the `daily` op deals it, `play` plays it).
+// share text back, and the history and the streak (kept by store.js).  The game
+// itself is the engine's (the `daily` op deals it, `play` plays it).
 
 import { t } from "../../lib/words/i18n.js";
-import { localStore, readJSON, writeJSON } from "../../lib/shell/storage.js";
 
 /** Today's date in UTC, YYYY-MM-DD: the same challenge everywhere on Earth. */
 export function utcDate(now = new Date()) {
@@ -62,28 +61,6 @@ const PICTURE_LINE = new RegExp(`^[${Object.values(SQUARES).join("")}]+$`, "u");
 const PRACTICE_WORDS = { en: "(practice)", fr: "(entraînement)" };
 
 // ------------------------------------------------------------------ the history
-
-const KEY = "tsuro.daily";
-
-/**
- * The saved state: {days: {date: {score, fragment}}, current: {date, practice,
- * record, position} | null}.  `days` holds only counted attempts, one a day;
- * `current` is the game on the board (so a reload resumes it).
- */
-export function load(storage = localStore()) {
-  const v = readJSON(KEY, null, storage); // damaged or unreadable: start again, nothing else is lost
-  if (v && typeof v === "object" && v.days && typeof v.days === "object") return { days: v.days, current: v.current || null };
-  return { days: {}, current: null };
-}
-
-export function save(state, storage = localStore()) {
-  return writeJSON(KEY, state, storage) === null;
-}
-
-/** Whether a game of `date` started now counts: today's first attempt only. */
-export function counts(state, date, today) {
-  return date === today && !(date in state.days) && !(state.current && state.current.date === date && !state.current.practice);
-}
 
 /** Days in a row with a counted game, ending today (or yesterday, if today is not played yet). */
 export function streak(days, today) {

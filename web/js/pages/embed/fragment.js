@@ -1,15 +1,14 @@
 // The embed's URL fragment (pages/embed/main.js): a position link decoded here,
 // within limits, so the board shows before the engine is up (the engine checks
-// it as soon as a rule is needed).  The link and its options are read by
-// lib/shell/linkfragment.js.
+// it as soon as a rule is needed).  The link and its options are read (and checked)
+// by lib/shell/linkfragment.js.
 
-import { BOARD_SIDE, sizeOf } from "../../lib/views/size.js";
 import { readAtMost } from "../../lib/shell/bounded.js";
 
 // What this page decodes by itself before the engine has looked (the engine's
 // own limits, docs/reliability.md): a crafted link cannot make it inflate or
-// draw without bound.
-const LIMITS = { linkChars: 65_536, inflatedBytes: 256 * 1024, boardSide: BOARD_SIDE };
+// draw without bound (what it draws is bounded too: lib/views/drawable.js).
+const LIMITS = { linkChars: 65_536, inflatedBytes: 256 * 1024 };
 
 /** A share link's JSON, decoded here (base64url + raw deflate) so a position
  *  shows before Python is up; the engine checks it when a rule is needed.
@@ -25,11 +24,4 @@ export async function quickDecode(link) {
   const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
   const inflated = await readAtMost(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")), LIMITS.inflatedBytes);
   return inflated && JSON.parse(await inflated.text());
-}
-
-export function looksLikePosition(p) {
-  return p && typeof p === "object" && Array.isArray(p.players) && Array.isArray(p.markers) &&
-    p.players.length === p.markers.length && p.players.length <= 8 &&
-    (!p.tiles || (Array.isArray(p.tiles) && p.tiles.length <= LIMITS.boardSide ** 2)) &&
-    sizeOf(p.rules).every((n) => n !== null);
 }

@@ -32,6 +32,8 @@ import { describe } from "../../lib/words/movelog.js";
 import { t, applyTo, setLang, matchLang, sentences } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
 import { applyTheme } from "../../lib/shell/theme.js";
+import { noteRefusal } from "../../lib/shell/refusals.js";
+import { tellRefusals } from "../../lib/shell/page.js";
 import { drawIcons } from "../../lib/views/icon.js";
 
 applyTheme();
@@ -40,18 +42,23 @@ import { Session, trailsOf } from "../../lib/game/session.js";
 import { playMove } from "../../lib/game/play.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Stepper } from "../../lib/views/stepper.js";
-import { quickDecode, looksLikePosition } from "./fragment.js";
+import { quickDecode } from "./fragment.js";
+import { drawable } from "../../lib/views/drawable.js";
 import { sizeOf } from "../../lib/views/size.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
 import { reviewHref } from "../../lib/game/reviews.js";
 
 // the language: ?lang= (i18n.js) or &lang= in the fragment, with the other options
 {
-  const inFragment = matchLang(/[#&]lang=([A-Za-z-]+)/.exec(location.hash)?.[1]);
+  const asked = parseFragment(location.hash).opts.lang;
+  const inFragment = matchLang(asked);
+  if (asked && !inFragment) noteRefusal({ kind: "address", name: "lang", value: asked });
   if (inFragment) await setLang(inFragment, false);
   else applyTo(document);
 }
 drawIcons();
+// what the board ignored in its address (or put aside from storage), said on the board
+tellRefusals((text) => message(text));
 const board = new Board($("board"), { width: 6, height: 6, label: t("embed.board") });
 // board-visible is marked by the page's static board; here only if it had none
 try { if (!performance.getEntriesByName("board-visible").length) performance.mark("board-visible"); } catch { /* old browsers */ }
@@ -358,7 +365,7 @@ async function main() {
     let value = null;
     if (link[0] === "p") {
       try { value = await quickDecode(link); } catch { value = null; }
-      if (looksLikePosition(value)) {
+      if (drawable(value)) {   // bounded: a bigger one waits for the engine
         await tilesReady;
         if (hostLoaded) return;
         show(value);

@@ -49,7 +49,8 @@ export class GameList {
         [button(t("game.games.resume"), t("game.games.resumeLabel", { label: who(e) || t("common.savedGame.unnamed") }), () => this.actions.resume(e.id))])),
       ...kept.map((k) => {
         const when = k.keptAt ? formatDate(k.keptAt, WHEN) : "";
-        const text = t("game.games.kept", { reason: k.reason || t("game.games.unreadable") });
+        const text = k.key ? t("game.games.keptEntry", { key: String(k.key).slice(0, 60) }) + (k.reason ? ` (${k.reason})` : "")
+          : t("game.games.kept", { reason: k.reason || t("game.games.unreadable") });
         return row({ kept: k.id }, when ? `${text} · ${when}` : text,
           [button(t("game.games.download"), t("game.games.downloadLabel"), () => this.actions.download(k)),
             button(t("game.games.forget"), t("game.games.forgetLabel"), () => this.actions.forgetKept(k.id))]);

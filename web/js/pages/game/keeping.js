@@ -7,6 +7,7 @@
 
 import { Session, ask, ENGINE_DOWN } from "../../lib/game/session.js";
 import { seatStyles } from "../../lib/views/style.js";
+import { drawable, withinLimits } from "../../lib/views/drawable.js";
 import { variantOf } from "./variants.js";
 import { reason, setPhase, notice } from "../../lib/shell/page.js";
 import { t } from "../../lib/words/i18n.js";
@@ -71,11 +72,12 @@ export function keeping({ engine, board, keeper, tilesetReady }) {
         : t("game.asideLeft", { why });
     },
 
-    /** Draw a saved position before the engine has replayed it (drawing only). */
+    /** Draw a saved position before the engine has replayed it (drawing only, within bounds). */
     showEarly(save) {
       try {
         const variant = variantOf(save);
         const position = save.position;
+        if (!(variant.name === "classic" ? drawable(position) : withinLimits(position))) return;
         if (variant.name !== "classic") board.setSize(10, 10);
         board.setSeats(seatStyles(position.players));
         board.setPosition(variant.view(position));

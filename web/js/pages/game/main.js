@@ -16,7 +16,7 @@ import { Board } from "../../lib/views/board.js";
 import { HandView } from "../../lib/views/hand.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
-import { ENGINE_DOWN } from "../../lib/game/session.js";
+import { ENGINE_DOWN, STALE } from "../../lib/game/session.js";
 import { playMove } from "../../lib/game/play.js";
 import { HARD_BUDGET_MS, OTHER_BUDGET_MS } from "../../lib/game/budgets.js";
 import { GameKeeper, downloadKept } from "../../lib/game/saves.js";
@@ -26,7 +26,7 @@ import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { SetupDialog } from "./setup.js";
 import { animationSpeed } from "../../lib/shell/motion.js";
 import { renderPlayers, setBanner, MoveLog, PlayPanel } from "./panels.js";
-import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, say, focusIfLost, wireCopyButton } from "../../lib/shell/page.js";
+import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, say, focusIfLost, wireCopyButton, tellRefusals, tellInNotice } from "../../lib/shell/page.js";
 import { describeBoard } from "../../lib/words/describe.js";
 import { GameOver } from "./gameover.js";
 import { keeping } from "./keeping.js";
@@ -40,6 +40,7 @@ import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { Sound } from "../../lib/shell/sound.js";
 import { watchForUpdates } from "../../lib/shell/update.js";
 import { EmbedCode } from "./embedcode.js";
+import { addressParam, oneOf } from "../../lib/shell/address.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {Move, Position} from "../../lib/types.js" */
 
@@ -73,7 +74,10 @@ const tilesetReady = loadTileSet(siteURL("tiles.json"), engine).then((ts) => {
 // ------------------------------------------------------------------ saves
 
 // Every game under its own key (saves.js); the player is told when nothing can be kept.
-const keeper = new GameKeeper(undefined, { onFailure: (text) => notice(text) });
+const keeper = new GameKeeper(undefined, {
+  onFailure: (text) => notice(text),
+  onFork: () => notice(t("game.forked")),   // another tab wrote the game this one played: both kept
+});
 const gameList = new GameList($("games-panel"), {
   resume: (id) => { setup.close(); app.resumeGame(id); },
   download: (kept) => downloadKept(kept),
@@ -87,6 +91,7 @@ const app = {
   tileset: null,
   turn: null,        // the variant's turn controller (variants.js), chosen when a game begins
   gen: 0,            // bumped whenever the game changes under a pending step
+  turnAt: 0,         // the session's version the human's turn was offered at (its moves are played at it)
   busy: false,       // a move is being played / animated
   revealedTo: null,  // hot-seat: the seat whose hand is showing
 
@@ -95,6 +100,7 @@ const app = {
   begin(session, { fromSave = false, fromLink = false } = {}) {
     this.gen++;
     this.turn?.stop();
+    if (this.session && this.session !== session) this.session.close();   // its late answers are dropped
     if (!fromSave && !fromLink) keeper.begin();   // a new game: a key of its own
     this.pendingFirstSave = fromLink;             // a link's game: saved once the engine answered for it
     this.session = session;
@@ -128,6 +134,7 @@ const app = {
     }
     const seat = s.turn;
     const name = s.players[seat].name;
+    const at = s.version;   // the moves chosen for this turn are played at this version, or dropped
     if (!s.isHuman(seat)) {
       setPhase("computer");
       this.setBanner(t("game.thinking", { name }), seat);
@@ -146,7 +153,7 @@ const app = {
       const wait = animationSpeed() ? 450 / animationSpeed() - (performance.now() - t0) : 0;
       if (wait > 0) await sleep(wait);
       if (gen !== this.gen) return;
-      return this.playMove(move, gen);
+      return this.playMove(move, gen, at);
     }
     // a human's turn
     if (playPanel.hidesHands(s) && this.revealedTo !== seat) {
@@ -168,6 +175,7 @@ const app = {
     }
     if (gen !== this.gen) return;
     this.accepted();
+    this.turnAt = at;
     playPanel.showHand(s, seat);
     this.turn.start(seat, legal);
   },
@@ -180,9 +188,13 @@ const app = {
     this.advance();
   },
 
-  /** @param {Move} move @param {number} [gen] the game it was chosen in (a newer game drops it) */
-  async playMove(move, gen) {
+  /**
+   * @param {Move} move @param {number} [gen] the page's step it was chosen in (a newer one drops it)
+   * @param {number} [at] the session's version it was chosen at (default: the human's turn's)
+   */
+  async playMove(move, gen, at) {
     if (gen === undefined) gen = this.gen;
+    if (at === undefined) at = this.turnAt;
     if (gen !== this.gen) return;
     this.busy = true;
     setPhase("busy");
@@ -192,6 +204,7 @@ const app = {
     try {
       await playMove(session, move, {
         board,
+        at,
         current: () => gen === this.gen,
         freeze: () => {
           this.turn.refresh();   // the hand, frozen while the move is played
@@ -213,7 +226,7 @@ const app = {
       });
     } catch (e) {
       this.busy = false;
-      if (gen !== this.gen) return;
+      if (gen !== this.gen || e.code === STALE) return;   // the page (or the game) moved on meanwhile
       if (ENGINE_DOWN.has(e.code)) return this.recover(e);
       notice(t("common.moveRefused", { reason: reason(e) }));
       if (gen === this.gen) this.advance();
@@ -222,34 +235,52 @@ const app = {
 
   // ---------------------------------------------------------------- undo / redo
 
-  undo() {
+  // Undo and redo are changes queued in the session (session.js): one waits for a move
+  // on its way and then applies to the game as it is; a move chosen before them
+  // (a computer's, on its way) is dropped.  The page's pending steps stop at once.
+
+  async undo() {
     const s = this.session;
-    if (!s || !s.canUndo()) return;
-    s.undo();
-    this.revealedTo = s.isHuman(s.turn) ? s.turn : this.revealedTo;
-    gameOver.reset();
-    $("gameover").hidden = true;
-    $("play-panel").hidden = false;
-    log.rebuild(s);
-    this.save();
-    announce(t("game.undone"));
+    if (!s || (!s.canUndo() && !s.pending && !this.busy)) return;
+    const gen = ++this.gen;
+    this.turn.stop();
+    let n;
+    try { n = await s.undo(); } catch { return; }   // the game was closed meanwhile (a new game, a restore)
+    if (gen !== this.gen || this.session !== s) return;   // a later key does the rest
+    if (n) {
+      this.revealedTo = s.isHuman(s.turn) ? s.turn : this.revealedTo;
+      gameOver.reset();
+      $("gameover").hidden = true;
+      $("play-panel").hidden = false;
+      log.rebuild(s);
+      this.save();
+      announce(t("game.undone"));
+    }
     this.advance();
   },
 
   async redo() {
     const s = this.session;
-    if (!s || !s.canRedo() || this.busy) return;
-    this.gen++;
+    if (!s || (!s.canRedo() && !s.pending)) return;
+    const gen = ++this.gen;
+    this.turn.stop();
     this.busy = true;
+    let failed = null, redone = [];
     try {
-      await s.redo();
+      redone = await s.redo();
     } catch (e) {
-      notice(t("game.redoFailed", { reason: reason(e) }));
+      if (e.code === STALE) return;
+      failed = e;
     }
-    this.revealedTo = s.isHuman(s.turn) ? s.turn : this.revealedTo;
-    log.rebuild(s);
-    this.save();
-    announce(t("game.redone"));
+    if (gen !== this.gen || this.session !== s) return;
+    if (failed && ENGINE_DOWN.has(failed.code)) return this.recover(failed);
+    if (failed) notice(t("game.redoFailed", { reason: reason(failed) }));
+    if (failed || redone.length) {
+      this.revealedTo = s.isHuman(s.turn) ? s.turn : this.revealedTo;
+      log.rebuild(s);
+      this.save();
+      if (!failed) announce(t("game.redone"));
+    }
     this.advance();
   },
 
@@ -466,8 +497,11 @@ window.addEventListener("hashchange", () => {
 window.tsuroApp = app;
 app.sound = sound;
 // sw.js sends a page of the later tier, opened offline before this device stored it, here.
-const offlineLater = new URLSearchParams(location.search).get("offline") === "later";
+const offlineLater = addressParam("offline", oneOf(["later"]), null) === "later";
 if (offlineLater) history.replaceState(null, "", location.pathname + location.hash);
-app.boot().then(() => { if (offlineLater) notice(t("game.offlineLater")); });
+app.boot().then(() => { if (offlineLater) notice(t("game.offlineLater")); })
+  // what the page ignored in its address or put aside from its storage: said once the game is
+  // on, in the setup dialog when it is open (a notice would wait behind it, then be cleared)
+  .finally(() => tellRefusals((text, before) => (setup.isOpen ? setup.note(text, before) : tellInNotice(text, before))));
 // a new version of the site: offered, never forced (the game is saved and resumes)
 watchForUpdates((apply) => notice(t("update.ready"), { label: t("update.reload"), run: apply }));

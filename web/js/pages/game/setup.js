@@ -9,8 +9,8 @@ import { playerIcon } from "../../lib/views/icon.js";
 import { VARIANTS, variantOf } from "./variants.js";
 import { t, tAll } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
-import { readJSON, writeJSON } from "../../lib/shell/storage.js";
-import { SETUP_KEY } from "../../lib/shell/motion.js";
+import { replaceSaid } from "../../lib/shell/page.js";
+import { readSetup, rememberSetup } from "../../lib/shell/settings.js";
 
 const LEVELS = ["easy", "medium", "hard"];
 
@@ -29,12 +29,6 @@ export function isDefaultName(name) {
   return made.has(name);
 }
 
-function loadSetup() {
-  const v = readJSON(SETUP_KEY, {});
-  return v && typeof v === "object" ? v : {};
-}
-
-
 export class SetupDialog {
   /**
    * @param onStart(game)  start the chosen game
@@ -44,17 +38,7 @@ export class SetupDialog {
     this.onStart = onStart;
     this.canCancel = canCancel;
     this.seats = [];
-    const saved = loadSetup();
-    this.seats = Array.isArray(saved.seats) && saved.seats.length ? saved.seats : [
-      { name: defaultName({ kind: "human" }, 0), color: "red", kind: "human", level: "medium" },
-      { name: defaultName({ kind: "computer", level: "medium" }, 1), color: "blue", kind: "computer", level: "medium" },
-    ];
-    $("set-preset").value = saved.preset || "classic";
-    $("set-scoring").value = saved.scoring || "survival";
-    $("set-bonus").checked = !!saved.elimination_bonus;
-    $("set-open").checked = !!saved.open_hands;
-    $("set-speed").value = String(saved.speed ?? "auto");
-    this.fitPreset();
+    this.fill(readSetup());
     const count = $("set-count");
     count.addEventListener("change", () => this.resize(Number(count.value)));
     $("set-preset").addEventListener("change", () => { this.read(); this.fitPreset(true); this.renderSeats(); });
@@ -65,17 +49,56 @@ export class SetupDialog {
     this.renderSeats();
   }
 
+  /** Fill the form with a remembered setup (settings.js, checked). @param {import("../../lib/shell/settings.js").Setup} saved */
+  fill(saved) {
+    this.filled = JSON.stringify(saved);
+    this.seats = Array.isArray(saved.seats) && saved.seats.length ? saved.seats.map((s) => ({ ...s })) : [
+      { name: defaultName({ kind: "human" }, 0), color: "red", kind: "human", level: "medium" },
+      { name: defaultName({ kind: "computer", level: "medium" }, 1), color: "blue", kind: "computer", level: "medium" },
+    ];
+    $("set-preset").value = saved.preset || "classic";
+    $("set-scoring").value = saved.scoring || "survival";
+    $("set-bonus").checked = !!saved.elimination_bonus;
+    $("set-open").checked = !!saved.open_hands;
+    $("set-speed").value = String(saved.speed ?? "auto");
+    this.fitPreset();
+    this.shown = this.choices();
+  }
+
+  /** The form's choices, as remembered (settings.js). @returns {import("../../lib/shell/settings.js").Setup} */
+  choices() {
+    return {
+      preset: $("set-preset").value, scoring: $("set-scoring").value,
+      elimination_bonus: $("set-bonus").checked, open_hands: $("set-open").checked,
+      speed: $("set-speed").value === "auto" ? "auto" : Number($("set-speed").value),
+      seats: this.seats.map((s) => ({ ...s })),
+    };
+  }
+
   get isOpen() { return $("setup").open; }
   close() { if (this.isOpen) $("setup").close(); }
 
-  /** Open the dialog, with a message (why a game could not start or resume) if any. */
+  /** Open the dialog, with a message (why a game could not start or resume) if any.  The form
+   *  shows the setup as remembered now: another tab may have changed it since. */
   open(message, canCancel) {
     const m = $("setup-message");
     m.hidden = !message;
     m.textContent = message || "";
     $("btn-cancel-setup").hidden = !canCancel;
+    if (!this.isOpen) {
+      const saved = readSetup();
+      if (JSON.stringify(saved) !== this.filled) this.fill(saved);
+    }
     this.renderSeats();
     if (!this.isOpen) $("setup").showModal();
+  }
+
+  /** Put `text` in the dialog's message in place of `before`, or after what it says (what
+   *  the page ignored from outside, say). */
+  note(text, before) {
+    const m = $("setup-message");
+    replaceSaid(m, text, m.hidden ? "" : before);
+    m.hidden = false;
   }
 
   solo() { return $("set-preset").value === "solo"; }
@@ -129,7 +152,7 @@ export class SetupDialog {
       name.maxLength = 40;
       name.required = true;
       name.setAttribute("aria-label", t("game.setup.seatName", { n: i + 1 }));
-      name.dataset.seat = i;
+      name.dataset.seat = String(i);
       const col = document.createElement("select");
       col.className = "seat-color";
       col.setAttribute("aria-label", t("game.setup.seatColor", { n: i + 1 }));
@@ -192,13 +215,14 @@ export class SetupDialog {
     return Object.keys(opts).length ? { preset: "classic", ...opts } : "classic";
   }
 
-  /** Keep the form in localStorage (refused, in private mode: it is not remembered). */
+  /** Keep what the player changed in this form, over what is stored now: a choice another
+   *  tab made meanwhile stays.  (Refused, in private mode: it is not remembered.) */
   remember() {
-    writeJSON(SETUP_KEY, {
-      preset: $("set-preset").value, scoring: $("set-scoring").value,
-      elimination_bonus: $("set-bonus").checked, open_hands: $("set-open").checked,
-      speed: $("set-speed").value === "auto" ? "auto" : Number($("set-speed").value), seats: this.seats,
-    });
+    const now = this.choices();
+    const changed = Object.fromEntries(Object.entries(now)
+      .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(this.shown[k])));
+    if (rememberSetup(changed)) this.fill(readSetup());   // the form as remembered now
+    else this.shown = now;
   }
 
   /** "Play live": the seats and rules chosen here open a room (room.html reads them). */
@@ -223,13 +247,14 @@ export class SetupDialog {
     // refuses larger numbers in records); longer seeds travel as text.
     const asNumber = /^-?\d+$/.test(seedText) ? Number(seedText) : NaN;
     const seed = seedText === "" ? undefined : Number.isSafeInteger(asNumber) ? asNumber : seedText;
-    this.remember();
-    $("setup").close();
-    this.onStart({
+    const game = {
       rules: this.rules(),
       players: seats.map((s) => ({ name: s.name, color: s.color })),
       seats: seats.map((s) => ({ kind: s.kind, level: s.level })),
       seed,
-    });
+    };
+    this.remember();
+    $("setup").close();
+    this.onStart(game);
   }
 }

@@ -9,7 +9,7 @@
 
 import { getEngine, installWindowTsuro } from "../../lib/engine/client.js";
 import { ask } from "../../lib/game/session.js";
-import { showEngineStatus, notice, setPhase } from "../../lib/shell/page.js";
+import { showEngineStatus, notice, setPhase, tellRefusals } from "../../lib/shell/page.js";
 import { t, applyTo, lang, LANGUAGES } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
 import { wireLanguagePicker } from "../../lib/shell/langpick.js";
@@ -30,6 +30,7 @@ const engine = getEngine({ shared: true });   // the preview's lesson shares it
 installWindowTsuro(engine);
 showEngineStatus(engine);
 $("notice-close").addEventListener("click", () => notice(null));
+tellRefusals();   // what the page ignored in its address or put aside from its storage
 
 const draft = new Draft(engine, (failure) => {
   if (failure) notice(t(failure.reason === "full" ? "lessonEdit.storageFull" : "lessonEdit.noStorage"));

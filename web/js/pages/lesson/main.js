@@ -26,6 +26,8 @@ import { showOpenHands } from "../../lib/views/openhands.js";
 import { t, applyTo, setLang, matchLang } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
 import { applyTheme } from "../../lib/shell/theme.js";
+import { noteRefusal } from "../../lib/shell/refusals.js";
+import { tellRefusals } from "../../lib/shell/page.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { $ } from "../../lib/shell/dom.js";
 import { readAtMost } from "../../lib/shell/bounded.js";
@@ -38,10 +40,13 @@ applyTheme();
 const opts = options(location.hash);
 {
   const inFragment = matchLang(opts.lang);
+  if (opts.lang && !inFragment) noteRefusal({ kind: "address", name: "lang", value: String(opts.lang).slice(0, 40) });
   if (inFragment) await setLang(inFragment, false);
   else applyTo(document);
 }
 drawIcons();
+// what the lesson ignored in its address or put aside from its storage, said on the board
+tellRefusals((text) => message(text));
 
 /** The fragment's lesson link (kept as it is) and its other options (decoded). */
 function options(hash) {

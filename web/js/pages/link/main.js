@@ -9,7 +9,7 @@
 
 import { miniTiles } from "../../lib/views/hand.js";
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
-import { ask, BOTS } from "../../lib/game/session.js";
+import { ask, botFor } from "../../lib/game/session.js";
 import { playMove } from "../../lib/game/play.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { t } from "../../lib/words/i18n.js";
@@ -79,7 +79,9 @@ function refusedMove(e) { notice(t("common.refused", { reason: reason(e) })); }
  */
 function adopt(opened, save = true) {
   game.opened = opened;
-  if (save && !saveGame(opened.message)) notice(t("link.no_storage"));
+  const saved = save && saveGame(opened.message);
+  if (saved === "moved") notice(t("link.moved"));   // another tab moved the game on: its copy stays
+  else if (save && !saved) notice(t("link.no_storage"));
   rememberHere();
   const token = game.token;
   ask(engine, "link_encode", { message: opened.message }).then(({ fragment }) => {
@@ -204,9 +206,9 @@ async function computerMove(seat) {
   setPhase("computer");
   $("turn-banner").textContent = t("link.computer_thinking", { name: nameOf(seat) });
   try {
-    const level = message().seats[seat].split(":")[1] || "medium";
+    const level = message().seats[seat].split(":")[1];
     const seed = game.session.moves.length;
-    const { move } = await ask(engine, "bot_move", { position: game.session.position, bot: BOTS[level] || "survivor", seed, iterations: 32 });
+    const { move } = await ask(engine, "bot_move", { position: game.session.position, bot: botFor(level), seed, iterations: 32 });
     if (current(token)) await apply(move);
   } catch (e) {
     if (!current(token)) return;

@@ -37,10 +37,6 @@ export class LinkSession extends Session {
 
   /** One move through `link_play`: the engine checks it and draws any reshuffle from the seed. */
   async _apply(move) {
-    const r = await ask(this.engine, "link_play", { message: this.message(), move });
-    this.positions.push(r.position);
-    this.events.push(r.events);
-    this.moves.push(r.move);
-    return r;
+    return this._add(await ask(this.engine, "link_play", { message: this.message(), move }));   // counted: session.js's queue
   }
 }

@@ -15,11 +15,10 @@ import { t } from "../../lib/words/i18n.js";
 import { uiIcon } from "../../lib/views/icon.js";
 import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
 import { $ } from "../../lib/shell/dom.js";
-import { readJSON, writeJSON } from "../../lib/shell/storage.js";
+import { readProgress, mark, KEY } from "./progress.js";
+import { noteRefusal } from "../../lib/shell/refusals.js";
 
-const KEY = "tsuro.puzzles";
-
-const state = { list: [], at: 0, busy: false, hintLevel: 0, progress: load() };
+const state = { list: [], at: 0, busy: false, hintLevel: 0, progress: readProgress() };
 
 const page = bootPage({
   boardLabel: "puzzle.board",
@@ -31,14 +30,11 @@ const page = bootPage({
 });
 const { engine, board, turn, tilesReady } = page;
 
-function load() {
-  const v = readJSON(KEY, null); // damaged: start again
-  if (v && typeof v.solved === "object") return { solved: v.solved, hinted: v.hinted || {} };
-  return { solved: {}, hinted: {} };
-}
-function save() {
-  const failed = writeJSON(KEY, state.progress);
-  if (failed) notice(t("common.no_storage"));
+/** Mark puzzle `id` solved or hinted where the progress is stored now (another tab's marks stay). */
+function save(part, id) {
+  const { value, ok } = mark(part, id);
+  state.progress = value;
+  if (!ok) notice(t("common.no_storage"));
 }
 
 const current = () => state.list[state.at];
@@ -96,8 +92,7 @@ async function answer(move) {
   board.setTarget(null);
   if (verdict.legal) await playMove(Session.at(engine, p.position, { playSeed: () => 0 }), move, { board });
   if (verdict.correct) {
-    state.progress.solved[p.id] = true;
-    save();
+    save("solved", p.id);
     $("verdict").textContent = t("puzzle.solved");
     $("verdict").className = "puzzle-verdict good";
   } else {
@@ -115,8 +110,7 @@ async function hint() {
   const p = current();
   state.hintLevel = Math.min(2, state.hintLevel + 1);
   const h = await ask(engine, "puzzle_hint", { position: p.position, task: p.task, level: state.hintLevel });
-  state.progress.hinted[p.id] = true;
-  save();
+  save("hinted", p.id);
   const i = turn.human.tiles.indexOf(h.tile);
   turn.selectTile(i, false);
   if (state.hintLevel === 2) {
@@ -133,6 +127,13 @@ $("btn-retry").addEventListener("click", () => open(state.at));
 $("btn-next").addEventListener("click", () => open(state.at + 1));
 $("btn-prev").addEventListener("click", () => open(state.at - 1));
 
+// another tab solved a puzzle: shown here too
+window.addEventListener("storage", (e) => {
+  if (e.key !== KEY && e.key !== null) return;
+  state.progress = readProgress();
+  if (state.list.length) showProgress();
+});
+
 window.addEventListener("hashchange", () => {
   const i = state.list.findIndex((p) => `#${p.id}` === location.hash);
   if (i >= 0 && i !== state.at) open(i);
@@ -143,6 +144,7 @@ async function main() {
   if (!resp.ok) throw Object.assign(new Error(`puzzles.json: HTTP ${resp.status}`), { code: "fetch_failed" });
   state.list = (await resp.json()).map(named);
   const wanted = state.list.findIndex((p) => `#${p.id}` === location.hash);
+  if (location.hash.length > 1 && wanted < 0) noteRefusal({ kind: "address", name: "#", value: location.hash.slice(1, 41) });
   const firstOpen = state.list.findIndex((p) => !state.progress.solved[p.id]);
   await engine.ready;
   await open(wanted >= 0 ? wanted : Math.max(0, firstOpen));

@@ -6,7 +6,7 @@
 // tells the page (callbacks); moves go to the host, which answers with the
 // next state or an error.
 
-import { readFromHost, encode } from "./protocol.js";
+import { readFromHost, encode, MAX_FROM_HOST, MAX_FROM_GUEST } from "./protocol.js";
 import { randomText, verifyWelcome } from "./secret.js";
 /** @import {Transport} from "./transport.js" */
 /** @import {RoomKey} from "./secret.js" */
@@ -66,6 +66,9 @@ export class RoomClient {
         if (peer === this.hostPeer) { this.hostPeer = null; this.on.host(false); }
       },
     };
+    // the host's messages may be long (a state with the log, the record); anyone else's
+    // (another guest: never listened to) no longer than a guest's to the host
+    transport.maxBytes = (peer) => (peer === this.hostPeer ? MAX_FROM_HOST : MAX_FROM_GUEST);
   }
 
   /** Greet a peer; again after a while if no welcome came (a greeting can be lost while a peer starts). */

@@ -1,8 +1,8 @@
 // The end of a room's game, on every screen: the host sends the whole record
 // (only now is the deal shown), and this page's own engine replays it: the
 // result, a replay that steps through every position (the one Stepper), a
-// share link and "Embed this game" (the game page opens the link with its
-// embed code).
+// share link and "Embed this game / this position" (lib/shell/embedcode.js,
+// as on the game page), at the step the replay shows.
 
 import { Session, ask } from "../../lib/game/session.js";
 import { Stepper } from "../../lib/views/stepper.js";
@@ -10,14 +10,22 @@ import { describe } from "../../lib/words/movelog.js";
 import { sentences, t } from "../../lib/words/i18n.js";
 import { setPhase } from "../../lib/shell/page.js";
 import { $ } from "../../lib/shell/dom.js";
+import { EmbedCode } from "../../lib/shell/embedcode.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {Board} from "../../lib/views/board.js" */
 
 let stepper = null;
+/** @type {Session | null} */
+let finished = null;
+/** @type {EmbedCode | null} */
+let embedCode = null;
 
 /** @param {Engine} engine @param {Board} board @param {any} record @param {any} room */
 export async function showGameOver(engine, board, record, room) {
   const session = await Session.fromRecord(engine, record, null);
+  finished = session;
+  embedCode = embedCode || new EmbedCode({ engine, at: () => (finished && stepper ? { session: finished, k: stepper.at ?? 0 } : null) });
+  embedCode.reset(true);
   const players = record.players;
   const winners = session.position.winners || [];
   const names = winners.map((s) => players[s].name).join(", ");
@@ -43,7 +51,6 @@ export async function showGameOver(engine, board, record, room) {
   const { fragment } = await ask(engine, "encode_link", { record });
   const game = new URL(`./#${fragment}`, location.href).href;
   $("share-link").value = game;
-  /** @type {HTMLAnchorElement} */ ($("embed-link")).href = game;
   if (room) $("players-panel").hidden = false;
 }
 

@@ -1,10 +1,11 @@
 // room.html without a room: the rooms this browser hosts (resumed from their
 // saves) and the form for a new one, filled from the game page's setup
-// (localStorage "tsuro.setup": seats, names, colours, the winner, open hands)
+// (localStorage "tsuro.setup": seats, names, colours, the winner, open hands,
+// the elimination bonus)
 // when the player came from there with "Play live".
 
 import { t } from "../../lib/words/i18n.js";
-import { readJSON } from "../../lib/shell/storage.js";
+import { readSetup } from "../../lib/shell/settings.js";
 import { DEFAULT_COLORS } from "../../lib/views/style.js";
 import { $ } from "../../lib/shell/dom.js";
 import { listHosted, saveHosted } from "./store.js";
@@ -13,10 +14,10 @@ import { deriveRoom, hostFingerprint, newHostKey, randomText, roomFragment } fro
 const LEVELS = ["easy", "medium", "hard"];
 const SCORING = ["survival", "longest_path", "most_crossings"];
 
-/** The game page's remembered setup, if any. */
+/** The game page's remembered setup (read checked: settings.js), if it has seats. */
 function setupOfGamePage() {
-  const s = readJSON("tsuro.setup", null);
-  return s && Array.isArray(s.seats) ? s : null;
+  const s = readSetup();
+  return s.seats ? s : null;
 }
 
 function kindSelect(i, value) {
@@ -48,6 +49,7 @@ function rulesOfForm() {
   const opts = {};
   if ($("room-scoring").value !== "survival") opts.scoring = $("room-scoring").value;
   if ($("room-open").checked) opts.open_hands = true;
+  if ($("room-bonus").checked) opts.elimination_bonus = true;
   return Object.keys(opts).length ? { preset: "classic", ...opts } : "classic";
 }
 
@@ -79,6 +81,7 @@ export function showHome(fail) {
     $("room-count").value = String(Math.min(8, Math.max(2, setup?.seats?.length || 3)));
     if (setup && SCORING.includes(setup.scoring)) $("room-scoring").value = setup.scoring;
     $("room-open").checked = !!setup?.open_hands;
+    $("room-bonus").checked = !!setup?.elimination_bonus;
     $("room-count").addEventListener("change", () => seatRows(setup));
     $("btn-open-room").addEventListener("click", () => {
       openRoom().then((fragment) => { location.hash = fragment; }, fail);

@@ -11,6 +11,7 @@
 // (lobby.js), the game (table.js), the end (finish.js).
 
 import { bootPage } from "../../lib/shell/boot.js";
+import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { notice, reason, setPhase, wireCopyButton } from "../../lib/shell/page.js";
 import { applyTheme } from "../../lib/shell/theme.js";
 import { Sound } from "../../lib/shell/sound.js";
@@ -35,12 +36,23 @@ sound.wire($("btn-sound"));
 /** @type {{client: RoomClient | null, referee: Referee | null, table: Table | null, id: string, link: any}} */
 const room = { client: null, referee: null, table: null, id: "", link: null };
 
+// the elimination bonus's exchange, on this player's turn (the host's engine checks it)
+const exchange = new ExchangeChooser({
+  els: {
+    panel: $("exchange-panel"), handBox: $("hand-box"),
+    mine: $("exchange-mine"), theirs: $("exchange-theirs"), note: $("exchange-note"),
+  },
+  tileset: () => page.tileset,
+  busy: () => room.table?.busy ?? true,
+  play: (move) => room.table?.play(move),
+});
 const page = bootPage({
   boardLabel: "room.board",
   position: () => room.table?.position,
   busy: () => room.table?.busy ?? true,
   play: (move) => room.table?.play(move),
   keysOn: () => !$("play-panel").hidden,
+  exchange,
 });
 const { engine, board, turn, tilesReady } = page;
 const params = new URLSearchParams(location.search);
@@ -52,6 +64,7 @@ const debug = {
   get seat() { return room.client?.seat ?? null; },
   get connected() { return !!room.client?.connected; },
   get refused() { return room.referee?.stats.refused ?? 0; },
+  get computerFailures() { return room.referee?.stats.computerFailures ?? 0; },
   get hostStats() { return room.referee?.stats ?? null; },
   get arrivals() { return room.client?.arrivals ?? []; },
   get moved() { return room.client?.moved ?? []; },
@@ -82,6 +95,9 @@ async function openRoom(link) {
     room.referee = new Referee({
       engine, room: hosted,
       persist: (r) => { if (!saveHosted(r)) notice(t("room.no_storage")); },
+      stuck: (seat, count) => notice(t("room.computer_failed", { name: hosted.seats[seat].name, count }), {
+        label: t("engine.retry"), run: () => { notice(null); room.referee?.retryComputers(); },
+      }),
     });
     await room.referee.resume();
     const pair = loopbackPair();
@@ -191,6 +207,8 @@ $("btn-share-room").addEventListener("click", () => {
   navigator.share({ text: t("room.share_text"), url: $("room-link").value }).catch(() => { /* closed */ });
 });
 $("btn-start").addEventListener("click", () => room.referee?.start());
+$("btn-exchange").addEventListener("click", () => exchange.finish());
+$("btn-exchange-reset").addEventListener("click", () => exchange.reset());
 $("join-name").value = loadSeat(room.id)?.name || "";
 
 async function route() {

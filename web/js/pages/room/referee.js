@@ -28,12 +28,15 @@ export class Referee {
    * @param {(room: any) => void} o.persist  keep the room (after every change)
    * @param {() => void} [o.changed]  the room changed (seats, presence, phase, a move); the
    *        host's own screen needs no more: it follows its player's messages like any guest's
+   * @param {(seat: number, failures: number) => void} [o.stuck]  the engine failed a computer's
+   *        move too many times in a row: the game waits for the host's retryComputers()
    */
-  constructor({ engine, room, persist, changed = () => {} }) {
+  constructor({ engine, room, persist, changed = () => {}, stuck = () => {} }) {
     this.engine = engine;
     this.room = room;
     this.persist = persist;
     this.changed = changed;
+    this.stuck = stuck;
     /** @type {Seat[]} */
     this.seats = room.seats;
     /** @type {Session | null} */
@@ -42,7 +45,7 @@ export class Referee {
     this.peers = new Map();
     this.work = Promise.resolve();
     /** refused messages; when each move's states were sent (ms since the epoch) and their bytes: the bench */
-    this.stats = { refused: 0, sent: /** @type {{n: number, at: number}[]} */ ([]), bytes: 0, messages: 0 };
+    this.stats = { refused: 0, sent: /** @type {{n: number, at: number}[]} */ ([]), bytes: 0, messages: 0, computerFailures: 0, tooLarge: 0 };
   }
 
   /** Take the saved game back up (a host's reload). */
@@ -61,6 +64,12 @@ export class Referee {
       },
       message: (id, text) => this._receive(`${tag}:${id}`, text),
       close: (id) => this._queue(() => this._gone(`${tag}:${id}`)),
+      // a message that grew past one chunk on its way (the transport drops its peer next)
+      tooLarge: (id) => {
+        const peer = this.peers.get(`${tag}:${id}`);
+        this.stats.tooLarge++;
+        if (peer) this._error(peer, "too_large");
+      },
     };
   }
 
@@ -174,7 +183,11 @@ export class Referee {
     this._changed(false);
   }
 
-  /** The computers' moves, played on this engine, while a computer is to move. */
+  /**
+   * The computers' moves, played on this engine, while a computer is to move.  A move the
+   * engine failed (it restarts itself) is tried again a second later, COMPUTER_TRIES times;
+   * then the host is told (`stuck`) and the game waits for retryComputers().
+   */
   async _computers() {
     let failures = 0;
     while (this.phase === "playing" && this.session && this.seats[this.session.turn]?.kind === "computer") {
@@ -184,12 +197,16 @@ export class Referee {
         await this._play(await this.session.botMove());
         failures = 0;
       } catch (e) {
-        // the engine failed (it restarts itself): try again a little later, a few times
-        if (++failures > COMPUTER_TRIES) throw e;
+        this.stats.computerFailures++;
+        console.warn("room: the engine failed a computer's move", e);
+        if (++failures > COMPUTER_TRIES) { this.stuck(seat, failures); return; }
         await new Promise((r) => setTimeout(r, 1000));
       }
     }
   }
+
+  /** The host's "Try again" after `stuck`: the computers play on. */
+  retryComputers() { return this._queue(() => this._computers()); }
 
   async _broadcastState(played) {
     this.stats.sent.push({ n: this.session.moves.length, at: performance.timeOrigin + performance.now() });
@@ -202,13 +219,15 @@ export class Referee {
     const s = this.session;
     const seat = peer.seat;
     if (!cache.has(seat)) {
-      const args = { position: s.position, seat };
-      if (played) Object.assign(args, { events: played.events, move: played.move });
+      // a state that follows a move brings its events; one that does not (a start, a peer
+      // that just came) the trails so far and the earlier moves' events for the move log,
+      // both cut down by the engine to what this seat may see
+      const args = played ? { position: s.position, seat, events: played.events, move: played.move }
+        : { position: s.position, seat, log: s.events };
       const view = await ask(this.engine, "room_view", args);
       const legal = seat !== null && s.turn === seat && this.phase === "playing" ? await s.legalMoves() : null;
       const state = { n: s.moves.length, position: view.position, events: view.events || null, move: view.move || null, legal };
-      // a state that does not follow another (a start, a peer that just came) brings the trails so far
-      cache.set(seat, played ? state : { ...state, trails: s.trails() });
+      cache.set(seat, played ? state : { ...state, trails: s.trails(), log: view.log });
     }
     this._send(peer, "state", cache.get(seat));
   }
@@ -247,7 +266,7 @@ export class Referee {
       s.level = level;
       s.token = null;
       if (name && this.phase === "lobby") s.name = name;
-      if (this.session) this.session.seats[seat] = kind === "computer" ? { kind, level } : { kind: "human" };
+      if (this.session) this.session.seats[seat] = kind === "computer" ? { kind, level } : { kind: "human", level };
       this._changed(true);
       if (this.session && this.phase === "playing") await this._computers();
     });

@@ -12,6 +12,12 @@ import { NETWORK } from "./network.js";
 import { Transport } from "./transport.js";
 
 const ACTION = "tsuro";
+/**
+ * The payload of one of Trystero's chunks (its action-wire.mjs: 16 KiB less a 36-byte
+ * header).  A message is whole after its last chunk; Trystero keeps the chunks until
+ * then, however many come, so the page counts them as they arrive (guardChunks).
+ */
+export const CHUNK = 16 * 1024 - 36;
 
 /**
  * The relays a room uses: `?relays=` if given, else `roomRelays` of the build's
@@ -58,20 +64,67 @@ export class RelayTransport extends Transport {
       { onJoinError: (e) => console.warn("room: a peer failed the room's password handshake", e.error) },
     );
     this.action = this.room.makeAction(ACTION);
-    this.action.onMessage = (data, { peerId }) => { if (typeof data === "string") this.on.message(peerId, data); };
-    this.room.onPeerJoin = (peer) => this.on.open(peer);
-    this.room.onPeerLeave = (peer) => this.on.close(peer);
+    const chunks = guardChunks((peer) => Math.ceil(this.maxBytes(peer) / CHUNK), (peer) => {
+      this.on.tooLarge?.(peer);
+      this.drop(peer);
+    });
+    this.action.onReceiveProgress = (progress, { peerId }) => chunks.chunk(peerId, progress);
+    this.action.onMessage = (data, { peerId }) => {
+      chunks.whole(peerId);
+      if (typeof data === "string") this.on.message(peerId, data);
+    };
+    this.room.onPeerJoin = (peer) => { chunks.reset(peer); this.on.open(peer); };
+    this.room.onPeerLeave = (peer) => { chunks.reset(peer); this.on.close(peer); };
   }
 
   send(peer, text) {
     this.action.send(text, { target: peer }).catch(() => { /* the peer is gone: its close comes */ });
   }
 
+  /** Close a peer's connection; the page forgets it at once (Trystero notices only later). */
   drop(peer) {
     try { this.room.getPeers()[peer]?.close(); } catch { /* already closed */ }
+    this.on.close(peer);
   }
 
   close() {
     this.room.leave().catch(() => {});
   }
+}
+
+/**
+ * Refuse a message while it arrives, chunk by chunk, before Trystero has put it
+ * together: Trystero calls onReceiveProgress for every chunk, with the share of the
+ * message the sender says it has sent (its header's progress byte), and the message
+ * handler once the last chunk came.  A peer whose message takes more chunks than
+ * `max(peer)` is refused (`tooLarge`) on the chunk that shows it: the first chunk of a
+ * message its sender says is longer, or one chunk past the limit (a sender that lies in
+ * its progress byte; a message's handler runs before the next chunk's progress, so the
+ * count is exact).
+ * @param {(peer: string) => number} max  the chunks a message from this peer may take
+ * @param {(peer: string) => void} tooLarge
+ */
+export function guardChunks(max, tooLarge) {
+  /** @type {Map<string, number>} peer -> chunks of the message on its way */
+  const arriving = new Map();
+  /** peers refused, whose chunks still on their way are ignored until they connect again */
+  const refused = new Set();
+  return {
+    chunk(peer, progress) {
+      if (refused.has(peer)) return;
+      const n = (arriving.get(peer) || 0) + 1;
+      arriving.set(peer, n);
+      const limit = max(peer);
+      const announced = n === 1 && Math.round(progress * 255) < Math.round(255 / limit);
+      if (n > limit || announced) {
+        arriving.delete(peer);
+        refused.add(peer);
+        tooLarge(peer);
+      }
+    },
+    /** A message came whole. */
+    whole(peer) { arriving.delete(peer); },
+    /** A peer connected or left: nothing on its way. */
+    reset(peer) { arriving.delete(peer); refused.delete(peer); },
+  };
 }

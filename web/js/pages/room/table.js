@@ -79,7 +79,7 @@ export class Table {
       // the first state, or one after a gap (a reconnection): drawn as it is
       this.game = new RemoteGame(state);
       show(this.board, state.position, this.game.trails());
-      if (!state.events) $("log").replaceChildren();
+      if (!state.events) this._earlier(Array.isArray(state.log) ? state.log : []);
       else this._log(state.events);
     } else {
       g.next = state;
@@ -93,14 +93,27 @@ export class Table {
   }
 
   _log(events) {
+    const lines = this._write(events);
+    $("log").lastElementChild?.scrollIntoView?.({ block: "nearest" });
+    say(lines.map((l) => l.text).join(" "));
+  }
+
+  /** The log of the moves before this page came (or came back): written anew, not announced. */
+  _earlier(log) {
+    $("log").replaceChildren();
+    for (const events of log) if (Array.isArray(events)) this._write(events);
+    $("log").lastElementChild?.scrollIntoView?.({ block: "nearest" });
+  }
+
+  /** One move's lines at the end of the log. */
+  _write(events) {
     const lines = describe(events, this.game.players);
     for (const line of lines) {
       const li = document.createElement("li");
       li.textContent = line.text;
       $("log").append(li);
     }
-    $("log").lastElementChild?.scrollIntoView?.({ block: "nearest" });
-    say(lines.map((l) => l.text).join(" "));
+    return lines;
   }
 
   /** Whose turn it is; this player's turn played with the host's legal moves. */
@@ -121,6 +134,8 @@ export class Table {
     this.lastLegal = state.legal;
     $("turn-banner").textContent = t("room.your_turn");
     $("hand-title").textContent = t("room.your_hand");
+    $("hand-box").hidden = false;        // the exchange panel, if this turn is one, hides it
+    $("exchange-panel").hidden = true;
     $("play-panel").hidden = false;
     this.sound.play("place");
     say(t("room.your_turn"));
@@ -140,8 +155,9 @@ export class Table {
   /** The host refused this player's move: say why, and let them choose again. */
   refused(text) {
     if (!this.game || !this.lastLegal) return;
-    note(text, "bad");
-    this.turn.start(this.game.position.turn, this.lastLegal);
-    setPhase("tile");
+    this.turn.start(this.game.position.turn, this.lastLegal);   // sets the phase (tile, start, exchange) and its help
+    // then why (the exchange's panel hides the hand's note: it says it in its own)
+    if (this.lastLegal.phase === "exchange") $("exchange-note").textContent = text;
+    else note(text, "bad");
   }
 }

@@ -8,14 +8,24 @@
 //   Loopback     the host's own player, in the same page as the referee
 //
 // Every transport calls its `on` handlers: open(peer) when a peer can be sent
-// to, message(peer, text) for each message, close(peer) when it is gone.
+// to, message(peer, text) for each message, close(peer) when it is gone, and
+// tooLarge(peer) when a peer's message grew past `maxBytes(peer)` while it arrived,
+// before it was whole (the relay transport's check; it drops that peer next).
 
-/** @typedef {{open(peer: string): void, message(peer: string, text: string): void, close(peer: string): void}} TransportEvents */
+import { MAX_FROM_GUEST } from "./protocol.js";
+
+/**
+ * @typedef {{open(peer: string): void, message(peer: string, text: string): void, close(peer: string): void,
+ *   tooLarge?(peer: string): void}} TransportEvents
+ */
 
 export class Transport {
   constructor() {
     /** @type {TransportEvents} */
     this.on = { open() {}, message() {}, close() {} };
+    /** The largest message a peer may send (bytes): the protocol's limit for a guest by default. */
+    /** @type {(peer: string) => number} */
+    this.maxBytes = () => MAX_FROM_GUEST;
   }
 
   /** Send text to a peer (dropped if the peer is gone). @param {string} peer @param {string} text */

@@ -11,11 +11,15 @@ import { describeNeu, neuView } from "../../lib/game/neu-session.js";
 import { trailsOf } from "../../lib/game/session.js";
 import { applyTo, sentences, t } from "../../lib/words/i18n.js";
 import { drawIcons } from "../../lib/views/icon.js";
+import { notice, tellRefusals } from "../../lib/shell/page.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Stepper } from "../../lib/views/stepper.js";
 
 applyTo(document);
 drawIcons();
+// what the page ignored in its address or put aside from its storage, said in its notice bar
+document.getElementById("notice-close")?.addEventListener("click", () => notice(null));
+tellRefusals();
 const board = new Board($("board"), { width: 10, height: 10, label: t("tutorial.course.board") });
 let game = null;
 

@@ -7,12 +7,16 @@ import { applyTo, lang } from "../../lib/words/i18n.js";
 import { wireLanguagePicker } from "../../lib/shell/langpick.js";
 import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { drawIcons } from "../../lib/views/icon.js";
+import { notice, tellRefusals } from "../../lib/shell/page.js";
 
 applyTheme();
 applyTo(document);
 drawIcons();
 wireThemeButton(document.getElementById("btn-theme"));
 wireLanguagePicker(document.getElementById("lang-select"));
+// what the page ignored in its address or put aside from its storage, said in its notice bar
+document.getElementById("notice-close")?.addEventListener("click", () => notice(null));
+tellRefusals();
 
 if (new URLSearchParams(location.search).has("lang")) {
   for (const frame of document.querySelectorAll("iframe[src*='lesson.html']")) {

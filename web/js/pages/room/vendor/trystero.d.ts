@@ -5,6 +5,8 @@
 export type Action = {
   send(data: string, options?: { target?: string | string[] }): Promise<void>;
   onMessage: ((data: unknown, context: { peerId: string }) => void) | null;
+  /** called for each chunk received, before the message is whole: the share the sender says it has sent (0-1] */
+  onReceiveProgress: ((progress: number, context: { peerId: string }) => void) | null;
 };
 export type Room = {
   makeAction(namespace: string): Action;

@@ -1,0 +1,405 @@
+"""The pages against hostile input from outside, fuzzed in real Chromium: every value a
+page reads from its address (the engine's and the pages' parameters, `lang`, `anim`,
+`theme`, `date`, fragments), from localStorage (every `tsuro.*` key, any shape, prototype
+names included) and, for the embed, from its host page's messages (unknown names and
+fields, numbers that overflow to infinity, positions the board cannot draw) is set at
+random, seeded, and each page must still become playable with no uncaught error and no
+Content-Security-Policy violation (the fixtures fail on any).  Refused values fall back to
+defaults, said in the page's language; stored entries the page cannot use are put aside.
+
+Seeded (TSURO_PAGE_FUZZ_SEED, default 21) and bounded: three rounds over the eight pages in
+CI (the first sets every input at once), 20 s to 2 minutes; TSURO_FUZZ=long runs twelve."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import zlib
+from base64 import urlsafe_b64encode
+from pathlib import Path
+from urllib.parse import quote
+
+import pagekit
+import pytest
+
+from tsuro_core.api import call
+
+pytestmark = pytest.mark.browser
+
+SEED = int(os.environ.get("TSURO_PAGE_FUZZ_SEED", "21"))
+ROUNDS = 12 if os.environ.get("TSURO_FUZZ") == "long" else 3
+PUZZLES = json.loads(
+    (Path(__file__).resolve().parents[2] / "data" / "puzzles.json").read_text(encoding="utf-8")
+)
+
+# Every uncaught error and unhandled rejection of every document (frames included).
+ERRORS = """
+window.__pageErrors = [];
+addEventListener("error", (e) => window.__pageErrors.push(String(e.message || e)));
+addEventListener("unhandledrejection", (e) => window.__pageErrors.push(String(e.reason)));
+"""
+
+# Texts a hostile address or store might hold.
+TEXTS = [
+    "", " ", "-1", "0", "3.5", "1e400", "-1e400", "NaN", "Infinity", "true", "null",
+    "__proto__", "constructor", "toString", "hasOwnProperty", "x" * 3000, "%E0%A4%A",
+    "<img src=x onerror=alert(1)>", "\u202e\u0000", "日本語", "de", "xx-YY", "2026-02-30",
+    "0000-01-01", "9999-99-99", "99999999999999999999", "[]", "{}",
+]  # fmt: skip
+# Each address parameter's own hostile values: near what the page takes, but not it.
+PARAMS = {
+    "lang": ["xx", "__proto__", "de-XX-x-y", "", "toString"],
+    "anim": ["-1", "1e400", "Infinity", "NaN", "99", "0x10"],
+    "theme": ["purple", "__proto__", "DARK"],
+    "install": ["constructor", "micropip2", ""],
+    "snapshot": ["maybe", "__proto__"],
+    "engine": ["both", "__proto__"],
+    "bootstall": ["1", "0", "-5", "1e400", "2147483648000"],
+    "warmup": ["sometimes"],
+    "slow": ["99999", "-1", "1e400"],
+}
+DATES = ["2026-02-30", "0000-01-01", "9999-99-99", "2026-1-1", "", "__proto__", "1e400"]
+OVERFLOW = "__OVERFLOW__"  # replaced by 1e400 in the stored text: JSON that overflows
+
+
+def link(kind: str, text: str) -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(text.encode()) + packer.flush()
+    return f"{kind}=1" + urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def started_position(seed: int = 5) -> dict:
+    pos = call("new_game", {"players": 2, "seed": seed})["result"]["position"]
+    for move in ({"start": [0, 2, "H"]}, {"start": [5, 3, "C"]}):
+        pos = call("play", {"position": pos, "move": move})["result"]["position"]
+    return pos
+
+
+class Hostile:
+    """Random hostile values, from one seeded generator."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def text(self) -> str:
+        return self.rng.choice(TEXTS)
+
+    def json(self, depth: int = 0):
+        r = self.rng.random()
+        if depth > 3 or r < 0.35:
+            return self.rng.choice(
+                [None, True, False, 0, -1, 2**53 + 1, 1e300, OVERFLOW, self.text(), [], {}]
+            )
+        if r < 0.55:
+            return [self.json(depth + 1) for _ in range(self.rng.choice([1, 3, 20]))]
+        if r < 0.6:
+            return [0] * self.rng.choice([1000, 120_000])  # huge lists
+        keys = ["__proto__", "constructor", "format", "id", "game", "days", "games", "solved",
+                "seats", "speed", "record", "message", "position", "current"]  # fmt: skip
+        keys.append(self.text()[:20])
+        return {self.rng.choice(keys): self.json(depth + 1) for _ in range(self.rng.randint(1, 4))}
+
+    def mutate(self, value):
+        """`value` with one place replaced by hostile JSON (a field of an object, an entry)."""
+        value = json.loads(json.dumps(value))
+        node = value
+        for _ in range(self.rng.randint(1, 4)):
+            children = (
+                list(node.items()) if isinstance(node, dict) else list(enumerate(node))
+                if isinstance(node, list) else []
+            )  # fmt: skip
+            if not children:
+                break
+            key, child = self.rng.choice(children)
+            if not isinstance(child, (dict, list)) or self.rng.random() < 0.4:
+                node[key] = self.json()
+                return value
+            node = child
+        if isinstance(node, dict):
+            node[self.rng.choice(["__proto__", "extra", "constructor"])] = self.json()
+        return value
+
+    def stored_text(self, valid, own: list, first: bool = False) -> str:
+        """What a hostile store holds: one of its key's own hostile values (always in the
+        first round), a mutated valid value, random JSON, or not JSON."""
+        r = 0.0 if first else self.rng.random()
+        if r < 0.4:
+            return json.dumps(self.rng.choice(own))
+        if r < 0.7 and valid is not None:
+            text = json.dumps(self.mutate(valid))
+        elif r < 0.85:
+            text = json.dumps(self.json())
+        else:
+            return self.rng.choice(["{", "undefined", '"\\ud800"', "[" * 5000, self.text()])
+        return text.replace(json.dumps(OVERFLOW), "1e400")
+
+
+def targeted() -> dict:
+    """Each stored key's own hostile values: the shapes a damaged or older entry takes."""
+    return {
+        "tsuro.setup": [{"speed": -1}, {"speed": "1e400"}, {"seats": [None]},
+                        {"preset": "__proto__", "seats": "x"}, {"seats": [{"name": 5}] * 100}],
+        "tsuro.theme": ["purple", {"x": 1}], "tsuro.sound": ["loud"], "tsuro.lang": ["xx"],
+        "tsuro.daily": [{"days": None}, {"days": {"__proto__": {"score": "x"}}, "current": 5},
+                        {"days": {"2026-01-01": {"score": -1, "fragment": 3}}},
+                        {"current": {"date": "2026-02-30", "record": None}}],
+        "tsuro.puzzles": [{"solved": None}, {"solved": [], "hinted": 7}, {"solved": {"a": "yes"}}],
+        "tsuro.link.AbCdEf1234": [{"message": {"game": "AbCdEf1234"}}, {"message": None}],
+        "tsuro.link.__proto__": [{"message": {"game": "__proto__", "record": {"players": 3}}}],
+        "tsuro.game.g1": [{"format": "tsuro-games/2", "id": "g1", "game": {"format": "x"}}],
+        "tsuro.game.__proto__": [{"format": "tsuro-games/2", "id": "__proto__", "game": {}}],
+        "tsuro.kept.constructor": [{"text": 5}, None],
+        "tsuro.save": [{"format": "tsuro-save/1", "record": {"deal": [0] * 120_000}}],
+    }  # fmt: skip
+
+
+def valid_entries() -> dict:
+    """A valid value for each stored key (mutated by the fuzz)."""
+    game = call("new_game", {"players": 2, "seed": 7})["result"]
+    save = {"format": "tsuro-save/1", "record": game["record"],
+            "seats": [{"kind": "human", "level": "medium"}, {"kind": "computer", "level": "hard"}],
+            "savedAt": "2026-01-01T00:00:00.000Z"}  # fmt: skip
+    daily = call("daily", {"date": "2026-01-05"})["result"]["record"]
+    message = {"format": "tsuro-link/1", "game": "AbCdEf1234", "seats": ["person", "computer:hard"],
+               "hidden": False, "record": game["record"]}  # fmt: skip
+    return {
+        "tsuro.setup": {"preset": "classic", "scoring": "survival", "speed": 1, "seats": [
+            {"name": "Ann", "color": "red", "kind": "human", "level": "medium"},
+            {"name": "Bo", "color": "blue", "kind": "computer", "level": "hard"}]},
+        "tsuro.theme": None, "tsuro.sound": None, "tsuro.lang": None,
+        "tsuro.daily": {"days": {"2026-01-04": {"score": 9, "fragment": ""}},
+                        "games": {"2026-01-05": {"practice": True, "record": daily}}},
+        "tsuro.puzzles": {"solved": {PUZZLES[0]["id"]: True}, "hinted": {}},
+        "tsuro.link.AbCdEf1234": {"message": message, "saved": 1},
+        "tsuro.link.__proto__": {"message": message, "saved": 1},
+        "tsuro.game.g1": {"format": "tsuro-games/2", "id": "g1", "savedAt": "2026-01-01",
+                          "over": False, "position": game["position"], "game": save},
+        "tsuro.game.__proto__": {"format": "tsuro-games/2", "id": "__proto__", "over": False,
+                                 "position": game["position"], "game": save},
+        "tsuro.kept.constructor": {"format": "tsuro-kept/1", "id": "constructor", "text": "{"},
+        "tsuro.save": save,
+    }  # fmt: skip
+
+
+# ------------------------------------------------------------------ the pages and "playable"
+
+PLAYING = "(ps) => ps.includes(document.body.dataset.phase)"
+PAGES = {
+    "game": ("index.html", ["", "#r=garbage", "#p=1AAAA", "#__proto__", "#p=" + "x" * 3000]),
+    "daily": ("daily.html", ["", "#x"]),
+    "puzzles": ("puzzles.html", ["", "#__proto__", "#constructor", f"#{PUZZLES[0]['id']}"]),
+    "link": ("link.html", ["", "#g=garbage", "#g=1AAAA"]),
+    "embed": ("embed.html", None),  # a real position, with hostile options
+    "tutorial": ("tutorial/index.html", ["", "#x"]),
+    "course": ("tutorial/course.html", ["", "#x"]),
+    "lesson": ("lesson.html", ["", "#l=garbage", "#x", "#lang=__proto__"]),
+}
+EMBED_OPTIONS = ["at=1e400", "at=-1", "from=end", "to=__proto__", "try=2", "try=1", "eager=1",
+                 "__proto__=1", "constructor=x", "lang=__proto__", "lang=xx", "caption=%E0%A4%A",
+                 "caption=" + "y" * 600, "engine=x", "pre=zzz", "controls=0", "=",
+                 "&&"]  # fmt: skip
+
+
+PLACED = "document.querySelectorAll('.layer-tiles .placed').length"
+
+
+def one_move(page, k: int = 0) -> None:
+    """Play the human's turn shown (a start mark, or a tile) and wait until the board shows
+    it: the engine answered and the move was drawn (an animation that never ends fails)."""
+    ph = pagekit.phase(page)
+    if ph == "pass":
+        page.click("#btn-pass")
+        ph = pagekit.wait_phase(page, ["start", "tile"])
+    markers = "document.querySelectorAll('.layer-markers *').length"
+    if ph == "start":
+        before = page.evaluate(markers)
+        page.locator(".layer-marks .start-mark").nth(k).locator(".start-dot").click(force=True)
+        page.wait_for_function(f"(n) => {markers} > n", arg=before)
+    elif ph == "tile":
+        before = page.evaluate(PLACED)
+        pagekit.choose_placeable_by_keys(page, k)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"(n) => {PLACED} > n", arg=before)
+
+
+GAME_PHASES = ["start", "tile", "pass", "over", "exchange", "computer"]
+
+
+def playable(page, name: str) -> None:
+    """Wait until the page can be played (or read), and play a move where there is one to
+    play: fails if it never gets there."""
+    if name == "game":
+        page.wait_for_function(
+            "(ps) => document.querySelector('#setup[open]')"
+            " || ps.includes(document.body.dataset.phase)",
+            arg=GAME_PHASES,
+        )
+        if page.locator("#setup[open]").count():  # a new game starts, whatever was stored
+            page.click("#btn-start")
+        for k in range(2):  # a start and a tile, the computers' moves between them
+            if pagekit.wait_phase(page, GAME_PHASES) in ("start", "tile", "pass"):
+                one_move(page, k)
+    elif name == "daily":
+        for k in range(2):
+            if pagekit.wait_phase(page, ["start", "tile", "over"]) != "over":
+                one_move(page, k)
+    elif name == "puzzles":
+        pagekit.wait_phase(page, ["start", "tile"])
+        pagekit.choose_placeable_by_keys(page, 0)
+        page.click("#btn-place")
+        pagekit.wait_phase(page, ["solved", "wrong"])
+    elif name == "link":
+        pagekit.wait_phase(page, ["home", "refused", "start", "tile", "send", "over"])
+        if pagekit.phase(page) in ("home", "refused"):
+            page.wait_for_selector("#new-panel:not([hidden])")
+    elif name == "embed":
+        page.wait_for_function("document.querySelectorAll('#board svg.board .square').length > 0")
+    elif name == "lesson":  # without a lesson it says so; with a broken one, why
+        page.wait_for_selector("#msg:not([hidden])")
+    elif name == "course":
+        page.wait_for_function("/\\d+ \\/ \\d+/.test(document.getElementById('step').textContent)")
+        page.click("#next")  # one step forward, animated at the speed the page chose
+        page.wait_for_function("/^1 \\//.test(document.getElementById('step').textContent)")
+    else:
+        page.wait_for_selector("main.tutorial h1")
+
+
+def test_every_page_becomes_playable_whatever_its_address_and_storage_hold(context, server):
+    rng = random.Random(SEED)
+    hostile = Hostile(rng)
+    valid, own = valid_entries(), targeted()
+    context.add_init_script(ERRORS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    embed_link = call("encode_link", {"position": started_position()})["result"]["fragment"]
+    for round_ in range(ROUNDS):
+        for name, (path, fragments) in PAGES.items():
+            # the first round sets every input at once to one of its own hostile values; the
+            # others, each input at random (its own hostile values, or any hostile text)
+            every = round_ == 0
+            pick = lambda pool: rng.choice(pool) if rng.random() < 0.6 else hostile.text()  # noqa: E731
+            params = [(p, pick(v)) for p, v in PARAMS.items() if every or rng.random() < 0.5]
+            if name == "daily" and (every or rng.random() < 0.7):
+                params.append(("date", pick(DATES)))
+            query = "&".join(f"{k}={v if v[:1] == '%' else quote(v, safe='')}" for k, v in params)
+            query = "?" + (query + "&" if query else "") + "sw=off"
+            if fragments is None:
+                options = rng.sample(EMBED_OPTIONS, rng.randint(0, 4))
+                fragment = "#" + "&".join([embed_link, *options])
+            else:
+                fragment = rng.choice(fragments)
+            stored = {
+                k: hostile.stored_text(v, own[k], every)
+                for k, v in valid.items()
+                if every or rng.random() < 0.4
+            }
+            tab_game = rng.choice(["g1", "__proto__", "", None])
+            what = f"seed {SEED}, round {round_}, {name}: {query}{fragment[:200]}"
+            what += f", stored {stored!r:.600}"
+            # the stores are set on a page of the site (the same origin), then the page opens
+            page.goto(server + "tiles.json")
+            page.evaluate(
+                """([stored, tab]) => {
+                    localStorage.clear(); sessionStorage.clear();
+                    for (const [k, v] of Object.entries(stored)) localStorage.setItem(k, v);
+                    if (tab !== null) sessionStorage.setItem("tsuro.tab.game", tab);
+                }""",
+                [stored, tab_game],
+            )
+            errors.clear()
+            page.goto(server + path + query + fragment)
+            try:
+                if every:  # what the page ignored is said (in its language: test_languages)
+                    said = {
+                        "embed": ["#msg"],
+                        "lesson": ["#msg"],
+                        "game": ["#notice", "#setup-message"],
+                    }
+                    page.wait_for_function(
+                        "(ss) => ss.some((s) => { const n = document.querySelector(s);"
+                        " return !n.hidden && n.textContent.trim().length > 20; })",
+                        arg=said.get(name, ["#notice"]),
+                        timeout=60_000,
+                    )
+                playable(page, name)
+            except Exception as e:
+                raise AssertionError(f"not playable: {what}: {e}") from None
+            found = errors + page.evaluate("window.__pageErrors")
+            for frame in page.frames[1:]:  # the site's frames that loaded (not lazy ones)
+                if frame.url.startswith(server) and not frame.is_detached():
+                    found += frame.evaluate("window.__pageErrors || []")
+            assert not found, f"uncaught errors: {what}: {found}"
+
+
+# ------------------------------------------------------------------ the embed's host messages
+
+HOST_JS = """
+window.got = [];
+addEventListener("message", (e) => {
+  if (e.source === document.getElementById("board").contentWindow) window.got.push(e.data);
+});
+window.send = (m) => document.getElementById("board").contentWindow.postMessage(m, "*");
+"""
+
+
+def hostile_messages(rng: random.Random, position: dict) -> list:
+    huge = json.loads(json.dumps(position))
+    huge["hands"][0] = [0] * 120_000
+    wide = json.loads(json.dumps(position))
+    wide["rules"] = {"preset": "classic", "width": 40, "height": 40}
+    pool = [
+        None, 42, "load", [1, 2], {"tsuro": 1}, {"tsuro": "__proto__"}, {"tsuro": "constructor"},
+        {"tsuro": "toString"}, {"tsuro": "hasOwnProperty"}, {"tsuro": "load"},
+        {"tsuro": "load", "position": huge}, {"tsuro": "load", "position": wide},
+        {"tsuro": "load", "position": position, "at": "INF"}, {"tsuro": "load", "record": {"x": 1}},
+        {"tsuro": "load", "position": position, "caption": "x" * 10_000},
+        {"tsuro": "load", "position": position, "try": "yes"},
+        {"tsuro": "load", "position": position, "junk": True},
+        {"tsuro": "play", "move": {"tile": "INF", "rot": 0}},
+        {"tsuro": "play", "move": {"tile": 3, "rot": 0, "legal": True}},
+        {"tsuro": "play", "move": {"start": [0, 2, "H"]}, "extra": 1},
+        {"tsuro": "step", "at": "INF"}, {"tsuro": "step", "at": 1e308},
+        {"tsuro": "highlight", "squares": [[1e300, 2]]}, {"tsuro": "highlight", "seat": "INF"},
+        {"tsuro": "highlight", "squares": [[1, 2]] * 5000},
+        {"tsuro": "load", "position": position, "id": "INF"},
+    ]  # fmt: skip
+    return [rng.choice(pool) for _ in range(12)]
+
+
+def test_the_embed_answers_every_hostile_message_and_stays_usable(page, server, other_origin):
+    page.context.add_init_script(ERRORS)
+    page.goto(
+        pagekit.framing_host(other_origin, "fuzzhost", HOST_JS, f"{server}embed.html?sw=off&anim=0")
+    )
+    page.wait_for_function("window.got.some((m) => m.tsuro === 'ready')")
+    rng = random.Random(SEED)
+    position = started_position()
+    messages = hostile_messages(rng, position)
+    # Infinity travels in a message (structured clone), though not in JSON
+    page.evaluate(
+        """(ms) => {
+            const inf = (v) => v === "INF" ? Infinity
+              : Array.isArray(v) ? v.map(inf)
+              : v && typeof v === "object"
+                ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, inf(x)])) : v;
+            for (const m of ms) window.send(inf(m));
+        }""",
+        messages,
+    )
+    page.evaluate("(p) => window.send({tsuro: 'load', position: p, id: 'good'})", position)
+    page.wait_for_function(
+        "(n) => window.got.filter((m) => m.tsuro !== 'ready').length >= n"
+        " && window.got[window.got.length - 1].tsuro === 'loaded'",
+        arg=len(messages) + 1,
+        timeout=120_000,
+    )
+    answers = page.evaluate("window.got.filter((m) => m.tsuro !== 'ready')")
+    # every message was answered: an error for each one refused, "loaded" for the good one
+    assert len(answers) >= len(messages) + 1, answers
+    assert answers[-1]["tsuro"] == "loaded", answers[-3:]
+    board = next(f for f in page.frames if f.url.startswith(server + "embed.html"))
+    assert board.evaluate("document.querySelectorAll('#board svg.board .square').length") == 36
+    assert board.evaluate("window.__pageErrors") == []
+    assert page.evaluate("window.__pageErrors") == []

@@ -1,0 +1,90 @@
+"""A worker given up on is stopped: a page whose request passed its time limit leaves its
+engine, and a shared engine (one SharedWorker for the tabs and the tutorial's boards) is
+left by every page that shares it, so the browser ends it (web/js/lib/engine/owner.js),
+rather than keeping a core busy while the others wait behind it; the others' requests go
+to the next one.  The browser's own list of workers (DevTools' targets) shows which run."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SHARED = "smoke.html?sw=off&engine=shared"
+# Planner searches straight into the worker's queue: 500 of half a second each, minutes
+# of work no page could stop from outside Python.
+FLOOD = """() => {
+    const e = window.tsuro.engine;
+    return e.request("new_game", {players: 4, seed: 1}).then(({position}) => {
+        for (let k = 0; k < 500; k++) {
+            e.port.postMessage({ id: 1e9 + k, op: "bot_move",
+                                 args: { position, bot: "planner", budget_ms: 500, seed: k } });
+        }
+    });
+}"""
+
+
+def workers(cdp) -> list[str]:
+    """The names of the shared workers the browser runs."""
+    targets = cdp.send("Target.getTargets")["targetInfos"]
+    return sorted(t["title"] for t in targets if t["type"] == "shared_worker")
+
+
+def wait_for(page, predicate, what: str, timeout_s: float = 120) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never: {what}")
+        page.wait_for_timeout(200)
+
+
+def test_a_shared_engine_given_up_on_is_stopped_and_its_pages_move_on(context, server, browser):
+    cdp = browser.new_browser_cdp_session()
+    first, second = context.new_page(), context.new_page()
+    for p in (first, second):
+        p.goto(server + SHARED)
+        p.wait_for_function("document.body.dataset.ready === 'yes'")
+    assert workers(cdp) == ["tsuro-engine"]  # one engine, shared by both tabs
+    first.evaluate(FLOOD)
+    # the second tab asks something: it waits behind the flood, within a generous limit
+    second.evaluate(
+        "window.answer = window.tsuro.engine.request('version', {}, {timeoutMs: 100000})"
+        ".then((r) => r.version, (e) => 'failed: ' + e.code)"
+    )
+    # the first tab gives up on a request: past its time limit
+    code = first.evaluate(
+        "window.tsuro.engine.request('version', {}, {timeoutMs: 1500})"
+        ".then(() => 'answered', (e) => e.code)"
+    )
+    assert code == "timeout"
+    # both tabs leave the stuck worker, so the browser stops it though minutes of work
+    # were queued in it; both move to the next one, and the waiting request is answered there
+    wait_for(first, lambda: "tsuro-engine" not in workers(cdp), "the stuck worker stopped")
+    assert isinstance(second.evaluate("window.answer"), str)
+    assert not second.evaluate("window.answer").startswith("failed")
+    assert workers(cdp) == ["tsuro-engine#generation=1"]
+    for p in (first, second):
+        assert p.evaluate("window.tsuro.engine.generation") == 1
+        assert "version" in p.evaluate("window.tsuro.request('version')")
+
+
+def test_a_dedicated_engine_given_up_on_is_terminated(page, server):
+    """The dedicated worker of a page is terminated at the time-out: its next request is
+    answered by a fresh one at once, not after the work queued in the old."""
+    page.goto(server + "smoke.html?sw=off")
+    page.wait_for_function("document.body.dataset.ready === 'yes'")
+    page.evaluate(FLOOD)
+    code = page.evaluate(
+        "window.tsuro.engine.request('version', {}, {timeoutMs: 1500})"
+        ".then(() => 'answered', (e) => e.code)"
+    )
+    assert code == "timeout"
+    # answered by the new worker within its own limit: the old one's minutes of work are gone
+    answer = page.evaluate(
+        "window.tsuro.engine.request('version', {}, {timeoutMs: 60000})"
+        ".then((r) => r, (e) => ({failed: e.code}))"
+    )
+    assert "version" in answer, answer
+    assert page.evaluate("window.tsuro.engine.generation") == 1

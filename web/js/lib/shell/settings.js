@@ -1,0 +1,73 @@
+// The game page's remembered setup (localStorage["tsuro.setup"]): the rule set,
+// the seats and the animation speed chosen in its setup dialog.  Read checked
+// (a field the page does not know, or a value it cannot use, is refused: the
+// entry is put aside, what was good in it kept: storage.js) and changed where
+// it is stored, so that a tab writing its form does not undo another tab's.
+
+import { COLOR_NAMES } from "../views/style.js";
+import { readChecked, updateChecked, isObject } from "./storage.js";
+
+export const SETUP_KEY = "tsuro.setup";
+
+const PRESETS = ["classic", "solo", "neu"];
+const SCORINGS = ["survival", "longest_path", "most_crossings"];
+/** The animation speeds the setup offers ("auto": as the system prefers). */
+export const SPEEDS = ["auto", 0, 1, 2.5];
+const KINDS = ["human", "computer"];
+const LEVELS = ["easy", "medium", "hard"];
+const MAX_NAME = 40;
+
+/**
+ * @typedef {{name: string, color: string, kind: string, level: string}} SeatChoice
+ * @typedef {{preset?: string, scoring?: string, elimination_bonus?: boolean, open_hands?: boolean,
+ *            speed?: string | number, seats?: SeatChoice[]}} Setup
+ */
+
+
+/** A stored seat, if it is one the form can show. @returns {SeatChoice | null} */
+function seatOf(v) {
+  if (!isObject(v)) return null;
+  const { name, color, kind, level } = v;
+  const ok = typeof name === "string" && name.length <= MAX_NAME && COLOR_NAMES.includes(color) &&
+    KINDS.includes(kind) && (level === undefined || LEVELS.includes(level));
+  return ok ? { name, color, kind, level: level ?? "medium" } : null;
+}
+
+/** What of a stored setup the page can use (storage.js's check). @param {unknown} v */
+export function checkSetup(v) {
+  /** @type {Setup} */
+  const out = {};
+  if (!isObject(v)) return { value: out, whole: false };
+  let whole = true;
+  const field = (name, ok) => {
+    if (!Object.hasOwn(v, name)) return;
+    if (ok(v[name])) out[name] = v[name];
+    else whole = false;
+  };
+  field("preset", (x) => PRESETS.includes(x));
+  field("scoring", (x) => SCORINGS.includes(x));
+  field("elimination_bonus", (x) => typeof x === "boolean");
+  field("open_hands", (x) => typeof x === "boolean");
+  field("speed", (x) => SPEEDS.includes(x));
+  if (Object.hasOwn(v, "seats")) {
+    const seats = Array.isArray(v.seats) ? v.seats.slice(0, 8).map(seatOf) : [null];
+    if (seats.some((s) => !s) || v.seats.length > 8 || !seats.length) whole = false;
+    const good = /** @type {SeatChoice[]} */ (seats.filter(Boolean));
+    if (good.length) out.seats = good;
+  }
+  for (const k of Object.keys(v)) if (!["preset", "scoring", "elimination_bonus", "open_hands", "speed", "seats"].includes(k)) whole = false;
+  return { value: out, whole };
+}
+
+/** The remembered setup, checked ({} when there is none). @returns {Setup} */
+export function readSetup() {
+  return readChecked(SETUP_KEY, checkSetup, () => ({}));
+}
+
+/**
+ * Remember these choices over what is stored now (another tab's other choices stay).
+ * @param {Setup} choices @returns {boolean} whether it is stored
+ */
+export function rememberSetup(choices) {
+  return updateChecked(SETUP_KEY, checkSetup, () => ({}), (stored) => ({ ...stored, ...choices })).failed === null;
+}
