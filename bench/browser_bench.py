@@ -56,15 +56,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from sitebuild import chromium  # noqa: E402  (the repository's, beside this script)
+
 PAGES = Path(__file__).resolve().parent / "pages"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 INSTALLS = ("snapshot", "lock", "micropip")
 DEFAULT_INSTALLS = ("snapshot", "lock")
 
@@ -292,10 +287,7 @@ def main(argv=None) -> int:
     board = {"cold": [], "warm": []}
     t_start = time.monotonic()
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=os.environ.get("TSURO_CHROMIUM", "/usr/bin/chromium"),
-            args=CHROMIUM_ARGS,
-        )
+        browser = chromium.launch(pw)
         results["browser"] = browser.version
         bench = Bench(browser, site, args.page)
         if args.review_only or args.planner_only:  # one measurement alone, its own table
@@ -798,10 +790,7 @@ def tutorial_memory(dist: Path) -> dict:
         time.sleep(3)
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=os.environ.get("TSURO_CHROMIUM", "/usr/bin/chromium"),
-            args=[*CHROMIUM_ARGS, marker],
-        )
+        browser = chromium.launch(pw, marker)
 
         def all_live(page, url):
             page.goto(url)

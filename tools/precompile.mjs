@@ -51,7 +51,9 @@ def _entry(name, data):
     return zi, data
 
 # The stdlib works without docstrings (CPython tests it under -OO); Pyodide's
-# own packages build their JavaScript API's documentation from theirs.
+# own packages build their JavaScript API's documentation from theirs.  The
+# engine reads none of its own (no __doc__ at run time; its docs are the
+# sources, which pip's wheel keeps): the site's wheel goes without them too.
 KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
 
 def strip_docstrings(tree):
@@ -97,7 +99,8 @@ def precompile(out_dir, engine_dir, site_packages):
                 path = os.path.join(dirpath, fn)
                 rel = os.path.relpath(path, pkg_root)
                 source = open(path, "rb").read()
-                code = compile(source, os.path.join(site_packages, rel), "exec", dont_inherit=True)
+                tree = strip_docstrings(ast.parse(source, rel))
+                code = compile(tree, os.path.join(site_packages, rel), "exec", dont_inherit=True)
                 pyc = bx._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
                 arc = os.path.join(os.path.dirname(rel), "__pycache__", "%s.%s.pyc" % (fn[:-3], tag))
                 z.writestr(*_entry(arc, pyc))

@@ -54,13 +54,13 @@ def main() -> int:
     ap.add_argument("--idle", type=int, default=60, help="seconds of the idle window (relay load)")
     args = ap.parse_args()
 
-    # conftest: polling waits (the site's CSP forbids Playwright's own), Chromium's path
-    import conftest
+    # conftest, imported for its polling waits (the site's CSP forbids Playwright's own)
+    import conftest  # noqa: F401
     import pagekit
     import roomkit
     from playwright.sync_api import sync_playwright
 
-    from sitebuild import dist, serve
+    from sitebuild import chromium, dist, serve
 
     site = Path(tempfile.mkdtemp(prefix="tsuro-room-bench-")) / "dist"
     dist.private_copy(site)
@@ -72,9 +72,7 @@ def main() -> int:
     idle_events = warmup_events = None
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(
-                executable_path=conftest.chromium_path(), args=conftest.CHROMIUM_ARGS
-            )
+            browser = chromium.launch(pw)
 
             def device():
                 ctx = browser.new_context()

@@ -12,8 +12,10 @@
 //   - the later tier (later: pages a first visit does not carry, with their
 //     own modules; sitebuild/precache.py LATER_PAGES): cached when first
 //     opened, and all fetched when a page that this worker already controlled
-//     at load asks ("fill-in": a second visit) and on every update after the
-//     first install, so the whole site works offline from the second visit.
+//     at load asks ("fill-in": a second visit), on every update after the
+//     first install, and on a first visit that opened a later page (that page
+//     loaded before this worker could store it), so the whole site works
+//     offline from the second visit, and a later page from its first.
 //     Opened offline before that, such a page redirects to the game page,
 //     which says so (index.html?offline=later).
 // Nothing is stored unless its sha256 is the one the build recorded: what it
@@ -82,6 +84,13 @@ async function updating() {
   return (await caches.keys()).some((name) => /^tsuro-[0-9a-f]{16}$/.test(name) && name !== CACHE);
 }
 
+/** Whether a page of the later tier is open (controlled or not): on a first visit, the page
+ *  that registered this worker, loaded before it and so not stored. */
+async function laterPageOpen() {
+  const open = await sw.clients.matchAll({ type: "window", includeUncontrolled: true });
+  return open.some((c) => LATER_SET.has(relative(c.url) ?? ""));
+}
+
 /** Fetch and store each of rels not in the cache yet, when it is the build's file; best effort:
  *  what fails is fetched again when a page asks for it. */
 async function fetchMissing(rels) {
@@ -99,7 +108,8 @@ async function fetchMissing(rels) {
 async function precache() {
   const cache = await caches.open(CACHE);
   const have = new Set((await cache.keys()).map((r) => relative(r.url)));
-  await fetchMissing([...await usedBefore(), ...(await updating() ? LATER : [])]);
+  const later = (await updating()) || (await laterPageOpen());
+  await fetchMissing([...await usedBefore(), ...(later ? LATER : [])]);
   await Promise.all(URLS.map(async (rel) => {
     if (have.has(rel)) return;
     const url = new URL(rel, SCOPE).href;

@@ -14,18 +14,7 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-def chromium_path() -> str:
-    return os.environ.get("TSURO_CHROMIUM", "/usr/bin/chromium")
+from sitebuild import chromium
 
 
 @pytest.fixture(scope="session")
@@ -33,13 +22,13 @@ def browser():
     """One headless Chromium for the session."""
     from playwright.sync_api import sync_playwright
 
-    path = chromium_path()
+    path = chromium.path()
     if not (os.path.exists(path) or shutil.which(path)):
         pytest.fail(
             f"Chromium not found at {path} (set TSURO_CHROMIUM or apt-get install chromium)"
         )
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        browser = chromium.launch(pw)
         yield browser
         browser.close()
 

@@ -1,9 +1,11 @@
 """The service worker's later tier (sitebuild/precache.py LATER_PAGES): a page a first
 visit does not carry is stored when a later visit asks for it ("fill-in"), and opened
-offline before that, it sends the player to the game page, which says why.
+offline before that, it sends the player to the game page, which says why; a first
+visit that lands on a page of the tier keeps the whole tier at once (the real build's
+editor).
 
-The test builds its own copy of the site in which the puzzles page is in the later tier,
-so the mechanism is tested whatever pages the real build puts there."""
+The first test builds its own copy of the site in which the puzzles page is in the
+later tier, so the mechanism is tested whatever pages the real build puts there."""
 
 from __future__ import annotations
 
@@ -97,5 +99,37 @@ def test_a_later_page_is_stored_on_the_second_visit_and_said_when_missing_offlin
     try:
         page.goto(site + "puzzles.html?anim=0")
         wait_phase(page, ["tile"])
+    finally:
+        context.set_offline(False)
+
+
+def test_a_first_visit_to_a_later_page_keeps_it_for_offline(page, context, server, build_info):
+    """The real build's later tier: a teacher whose first visit is the board editor finds it,
+    and the lesson page its "Add to a lesson" opens, offline afterwards.  The editor loaded
+    before the service worker was there to store it, so the worker's install, seeing a
+    later page open, fetches the whole tier as a second visit would (sw.js laterPageOpen)."""
+    later = build_info["precache"]["later"]
+    assert {"editor.html", "lesson-edit.html"} <= set(later)
+    page.goto(server + "editor.html?anim=0")
+    wait_phase(page, ["checked"])
+    page.evaluate("navigator.serviceWorker.ready")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function(
+        f"""(async () => {{
+          const stored = {STORED};
+          for (const rel of {json.dumps(later)}) {{
+            if (!(await stored(rel))) return false;
+          }}
+          return true;
+        }})()"""
+    )
+    context.set_offline(True)
+    try:
+        page.goto(server + "editor.html?anim=0")
+        wait_phase(page, ["checked"])
+        assert page.url == server + "editor.html?anim=0"  # not sent to the game page
+        page.goto(server + "lesson-edit.html")
+        wait_phase(page, ["ready"])
+        assert page.url == server + "lesson-edit.html"
     finally:
         context.set_offline(False)

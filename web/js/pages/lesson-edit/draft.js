@@ -2,9 +2,12 @@
 // engine (lesson_check, draft: a lesson of no steps yet is allowed) before it
 // is kept, so the draft is always a lesson the player can show; it is saved
 // in localStorage after each change and checked again when read back (a
-// damaged draft is kept aside, never lost, and a new one is started).
+// damaged draft is kept aside, never lost, and a new one is started).  The
+// page may be open in several tabs ("Add to a lesson" opens a new one each
+// time): a tab takes the draft another tab saved before it changes or saves
+// anything, so no tab saves over a step another one added.
 
-import { readText, writeJSON, writeText, remove, putAside } from "../../lib/shell/storage.js";
+import { readText, writeText, remove, putAside } from "../../lib/shell/storage.js";
 import { ask } from "../../lib/game/session.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {LessonChecked} from "../../lib/types.js" */
@@ -46,6 +49,12 @@ export class Draft {
     this.selected = -1;
     /** the language the author is writing in now */
     this.writeLang = "en";
+    /** the stored text this tab last wrote or took (another text there: another tab saved) */
+    this.text = null;
+    /** edits and takings, one at a time */
+    this.queue = Promise.resolve();
+    /** @type {() => void} called when this tab took the draft another tab saved */
+    this.taken = () => {};
   }
 
   get lesson() { return this.checked.lesson; }
@@ -59,6 +68,7 @@ export class Draft {
   async restore(lang) {
     this.writeLang = lang;
     const text = readText(DRAFT_KEY);   // read before the new lesson is saved over it
+    this.text = text;
     await this.replace(emptyLesson(lang), -1, text === null);
     if (text === null) return null;
     try {
@@ -79,7 +89,7 @@ export class Draft {
     this.checked = checked;
     this.selected = Math.max(-1, Math.min(checked.lesson.steps.length - 1, Number.isInteger(selected) ? selected : 0));
     if (typeof checked.lesson.lang === "string") this.writeLang = checked.lesson.lang;
-    if (save) this.save();
+    if (save) this.write();
   }
 
   /**
@@ -87,20 +97,71 @@ export class Draft {
    * it only if the engine accepts it (its refusal is thrown, the draft unchanged).
    * @param {(lesson: any) => (number | void)} change  may return the step to select
    */
-  async edit(change) {
-    const copy = structuredClone(this.lesson);
-    const pick = change(copy);
-    const checked = await ask(this.engine, "lesson_check", { lesson: copy, draft: true });
-    this.checked = checked;
-    const n = checked.lesson.steps.length;
-    this.selected = Math.min(n - 1, typeof pick === "number" ? pick : Math.max(this.selected, n ? 0 : -1));
-    this.save();
+  edit(change) {
+    return this.inTurn(async () => {
+      for (let tries = 0; ; tries++) {
+        await this.takeOthers();
+        const copy = structuredClone(this.lesson);
+        const pick = change(copy);
+        const checked = await ask(this.engine, "lesson_check", { lesson: copy, draft: true });
+        if (this.savedElsewhere() && tries < 3) continue;   // saved meanwhile: the change again, on that
+        this.checked = checked;
+        const n = checked.lesson.steps.length;
+        this.selected = Math.min(n - 1, typeof pick === "number" ? pick : Math.max(this.selected, n ? 0 : -1));
+        this.write();
+        return;
+      }
+    });
   }
 
+  /** Keep the draft (and the step chosen); if another tab saved since, take its draft first. */
   save() {
-    this.saved(writeJSON(DRAFT_KEY, {
+    if (this.savedElsewhere()) this.sync().then(() => this.write());
+    else this.write();
+  }
+
+  /** Take the draft another tab saved, if any (the page calls this on a "storage" event). */
+  sync() { return this.inTurn(() => this.takeOthers()); }
+
+  // ---------------------------------------------------------------- several tabs
+
+  /** Run `job` after the edits and takings already asked for. @param {() => Promise<void>} job */
+  inTurn(job) {
+    const done = this.queue.then(job);
+    this.queue = done.catch(() => {});
+    return done;
+  }
+
+  /** Whether the stored draft is another tab's (not what this tab last wrote or took). */
+  savedElsewhere() {
+    const text = readText(DRAFT_KEY);
+    return text !== null && text !== this.text;
+  }
+
+  /** The draft another tab saved, checked by the engine, in place of this tab's (this tab's
+   *  step chosen and language kept); one that cannot be read is left to that tab. */
+  async takeOthers() {
+    if (!this.savedElsewhere()) return;
+    const text = readText(DRAFT_KEY);
+    const { selected, writeLang } = this;
+    try {
+      const saved = JSON.parse(text ?? "");
+      if (!saved || saved.format !== DRAFT_FORMAT) return;
+      await this.replace(saved.lesson, Math.max(0, selected), false);
+    } catch {
+      return;
+    } finally {
+      this.writeLang = writeLang;
+    }
+    this.text = text;
+    this.taken();
+  }
+
+  write() {
+    this.text = JSON.stringify({
       format: DRAFT_FORMAT, lesson: this.lesson, selected: this.selected, writeLang: this.writeLang,
-    }));
+    });
+    this.saved(writeText(DRAFT_KEY, this.text));
   }
 
   // ---------------------------------------------------------------- texts in several languages

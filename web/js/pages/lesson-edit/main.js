@@ -37,6 +37,9 @@ const draft = new Draft(engine, (failure) => {
 });
 const steps = new Steps(draft, { changed: () => refresh(), selected: (k) => share.step(k) });
 const share = new Share(draft, (k) => { draft.selected = k; draft.save(); steps.render(); });
+// the page open in another tab saved the draft ("Add to a lesson" opens a new tab each time):
+// this tab takes it, so it shows every step and saves over none
+draft.taken = () => refresh();
 
 /** Everything drawn again from the draft. */
 function refresh() {
@@ -72,10 +75,11 @@ async function addFrom(text, atGiven) {
   const found = linkIn(text);
   if (!found) throw coded("not_a_link", text.slice(0, 80));
   const at = atGiven ?? found.at;
-  const before = draft.lesson.steps.length;
+  let before = 0;   // the number of steps before, in the draft as the engine took it (another tab may add some)
   if (found.link.startsWith("l=")) {
     const other = (await ask(engine, "lesson_check", { fragment: found.link })).lesson;
     await draft.edit((lesson) => {
+      before = lesson.steps.length;
       const offset = (lesson.records ??= []).length;
       lesson.records.push(...(other.records ?? []));
       lesson.steps.push(...other.steps.map((s) => ("record" in s ? { ...s, record: s.record + offset } : s)));
@@ -84,6 +88,7 @@ async function addFrom(text, atGiven) {
   } else {
     const value = await ask(engine, "decode_link", { fragment: found.link });
     await draft.edit((lesson) => {
+      before = lesson.steps.length;
       if (value.position) {
         lesson.steps.push({ position: value.position });
       } else {
@@ -190,6 +195,7 @@ async function main() {
   if (damaged?.keptAt) notice(t("lessonEdit.draftDamaged", { reason: errorText(damaged), key: damaged.keptAt }));
   else if (damaged) notice(t("lessonEdit.draftNotKept", { reason: errorText(damaged), key: DRAFT_KEY }));
   refresh();
+  addEventListener("storage", (e) => { if (e.key === DRAFT_KEY) draft.sync(); });
   await addFromFragment();
   setPhase("ready");
 }
