@@ -4,7 +4,6 @@
 // Where it lives, and why beside its game: lib/game/reviews.js.
 
 import { localStore, readText, writeJSON, writeText, remove, keysWith, putAside } from "../../lib/shell/storage.js";
-import { noteRefusal } from "../../lib/shell/refusals.js";
 import { REVIEW_PREFIX as PREFIX, KEPT_REVIEW_PREFIX as KEPT_PREFIX } from "../../lib/game/reviews.js";
 /** @import {GameRecord, ReviewedMove} from "../../lib/types.js" */
 
@@ -139,15 +138,13 @@ export function writeReview(review, storage = localStore()) {
   return ok;
 }
 
-/** A stored review that failed the checks, under a key of its own, as it was stored; where
- *  one of this game is kept aside already, beside the other entries kept (storage.js's
- *  putAside: never written over).  Noted for the page to say (refusals.js). */
+/** A stored review that failed the checks, under a key of its own, as it was stored (the
+ *  page says so: review.keptDamaged); where one of this game is kept aside already, beside
+ *  the other entries kept (storage.js's putAside, listed by the game page: never written over). */
 function keepAside(source, text, reason, storage) {
   if (readText(KEPT_PREFIX + source, storage) !== null) { putAside(PREFIX + source, text, { storage }); return; }
   const kept = JSON.stringify({ format: "tsuro-kept/1", id: source, keptAt: new Date().toISOString(), reason, text });
-  const ok = writeText(KEPT_PREFIX + source, kept, storage) === null;
-  if (ok) remove(PREFIX + source, storage);
-  noteRefusal({ kind: "stored", key: PREFIX + source, kept: ok });
+  if (writeText(KEPT_PREFIX + source, kept, storage) === null) remove(PREFIX + source, storage);
 }
 
 /** Keep only the newest reviews of the kind of `keep` (a saved game's goes with the game). */
