@@ -12,6 +12,7 @@ CI (the first sets every input at once), 20 s to 2 minutes; TSURO_FUZZ=long runs
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -29,6 +30,9 @@ pytestmark = pytest.mark.browser
 
 SEED = int(os.environ.get("TSURO_PAGE_FUZZ_SEED", "21"))
 ROUNDS = 12 if os.environ.get("TSURO_FUZZ") == "long" else 3
+ONLY = [
+    p for p in os.environ.get("TSURO_PAGE_FUZZ_PAGES", "").split(",") if p
+]  # e.g. "room,editor"
 PUZZLES = json.loads(
     (Path(__file__).resolve().parents[2] / "data" / "puzzles.json").read_text(encoding="utf-8")
 )
@@ -74,6 +78,11 @@ def started_position(seed: int = 5) -> dict:
     for move in ({"start": [0, 2, "H"]}, {"start": [5, 3, "C"]}):
         pos = call("play", {"position": pos, "move": move})["result"]["position"]
     return pos
+
+
+def as_stored(value) -> str:
+    """`value` as stored: JSON, with OVERFLOW a number past a double."""
+    return json.dumps(value).replace(json.dumps(OVERFLOW), "1e400")
 
 
 class Hostile:
@@ -125,7 +134,7 @@ class Hostile:
         first round), a mutated valid value, random JSON, or not JSON."""
         r = 0.0 if first else self.rng.random()
         if r < 0.4:
-            return json.dumps(self.rng.choice(own))
+            return as_stored(self.rng.choice(own))
         if r < 0.7 and valid is not None:
             text = json.dumps(self.mutate(valid))
         elif r < 0.85:
@@ -151,7 +160,60 @@ def targeted() -> dict:
         "tsuro.game.__proto__": [{"format": "tsuro-games/2", "id": "__proto__", "game": {}}],
         "tsuro.kept.constructor": [{"text": 5}, None],
         "tsuro.save": [{"format": "tsuro-save/1", "record": {"deal": [0] * 120_000}}],
+        # review.html's kept review (pages/review/kept.js), under a game's name and a prototype's
+        "tsuro.review.game.g1": [{"format": "tsuro-review/1", "source": "game.g1", "moves": None},
+                                 {**REVIEW, "moves": [{"index": 0, "chances": [OVERFLOW]}]},
+                                 {**REVIEW, "seats": OVERFLOW}, {**REVIEW, "source": "game.other"}],
+        "tsuro.review.rec.__proto__": [{**REVIEW, "source": "__proto__"}, []],
+        # editor.html's draft (pages/editor/draft.js)
+        "tsuro.editor": [draft({"players": [None], "markers": [], "tiles": [5]}),
+                         draft({**EDITOR_STATE, "rules": {"width": OVERFLOW}}),
+                         draft({**EDITOR_STATE, "players": [{"name": 5}] * 100}),
+                         draft({**EDITOR_STATE, "tiles": [[99, -1, 99, 9]] * 50}),
+                         draft({**EDITOR_STATE, "handsMode": "__proto__", "hands": None,
+                                "seed": "x"})],
+        # lesson-edit.html's draft (pages/lesson-edit/draft.js) and the draft kept aside
+        "tsuro.lessonDraft": [{"format": LESSON_DRAFT, "lesson": None},
+                              {"format": LESSON_DRAFT, "lesson": {**LESSON, "steps": [{}]},
+                               "selected": OVERFLOW, "writeLang": "__proto__"},
+                              {"format": LESSON_DRAFT, "lesson": {**LESSON, "lang": 5}}],
+        "tsuro.lessonDraft.kept": [{"x": 1}],
+        # room.html's hosted rooms and seats (pages/room/store.js)
+        "tsuro.room.host.r1": [{**HOSTED, "seats": None}, {**HOSTED, "link": None},
+                               {**HOSTED, "seats": [{"name": {"__proto__": 1}}],
+                                "phase": "__proto__"},
+                               {**HOSTED, "id": "__proto__"}],
+        "tsuro.room.host.__proto__": [{**HOSTED, "id": "__proto__", "seats": "x"}],
+        "tsuro.room.seat." + ROOM_ID: [{"token": 5, "name": {}},
+                                       {"token": "t", "name": ["x"] * 1000}],
     }  # fmt: skip
+
+
+REVIEW = {"format": "tsuro-review/1", "source": "game.g1", "record": "00000000000000", "seed": 0,
+          "iterations": 16, "total": 2, "seats": 2, "scale": "win_share", "stopped": True,
+          "moves": []}  # fmt: skip
+EDITOR_STATE = {"rules": "classic", "players": [{"name": "Ann", "color": "red"},
+                                                {"name": "Bo", "color": "blue"}],
+                "tiles": [[2, 2, 7, 0]], "markers": [None, None], "hands": [[], []], "pile": [],
+                "out": [], "dragon": None, "mover": 0, "phase": None, "handsMode": "deal",
+                "pileMode": "rest", "seed": 5}  # fmt: skip
+LESSON = {"format": "tsuro-lesson/1", "lang": "en", "steps": []}
+LESSON_DRAFT = "tsuro-lesson-draft/1"
+
+
+def draft(state) -> dict:
+    """An editor draft as the board editor keeps it."""
+    return {"format": "tsuro-editor/1", "state": state}
+
+
+SECRET, HOST = "A" * 22, "B" * 22  # a room link's secret and host fingerprint (secret.js)
+ROOM_ID = hashlib.sha256(f"tsuro-room/1 id|{SECRET}".encode()).hexdigest()[:32]  # deriveRoom
+HOSTED = {"format": "tsuro-room-host/1", "id": "r1", "link": {"secret": SECRET, "host": HOST},
+          "rules": "classic", "phase": "lobby", "save": None, "saved": 1,
+          "seats": [{"kind": "person", "level": "medium", "name": "Ann", "color": "red",
+                     "token": None},
+                    {"kind": "computer", "level": "easy", "name": "Bo", "color": "blue",
+                     "token": None}]}  # fmt: skip
 
 
 def valid_entries() -> dict:
@@ -179,10 +241,31 @@ def valid_entries() -> dict:
                                  "position": game["position"], "game": save},
         "tsuro.kept.constructor": {"format": "tsuro-kept/1", "id": "constructor", "text": "{"},
         "tsuro.save": save,
+        "tsuro.review.game.g1": REVIEW,
+        "tsuro.review.rec.__proto__": {**REVIEW, "source": "rec.__proto__"},
+        "tsuro.editor": draft(EDITOR_STATE),
+        "tsuro.lessonDraft": {"format": LESSON_DRAFT, "lesson": LESSON, "selected": -1,
+                              "writeLang": "en"},
+        "tsuro.lessonDraft.kept": None,
+        "tsuro.room.host.r1": HOSTED,
+        "tsuro.room.host.__proto__": {**HOSTED, "id": "__proto__"},
+        "tsuro.room.seat." + ROOM_ID: {"token": "t0", "name": "Ann"},
     }  # fmt: skip
 
 
 # ------------------------------------------------------------------ the pages and "playable"
+
+
+def short_record() -> dict:
+    """A record of two moves: its review is over in a moment."""
+    record = call("new_game", {"players": 2, "seed": 5})["result"]["record"]
+    record["moves"] = [{"start": [0, 2, "H"]}, {"start": [5, 3, "C"]}]
+    return record
+
+
+P_LINK = call("encode_link", {"position": started_position()})["result"]["fragment"]
+R_LINK = call("encode_link", {"record": short_record()})["result"]["fragment"]
+ROOM = f"room=1.{SECRET}.{HOST}"
 
 PLAYING = "(ps) => ps.includes(document.body.dataset.phase)"
 PAGES = {
@@ -194,7 +277,65 @@ PAGES = {
     "tutorial": ("tutorial/index.html", ["", "#x"]),
     "course": ("tutorial/course.html", ["", "#x"]),
     "lesson": ("lesson.html", ["", "#l=garbage", "#x", "#lang=__proto__"]),
+    "review": (
+        "review.html",
+        [
+            "",
+            "#r=garbage",
+            f"#{R_LINK}&game=g1",
+            "#x&at=1",
+            f"#{R_LINK}&game=__proto__&at=1e400&iterations=0",
+            f"#{R_LINK}&daily=2026-02-30&practice=x&iterations=1e400",
+            f"#{R_LINK}&link={'x' * 200}&__proto__=1",
+            f"#{P_LINK}",
+        ],
+    ),
+    "editor": (
+        "editor.html",
+        [
+            "",
+            "#x",
+            "#p=garbage",
+            "#r=1AAAA&at=1e400",
+            f"#{P_LINK}&at=-1",
+            f"#{R_LINK}&at=__proto__",
+            "#__proto__",
+        ],
+    ),
+    "lesson-edit": (
+        "lesson-edit.html",
+        [
+            "",
+            "#x",
+            "#add=garbage",
+            "#add=&step=99999999",
+            f"#add={quote(P_LINK, safe='')}&step=1e400",
+            f"#add={quote(R_LINK, safe='')}&step=99",
+            "#add=%E0%A4%A",
+        ],
+    ),
+    "room": (
+        "room.html",
+        [
+            "",
+            "#room=garbage",
+            "#room=1.short.x",
+            "#invite=garbage",
+            "#__proto__",
+            f"#{ROOM}x",
+            "#invite=1." + "A" * 3000,
+            f"#{ROOM}&x=1",
+            f"#{ROOM}",
+        ],
+    ),
 }
+# A page's own address parameters and their hostile values (the room page never reaches a
+# relay: only ones its policy refuses, or none)
+PAGE_PARAMS = {
+    "room": {"relays": ["none", "wss://evil.example", "__proto__", "none,wss://x.example"],
+             "turn": ["turn:", "javascript:alert(1)", "turns:" + "x" * 600, "__proto__"],
+             "stun": ["off", "__proto__"]},
+}  # fmt: skip
 EMBED_OPTIONS = ["at=1e400", "at=-1", "from=end", "to=__proto__", "try=2", "try=1", "eager=1",
                  "__proto__=1", "constructor=x", "lang=__proto__", "lang=xx", "caption=%E0%A4%A",
                  "caption=" + "y" * 600, "engine=x", "pre=zzz", "controls=0", "=",
@@ -257,6 +398,39 @@ def playable(page, name: str) -> None:
         page.wait_for_function("document.querySelectorAll('#board svg.board .square').length > 0")
     elif name == "lesson":  # without a lesson it says so; with a broken one, why
         page.wait_for_selector("#msg:not([hidden])")
+    elif name == "review":  # the review starts (or is kept, done), or the page says why not
+        page.wait_for_function(
+            "document.body.dataset.phase === 'none' || document.body.dataset.phase === 'failed'"
+            " ? !document.getElementById('notice').hidden"
+            " : ['reviewing', 'stopped', 'done'].includes(document.body.dataset.phase)"
+        )
+        if pagekit.phase(page) == "stopped":
+            page.click("#btn-resume")
+            pagekit.wait_phase(page, ["reviewing", "done"])
+    elif name == "editor":  # a tile placed on the board, and the engine's check of it
+        if pagekit.wait_phase(page, ["checked", "record"]) == "record":  # a game's step: edit it
+            page.click("#btn-rec-edit")
+            pagekit.wait_phase(page, ["checked"])
+        before = page.evaluate("localStorage.getItem('tsuro.editor')")
+        page.click(".palette-tile[data-tile='7']")
+        page.locator("#board svg.board .square").first.click()
+        page.wait_for_function("(b) => localStorage.getItem('tsuro.editor') !== b", arg=before)
+        pagekit.wait_phase(page, ["checked", "record"])
+    elif name == "lesson-edit":  # a step added from a link
+        pagekit.wait_phase(page, ["ready"])
+        n = page.locator("#le-steps li").count()
+        page.fill("#le-link", "#" + P_LINK)
+        page.click("#le-add")
+        page.wait_for_function("(n) => document.querySelectorAll('#le-steps li').length > n", arg=n)
+    elif name == "room":  # the home form, or the room link refused (or no relay) in words
+        page.wait_for_function(
+            "document.body.dataset.phase === 'home'"
+            " ? !document.getElementById('new-panel').hidden"
+            " : !document.getElementById('notice').hidden"
+            " || document.getElementById('connection').textContent.trim().length > 0"
+        )
+        if page.evaluate("location.hash") not in ("", "#" + ROOM):  # a link refused: said
+            page.wait_for_selector("#notice:not([hidden])")
     elif name == "course":
         page.wait_for_function("/\\d+ \\/ \\d+/.test(document.getElementById('step').textContent)")
         page.click("#next")  # one step forward, animated at the speed the page chose
@@ -269,6 +443,7 @@ def test_every_page_becomes_playable_whatever_its_address_and_storage_hold(conte
     rng = random.Random(SEED)
     hostile = Hostile(rng)
     valid, own = valid_entries(), targeted()
+    own_texts = {k: [as_stored(v) for v in vs] for k, vs in own.items()}
     context.add_init_script(ERRORS)
     page = context.new_page()
     errors: list[str] = []
@@ -276,6 +451,8 @@ def test_every_page_becomes_playable_whatever_its_address_and_storage_hold(conte
     embed_link = call("encode_link", {"position": started_position()})["result"]["fragment"]
     for round_ in range(ROUNDS):
         for name, (path, fragments) in PAGES.items():
+            if ONLY and name not in ONLY:
+                continue
             # the first round sets every input at once to one of its own hostile values; the
             # others, each input at random (its own hostile values, or any hostile text)
             every = round_ == 0
@@ -283,6 +460,9 @@ def test_every_page_becomes_playable_whatever_its_address_and_storage_hold(conte
             params = [(p, pick(v)) for p, v in PARAMS.items() if every or rng.random() < 0.5]
             if name == "daily" and (every or rng.random() < 0.7):
                 params.append(("date", pick(DATES)))
+            for p, own_values in PAGE_PARAMS.get(name, {}).items():  # never any text: own values
+                if every or p == "relays" or rng.random() < 0.5:
+                    params.append((p, rng.choice(own_values)))
             query = "&".join(f"{k}={v if v[:1] == '%' else quote(v, safe='')}" for k, v in params)
             query = "?" + (query + "&" if query else "") + "sw=off"
             if fragments is None:
@@ -300,14 +480,20 @@ def test_every_page_becomes_playable_whatever_its_address_and_storage_hold(conte
             what += f", stored {stored!r:.600}"
             # the stores are set on a page of the site (the same origin), then the page opens
             page.goto(server + "tiles.json")
-            page.evaluate(
+            # (what storage cannot hold is left out: a browser's quota is a few megabytes)
+            refused = page.evaluate(
                 """([stored, tab]) => {
                     localStorage.clear(); sessionStorage.clear();
-                    for (const [k, v] of Object.entries(stored)) localStorage.setItem(k, v);
+                    const full = [];
+                    for (const [k, v] of Object.entries(stored)) {
+                        try { localStorage.setItem(k, v); } catch { full.push(k); }
+                    }
                     if (tab !== null) sessionStorage.setItem("tsuro.tab.game", tab);
+                    return full;
                 }""",
                 [stored, tab_game],
             )
+            stored = {k: v for k, v in stored.items() if k not in refused}
             errors.clear()
             page.goto(server + path + query + fragment)
             try:
@@ -326,6 +512,21 @@ def test_every_page_becomes_playable_whatever_its_address_and_storage_hold(conte
                 playable(page, name)
             except Exception as e:
                 raise AssertionError(f"not playable: {what}: {e}") from None
+            # a stored entry known to be broken (its key's own hostile values) is never
+            # dropped: it stays where it was, or is kept aside as it was (storage.js)
+            # (a format-1 save is migrated, rewrapped, before it is read: saves.js's tests)
+            broken = [k for k, v in stored.items() if v in own_texts[k] and k != "tsuro.save"]
+            lost = page.evaluate(
+                """(broken) => {
+                    const all = Object.keys(localStorage).map((k) => localStorage.getItem(k));
+                    const kept = all.map((v) => { try { return JSON.parse(v).text; }
+                                                  catch { return undefined; } });
+                    return broken.filter(([k, t]) => !all.includes(t) && !kept.includes(t))
+                      .map(([k]) => k);
+                }""",
+                [[k, stored[k]] for k in broken],
+            )
+            assert not lost, f"dropped, not kept aside: {what}: {lost}"
             found = errors + page.evaluate("window.__pageErrors")
             for frame in page.frames[1:]:  # the site's frames that loaded (not lazy ones)
                 if frame.url.startswith(server) and not frame.is_detached():

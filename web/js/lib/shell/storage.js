@@ -146,18 +146,21 @@ function keptId(key) {
 /**
  * Put the entry under `key` aside (its text as it was), then remove it, or write
  * `rest` (what was good in it) in its place.  Noted for the page to say (refusals.js).
- * Returns whether it was kept: if storage refuses the copy, the entry stays as it is.
+ * Returns the key it was kept under, or null: if storage refuses the copy, the entry
+ * stays as it is.
  * @param {string} key @param {string} text
  * @param {{rest?: unknown, storage?: Storage | null}} [options]
+ * @returns {string | null}
  */
 export function putAside(key, text, { rest = undefined, storage = localStore() } = {}) {
-  const kept = keepText(keptId(key), text, "", { key, storage }) === null;
+  const id = keptId(key);
+  const kept = keepText(id, text, "", { key, storage }) === null;
   if (kept) {
     if (rest === undefined) remove(key, storage);
     else writeJSON(key, rest, storage);
   }
   noteRefusal({ kind: "stored", key, kept });
-  return kept;
+  return kept ? KEPT_PREFIX + id : null;
 }
 
 // ------------------------------------------------------------------ checked entries, changed in place
@@ -240,4 +243,17 @@ export function updateChecked(key, check, fallback, change, storage = localStore
   const value = readChecked(key, check, fallback, storage);
   const next = /** @type {T} */ (change(value) ?? value);
   return { value: next, failed: writeJSON(key, next, storage) };
+}
+
+/**
+ * A check for readChecked that takes a stored value whole or not at all: `ok(value)`
+ * (a shape test) or the entry is put aside and `fallback` used.
+ * @param {(value: unknown) => boolean} ok
+ * @returns {(value: unknown) => Checked<any>}
+ */
+export function wholeOnly(ok) {
+  return (value) => {
+    if (!ok(value)) throw new TypeError("not an entry this page keeps");
+    return { value, whole: true };
+  };
 }

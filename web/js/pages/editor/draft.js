@@ -35,6 +35,35 @@ export const PHASES = ["start", "tile", "exchange", "over"];
 /** A whole number 0..2^31 for the engine's deal. */
 export function newSeed() { return Math.floor(Math.random() * 2 ** 31); }
 
+// What a kept draft may hold: the shapes the page draws and edits, each number whole and
+// bounded (a stored value is never trusted: a damaged draft is put aside, main.js).  Whether
+// the position is one Tsuro allows stays the engine's answer.
+// (boards of 1 to 12 squares a side; a marker may stand one square beyond the edge; the 35 tiles)
+const int = (v, lo = -1, hi = 12) => Number.isInteger(v) && v >= lo && v <= hi;
+const isTile = (e) => Array.isArray(e) && e.length === 4 && int(e[0], 0, 11) && int(e[1], 0, 11) && int(e[2], 0, 34) && int(e[3], 0, 3);
+const ints = (v, most, lo, hi) => Array.isArray(v) && v.length <= most && v.every((x) => int(x, lo, hi));
+const text = (v, most) => typeof v === "string" && v.length <= most;
+const plain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const isRules = (r) => text(r, 40) || (plain(r) && ["width", "height"].every((k) => r[k] === undefined || int(r[k], 1, 12)));
+const isPlace = (m) => Array.isArray(m) && m.length === 3 && int(m[0]) && int(m[1]) && (text(m[2], 2) || int(m[2], 0, 7));
+
+/** Whether `saved` is a draft as toSaved() writes it, in shapes the page can use. @param {any} saved */
+export function isSavedDraft(saved) {
+  const s = plain(saved) && saved.format === FORMAT ? saved.state : null;
+  if (!plain(s) || !Array.isArray(s.players)) return false;
+  const n = s.players.length;
+  return n >= 1 && n <= 8 && isRules(s.rules) &&
+    s.players.every((q) => plain(q) && text(q.name, 60) && text(q.color, 30)) &&
+    Array.isArray(s.tiles) && s.tiles.length <= 144 && s.tiles.every(isTile) &&
+    Array.isArray(s.markers) && s.markers.length === n && s.markers.every((m) => m === null || isPlace(m)) &&
+    Array.isArray(s.hands) && s.hands.length === n && s.hands.every((h) => ints(h, 35, 0, 34)) &&
+    ints(s.pile, 35, 0, 34) && ints(s.out, n, 0, n - 1) &&
+    (s.dragon === null || int(s.dragon, 0, n - 1)) && int(s.mover, 0, n - 1) &&
+    (s.phase === null || PHASES.includes(s.phase)) && ["deal", "set"].includes(s.handsMode) &&
+    ["rest", "kept", "empty"].includes(s.pileMode) && Number.isInteger(s.seed) && s.seed >= 0 && s.seed <= 2 ** 31 &&
+    [s.winners, s.exchange].every((v) => v === undefined || v === null || ints(v, n, 0, n - 1));
+}
+
 export class Draft {
   /** @param {DraftState} state */
   constructor(state) { this.s = state; }
@@ -75,9 +104,7 @@ export class Draft {
 
   /** The draft kept in storage, or null if it is not one (an old or damaged entry). */
   static fromSaved(saved) {
-    const s = saved && saved.format === FORMAT && saved.state;
-    if (!s || !Array.isArray(s.players) || !Array.isArray(s.markers) || !Array.isArray(s.tiles)) return null;
-    return new Draft(s);
+    return isSavedDraft(saved) ? new Draft(saved.state) : null;
   }
 
   toSaved() { return { format: FORMAT, state: this.s }; }

@@ -21,8 +21,8 @@ import { Board } from "../../lib/views/board.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { across } from "../../lib/views/svg.js";
-import { showEngineStatus, notice, say, setPhase, reason } from "../../lib/shell/page.js";
-import { readJSON, writeJSON } from "../../lib/shell/storage.js";
+import { showEngineStatus, notice, say, setPhase, reason, tellRefusals } from "../../lib/shell/page.js";
+import { readChecked, wholeOnly, writeJSON } from "../../lib/shell/storage.js";
 import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { wireLanguagePicker } from "../../lib/shell/langpick.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
@@ -30,7 +30,7 @@ import { drawIcons } from "../../lib/views/icon.js";
 import { t, applyTo, sentences } from "../../lib/words/i18n.js";
 import { squareName, placeName } from "../../lib/words/coords.js";
 import { $ } from "../../lib/shell/dom.js";
-import { Draft } from "./draft.js";
+import { Draft, isSavedDraft } from "./draft.js";
 import { BoardInput, offBoard } from "./boardinput.js";
 import { Palette } from "./palette.js";
 import { SeatRows } from "./seats.js";
@@ -55,7 +55,9 @@ $("notice-close").addEventListener("click", () => notice(null));
 
 const board = new Board($("board"), { width: 6, height: 6, label: t("editor.board") });
 const namedSeat = (i) => t("common.player_name", { n: i + 1 });
-let draft = Draft.fromSaved(readJSON(STORE, null)) || Draft.empty([0, 1].map((i) => ({ name: namedSeat(i), color: ["red", "blue"][i] })));
+// the kept draft, checked: one the page cannot use is put aside (kept, said), never dropped
+const kept = readChecked(STORE, wholeOnly(isSavedDraft), () => null);
+let draft = (kept && Draft.fromSaved(kept)) || Draft.empty([0, 1].map((i) => ({ name: namedSeat(i), color: ["red", "blue"][i] })));
 /** The tool, the marker tool's seat, and the engine's last answer (with its link's fragment). */
 const ui = { tool: "tile", seat: 0, answer: null, fragment: null };
 const undos = new History();
@@ -313,5 +315,11 @@ engine.ready.then(async () => {
     history.replaceState(null, "", location.pathname + location.search);   // a reload keeps the draft
     await sources.openLink(link, opts).catch((e) => notice(t("editor.from.failed", { reason: reason(e) })));
   }
-}, () => setPhase("failed"));
-check();
+}, () => setPhase("failed"))
+  .finally(() => {
+    // what the page ignored in its address or put aside from its storage: said once the
+    // link it was given is open (opening one clears the notice bar); the first check
+    // then, so that "checked" is said of the draft the page opened with
+    tellRefusals();
+    check();
+  });

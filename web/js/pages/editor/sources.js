@@ -28,7 +28,7 @@ export class Sources {
    * @param {object} deps
    * @param {any} deps.engine
    * @param {import("../../lib/views/board.js").Board} deps.board
-   * @param {(position: any) => void} deps.open   edit this position
+   * @param {(position: any) => (void | Promise<void>)} deps.open   edit this position (done when it resolves)
    * @param {() => void} deps.back   the record put away: draw the draft again
    * @param {(text: string) => void} deps.fail  tell the author why a source cannot be opened
    */
@@ -85,7 +85,7 @@ export class Sources {
   async openLink(link, opts = {}) {
     const value = await ask(this.engine, "decode_link", { fragment: link });
     if (value.record) await this.openRecord(value.record, opts.at ?? "end");
-    else this.open(value.position);
+    else await this.open(value.position);   // opened (or refused) before the caller goes on
   }
 
   /** Step through a record (its positions from the engine), from step `at` (a number or "end"). */

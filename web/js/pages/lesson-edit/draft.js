@@ -7,7 +7,7 @@
 // time): a tab takes the draft another tab saved before it changes or saves
 // anything, so no tab saves over a step another one added.
 
-import { readText, writeText, remove } from "../../lib/shell/storage.js";
+import { readText, writeText, remove, putAside } from "../../lib/shell/storage.js";
 import { ask } from "../../lib/game/session.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {LessonChecked} from "../../lib/types.js" */
@@ -19,6 +19,21 @@ const DRAFT_FORMAT = "tsuro-lesson-draft/1";
 /** A new lesson with no steps, its texts in language `lang`. */
 export function emptyLesson(lang) {
   return { format: "tsuro-lesson/1", lang, steps: [] };
+}
+
+/**
+ * Keep a draft that could not be read aside, as it was: under KEPT_KEY, or, where a draft
+ * kept before is there already, beside the other entries kept (storage.js's putAside: never
+ * written over).  The draft is removed only once kept.  Returns where it is kept (null: the
+ * browser refused, and it stays under DRAFT_KEY).
+ * @param {string} text
+ * @returns {string | null}
+ */
+function keepAside(text) {
+  if (readText(KEPT_KEY) !== null) return putAside(DRAFT_KEY, text);
+  if (writeText(KEPT_KEY, text) !== null) return null;
+  remove(DRAFT_KEY);
+  return KEPT_KEY;
 }
 
 export class Draft {
@@ -46,7 +61,8 @@ export class Draft {
 
   /**
    * The saved draft, checked by the engine; a new lesson when there is none. A draft
-   * the engine refuses is kept aside under KEPT_KEY: returns that error (else null).
+   * the engine refuses is kept aside (keepAside): returns that error, with `keptAt` where
+   * it is kept (else null).
    * @param {string} lang  the page's language, for a new lesson's texts
    */
   async restore(lang) {
@@ -62,9 +78,7 @@ export class Draft {
       if (typeof saved.writeLang === "string") this.writeLang = saved.writeLang;
       return null;
     } catch (e) {
-      writeText(KEPT_KEY, text);
-      remove(DRAFT_KEY);
-      return e;
+      return Object.assign(e instanceof Error ? e : new Error(String(e)), { keptAt: keepAside(text) });
     }
   }
 

@@ -10,13 +10,14 @@
 import { getEngine, installWindowTsuro } from "../../lib/engine/client.js";
 import { ask } from "../../lib/game/session.js";
 import { showEngineStatus, notice, setPhase, tellRefusals } from "../../lib/shell/page.js";
+import { noteRefusal } from "../../lib/shell/refusals.js";
 import { t, applyTo, lang, LANGUAGES } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
 import { wireLanguagePicker } from "../../lib/shell/langpick.js";
 import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { $ } from "../../lib/shell/dom.js";
-import { Draft, emptyLesson, DRAFT_KEY, KEPT_KEY } from "./draft.js";
+import { Draft, emptyLesson, DRAFT_KEY } from "./draft.js";
 import { Steps } from "./steps.js";
 import { Share } from "./share.js";
 
@@ -30,7 +31,6 @@ const engine = getEngine({ shared: true });   // the preview's lesson shares it
 installWindowTsuro(engine);
 showEngineStatus(engine);
 $("notice-close").addEventListener("click", () => notice(null));
-tellRefusals();   // what the page ignored in its address or put aside from its storage
 
 const draft = new Draft(engine, (failure) => {
   if (failure) notice(t(failure.reason === "full" ? "lessonEdit.storageFull" : "lessonEdit.noStorage"));
@@ -116,8 +116,12 @@ $("le-link").addEventListener("keydown", (e) => { if (e.key === "Enter") $("le-a
 
 /** "Add to a lesson" from the editor or a replay: #add=<link, URI-encoded>&step=N. */
 async function addFromFragment() {
-  const m = /^#add=([^&]*)(?:&step=(\d+))?/.exec(location.hash);
-  if (!m) return;
+  const m = /^#add=([^&]*)(?:&step=(\d{1,6}))?$/.exec(location.hash);
+  if (!m) {   // any other fragment is not one this page takes: said (refusals.js)
+    const hash = location.hash.replace(/^#/, "");
+    if (hash) noteRefusal({ kind: "address", name: "#", value: hash.length > 40 ? `${hash.slice(0, 40)}…` : hash });
+    return;
+  }
   history.replaceState(null, "", location.pathname + location.search);   // a reload adds nothing again
   let link;
   try { link = decodeURIComponent(m[1]); } catch { link = m[1]; }
@@ -188,7 +192,8 @@ $("le-new").addEventListener("click", async () => {
 async function main() {
   await engine.ready;
   const damaged = await draft.restore(lang());
-  if (damaged) notice(t("lessonEdit.draftDamaged", { reason: errorText(damaged), key: KEPT_KEY }));
+  if (damaged?.keptAt) notice(t("lessonEdit.draftDamaged", { reason: errorText(damaged), key: damaged.keptAt }));
+  else if (damaged) notice(t("lessonEdit.draftNotKept", { reason: errorText(damaged), key: DRAFT_KEY }));
   refresh();
   addEventListener("storage", (e) => { if (e.key === DRAFT_KEY) draft.sync(); });
   await addFromFragment();
@@ -196,4 +201,5 @@ async function main() {
 }
 
 window.addEventListener("hashchange", () => { addFromFragment(); });   // "Add to a lesson" again, this page open
-main().catch((e) => { setPhase("failed"); notice(t("lessonEdit.failed", { reason: errorText(e) })); });
+main().catch((e) => { setPhase("failed"); notice(t("lessonEdit.failed", { reason: errorText(e) })); })
+  .finally(() => tellRefusals());   // what the page ignored in its address or put aside, after what it said

@@ -3,7 +3,7 @@
 // deleted, and the game reviewed afresh), written after every move judged.
 // Where it lives, and why beside its game: lib/game/reviews.js.
 
-import { localStore, readText, writeJSON, writeText, remove, keysWith } from "../../lib/shell/storage.js";
+import { localStore, readText, writeJSON, writeText, remove, keysWith, putAside } from "../../lib/shell/storage.js";
 import { REVIEW_PREFIX as PREFIX, KEPT_REVIEW_PREFIX as KEPT_PREFIX } from "../../lib/game/reviews.js";
 /** @import {GameRecord, ReviewedMove} from "../../lib/types.js" */
 
@@ -138,8 +138,11 @@ export function writeReview(review, storage = localStore()) {
   return ok;
 }
 
-/** A stored review that failed the checks, under a key of its own, as it was stored. */
+/** A stored review that failed the checks, under a key of its own, as it was stored (the
+ *  page says so: review.keptDamaged); where one of this game is kept aside already, beside
+ *  the other entries kept (storage.js's putAside, listed by the game page: never written over). */
 function keepAside(source, text, reason, storage) {
+  if (readText(KEPT_PREFIX + source, storage) !== null) { putAside(PREFIX + source, text, { storage }); return; }
   const kept = JSON.stringify({ format: "tsuro-kept/1", id: source, keptAt: new Date().toISOString(), reason, text });
   if (writeText(KEPT_PREFIX + source, kept, storage) === null) remove(PREFIX + source, storage);
 }

@@ -16,7 +16,7 @@ import { Stepper } from "../../lib/views/stepper.js";
 import { playerIcon, drawIcons } from "../../lib/views/icon.js";
 import { Session, ask } from "../../lib/game/session.js";
 import { FORMAT, readReview, recordDigest, writeReview } from "./kept.js";
-import { showEngineStatus, notice, reason, setPhase, say } from "../../lib/shell/page.js";
+import { showEngineStatus, notice, reason, setPhase, say, tellRefusals } from "../../lib/shell/page.js";
 import { applyTheme } from "../../lib/shell/theme.js";
 import { t, applyTo, sentences } from "../../lib/words/i18n.js";
 import { winnersText } from "../../lib/words/movelog.js";
@@ -295,4 +295,5 @@ document.addEventListener("keydown", (e) => {
 });
 
 window.addEventListener("hashchange", () => location.reload());   // another game: open it afresh
-open().catch((e) => { setPhase("failed"); notice(t("review.bad", { reason: reason(e) })); });
+open().catch((e) => { setPhase("failed"); notice(t("review.bad", { reason: reason(e) })); })
+  .finally(() => tellRefusals());   // what the page ignored in its fragment or put aside, after what it said

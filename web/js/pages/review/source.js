@@ -9,9 +9,11 @@
 //   &at=N                     the position to open at (the replay's step)
 //   &iterations=N             rounds of sampled games per move (1-64; default the engine's 16)
 //
-// (The other pages write this address with reviews.js's reviewHref.)  No DOM, no rule.
+// (The other pages write this address with reviews.js's reviewHref.)  Any other name or
+// value is not used and is noted, for the page to say (refusals.js).  No DOM, no rule.
 
 import { recordDigest, validSource } from "./kept.js";
+import { noteRefusal } from "../../lib/shell/refusals.js";
 
 /** The engine's default work per move (docs/api.md, "Game review"). */
 export const DEFAULT_ITERATIONS = 16;
@@ -34,18 +36,43 @@ const BACK = {
 export function readSource(hash) {
   const parts = String(hash || "").replace(/^#/, "").split("&");
   const link = parts.find((p) => /^r=[\w-]+$/.test(p)) || null;
-  const opts = Object.fromEntries(parts.filter((p) => p !== link && p.includes("="))
-    .map((p) => { const i = p.indexOf("="); return [p.slice(0, i), decode(p.slice(i + 1))]; }));
+  /** @type {Record<string, string>} */
+  const opts = Object.create(null);
+  for (const p of parts) {
+    if (p === link || !p) continue;
+    const i = p.indexOf("=");
+    const name = i > 0 ? p.slice(0, i) : p;
+    if (Object.hasOwn(OPTIONS, name) && !(name in opts)) opts[name] = decode(i > 0 ? p.slice(i + 1) : "");
+    else refuse(name, i > 0 ? p.slice(i + 1) : "");
+  }
   let kind = "rec";
   let source = `rec.${recordDigest(link)}`;
   for (const name of ["game", "link", "daily"]) {
+    if (opts[name] === undefined) continue;
     const id = opts[name] + (name === "daily" && opts.practice === "1" ? ".practice" : "");
-    if (opts[name] && validSource(`${name}.${id}`)) { kind = name; source = `${name}.${id}`; break; }
+    if (kind === "rec" && validSource(`${name}.${id}`)) { kind = name; source = `${name}.${id}`; } else refuse(name, opts[name]);
   }
-  const at = /^\d{1,4}$/.test(opts.at || "") ? Number(opts.at) : null;
+  if (opts.practice !== undefined && (opts.practice !== "1" || kind !== "daily")) refuse("practice", opts.practice);
+  const at = checked("at", /^\d{1,4}$/.test(opts.at ?? "") ? Number(opts.at) : undefined, null, opts);
   const n = Number(opts.iterations);
-  const iterations = Number.isInteger(n) && n >= 1 && n <= 64 ? n : DEFAULT_ITERATIONS;
+  const iterations = checked("iterations", Number.isInteger(n) && n >= 1 && n <= 64 ? n : undefined, DEFAULT_ITERATIONS, opts);
   return { link: link && link.length > 2 ? link : null, source, at, iterations, back: BACK[kind] };
+}
+
+/** The names the fragment may carry besides the record's link (a `r=` that is no link is refused). */
+const OPTIONS = { game: 1, link: 1, daily: 1, practice: 1, at: 1, iterations: 1 };
+
+/** A fragment option the page does not take: noted, so the page says it ignored it (refusals.js). */
+function refuse(name, value) {
+  const v = String(value);
+  noteRefusal({ kind: "address", name: name.slice(0, 20), value: v.length > 40 ? `${v.slice(0, 40)}…` : v });
+}
+
+/** `value` if the option was given and good, else `fallback` (refused when given). */
+function checked(name, value, fallback, opts) {
+  if (opts[name] === undefined) return fallback;
+  if (value === undefined) { refuse(name, opts[name]); return fallback; }
+  return value;
 }
 
 function decode(text) {

@@ -13,6 +13,7 @@
 import { bootPage } from "../../lib/shell/boot.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { notice, reason, setPhase, wireCopyButton } from "../../lib/shell/page.js";
+import { noteRefusal } from "../../lib/shell/refusals.js";
 import { applyTheme } from "../../lib/shell/theme.js";
 import { Sound } from "../../lib/shell/sound.js";
 import { t } from "../../lib/words/i18n.js";
@@ -212,7 +213,6 @@ $("btn-exchange-reset").addEventListener("click", () => exchange.reset());
 $("join-name").value = loadSeat(room.id)?.name || "";
 
 async function route() {
-  notice(null);
   const hash = location.hash.replace(/^#/, "");
   const link = parseRoomFragment(hash);
   await tilesReady;
@@ -227,6 +227,8 @@ async function route() {
     $("new-panel").hidden = true;
     await openInvite(hash.slice("invite=".length));
   } else {
+    // a fragment that is no room's link (a damaged or hostile one) is refused, and said
+    if (hash) noteRefusal({ kind: "address", name: "#", value: hash.length > 40 ? `${hash.slice(0, 40)}…` : hash });
     showHome((e) => notice(t("room.open_failed", { reason: reason(e) })));
     setPhase("home");
   }

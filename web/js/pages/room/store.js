@@ -6,16 +6,31 @@
 //   tsuro.room.seat.<id>  this browser's seat in another's room: its token and
 //                         the name it gave, so a reload takes the seat back
 
-import { localStore, readJSON, writeJSON, keysWith, remove } from "../../lib/shell/storage.js";
+//   An entry this page cannot use is put aside (storage.js's putAside: kept, listed,
+//   said), never dropped, and never takes another room down with it.
+
+import { localStore, writeJSON, keysWith, remove, readChecked, wholeOnly, isObject } from "../../lib/shell/storage.js";
 
 const HOST = "tsuro.room.host.";
 const SEAT = "tsuro.room.seat.";
 export const HOST_FORMAT = "tsuro-room-host/1";
 
-/** A room this browser hosts, or null. @param {string} id */
+const PHASES = ["lobby", "playing", "over"];
+const KINDS = ["person", "computer"];
+const isText = (v, most = 200) => typeof v === "string" && v.length <= most;
+
+/** Whether a stored value is a hosted room of this id that the page can show and resume. */
+function isHosted(v, id) {
+  return isObject(v) && v.format === HOST_FORMAT && v.id === id && PHASES.includes(v.phase) &&
+    isObject(v.link) && isText(v.link.secret) && isText(v.link.host) &&
+    Array.isArray(v.seats) && v.seats.length >= 2 && v.seats.length <= 8 &&
+    v.seats.every((s) => isObject(s) && KINDS.includes(s.kind) && isText(s.name) && isText(s.color) &&
+      (s.token === null || isText(s.token)));
+}
+
+/** A room this browser hosts, or null (a stored one it cannot use is put aside). @param {string} id */
 export function loadHosted(id, storage = localStore()) {
-  const v = readJSON(HOST + id, null, storage);
-  return v && v.format === HOST_FORMAT && v.id === id ? v : null;
+  return readChecked(HOST + id, wholeOnly((v) => isHosted(v, id)), () => null, storage);
 }
 
 /** Keep a hosted room; false if the browser refuses. @param {any} room */
@@ -32,16 +47,19 @@ export function forgetHosted(id, storage = localStore()) {
 export function listHosted(storage = localStore()) {
   const rooms = [];
   for (const key of keysWith(HOST, storage)) {
-    const v = readJSON(key, null, storage);
-    if (v && v.format === HOST_FORMAT && typeof v.id === "string") rooms.push(v);
+    const v = loadHosted(key.slice(HOST.length), storage);
+    if (v) rooms.push(v);
   }
-  return rooms.sort((a, b) => b.saved - a.saved);
+  const at = (r) => (Number.isFinite(r.saved) ? r.saved : 0);
+  return rooms.sort((a, b) => at(b) - at(a));
 }
 
-/** This browser's seat in a room: {token, name} or null. @param {string} id */
+/** This browser's seat in a room: {token, name} (token null: given up) or null; a stored
+ *  one the page cannot use is put aside. @param {string} id */
 export function loadSeat(id, storage = localStore()) {
-  const v = readJSON(SEAT + id, null, storage);
-  return v && typeof v.token === "string" ? v : null;
+  if (!id) return null;
+  const ok = (v) => isObject(v) && (v.token === null || isText(v.token)) && isText(v.name);
+  return readChecked(SEAT + id, wholeOnly(ok), () => null, storage);
 }
 
 /** @param {string} id @param {{token: string | null, name: string}} seat */

@@ -1083,4 +1083,6 @@ export default {
   "game.games.keptEntry": "Gespeicherte Daten, die sich nicht lesen ließen ({key}), beiseitegelegt",
   "link.moved": "Diese Partie ist in einem anderen Tab weitergegangen, daher hat dieser Tab sie nicht überschrieben. Lade die Seite neu, um den aktuellen Stand zu sehen.",
   "error.sketch": "diese Stellung ist eine Abbildung aus einer Lektion, keine spielbare Partie",
+  // the fuzz of the review, editor, lesson-edit and room pages (issue 21)
+  "lessonEdit.draftNotKept": "Deine gespeicherte Lektion ließ sich nicht lesen ({reason}), und dieser Browser hat keine Kopie davon beiseitegelegt: Sie bleibt vorerst unter {key}, und eine neue Lektion wird begonnen.",
 };

@@ -1086,4 +1086,6 @@ export default {
   "game.games.keptEntry": "Stored data that could not be read ({key}), put aside",
   "link.moved": "This game has moved on in another tab, so this tab did not save over it. Reload the page to see the game as it is now.",
   "error.sketch": "this position is a drawing from a lesson, not a game that can be played",
+  // the fuzz of the review, editor, lesson-edit and room pages (issue 21)
+  "lessonEdit.draftNotKept": "Your saved lesson could not be read ({reason}), and this browser would not keep a copy of it aside: it is left under {key} for now, and a new lesson is started.",
 };

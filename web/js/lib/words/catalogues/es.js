@@ -1083,4 +1083,6 @@ export default {
   "game.games.keptEntry": "Datos guardados que no se pudieron leer ({key}), apartados",
   "link.moved": "Esta partida avanzó en otra pestaña, así que esta pestaña no la ha sobrescrito. Recarga la página para verla tal como está ahora.",
   "error.sketch": "esta posición es una ilustración de una lección, no una partida que se pueda jugar",
+  // the fuzz of the review, editor, lesson-edit and room pages (issue 21)
+  "lessonEdit.draftNotKept": "No se pudo leer tu lección guardada ({reason}) y este navegador no quiso guardar una copia aparte: de momento sigue en {key}, y se empieza una lección nueva.",
 };

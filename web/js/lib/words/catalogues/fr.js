@@ -1083,4 +1083,6 @@ export default {
   "game.games.keptEntry": "Des données illisibles ({key}), mises de côté",
   "link.moved": "Cette partie a avancé dans un autre onglet : cet onglet ne l’a donc pas écrasée. Rechargez la page pour la voir telle qu’elle est maintenant.",
   "error.sketch": "cette position est une illustration tirée d’une leçon, pas une partie jouable",
+  // the fuzz of the review, editor, lesson-edit and room pages (issue 21)
+  "lessonEdit.draftNotKept": "Votre leçon enregistrée est illisible ({reason}) et ce navigateur a refusé d’en garder une copie à part : elle reste pour l’instant sous {key}, et une nouvelle leçon commence.",
 };

@@ -1083,4 +1083,6 @@ export default {
   "game.games.keptEntry": "Dati salvati non leggibili ({key}), messi da parte",
   "link.moved": "Questa partita è andata avanti in un'altra scheda, quindi questa scheda non l'ha sovrascritta. Ricarica la pagina per vederla com'è adesso.",
   "error.sketch": "questa posizione è un'illustrazione di una lezione, non una partita che si possa giocare",
+  // the fuzz of the review, editor, lesson-edit and room pages (issue 21)
+  "lessonEdit.draftNotKept": "Non è stato possibile leggere la lezione salvata ({reason}) e questo browser non ha voluto conservarne una copia a parte: per ora resta in {key}, e si comincia una nuova lezione.",
 };

@@ -1083,4 +1083,6 @@ export default {
   "game.games.keptEntry": "読み込めなかった保存データ（{key}）、別に保管",
   "link.moved": "このゲームは別のタブで進んでいるため、このタブでは上書きしませんでした。ページを再読み込みすると、今の状態が表示されます。",
   "error.sketch": "この局面はレッスン用の図で、遊べるゲームではありません",
+  // the fuzz of the review, editor, lesson-edit and room pages (issue 21)
+  "lessonEdit.draftNotKept": "保存したレッスンを読み込めませんでした（{reason}）。このブラウザーが別の場所へのコピーを保存できなかったため、いまは {key} にそのまま残し、新しいレッスンを始めます。",
 };

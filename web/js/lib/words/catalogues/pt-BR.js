@@ -1083,4 +1083,6 @@ export default {
   "game.games.keptEntry": "Dados guardados que não puderam ser lidos ({key}), separados",
   "link.moved": "Esta partida avançou em outra aba, então esta aba não gravou por cima dela. Recarregue a página para ver a partida como está agora.",
   "error.sketch": "esta posição é uma ilustração de uma lição, não uma partida que possa ser jogada",
+  // the fuzz of the review, editor, lesson-edit and room pages (issue 21)
+  "lessonEdit.draftNotKept": "Não foi possível ler sua lição salva ({reason}), e este navegador não quis guardar uma cópia à parte: por enquanto ela fica em {key}, e uma nova lição é iniciada.",
 };
