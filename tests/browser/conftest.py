@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from pagekit import DEFAULT_TIMEOUT_MS, watch_csp
 
 from sitebuild import chromium
 
@@ -31,9 +32,6 @@ def browser():
         browser = chromium.launch(pw)
         yield browser
         browser.close()
-
-
-from pagekit import DEFAULT_TIMEOUT_MS, watch_csp  # noqa: E402
 
 
 def _poll_wait_for_function(self, expression, *, arg=None, timeout=None, polling=None):

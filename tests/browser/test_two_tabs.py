@@ -63,15 +63,14 @@ def near_the_end(date: str) -> dict:
 
 
 def play_on(page, until_over: bool, first: int = 0) -> None:
-    """Place placeable tiles (or start), one move, or until the game is over; `first`: which
-    placeable tile to try first (tabs that should play differently)."""
+    """On the daily's page: place placeable tiles (or start), one move, or until the game is
+    over; `first`: which placeable tile to try first (tabs that should play differently)."""
     for k in range(first, first + 60):
         ph = wait_phase(page, ["start", "tile", "over"])
         if ph == "over":
             # "over" is said before the engine has scored the game and made its links
             # (daily/main.js, finish()): the result panel shows once they are made
-            if page.locator("#daily-result").count():
-                page.wait_for_selector("#daily-result:not([hidden])")
+            page.wait_for_selector("#daily-result:not([hidden])")
             return
         before = page.evaluate("document.querySelectorAll('.layer-tiles .placed').length")
         if ph == "start":
