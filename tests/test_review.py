@@ -209,6 +209,12 @@ def test_the_op_reviews_as_much_as_one_call_allows_by_default() -> None:
     nulls = ok("review", {"record": THREE, "from": 26, "to": None, "iterations": None})
     assert (nulls["to"], nulls["iterations"]) == (30, 16)  # null: the default
     assert ok("review", {"record": THREE, "from": None, "to": 1, "iterations": 2})["from"] == 0
+    # a null seed is the default seed too (the fuzz found it an internal error)
+    base = {"record": THREE, "from": 3, "to": 5, "iterations": 4}
+    assert ok("review", {**base, "seed": None}) == ok("review", base)
+    position = ok("new_game", {"players": 3, "seed": 5})["position"]
+    hint = {"position": position, "level": "hard", "iterations": 4}
+    assert ok("hint", {**hint, "seed": None}) == ok("hint", hint)
     text = api.handle_json(json.dumps({"op": "review", "args": {"record": THREE, "from": 29}}))
     assert json.loads(text)["result"]["moves"][0]["chances"] == [1.0, 0.0, 0.0]
 

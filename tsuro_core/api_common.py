@@ -49,8 +49,11 @@ def players_of(value: Any, rules: Rules) -> list[dict[str, Any]]:
 
 def seed_of(args: dict[str, Any], kept: bool = False, default: Any = None) -> int | str | None:
     """The optional ``seed`` argument, checked (:func:`jsonin.check_seed`; ``kept``:
-    written in a record, so within JavaScript's exact range); ``bad_args`` if not."""
-    seed = args.get("seed", default)
+    written in a record, so within JavaScript's exact range); ``bad_args`` if not.
+    Absent or null: ``default``, as the ops read their other optional numbers."""
+    seed = args.get("seed")
+    if seed is None:
+        seed = default
     if seed is None:
         return None
     try:
