@@ -346,10 +346,17 @@ def test_a_save_in_the_previous_format_loads(page, server):
 def test_two_links_over_an_unfinished_game_lose_nothing(page, server):
     mine = my_game(page, server)
     moves = pagekit.log_count(page)
-    for seed, players in ((11, 3), (12, 2)):
+    for n, (seed, players) in enumerate(((11, 3), (12, 2)), start=2):
         record = call("new_game", {"players": players, "seed": seed})["result"]["record"]
         page.goto(server + GAME + "#" + link(record))
         assert pagekit.wait_phase(page, ["pass"]) == "pass"
+        # a link's game is saved once the engine has answered for it (main.js
+        # pendingFirstSave), which may come after its phase shows: wait for it
+        page.wait_for_function(
+            "(n) => Object.keys(localStorage)"
+            ".filter((k) => k.startsWith('tsuro.game.')).length >= n",
+            arg=n,
+        )
     stored = games(page)
     assert len(stored) == 3 and f"tsuro.game.{mine}" in stored
     # every unfinished game is listed; mine comes back as it was
