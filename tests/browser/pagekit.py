@@ -38,11 +38,22 @@ def phase(page) -> str:
     return page.evaluate("document.body.dataset.phase || ''")
 
 
-def wait_phase(page, phases, timeout=120_000) -> str:
-    """Wait until the page is in one of ``phases``; return it."""
-    page.wait_for_function(
-        "(ps) => ps.includes(document.body.dataset.phase)", arg=phases, timeout=timeout
-    )
+def wait_phase(page, phases, timeout=DEFAULT_TIMEOUT_MS) -> str:
+    """Wait until the page is in one of ``phases``; return it.  If it never gets there,
+    the error says the phase it stayed in and what its notice said."""
+    try:
+        page.wait_for_function(
+            "(ps) => ps.includes(document.body.dataset.phase)", arg=phases, timeout=timeout
+        )
+    except Exception as e:
+        said = page.evaluate(
+            "() => { const n = document.querySelector('#notice');"
+            " return n && !n.hidden ? n.textContent.trim() : ''; }"
+        )
+        raise AssertionError(
+            f"waited for {phases}, the page stayed in {phase(page)!r}"
+            f" at {page.url} (notice: {said!r}): {e}"
+        ) from e
     return phase(page)
 
 
