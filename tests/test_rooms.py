@@ -185,3 +185,20 @@ def test_the_log_of_earlier_moves_holds_only_what_everyone_sees():
             view["log"]
             == call("room_view", {"position": position, "seat": None, "log": log})["log"]
         )
+
+
+def test_no_event_shows_a_pile_order_whatever_its_type() -> None:
+    """The fuzz found an event of an unknown type carrying a reshuffle's order, passed on
+    whole; the order is now taken from every event, and draws hide others' tiles as before."""
+    from tsuro_core.rooms import view_events
+
+    events = [
+        {"type": "reshufflereshuffle", "order": [3, 4, 5]},
+        {"type": "reshuffle", "returned": 1, "pile": 3, "order": [3, 4, 5]},
+        {"type": "draw", "seat": 0, "tile": 3},
+        {"type": "draw", "seat": 1},
+    ]
+    seen = view_events(events, 1)
+    assert all("order" not in e for e in seen)
+    assert seen[2] == {"type": "draw", "seat": 0} and seen[3] == {"type": "draw", "seat": 1}
+    assert view_events(events, 0)[2]["tile"] == 3  # the seat that drew sees its tile

@@ -65,14 +65,13 @@ def view_events(events: Any, seat: int | None) -> list[dict[str, Any]]:
         if not isinstance(e, dict) or not isinstance(e.get("type"), str):
             raise ApiError("bad_args", f"events: expected event objects, got {jsonin.show(e)}")
         kind = e["type"]
+        # a pile's order is no seat's to see, whatever event carries it (a reshuffle's)
+        e = {k: v for k, v in e.items() if k != "order"}
         if kind == "draw" and (seat is None or e.get("seat") != seat):
-            out.append({k: v for k, v in e.items() if k != "tile"})
+            e.pop("tile", None)
         elif kind == "exchange" and (seat is None or e.get("seat") != seat):
-            out.append({**e, "pairs": _hidden_gives(e.get("pairs"))})
-        elif kind == "reshuffle":
-            out.append({k: v for k, v in e.items() if k != "order"})
-        else:
-            out.append(dict(e))
+            e["pairs"] = _hidden_gives(e.get("pairs"))
+        out.append(e)
     return out
 
 
