@@ -54,6 +54,15 @@ def _hidden_gives(pairs: Any) -> list[list[Any]]:
     return [[None, take] for _, take in pairs]
 
 
+def _strict(value: Any) -> bool:
+    """Whether ``value`` is strict JSON (no NaN or infinity): what is passed on must be."""
+    try:
+        jsonin.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
 def view_events(events: Any, seat: int | None) -> list[dict[str, Any]]:
     """One move's events as ``seat`` may see them: other seats' draws without
     their tile, other seats' exchanges without the tiles given, reshuffles
@@ -62,7 +71,7 @@ def view_events(events: Any, seat: int | None) -> list[dict[str, Any]]:
         raise ApiError("bad_args", f"events: expected a list, got {jsonin.show(events)}")
     out: list[dict[str, Any]] = []
     for e in events:
-        if not isinstance(e, dict) or not isinstance(e.get("type"), str):
+        if not isinstance(e, dict) or not isinstance(e.get("type"), str) or not _strict(e):
             raise ApiError("bad_args", f"events: expected event objects, got {jsonin.show(e)}")
         kind = e["type"]
         # a pile's order is no seat's to see, whatever event carries it (a reshuffle's)
@@ -88,7 +97,7 @@ def view_move(move: Any, seat: int | None = None, mover: Any = None) -> dict[str
     """A move as ``seat`` may see it: without the pile's new order, and an
     exchange's given tiles only for the seat that made it (``mover``; not
     told: nobody)."""
-    if not isinstance(move, dict):
+    if not isinstance(move, dict) or not _strict(move):
         raise ApiError("bad_args", f"move: expected an object, got {jsonin.show(move)}")
     view = {k: v for k, v in move.items() if k != "reshuffle"}
     if "exchange" in view and (seat is None or mover != seat):
