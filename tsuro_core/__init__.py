@@ -8,7 +8,7 @@ variant is :mod:`tsuro_core.neu`.
 """
 
 from .api_common import ApiError
-from .errors import TsuroError
+from .errors import BadArgument, TsuroError
 from .game import Exchange, Game, IllegalMove, Placement, default_players
 from .jsonin import JsonInputError
 from .lessons import LESSON_FORMAT, LessonError, check_lesson
@@ -43,6 +43,7 @@ __all__ = [
     "SCORINGS",
     "VARIANTS",
     "ApiError",
+    "BadArgument",
     "Exchange",
     "Game",
     "IllegalMove",

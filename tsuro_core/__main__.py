@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from . import jsonin, notation
-from .game import MAX_LISTED_EXCHANGES
+from .game import MAX_LISTED_EXCHANGES, IllegalMove
 from .notation import NotationError
 
 
@@ -61,7 +61,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         lines.append(_dump(line))
         try:
             game.play(notation.check_move(move, k))
-        except ValueError as e:
+        except IllegalMove as e:
             raise NotationError(f"move {k}: {e}") from None
     sys.stdout.write("".join(line + "\n" for line in lines))
     return 0

@@ -18,6 +18,7 @@ from .bots.api_ops import OPS as BOT_OPS
 from .bots.review import OPS as REVIEW_OPS
 from .daily import OPS as DAILY_OPS
 from .editor import OPS as EDITOR_OPS
+from .errors import BadArgument, TsuroError
 from .game import MAX_LISTED_EXCHANGES, Game, IllegalMove
 from .lessons import OPS as LESSON_OPS
 from .linkplay import OPS as LINK_OPS
@@ -25,7 +26,7 @@ from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
 from .puzzles import OPS as PUZZLE_OPS
 from .rooms import OPS as ROOM_OPS
-from .rules import describe_presets, parse_rules
+from .rules import RulesError, describe_presets, parse_rules
 from .tiles import CANONICAL, check_tile, quarters, tile_table_json
 
 _arg = arg  # the short names the operations below use
@@ -56,7 +57,7 @@ def op_new_game(args: dict[str, Any]) -> dict[str, Any]:
     """A shuffled, dealt game: ``{rules?, players: n | [{name, color}], seed?}``."""
     try:
         rules = parse_rules(args.get("rules", "classic"))
-    except ValueError as e:
+    except RulesError as e:
         raise ApiError("bad_rules", str(e)) from None
     players = args.get("players", 2)
     if jsonin.is_whole(players):
@@ -121,7 +122,7 @@ def op_preview(args: dict[str, Any]) -> dict[str, Any]:
     try:
         tile = check_tile(_arg(args, "tile"))
         q = quarters(args.get("rot", 0))
-    except ValueError as e:
+    except BadArgument as e:
         raise ApiError("bad_args", str(e)) from None
     return game.outcome(tile, CANONICAL[tile][q])
 
@@ -228,8 +229,9 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 }
 
 
-PROJECT_ERRORS = (NotationError, IllegalMove, jsonin.JsonInputError)
-"""Errors the engine raises on purpose about bad input (reported as ``invalid``).
+PROJECT_ERRORS = (TsuroError,)
+"""Errors the engine raises on purpose about bad input: the one family (an
+:class:`ApiError` is reported by its own code, any other as ``invalid``).
 Any other exception is a bug: it is still answered as a value, with the code
 ``internal``, and the fuzz suite (tests/test_fuzz.py) fails on it."""
 

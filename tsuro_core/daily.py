@@ -26,6 +26,7 @@ from typing import Any
 
 from . import notation
 from .api_common import ApiError, players_of
+from .errors import BadArgument
 from .game import DEFAULT_COLORS, Game, default_players
 from .rules import PRESETS
 from .tiles import TILE_COUNT
@@ -37,13 +38,13 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def check_date(value: Any) -> str:
-    """``value`` if it is a real calendar date written ``YYYY-MM-DD``, else ValueError."""
+    """``value`` if it is a real calendar date written ``YYYY-MM-DD``, else BadArgument."""
     if not isinstance(value, str) or not _DATE.fullmatch(value):
-        raise ValueError(f"date: expected YYYY-MM-DD, got {value!r}")
+        raise BadArgument(f"date: expected YYYY-MM-DD, got {value!r}")
     try:
         datetime.date.fromisoformat(value)
     except ValueError:
-        raise ValueError(f"date: {value!r} is not a calendar date") from None
+        raise BadArgument(f"date: {value!r} is not a calendar date") from None
     return value
 
 
@@ -87,7 +88,7 @@ def op_daily(args: dict[str, Any]) -> dict[str, Any]:
     players = _players(args.get("players"))
     try:
         game = daily_game(check_date(args.get("date")), players)
-    except ValueError as e:
+    except BadArgument as e:
         raise ApiError("bad_args", str(e)) from None
     return {"record": notation.to_record(game), "position": notation.to_position(game)}
 

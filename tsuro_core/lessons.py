@@ -20,7 +20,7 @@ from typing import Any
 
 from . import jsonin, notation
 from .api_common import ApiError, arg
-from .errors import TsuroError
+from .errors import BadArgument, TsuroError
 from .game import Game
 from .jsonin import is_whole, show
 from .notation import NotationError
@@ -136,7 +136,7 @@ def _task(task: Any, game: Game, where: str) -> tuple[dict[str, Any], int]:
         _unknown(task, ("key", "params"), where)
     try:
         kind, params = check_task(task, game)
-    except ValueError as e:
+    except BadArgument as e:
         raise LessonError(f"{where}{str(e).removeprefix('task')}") from None
     _unknown(params, _TASK_PARAMS[kind], f"{where}.params")
     found = solving(game, kind, params)

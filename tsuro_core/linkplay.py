@@ -46,7 +46,7 @@ from . import notation
 from .api_common import ApiError, arg, players_of
 from .game import Game, IllegalMove
 from .notation import NotationError
-from .rules import parse_rules
+from .rules import RulesError, parse_rules
 
 LINK_FORMAT = "tsuro-link/1"
 _PREFIX = "g=1"
@@ -151,7 +151,7 @@ def check_message(msg: Any) -> Game | None:
     if "record" not in msg:  # before the deal: the setup only
         try:
             rules = parse_rules(msg["rules"])
-        except ValueError as e:
+        except RulesError as e:
             raise NotationError(str(e)) from None
         players = notation._players(msg["players"], rules)
         if len(players) != len(msg["seats"]):
@@ -320,7 +320,7 @@ def op_link_new(args: dict[str, Any]) -> dict[str, Any]:
     The page keeps ``secret`` on the host's device only, until ``link_reveal``."""
     try:
         rules = parse_rules(args.get("rules", "classic"))
-    except ValueError as e:
+    except RulesError as e:
         raise ApiError("bad_rules", str(e)) from None
     game_id = arg(args, "game")
     secret = random_hex()

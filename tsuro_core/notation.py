@@ -19,7 +19,7 @@ from .board import LOOP, follow
 from .errors import TsuroError
 from .game import Game, IllegalMove
 from .jsonin import show
-from .rules import Rules, parse_rules
+from .rules import Rules, RulesError, parse_rules
 from .tiles import CANONICAL, CONN, PORT_NAMES, TILE_COUNT
 
 POSITION_FORMAT = "tsuro-position/1"
@@ -182,7 +182,7 @@ def read_position(pos: Any) -> tuple[Game, list[Problem]]:
             raise _fail(key, "missing")
     try:
         rules = parse_rules(pos.get("rules", "classic"))
-    except ValueError as e:
+    except RulesError as e:
         raise NotationError(str(e)) from None
     players = _players(pos["players"], rules)
     n = len(players)
@@ -571,7 +571,7 @@ def start_record(record: Any) -> Game:
             raise _fail(key, "missing (a record needs rules, players and deal)")
     try:
         rules = parse_rules(record["rules"])
-    except ValueError as e:
+    except RulesError as e:
         raise NotationError(str(e)) from None
     players = _players(record["players"], rules)
     if "seed" in record:

@@ -26,6 +26,7 @@ from typing import Any
 
 from . import notation
 from .api_common import ApiError, arg, game_of
+from .errors import BadArgument
 from .game import Game
 from .jsonin import is_whole
 from .tiles import CANONICAL, check_tile, quarters
@@ -41,45 +42,47 @@ def _move(p: Placement) -> dict[str, int]:
 
 
 def check_task(task: Any, game: Game) -> tuple[str, dict[str, Any]]:
-    """``(kind, params)`` of a task object, checked against the game; ValueError if bad."""
+    """``(kind, params)`` of a task object, checked against the game; BadArgument if bad."""
     if not isinstance(task, dict) or not isinstance(task.get("key"), str):
-        raise ValueError('task: expected {"key": "puzzle.task.<kind>", "params": {...}}')
+        raise BadArgument('task: expected {"key": "puzzle.task.<kind>", "params": {...}}')
     kind = task["key"].removeprefix("puzzle.task.")
     params = task.get("params", {})
     if kind not in KINDS:
-        raise ValueError(f"task: unknown kind {kind!r}; known: {list(KINDS)}")
+        raise BadArgument(f"task: unknown kind {kind!r}; known: {list(KINDS)}")
     if not isinstance(params, dict):
-        raise ValueError("task.params: expected an object")
+        raise BadArgument("task.params: expected an object")
     if game.phase != "tile":
-        raise ValueError(f"task: a puzzle needs a position in the tile phase, not {game.phase!r}")
+        raise BadArgument(f"task: a puzzle needs a position in the tile phase, not {game.phase!r}")
     if kind == "eliminate":
         _targets(params, game)
     if kind == "solo":
         n = params.get("n")
         if not game.rules.solo:
-            raise ValueError("task: a solo task needs a solo position")
+            raise BadArgument("task: a solo task needs a solo position")
         if not is_whole(n) or not 1 <= n <= MAX_SOLO_N:
-            raise ValueError(f"task.params.n: expected a whole number 1..{MAX_SOLO_N}")
+            raise BadArgument(f"task.params.n: expected a whole number 1..{MAX_SOLO_N}")
     return kind, params
 
 
 def _targets(params: dict[str, Any], game: Game) -> list[int]:
     """The seats an ``eliminate`` task names: ``color`` (one) or ``colors`` (each of
-    them, distinct), every one the colour of another player; ValueError if not."""
+    them, distinct), every one the colour of another player; BadArgument if not."""
     if ("color" in params) == ("colors" in params):
-        raise ValueError('task.params: expected "color" (one colour) or "colors" (a list)')
+        raise BadArgument('task.params: expected "color" (one colour) or "colors" (a list)')
     wanted = [params["color"]] if "color" in params else params["colors"]
     where = "task.params.color" if "color" in params else "task.params.colors"
     if not isinstance(wanted, list) or not 1 <= len(wanted) < len(game.players):
-        raise ValueError(f"{where}: expected 1 to {len(game.players) - 1} colours of other players")
+        raise BadArgument(
+            f"{where}: expected 1 to {len(game.players) - 1} colours of other players"
+        )
     colors = [p.get("color") for p in game.players]
     seats = []
     for c in wanted:
         if not isinstance(c, str) or c not in colors or colors.index(c) == game.turn:
-            raise ValueError(f"{where}: expected the colour of another player")
+            raise BadArgument(f"{where}: expected the colour of another player")
         seats.append(colors.index(c))
     if len(set(seats)) != len(seats):
-        raise ValueError(f"{where}: a colour is named twice")
+        raise BadArgument(f"{where}: a colour is named twice")
     return seats
 
 
@@ -152,7 +155,7 @@ def _puzzle_args(args: dict[str, Any]) -> tuple[Game, str, dict[str, Any]]:
     game = game_of(args)
     try:
         kind, params = check_task(arg(args, "task"), game)
-    except ValueError as e:
+    except BadArgument as e:
         raise ApiError("bad_args", str(e)) from None
     return game, kind, params
 
@@ -163,7 +166,7 @@ def _placement(game: Game, move: Any) -> Placement:
     try:
         tile = check_tile(move["tile"])
         return tile, CANONICAL[tile][quarters(move.get("rot", 0))]
-    except ValueError as e:
+    except BadArgument as e:
         raise ApiError("bad_args", f"move: {e}") from None
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import jsonin
 from ..api_common import ApiError, game_of, seed_of
+from ..errors import BadArgument
 from . import DEFAULT, get_bot, view_for
 
 MAX_BUDGET_MS = 500.0
@@ -29,7 +30,7 @@ MAX_ITERATIONS = 32
 slowest positions measured (8 players, or a 12 x 12 board)."""
 
 
-def _error(code: str, message: str) -> Exception:
+def _error(code: str, message: str) -> ApiError:
     return ApiError(code, message)
 
 
@@ -55,7 +56,7 @@ def _move(args: dict[str, Any], name: str) -> dict[str, Any]:
     iterations = _number(args, "iterations", 1, MAX_ITERATIONS, whole=True)
     try:
         bot = get_bot(name)
-    except ValueError as e:
+    except BadArgument as e:
         raise _error("bad_args", f"bot: {e}") from None
     seat = game.turn
     assert seat is not None

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import importlib
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..board import geometry
+from ..errors import BadArgument
 from ..game import Game, phase_of
 from ..jsonin import show
 from ..rules import Rules
@@ -163,7 +165,7 @@ class Choice:
     info: dict[str, Any] = field(default_factory=dict)
 
 
-class Bot:
+class Bot(ABC):
     """A computer player.  Subclasses set ``name`` and implement the three phases;
     :meth:`choose` dispatches on the view's phase."""
 
@@ -175,9 +177,9 @@ class Bot:
     ) -> Choice:
         """The move for the player to move in ``view`` (which must be that player's view)."""
         if view.turn is None:
-            raise ValueError("the game is over: there is no move to choose")
+            raise BadArgument("the game is over: there is no move to choose")
         if view.turn != view.seat:
-            raise ValueError(f"it is seat {view.turn}'s turn, not the viewer's ({view.seat})")
+            raise BadArgument(f"it is seat {view.turn}'s turn, not the viewer's ({view.seat})")
         rng = random.Random(seed)
         phase = view.phase
         if phase == "start":
@@ -186,23 +188,23 @@ class Bot:
             return self.choose_exchange(view, rng, budget_ms, **options)
         return self.choose_tile(view, rng, budget_ms, **options)
 
+    @abstractmethod
     def choose_start(
         self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
     ) -> Choice:
         """A start mark."""
-        raise NotImplementedError
 
+    @abstractmethod
     def choose_tile(
         self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
     ) -> Choice:
         """A tile placement."""
-        raise NotImplementedError
 
+    @abstractmethod
     def choose_exchange(
         self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
     ) -> Choice:
         """An elimination-bonus exchange."""
-        raise NotImplementedError
 
 
 BOTS: dict[str, Callable[[], Bot]] = {}
@@ -226,10 +228,10 @@ def register(cls: type[Bot]) -> type[Bot]:
 
 
 def get_bot(name: str) -> Bot:
-    """A fresh bot by registry name; ValueError naming the known ones otherwise."""
+    """A fresh bot by registry name; BadArgument naming the known ones otherwise."""
     load_all()
     if name not in BOTS:
-        raise ValueError(f"unknown bot {show(name)}; known: {sorted(BOTS)}")
+        raise BadArgument(f"unknown bot {show(name)}; known: {sorted(BOTS)}")
     return BOTS[name]()
 
 

@@ -31,6 +31,9 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import notation
+from ..api_common import ApiError, arg, seed_of
+from ..errors import BadArgument
+from ..jsonin import is_whole, show
 from ..game import Game
 from ..tiles import CANONICAL
 from .base import View, exchange_move, tile_move, view_for
@@ -71,7 +74,7 @@ def review(
     total = len(moves)
     stop = total if stop is None else stop
     if not 0 <= start <= stop <= total:
-        raise ValueError(f"from/to: expected 0 <= from <= to <= {total}, got {start}, {stop}")
+        raise BadArgument(f"from/to: expected 0 <= from <= to <= {total}, got {start}, {stop}")
     entries = []
     for k, move in enumerate(moves[:stop]):
         if k >= start:
@@ -223,9 +226,6 @@ def op_review(args: dict[str, Any]) -> dict[str, Any]:
     """``review {record, seed?, iterations?, from?, to?}``: moves ``from`` to ``to``
     (exclusive) of a record, judged; ``to`` defaults to as far as one call's work
     allows (the answer's ``to``; ``total`` is the number of moves)."""
-    from ..api_common import ApiError, arg, seed_of
-    from ..jsonin import is_whole, show
-
     record = arg(args, "record")
     seed = seed_of(args, default=0)
     assert seed is not None

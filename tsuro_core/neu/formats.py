@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from .. import jsonin
-from ..errors import TsuroError
+from ..errors import BadArgument, TsuroError
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify, port_name, quarters
 from . import rules
 from .game import ROTATIONS, NeuGame, place_json
@@ -118,7 +118,7 @@ def parse_tile_pat(value: Any, what: str) -> tuple[int, int]:
     tile = _int(index, f"{what} index", 0, len(CONN) - 1)
     try:
         return tile, quarters(degrees)
-    except ValueError:
+    except BadArgument:
         raise _fail(what, f"degrees must be 0, 90, 180 or 270, got {_show(degrees)}") from None
 
 
@@ -209,7 +209,7 @@ def course_place_json(state: NeuState, color: str) -> list[Any]:
     """``[canonical tile-pat, color, port, x, y]`` for ``color``'s avatar."""
     code = state.place_of(color)
     if code is None:
-        raise ValueError(f"no {color} avatar on the board")
+        raise NeuFormatError(f"no {color} avatar on the board")
     port, x, y = place_to_course(code)
     tile_pat = state.tile_at(x, y)
     assert tile_pat is not None

@@ -60,6 +60,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..board import LOOP, follow, geometry
+from ..errors import BadArgument
 from ..tiles import CONN, Conn, check_tile, identify, port_name
 
 SIZE = 10
@@ -235,7 +236,7 @@ def _mover_index(state: NeuState, color: str) -> int:
     for i, (c, _) in enumerate(state.avatars):
         if c == color:
             return i
-    raise ValueError(f"no {color} avatar on the board")
+    raise BadArgument(f"no {color} avatar on the board")
 
 
 # ---------------------------------------------------------------------------
@@ -358,7 +359,7 @@ def first_s_initial(state: NeuState, handed: Sequence[int]) -> InitialChoice:
         if free_for_opening(state, x, y):
             port = next(p for p in range(8) if on_board(course_to_place(p, x, y)))
             return handed[2], 0, port, x, y
-    raise ValueError("no free periphery square")
+    raise BadArgument("no free periphery square")
 
 
 def first_s_turn(state: NeuState, color: str, handed: Sequence[int]) -> TurnChoice:
@@ -380,7 +381,7 @@ def run_referee(
     ``{"winners": [[names], ...], "cheaters": [names]}``, names sorted within
     each entry and empty entries left out."""
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS or len(set(names)) != len(names):
-        raise ValueError(f"a game needs {MIN_PLAYERS}-{MAX_PLAYERS} distinct players")
+        raise BadArgument(f"a game needs {MIN_PLAYERS}-{MAX_PLAYERS} distinct players")
     name_of = dict(zip(COLORS, names))
     tiles = deal()
     state = NeuState()
