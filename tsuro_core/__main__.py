@@ -17,35 +17,20 @@ from .game import MAX_LISTED_EXCHANGES, IllegalMove
 from .notation import NotationError
 
 
-def _read_json(path: str) -> Any:
-    """The JSON value in a file (``-``: stdin), read as the API reads a request: at
-    most 1 MiB (jsonin.read_bounded), then strict JSON (jsonin.loads)."""
-    what = "stdin" if path == "-" else path
-    try:
-        if path == "-":
-            text = jsonin.read_bounded(getattr(sys.stdin, "buffer", sys.stdin), what)
-        else:
-            with open(path, "rb") as f:
-                text = jsonin.read_bounded(f, what)
-    except OSError as e:
-        raise NotationError(f"cannot read {path}: {e.strerror}") from None
-    return jsonin.loads(text, what)
-
-
 def _dump(value: Any) -> str:
     return jsonin.dumps(value)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Print the final position and result of a record."""
-    game = notation.replay(_read_json(args.file))
+    game = notation.replay(jsonin.read_json(args.file))
     print(_dump({"position": notation.to_position(game), "result": notation.result(game)}))
     return 0
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     """Print, for every move of a record, the legal moves in the position before it."""
-    record = _read_json(args.file)
+    record = jsonin.read_json(args.file)
     game = notation.start_record(record)
     moves = notation._list(record.get("moves", []), "moves")
     lines = []

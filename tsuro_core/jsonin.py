@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from collections.abc import Iterator
 from itertools import accumulate
 from typing import IO, Any, TypeGuard
@@ -135,6 +136,22 @@ def read_bounded(stream: IO[Any], what: str = "input") -> str:
     if len(data) > MAX_INPUT:
         raise JsonInputError(f"{what} is longer than {MAX_INPUT} bytes (1 MiB), the most read")
     return data if isinstance(data, str) else decode_text(bytes(data), what)
+
+
+def read_json(path: str) -> Any:
+    """The JSON value in a file (``-``: stdin), for the command lines: read as the API
+    reads a request, at most MAX_INPUT bytes (:func:`read_bounded`), then strict JSON
+    (:func:`loads`); JsonInputError if the file cannot be read."""
+    what = "stdin" if path == "-" else path
+    try:
+        if path == "-":
+            text = read_bounded(getattr(sys.stdin, "buffer", sys.stdin), what)
+        else:
+            with open(path, "rb") as f:
+                text = read_bounded(f, what)
+    except OSError as e:
+        raise JsonInputError(f"cannot read {path}: {e.strerror}") from None
+    return loads(text, what)
 
 
 def check_depth(value: Any, what: str = "input") -> Any:

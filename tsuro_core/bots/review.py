@@ -27,14 +27,15 @@ reasons and the calibration of the chances against play.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 from typing import Any
 
-from .. import notation
+from .. import jsonin, notation
 from ..api_common import ApiError, arg, seed_of
 from ..errors import BadArgument
-from ..jsonin import is_whole, show
 from ..game import Game
+from ..jsonin import is_whole, show
 from ..tiles import CANONICAL
 from .base import View, exchange_move, tile_move, view_for
 from .planner import play_rounds
@@ -278,17 +279,12 @@ def _move_text(move: dict[str, Any]) -> str:
 
 def cmd_review(args: Any) -> int:
     """Review a whole record; print a table, or with --json the review's JSON."""
-    import sys
-
-    from .. import jsonin
-    from ..__main__ import _read_json
-
     if not 1 <= args.iterations <= 100_000:
         print(
             f"review: error: --iterations must be 1..100000, got {args.iterations}", file=sys.stderr
         )
         return 2
-    record = _read_json(args.file)
+    record = jsonin.read_json(args.file)
     result = review(record, args.seed, args.iterations)
     if args.json:
         print(jsonin.dumps(result))
