@@ -206,6 +206,7 @@ def test_a_huge_exchange_is_counted_not_listed_and_checked_directly():
     answer = api.call("legal_moves", {"position": pos})["result"]
     assert answer["exchange"]["count"] > 17_000_000 > MAX_LISTED_EXCHANGES
     assert answer["moves"] == [] and answer["exchange"]["give"] == [0, 1, 2, 3, 4]
+    assert notation.from_position(pos).listed_exchanges() is None  # the one place it is capped
     assert len(answer["exchange"]["take"]) == 30
     played = api.call("play", {"position": pos, "move": {"exchange": [[0, 34], [1, 5]]}, "seed": 1})
     assert played["ok"], played
@@ -235,6 +236,7 @@ def test_the_largest_classic_exchange_is_listed_in_full():
     pos["exchange"] = list(range(1, 7))
     answer = api.call("legal_moves", {"position": pos})["result"]
     assert answer["exchange"]["count"] == len(answer["moves"]) == 343
+    assert len(notation.from_position(pos).listed_exchanges() or []) == 343
     pos["out"], pos["exchange"] = list(range(1, 8)), list(range(1, 8))
     pos["markers"][7] = [-1, 1, "C"]
     assert error_code("legal_moves", {"position": pos}) == "bad_position"  # the game is over

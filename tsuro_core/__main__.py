@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from . import jsonin, notation
-from .game import MAX_LISTED_EXCHANGES, IllegalMove
+from .game import IllegalMove
 from .notation import NotationError
 
 
@@ -38,9 +38,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         if game.over:
             raise NotationError(f"move {k}: the game is already over")
         line: dict[str, Any] = {"move": k, "turn": game.turn}
-        offer = game.exchange_offer() if game.phase == "exchange" else None
-        if offer is not None and offer["count"] > MAX_LISTED_EXCHANGES:
-            line.update(legal=[], exchange=offer)  # too many to list (docs/engine.md)
+        if game.phase == "exchange" and game.listed_exchanges() is None:
+            line.update(legal=[], exchange=game.exchange_offer())  # too many to list
         else:
             line["legal"] = game.legal_moves()
         lines.append(_dump(line))

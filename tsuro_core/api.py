@@ -19,7 +19,7 @@ from .bots.review import OPS as REVIEW_OPS
 from .daily import OPS as DAILY_OPS
 from .editor import OPS as EDITOR_OPS
 from .errors import BadArgument, TsuroError
-from .game import MAX_LISTED_EXCHANGES, Game, IllegalMove
+from .game import Game, IllegalMove
 from .lessons import OPS as LESSON_OPS
 from .linkplay import OPS as LINK_OPS
 from .neu.ops import OPS as NEU_OPS
@@ -84,33 +84,7 @@ def op_legal_moves(args: dict[str, Any]) -> dict[str, Any]:
     show_all = args.get("all", False)
     if not isinstance(show_all, bool):
         raise ApiError("bad_args", f"all: expected true or false, got {jsonin.show(show_all)}")
-    phase = game.phase
-    result: dict[str, Any] = {"phase": phase, "turn": game.turn}
-    if phase == "exchange":
-        offer = game.exchange_offer()
-        result["exchange"] = offer
-        result["moves"] = (
-            [{"move": m} for m in game.legal_moves()]
-            if offer["count"] <= MAX_LISTED_EXCHANGES
-            else []
-        )
-        return result
-    if phase != "tile":
-        result["moves"] = [{"move": m} for m in game.legal_moves()]
-        return result
-    legal = game.legal_placements()  # in hand order, like placements()
-    every = game.placements() if show_all else legal
-    outcomes = {p: game.outcome(*p) for p in every}  # each traced once
-    forced = all(outcomes[p]["self_eliminating"] for p in legal)
-    legal_set = set(legal)
-    moves = []
-    for t, q in every:
-        entry = {"move": {"tile": t, "rot": q * 90}, "legal": (t, q) in legal_set}
-        entry.update(outcomes[(t, q)])
-        entry["forced"] = forced
-        moves.append(entry)
-    result["moves"] = moves
-    return result
+    return game.move_options(every=show_all)
 
 
 def op_preview(args: dict[str, Any]) -> dict[str, Any]:

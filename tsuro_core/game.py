@@ -265,16 +265,61 @@ class Game:
         )
         return {"give": give, "take": take, "count": count}
 
+    def listed_exchanges(self) -> list[Exchange] | None:
+        """:meth:`legal_exchanges`, or None when there are more than
+        MAX_LISTED_EXCHANGES of them (hands of 4-6): then they are told only by
+        :meth:`exchange_offer`, what may be given and taken.  Every caller that
+        lists exchanges (the API, the command line, the bots) asks here."""
+        if self.exchange_offer()["count"] > MAX_LISTED_EXCHANGES:
+            return None
+        return self.legal_exchanges()
+
     def legal_moves(self) -> list[dict[str, Any]]:
-        """Every legal move in NOTATION form, each distinct move once."""
+        """Every legal move in NOTATION form, each distinct move once (every
+        exchange, however many: :meth:`listed_exchanges` caps them)."""
         phase = self.phase
         if phase == "start":
             return [{"start": self.place_json(c)} for c in self.legal_starts()]
         if phase == "tile":
             return [{"tile": t, "rot": q * 90} for t, q in self.legal_placements()]
         if phase == "exchange":
-            return [{"exchange": [list(p) for p in ex]} for ex in self.legal_exchanges()]
+            return [_exchange_move(ex) for ex in self.legal_exchanges()]
         return []
+
+    def move_options(self, every: bool = False) -> dict[str, Any]:
+        """The active player's moves with what each does, as the API's ``legal_moves``
+        answers them (docs/api.md): ``{phase, turn, moves}``.  In the tile phase each
+        entry is a placement with its :meth:`outcome`, whether it is ``legal`` and
+        whether it is ``forced`` (Turn 1: every legal placement eliminates the mover);
+        ``every`` lists the illegal self-eliminating placements too.  In the exchange
+        phase ``exchange`` is the :meth:`exchange_offer` and the moves are listed
+        only up to MAX_LISTED_EXCHANGES (:meth:`listed_exchanges`)."""
+        phase = self.phase
+        options: dict[str, Any] = {"phase": phase, "turn": self.turn}
+        if phase == "exchange":
+            options["exchange"] = self.exchange_offer()
+            options["moves"] = [
+                {"move": _exchange_move(ex)} for ex in self.listed_exchanges() or []
+            ]
+            return options
+        if phase != "tile":
+            options["moves"] = [{"move": m} for m in self.legal_moves()]
+            return options
+        legal = self.legal_placements()  # in hand order, like placements()
+        shown = self.placements() if every else legal
+        outcomes = {p: self.outcome(*p) for p in shown}  # each traced once
+        forced = all(outcomes[p]["self_eliminating"] for p in legal)
+        legal_set = set(legal)
+        options["moves"] = [
+            {
+                "move": {"tile": t, "rot": q * 90},
+                "legal": (t, q) in legal_set,
+                **outcomes[(t, q)],
+                "forced": forced,
+            }
+            for t, q in shown
+        ]
+        return options
 
     # ------------------------------------------------------------- moves
 
@@ -670,6 +715,11 @@ class Game:
     def _path_json(self, path: list[tuple[int, int, int]]) -> list[list[Any]]:
         xy = self.geo.xy
         return [[*xy(c), PORT_NAMES[a], PORT_NAMES[b]] for c, a, b in path]
+
+
+def _exchange_move(ex: Exchange) -> dict[str, Any]:
+    """An exchange as a NOTATION move: ``{"exchange": [[give, take], ...]}``."""
+    return {"exchange": [list(p) for p in ex]}
 
 
 DEFAULT_COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..game import MAX_LISTED_EXCHANGES
 from .base import Bot, Choice, View, exchange_move, register, tile_move
 
 
@@ -39,9 +38,10 @@ class RandomBot(Bot):
     ) -> Choice:
         """A random legal exchange (keeping the hand is one of them)."""
         game = view.determinize(random.Random(0))
-        offer = game.exchange_offer()
-        if offer["count"] > MAX_LISTED_EXCHANGES:  # too many to list: draw one directly
+        listed = game.listed_exchanges()
+        if listed is None:  # too many to list: draw one directly
+            offer = game.exchange_offer()
             k = rng.randint(0, min(len(offer["give"]), len(offer["take"])))
             pairs = zip(sorted(rng.sample(offer["give"], k)), rng.sample(offer["take"], k))
             return Choice(exchange_move(pairs))
-        return Choice(exchange_move(rng.choice(game.legal_exchanges())))
+        return Choice(exchange_move(rng.choice(listed)))

@@ -32,7 +32,6 @@ from typing import Any
 
 from .. import steps
 from ..board import Geometry, geometry, trace
-from ..game import MAX_LISTED_EXCHANGES
 from .base import Bot, Choice, View, exchange_move, register, tile_move
 from .heuristics import (
     TILE_ROTS,
@@ -258,17 +257,17 @@ def best_exchange(view: View) -> Any:
     hand = list(view.hand)
     best: Any = ()
     best_score = exchange_score(hand, view.markers[view.seat], cells, geo.next, geo.on_board)
-    offer = game.exchange_offer()
-    if offer["count"] > MAX_LISTED_EXCHANGES:
+    listed = game.listed_exchanges()
+    if listed is None:
         # Too many to try one by one; the score adds up tile by tile, so swapping the
         # weakest tiles in hand for the strongest offered ones while it gains is best.
         def score(t: int) -> float:
             return exchange_score([t], view.markers[view.seat], cells, geo.next, geo.on_board)
 
         gives = sorted(hand, key=score)
-        takes = sorted(offer["take"], key=score, reverse=True)
+        takes = sorted(game.exchange_offer()["take"], key=score, reverse=True)
         return tuple(sorted((g, t) for g, t in zip(gives, takes) if score(t) > score(g)))
-    for ex in game.legal_exchanges():
+    for ex in listed:
         new = list(hand)
         for give, take in ex:
             new.remove(give)
