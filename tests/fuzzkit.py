@@ -101,27 +101,27 @@ def corpus() -> dict[str, list[Any]]:
     ]
     links = [notation.encode_link(r) for r in records[:6]]
     links += [notation.encode_link(p) for p in positions[:6:2]]
-    neu_positions, neu_moves = [], []
+    course_positions, course_moves = [], []
     for k, n in enumerate((3, 4, 5)):
-        answer = api.call("neu_new_game", {"players": [{"name": f"N{i}"} for i in range(n)]})
+        answer = api.call("course_new_game", {"players": [{"name": f"N{i}"} for i in range(n)]})
         pos = answer["result"]["position"]
         for step in range(60):
-            neu_positions.append(pos)
+            course_positions.append(pos)
             if pos["phase"] == "over":
                 break
-            move = api.call("neu_bot_move", {"position": pos, "seed": k * 100 + step})["result"][
+            move = api.call("course_bot_move", {"position": pos, "seed": k * 100 + step})["result"][
                 "move"
             ]
-            neu_moves.append((pos, move))
-            pos = api.call("neu_play", {"position": pos, "move": move})["result"]["position"]
+            course_moves.append((pos, move))
+            pos = api.call("course_play", {"position": pos, "move": move})["result"]["position"]
     return {
         "positions": positions,
         "records": records,
         "moves": moves,
         "links": links,
         "link_messages": [m for n, seed in ((3, 1), (2, 5)) for m in link_game(n, seed)[::4]],
-        "neu_positions": neu_positions[::2],
-        "neu_moves": neu_moves[::3],
+        "course_positions": course_positions[::2],
+        "course_moves": course_moves[::3],
     }
 
 

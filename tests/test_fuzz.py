@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 
 from tsuro_core import __main__ as cli
 from tsuro_core import api, jsonin, linkplay, notation
-from tsuro_core.neu import harness
-from tsuro_core.neu.formats import read_values
+from tsuro_core.course import harness
+from tsuro_core.course.formats import read_values
 
 CODES = {
     "unknown_op",
@@ -261,18 +261,20 @@ def test_room_view_with_mutated_positions_and_events(data):
 
 @fuzz_settings(200)
 @given(data=st.data())
-def test_neu_ops_with_mutated_positions_and_moves(data):
+def test_course_ops_with_mutated_positions_and_moves(data):
     c = corpus()
-    op = data.draw(st.sampled_from(["neu_legal_moves", "neu_play", "neu_bot_move", "neu_new_game"]))
-    if op == "neu_new_game":
+    op = data.draw(
+        st.sampled_from(["course_legal_moves", "course_play", "course_bot_move", "course_new_game"])
+    )
+    if op == "course_new_game":
         args: dict[str, Any] = {
             "players": [{"name": "A"}, {"name": "B", "color": "red"}, {"name": "C"}]
         }
-    elif op == "neu_play":
-        pos, move = data.draw(st.sampled_from(c["neu_moves"]))
+    elif op == "course_play":
+        pos, move = data.draw(st.sampled_from(c["course_moves"]))
         args = {"position": pos, "move": move}
     else:
-        args = {"position": data.draw(st.sampled_from(c["neu_positions"])), "seed": 1}
+        args = {"position": data.draw(st.sampled_from(c["course_positions"])), "seed": 1}
     check_call(op, mutate(data, args))
 
 
@@ -383,14 +385,17 @@ def _restore(save: Any) -> Any:
         return answer["ok"] and answer["result"]["positions"][-1]
     neu_save = save.get("variant") == "neu"
     position = save.get("start")
-    if not check_call("neu_legal_moves" if neu_save else "validate", {"position": position})["ok"]:
+    if not check_call("course_legal_moves" if neu_save else "validate", {"position": position})[
+        "ok"
+    ]:
         return None
     moves = save.get("moves") or []
     if not isinstance(moves, list):  # the page cannot play these on and puts the save aside
         return None
     for move in moves:
         answer = check_call(
-            "neu_play" if neu_save else "play", {"position": position, "move": move, "seed": "7/1"}
+            "course_play" if neu_save else "play",
+            {"position": position, "move": move, "seed": "7/1"},
         )
         if not answer["ok"]:
             return None
@@ -418,7 +423,7 @@ def test_saves_restored_as_the_page_does(data):
         start = notation.to_position(notation.start_record(record))
         save = {"format": "tsuro-save/1", "start": start, "moves": record["moves"]}
     else:
-        pos, move = data.draw(st.sampled_from(c["neu_moves"]))
+        pos, move = data.draw(st.sampled_from(c["course_moves"]))
         save = {"format": "tsuro-save/1", "variant": "neu", "start": pos, "moves": [move]}
     _restore(mutate(data, save))
 
@@ -480,7 +485,7 @@ HARNESS_INPUTS = {
 
 @fuzz_settings(120)
 @given(data=st.data())
-def test_neu_harnesses_on_mutated_input(data):
+def test_course_harnesses_on_mutated_input(data):
     name = data.draw(st.sampled_from(sorted(HARNESS_INPUTS)))
     values = read_values(HARNESS_INPUTS[name])
     how = data.draw(st.sampled_from(["mutated", "bytes"]))

@@ -144,7 +144,7 @@ def test_adversarial_input_at_the_command_lines_limit_is_a_clear_error(tmp_path)
     path = tmp_path / "record.json"
     path.write_bytes(text)
     assert_one_line_error(*cli("analyse", str(path)), "is not JSON")
-    assert_one_line_error(*cli("xrules", stdin=text, module="tsuro_core.neu"), "not JSON")
+    assert_one_line_error(*cli("xrules", stdin=text, module="tsuro_core.course"), "not JSON")
 
 
 def test_the_command_lines_read_no_more_than_the_api(tmp_path):
@@ -155,7 +155,7 @@ def test_the_command_lines_read_no_more_than_the_api(tmp_path):
     path = tmp_path / "record.json"
     path.write_bytes(text)
     assert_one_line_error(*cli("analyse", str(path)), needle)
-    assert_one_line_error(*cli("xboard", stdin=text, module="tsuro_core.neu"), needle)
+    assert_one_line_error(*cli("xboard", stdin=text, module="tsuro_core.course"), needle)
     # exactly the limit is read (and here refused as a record, not for its size)
     assert_one_line_error(
         *cli("replay", "-", stdin=b" " * (jsonin.MAX_INPUT - 2) + b"{}"), "record"
@@ -419,13 +419,15 @@ def test_a_rotation_is_a_whole_number(tile_position, rot):
 
 @pytest.mark.parametrize("rot", [90.0, -0.0, True])
 def test_a_rotation_is_a_whole_number_in_the_course_variant_too(rot):
-    pos = api.call("neu_new_game", {"players": [{"name": n} for n in "ABC"]})["result"]["position"]
-    move = api.call("neu_bot_move", {"position": pos, "seed": 1})["result"]["move"]
-    assert api.call("neu_play", {"position": pos, "move": move})["ok"]
-    assert error_code("neu_play", {"position": pos, "move": {**move, "rot": rot}}) == "bad_args"
-    after = api.call("neu_play", {"position": pos, "move": move})["result"]["position"]
+    pos = api.call("course_new_game", {"players": [{"name": n} for n in "ABC"]})["result"][
+        "position"
+    ]
+    move = api.call("course_bot_move", {"position": pos, "seed": 1})["result"]["move"]
+    assert api.call("course_play", {"position": pos, "move": move})["ok"]
+    assert error_code("course_play", {"position": pos, "move": {**move, "rot": rot}}) == "bad_args"
+    after = api.call("course_play", {"position": pos, "move": move})["result"]["position"]
     after["tiles"][0][3] = rot
-    assert error_code("neu_legal_moves", {"position": after}) == "bad_position"
+    assert error_code("course_legal_moves", {"position": after}) == "bad_position"
 
 
 @pytest.mark.parametrize(
@@ -602,7 +604,7 @@ def test_error_messages_stay_short_whatever_the_input(tile_position):
         ("play", {"position": tile_position, "move": {"tile": huge, "rot": 0}}),
         ("replay", {"record": {"format": "tsuro-record/1", **{str(i): 0 for i in huge}}}),
         ("new_game", {"rules": {"preset": "x" * 100_000}}),
-        ("neu_play", {"position": huge}),
+        ("course_play", {"position": huge}),
         ("bot_move", {"position": tile_position, "bot": "x" * 100_000}),
     ]
     for op, args in calls:
@@ -657,7 +659,7 @@ def test_cli_bad_input_is_one_line_and_status_2(stdin, needle, harness_needle, t
     path = tmp_path / "game.json"
     path.write_bytes(stdin)
     assert_one_line_error(*cli("analyse", str(path)), needle)
-    assert_one_line_error(*cli("xboard", stdin=stdin, module="tsuro_core.neu"), harness_needle)
+    assert_one_line_error(*cli("xboard", stdin=stdin, module="tsuro_core.course"), harness_needle)
 
 
 @pytest.mark.parametrize(

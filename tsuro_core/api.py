@@ -16,13 +16,14 @@ from . import __version__, jsonin, notation
 from .api_common import ApiError, arg, game_of, players_of, seed_of
 from .bots.api_ops import OPS as BOT_OPS
 from .bots.review import OPS as REVIEW_OPS
+from .course.ops import ALIASES as COURSE_ALIASES
+from .course.ops import OPS as COURSE_OPS
 from .daily import OPS as DAILY_OPS
 from .editor import OPS as EDITOR_OPS
 from .errors import BadArgument, TsuroError
 from .game import Game, IllegalMove
 from .lessons import OPS as LESSON_OPS
 from .linkplay import OPS as LINK_OPS
-from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
 from .puzzles import OPS as PUZZLE_OPS
 from .rooms import OPS as ROOM_OPS
@@ -199,7 +200,8 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     **EDITOR_OPS,  # check_position: the board editor's problems (editor.py)
     **LINK_OPS,  # link_encode, link_open: play by link (linkplay.py)
     **ROOM_OPS,  # room_view: what one seat of a live room may see (rooms.py)
-    **NEU_OPS,  # the course variant: neu_new_game, neu_legal_moves, neu_play, neu_bot_move
+    **COURSE_OPS,  # the course variant: course_new_game, _legal_moves, _play, _bot_move
+    **COURSE_ALIASES,  # the same by their first names, neu_* (course/ops.py)
 }
 
 

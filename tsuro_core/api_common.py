@@ -1,6 +1,6 @@
 """What every group of API operations shares: the error they report and the
 readers of their common arguments.  The op modules (:mod:`tsuro_core.api`,
-:mod:`tsuro_core.bots.api_ops`, :mod:`tsuro_core.neu.ops`) import this, and
+:mod:`tsuro_core.bots.api_ops`, :mod:`tsuro_core.course.ops`) import this, and
 :mod:`tsuro_core.api` imports them: no module imports the facade back."""
 
 from __future__ import annotations

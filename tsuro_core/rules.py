@@ -66,8 +66,8 @@ PRESETS: dict[str, Rules] = {
     "classic": Rules(),
     "solo": Rules(preset="solo", min_players=1, max_players=1, scoring="tiles_placed"),
 }
-"""The presets the engine plays.  The course variant (``neu``) has its own
-engine in :mod:`tsuro_core.neu`, since its board, deal and turn differ."""
+"""The presets the engine plays.  The course variant (rule set ``neu``) has its
+own engine in :mod:`tsuro_core.course`, since its board, deal and turn differ."""
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "open-hands": {"preset": "classic", "open_hands": True},
@@ -98,7 +98,10 @@ def parse_rules(value: Any) -> Rules:
         if value in VARIANTS:
             return parse_rules(VARIANTS[value])
         if value == "neu":
-            raise RulesError("rules: the course variant 'neu' is played by tsuro_core.neu")
+            raise RulesError(
+                "rules: the course variant 'neu' is played by tsuro_core.course "
+                "(the course_* operations)"
+            )
         raise RulesError(
             f"rules: unknown rule set {show(value)}; known: {sorted(PRESETS) + sorted(VARIANTS)}"
         )

@@ -20,19 +20,24 @@ from typing import Any
 from ..board import LOOP, trace
 from ..errors import TsuroError
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify
-from . import rules as neu
-from .rules import COLORS, LEGAL, G, NeuState
+from . import rules
+from .rules import COLORS, LEGAL, CourseState, G
 
 # The rule checker's verdicts by a stable code, for a page to put in its own
 # words (the verdict's text, "reason", is English).
 VERDICT_CODES = {
-    neu.NOT_HANDED_OUT: "not_handed",
-    neu.UNFORCED_LOOP: "unforced_loop",
-    neu.UNFORCED_EXIT: "unforced_exit",
+    rules.NOT_HANDED_OUT: "not_handed",
+    rules.UNFORCED_LOOP: "unforced_loop",
+    rules.UNFORCED_EXIT: "unforced_exit",
 }
 
 ROTATIONS = (0, 90, 180, 270)
-OUTCOMES = {neu.STAYS: "stays", neu.EXITS: "exits", neu.COLLIDES: "collides", neu.LOOPS: "loops"}
+OUTCOMES = {
+    rules.STAYS: "stays",
+    rules.EXITS: "exits",
+    rules.COLLIDES: "collides",
+    rules.LOOPS: "loops",
+}
 
 
 # ---------------------------------------------------------------------------
@@ -40,11 +45,11 @@ OUTCOMES = {neu.STAYS: "stays", neu.EXITS: "exits", neu.COLLIDES: "collides", ne
 
 
 @dataclass
-class NeuGame:
+class CourseGame:
     """A course-variant game: the rules state plus whose turn it is and the deal."""
 
     players: list[dict[str, Any]]
-    state: NeuState = field(default_factory=NeuState)
+    state: CourseState = field(default_factory=CourseState)
     placed: list[tuple[int, int, int, int]] = field(default_factory=list)
     """Tiles in placement order: (x, y, tile, canonical degrees)."""
     phase: str = "opening"
@@ -77,11 +82,11 @@ class NeuGame:
         return tiles
 
 
-def new_game(players: list[dict[str, Any]]) -> NeuGame:
+def new_game(players: list[dict[str, Any]]) -> CourseGame:
     """A game before the opening among ``players`` (checked: formats.parse_players):
     seat 0 (the oldest) is handed three tiles."""
-    game = NeuGame(players)
-    game.handed = game.deal(neu.OPENING_HAND)
+    game = CourseGame(players)
+    game.handed = game.deal(rules.OPENING_HAND)
     return game
 
 
@@ -112,7 +117,7 @@ def _trace(cells: Sequence[Any], code: int) -> tuple[list[list[Any]], int | None
     return path, None if end == LOOP else end
 
 
-def _movement(game: NeuGame, tile: int, q: int) -> dict[str, Any]:
+def _movement(game: CourseGame, tile: int, q: int) -> dict[str, Any]:
     """What placing ``tile`` turned ``q`` quarters in front of the active avatar does:
     each moved avatar's path and end, who goes out and why, who collides."""
     assert game.turn is not None
@@ -161,23 +166,23 @@ def _movement(game: NeuGame, tile: int, q: int) -> dict[str, Any]:
 # Options.
 
 
-def free_squares(game: NeuGame) -> list[dict[str, Any]]:
+def free_squares(game: CourseGame) -> list[dict[str, Any]]:
     """The periphery squares an opening tile may go on (clockwise from (1, 0)),
     each with the ports its avatar may take and the place it would then face."""
     result = []
-    for x, y in neu.PERIPHERY_CLOCKWISE:
-        if not neu.free_for_opening(game.state, x, y):
+    for x, y in rules.PERIPHERY_CLOCKWISE:
+        if not rules.free_for_opening(game.state, x, y):
             continue
         ports = []
         for p in range(8):
-            code = neu.course_to_place(p, x, y)
-            if neu.on_board(code):
+            code = rules.course_to_place(p, x, y)
+            if rules.on_board(code):
                 ports.append({"port": PORT_NAMES[p], "place": place_json(code)})
         result.append({"square": [x, y], "ports": ports})
     return result
 
 
-def verdicts(game: NeuGame) -> dict[tuple[int, int], str]:
+def verdicts(game: CourseGame) -> dict[tuple[int, int], str]:
     """The rule checker's verdict on each option ``(tile, quarter turns)`` of the
     active player, LEGAL or the reason.
 
@@ -189,7 +194,7 @@ def verdicts(game: NeuGame) -> dict[tuple[int, int], str]:
     assert game.turn is not None
     color = COLORS[game.turn]
     found = {
-        (t, q): neu.check_turn(game.state, color, t, q, game.handed)
+        (t, q): rules.check_turn(game.state, color, t, q, game.handed)
         for t in dict.fromkeys(game.handed)
         for q in range(4)
     }
@@ -198,13 +203,13 @@ def verdicts(game: NeuGame) -> dict[tuple[int, int], str]:
     return found
 
 
-def turn_options(game: NeuGame) -> list[dict[str, Any]]:
+def turn_options(game: CourseGame) -> list[dict[str, Any]]:
     """Both handed tiles at every rotation: the rule checker's verdict and the outcome."""
     assert game.turn is not None
     color = COLORS[game.turn]
     codes = [code for _, code in game.state.avatars]
     mover = game.state.alive().index(color)
-    pairs = neu.shared_pairs(codes)
+    pairs = rules.shared_pairs(codes)
     checked = verdicts(game)
     options = []
     for tile in dict.fromkeys(game.handed):
@@ -212,7 +217,7 @@ def turn_options(game: NeuGame) -> list[dict[str, Any]]:
             q = rot // 90
             verdict = checked[tile, q]
             cells = list(game.state.cells)
-            outcome = neu.option_outcome(cells, codes, pairs, mover, CONN[tile][q])
+            outcome = rules.option_outcome(cells, codes, pairs, mover, CONN[tile][q])
             m = _movement(game, tile, q)
             options.append(
                 {
@@ -224,7 +229,7 @@ def turn_options(game: NeuGame) -> list[dict[str, Any]]:
                     else VERDICT_CODES.get(verdict, "illegal_move"),
                     "outcome": OUTCOMES[outcome],
                     "self_eliminating": any(o["seat"] == game.turn for o in m["out"]),
-                    "forced": verdict == LEGAL and outcome in (neu.LOOPS, neu.EXITS),
+                    "forced": verdict == LEGAL and outcome in (rules.LOOPS, rules.EXITS),
                     "paths": m["paths"],
                     "out": m["out"],
                     "collisions": m["collisions"],
@@ -233,8 +238,8 @@ def turn_options(game: NeuGame) -> list[dict[str, Any]]:
     return options
 
 
-def legal_moves(game: NeuGame) -> dict[str, Any]:
-    """The active player's options (docs/neu.md, "Playing in the browser")."""
+def legal_moves(game: CourseGame) -> dict[str, Any]:
+    """The active player's options (docs/course.md, "Playing in the browser")."""
     result: dict[str, Any] = {
         "phase": game.phase,
         "turn": game.turn,
@@ -259,26 +264,26 @@ def legal_moves(game: NeuGame) -> dict[str, Any]:
 # Playing a move.
 
 
-class NeuIllegalMove(TsuroError, ValueError):
+class CourseIllegalMove(TsuroError, ValueError):
     """A move the rules refuse (the course would call its player a cheater)."""
 
 
 def play(
-    game: NeuGame, tile: int, q: int, opening: tuple[int, int, int] | None = None
+    game: CourseGame, tile: int, q: int, opening: tuple[int, int, int] | None = None
 ) -> list[dict[str, Any]]:
     """Play the active player's move (changing ``game``): ``tile`` turned ``q``
     quarters, and in the opening ``(port, x, y)`` (formats.parse_move reads a
     move's JSON); the events, in order."""
     if game.phase == "over":
-        raise NeuIllegalMove("the game is over")
+        raise CourseIllegalMove("the game is over")
     if game.phase == "opening":
         if opening is None:
-            raise NeuIllegalMove("an opening move names a square and a port")
+            raise CourseIllegalMove("an opening move names a square and a port")
         return _opening(game, tile, q, *opening)
     return _turn(game, tile, q)
 
 
-def _place(game: NeuGame, x: int, y: int, tile: int) -> dict[str, Any]:
+def _place(game: CourseGame, x: int, y: int, tile: int) -> dict[str, Any]:
     conn = game.state.cells[G.cell(x, y)]
     assert conn is not None  # the tile just placed there
     rot = identify(conn)[1] * 90
@@ -286,14 +291,16 @@ def _place(game: NeuGame, x: int, y: int, tile: int) -> dict[str, Any]:
     return {"type": "place", "seat": game.turn, "tile": tile, "rot": rot, "square": [x, y]}
 
 
-def _opening(game: NeuGame, tile: int, q: int, port: int, x: int, y: int) -> list[dict[str, Any]]:
+def _opening(
+    game: CourseGame, tile: int, q: int, port: int, x: int, y: int
+) -> list[dict[str, Any]]:
     seat = game.turn
     assert seat is not None
     color = COLORS[seat]
-    verdict = neu.check_initial(game.state, color, tile, q, port, x, y, game.handed)
+    verdict = rules.check_initial(game.state, color, tile, q, port, x, y, game.handed)
     if verdict != LEGAL:
-        raise NeuIllegalMove(verdict)
-    game.state = neu.place_initial(game.state, color, tile, q, port, x, y)
+        raise CourseIllegalMove(verdict)
+    game.state = rules.place_initial(game.state, color, tile, q, port, x, y)
     events = [
         _place(game, x, y, tile),
         {
@@ -308,19 +315,19 @@ def _opening(game: NeuGame, tile: int, q: int, port: int, x: int, y: int) -> lis
     else:
         game.phase, game.round, game.turn = "turn", 1, 0
         events.append({"type": "round", "round": 1})
-    game.handed = game.deal(neu.OPENING_HAND if game.phase == "opening" else neu.TURN_HAND)
+    game.handed = game.deal(rules.OPENING_HAND if game.phase == "opening" else rules.TURN_HAND)
     events.append({"type": "deal", "seat": game.turn, "tiles": list(game.handed)})
     return events
 
 
-def _turn(game: NeuGame, tile: int, q: int) -> list[dict[str, Any]]:
+def _turn(game: CourseGame, tile: int, q: int) -> list[dict[str, Any]]:
     seat = game.turn
     assert seat is not None
-    verdict = verdicts(game).get((tile, q), neu.NOT_HANDED_OUT)
+    verdict = verdicts(game).get((tile, q), rules.NOT_HANDED_OUT)
     if verdict != LEGAL:
-        raise NeuIllegalMove(verdict)
+        raise CourseIllegalMove(verdict)
     m = _movement(game, tile, q)
-    step = neu.apply_action(game.state, COLORS[seat], tile, q)
+    step = rules.apply_action(game.state, COLORS[seat], tile, q)
     game.state = step.state
     x, y = G.xy(m["target"])
     events: list[dict[str, Any]] = [_place(game, x, y, tile)]
@@ -340,12 +347,12 @@ def _turn(game: NeuGame, tile: int, q: int) -> list[dict[str, Any]]:
         game.round += 1
         game.turn = alive[0]
         events.append({"type": "round", "round": game.round})
-    game.handed = game.deal(neu.TURN_HAND)
+    game.handed = game.deal(rules.TURN_HAND)
     events.append({"type": "deal", "seat": game.turn, "tiles": list(game.handed)})
     return events
 
 
-def _finish(game: NeuGame) -> list[dict[str, Any]]:
+def _finish(game: CourseGame) -> list[dict[str, Any]]:
     """End the game: survivors first, then the players knocked out round by round,
     latest first (players knocked out in the same round share a rank)."""
     ranking = [game.alive()] if game.alive() else []
@@ -361,7 +368,7 @@ def _finish(game: NeuGame) -> list[dict[str, Any]]:
 # A computer player.
 
 
-def bot_move(game: NeuGame, rng: random.Random) -> dict[str, Any]:
+def bot_move(game: CourseGame, rng: random.Random) -> dict[str, Any]:
     """A legal move at random; on a turn, one that keeps the avatar on the board
     if any does (and, among those, one that puts nobody else out if it can)."""
     if game.phase == "opening":
@@ -373,7 +380,7 @@ def bot_move(game: NeuGame, rng: random.Random) -> dict[str, Any]:
             "port": rng.choice(square["ports"])["port"],
         }
     if game.phase != "turn":
-        raise NeuIllegalMove("the game is over: there is no move to make")
+        raise CourseIllegalMove("the game is over: there is no move to make")
     legal = [o for o in turn_options(game) if o["legal"]]
     calm = [o for o in legal if not o["out"]]
     safe = [o for o in legal if not o["self_eliminating"]]
