@@ -16,11 +16,21 @@ import copy
 import io
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzzkit import JSON, STRICT_JSON, corpus, fuzz_settings, mutate, raw_link
+from fuzzkit import (
+    HOSTILE,
+    JSON,
+    LESSONS,
+    PUZZLES,
+    STRICT_JSON,
+    corpus,
+    fuzz_settings,
+    mutate,
+    op_args,
+    raw_link,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -181,11 +191,6 @@ def test_bot_ops_with_mutated_positions(data):
     check_call(op, mutate(data, args))
 
 
-PUZZLES = json.loads(
-    (Path(__file__).resolve().parents[1] / "data" / "puzzles.json").read_text(encoding="utf-8")
-)
-
-
 @fuzz_settings(100)
 @given(data=st.data())
 def test_daily_puzzle_and_link_ops_with_mutated_input(data):
@@ -211,12 +216,6 @@ def test_daily_puzzle_and_link_ops_with_mutated_input(data):
         else:
             args = {"message": message, "secret": "0" * 32}
     check_call(op, mutate(data, args))
-
-
-LESSONS = [
-    json.loads(p.read_text(encoding="utf-8"))
-    for p in sorted((Path(__file__).resolve().parents[1] / "data" / "lessons").glob("*.json"))
-]
 
 
 @fuzz_settings(100)
@@ -276,6 +275,38 @@ def test_course_ops_with_mutated_positions_and_moves(data):
     else:
         args = {"position": data.draw(st.sampled_from(c["course_positions"])), "seed": 1}
     check_call(op, mutate(data, args))
+
+
+def test_every_op_has_real_arguments_it_accepts():
+    """The fuzz below starts every operation from arguments it accepts (op_args), so a
+    mutation tests the refusal of one bad part, not a call refused from the start."""
+    for op in sorted(api.OPS):
+        answer = check_call(op, op_args(op, lambda values: values[0]))
+        assert answer["ok"], (op, answer)
+
+
+@pytest.mark.parametrize("op", sorted(api.OPS))
+@fuzz_settings(16)
+@given(data=st.data())
+def test_every_op_on_mutated_real_arguments(op, data):
+    """Every operation, from real arguments, mutated in 1-3 places: wrong types, near
+    values, missing and extra fields, and the hostile values (lone surrogates, NaN and
+    infinities, deep nesting, huge numbers, fuzzkit.HOSTILE): ok, or a named error."""
+    args = op_args(op, lambda values: data.draw(st.sampled_from(values)))
+    check_call(op, mutate(data, args))
+
+
+@pytest.mark.parametrize("op", sorted(api.OPS))
+def test_every_op_refuses_hostile_values_by_name(op):
+    """Each hostile value in place of each real argument in turn, and as an extra one:
+    a named error (or an answer, where the op ignores it), never internal; a lone
+    surrogate anywhere is bad_args (it was internal in link_new and link_reveal)."""
+    args = op_args(op, lambda values: values[0])
+    for key in [*args, "extra"]:
+        for value in HOSTILE:
+            answer = check_call(op, {**args, key: value})
+            if isinstance(value, str) and value.startswith("\ud800"):
+                assert answer["error"]["code"] == "bad_args", (op, key, answer)
 
 
 ARG_NAMES = [

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from . import jsonin, notation
+from . import jsonin, notation, streamin
 from .game import IllegalMove
 from .notation import NotationError
 
@@ -23,14 +23,14 @@ def _dump(value: Any) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Print the final position and result of a record."""
-    game = notation.replay(jsonin.read_json(args.file))
+    game = notation.replay(streamin.read_json(args.file))
     print(_dump({"position": notation.to_position(game), "result": notation.result(game)}))
     return 0
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     """Print, for every move of a record, the legal moves in the position before it."""
-    record = jsonin.read_json(args.file)
+    record = streamin.read_json(args.file)
     game = notation.start_record(record)
     moves = notation._list(record.get("moves", []), "moves")
     lines = []

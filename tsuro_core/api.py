@@ -219,15 +219,13 @@ def _error(code: str, message: str) -> dict[str, Any]:
 def call(op: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
     """Run one operation; ``{"ok": True, "result": ...}`` or ``{"ok": False, "error": ...}``.
     Never raises: every failure is a value (docs/reliability.md)."""
-    try:
-        jsonin.check_depth(args, "arguments")
-    except jsonin.JsonInputError as e:
-        return _error("bad_args", str(e))
     return _call(op, args)
 
 
 def _call(op: Any, args: Any) -> dict[str, Any]:
-    """:func:`call` for arguments known not to nest too deeply (parsed from text)."""
+    """:func:`call` and :func:`handle_json`'s one way in: the operation looked up, its
+    arguments checked as JSON whose strings are text (:func:`jsonin.check_value`:
+    ``bad_args`` otherwise, before any operation reads them), then run."""
     fn = OPS.get(op) if isinstance(op, str) else None
     if fn is None:
         return _error("unknown_op", f"unknown operation {jsonin.show(op)}; known: {sorted(OPS)}")
@@ -235,6 +233,10 @@ def _call(op: Any, args: Any) -> dict[str, Any]:
         args = {}
     if not isinstance(args, dict):
         return _error("bad_args", "arguments must be a JSON object")
+    try:
+        jsonin.check_value(args, "arguments")
+    except jsonin.JsonInputError as e:
+        return _error("bad_args", str(e))
     try:
         return {"ok": True, "result": fn(args)}
     except ApiError as e:

@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from .. import jsonin, notation
+from .. import jsonin, notation, streamin
 from ..api_common import ApiError, arg, seed_of
 from ..errors import BadArgument
 from ..game import Game
@@ -284,7 +284,7 @@ def cmd_review(args: Any) -> int:
             f"review: error: --iterations must be 1..100000, got {args.iterations}", file=sys.stderr
         )
         return 2
-    record = jsonin.read_json(args.file)
+    record = streamin.read_json(args.file)
     result = review(record, args.seed, args.iterations)
     if args.json:
         print(jsonin.dumps(result))

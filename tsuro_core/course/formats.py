@@ -9,6 +9,7 @@ field and why it is refused.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from .. import jsonin
@@ -89,8 +90,9 @@ def _color(value: Any, where: str) -> str:
 # The course's values, for the harnesses.
 
 
-def read_values(text: str) -> list[Any]:
-    """The JSON values of a stream of concatenated JSON texts (strict: jsonin)."""
+def read_values(text: str, where: Callable[[int], tuple[int, int]] | None = None) -> list[Any]:
+    """The JSON values of a stream of concatenated JSON texts (strict: jsonin); an error
+    names its line and column (``where``: of a place in a squeezed text, streamin)."""
     decoder = json.JSONDecoder(parse_constant=jsonin.reject_constant)
     values: list[Any] = []
     i = 0
@@ -102,16 +104,15 @@ def read_values(text: str) -> list[Any]:
         try:
             value, i = decoder.raw_decode(text, i)
         except json.JSONDecodeError as e:
-            raise CourseInputError(
-                f"not JSON at line {e.lineno} column {e.colno}: {e.msg}"
-            ) from None
+            line, column = where(e.pos) if where else (e.lineno, e.colno)
+            raise CourseInputError(f"not JSON at line {line} column {column}: {e.msg}") from None
         except RecursionError:
             raise CourseInputError(
                 f"value {len(values)} nests deeper than {jsonin.MAX_DEPTH} levels"
             ) from None
         except ValueError as e:  # NaN, an integer of 4300+ digits
             raise CourseInputError(f"value {len(values)}: {e}") from None
-        values.append(jsonin.check_depth(value, f"value {len(values)}"))
+        values.append(jsonin.check_value(value, f"value {len(values)}"))
 
 
 def parse_tile_pat(value: Any, what: str) -> tuple[int, int]:

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from .. import jsonin
+from .. import jsonin, streamin
 from ..tiles import CONN, port_name
 from .formats import (
     CourseInputError,
@@ -108,10 +108,10 @@ def main(
         print(f"usage: {prog} {'|'.join(HARNESSES)} < input.json", file=stderr)
         return 2
     try:
-        text = jsonin.read_bounded(getattr(stdin, "buffer", stdin), "stdin")
-        if jsonin.too_deep(text):
+        squeezed = streamin.read_stream(getattr(stdin, "buffer", stdin), "stdin")
+        if jsonin.too_deep(squeezed.text):
             raise CourseInputError(f"the input nests deeper than {jsonin.MAX_DEPTH} levels")
-        answers = HARNESSES[argv[0]](read_values(text))
+        answers = HARNESSES[argv[0]](read_values(squeezed.text, squeezed.where))
     except (CourseInputError, jsonin.JsonInputError) as e:
         print(f"{argv[0]}: {e}", file=stderr)
         return 2
