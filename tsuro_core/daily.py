@@ -21,14 +21,14 @@ from __future__ import annotations
 import datetime
 import hashlib
 import re
-from collections.abc import Callable
 from typing import Any
 
 from . import notation
-from .api_common import ApiError, players_of
+from .api_common import ApiError, Args, Operation, players_of
 from .errors import BadArgument
 from .game import DEFAULT_COLORS, Game, default_players
 from .rules import PRESETS
+from .shapes import Dealt, Player
 from .tiles import TILE_COUNT
 
 DAILY_KEY = "tsuro-daily/1/"
@@ -59,7 +59,7 @@ def daily_order(date: str) -> list[int]:
     return order
 
 
-def daily_game(date: str, players: list[dict[str, Any]] | None = None) -> Game:
+def daily_game(date: str, players: list[Player] | None = None) -> Game:
     """The solo game of the day, dealt and not yet started (``players``: the
     one player, checked; default "Player 1" in the first colour)."""
     rules = PRESETS["solo"]
@@ -70,7 +70,7 @@ def daily_game(date: str, players: list[dict[str, Any]] | None = None) -> Game:
     return game
 
 
-def _players(value: Any) -> list[dict[str, Any]] | None:
+def _players(value: Any) -> list[Player] | None:
     """The caller's ``players`` (one, ``[{name, color?}]``), checked like a record's;
     a player without a colour gets the default one."""
     if value is None:
@@ -82,7 +82,7 @@ def _players(value: Any) -> list[dict[str, Any]] | None:
     ]
 
 
-def op_daily(args: dict[str, Any]) -> dict[str, Any]:
+def op_daily(args: Args) -> Dealt:
     """``{"date": "YYYY-MM-DD", "players"?: [{name, color?}]}`` -> the day's solo
     deal as ``{record, position}``."""
     players = _players(args.get("players"))
@@ -93,4 +93,4 @@ def op_daily(args: dict[str, Any]) -> dict[str, Any]:
     return {"record": notation.to_record(game), "position": notation.to_position(game)}
 
 
-OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"daily": op_daily}
+OPS: dict[str, Operation] = {"daily": op_daily}

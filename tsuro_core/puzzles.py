@@ -21,14 +21,14 @@ the form ``legal_moves`` uses (``{"tile", "rot"}``, canonical rotation).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from . import notation
-from .api_common import ApiError, arg, game_of
+from .api_common import ApiError, Args, Operation, arg, game_of
 from .errors import BadArgument
 from .game import Game
 from .jsonin import is_whole
+from .shapes import PuzzleHint, PuzzleVerdict, TileMove
 from .tiles import CANONICAL, check_tile, quarters
 
 KINDS = ("survive", "eliminate", "keep_options", "solo")
@@ -37,7 +37,7 @@ MAX_SOLO_N = 3  # the depth of the solo search: at most 12 placements a level, s
 Placement = tuple[int, int]  # (tile, canonical quarter turns)
 
 
-def _move(p: Placement) -> dict[str, int]:
+def _move(p: Placement) -> TileMove:
     return {"tile": p[0], "rot": p[1] * 90}
 
 
@@ -144,14 +144,14 @@ def solving(game: Game, kind: str, params: dict[str, Any]) -> list[Placement]:
     ]
 
 
-def solutions(position: Any, task: Any) -> list[dict[str, int]]:
+def solutions(position: Any, task: Any) -> list[TileMove]:
     """The solving moves of a puzzle's position and task, as ``legal_moves`` writes them."""
     game = notation.from_position(position)
     kind, params = check_task(task, game)
     return [_move(p) for p in solving(game, kind, params)]
 
 
-def _puzzle_args(args: dict[str, Any]) -> tuple[Game, str, dict[str, Any]]:
+def _puzzle_args(args: Args) -> tuple[Game, str, dict[str, Any]]:
     game = game_of(args)
     try:
         kind, params = check_task(arg(args, "task"), game)
@@ -170,7 +170,7 @@ def _placement(game: Game, move: Any) -> Placement:
         raise ApiError("bad_args", f"move: {e}") from None
 
 
-def op_puzzle_check(args: dict[str, Any]) -> dict[str, Any]:
+def op_puzzle_check(args: Args) -> PuzzleVerdict:
     """``{position, task, move}`` -> ``{correct, legal, unique}``: whether the move
     solves the task (any rotation with the same connections counts), whether it
     is a legal move at all, and whether the puzzle has exactly one answer."""
@@ -182,12 +182,12 @@ def op_puzzle_check(args: dict[str, Any]) -> dict[str, Any]:
     return {"correct": p in found, "legal": legal, "unique": len(found) == 1}
 
 
-def op_puzzle_hint(args: dict[str, Any]) -> dict[str, Any]:
+def op_puzzle_hint(args: Args) -> PuzzleHint:
     """``{position, task, level}`` -> a hint from the engine: level 1 names the
     tile to play, level 2 the tile and its rotation (the answer)."""
     game, kind, params = _puzzle_args(args)
     level = args.get("level", 1)
-    if level not in (1, 2):
+    if not is_whole(level) or level not in (1, 2):  # not true, not 1.0
         raise ApiError("bad_args", "level: expected 1 (the tile) or 2 (the tile and its rotation)")
     found = solving(game, kind, params)
     if not found:
@@ -196,7 +196,7 @@ def op_puzzle_hint(args: dict[str, Any]) -> dict[str, Any]:
     return {"tile": tile} if level == 1 else {"tile": tile, "rot": q * 90}
 
 
-OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+OPS: dict[str, Operation] = {
     "puzzle_check": op_puzzle_check,
     "puzzle_hint": op_puzzle_hint,
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .errors import BadArgument
 from .jsonin import is_whole, show
+from .shapes import TileInfo
 
 PORT_NAMES = "ABCDEFGH"
 """Port letters, indexed by port number."""
@@ -205,7 +206,7 @@ def tiles_up_to_rotation() -> set[frozenset[Conn]]:
     return {frozenset(rotate(c, q) for q in range(4)) for c in all_matchings()}
 
 
-def tile_table_json() -> list[dict[str, object]]:
+def tile_table_json() -> list[TileInfo]:
     """The tiles as data for the front end: ports paired per rotation, crossings."""
     return [
         {

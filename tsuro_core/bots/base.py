@@ -19,18 +19,18 @@ from __future__ import annotations
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
-from ..board import geometry
+from .. import shapes
+from ..board import Cells, geometry
 from ..errors import BadArgument
 from ..game import Game, phase_of
 from ..jsonin import show
 from ..rules import Rules
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT
 
-Move = dict[str, Any]
+Move = shapes.Move
 """A move in NOTATION form: ``{"start": [x, y, port]}``, ``{"tile", "rot"}`` or
 ``{"exchange": [[give, take], ...]}``."""
 
@@ -68,7 +68,7 @@ class View:
         return len(self.markers)
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> shapes.Phase:
         """``"start"``, ``"tile"``, ``"exchange"`` or ``"over"``, as :attr:`Game.phase`."""
         return phase_of(self.turn, self.pending, self.markers)
 
@@ -86,7 +86,7 @@ class View:
                 seen.update(h)
         return [t for t in range(TILE_COUNT) if t not in seen]
 
-    def cells(self) -> list[Any]:
+    def cells(self) -> Cells:
         """The board as :class:`Game` keeps it: a connection tuple or None per cell."""
         cells = geometry(self.rules.width, self.rules.height).new_cells()
         for cell, t, q in self.placed:
@@ -123,7 +123,7 @@ class View:
         game.winners = None if self.winners is None else list(self.winners)
         return game
 
-    def place_json(self, code: int) -> list[Any]:
+    def place_json(self, code: int) -> shapes.Place:
         """A place code as NOTATION's ``[x, y, port]``."""
         x, y, p = geometry(self.rules.width, self.rules.height).xyp(code)
         return [x, y, PORT_NAMES[p]]
@@ -162,7 +162,7 @@ class Choice:
     (for the API's diagnostics; never needed to play the move)."""
 
     move: Move
-    info: dict[str, Any] = field(default_factory=dict)
+    info: shapes.BotInfo = field(default_factory=lambda: shapes.BotInfo())
 
 
 class Bot(ABC):
@@ -173,7 +173,7 @@ class Bot(ABC):
     description = ""
 
     def choose(
-        self, view: View, seed: int | str | None = 0, budget_ms: float | None = None, **options: Any
+        self, view: View, seed: int | str | None = 0, budget_ms: float | None = None, **options: int
     ) -> Choice:
         """The move for the player to move in ``view`` (which must be that player's view)."""
         if view.turn is None:
@@ -190,19 +190,19 @@ class Bot(ABC):
 
     @abstractmethod
     def choose_start(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """A start mark."""
 
     @abstractmethod
     def choose_tile(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """A tile placement."""
 
     @abstractmethod
     def choose_exchange(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """An elimination-bonus exchange."""
 
@@ -238,11 +238,11 @@ def get_bot(name: str) -> Bot:
 # ------------------------------------------------------------- move helpers
 
 
-def tile_move(tile: int, q: int) -> Move:
+def tile_move(tile: int, q: int) -> shapes.TileMove:
     """A placement (tile, quarter turns) as a NOTATION move."""
     return {"tile": tile, "rot": q * 90}
 
 
-def exchange_move(pairs: Any) -> Move:
+def exchange_move(pairs: Iterable[Iterable[int]]) -> shapes.ExchangeMove:
     """An exchange ((give, take), ...) as a NOTATION move."""
     return {"exchange": [list(p) for p in pairs]}

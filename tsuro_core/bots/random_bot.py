@@ -7,7 +7,6 @@ avoids it, so this player only ever leaves the board when it must.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from .base import Bot, Choice, View, exchange_move, register, tile_move
 
@@ -20,21 +19,21 @@ class RandomBot(Bot):
     description = "plays any legal move at random"
 
     def choose_start(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """A random free start mark."""
         game = view.determinize(random.Random(0))  # legal moves need no hidden tile
         return Choice({"start": view.place_json(rng.choice(game.legal_starts()))})
 
     def choose_tile(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """A random legal placement."""
         game = view.determinize(random.Random(0))
         return Choice(tile_move(*rng.choice(game.legal_placements())))
 
     def choose_exchange(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """A random legal exchange (keeping the hand is one of them)."""
         game = view.determinize(random.Random(0))

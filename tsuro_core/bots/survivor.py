@@ -292,7 +292,7 @@ class Survivor(Bot):
     description = "never walks off the board when it can help it; one-move lookahead"
 
     def choose_start(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """The start mark with the best first placement, away from others and corners."""
         game = view.determinize(random.Random(0))
@@ -302,7 +302,7 @@ class Survivor(Bot):
         return Choice({"start": view.place_json(code)}, {"score": round(top, 2)})
 
     def choose_tile(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """The legal placement with the best score."""
         scored = score_view(view)
@@ -310,7 +310,7 @@ class Survivor(Bot):
         return Choice(tile_move(t, q), {"score": round(score, 2)})
 
     def choose_exchange(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """Take the offered tiles that are safest where the marker stands."""
         return Choice(exchange_move(best_exchange(view)))

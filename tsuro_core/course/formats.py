@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import jsonin
 from ..errors import BadArgument, TsuroError
+from ..shapes import CoursePlayer, CoursePosition, Place
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify, port_name, quarters
 from . import rules
 from .game import ROTATIONS, CourseGame, place_json
@@ -22,7 +23,7 @@ from .rules import COLORS, SIZE, CourseState, G, course_to_place, place_to_cours
 FORMAT = "tsuro-neu-position/1"
 PHASES = ("opening", "turn", "over")
 
-Position = dict[str, Any]
+Position = CoursePosition
 
 
 class CourseFormatError(TsuroError, ValueError):
@@ -208,7 +209,7 @@ def parse_names(value: Any) -> list[str]:
     return value
 
 
-def course_place_json(state: CourseState, color: str) -> list[Any]:
+def course_place_json(state: CourseState, color: str) -> list[object]:
     """``[canonical tile-pat, color, port, x, y]`` for ``color``'s avatar."""
     code = state.place_of(color)
     if code is None:
@@ -225,17 +226,17 @@ def course_place_json(state: CourseState, color: str) -> list[Any]:
 
 def to_position(game: CourseGame) -> Position:
     """The position of a game: enough to continue it (docs/course.md)."""
-    avatars: list[list[Any] | None] = []
+    avatars: list[Place | None] = []
     for seat in range(game.n):
         code = game.code_of(seat)
         avatars.append(place_json(code if code is not None else game.last.get(seat)))
     pos: Position = {
         "format": FORMAT,
         "rules": "neu",
-        "players": [dict(p) for p in game.players],
+        "players": [p.copy() for p in game.players],
         "tiles": [list(t) for t in game.placed],
         "avatars": avatars,
-        "out": [dict(o) for o in game.out],
+        "out": [o.copy() for o in game.out],
         "phase": game.phase,
         "round": game.round,
         "turn": game.turn,
@@ -247,7 +248,7 @@ def to_position(game: CourseGame) -> Position:
     return pos
 
 
-def parse_players(value: Any, defaults: bool = False) -> list[dict[str, Any]]:
+def parse_players(value: Any, defaults: bool = False) -> list[CoursePlayer]:
     """3-5 players ``{name, color}``, colours distinct and among the course's
     (missing ones, when ``defaults``, take the first unused in age order)."""
     players = _list(value, "players")
@@ -257,7 +258,7 @@ def parse_players(value: Any, defaults: bool = False) -> list[dict[str, Any]]:
             f"the course variant is for {rules.MIN_PLAYERS}-"
             f"{rules.MAX_PLAYERS} players, got {len(players)}",
         )
-    out: list[dict[str, Any]] = []
+    given: list[dict[str, Any]] = []
     for i, p in enumerate(players):
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
             raise _fail(f"players[{i}]", 'expected {"name": text, "color": text}')
@@ -273,15 +274,14 @@ def parse_players(value: Any, defaults: bool = False) -> list[dict[str, Any]]:
             )
         if "color" not in p and not defaults:
             raise _fail(f"players[{i}].color", "missing")
-        out.append(dict(p))
-    used = [p["color"] for p in out if "color" in p]
+        given.append(p)
+    used = [p["color"] for p in given if "color" in p]
     if len(set(used)) != len(used):
         raise _fail("players", "two players have the same colour")
     free = [c for c in COLORS if c not in used]
-    for p in out:
-        if "color" not in p:
-            p["color"] = free.pop(0)
-    return out
+    return [
+        {"name": p["name"], "color": p["color"] if "color" in p else free.pop(0)} for p in given
+    ]
 
 
 _KEYS = {
@@ -355,7 +355,7 @@ def from_position(pos: Any) -> CourseGame:
         _int(o["round"], f"{where}.round", 1, max(1, game.round))
         if o["reason"] not in ("edge", "loop"):
             raise _fail(f"{where}.reason", f'expected "edge" or "loop", got {_show(o["reason"])}')
-        game.out.append(dict(o))
+        game.out.append({"seat": seat, "round": o["round"], "reason": o["reason"]})
     out_reason = {o["seat"]: o["reason"] for o in game.out}
 
     if phase == "over":

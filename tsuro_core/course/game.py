@@ -15,11 +15,28 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Literal, NamedTuple
 
 from ..board import LOOP, trace
 from ..errors import TsuroError
-from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify
+from ..shapes import (
+    Collision,
+    CourseEvent,
+    CourseLegalMoves,
+    CourseMove,
+    CourseOption,
+    CourseOut,
+    CourseOutcomeOut,
+    CoursePath,
+    CoursePhase,
+    CoursePlaceEvent,
+    CoursePlayer,
+    FreeSquare,
+    PathStep,
+    Place,
+    PortPlace,
+)
+from ..tiles import CONN, PORT_NAMES, TILE_COUNT, Conn, identify
 from . import rules
 from .rules import COLORS, LEGAL, CourseState, G
 
@@ -32,7 +49,7 @@ VERDICT_CODES = {
 }
 
 ROTATIONS = (0, 90, 180, 270)
-OUTCOMES = {
+OUTCOMES: dict[int, Literal["stays", "exits", "collides", "loops"]] = {
     rules.STAYS: "stays",
     rules.EXITS: "exits",
     rules.COLLIDES: "collides",
@@ -48,16 +65,16 @@ OUTCOMES = {
 class CourseGame:
     """A course-variant game: the rules state plus whose turn it is and the deal."""
 
-    players: list[dict[str, Any]]
+    players: list[CoursePlayer]
     state: CourseState = field(default_factory=CourseState)
     placed: list[tuple[int, int, int, int]] = field(default_factory=list)
     """Tiles in placement order: (x, y, tile, canonical degrees)."""
-    phase: str = "opening"
+    phase: CoursePhase = "opening"
     turn: int | None = 0
     round: int = 0
     handed: list[int] = field(default_factory=list)
     next_tile: int = 0
-    out: list[dict[str, Any]] = field(default_factory=list)
+    out: list[CourseOut] = field(default_factory=list)
     """``{seat, round, reason}`` per avatar knocked out, in the order they left."""
     last: dict[int, int | None] = field(default_factory=dict)
     """Where each knocked-out avatar ended: an off-board place code, or None (a loop)."""
@@ -82,7 +99,7 @@ class CourseGame:
         return tiles
 
 
-def new_game(players: list[dict[str, Any]]) -> CourseGame:
+def new_game(players: list[CoursePlayer]) -> CourseGame:
     """A game before the opening among ``players`` (checked: formats.parse_players):
     seat 0 (the oldest) is handed three tiles."""
     game = CourseGame(players)
@@ -94,10 +111,13 @@ def new_game(players: list[dict[str, Any]]) -> CourseGame:
 # Places as JSON.
 
 
-def place_json(code: int | None) -> list[Any] | None:
+def place_json(code: int | None) -> Place | None:
     """A place code as ``[x, y, port]`` (None stays None)."""
-    if code is None:
-        return None
+    return None if code is None else place_of(code)
+
+
+def place_of(code: int) -> Place:
+    """A place code as ``[x, y, port]``."""
     x, y, p = G.xyp(code)
     return [x, y, PORT_NAMES[p]]
 
@@ -106,18 +126,33 @@ def place_json(code: int | None) -> list[Any] | None:
 # Tracing paths (for previews and animation).
 
 
-def _trace(cells: Sequence[Any], code: int) -> tuple[list[list[Any]], int | None]:
+def _trace(cells: Sequence[Conn | None], code: int) -> tuple[list[PathStep], int | None]:
     """The steps ``[x, y, entry, exit]`` of a marker at ``code`` following placed
     tiles (board.trace), and where it ends (None for an infinite loop: the
     steps go round once)."""
     steps, end = trace(cells, G.next, code)
-    path = [
+    path: list[PathStep] = [
         [*G.xy(cell), PORT_NAMES[entry], PORT_NAMES[exit_port]] for cell, entry, exit_port in steps
     ]
     return path, None if end == LOOP else end
 
 
-def _movement(game: CourseGame, tile: int, q: int) -> dict[str, Any]:
+class Movement(NamedTuple):
+    """What one placement does (:func:`_movement`)."""
+
+    paths: list[CoursePath]
+    "each moved avatar's path and end, the mover's first"
+    out: list[CourseOutcomeOut]
+    "who goes out, and why"
+    collisions: list[Collision]
+    "who meets on one spot, and where"
+    after: dict[int, int | None]
+    "each living seat's place afterwards (None: a loop)"
+    target: int
+    "the cell the tile goes on"
+
+
+def _movement(game: CourseGame, tile: int, q: int) -> Movement:
     """What placing ``tile`` turned ``q`` quarters in front of the active avatar does:
     each moved avatar's path and end, who goes out and why, who collides."""
     assert game.turn is not None
@@ -129,7 +164,7 @@ def _movement(game: CourseGame, tile: int, q: int) -> dict[str, Any]:
     seats = game.alive()
     before = {s: game.code_of(s) for s in seats}
     after: dict[int, int | None] = dict(before)
-    paths = []
+    paths: list[CoursePath] = []
     for s in [game.turn] + [s for s in seats if s != game.turn]:
         code = before[s]
         if code is None or code >> 3 != target:
@@ -137,7 +172,7 @@ def _movement(game: CourseGame, tile: int, q: int) -> dict[str, Any]:
         steps, end = _trace(cells, code)
         after[s] = end
         paths.append({"seat": s, "path": steps, "to": place_json(end)})
-    outs = []
+    outs: list[CourseOutcomeOut] = []
     for s in seats:
         end = after[s]
         if end is None or not G.on_board[end >> 3]:
@@ -148,36 +183,29 @@ def _movement(game: CourseGame, tile: int, q: int) -> dict[str, Any]:
         end = after[s]
         if s not in gone and end is not None:
             groups.setdefault(end, []).append(s)
-    collisions = []
+    collisions: list[Collision] = []
     for code, members in groups.items():
         if len(members) > 1 and len({before[s] for s in members}) > 1:
-            collisions.append({"seats": members, "place": place_json(code)})
-    return {
-        "paths": paths,
-        "out": outs,
-        "collisions": collisions,
-        "cells": cells,
-        "after": after,
-        "target": target,
-    }
+            collisions.append({"seats": members, "place": place_of(code)})
+    return Movement(paths, outs, collisions, after, target)
 
 
 # ---------------------------------------------------------------------------
 # Options.
 
 
-def free_squares(game: CourseGame) -> list[dict[str, Any]]:
+def free_squares(game: CourseGame) -> list[FreeSquare]:
     """The periphery squares an opening tile may go on (clockwise from (1, 0)),
     each with the ports its avatar may take and the place it would then face."""
-    result = []
+    result: list[FreeSquare] = []
     for x, y in rules.PERIPHERY_CLOCKWISE:
         if not rules.free_for_opening(game.state, x, y):
             continue
-        ports = []
+        ports: list[PortPlace] = []
         for p in range(8):
             code = rules.course_to_place(p, x, y)
             if rules.on_board(code):
-                ports.append({"port": PORT_NAMES[p], "place": place_json(code)})
+                ports.append({"port": PORT_NAMES[p], "place": place_of(code)})
         result.append({"square": [x, y], "ports": ports})
     return result
 
@@ -203,7 +231,7 @@ def verdicts(game: CourseGame) -> dict[tuple[int, int], str]:
     return found
 
 
-def turn_options(game: CourseGame) -> list[dict[str, Any]]:
+def turn_options(game: CourseGame) -> list[CourseOption]:
     """Both handed tiles at every rotation: the rule checker's verdict and the outcome."""
     assert game.turn is not None
     color = COLORS[game.turn]
@@ -211,7 +239,7 @@ def turn_options(game: CourseGame) -> list[dict[str, Any]]:
     mover = game.state.alive().index(color)
     pairs = rules.shared_pairs(codes)
     checked = verdicts(game)
-    options = []
+    options: list[CourseOption] = []
     for tile in dict.fromkeys(game.handed):
         for rot in ROTATIONS:
             q = rot // 90
@@ -228,19 +256,19 @@ def turn_options(game: CourseGame) -> list[dict[str, Any]]:
                     if verdict == LEGAL
                     else VERDICT_CODES.get(verdict, "illegal_move"),
                     "outcome": OUTCOMES[outcome],
-                    "self_eliminating": any(o["seat"] == game.turn for o in m["out"]),
+                    "self_eliminating": any(o["seat"] == game.turn for o in m.out),
                     "forced": verdict == LEGAL and outcome in (rules.LOOPS, rules.EXITS),
-                    "paths": m["paths"],
-                    "out": m["out"],
-                    "collisions": m["collisions"],
+                    "paths": m.paths,
+                    "out": m.out,
+                    "collisions": m.collisions,
                 }
             )
     return options
 
 
-def legal_moves(game: CourseGame) -> dict[str, Any]:
+def legal_moves(game: CourseGame) -> CourseLegalMoves:
     """The active player's options (docs/course.md, "Playing in the browser")."""
-    result: dict[str, Any] = {
+    result: CourseLegalMoves = {
         "phase": game.phase,
         "turn": game.turn,
         "round": game.round,
@@ -270,7 +298,7 @@ class CourseIllegalMove(TsuroError, ValueError):
 
 def play(
     game: CourseGame, tile: int, q: int, opening: tuple[int, int, int] | None = None
-) -> list[dict[str, Any]]:
+) -> list[CourseEvent]:
     """Play the active player's move (changing ``game``): ``tile`` turned ``q``
     quarters, and in the opening ``(port, x, y)`` (formats.parse_move reads a
     move's JSON); the events, in order."""
@@ -283,17 +311,15 @@ def play(
     return _turn(game, tile, q)
 
 
-def _place(game: CourseGame, x: int, y: int, tile: int) -> dict[str, Any]:
+def _place(game: CourseGame, seat: int, x: int, y: int, tile: int) -> CoursePlaceEvent:
     conn = game.state.cells[G.cell(x, y)]
     assert conn is not None  # the tile just placed there
     rot = identify(conn)[1] * 90
     game.placed.append((x, y, tile, rot))
-    return {"type": "place", "seat": game.turn, "tile": tile, "rot": rot, "square": [x, y]}
+    return {"type": "place", "seat": seat, "tile": tile, "rot": rot, "square": [x, y]}
 
 
-def _opening(
-    game: CourseGame, tile: int, q: int, port: int, x: int, y: int
-) -> list[dict[str, Any]]:
+def _opening(game: CourseGame, tile: int, q: int, port: int, x: int, y: int) -> list[CourseEvent]:
     seat = game.turn
     assert seat is not None
     color = COLORS[seat]
@@ -301,8 +327,8 @@ def _opening(
     if verdict != LEGAL:
         raise CourseIllegalMove(verdict)
     game.state = rules.place_initial(game.state, color, tile, q, port, x, y)
-    events = [
-        _place(game, x, y, tile),
+    events: list[CourseEvent] = [
+        _place(game, seat, x, y, tile),
         {
             "type": "start",
             "seat": seat,
@@ -320,7 +346,7 @@ def _opening(
     return events
 
 
-def _turn(game: CourseGame, tile: int, q: int) -> list[dict[str, Any]]:
+def _turn(game: CourseGame, tile: int, q: int) -> list[CourseEvent]:
     seat = game.turn
     assert seat is not None
     verdict = verdicts(game).get((tile, q), rules.NOT_HANDED_OUT)
@@ -329,13 +355,17 @@ def _turn(game: CourseGame, tile: int, q: int) -> list[dict[str, Any]]:
     m = _movement(game, tile, q)
     step = rules.apply_action(game.state, COLORS[seat], tile, q)
     game.state = step.state
-    x, y = G.xy(m["target"])
-    events: list[dict[str, Any]] = [_place(game, x, y, tile)]
-    events += [{"type": "move", **p} for p in m["paths"]]
-    events += [{"type": "collision", **c} for c in m["collisions"]]
-    for o in m["out"]:
+    x, y = G.xy(m.target)
+    events: list[CourseEvent] = [_place(game, seat, x, y, tile)]
+    events += [
+        {"type": "move", "seat": p["seat"], "path": p["path"], "to": p["to"]} for p in m.paths
+    ]
+    events += [
+        {"type": "collision", "seats": c["seats"], "place": c["place"]} for c in m.collisions
+    ]
+    for o in m.out:
         game.out.append({"seat": o["seat"], "round": game.round, "reason": o["reason"]})
-        game.last[o["seat"]] = m["after"][o["seat"]]
+        game.last[o["seat"]] = m.after[o["seat"]]
         events.append({"type": "out", "seat": o["seat"], "reason": o["reason"]})
     alive = game.alive()
     later = [s for s in alive if s > seat]
@@ -352,7 +382,7 @@ def _turn(game: CourseGame, tile: int, q: int) -> list[dict[str, Any]]:
     return events
 
 
-def _finish(game: CourseGame) -> list[dict[str, Any]]:
+def _finish(game: CourseGame) -> list[CourseEvent]:
     """End the game: survivors first, then the players knocked out round by round,
     latest first (players knocked out in the same round share a rank)."""
     ranking = [game.alive()] if game.alive() else []
@@ -368,7 +398,7 @@ def _finish(game: CourseGame) -> list[dict[str, Any]]:
 # A computer player.
 
 
-def bot_move(game: CourseGame, rng: random.Random) -> dict[str, Any]:
+def bot_move(game: CourseGame, rng: random.Random) -> CourseMove:
     """A legal move at random; on a turn, one that keeps the avatar on the board
     if any does (and, among those, one that puts nobody else out if it can)."""
     if game.phase == "opening":
@@ -384,4 +414,4 @@ def bot_move(game: CourseGame, rng: random.Random) -> dict[str, Any]:
     legal = [o for o in turn_options(game) if o["legal"]]
     calm = [o for o in legal if not o["out"]]
     safe = [o for o in legal if not o["self_eliminating"]]
-    return dict(rng.choice(calm or safe or legal)["move"])
+    return rng.choice(calm or safe or legal)["move"].copy()

@@ -20,9 +20,9 @@ its first name, ``neu_*`` (:data:`ALIASES`), which pages and saves already use.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from ..api_common import ApiError, arg, seed_of
+from ..api_common import ApiError, Args, Operation, arg, seed_of
+from ..shapes import CourseBotMove, CourseDealt, CourseLegalMoves, CoursePlayed
 from .formats import (
     CourseBadMove,
     CourseFormatError,
@@ -34,14 +34,14 @@ from .formats import (
 from .game import CourseGame, CourseIllegalMove, bot_move, legal_moves, new_game, play
 
 
-def _game(args: dict[str, Any]) -> CourseGame:
+def _game(args: Args) -> CourseGame:
     try:
         return from_position(arg(args, "position"))
     except CourseFormatError as e:
         raise ApiError("bad_position", f"position: {e}") from None
 
 
-def op_course_new_game(args: dict[str, Any]) -> dict[str, Any]:
+def op_course_new_game(args: Args) -> CourseDealt:
     """A course-variant game before the opening: ``{players: [{name, color?}]}`` (3-5)."""
     try:
         game = new_game(parse_players(args.get("players"), defaults=True))
@@ -50,12 +50,12 @@ def op_course_new_game(args: dict[str, Any]) -> dict[str, Any]:
     return {"position": to_position(game)}
 
 
-def op_course_legal_moves(args: dict[str, Any]) -> dict[str, Any]:
+def op_course_legal_moves(args: Args) -> CourseLegalMoves:
     """The active player's options, with the rule checker's verdicts and outcomes."""
     return legal_moves(_game(args))
 
 
-def op_course_play(args: dict[str, Any]) -> dict[str, Any]:
+def op_course_play(args: Args) -> CoursePlayed:
     """Play one move: ``{position, move}`` -> ``{position, move, events, result?}``."""
     game = _game(args)
     move = arg(args, "move")
@@ -67,23 +67,25 @@ def op_course_play(args: dict[str, Any]) -> dict[str, Any]:
         raise ApiError("illegal_move", str(e)) from None
     except CourseBadMove as e:
         raise ApiError("bad_args", str(e)) from None
-    answer = {"position": to_position(game), "move": move, "events": events}
+    answer: CoursePlayed = {"position": to_position(game), "move": move, "events": events}
     if game.ranking is not None:
         answer["result"] = {"winners": list(game.ranking[0]), "ranking": game.ranking}
     return answer
 
 
-def op_course_bot_move(args: dict[str, Any]) -> dict[str, Any]:
+def op_course_bot_move(args: Args) -> CourseBotMove:
     """A computer player's move for the active player: ``{position, seed?}``."""
     game = _game(args)
     seed = seed_of(args)
     if game.phase == "over":
         raise ApiError("game_over", "the game is over: there is no move to make")
     rng = random.Random(seed) if seed is not None else random.Random()
-    return {"move": bot_move(game, rng), "seat": game.turn, "phase": game.phase}
+    seat = game.turn
+    assert seat is not None  # the game is not over
+    return {"move": bot_move(game, rng), "seat": seat, "phase": game.phase}
 
 
-OPS = {
+OPS: dict[str, Operation] = {
     "course_new_game": op_course_new_game,
     "course_legal_moves": op_course_legal_moves,
     "course_play": op_course_play,
@@ -91,6 +93,8 @@ OPS = {
 }
 """The operations this module adds to the facade."""
 
-ALIASES = {f"neu_{name.removeprefix('course_')}": op for name, op in OPS.items()}
+ALIASES: dict[str, Operation] = {
+    f"neu_{name.removeprefix('course_')}": op for name, op in OPS.items()
+}
 """The same operations by the names they had first (``neu_new_game``, ...): kept,
 so that a page or a caller that still asks for them is answered the same."""
