@@ -174,7 +174,9 @@ def check_value(value: object, what: str = "input") -> object:
         elif item is not None and not isinstance(item, int):  # int: whole numbers and bools
             problem = f"a {type(item).__name__} is not a JSON value"
         if problem is not None:
-            raise JsonInputError(f"{_field(link) or what}: {problem}")
+            field = _field(link)  # a key names itself; the root or an index, with ``what``
+            name = what + field if not field or field.startswith("[") else field
+            raise JsonInputError(f"{name}: {problem}")
     return value
 
 
