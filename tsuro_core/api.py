@@ -290,8 +290,9 @@ def _call(op: object, args: object) -> Answer:
 
 
 MAX_REQUEST_CHARS = jsonin.MAX_INPUT
-"""The longest request handle_json reads (1 MiB, as for the command-line tools); the
-largest real one (a whole record) is a few kilobytes."""
+"""The longest request handle_json reads (1 MiB, the bound the command lines put on their
+JSON, whitespace aside: streamin.py); the largest real one (a whole record) is a few
+kilobytes."""
 
 
 def handle_json(request: str | bytes) -> str:
