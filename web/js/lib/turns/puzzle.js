@@ -4,7 +4,7 @@
 // task in words.
 
 import { ClassicTurn } from "./classic.js";
-import { t, lang } from "../words/i18n.js";
+import { t, list } from "../words/i18n.js";
 /** @import {LegalMove} from "../types.js" */
 
 /**
@@ -35,7 +35,7 @@ export function taskText(task) {
   const colour = (c) => t(`common.color.${c}`);
   if (params.color) params.color = colour(params.color);
   if (params.colors) {
-    params.colors = new Intl.ListFormat(lang(), { type: "conjunction" }).format(params.colors.map(colour));
+    params.colors = list(params.colors.map(colour));
     return t("lesson.task.eliminateAll", params);
   }
   if (params.n !== undefined) params.count = params.n;

@@ -27,7 +27,7 @@ import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { wireLanguagePicker } from "../../lib/shell/langpick.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
 import { drawIcons } from "../../lib/views/icon.js";
-import { t, applyTo, sentences } from "../../lib/words/i18n.js";
+import { t, applyTo, sentences, list } from "../../lib/words/i18n.js";
 import { squareName, placeName } from "../../lib/words/coords.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Draft, isSavedDraft } from "./draft.js";
@@ -283,7 +283,7 @@ function draw() {
   seats.build(draft.n);
   seats.update(draft, { hands: draft.get("handsMode") === "set" ? draft.get("hands") : dealt, markerSeat: ui.tool === "marker" ? ui.seat : null, chosen: palette.chosen, size: [w, h] });
   game.update(draft, ui.answer?.phase ?? null);
-  palette.render((tile) => draft.usesOf(tile).map((u) => whereWords(u, draft.players)).join(", "));
+  palette.render((tile) => list(draft.usesOf(tile).map((u) => whereWords(u, draft.players))));
   $("tool-tile").setAttribute("aria-pressed", String(ui.tool === "tile"));
   $("tool-marker").setAttribute("aria-pressed", String(ui.tool === "marker"));
   $("tile-actions").hidden = ui.tool !== "tile";
