@@ -33,8 +33,9 @@ SAME_AS_ENGLISH = {
         "help.ctrl",
         "common.nav.pages",
         "game.players.score",
+        "room.manual_code",
     },
-    "de": {"help.escKey", "game.setup.computer", "game.setup.speedNormal", "common.color.orange"},
+    "de": {"help.escKey", "game.setup.computer", "game.setup.speedNormal", "room.manual_code"},
     "es": {"help.ctrl", "help.escKey"},
     "it": {"help.ctrl", "help.escKey", "game.players.computer", "game.setup.computer"},
     "pt-BR": {
@@ -158,10 +159,9 @@ def compiled(tmp_path_factory):
 
 
 SAME_AS_REFERENCE = """
-import MessageFormat from '@messageformat/core';
 import { parse } from '@messageformat/parser';
 import { pathToFileURL } from 'node:url';
-import { sources } from './tools/messages.mjs';
+import { messageFormat, sources } from './tools/messages.mjs';
 import { PARTS, partOf } from './web/js/lib/words/parts.js';
 const dir = process.argv[1];
 const catalogues = await sources();
@@ -189,7 +189,7 @@ for (const [code, messages] of Object.entries(catalogues)) {
     for (const key of Object.keys(mod)) if (partOf(key) !== part) misplaced.push([code, part, key]);
     Object.assign(shipped, mod);
   }
-  const mf = new MessageFormat(code);
+  const mf = messageFormat(code);
   for (const [key, text] of Object.entries(messages)) {
     const reference = mf.compile(text);
     const args = samples(text);
