@@ -27,7 +27,7 @@ import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { wireLanguagePicker } from "../../lib/shell/langpick.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
 import { drawIcons } from "../../lib/views/icon.js";
-import { t, applyTo, sentences, list } from "../../lib/words/i18n.js";
+import { t, applyTo, isolate, sentences, list } from "../../lib/words/i18n.js";
 import { squareName, placeName } from "../../lib/words/coords.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Draft, isSavedDraft } from "./draft.js";
@@ -288,7 +288,7 @@ function draw() {
   $("tool-marker").setAttribute("aria-pressed", String(ui.tool === "marker"));
   $("tile-actions").hidden = ui.tool !== "tile";
   $("marker-actions").hidden = ui.tool !== "marker";
-  const seatOptions = draft.players.map((p, s) => new Option(p.name || namedSeat(s), String(s)));
+  const seatOptions = draft.players.map((p, s) => new Option(isolate(p.name || namedSeat(s)), String(s)));
   $("tool-seat").replaceChildren(...seatOptions);
   $("tool-seat").value = String(ui.seat);
   portButtons($("ports"), input.cursor, [w, h], (port) => onPoint(input.cursor, port));
