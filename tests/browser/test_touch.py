@@ -126,7 +126,7 @@ MEDIUM = {
     "es-ES": "Ordenador medio",
     "it-IT": "Computer medio",
     "pt-BR": "Computador médio",
-    "ja-JP": "コンピューター（ふつう）",
+    "ja-JP": "CPU（ふつう）",
 }
 
 
