@@ -12,8 +12,11 @@ import tempfile
 import time
 from pathlib import Path
 
+import auditkit
+import contextkit
 import pytest
-from pagekit import DEFAULT_TIMEOUT_MS, watch_csp
+import roomkit
+from pagekit import DEFAULT_TIMEOUT_MS, keep_errors
 
 from sitebuild import chromium
 
@@ -101,7 +104,7 @@ class CspWatch:
 
     def __init__(self):
         self.found: list = []
-        self._allowed: list = []
+        self._allowed: list = [contextkit.is_flush]  # the harness's own (flush_reports)
 
     def allow(self, predicate) -> None:
         """Violations a test provokes on purpose: predicate(violation) -> bool."""
@@ -123,27 +126,79 @@ def csp_violations(csp_reports):
     assert not unexpected, "Content-Security-Policy violations:\n" + _summary(unexpected)
 
 
-@pytest.fixture
-def context(browser, csp_violations):
-    """A fresh browser context (its own cache, storage and service workers); fails the test
-    on any Content-Security-Policy violation."""
-    ctx = browser.new_context()
-    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    watch_csp(ctx, csp_violations)
-    yield ctx
-    if ctx.pages:
-        ctx.pages[0].wait_for_timeout(300)  # deliver the last events and reports
-    ctx.close()
+@pytest.fixture(scope="session")
+def warm_engine(browser, server, test_files):
+    """The engine's memory snapshot from one real first visit, for warm contexts."""
+    return contextkit.WarmEngine(browser, server, test_files)
 
 
 @pytest.fixture
-def page(context, request):
-    """A page in a fresh context; console errors are kept in page.console_errors."""
-    page = context.new_page()
-    page.console_errors = []
-    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
-    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
-    yield page
+def new_context(request, browser, csp_violations, server, csp_reports):
+    """new_context(**options) -> a browser context (a device), closed after the test:
+    warm (the engine's snapshot stored, its warm-up off: contextkit) unless the test is
+    marked first_visit or asks `first_visit=True`; every Content-Security-Policy
+    violation fails the test; `axe=True` loads axe-core in every document; other options
+    are Playwright's (locale, viewport...)."""
+    first = request.node.get_closest_marker("first_visit") is not None
+    made = []
+
+    def make(*, first_visit: bool = first, axe: bool = False, **options):
+        ctx = contextkit.open_context(
+            browser,
+            csp_violations,
+            warm=None if first_visit else request.getfixturevalue("warm_engine"),
+            axe=auditkit.axe_source() if axe else "",
+            **options,
+        )
+        made.append(ctx)
+        return ctx
+
+    yield make
+    try:
+        for ctx in made:
+            contextkit.flush_reports(ctx, server, csp_reports)
+    finally:
+        for ctx in made:
+            ctx.close()
+
+
+@pytest.fixture
+def new_page(new_context):
+    """new_page(name="", **context options) -> the page of a new context (a device of its
+    own), its console errors kept in page.console_errors (tagged with `name`)."""
+
+    def make(name: str = "", **options):
+        return keep_errors(new_context(**options).new_page(), name)
+
+    return make
+
+
+@pytest.fixture
+def context(new_context):
+    """A browser context of the test's own (new_context's: warm unless first_visit)."""
+    return new_context()
+
+
+@pytest.fixture
+def page(context):
+    """A page in the test's context; console errors are kept in page.console_errors."""
+    return keep_errors(context.new_page())
+
+
+@pytest.fixture(scope="session")
+def relay():
+    """A Nostr relay on this machine for the live rooms (roomkit.Relay), one a session
+    (each room has a name of its own, so the tests that use it do not meet)."""
+    r = roomkit.Relay()
+    yield r
+    r.stop()
+
+
+@pytest.fixture
+def devices(new_page):
+    """devices(name) -> the page of a new device (a warm context of its own), its console
+    errors kept and tagged with `name`."""
+    return lambda name: new_page(name)
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@ Tab with the focus shown, a position to try in the embed."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from tsuro_core.api import call
@@ -55,6 +56,29 @@ def wait_phase(page, phases, timeout=DEFAULT_TIMEOUT_MS) -> str:
             f" at {page.url} (notice: {said!r}): {e}"
         ) from e
     return phase(page)
+
+
+def rendered(page) -> None:
+    """Wait until the page has rendered two frames: what a change of size or theme set off
+    (resize events, resize observers, the next layout) has run by then."""
+    page.evaluate(
+        "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))"
+    )
+
+
+POLL_MS = 50  # wait_until asks this often
+
+
+def wait_until(page, predicate, what: str, timeout_ms: int = DEFAULT_TIMEOUT_MS):
+    """Wait until predicate() (a Python check: over several pages, or over what the test
+    has heard) is true, and return its value; Playwright delivers the pages' events
+    meanwhile (through `page`).  Fails saying `what` never came."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not (value := predicate()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout_ms / 1000:.0f} s for {what}")
+        page.wait_for_timeout(POLL_MS)
+    return value
 
 
 def log_count(page) -> int:

@@ -111,7 +111,8 @@ def refused_option(page) -> bool:
                 assert "although another option does not" in note, note
                 before = log_count(page)
                 page.keyboard.press("Enter")
-                page.wait_for_timeout(300)
+                # (handled once press() returns: a move played would have made the page
+                # busy at once, before the engine is asked: game/main.js's playMove)
                 assert log_count(page) == before and phase(page) == "turn"
                 return True
             page.keyboard.press("r")
@@ -159,7 +160,7 @@ def play_to_the_end(page, turns_by=("keys", "clicks"), shots=None) -> dict:
             refused = refused_option(page)
         if shots and k == 1:
             page.keyboard.press("1")
-            page.wait_for_timeout(100)
+            page.wait_for_selector(".layer-preview .ghost")
             shots()
         if turns_by[k % len(turns_by)] == "keys":
             play_turn_by_keys(page, k)
@@ -324,34 +325,27 @@ def test_opening_by_keys_undo_redo_and_reload(page, server):
 
 
 @pytest.mark.parametrize("width,height", [(360, 780), (1280, 900)])
-def test_screenshots(browser, server, width, height):
-    ctx = browser.new_context(viewport={"width": width, "height": height})
-    ctx.set_default_timeout(120_000)
-    page = ctx.new_page()
-    page.console_errors = []
-    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
-    try:
-        open_neu_setup(
-            page,
-            server,
-            [
-                ("Ann", "human"),
-                ("Bo", "computer"),
-                ("Cy", "computer"),
-                ("Di", "computer"),
-                ("Ed", "computer"),
-            ],
-        )
-        shot(page, f"neu-setup-{width}")
-        assert start(page) == "opening"
-        page.locator(".layer-choices .choice[data-x='0'][data-y='4']").click(force=True)
-        page.wait_for_selector(".layer-preview .ghost")
-        shot(page, f"neu-opening-{width}")
-        page.click("#btn-place")
-        assert wait_phase(page) == "turn"
-        play_to_the_end(page, turns_by=("keys",), shots=lambda: shot(page, f"neu-turn-{width}"))
-        shot(page, f"neu-gameover-{width}")
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-        assert not page.console_errors, page.console_errors
-    finally:
-        ctx.close()
+def test_screenshots(new_page, server, width, height):
+    page = new_page(viewport={"width": width, "height": height})
+    open_neu_setup(
+        page,
+        server,
+        [
+            ("Ann", "human"),
+            ("Bo", "computer"),
+            ("Cy", "computer"),
+            ("Di", "computer"),
+            ("Ed", "computer"),
+        ],
+    )
+    shot(page, f"neu-setup-{width}")
+    assert start(page) == "opening"
+    page.locator(".layer-choices .choice[data-x='0'][data-y='4']").click(force=True)
+    page.wait_for_selector(".layer-preview .ghost")
+    shot(page, f"neu-opening-{width}")
+    page.click("#btn-place")
+    assert wait_phase(page) == "turn"
+    play_to_the_end(page, turns_by=("keys",), shots=lambda: shot(page, f"neu-turn-{width}"))
+    shot(page, f"neu-gameover-{width}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    no_errors(page)
