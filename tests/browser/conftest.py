@@ -62,11 +62,35 @@ def _poll_wait_for_function(self, expression, *, arg=None, timeout=None, polling
         time.sleep(interval)
 
 
+HASHCHANGE = """() => { window.__tsuroHashchange = new Promise((r) =>
+    addEventListener("hashchange", () => r(), { once: true })); }"""
+
+
+def _goto_and_hashchange(goto):
+    """Page.goto that, when only the address's fragment changes (the same document: the
+    browser fires "hashchange" in a task of its own, after goto has returned), returns
+    once the page's own hashchange listeners have run: else a wait for the page's state
+    that follows could read the state the page had before it heard of the new address."""
+
+    def go(self, url, **options):
+        here = self.url
+        same = "#" in url and url != here and url.split("#")[0] == here.split("#")[0]
+        if same:
+            self.evaluate(HASHCHANGE)
+        response = goto(self, url, **options)
+        if same:
+            self.evaluate("window.__tsuroHashchange")
+        return response
+
+    return go
+
+
 def _use_polling_waits():
     from playwright.sync_api import Frame, Page
 
     Page.wait_for_function = _poll_wait_for_function
     Frame.wait_for_function = _poll_wait_for_function
+    Page.goto = _goto_and_hashchange(Page.goto)
 
 
 _use_polling_waits()

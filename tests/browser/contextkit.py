@@ -104,17 +104,27 @@ class WarmEngine:
         assert self.url.startswith(server), (self.url, server)
         self.headers = dict(got["headers"])
 
-    def seed(self, ctx) -> None:
-        """Store the snapshot in `ctx`'s Cache Storage (from a page of the site's origin,
-        closed after)."""
+    def seed(self, ctx):
+        """Store the snapshot in `ctx`'s Cache Storage, from a page of the site's origin
+        (a blank one the test server serves); returns that page."""
         page = ctx.new_page()
-        try:
-            page.goto(self.server + TEST_FILES + SEED_PAGE)
-            page.evaluate(
-                STORE_SNAPSHOT, [self.server + TEST_FILES + SNAPSHOT_FILE, self.url, self.headers]
-            )
-        finally:
-            page.close()
+        page.goto(self.server + TEST_FILES + SEED_PAGE)
+        page.evaluate(
+            STORE_SNAPSHOT, [self.server + TEST_FILES + SNAPSHOT_FILE, self.url, self.headers]
+        )
+        return page
+
+
+def _first_the_seeded(ctx, seeded) -> None:
+    """The context's first new_page() is the page that seeded it (a page costs a renderer
+    process; the test's first address is loaded in this one), the next ones new pages."""
+    make = ctx.new_page
+    left = [seeded]
+
+    def new_page():
+        return left.pop() if left else make()
+
+    ctx.new_page = new_page
 
 
 def open_context(browser, csp_violations, *, warm: WarmEngine | None, axe: str = "", **options):
@@ -124,7 +134,7 @@ def open_context(browser, csp_violations, *, warm: WarmEngine | None, axe: str =
     ctx = browser.new_context(**options)
     ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
     if warm is not None:
-        warm.seed(ctx)
+        _first_the_seeded(ctx, warm.seed(ctx))
         ctx.add_init_script(script=WARMUP_OFF)
     watch_csp(ctx, csp_violations)
     if axe:
