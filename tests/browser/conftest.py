@@ -62,15 +62,29 @@ def _poll_wait_for_function(self, expression, *, arg=None, timeout=None, polling
         time.sleep(interval)
 
 
-HASHCHANGE = """() => { window.__tsuroHashchange = new Promise((r) =>
-    addEventListener("hashchange", () => r(), { once: true })); }"""
+# Before a goto that changes only the fragment: a promise of the page's hashchange,
+# resolved (after the page's own listeners, added before this one) to whether they
+# reloaded the page (embed, lesson, review and room do: a navigate event of type reload).
+HASHCHANGE = """() => {
+  window.__tsuroHashchange = new Promise((resolve) => {
+    let reload = false;
+    const navigated = (e) => { if (e.navigationType === "reload") reload = true; };
+    globalThis.navigation?.addEventListener("navigate", navigated);
+    addEventListener("hashchange", () => {
+      globalThis.navigation?.removeEventListener("navigate", navigated);
+      resolve(reload);
+    }, { once: true });
+  });
+}"""
 
 
 def _goto_and_hashchange(goto):
     """Page.goto that, when only the address's fragment changes (the same document: the
     browser fires "hashchange" in a task of its own, after goto has returned), returns
-    once the page's own hashchange listeners have run: else a wait for the page's state
-    that follows could read the state the page had before it heard of the new address."""
+    once the page's own hashchange listeners have run, and, if they reloaded the page,
+    once the new document is there: else a wait for the page's state that follows could
+    read the state the page had before it heard of the new address."""
+    from playwright.sync_api import Error
 
     def go(self, url, **options):
         here = self.url
@@ -79,7 +93,14 @@ def _goto_and_hashchange(goto):
             self.evaluate(HASHCHANGE)
         response = goto(self, url, **options)
         if same:
-            self.evaluate("window.__tsuroHashchange")
+            try:
+                reloaded = self.evaluate("window.__tsuroHashchange")
+            except Error as e:  # the reload came before the answer: a new document already
+                if "context was destroyed" not in str(e) and "navigat" not in str(e):
+                    raise
+                reloaded = False
+            if reloaded:
+                self.wait_for_function("window.__tsuroHashchange === undefined")
         return response
 
     return go

@@ -1,10 +1,12 @@
 """The accessibility audit: axe-core (npm, package.json; `npm ci` installs it) injected
 into real Chromium on the game page in each phase (setup, start mark, tile, pass
 screen, game over), the embed and the tutorial, in English and French and in the
-light and dark themes: no serious or critical violation."""
+light and dark themes: no serious or critical violation.  (The game over is a finished
+game's: the whole game played through the keys is test_play's and test_french's.)"""
 
 from __future__ import annotations
 
+import gamekit
 import pagekit
 import pytest
 from auditkit import check
@@ -45,7 +47,7 @@ def test_no_serious_violations(new_page, server, lang, theme):
             if ph == "tile":
                 page.keyboard.press("d")  # the board in words, shown
             check(page, ph)
-        if ph == "over":
+        if {"pass", "start", "tile"} <= seen or ph == "over":
             break
         n = page.locator("#log > li").count()
         if ph == "pass":
@@ -61,6 +63,13 @@ def test_no_serious_violations(new_page, server, lang, theme):
             pagekit.choose_placeable_by_keys(page, k)
             page.keyboard.press("Enter")
         page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=n)
+    # the game over: a finished game's link (the whole game through the keys is
+    # test_play's and test_french's)
+    if "over" not in seen:
+        page.goto(server + "?sw=off&anim=0&over=1#" + gamekit.fragment(gamekit.finished_record()))
+        assert pagekit.wait_phase(page, ["over"]) == "over"
+        seen.add("over")
+        check(page, "over")
     assert {"pass", "start", "tile", "over"} <= seen
     page.keyboard.press("?")
     page.wait_for_selector("#help[open]")
