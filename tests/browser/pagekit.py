@@ -92,6 +92,19 @@ def shot(page, name):
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
+SIZES = [(360, 780), (1280, 900)]  # a phone, a desktop
+
+
+def at_both_sizes(page, name: str) -> None:
+    """Screenshots NAME-360 and NAME-1280 of the page as it is; nothing sticks out
+    sideways at either width (the page is left at 1280 px)."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        rendered(page)
+        shot(page, f"{name}-{width}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
+
+
 def no_errors(page):
     """The page logged no console errors (the favicon aside)."""
     errors = [e for e in page.console_errors if "favicon" not in e]
