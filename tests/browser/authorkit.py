@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pagekit
 from pagekit import wait_phase
 
 from tsuro_core.api import call
@@ -38,6 +39,7 @@ def answered(page) -> dict | None:
 
 def click_at(page, x: float, y: float, tap: bool = False) -> None:
     """Click (or tap) the board at (x, y) in squares from its top-left corner."""
+    pagekit.settled(page)
     box = page.locator("#board svg.board").bounding_box()
     scale = box["width"] / 672  # the viewBox: 6 squares of 100 and a frame of 36 each side
     px, py = box["x"] + (x * 100 + 36) * scale, box["y"] + (y * 100 + 36) * scale

@@ -66,6 +66,15 @@ def rendered(page) -> None:
     )
 
 
+def settled(page) -> None:
+    """Wait until the page's layout stops moving under a click aimed at coordinates: the
+    engine's status line above the board goes 600 ms after the engine is ready (the board
+    moves up with it), so a point measured before then is a line too low after."""
+    page.wait_for_function(
+        "(() => { const s = document.getElementById('engine-status'); return !s || s.hidden; })()"
+    )
+
+
 POLL_MS = 50  # wait_until asks this often
 
 

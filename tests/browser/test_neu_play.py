@@ -139,6 +139,7 @@ def play_turn_by_clicks(page, k: int) -> None:
             break
         tiles.nth((k + attempt // 4) % n).click()
     assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
+    pagekit.settled(page)
     box = page.locator(".layer-target rect").bounding_box()
     before = log_count(page)
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

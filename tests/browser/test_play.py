@@ -50,6 +50,7 @@ def play_tile_by_clicks(page, turn: int):
             break
         tiles.nth((turn + attempt // 4) % n).click()
     assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
+    pagekit.settled(page)
     box = page.locator(".layer-target rect").bounding_box()
     before = log_count(page)
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -46,54 +46,66 @@ def phone(new_page, width, height, locale="en-GB"):
     )
 
 
-@pytest.mark.parametrize("width,height", PHONES)
-def test_touch_targets_and_no_sideways_scroll_on_every_page(new_page, server, width, height):
-    page = phone(new_page, width, height)
+def test_touch_targets_and_no_sideways_scroll_on_every_page(new_page, server):
+    """Each page's controls and width, on a phone held upright and on its side."""
+    page = phone(new_page, *PHONES[0])
+
+    def fits_phones(where):
+        for width, height in PHONES:
+            page.set_viewport_size({"width": width, "height": height})
+            pagekit.rendered(page)
+            fits(page, width, f"{where} ({width} px)")
+        page.set_viewport_size({"width": PHONES[0][0], "height": PHONES[0][1]})
+        pagekit.rendered(page)
+
     page.goto(server + "?sw=off&anim=0")
     page.wait_for_selector("#setup[open]")
-    fits(page, width, "setup")
+    fits_phones("setup")
     page.click("#btn-start")
     pagekit.wait_phase(page, ["start"])
     page.locator(".layer-marks .start-mark").first.locator(".start-dot").tap(force=True)
     page.locator("#btn-place:not([disabled])").tap()  # a finger's mark is confirmed
     pagekit.wait_phase(page, ["tile"])
-    fits(page, width, "a game")
+    fits_phones("a game")
     page.keyboard.press("?")
     page.wait_for_selector("#help[open]")
-    assert page.evaluate(
-        "(() => { const d = document.querySelector('#help');"
-        " return d.scrollWidth <= d.clientWidth; })()"
-    ), "the keys help is cut on the right"
+    for width, height in [*PHONES, PHONES[0]]:
+        page.set_viewport_size({"width": width, "height": height})
+        pagekit.rendered(page)
+        assert page.evaluate(
+            "(() => { const d = document.querySelector('#help');"
+            " return d.scrollWidth <= d.clientWidth; })()"
+        ), f"the keys help is cut on the right at {width} px"
     page.goto(server + "embed.html?sw=off#" + playable_position() + "&try=1")
     page.wait_for_selector("#hand .hand-tile")
     assert page.inner_text("#caption").startswith("Tap the board")  # not "Point at": no pointer
     page.locator("#board").tap()  # a board to try wakes on a touch
     page.wait_for_selector("#hand .hand-tile:not([disabled])")
-    fits(page, width, "embed")
+    fits_phones("embed")
     page.goto(server + "tutorial/course.html?sw=off")
     page.wait_for_selector("#bar:not([hidden])")
-    fits(page, width, "course tutorial")
+    fits_phones("course tutorial")
     page.goto(server + "daily.html?sw=off&anim=0")
     pagekit.wait_phase(page, ["start"])
-    fits(page, width, "daily")
+    fits_phones("daily")
     page.goto(server + "puzzles.html?sw=off&anim=0")
     page.wait_for_selector("#puzzle-list button")
-    fits(page, width, "puzzles")
+    fits_phones("puzzles")
     page.goto(server + "link.html?sw=off&anim=0")
     page.wait_for_selector("#new-panel:not([hidden])")
-    fits(page, width, "play by link, new game")
+    fits_phones("play by link, new game")
     page.click("#btn-link-start")
     page.wait_for_selector("#send-panel:not([hidden]), #play-panel:not([hidden])")
-    fits(page, width, "play by link, a game")
+    fits_phones("play by link, a game")
     record = finished_record(players=3, seed=4)
     link = call("encode_link", {"record": record})["result"]["fragment"]
     page.goto(server + f"review.html?sw=off&anim=0#{link}&iterations=1")
     pagekit.wait_phase(page, ["done"])
     page.locator(".chart-table summary").tap()
-    fits(page, width, "game review")
+    fits_phones("game review")
     page.goto(server + "room.html?sw=off&anim=0&relays=none")
     page.wait_for_selector("#new-panel:not([hidden])")
-    fits(page, width, "live rooms, a new room")  # the rooms themselves: test_room.py
+    fits_phones("live rooms, a new room")  # the rooms themselves: test_room.py
 
 
 MEDIUM = {
@@ -108,12 +120,11 @@ MEDIUM = {
 
 
 @pytest.mark.parametrize("locale", list(MEDIUM))
-@pytest.mark.parametrize("width,height", PHONES)
-def test_setup_names_and_menus_fit_a_phone(new_page, server, width, height, locale):
+def test_setup_names_and_menus_fit_a_phone(new_page, server, locale):
     """Eight seats of every kind, with the default names a computer gets ("Medium
     computer", "Ordinateur moyen", "Computer (mittel)") and the longest colour ("bleu
-    canard"): no text cut."""
-    page = phone(new_page, width, height, locale)
+    canard"): no text cut, on a phone held upright and on its side."""
+    page = phone(new_page, *PHONES[0], locale)
     page.goto(server + "?sw=off&anim=0")
     page.wait_for_selector("#setup[open]")
     page.select_option("#set-count", "8")
@@ -123,11 +134,14 @@ def test_setup_names_and_menus_fit_a_phone(new_page, server, width, height, loca
         rows.nth(i).locator(".seat-kind").select_option(kinds[i % 4])
     rows.nth(1).locator(".seat-color").select_option("teal")
     assert rows.nth(0).locator(".seat-name").input_value() == MEDIUM[locale]
-    assert not page.evaluate(CUT)
-    assert page.evaluate(
-        "document.querySelector('#setup').scrollWidth"
-        " <= document.querySelector('#setup').clientWidth"
-    )
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        pagekit.rendered(page)
+        assert not page.evaluate(CUT), width
+        assert page.evaluate(
+            "document.querySelector('#setup').scrollWidth"
+            " <= document.querySelector('#setup').clientWidth"
+        ), width
 
 
 @pytest.mark.parametrize("locale,sound", [("en-GB", "Sound"), ("fr-FR", "Son")])
@@ -159,7 +173,7 @@ MARKS = """() => [...document.querySelectorAll('.layer-marks .start-mark')].map(
   return { place: g.dataset.place, x: r.x + r.width / 2, y: r.y + r.height / 2 };
 })"""
 
-SELECTED = "document.querySelector('.layer-marks .start-mark.selected')?.dataset.place || null"
+SELECTED = "(document.querySelector('.layer-marks .start-mark.selected')?.dataset.place || null)"
 
 
 def first_start(page) -> str:
@@ -178,6 +192,7 @@ def test_a_finger_chooses_a_start_mark_then_confirms_it(new_page, server):
     page.wait_for_selector("#setup[open]")
     page.click("#btn-start")
     pagekit.wait_phase(page, ["start"])
+    pagekit.settled(page)  # the marks where they stay
     marks = page.evaluate(MARKS)
     assert len(marks) == 48
     top_y, left_x = min(m["y"] for m in marks), min(m["x"] for m in marks)
@@ -218,6 +233,7 @@ def test_a_mouse_click_still_starts_at_once(page, server):
     page.wait_for_selector("#setup[open]")
     page.click("#btn-start")
     pagekit.wait_phase(page, ["start"])
+    pagekit.settled(page)  # the marks where they stay
     mark = page.evaluate(MARKS)[9]
     page.mouse.click(mark["x"] + 2, mark["y"] + 2)
     pagekit.wait_phase(page, ["tile", "pass"])
