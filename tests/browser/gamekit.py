@@ -60,6 +60,13 @@ def wait_phase(page, phases=PHASES, timeout=pagekit.DEFAULT_TIMEOUT_MS) -> str:
     return pagekit.wait_phase(page, phases, timeout)
 
 
+def open_setup(page, server: str, query: str = "?sw=off&anim=0") -> None:
+    """The game page with its setup open, the engine ready and its status line gone."""
+    page.goto(server + query)
+    page.wait_for_selector("#setup[open]")
+    pagekit.settled(page)
+
+
 def setup_seats(page, seats, speed=None) -> None:
     """seats: [(name, kind)] with kind "human" or "computer:easy|medium|hard"."""
     page.select_option("#set-count", str(len(seats)))
@@ -76,6 +83,17 @@ def start(page) -> None:
     """Start the game set up, and wait for its first turn."""
     page.click("#btn-start")
     wait_phase(page)
+
+
+def turns(page, limit: int, seen: set):
+    """(k, phase, new) for each of the game page's turns, up to `limit` (the caller plays
+    each): its phase (pass, start, tile or over), `new` the first time the game shows
+    that phase (then added to `seen`)."""
+    for k in range(limit):
+        ph = pagekit.wait_phase(page, ["pass", "start", "tile", "over"])
+        new = ph not in seen
+        seen.add(ph)
+        yield k, ph, new
 
 
 def choose_start_by_click(page, nth=0) -> None:

@@ -30,9 +30,7 @@ def audited(new_page, lang: str, theme: str):
 )
 def test_no_serious_violations(new_page, server, lang, theme):
     page = audited(new_page, lang, theme)
-    page.goto(server + "?sw=off&anim=0")
-    page.wait_for_selector("#setup[open]")
-    page.wait_for_function("document.querySelector('#engine-status').hidden")
+    gamekit.open_setup(page, server)
     check(page, "setup")
     page.select_option("#set-count", "3")
     rows = page.locator("#seats > li")
@@ -40,10 +38,8 @@ def test_no_serious_violations(new_page, server, lang, theme):
     rows.nth(2).locator(".seat-kind").select_option("computer:easy")
     page.click("#btn-start")
     seen = set()
-    for k in range(400):
-        ph = pagekit.wait_phase(page, ["pass", "start", "tile", "over"])
-        if ph not in seen:
-            seen.add(ph)
+    for k, ph, new in gamekit.turns(page, 400, seen):
+        if new:
             if ph == "tile":
                 page.keyboard.press("d")  # the board in words, shown
             check(page, ph)

@@ -6,6 +6,7 @@ remembered; the engine's errors are told by code in the page's language."""
 
 from __future__ import annotations
 
+import gamekit
 import pagekit
 import pytest
 from pagekit import no_errors
@@ -52,9 +53,7 @@ def play_to_the_end(page, seen: dict) -> None:
 
 def test_game_page_in_french_in_every_phase(fr_page, server):
     page = fr_page
-    page.goto(server + "?sw=off&anim=0")
-    page.wait_for_selector("#setup[open]")
-    page.wait_for_function("document.querySelector('#engine-status').hidden")
+    gamekit.open_setup(page, server)
     assert_french(page, "setup")
     page.select_option("#set-count", "3")
     rows = page.locator("#seats > li")

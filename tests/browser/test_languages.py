@@ -11,6 +11,7 @@ walk (a live game's first moves, a finished game opened from its link)."""
 
 from __future__ import annotations
 
+import gamekit
 import pagekit
 import pytest
 from gamekit import finished_record, fragment
@@ -41,9 +42,7 @@ def next_move(page, k: int) -> None:
 @pytest.mark.parametrize(("lang", "locale"), [("de", "de-DE"), ("ja", "ja-JP")])
 def test_every_page_in_the_browser_language(new_page, server, lang, locale):
     page = context(new_page, locale)
-    page.goto(server + "?sw=off&anim=0")
-    page.wait_for_selector("#setup[open]")
-    page.wait_for_function("document.querySelector('#engine-status').hidden")
+    gamekit.open_setup(page, server)
     page.select_option("#set-count", "3")
     rows = page.locator("#seats > li")
     rows.nth(1).locator(".seat-kind").select_option("human")
@@ -52,10 +51,8 @@ def test_every_page_in_the_browser_language(new_page, server, lang, locale):
     assert_in(page, lang, "setup, every option")
     page.click("#btn-start")
     seen = set()
-    for k in range(12):
-        ph = pagekit.wait_phase(page, ["pass", "start", "tile", "over"])
-        if ph not in seen:
-            seen.add(ph)
+    for k, ph, new in gamekit.turns(page, 12, seen):
+        if new:
             assert_in(page, lang, ph)
         if ph == "pass":
             page.click("#btn-pass")
@@ -109,9 +106,7 @@ def test_every_page_in_the_browser_language(new_page, server, lang, locale):
 def test_the_setup_and_the_rules_in_the_other_languages(new_page, server, lang, locale):
     """The other languages, more briefly: the setup with every option, and the rules."""
     page = context(new_page, locale)
-    page.goto(server + "?sw=off&anim=0")
-    page.wait_for_selector("#setup[open]")
-    page.wait_for_function("document.querySelector('#engine-status').hidden")
+    gamekit.open_setup(page, server)
     page.select_option("#set-count", "3")
     page.click("details.more summary")
     assert_in(page, lang, "setup, every option")
