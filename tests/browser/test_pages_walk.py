@@ -123,7 +123,7 @@ def finished_record(names=("Ann", "Bo", "Cy")) -> dict:
 
 def finished_link() -> str:
     record = finished_record(("Ann", "Bo"))
-    return pagekit.linkgamekit.fragment(record, ["person", "computer:easy"], "walkFinished1")
+    return pagekit.link_fragment(record, ["person", "computer:easy"], "walkFinished1")
 
 
 def walk_link(page, base, q, check, lang):
