@@ -224,7 +224,8 @@ def walk_game_page(page, base, q, check, lang):
     page.wait_for_function("document.querySelector('#engine-status').hidden")
     assert page.locator("#games-panel li[data-id='walkok']").count() == 1
     line = page.inner_text("#games-panel li[data-id='walkok']")
-    assert {"en": "2 moves", "fr": "2 coups"}[lang] in line and "Ann, Bo" in line
+    assert {"en": "2 moves", "fr": "2 coups"}[lang] in line
+    assert {"en": "Ann and Bo", "fr": "Ann et Bo"}[lang] in line  # the names, as a list in words
     check(page, "game page: the saved games, one kept aside")
     # the embed code of a finished game, with its live preview
     page.goto(base + q + "#" + gamekit.fragment(finished_record()))

@@ -85,7 +85,7 @@ def started_game_link() -> str:
         r = call("play", {"position": pos, "move": move, "seed": n})["result"]
         pos = r["position"]
         record["moves"].append(r["move"])
-    return pagekit.linkfragment(record, ["person", "person"], "MotionTest")
+    return pagekit.link_fragment(record, ["person", "person"], "MotionTest")
 
 
 def test_link_page(page, server, motion):
