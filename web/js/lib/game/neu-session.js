@@ -7,7 +7,8 @@
 //
 // A human's turn in a course game is played by NeuTurn (neu-turn.js).
 
-import { Session, EngineRefused, ask } from "./session.js";
+import { Session } from "./session.js";
+import { EngineError } from "../engine/client.js";
 import { listNames, seatName, placedText, headline } from "../words/movelog.js";
 import { placeName } from "../words/coords.js";
 import { t } from "../words/i18n.js";
@@ -46,16 +47,16 @@ export class NeuSession extends Session {
 
   /** A new course game (the referee's deal is always 0, 1, 2, ...: the seed only steers the computers). */
   static async create(engine, { players, seats, seed }) {
-    const r = await ask(engine, "neu_new_game", { players });
+    const r = await engine.ask("neu_new_game", { players });
     return new NeuSession(engine, { start: r.position, seats, positions: [r.position], events: [], moves: [], seed });
   }
 
   /** A saved course game: the start position checked and every move played again by the engine. */
   static async fromSave(engine, save) {
     if (!save || save.format !== "tsuro-save/1" || !isNeu(save) || !save.start) {
-      throw new EngineRefused({ code: "bad_save", message: "it holds no course-variant game" });
+      throw new EngineError("bad_save", "it holds no course-variant game");
     }
-    await ask(engine, "neu_legal_moves", { position: save.start });
+    await engine.ask("neu_legal_moves", { position: save.start });
     const s = new NeuSession(engine, {
       start: save.start, seats: save.seats, positions: [save.start], events: [], moves: [], seed: save.seed,
     });
@@ -72,10 +73,10 @@ export class NeuSession extends Session {
     };
   }
 
-  legalMoves() { return ask(this.engine, "neu_legal_moves", { position: this.position }); }
+  legalMoves() { return this.engine.ask("neu_legal_moves", { position: this.position }); }
 
   async _apply(move) {
-    return this._add(await ask(this.engine, "neu_play", { position: this.position, move }));
+    return this._add(await this.engine.ask("neu_play", { position: this.position, move }));
   }
 
   _botSeed() {
@@ -83,7 +84,7 @@ export class NeuSession extends Session {
   }
 
   async botMove() {
-    const r = await ask(this.engine, "neu_bot_move", { position: this.position, seed: this._botSeed() });
+    const r = await this.engine.ask("neu_bot_move", { position: this.position, seed: this._botSeed() });
     return r.move;
   }
 

@@ -21,11 +21,11 @@
  *           an undo): the rest of the sequence is dropped
  * @property {number} [at]  the session's version the move was chosen at (a turn's legal
  *           moves, a computer's move): if the game changed since, the session drops it
- *           (EngineRefused, code "stale"); default: the version when playMove is called
+ *           (EngineError, code "stale"); default: the version when playMove is called
  */
 
 /**
- * Play `move` in `session` and show it.  An engine refusal (EngineRefused) or failure
+ * Play `move` in `session` and show it.  An engine refusal or failure (EngineError)
  * is thrown to the caller after `freeze`, before anything else changed.
  * @param {{play(move: Move, at?: number): Promise<Played>, position: Position, view(p: Position): object,
  *          trails(): object[]}} session  a Session (or NeuSession)

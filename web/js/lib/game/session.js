@@ -14,8 +14,9 @@
 
 import { describe } from "../words/movelog.js";
 import { HARD_BUDGET_MS, HINT_BUDGET_MS } from "./budgets.js";
+import { EngineError, engineDown } from "../engine/client.js";
 /** @import {Engine} from "../engine/client.js" */
-/** @import {Op, ArgsOf, ResultOf, Answer, ErrorValue, GameEvent, PathStep} from "../types.js" */
+/** @import {GameEvent, PathStep} from "../types.js" */
 
 export const BOTS = { easy: "random", medium: "survivor", hard: "planner" };
 
@@ -31,58 +32,9 @@ function seatOf(seat) {
   return { kind: computer ? "computer" : "human", level };
 }
 
-export class EngineRefused extends Error {
-  /** @param {{code: string, message: string}} error */
-  constructor(error) {
-    super(error.message);
-    this.code = error.code;
-  }
-}
-
 /** The error of a change dropped because the game changed first (a move chosen before an undo). */
 export const STALE = "stale";
-const stale = () => new EngineRefused({ code: STALE, message: "the game changed before this move was played" });
-
-// Every request has a time limit, counted once the engine is ready: past it
-// the engine client restarts the worker and the request fails with the code
-// "timeout" (the page then goes back to its last saved position).
-export const TIME_LIMIT_MS = 10_000;
-/** Errors that say the engine, not the input, failed: the page recovers from them. */
-export const ENGINE_DOWN = new Set(["timeout", "restarted", "worker_error", "terminated"]);
-
-/** A request's time limit: the ordinary one, plus the search budget of bot ops. */
-export function timeLimit(args) {
-  const budget = Number(args && args.budget_ms);
-  return TIME_LIMIT_MS + (Number.isFinite(budget) && budget > 0 ? budget : 0);
-}
-
-/**
- * engine.requestValue within its time limit: the result or {error: {code, message}}.
- * @template {Op} K
- * @param {Engine} engine @param {K} op @param {ArgsOf<K>} args
- * @returns {Promise<Answer<ResultOf<K>>>}
- */
-export async function request(engine, op, args) {
-  try {
-    await engine.ready;
-  } catch (e) {
-    return /** @type {Answer<ResultOf<K>>} */ ({ error: { code: e.code || "internal", message: String(e.message || e) } });
-  }
-  return engine.requestValue(op, args, { timeoutMs: timeLimit(args) });
-}
-
-/**
- * request() with errors thrown as EngineRefused.
- * @template {Op} K
- * @param {Engine} engine @param {K} op @param {ArgsOf<K>} args
- * @returns {Promise<ResultOf<K>>}
- */
-export async function ask(engine, op, args) {
-  const r = await request(engine, op, args);
-  const { error } = /** @type {{error?: ErrorValue}} */ (r || {});
-  if (error) throw new EngineRefused(error);
-  return /** @type {ResultOf<K>} */ (r);
-}
+const stale = () => new EngineError(STALE, "the game changed before this move was played");
 
 export class Session {
   /**
@@ -144,13 +96,13 @@ export class Session {
   static async create(engine, { rules, players, seats, seed }) {
     const args = { rules, players };
     if (seed !== undefined && seed !== null && seed !== "") args.seed = seed;
-    const r = await ask(engine, "new_game", args);
+    const r = await engine.ask("new_game", args);
     return new Session(engine, { record: r.record, seats, positions: [r.position], events: [], moves: [] });
   }
 
   /** A game from a record (a saved game or a share link), every move replayed by the engine. */
   static async fromRecord(engine, record, seats, opts = {}) {
-    const r = await ask(engine, "positions", { record });
+    const r = await engine.ask("positions", { record });
     return new Session(engine, {
       ...opts, record, seats, positions: r.positions, events: r.events, moves: (record.moves || []).slice(),
     });
@@ -171,10 +123,10 @@ export class Session {
    */
   static async fromPosition(engine, position, seats, moves = []) {
     if (position && typeof position === "object" && position.sketch === true) {
-      throw new EngineRefused({ code: "sketch", message: "this position is a sketch, not a game" });
+      throw new EngineError("sketch", "this position is a sketch, not a game");
     }
-    const r = await ask(engine, "validate", { position });
-    if (!r.valid) throw new EngineRefused({ code: "invalid", message: "not a valid position" });
+    const r = await engine.ask("validate", { position });
+    if (!r.valid) throw new EngineError("invalid", "not a valid position");
     const s = new Session(engine, { start: position, seats, positions: [position], events: [], moves: [] });
     for (const m of moves) await s._apply(m);   // before anyone else holds it: nothing to queue behind
     return s;
@@ -220,16 +172,16 @@ export class Session {
 
   static async fromSave(engine, save) {
     if (!save || save.format !== "tsuro-save/1") {
-      throw new EngineRefused({ code: "old_save", message: "it was saved by another version of the game" });
+      throw new EngineError("old_save", "it was saved by another version of the game");
     }
     if (save.record) return Session.fromRecord(engine, save.record, save.seats);
     if (save.start) return Session.fromPosition(engine, save.start, save.seats, save.moves || []);
-    throw new EngineRefused({ code: "bad_save", message: "it holds no game" });
+    throw new EngineError("bad_save", "it holds no game");
   }
 
   /** The active player's moves, tile moves with outcomes, illegal ones too (marked). */
   legalMoves() {
-    return ask(this.engine, "legal_moves", { position: this.position, all: true });
+    return this.engine.ask("legal_moves", { position: this.position, all: true });
   }
 
   _seed() {
@@ -243,7 +195,7 @@ export class Session {
     const args = { position: this.position, move };
     const seed = this._seed();
     if (seed !== undefined) args.seed = seed;
-    return this._add(await ask(this.engine, "play", args));
+    return this._add(await this.engine.ask("play", args));
   }
 
   /** Add one move's answer to the game (positions, events, moves). */
@@ -259,7 +211,7 @@ export class Session {
   /**
    * Play a move (a human's or a bot's), after every change asked before it; forgets what
    * could be redone.  `at`: the version the move was chosen at (default: now); if the game
-   * has changed since, the move is dropped (EngineRefused, code "stale").
+   * has changed since, the move is dropped (EngineError, code "stale").
    * @param {any} move @param {number} [at]
    */
   play(move, at = this.version) {
@@ -280,21 +232,28 @@ export class Session {
   /** A computer player's move: the engine's bot, or (an engine without bots) a random legal move. */
   async botMove(budgetMs = HARD_BUDGET_MS) {
     const seat = this.turn;
-    const r = await request(this.engine, "bot_move", {
-      position: this.position, bot: botFor(this.seats[seat]?.level), seed: this._botSeed(), budget_ms: budgetMs,
-    });
-    if (r && r.move) return r.move;
-    if (r && r.error && ENGINE_DOWN.has(r.error.code)) throw new EngineRefused(r.error);
-    if (r && r.error && r.error.code !== "unknown_op") console.warn("bot_move failed, playing a random move:", r.error);
-    const legal = await ask(this.engine, "legal_moves", { position: this.position });
+    try {
+      const r = await this.engine.ask("bot_move", {
+        position: this.position, bot: botFor(this.seats[seat]?.level), seed: this._botSeed(), budget_ms: budgetMs,
+      });
+      if (r && r.move) return r.move;
+    } catch (e) {
+      if (engineDown(e)) throw e;
+      if (e.code !== "unknown_op") console.warn("bot_move failed, playing a random move:", e);
+    }
+    const legal = await this.engine.ask("legal_moves", { position: this.position });
     const moves = legal.moves.filter((m) => m.legal !== false);
     return moves[Math.floor(Math.random() * moves.length)].move;
   }
 
   /** A suggested move for the active player (the engine's hint, if it has one). */
   async hint(budgetMs = HINT_BUDGET_MS) {
-    const r = await request(this.engine, "hint", { position: this.position, budget_ms: budgetMs, seed: this._botSeed() });
-    return r && r.move ? r.move : null;
+    try {
+      const r = await this.engine.ask("hint", { position: this.position, budget_ms: budgetMs, seed: this._botSeed() });
+      return r && r.move ? r.move : null;
+    } catch {
+      return null;
+    }
   }
 
   /** The seat that made move k. */

@@ -11,7 +11,8 @@
 // stored, so a second tab, or this one left open past midnight, loses nothing.
 
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
-import { Session, ask, ENGINE_DOWN } from "../../lib/game/session.js";
+import { Session } from "../../lib/game/session.js";
+import { engineDown } from "../../lib/engine/client.js";
 import { playMove } from "../../lib/game/play.js";
 import { t, formatDate } from "../../lib/words/i18n.js";
 import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
@@ -56,7 +57,7 @@ const named = (record) => (record && Array.isArray(record.players)
   ? { ...record, players: namedHere(record.players) } : record);   // (else the engine judges it)
 
 async function begin(practice) {
-  const dealt = await ask(engine, "daily", { date, players: namedHere([{}]) });
+  const dealt = await engine.ask("daily", { date, players: namedHere([{}]) });
   await open(dealt.record, practice);
   keep();
   await advance();
@@ -100,10 +101,10 @@ async function finish() {
   setPhase("over");
   turn.stop();
   $("play-panel").hidden = true;
-  const result = await ask(engine, "result", { position: game.session.position });
+  const result = await engine.ask("result", { position: game.session.position });
   const score = result.scores[0];
   const record = game.session.toRecord();
-  const { fragment } = await ask(engine, "encode_link", { record });
+  const { fragment } = await engine.ask("encode_link", { record });
   // counted once a day: a game another tab counted first is shown as practice
   const counted = !game.practice && store.countDay(game.date, { score, fragment });
   if ((counted && !counted.ok) || !store.dropGame(game.date, record)) notice(t("common.no_storage"));
@@ -176,7 +177,7 @@ async function main() {
       await advance();
       return;
     } catch (e) {
-      if (ENGINE_DOWN.has(e.code)) throw e;   // the engine failed, not the save: it stays for next time
+      if (engineDown(e)) throw e;   // the engine failed, not the save: it stays for next time
       notice(t("daily.bad_save", { reason: reason(e) }));   // a damaged save: kept aside, a fresh deal below
       store.putGameAside(date, reason(e));
     }
@@ -185,7 +186,7 @@ async function main() {
   const done = state.days[date];
   if (date === today && done) {
     // today's counted game is over: show it again, practice is one click away
-    const { record } = await ask(engine, "decode_link", { fragment: done.fragment });
+    const { record } = await engine.ask("decode_link", { fragment: done.fragment });
     await open(named(record), false);
     await finish();
     return;

@@ -78,7 +78,6 @@ const lazy = new LazyEngine({
   failed: (e) => message(t("engine.failed", { reason: errorText(e) })),
 });
 const eng = () => lazy.get();
-const ask = (op, args) => lazy.ask(op, args);
 lazy.installWindowTsuro();
 
 function message(text) {
@@ -134,7 +133,7 @@ async function precomputed(sha, link) {
 }
 
 async function openRecord(record, opts, pre = null, link = null) {
-  const r = pre || await ask("positions", { record });
+  const r = pre || await lazy.ask("positions", { record });
   rec.positions = r.positions;
   rec.events = r.events;
   rec.link = link;
@@ -262,7 +261,7 @@ async function openTurn(p) {
   waiting();
   await lazy.wanted;
   waiting();
-  const legal = await ask("legal_moves", { position: p, all: true });
+  const legal = await lazy.ask("legal_moves", { position: p, all: true });
   await tilesReady;
   if (tryState.position !== p) return;
   if (legal.phase === "start") {
@@ -280,7 +279,7 @@ async function hostLoad(m) {
   hostLoaded = true;
   lazy.wanted = Promise.resolve();   // the host asked: no waiting for the reader to point at the board
   if (m.position) {   // the engine checks it first
-    await ask("validate", { position: m.position }).catch((e) => {
+    await lazy.ask("validate", { position: m.position }).catch((e) => {
       throw new HostError(e.code === "invalid" ? "bad_position" : e.code, `not a position: ${e.message}`);
     });
   }
@@ -294,7 +293,7 @@ async function hostLoad(m) {
   $("hand").hidden = true;
   $("try-bar").hidden = true;
   if (m.record) {
-    const r = await ask("positions", { record: m.record });
+    const r = await lazy.ask("positions", { record: m.record });
     const last = r.positions.length - 1;
     if (m.at !== undefined && m.at !== "end" && m.at > last) {
       throw new HostError("out_of_range", `"at" is ${m.at}, but this record has positions 0 to ${last}`);
@@ -373,7 +372,7 @@ async function main() {
         return;
       }
     }
-    const decoded = await ask("decode_link", { fragment: link });
+    const decoded = await lazy.ask("decode_link", { fragment: link });
     if (hostLoaded) return;
     if (decoded.record) await openRecord(decoded.record, opts, null, link);
     else {

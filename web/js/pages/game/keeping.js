@@ -5,7 +5,8 @@
 // saving after every move the engine accepted.  These are methods of the page's
 // `app` (main.js), which holds the game on.
 
-import { Session, ask, ENGINE_DOWN } from "../../lib/game/session.js";
+import { Session } from "../../lib/game/session.js";
+import { engineDown } from "../../lib/engine/client.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { drawable, withinLimits } from "../../lib/views/drawable.js";
 import { variantOf } from "./variants.js";
@@ -96,7 +97,7 @@ export function keeping({ engine, board, keeper, tilesetReady }) {
       const failed = (e) => this.backTo(previous, t("game.linkFailed", { reason: reason(e) }));
       let value, session;
       try {
-        value = await ask(engine, "decode_link", { fragment });
+        value = await engine.ask("decode_link", { fragment });
         session = value.record
           ? await Session.fromRecord(engine, value.record)
           : await Session.fromPosition(engine, value.position);
@@ -150,7 +151,7 @@ export function keeping({ engine, board, keeper, tilesetReady }) {
       try {
         await this.session.legalMoves();
       } catch (e) {
-        if (gen === this.gen && ENGINE_DOWN.has(e.code)) this.recover(e);
+        if (gen === this.gen && engineDown(e)) this.recover(e);
         return;   // a refusal shows when the player takes the turn
       }
       if (gen === this.gen) this.accepted();

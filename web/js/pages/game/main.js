@@ -11,12 +11,12 @@
 //   gameover.js   result, replay, share     gamelist.js the saved games in the setup dialog
 //   embedcode.js  "Embed this game / position"
 
-import { getEngine, installWindowTsuro, siteURL } from "../../lib/engine/client.js";
+import { getEngine, installWindowTsuro, siteURL, engineDown } from "../../lib/engine/client.js";
 import { Board } from "../../lib/views/board.js";
 import { HandView } from "../../lib/views/hand.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
-import { ENGINE_DOWN, STALE } from "../../lib/game/session.js";
+import { STALE } from "../../lib/game/session.js";
 import { playMove } from "../../lib/game/play.js";
 import { HARD_BUDGET_MS, OTHER_BUDGET_MS } from "../../lib/game/budgets.js";
 import { GameKeeper, downloadKept } from "../../lib/game/saves.js";
@@ -145,7 +145,7 @@ const app = {
         move = await s.botMove(s.seats[seat].level === "hard" ? HARD_BUDGET_MS : OTHER_BUDGET_MS);
       } catch (e) {
         if (gen !== this.gen) return;
-        if (ENGINE_DOWN.has(e.code)) return this.recover(e);
+        if (engineDown(e)) return this.recover(e);
         notice(t("game.botFailed", { reason: reason(e) }));
         return;
       }
@@ -169,7 +169,7 @@ const app = {
       legal = await s.legalMoves();
     } catch (e) {
       if (gen !== this.gen) return;
-      if (ENGINE_DOWN.has(e.code)) return this.recover(e);
+      if (engineDown(e)) return this.recover(e);
       notice(t("game.legalFailed", { reason: reason(e) }));
       return;
     }
@@ -227,7 +227,7 @@ const app = {
     } catch (e) {
       this.busy = false;
       if (gen !== this.gen || e.code === STALE) return;   // the page (or the game) moved on meanwhile
-      if (ENGINE_DOWN.has(e.code)) return this.recover(e);
+      if (engineDown(e)) return this.recover(e);
       notice(t("common.moveRefused", { reason: reason(e) }));
       if (gen === this.gen) this.advance();
     }
@@ -273,7 +273,7 @@ const app = {
       failed = e;
     }
     if (gen !== this.gen || this.session !== s) return;
-    if (failed && ENGINE_DOWN.has(failed.code)) return this.recover(failed);
+    if (failed && engineDown(failed)) return this.recover(failed);
     if (failed) notice(t("game.redoFailed", { reason: reason(failed) }));
     if (failed || redone.length) {
       this.revealedTo = s.isHuman(s.turn) ? s.turn : this.revealedTo;

@@ -3,7 +3,7 @@
 // setup offers, and how the end is told.  The page asks variantOf() once per
 // game and uses what it gets; it never asks which game it is playing.
 
-import { Session, ask } from "../../lib/game/session.js";
+import { Session } from "../../lib/game/session.js";
 import { NeuSession, NEU_COLORS, NEU_MIN, NEU_MAX, isNeu, neuView } from "../../lib/game/neu-session.js";
 import { ClassicTurn } from "../../lib/turns/classic.js";
 import { NeuTurn } from "../../lib/turns/neu.js";
@@ -29,7 +29,7 @@ async function classicResult(session, engine) {
   const scoring = scoringOf(session.rules);
   if (!scoring) return out;
   try {
-    const r = await ask(engine, "result", { position: pos });
+    const r = await engine.ask("result", { position: pos });
     if (!r.scores) return out;
     if (scoring === "tiles_placed") {
       out.detail = t("game.over.tilesPlaced", { count: r.scores[0], headline: out.headline });

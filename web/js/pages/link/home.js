@@ -3,7 +3,7 @@
 // and the form that starts a game (seats, names, hands hidden, the
 // elimination bonus).  No rule here: the engine says where each game stands.
 
-import { ask } from "../../lib/game/session.js";
+
 import { t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { DEFAULT_COLORS } from "../../lib/views/style.js";
@@ -35,8 +35,8 @@ function gameItem(engine, message, open) {
   const state = document.createElement("span");
   state.className = "link-game-state";
   li.append(a, " ", state);
-  ask(engine, "link_encode", { message })
-    .then(({ fragment }) => ask(engine, "link_open", { fragment }))
+  engine.ask("link_encode", { message })
+    .then(({ fragment }) => engine.ask("link_open", { fragment }))
     .then((opened) => {
       const [text, kind] = standing(opened);
       state.textContent = text;

@@ -9,7 +9,7 @@
 
 import { miniTiles } from "../../lib/views/hand.js";
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
-import { ask, botFor } from "../../lib/game/session.js";
+import { botFor } from "../../lib/game/session.js";
 import { playMove } from "../../lib/game/play.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { t } from "../../lib/words/i18n.js";
@@ -84,7 +84,7 @@ function adopt(opened, save = true) {
   else if (save && !saved) notice(t("link.no_storage"));
   rememberHere();
   const token = game.token;
-  ask(engine, "link_encode", { message: opened.message }).then(({ fragment }) => {
+  engine.ask("link_encode", { message: opened.message }).then(({ fragment }) => {
     if (current(token) && game.opened === opened) history.replaceState(null, "", `#${fragment}`);
   }, () => { /* the link is encoded again before it is shown */ });
 }
@@ -104,17 +104,17 @@ async function openLink(fragment) {
   let opened;
   let older = false;
   try {
-    opened = await ask(engine, "link_open", { fragment });
+    opened = await engine.ask("link_open", { fragment });
     const local = loadGame(opened.message.game);
     if (local) {
       try {
-        opened = await ask(engine, "link_open", { fragment, local });
+        opened = await engine.ask("link_open", { fragment, local });
       } catch (e) {
         if (e.code !== "stale_link") throw e;
         // This device's copy goes further (the engine checked: the same game, and
         // the copy extends the link): show the copy, and say so.
-        const copy = await ask(engine, "link_encode", { message: local });
-        opened = await ask(engine, "link_open", { fragment: copy.fragment, local });
+        const copy = await engine.ask("link_encode", { message: local });
+        opened = await engine.ask("link_open", { fragment: copy.fragment, local });
         older = true;
       }
     }
@@ -208,7 +208,7 @@ async function computerMove(seat) {
   try {
     const level = message().seats[seat].split(":")[1];
     const seed = game.session.moves.length;
-    const { move } = await ask(engine, "bot_move", { position: game.session.position, bot: botFor(level), seed, iterations: 32 });
+    const { move } = await engine.ask("bot_move", { position: game.session.position, bot: botFor(level), seed, iterations: 32 });
     if (current(token)) await apply(move);
   } catch (e) {
     if (!current(token)) return;
@@ -263,7 +263,7 @@ async function finished() {
   sendPanel(t("link.final_title"), t("link.final_text"), null);
   await showLink("over");
   // the finished game's review, kept with this device's copy of the game
-  const { fragment } = await ask(engine, "encode_link", { record: message().record });
+  const { fragment } = await engine.ask("encode_link", { record: message().record });
   if (!current(token)) return;
   $("review-link").setAttribute("href", reviewHref(fragment, { link: message().game }));
   $("review-link").hidden = false;
@@ -280,7 +280,7 @@ function sendPanel(title, text, here) {
 /** Show the game's latest link to send (and put it in the address). */
 async function showLink(phase = "send") {
   const token = game.token;
-  const { fragment } = await ask(engine, "link_encode", { message: message() });
+  const { fragment } = await engine.ask("link_encode", { message: message() });
   if (!current(token)) return;
   history.replaceState(null, "", `#${fragment}`);   // a reload opens the latest state (no hashchange)
   $("link-out").value = new URL(`link.html#${fragment}`, location.href).href;
@@ -338,7 +338,7 @@ function showHome() {
   $("new-panel").hidden = false;
   listYourGames(engine, (m) => {
     // from "Your games": nobody in particular is here, so the page gives the game's link
-    ask(engine, "link_encode", { message: m }).then(({ fragment }) => {
+    engine.ask("link_encode", { message: m }).then(({ fragment }) => {
       keepHere(m, null);
       history.pushState(null, "", `#${fragment}`);
       return route();
@@ -352,7 +352,7 @@ async function startGame() {
   const form = readForm();
   if (form.host < 0) { notice(t("link.need_person")); return; }
   const opened = await deal.start(newGameId(), form);
-  const { fragment } = await ask(engine, "link_encode", { message: opened.message });
+  const { fragment } = await engine.ask("link_encode", { message: opened.message });
   keepHere(opened.message, form.host);
   history.pushState(null, "", `#${fragment}`);
   await route();

@@ -4,7 +4,7 @@
 // The message's other fields (game, seats, host, commit, shares, secret) ride
 // along unchanged; message() is the game so far as a link carries it.
 
-import { Session, ask } from "../../lib/game/session.js";
+import { Session } from "../../lib/game/session.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {LinkMessage} from "../../lib/types.js" */
 
@@ -24,7 +24,7 @@ export class LinkSession extends Session {
    */
   static async of(engine, message) {
     const { record, ...rest } = message;
-    const r = await ask(engine, "positions", { record });
+    const r = await engine.ask("positions", { record });
     return new LinkSession(engine, {
       record, positions: r.positions, events: r.events, moves: (record.moves || []).slice(),
     }, rest);
@@ -37,6 +37,6 @@ export class LinkSession extends Session {
 
   /** One move through `link_play`: the engine checks it and draws any reshuffle from the seed. */
   async _apply(move) {
-    return this._add(await ask(this.engine, "link_play", { message: this.message(), move }));   // counted: session.js's queue
+    return this._add(await this.engine.ask("link_play", { message: this.message(), move }));   // counted: session.js's queue
   }
 }

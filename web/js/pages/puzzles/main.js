@@ -9,7 +9,7 @@
 import { siteURL } from "../../lib/engine/client.js";
 import { PuzzleTurn, hidden, taskText } from "../../lib/turns/puzzle.js";
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
-import { Session, ask } from "../../lib/game/session.js";
+import { Session } from "../../lib/game/session.js";
 import { playMove } from "../../lib/game/play.js";
 import { t } from "../../lib/words/i18n.js";
 import { uiIcon } from "../../lib/views/icon.js";
@@ -76,7 +76,7 @@ async function open(i) {
   $("btn-hint").disabled = false;
   show(board, p.position);
   showProgress();
-  const legal = await ask(engine, "legal_moves", { position: p.position, all: true });
+  const legal = await engine.ask("legal_moves", { position: p.position, all: true });
   await tilesReady;
   if (current() !== p) return;
   turn.start(p.position.turn, { ...legal, moves: legal.moves.map(hidden) });
@@ -88,7 +88,7 @@ async function answer(move) {
   state.busy = true;
   turn.stop();
   board.clearPreview();
-  const verdict = await ask(engine, "puzzle_check", { position: p.position, task: p.task, move });
+  const verdict = await engine.ask("puzzle_check", { position: p.position, task: p.task, move });
   board.setTarget(null);
   if (verdict.legal) await playMove(Session.at(engine, p.position, { playSeed: () => 0 }), move, { board });
   if (verdict.correct) {
@@ -109,7 +109,7 @@ async function answer(move) {
 async function hint() {
   const p = current();
   state.hintLevel = Math.min(2, state.hintLevel + 1);
-  const h = await ask(engine, "puzzle_hint", { position: p.position, task: p.task, level: state.hintLevel });
+  const h = await engine.ask("puzzle_hint", { position: p.position, task: p.task, level: state.hintLevel });
   save("hinted", p.id);
   const i = turn.human.tiles.indexOf(h.tile);
   turn.selectTile(i, false);

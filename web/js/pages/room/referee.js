@@ -6,7 +6,8 @@
 // message gets an error sent to its peer only; nothing else changes.  Messages
 // are handled one at a time, in the order they came.
 
-import { Session, EngineRefused, ask, ENGINE_DOWN } from "../../lib/game/session.js";
+import { Session } from "../../lib/game/session.js";
+import { EngineError, engineDown } from "../../lib/engine/client.js";
 import { readFromGuest, encode, RateLimit, cleanName } from "./protocol.js";
 import { randomText, signWelcome } from "./secret.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
@@ -156,7 +157,7 @@ export class Referee {
       await this._play(move);
     } catch (e) {
       // the engine failed (restarted after a time limit): nothing was played, the player tries again
-      if (!(e instanceof EngineRefused) || ENGINE_DOWN.has(e.code)) return this._error(peer, "engine");
+      if (!(e instanceof EngineError) || engineDown(e)) return this._error(peer, "engine");
       return this._error(peer, "illegal_move", e.message);
     }
     await this._computers();
@@ -224,7 +225,7 @@ export class Referee {
       // both cut down by the engine to what this seat may see
       const args = played ? { position: s.position, seat, events: played.events, move: played.move }
         : { position: s.position, seat, log: s.events };
-      const view = await ask(this.engine, "room_view", args);
+      const view = await this.engine.ask("room_view", args);
       const legal = seat !== null && s.turn === seat && this.phase === "playing" ? await s.legalMoves() : null;
       const state = { n: s.moves.length, position: view.position, events: view.events || null, move: view.move || null, legal };
       cache.set(seat, played ? state : { ...state, trails: s.trails(), log: view.log });
