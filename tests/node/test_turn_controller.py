@@ -1,4 +1,4 @@
-"""The front end's turn controllers (web/js/lib/turns/classic.js, neu-turn.js) in Node, fed the
+"""The front end's turn controllers (web/js/lib/turns/classic.js, turns/course.js) in Node, fed the
 engine's real legal_moves answers: they play only the engine's legal moves, refuse
 the others with the engine's reason, and ignore the player while a move is played
 (tests/node/turn_controller.mjs holds the checks)."""

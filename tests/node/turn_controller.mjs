@@ -1,4 +1,4 @@
-// The turn controllers (web/js/lib/turns/classic.js, neu-turn.js) on their own, in Node:
+// The turn controllers (web/js/lib/turns/classic.js, turns/course.js) on their own, in Node:
 // fed the engine's real legal_moves answers (stdin, from tsuro_core.api), do
 // they play only the engine's legal moves, refuse the others with the
 // engine's reason, and ignore the player while a move is being played?
@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { ClassicTurn } from "../../web/js/lib/turns/classic.js";
-import { NeuTurn } from "../../web/js/lib/turns/neu.js";
+import { CourseTurn } from "../../web/js/lib/turns/course.js";
 import { TileSet } from "../../web/js/lib/views/tileset.js";
 
 const cases = JSON.parse(readFileSync(0, "utf-8"));
@@ -134,7 +134,7 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 {
   const { position, legal } = cases.neu_opening;
-  const { turn, did } = wire(NeuTurn, { players: position.players, position });
+  const { turn, did } = wire(CourseTurn, { players: position.players, position });
   turn.start(position.turn, legal);
   assert.equal(did.choices.length, legal.squares.length, "the engine's free squares are offered");
   turn.place();
@@ -157,7 +157,7 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 {
   const { position, legal } = cases.neu_turn;
-  const { turn, did } = wire(NeuTurn, { players: position.players, position });
+  const { turn, did } = wire(CourseTurn, { players: position.players, position });
   turn.start(position.turn, legal);
   const h = turn.human;
   const refused = legal.moves.find((m) => !m.legal);

@@ -82,6 +82,12 @@ function pageParam(name) {
 // start-up step reports, so only a real stall stays this quiet.
 const BOOT_STALL_MS = 60_000;
 
+/**
+ * What the game layer needs of an engine: `ask` (an Engine's, or a LazyEngine's that
+ * starts its engine when first asked).
+ * @typedef {Pick<Engine, "ask">} EngineClient
+ */
+
 export class Engine {
   /**
    * @param {object} [options]

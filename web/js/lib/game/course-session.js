@@ -1,30 +1,31 @@
-// The course variant (`neu`: Northeastern CS4500, Fall 2019) on the game page.
-// Everything here asks the engine's neu_* operations (tsuro_core/neu/game.py)
-// for the rules; it only turns their answers into what the views draw.
+// The course variant (Northeastern CS4500, Fall 2019: docs/neu.md) on the game
+// page.  Everything here asks the engine's course operations (neu_*: the names
+// its saves, positions and operations keep) for the rules; it only turns their
+// answers into what the views draw.
 //
-//   NeuSession  a course game kept by the page (positions, undo/redo, save), like Session
-//   describeNeu the engine's events in words, for the move log and the replay
+//   CourseSession  a course game kept by the page (positions, undo/redo, save), like Session
 //
-// A human's turn in a course game is played by NeuTurn (neu-turn.js).
+// Its events in words are describeCourse's (words/courselog.js).
+// A human's turn in a course game is played by CourseTurn (turns/course.js).
 
 import { Session } from "./session.js";
 import { EngineError } from "../engine/client.js";
-import { listNames, seatName, placedText, headline } from "../words/movelog.js";
-import { placeName } from "../words/coords.js";
+import { listNames } from "../words/movelog.js";
+import { describeCourse, rankingHeadline } from "../words/courselog.js";
 import { t } from "../words/i18n.js";
 
 /** The course's avatar colours, oldest player first. */
-export const NEU_COLORS = ["white", "black", "red", "green", "blue"];
-export const NEU_MIN = 3;
-export const NEU_MAX = 5;
+export const COURSE_COLORS = ["white", "black", "red", "green", "blue"];
+export const COURSE_MIN = 3;
+export const COURSE_MAX = 5;
 
-/** Whether a saved game or a position belongs to the course variant. */
-export function isNeu(value) {
+/** Whether a saved game or a position belongs to the course variant (stored and written as "neu"). */
+export function isCourse(value) {
   return !!value && (value.variant === "neu" || value.rules === "neu");
 }
 
 /** What board.js draws for a course-variant position (drawing data only). */
-export function neuView(position) {
+export function courseView(position) {
   return {
     tiles: position.tiles,
     markers: position.avatars,
@@ -35,29 +36,29 @@ export function neuView(position) {
 
 // ------------------------------------------------------------------ the session
 
-export class NeuSession extends Session {
+export class CourseSession extends Session {
   constructor(engine, opts) {
     super(engine, opts);
     this.seed = Number.isInteger(opts.seed) ? opts.seed : null;
   }
 
-  get variant() { return "neu"; }
+  get variant() { return "course"; }
   get rules() { return "neu"; }
   get boardSize() { return { width: 10, height: 10 }; }
 
   /** A new course game (the referee's deal is always 0, 1, 2, ...: the seed only steers the computers). */
   static async create(engine, { players, seats, seed }) {
     const r = await engine.ask("neu_new_game", { players });
-    return new NeuSession(engine, { start: r.position, seats, positions: [r.position], events: [], moves: [], seed });
+    return new CourseSession(engine, { start: r.position, seats, positions: [r.position], events: [], moves: [], seed });
   }
 
   /** A saved course game: the start position checked and every move played again by the engine. */
   static async fromSave(engine, save) {
-    if (!save || save.format !== "tsuro-save/1" || !isNeu(save) || !save.start) {
+    if (!save || save.format !== "tsuro-save/1" || !isCourse(save) || !save.start) {
       throw new EngineError("bad_save", "it holds no course-variant game");
     }
     await engine.ask("neu_legal_moves", { position: save.start });
-    const s = new NeuSession(engine, {
+    const s = new CourseSession(engine, {
       start: save.start, seats: save.seats, positions: [save.start], events: [], moves: [], seed: save.seed,
     });
     for (const m of save.moves || []) await s._apply(m);
@@ -73,7 +74,7 @@ export class NeuSession extends Session {
     };
   }
 
-  legalMoves() { return this.engine.ask("neu_legal_moves", { position: this.position }); }
+  _askTurn(position) { return this.engine.ask("neu_legal_moves", { position }); }
 
   async _apply(move) {
     return this._add(await this.engine.ask("neu_play", { position: this.position, move }));
@@ -90,11 +91,11 @@ export class NeuSession extends Session {
 
   async hint() { return null; }
 
-  view(position) { return neuView(position); }
+  view(position) { return courseView(position); }
   outSeats(position) { return position.out.map((o) => o.seat); }
   handOf(position, seat) { return position.turn === seat ? position.handed : []; }
   winnersOf(position) { return (position.ranking && position.ranking[0]) || []; }
-  describe(events) { return describeNeu(events, this.players); }
+  describe(events) { return describeCourse(events, this.players); }
 
   /** A player's line in the players panel. */
   playerNotes(seat, position) {
@@ -113,53 +114,4 @@ export class NeuSession extends Session {
       lines: ranking.map((rank, i) => t(rank.length > 1 ? "neu.rankShared" : "neu.rank", { rank: i + 1, names: names(rank) })),
     };
   }
-}
-
-function rankingHeadline(ranking, players) {
-  return headline((ranking[0] || []).map((s) => players[s].name));
-}
-
-// ------------------------------------------------------------------ the move log
-
-/** Sentences for one move's events: [{seat, kind, text}] like movelog.describe. */
-export function describeNeu(events, players) {
-  const name = (s) => seatName(players, s);
-  const where = (p) => placeName(p, 10, 10);
-  const lines = [];
-  const place = events.find((e) => e.type === "place");
-  const start = events.find((e) => e.type === "start");
-  for (const e of events) {
-    switch (e.type) {
-      case "place":
-        if (start) {
-          // the avatar told on the tile it stands on, as the port buttons name it
-          const avatar = where([e.square[0], e.square[1], start.port]);
-          lines.push({ seat: e.seat, kind: "start", text: placedText("neu.opens", e, { name: name(e.seat), place: avatar }) });
-        } else {
-          lines.push({ seat: e.seat, kind: "place", text: placedText("log.place", e, { name: name(e.seat) }) });
-        }
-        break;
-      case "move":
-        if (place && !start && e.to) {
-          const key = e.seat === place.seat ? "neu.moves" : "neu.carried";
-          lines.push({ seat: e.seat, kind: "move", text: t(key, { name: name(e.seat), place: where(e.to) }) });
-        }
-        break;
-      case "collision":
-        lines.push({ seat: null, kind: "collision", text: t("neu.collision", { names: listNames(e.seats.map(name)) }) });
-        break;
-      case "out":
-        lines.push({ seat: e.seat, kind: "out", text: t(e.reason === "loop" ? "neu.loop" : "log.edge", { name: name(e.seat) }) });
-        break;
-      case "round":
-        lines.push({ seat: null, kind: "round", text: e.round === 1 ? t("neu.roundOne") : t("neu.round", { round: e.round }) });
-        break;
-      case "game_over":
-        lines.push({ seat: null, kind: "over", text: t("log.over", { result: rankingHeadline(e.ranking, players) }) });
-        break;
-      default:
-        break; // "start" is told with its tile; "deal" is shown in the hand
-    }
-  }
-  return lines;
 }

@@ -386,12 +386,18 @@ export class GameKeeper {
     } catch { /* no Web Locks: tabs just do not know of each other's games */ }
   }
 
-  /** Save the game on (one the engine has accepted). */
-  save(session) {
+  /**
+   * Save the game on (one the engine has accepted).  `over`: whether the engine said it is
+   * over (undefined: not asked yet for this position; a game unchanged keeps what was stored).
+   * @param {any} session @param {boolean} [over]
+   */
+  save(session, over = undefined) {
     if (!this.id) this.begin();
     const game = session.toSave();
     const stored = this.store.get(this.id);
-    if (stored && sameGame(stored.game, game)) return true;   // resumed, nothing new: no write
+    const same = !!stored && sameGame(stored.game, game);
+    if (over === undefined) over = same ? stored.over : false;
+    if (same && stored.over === over) return true;   // resumed, nothing new: no write
     const text = this.store.text(this.id);
     if (text !== null && text !== this.lastText) {
       // another tab wrote this game since this tab last did: its copy stays, this one goes on
@@ -400,7 +406,7 @@ export class GameKeeper {
       this.onFork();
     }
     const ok = this.store.put(this.id, game, {
-      over: session.over, position: session.position,
+      over, position: session.position,
     });
     if (ok) {
       this.lastText = this.store.text(this.id);

@@ -1,7 +1,7 @@
 // A game in progress, kept by the page: the record (or the position it
 // started from), every position so far and the events of every move.  The
 // engine is stateless; all rules come from it.  Undo and redo only move
-// along the list this keeps.  (neu.js's NeuSession keeps a course-variant
+// along the list this keeps.  (neu.js's CourseSession keeps a course-variant
 // game the same way.)  A session makes its save (toSave) and reads it back
 // (fromSave); saves.js keeps the saves in localStorage.
 //
@@ -11,11 +11,15 @@
 // `version` counts the changes; a move chosen at one version (a computer's
 // move, a human's from a turn's legal moves) and played at another is
 // dropped, never applied (the code "stale": the page has moved on).
+//
+// Whose turn it is, what they may do, and whether the game is over are the
+// engine's answer for the position on (legalMoves, asked once per position);
+// the turn loop (turnloop.js) asks it before every turn.
 
 import { describe } from "../words/movelog.js";
 import { HARD_BUDGET_MS, HINT_BUDGET_MS } from "./budgets.js";
-import { EngineError, engineDown } from "../engine/client.js";
-/** @import {Engine} from "../engine/client.js" */
+import { EngineError } from "../engine/client.js";
+/** @import {EngineClient} from "../engine/client.js" */
 /** @import {GameEvent, PathStep} from "../types.js" */
 
 export const BOTS = { easy: "random", medium: "survivor", hard: "planner" };
@@ -32,13 +36,22 @@ function seatOf(seat) {
   return { kind: computer ? "computer" : "human", level };
 }
 
+/**
+ * Whether the engine's answer for a turn (legalMoves) says the game is over: the one
+ * test of the end, for every page and variant (docs/frontend.md).
+ * @param {{phase: string}} turn
+ */
+export function overIn(turn) {
+  return turn.phase === "over";
+}
+
 /** The error of a change dropped because the game changed first (a move chosen before an undo). */
 export const STALE = "stale";
 const stale = () => new EngineError(STALE, "the game changed before this move was played");
 
 export class Session {
   /**
-   * @param {Engine} engine  the engine client (lib/engine/client.js)
+   * @param {EngineClient} engine  the engine client (lib/engine/client.js: an Engine, a LazyEngine)
    * @param {object} opts
    * @param {any} [opts.record]     a record (game from its deal), or
    * @param {any} [opts.start]      a position to play on from (no record)
@@ -72,6 +85,8 @@ export class Session {
     this._queue = Promise.resolve();
     /** How many changes are asked for and not done yet. */
     this.pending = 0;
+    /** @type {WeakMap<object, Promise<any>>} the engine's answer for the turn, by position */
+    this._turns = new WeakMap();
   }
 
   /**
@@ -135,7 +150,7 @@ export class Session {
   get position() { return this.positions[this.positions.length - 1]; }
   get players() { return this.start.players; }
   get rules() { return this.start.rules; }
-  get over() { return this.position.turn === null || this.position.turn === undefined; }
+  /** The seat to move in the position on, as the engine wrote it (the turn loop asks the engine). */
   get turn() { return this.position.turn; }
 
   get variant() { return "classic"; }
@@ -179,9 +194,29 @@ export class Session {
     throw new EngineError("bad_save", "it holds no game");
   }
 
-  /** The active player's moves, tile moves with outcomes, illegal ones too (marked). */
+  /**
+   * The engine's answer for the turn in the position on: its phase ("over" once the game
+   * is), the seat to move, and the moves (tile moves with outcomes, illegal ones too,
+   * marked).  Asked once per position: the turn loop, a page's check and the referee's
+   * state share the answer.
+   */
   legalMoves() {
-    return this.engine.ask("legal_moves", { position: this.position, all: true });
+    const position = this.position;
+    let answer = this._turns.get(position);
+    if (!answer) {
+      answer = this._askTurn(position);
+      this._turns.set(position, answer);
+      answer.catch(() => { if (this._turns.get(position) === answer) this._turns.delete(position); });
+    }
+    return answer;
+  }
+
+  /** Whether the game is over: the engine's answer for the turn (overIn). */
+  async isOver() { return overIn(await this.legalMoves()); }
+
+  /** Ask the engine for the turn in `position` (a variant asks its own op). */
+  _askTurn(position) {
+    return this.engine.ask("legal_moves", { position, all: true });
   }
 
   _seed() {
@@ -229,19 +264,25 @@ export class Session {
     return Math.floor(Math.random() * 2 ** 31);
   }
 
+  /**
+   * What the engine's bot is asked with for `seat`'s move: its level's bot, seeded, within
+   * `budgetMs` (a link game asks for the same move on every device: link/session.js).
+   * @param {number} seat @param {number} budgetMs
+   * @returns {{bot: string, seed: number | string, budget_ms?: number, iterations?: number}}
+   */
+  botArgs(seat, budgetMs) {
+    return { bot: botFor(this.seats[seat]?.level), seed: this._botSeed(), budget_ms: budgetMs };
+  }
+
   /** A computer player's move: the engine's bot, or (an engine without bots) a random legal move. */
   async botMove(budgetMs = HARD_BUDGET_MS) {
-    const seat = this.turn;
     try {
-      const r = await this.engine.ask("bot_move", {
-        position: this.position, bot: botFor(this.seats[seat]?.level), seed: this._botSeed(), budget_ms: budgetMs,
-      });
+      const r = await this.engine.ask("bot_move", { position: this.position, ...this.botArgs(this.turn, budgetMs) });
       if (r && r.move) return r.move;
     } catch (e) {
-      if (engineDown(e)) throw e;
-      if (e.code !== "unknown_op") console.warn("bot_move failed, playing a random move:", e);
+      if (e.code !== "unknown_op") throw e;
     }
-    const legal = await this.engine.ask("legal_moves", { position: this.position });
+    const legal = await this.legalMoves();
     const moves = legal.moves.filter((m) => m.legal !== false);
     return moves[Math.floor(Math.random() * moves.length)].move;
   }

@@ -38,7 +38,7 @@ export class GameOver {
     this.savedId = savedId;
     /** @type {string | null} the finished game's share link, for its review */
     this.reviewLink = null;
-    /** @type {any} the finished game's Session (or NeuSession) */
+    /** @type {any} the finished game's Session (or CourseSession) */
     this.session = null;
     this.scores = null;   // the final scores, when the rule set scores
     // the replay: a step forward is animated a little faster than the game was

@@ -264,7 +264,7 @@ async function open() {
   view.moves = kept ? kept.moves.slice() : [];
   view.scale = kept ? kept.scale : "win_share";
   view.stopped = !!kept?.stopped;
-  const over = view.session.over;
+  const over = await view.session.isOver();
   $("turn-banner").textContent = over ? winnersText(view.session.position.winners, view.session.players)
     : t("review.unfinished", { count: total() });
   await tilesReady;
