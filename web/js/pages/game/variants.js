@@ -57,6 +57,7 @@ function classicNotes(session, seat, position) {
 export const VARIANTS = {
   classic: {
     name: "classic",
+    preset: "classic",
     Session,
     Turn: ClassicTurn,
     seats: [2, 8],
@@ -71,6 +72,7 @@ export const VARIANTS = {
   },
   course: {
     name: "course",
+    preset: "neu",               // the setup's preset and the engine's rule set (saves keep it)
     Session: CourseSession,
     Turn: CourseTurn,
     seats: [COURSE_MIN, COURSE_MAX],
