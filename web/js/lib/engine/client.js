@@ -13,7 +13,7 @@
 // docs/browser-api.md describes all of it.
 
 import { BUILD, siteRoot, siteURL } from "../../build-info.js";
-import { addressParam, oneOf, wholeNumber } from "../shell/address.js";
+import { addressParam, oneOf, wholeNumber } from "../base/address.js";
 import { ownedSharedWorker, stuckWorkers } from "./owner.js";
 /** @import {Op, ArgsOf, ResultOf, Answer} from "../types.js" */
 

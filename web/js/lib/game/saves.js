@@ -20,7 +20,7 @@
 // caller saves after the engine has answered for the game.
 
 import { t } from "../words/i18n.js";
-import { localStore, tabStore, readText, writeText, remove, keysWith, keepText, KEPT_PREFIX } from "../shell/storage.js";
+import { localStore, tabStore, readText, writeText, remove, keysWith, keepText, KEPT_PREFIX } from "../base/storage.js";
 import { dropReview } from "./reviews.js";
 
 export const FORMAT = "tsuro-games/2";
@@ -48,7 +48,7 @@ function newId() {
 
 /**
  * Why a write failed, in the player's words.
- * @param {import("../shell/storage.js").StorageFailure} failed
+ * @param {import("../base/storage.js").StorageFailure} failed
  * @returns {string}
  */
 function failureWords(failed) {

@@ -3,10 +3,10 @@
 
 import { t, sentences } from "../words/i18n.js";
 import { errorText } from "../words/errors.js";
-import { onRefusal, refusals } from "./refusals.js";
+import { onRefusal, refusals } from "../base/refusals.js";
 import { listNames } from "../words/movelog.js";
 import { $ } from "./dom.js";
-/** @import {Refusal} from "./refusals.js" */
+/** @import {Refusal} from "../base/refusals.js" */
 
 
 /** Follow the engine's loading in the status bar (progress, ready, failed). */

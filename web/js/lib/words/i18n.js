@@ -13,8 +13,8 @@
 // has been fetched (build.py leaves them out of the precache).
 
 import en from "./catalogues/en.js";
-import { readSetting, writeText } from "../shell/storage.js";
-import { addressParam } from "../shell/address.js";
+import { readSetting, writeText } from "../base/storage.js";
+import { addressParam } from "../base/address.js";
 
 /** Every language the site speaks: BCP 47 code -> its name in itself (the menu's words;
  *  each catalogue's "lang.name", a test checks). */

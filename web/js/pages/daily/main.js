@@ -16,7 +16,7 @@ import { TurnLoop } from "../../lib/game/turnloop.js";
 import { engineDown } from "../../lib/engine/client.js";
 import { t, formatDate } from "../../lib/words/i18n.js";
 import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
-import { addressParam, calendarDate } from "../../lib/shell/address.js";
+import { addressParam, calendarDate } from "../../lib/base/address.js";
 import * as daily from "./share.js";
 import { reviewHref } from "../../lib/game/reviews.js";
 import * as store from "./store.js";

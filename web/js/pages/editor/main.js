@@ -21,7 +21,7 @@ import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { across } from "../../lib/views/svg.js";
 import { showEngineStatus, notice, say, setPhase, reason, tellRefusals } from "../../lib/shell/page.js";
-import { readChecked, wholeOnly, writeJSON } from "../../lib/shell/storage.js";
+import { readChecked, wholeOnly, writeJSON } from "../../lib/base/storage.js";
 import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { wireLanguagePicker } from "../../lib/shell/langpick.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";

@@ -32,7 +32,7 @@ import { describe } from "../../lib/words/movelog.js";
 import { t, applyTo, setLang, matchLang, sentences } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
 import { applyTheme } from "../../lib/shell/theme.js";
-import { noteRefusal } from "../../lib/shell/refusals.js";
+import { noteRefusal } from "../../lib/base/refusals.js";
 import { tellRefusals } from "../../lib/shell/page.js";
 import { drawIcons } from "../../lib/views/icon.js";
 
@@ -183,22 +183,13 @@ const loop = new TurnLoop({
   stop: () => turn.stop(),
   waiting: async () => {
     if (!readersTurn()) return;
-    // the hand, before the engine is up: drawn, not yet playable
-    const p = loop.session.position;
-    const tiles = (p.hands && p.hands[p.turn]) || [];
-    const waiting = () => {
-      hand.render({ tiles, rots: tiles.map(() => 0), selected: 0, marks: [], enabled: false });
-      $("place").disabled = true;
-      // a touch screen has nothing to point with: it is told to tap
-      const touchOnly = matchMedia("(hover: none)").matches;
-      caption(lazy.started ? t("engine.loading") : t(touchOnly ? "embed.tapToStart" : "embed.pointToStart"));
-    };
     $("try-bar").hidden = false;
     $("hand").hidden = false;
     $("place").hidden = false;
-    waiting();
+    // the hand, before the engine is up: drawn, not yet playable
+    turn.drawWaiting(loop.session.position, lazy.started);
     await lazy.wanted;   // the reader came near the board: the engine starts
-    waiting();
+    turn.drawWaiting(loop.session.position, lazy.started);
     await tilesReady;
   },
   human: (seat, legal) => {

@@ -22,7 +22,7 @@ import { GameList } from "./gamelist.js";
 import { VARIANTS, variantOf } from "./variants.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { SetupDialog } from "./setup.js";
-import { animationSpeed } from "../../lib/shell/motion.js";
+import { animationSpeed } from "../../lib/base/motion.js";
 import { renderPlayers, setBanner, MoveLog, PlayPanel } from "./panels.js";
 import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, say, focusIfLost, wireCopyButton, tellRefusals, tellInNotice } from "../../lib/shell/page.js";
 import { describeBoard } from "../../lib/words/describe.js";
@@ -38,7 +38,7 @@ import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { Sound } from "../../lib/shell/sound.js";
 import { watchForUpdates } from "../../lib/shell/update.js";
 import { EmbedCode } from "./embedcode.js";
-import { addressParam, oneOf } from "../../lib/shell/address.js";
+import { addressParam, oneOf } from "../../lib/base/address.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {Move, Position} from "../../lib/types.js" */
 

@@ -7,7 +7,7 @@
 // time): a tab takes the draft another tab saved before it changes or saves
 // anything, so no tab saves over a step another one added.
 
-import { readText, writeText, remove, putAside } from "../../lib/shell/storage.js";
+import { readText, writeText, remove, putAside } from "../../lib/base/storage.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {LessonChecked} from "../../lib/types.js" */
 

@@ -9,7 +9,7 @@
 
 import { getEngine, installWindowTsuro } from "../../lib/engine/client.js";
 import { showEngineStatus, notice, setPhase, tellRefusals } from "../../lib/shell/page.js";
-import { noteRefusal } from "../../lib/shell/refusals.js";
+import { noteRefusal } from "../../lib/base/refusals.js";
 import { t, applyTo, lang, LANGUAGES } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
 import { wireLanguagePicker } from "../../lib/shell/langpick.js";

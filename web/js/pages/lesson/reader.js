@@ -149,20 +149,12 @@ export class Reader {
 
   /** Before the engine is asked for the turn: the hand drawn at once, playable once it answers. */
   async waiting() {
-    const p = this.loop.session.position;
     $("try-bar").hidden = false;
     $("hand").hidden = false;
     $("place").hidden = false;
-    const tiles = (p.hands && p.hands[p.turn]) || [];
-    const waiting = () => {
-      this.hand.render({ tiles, rots: tiles.map(() => 0), selected: 0, marks: [], enabled: false });
-      $("place").disabled = true;
-      const touchOnly = matchMedia("(hover: none)").matches;
-      this.told(this.lazy.started ? t("engine.loading") : t(touchOnly ? "embed.tapToStart" : "embed.pointToStart"));
-    };
-    waiting();
+    this.turns.try.drawWaiting(this.loop.session.position, this.lazy.started);
     await this.lazy.wanted;
-    waiting();
+    this.turns.try.drawWaiting(this.loop.session.position, this.lazy.started);
     await this.tilesReady;
   }
 

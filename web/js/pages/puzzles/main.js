@@ -16,7 +16,7 @@ import { uiIcon } from "../../lib/views/icon.js";
 import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
 import { $ } from "../../lib/shell/dom.js";
 import { readProgress, mark, KEY } from "./progress.js";
-import { noteRefusal } from "../../lib/shell/refusals.js";
+import { noteRefusal } from "../../lib/base/refusals.js";
 
 /** The puzzles, the one on show, whether it was answered, the hints taken, what is solved. */
 const state = { list: [], at: 0, busy: false, hintLevel: 0, progress: readProgress() };
