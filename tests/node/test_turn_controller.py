@@ -13,17 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import answer as ok
 from helpers import tutorial_position
 
-from tsuro_core.api import call
-
 SCRIPT = Path(__file__).resolve().parent / "turn_controller.mjs"
-
-
-def ok(op: str, args: dict[str, Any]) -> dict[str, Any]:
-    r = call(op, args)
-    assert r["ok"], r
-    return r["result"]
 
 
 def neu_turn_with_a_refusal() -> dict[str, Any]:

@@ -16,19 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import answer as ok
 from helpers import tutorial_position
-
-from tsuro_core.api import call
 
 pytestmark = pytest.mark.node
 
 SCRIPT = Path(__file__).resolve().parent / "turn_loop.mjs"
-
-
-def ok(op: str, args: dict[str, Any]) -> dict[str, Any]:
-    r = call(op, args)
-    assert r["ok"], r
-    return r["result"]
 
 
 def an_exchange() -> dict[str, Any]:

@@ -200,7 +200,7 @@ const loop = new TurnLoop({
     turn.start(seat, legal);
   },
   over: (session) => {
-    if (!session.moves.length) caption(t("embed.over"));   // nothing to play here
+    if (!session.moves.length) { if (tryState.interactive) caption(t("embed.over")); }   // nothing to try here
     else host.post({ tsuro: "over", winners: session.winnersOf(session.position) });
   },
   freeze: () => { board.clearTurnAids(); $("place").disabled = true; },
