@@ -10,9 +10,8 @@
 
 import { Session } from "./session.js";
 import { EngineError } from "../engine/client.js";
-import { listNames } from "../words/movelog.js";
 import { describeCourse, rankingHeadline } from "../words/courselog.js";
-import { t } from "../words/i18n.js";
+import { t, list } from "../words/i18n.js";
 
 /** The course's avatar colours, oldest player first. */
 export const COURSE_COLORS = ["white", "black", "red", "green", "blue"];
@@ -108,7 +107,7 @@ export class CourseSession extends Session {
   /** The game-over headline and the ranking, in words. */
   result(position) {
     const ranking = position.ranking || [];
-    const names = (rank) => listNames(rank.map((s) => this.players[s].name));
+    const names = (rank) => list(rank.map((s) => this.players[s].name));
     return {
       headline: rankingHeadline(ranking, this.players),
       lines: ranking.map((rank, i) => t(rank.length > 1 ? "neu.rankShared" : "neu.rank", { rank: i + 1, names: names(rank) })),

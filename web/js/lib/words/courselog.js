@@ -2,9 +2,9 @@
 // and the tutorial tell a course move with these, as movelog.js tells a
 // classic one.
 
-import { listNames, seatName, placedText, headline } from "./movelog.js";
+import { seatName, placedText, headline } from "./movelog.js";
 import { placeName } from "./coords.js";
-import { t } from "./i18n.js";
+import { t, list } from "./i18n.js";
 
 /** The ranking's headline: who came first. */
 export function rankingHeadline(ranking, players) {
@@ -36,7 +36,7 @@ export function describeCourse(events, players) {
         }
         break;
       case "collision":
-        lines.push({ seat: null, kind: "collision", text: t("neu.collision", { names: listNames(e.seats.map(name)) }) });
+        lines.push({ seat: null, kind: "collision", text: t("neu.collision", { names: list(e.seats.map(name)) }) });
         break;
       case "out":
         lines.push({ seat: e.seat, kind: "out", text: t(e.reason === "loop" ? "neu.loop" : "log.edge", { name: name(e.seat) }) });

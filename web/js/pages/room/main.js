@@ -16,7 +16,7 @@ import { notice, reason, setPhase, wireCopyButton } from "../../lib/shell/page.j
 import { noteRefusal } from "../../lib/base/refusals.js";
 import { applyTheme } from "../../lib/shell/theme.js";
 import { Sound } from "../../lib/shell/sound.js";
-import { t } from "../../lib/words/i18n.js";
+import { list, t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { parseRoomFragment, deriveRoom, roomFragment } from "./secret.js";
 import { loadHosted, saveHosted, loadSeat, saveSeat } from "./store.js";
@@ -88,7 +88,7 @@ async function openRoom(link) {
   const hosted = loadHosted(id);
   const isHost = !!hosted && hosted.link.host === link.host;
   const { urls, refused } = relaysFor(id, params);
-  if (refused.length) notice(t("room.relay_refused", { relays: refused.join(", ") }));
+  if (refused.length) notice(t("room.relay_refused", { relays: list(refused) }));
   // made once whoever listens to it is there: a peer met before would go unheard
   const relay = () => (urls.length ? new RelayTransport({ roomId: id, password, relays: urls, ice: iceServers(params) }) : null);
   if (isHost) {
