@@ -103,7 +103,7 @@ export class GameStore {
       const ok = save && typeof save === "object" && !Array.isArray(save)
         ? this._write(GAME_PREFIX + id, JSON.stringify(wrap(id, stripLegacy(save), {
           savedAt: typeof save.savedAt === "string" ? save.savedAt : new Date(0).toISOString(),
-          over: isOver(save.position),
+          over: false,   // the engine says whether it is over when it is resumed (the turn loop)
           position: save.position,
         })))
         : this._keepText(id, text, t("saves.notASave"));
@@ -272,10 +272,6 @@ function stripLegacy(save) {
 /** Whether two saves hold the same game (whenever they were saved). */
 function sameGame(a, b) {
   return JSON.stringify({ ...a, savedAt: null }) === JSON.stringify({ ...b, savedAt: null });
-}
-
-function isOver(position) {
-  return !!position && typeof position === "object" && (position.turn === null);
 }
 
 /** A kept save as a file the player can download (a JSON text). */

@@ -57,7 +57,7 @@ export function loadTileSet(url, engine) {
     .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`tiles.json: HTTP ${r.status}`))))
     .catch(async (e) => {
       if (!engine) throw e;
-      const r = await engine.request("tiles");
+      const r = await engine.ask("tiles");
       return r.tiles;
     })
     .then((table) => new TileSet(table));
