@@ -140,4 +140,4 @@ def test_the_course_variant_plays_through_the_same_loop_with_its_own_session(see
     assert c["failures"] == []
     # only the course's own operations: never the classic game's
     assert {"legal_moves", "bot_move", "play"}.isdisjoint(c["ops"])
-    assert {"neu_legal_moves", "neu_bot_move", "neu_play"} <= set(c["ops"])
+    assert {"course_legal_moves", "course_bot_move", "course_play"} <= set(c["ops"])

@@ -1,6 +1,6 @@
-// The course variant (Northeastern CS4500, Fall 2019: docs/neu.md) on the game
-// page.  Everything here asks the engine's course operations (neu_*: the names
-// its saves, positions and operations keep) for the rules; it only turns their
+// The course variant (Northeastern CS4500, Fall 2019: docs/course.md) on the game
+// page.  Everything here asks the engine's course operations (course_*) for the
+// rules (its saves and positions keep the name "neu"); it only turns their
 // answers into what the views draw.
 //
 //   CourseSession  a course game kept by the page (positions, undo/redo, save), like Session
@@ -47,7 +47,7 @@ export class CourseSession extends Session {
 
   /** A new course game (the referee's deal is always 0, 1, 2, ...: the seed only steers the computers). */
   static async create(engine, { players, seats, seed }) {
-    const r = await engine.ask("neu_new_game", { players });
+    const r = await engine.ask("course_new_game", { players });
     return new CourseSession(engine, { start: r.position, seats, positions: [r.position], events: [], moves: [], seed });
   }
 
@@ -56,7 +56,7 @@ export class CourseSession extends Session {
     if (!save || save.format !== "tsuro-save/1" || !isCourse(save) || !save.start) {
       throw new EngineError("bad_save", "it holds no course-variant game");
     }
-    await engine.ask("neu_legal_moves", { position: save.start });
+    await engine.ask("course_legal_moves", { position: save.start });
     const s = new CourseSession(engine, {
       start: save.start, seats: save.seats, positions: [save.start], events: [], moves: [], seed: save.seed,
     });
@@ -73,10 +73,10 @@ export class CourseSession extends Session {
     };
   }
 
-  _askTurn(position) { return this.engine.ask("neu_legal_moves", { position }); }
+  _askTurn(position) { return this.engine.ask("course_legal_moves", { position }); }
 
   async _apply(move) {
-    return this._add(await this.engine.ask("neu_play", { position: this.position, move }));
+    return this._add(await this.engine.ask("course_play", { position: this.position, move }));
   }
 
   _botSeed() {
@@ -84,7 +84,7 @@ export class CourseSession extends Session {
   }
 
   async botMove() {
-    const r = await this.engine.ask("neu_bot_move", { position: this.position, seed: this._botSeed() });
+    const r = await this.engine.ask("course_bot_move", { position: this.position, seed: this._botSeed() });
     return r.move;
   }
 

@@ -20,7 +20,8 @@ import { describe } from "../words/movelog.js";
 import { HARD_BUDGET_MS, HINT_BUDGET_MS } from "./budgets.js";
 import { EngineError } from "../engine/client.js";
 /** @import {EngineClient} from "../engine/client.js" */
-/** @import {GameEvent, PathStep} from "../types.js" */
+/** @import {GameEvent, PathStep, LegalMoves, CourseLegalMoves} from "../types.js" */
+/** The engine's answer for a turn: legal_moves' (course_legal_moves' for the course). @typedef {LegalMoves | CourseLegalMoves} TurnAnswer */
 
 export const BOTS = { easy: "random", medium: "survivor", hard: "planner" };
 
@@ -85,7 +86,7 @@ export class Session {
     this._queue = Promise.resolve();
     /** How many changes are asked for and not done yet. */
     this.pending = 0;
-    /** @type {WeakMap<object, Promise<any>>} the engine's answer for the turn, by position */
+    /** @type {WeakMap<object, Promise<TurnAnswer>>} the engine's answer for the turn, by position */
     this._turns = new WeakMap();
   }
 
@@ -199,6 +200,7 @@ export class Session {
    * is), the seat to move, and the moves (tile moves with outcomes, illegal ones too,
    * marked).  Asked once per position: the turn loop, a page's check and the referee's
    * state share the answer.
+   * @returns {Promise<TurnAnswer>}
    */
   legalMoves() {
     const position = this.position;
@@ -214,7 +216,7 @@ export class Session {
   /** Whether the game is over: the engine's answer for the turn (overIn). */
   async isOver() { return overIn(await this.legalMoves()); }
 
-  /** Ask the engine for the turn in `position` (a variant asks its own op). */
+  /** Ask the engine for the turn in `position` (a variant asks its own op). @returns {Promise<TurnAnswer>} */
   _askTurn(position) {
     return this.engine.ask("legal_moves", { position, all: true });
   }
@@ -283,7 +285,7 @@ export class Session {
       if (e.code !== "unknown_op") throw e;
     }
     const legal = await this.legalMoves();
-    const moves = legal.moves.filter((m) => m.legal !== false);
+    const moves = (legal.moves || []).filter((m) => m.legal !== false);
     return moves[Math.floor(Math.random() * moves.length)].move;
   }
 

@@ -194,7 +194,7 @@ export class TurnLoop {
       await this.hooks.over?.(s, turn);
       return;
     }
-    const seat = turn.turn;
+    const seat = /** @type {number} */ (turn.turn);   // a game on has a seat to move
     const player = this.playerOf(seat);
     if (this._started.session !== s || this._started.version !== s.version) {
       this._started = { session: s, version: s.version };   // once a turn, not on each dispatch of it

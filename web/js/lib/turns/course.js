@@ -1,4 +1,4 @@
-// A human's turn in the course variant (docs/neu.md): classic.js's
+// A human's turn in the course variant (docs/course.md): classic.js's
 // TurnController with the course's phases.  The rules come from the engine's
 // neu_legal_moves answer; this only turns it into what the views draw.
 //

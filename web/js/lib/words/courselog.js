@@ -1,4 +1,4 @@
-// The course variant's events in words (docs/neu.md): the move log, the replay
+// The course variant's events in words (docs/course.md): the move log, the replay
 // and the tutorial tell a course move with these, as movelog.js tells a
 // classic one.
 
