@@ -37,10 +37,10 @@ def is_stable(rel: str) -> bool:
     return is_page(rel) or rel in STABLE_NAMES
 
 
-TYPES_ONLY = {"js/lib/types.js", "js/lib/engine/answer.js"}
+TYPES_ONLY = {"js/lib/types.js"}
 """web/ files that only the type checker reads (tsconfig.json): the JSDoc
-typedefs (types.js, generated from tsuro_core/shapes.py by sitebuild/jstypes.py;
-answer.js, the engine client's own), and every *.d.ts (declarations: the
+typedefs (types.js, generated from tsuro_core/shapes.py by sitebuild/jstypes.py)
+and every *.d.ts (declarations: the
 generated build-info.js, the pages' globals); no page loads them, so they are
 not shipped."""
 

@@ -47,10 +47,6 @@ FOOTER = """\
 /** @typedef {keyof EngineOps} Op */
 /** @template {Op} K @typedef {EngineOps[K]["args"]} ArgsOf */
 /** @template {Op} K @typedef {EngineOps[K]["result"]} ResultOf */
-/**
- * requestValue's answer (page-side, not engine JSON: web/js/lib/engine/answer.js).
- * @template R @typedef {import("./engine/answer.js").Answer<R>} Answer
- */
 """
 
 

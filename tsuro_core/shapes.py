@@ -210,15 +210,34 @@ class ReshuffleEvent(TypedDict):
     order: list[int]
 
 
-DragonEvent = TypedDict(
-    "DragonEvent",
-    {
-        "type": Literal["dragon"],
-        "seat": int | None,
-        "from": NotRequired[int],
-        "reason": Literal["taken", "returned", "passed", "set_aside"],
-    },
+class DragonTakenEvent(TypedDict):
+    """A seat that had to draw from the empty pile takes the dragon tile."""
+
+    type: Literal["dragon"]
+    seat: int
+    reason: Literal["taken"]
+
+
+DragonReturnedEvent = TypedDict(
+    "DragonReturnedEvent",
+    {"type": Literal["dragon"], "seat": None, "from": int, "reason": Literal["returned"]},
 )
+"""The holder drew a tile: the dragon tile goes back to the table."""
+
+DragonPassedEvent = TypedDict(
+    "DragonPassedEvent",
+    {"type": Literal["dragon"], "seat": int, "from": int, "reason": Literal["passed"]},
+)
+"""The holder went out: the dragon tile passes to the next seat that needs a tile."""
+
+DragonSetAsideEvent = TypedDict(
+    "DragonSetAsideEvent",
+    {"type": Literal["dragon"], "seat": None, "from": int, "reason": Literal["set_aside"]},
+)
+"""The holder went out and nobody needs a tile: the dragon tile is set aside."""
+
+DragonEvent = DragonTakenEvent | DragonReturnedEvent | DragonPassedEvent | DragonSetAsideEvent
+"""Who holds the dragon tile now, and why (its reason says which fields it has)."""
 
 
 class DrawEvent(TypedDict):
@@ -771,7 +790,7 @@ class CourseMove(TypedDict):
     tile: int
     rot: int
     square: NotRequired[Square]
-    port: NotRequired[str]
+    port: NotRequired[Port]
 
 
 class CoursePath(TypedDict):
@@ -808,7 +827,7 @@ class CourseOption(TypedDict):
 
 
 class PortPlace(TypedDict):
-    port: str
+    port: Port
     place: Place
 
 
@@ -844,7 +863,7 @@ class CourseStartEvent(TypedDict):
     type: Literal["start"]
     seat: int
     place: Place | None
-    port: str
+    port: Port
 
 
 class CourseMoveEvent(TypedDict):
@@ -1118,18 +1137,9 @@ OPS: dict[str, tuple[type, type]] = {
 """Each operation's arguments and answer: the table the JavaScript ``request(op, args)``
 is typed by, and that tests/test_shapes.py holds against :data:`tsuro_core.api.OPS`
 (each op function is annotated to return its answer here)."""
-AsBefore = Annotated[object, JS("AsBefore", "any")]
-"""What the course operations answer by their first names (``neu_*``): the same as
-``course_*``, but typed for JavaScript as they were before that name (``any``), so
-that the pages that still call them type-check as they did; a page moving to the
-``course_*`` names gets the answers' types in full."""
-OPS.update(
-    {
-        f"neu_{op[len('course_') :]}": (OPS[op][0], AsBefore)
-        for op in OPS
-        if op.startswith("course_")
-    }
-)
+OPS.update({f"neu_{op[len('course_') :]}": OPS[op] for op in OPS if op.startswith("course_")})
+"""The course operations by their first names (``neu_*``, kept for the documented
+commands): the same arguments and answers as ``course_*``."""
 
 ALIASES: dict[str, object] = {
     "Port": Port,
@@ -1142,6 +1152,7 @@ ALIASES: dict[str, object] = {
     "TilePair": TilePair,
     "Rules": RulesJSON,
     "Move": Move,
+    "DragonEvent": DragonEvent,
     "GameEvent": GameEvent,
     "Verdict": Verdict,
     "Text": Text,
@@ -1149,6 +1160,5 @@ ALIASES: dict[str, object] = {
     "CoursePhase": CoursePhase,
     "SeenMove": SeenMove,
     "SeenEvent": SeenEvent,
-    "AsBefore": AsBefore,
 }
 """The named types that are not TypedDicts, by their JavaScript names."""

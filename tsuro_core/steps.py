@@ -93,14 +93,10 @@ def pass_dragon(
             dragon = s
             break
     if events is not None:
-        events.append(
-            {
-                "type": "dragon",
-                "seat": dragon,
-                "from": holder,
-                "reason": "passed" if dragon is not None else "set_aside",
-            }
-        )
+        if dragon is not None:
+            events.append({"type": "dragon", "seat": dragon, "from": holder, "reason": "passed"})
+        else:
+            events.append({"type": "dragon", "seat": None, "from": holder, "reason": "set_aside"})
     return dragon
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from .errors import BadArgument
 from .jsonin import is_whole, show
-from .shapes import TileInfo
+from .shapes import Port, TileInfo
 
-PORT_NAMES = "ABCDEFGH"
-"""Port letters, indexed by port number."""
+PORT_NAMES: tuple[Port, ...] = ("A", "B", "C", "D", "E", "F", "G", "H")
+"""Port letters, indexed by port number (each a ``Port``, as the JSON shapes say)."""
 
 # The port of the neighbouring square that touches each port: A-F, B-E, C-H, D-G.
 PARTNER = (5, 4, 7, 6, 1, 0, 3, 2)

@@ -164,12 +164,41 @@ export {};
  */
 
 /**
- * @typedef {object} DragonEvent
+ * A seat that had to draw from the empty pile takes the dragon tile.
+ * @typedef {object} DragonTakenEvent
  * @property {"dragon"} type
- * @property {number | null} seat
- * @property {number} [from]
- * @property {"taken" | "returned" | "passed" | "set_aside"} reason
+ * @property {number} seat
+ * @property {"taken"} reason
  */
+
+/**
+ * The holder drew a tile: the dragon tile goes back to the table.
+ * @typedef {object} DragonReturnedEvent
+ * @property {"dragon"} type
+ * @property {null} seat
+ * @property {number} from
+ * @property {"returned"} reason
+ */
+
+/**
+ * The holder went out: the dragon tile passes to the next seat that needs a tile.
+ * @typedef {object} DragonPassedEvent
+ * @property {"dragon"} type
+ * @property {number} seat
+ * @property {number} from
+ * @property {"passed"} reason
+ */
+
+/**
+ * The holder went out and nobody needs a tile: the dragon tile is set aside.
+ * @typedef {object} DragonSetAsideEvent
+ * @property {"dragon"} type
+ * @property {null} seat
+ * @property {number} from
+ * @property {"set_aside"} reason
+ */
+
+/** Who holds the dragon tile now, and why (its reason says which fields it has). @typedef {DragonTakenEvent | DragonReturnedEvent | DragonPassedEvent | DragonSetAsideEvent} DragonEvent */
 
 /**
  * @typedef {object} DrawEvent
@@ -190,7 +219,7 @@ export {};
  * @property {number[]} winners
  */
 
-/** What playing a move did, in order (docs/api.md, "Playing a move"). @typedef {StartEvent | PlaceEvent | MoveEvent | OutEvent | ExchangeOfferEvent | ExchangeEvent | ReshuffleEvent | DragonEvent | DrawEvent | SkipEvent | GameOverEvent} GameEvent */
+/** What playing a move did, in order (docs/api.md, "Playing a move"). @typedef {StartEvent | PlaceEvent | MoveEvent | OutEvent | ExchangeOfferEvent | ExchangeEvent | ReshuffleEvent | DragonTakenEvent | DragonReturnedEvent | DragonPassedEvent | DragonSetAsideEvent | DrawEvent | SkipEvent | GameOverEvent} GameEvent */
 
 /**
  * @typedef {object} MarkerPath
@@ -708,7 +737,7 @@ export {};
  * @property {number} tile
  * @property {number} rot
  * @property {Square} [square]
- * @property {string} [port]
+ * @property {Port} [port]
  */
 
 /**
@@ -747,7 +776,7 @@ export {};
 
 /**
  * @typedef {object} PortPlace
- * @property {string} port
+ * @property {Port} port
  * @property {Place} place
  */
 
@@ -785,7 +814,7 @@ export {};
  * @property {"start"} type
  * @property {number} seat
  * @property {Place | null} place
- * @property {string} port
+ * @property {Port} port
  */
 
 /**
@@ -1028,8 +1057,6 @@ export {};
  * @property {CourseMove} move
  */
 
-/** What the course operations answer by their first names (`neu_*`): the same as `course_*`, but typed for JavaScript as they were before that name (`any`), so that the pages that still call them type-check as they did; a page moving to the `course_*` names gets the answers' types in full. @typedef {any} AsBefore */
-
 /**
  * What each operation takes and answers (docs/api.md); `request(op, args)` is
  * typed by this table.
@@ -1066,10 +1093,10 @@ export {};
  * @property {{args: CoursePositionArgs, result: CourseLegalMoves}} course_legal_moves
  * @property {{args: CoursePlayArgs, result: CoursePlayed}} course_play
  * @property {{args: CoursePositionArgs, result: CourseBotMove}} course_bot_move
- * @property {{args: CourseNewGameArgs, result: AsBefore}} neu_new_game
- * @property {{args: CoursePositionArgs, result: AsBefore}} neu_legal_moves
- * @property {{args: CoursePlayArgs, result: AsBefore}} neu_play
- * @property {{args: CoursePositionArgs, result: AsBefore}} neu_bot_move
+ * @property {{args: CourseNewGameArgs, result: CourseDealt}} neu_new_game
+ * @property {{args: CoursePositionArgs, result: CourseLegalMoves}} neu_legal_moves
+ * @property {{args: CoursePlayArgs, result: CoursePlayed}} neu_play
+ * @property {{args: CoursePositionArgs, result: CourseBotMove}} neu_bot_move
  */
 
 // ------------------------------------------------------------------ the requests
@@ -1077,7 +1104,3 @@ export {};
 /** @typedef {keyof EngineOps} Op */
 /** @template {Op} K @typedef {EngineOps[K]["args"]} ArgsOf */
 /** @template {Op} K @typedef {EngineOps[K]["result"]} ResultOf */
-/**
- * requestValue's answer (page-side, not engine JSON: web/js/lib/engine/answer.js).
- * @template R @typedef {import("./engine/answer.js").Answer<R>} Answer
- */

@@ -17,7 +17,7 @@ const listeners = new Set();
 
 /** Note a refused value (each once). @param {Refusal} r */
 export function noteRefusal(r) {
-  const same = (x) => JSON.stringify(x) === JSON.stringify(r);
+  const same = (/** @type {Refusal} */ x) => JSON.stringify(x) === JSON.stringify(r);
   if (noted.some(same)) return;
   noted.push(r);
   for (const cb of listeners) {

@@ -102,6 +102,7 @@ export function remove(key, storage = localStore()) {
  * @returns {string[]}
  */
 export function keysWith(prefix, storage = localStore()) {
+  /** @type {string[]} */
   const out = [];
   if (!storage) return out;
   try {

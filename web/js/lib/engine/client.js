@@ -15,7 +15,7 @@
 import { BUILD, siteRoot, siteURL } from "../../build-info.js";
 import { addressParam, oneOf, wholeNumber } from "../base/address.js";
 import { ownedSharedWorker, stuckWorkers } from "./owner.js";
-/** @import {Op, ArgsOf, ResultOf, Answer} from "../types.js" */
+/** @import {Op, ArgsOf, ResultOf, ErrorValue} from "../types.js" */
 
 export { BUILD, siteRoot, siteURL };
 
@@ -391,7 +391,7 @@ export function exposeEngine(get) {
     get ready() { return get().ready; },  // a new promise after engine.restart()
     /**
      * Any op by name (another page's tools send what they like: the engine answers unknown_op).
-     * @param {string} op @param {object} [args] @returns {Promise<Answer<unknown>>}
+     * @param {string} op @param {object} [args] @returns {Promise<ResultOf<Op> | {error: ErrorValue}>}
      */
     request: (op, args = {}) => get().request(/** @type {Op} */ (op), /** @type {ArgsOf<Op>} */ (args)).then(
       (result) => result,

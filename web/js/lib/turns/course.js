@@ -115,7 +115,7 @@ export class CourseTurn extends TurnController {
     const h = this.human;
     const sq = h && h.phase === "opening" && this.squareEntry();
     const entry = sq && place && sq.ports.find((q) => q.place.join() === place.join());
-    if (entry && entry.port !== h.port) this.note(t("neu.portNote", { place: placeName([...h.square, entry.port], 10, 10) }));
+    if (entry && entry.port !== h.port) this.note(t("neu.portNote", { place: placeName([h.square[0], h.square[1], entry.port], 10, 10) }));
   }
 
   /** The opening's move (square and port chosen), or a turn's legal option. */
@@ -168,7 +168,7 @@ export class CourseTurn extends TurnController {
       this.portPicker.show(h.square, this.squareEntry().ports.map((q) => q.port), h.port, enabled, (port) => {
         if (this.human === h && !this.busy()) this.choosePort(port);
       });
-      this.note(t("neu.chosen", { n: h.selected + 1, square: squareName(h.square), place: placeName([...h.square, h.port], 10, 10) }));
+      this.note(t("neu.chosen", { n: h.selected + 1, square: squareName(h.square), place: placeName([h.square[0], h.square[1], h.port], 10, 10) }));
     } else {
       this.board.clearPreview();
       this.portPicker.hide();
@@ -244,7 +244,7 @@ export class PortPicker {
       b.textContent = t("neu.portShort", { side: t(`coords.side.${side}`), half: t(`coords.half.${half}`) });
       b.disabled = !enabled;
       b.setAttribute("aria-pressed", port === chosen ? "true" : "false");
-      b.setAttribute("aria-label", t("neu.port", { place: placeName([...square, port], 10, 10) }));
+      b.setAttribute("aria-label", t("neu.port", { place: placeName([square[0], square[1], port], 10, 10) }));
       b.addEventListener("click", () => choose(port));
       box.appendChild(b);
     }

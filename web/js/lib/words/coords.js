@@ -5,18 +5,20 @@
 
 import { t } from "./i18n.js";
 
+/** A place [x, y, port], its port a letter or a number (placeName names either). @typedef {readonly [number, number, string | number]} AnyPlace */
+
 /** The notation's port letters, A to H around a square (NOTATION.md). */
 export const PORTS = "ABCDEFGH";
 
-/** Port letter or number -> number 0..7. */
+/** Port letter or number -> number 0..7. @param {string | number} p @returns {number} */
 export function portIndex(p) {
   return typeof p === "number" ? p : PORTS.indexOf(String(p).toUpperCase());
 }
 
-/** Column x (0-based) as a letter: 0 -> "A". */
+/** Column x (0-based) as a letter: 0 -> "A". @param {number} x */
 export function colName(x) { return String.fromCharCode(65 + x); }
 
-/** Row y (0-based) as a number from 1: 0 -> "1". */
+/** Row y (0-based) as a number from 1: 0 -> "1". @param {number} y */
 export function rowName(y) { return String(y + 1); }
 
 /** A square [x, y] in words: [2, 3] -> "C4". @param {number[]} square */
@@ -24,13 +26,18 @@ export function squareName([x, y]) { return `${colName(x)}${rowName(y)}`; }
 
 // A port's side of its square (A B north, C D east, E F south, G H west) and
 // which of the side's two points it is.
+/** @typedef {"top" | "right" | "bottom" | "left"} Side */
+/** @type {Side[]} */
 const SIDES = ["top", "top", "right", "right", "bottom", "bottom", "left", "left"];
 const HALVES = ["left", "right", "upper", "lower", "right", "left", "lower", "upper"];
 // Across a side: the neighbouring square's offset.
+/** @type {Record<Side, [number, number]>} */
 const ACROSS = { top: [0, -1], right: [1, 0], bottom: [0, 1], left: [-1, 0] };
+/** @type {Record<Side, Side>} */
 const OPPOSITE = { top: "bottom", bottom: "top", left: "right", right: "left" };
 
-/** The side ("top", "right", "bottom", "left") and point ("left", "upper"...) of a port. */
+/** The side ("top", "right", "bottom", "left") and point ("left", "upper"...) of a port.
+ *  @param {string | number} port @returns {{side: Side, half: string}} */
 export function portSide(port) {
   const q = portIndex(port);
   return { side: SIDES[q], half: HALVES[q] };
@@ -41,6 +48,7 @@ export function portSide(port) {
  * from its `port` side. On the board: "the top side of C4 (left point)".
  * Off the board (a marker that left it): "the left edge at A3 (upper point)",
  * named by the board square it left from.
+ * @param {AnyPlace | null | undefined} place @param {number} [width] @param {number} [height]
  */
 export function placeName(place, width = 6, height = 6) {
   if (!place) return "";
@@ -56,7 +64,8 @@ export function placeName(place, width = 6, height = 6) {
   return t("coords.edge", { edge: t(`coords.edge.${OPPOSITE[side]}`), square: squareName([x + dx, y + dy]), half: halfWord });
 }
 
-/** A start mark [x, y, port] (on the board's outer boundary): "the top edge at B1 (left point)". */
+/** A start mark [x, y, port] (on the board's outer boundary): "the top edge at B1 (left point)".
+ *  @param {AnyPlace | null | undefined} place */
 export function startName(place) {
   if (!place) return "";
   const [x, y, port] = place;

@@ -6,15 +6,21 @@ import { seatName, placedText, headline } from "./movelog.js";
 import { placeName } from "./coords.js";
 import { t, list } from "./i18n.js";
 
-/** The ranking's headline: who came first. */
+/** @import {CourseEvent, CoursePlayer} from "../types.js" */
+/** @import {AnyPlace} from "./coords.js" */
+/** @import {LogLine} from "./movelog.js" */
+
+/** The ranking's headline: who came first. @param {number[][]} ranking @param {{name: string}[]} players */
 export function rankingHeadline(ranking, players) {
   return headline((ranking[0] || []).map((s) => players[s].name));
 }
 
-/** Sentences for one move's events: [{seat, kind, text}] like movelog.describe. */
+/** Sentences for one move's events: [{seat, kind, text}] like movelog.describe.
+ *  @param {CourseEvent[]} events @param {CoursePlayer[]} players @returns {LogLine[]} */
 export function describeCourse(events, players) {
-  const name = (s) => seatName(players, s);
-  const where = (p) => placeName(p, 10, 10);
+  const name = (/** @type {number} */ s) => seatName(players, s);
+  const where = (/** @type {AnyPlace} */ p) => placeName(p, 10, 10);
+  /** @type {LogLine[]} */
   const lines = [];
   const place = events.find((e) => e.type === "place");
   const start = events.find((e) => e.type === "start");

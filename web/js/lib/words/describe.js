@@ -7,14 +7,20 @@
 import { list, sentences, t } from "./i18n.js";
 import { placeName, squareName } from "./coords.js";
 
-/** Lines describing a position: {markers, tiles, out, turn} as board.js draws it. */
+/** @import {Place, PlacedTile} from "../types.js" */
+/** @import {Named} from "./movelog.js" */
+
+/** Lines describing a position: {markers, tiles, out, turn} as board.js draws it.
+ *  @param {{markers?: readonly (Place | null)[], tiles?: readonly PlacedTile[], out?: readonly number[], turn?: number | null}} view
+ *  @param {Named} players @param {{width?: number, height?: number}} [size] @returns {string[]} */
 export function describeBoard(view, players, { width = 6, height = 6 } = {}) {
+  /** @type {string[]} */
   const lines = [];
   const placed = new Set((view.tiles || []).map(([x, y]) => `${x},${y}`));
   const out = new Set(view.out || []);
   lines.push(t("describe.tiles", { count: placed.size, total: width * height }));
   (view.markers || []).forEach((m, seat) => {
-    const name = players[seat] ? players[seat].name : t("log.seat", { n: seat + 1 });
+    const name = players[seat]?.name ?? t("log.seat", { n: seat + 1 });
     if (out.has(seat)) { lines.push(t("describe.out", { name })); return; }
     if (!m) { lines.push(t("describe.notPlaced", { name })); return; }
     const [x, y] = m;

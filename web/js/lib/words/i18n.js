@@ -42,7 +42,7 @@ function pageParts() {
   return named.split(/\s+/).filter((part) => PARTS.includes(part));
 }
 
-/** Fetch one part of language `code`'s messages (once). */
+/** Fetch one part of language `code`'s messages (once). @param {string} code @param {string} part */
 async function loadPart(code, part) {
   const id = `${part}/${code}`;
   if (loaded.has(id)) return;
@@ -51,7 +51,7 @@ async function loadPart(code, part) {
   loaded.add(id);
 }
 
-/** Fetch language `code`'s messages, every part this page uses (once). */
+/** Fetch language `code`'s messages, every part this page uses (once). @param {string} code */
 export async function loadCatalogue(code) {
   if (!(code in LANGUAGES)) throw new Error(`no catalogue for language ${code}`);
   await Promise.all([...parts].map((part) => loadPart(code, part)));
@@ -69,7 +69,8 @@ export async function useParts(...names) {
   await loadCatalogue(current);
 }
 
-/** Fetch every part of `code` this page uses; the errors of those that failed. */
+/** Fetch every part of `code` this page uses; the errors of those that failed.
+ *  @param {string} code @returns {Promise<unknown[]>} */
 async function loadWhatCan(code) {
   const tries = await Promise.allSettled([...parts].map((part) => loadPart(code, part)));
   return tries.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
@@ -90,7 +91,7 @@ if (!loaded.has(`${CORE}/${current}`)) current = DEFAULT_LANG;
 export function lang() { return current; }
 
 /** Switch language (remembered for later visits), once its catalogue is loaded,
- *  and re-label the document. */
+ *  and re-label the document. @param {string} code @param {boolean} [remember] */
 export async function setLang(code, remember = true) {
   await loadCatalogue(code);
   current = code;
@@ -100,7 +101,8 @@ export async function setLang(code, remember = true) {
   if (globalThis.document) applyTo(document);
 }
 
-/** The text for key in the current language (English if missing there; the key if nowhere). */
+/** The text for key in the current language (English if missing there; the key if nowhere).
+ *  @param {string} key @param {Record<string, unknown>} [params] @returns {string} */
 export function t(key, params = {}) { return tIn(current, key, params); }
 
 /** The text for key in language `code` (t() for another language than the page's).
@@ -166,11 +168,11 @@ export function formatDate(value, options = { dateStyle: "long" }) {
   return new Intl.DateTimeFormat(current, day ? { ...options, timeZone: "UTC" } : options).format(d);
 }
 
-/** Whether the reference catalogue has key (so t() will not answer the key itself). */
+/** Whether the reference catalogue has key (so t() will not answer the key itself). @param {string} key */
 export function hasKey(key) { return key in MESSAGES[DEFAULT_LANG]; }
 
 /** key's text in every language loaded (English and the page's): to recognise a
- *  default the page wrote in another one. */
+ *  default the page wrote in another one. @param {string} key @param {Record<string, unknown>} [params] */
 export function tAll(key, params = {}) {
   return Object.keys(MESSAGES).map((code) => tIn(code, key, params));
 }
@@ -179,21 +181,29 @@ export function tAll(key, params = {}) {
  *  data-i18n-attr="attr:key;attr2:key2" sets attributes (aria-label, title...),
  *  data-i18n-keys="key" sets a text whose [bracketed] parts are keys (<kbd>),
  *  data-i18n-rich="key" a text with **strong** and *emphasised* parts and ((icon)) names
- *  (an interface icon, drawn by icon.js's drawIcons; the words around it carry the meaning). */
+ *  (an interface icon, drawn by icon.js's drawIcons; the words around it carry the meaning).
+ *  @param {Document | Element} root */
 export function applyTo(root) {
-  if (root.documentElement) root.documentElement.lang = current;
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll("[data-i18n-keys]")) el.replaceChildren(...withKeys(t(el.dataset.i18nKeys)));
-  for (const el of root.querySelectorAll("[data-i18n-rich]")) el.replaceChildren(...rich(t(el.dataset.i18nRich)));
-  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
-    for (const pair of el.dataset.i18nAttr.split(";")) {
+  if ("documentElement" in root) root.documentElement.lang = current;
+  for (const [el, key] of marked(root, "data-i18n")) el.textContent = t(key);
+  for (const [el, key] of marked(root, "data-i18n-keys")) el.replaceChildren(...withKeys(t(key)));
+  for (const [el, key] of marked(root, "data-i18n-rich")) el.replaceChildren(...rich(t(key)));
+  for (const [el, pairs] of marked(root, "data-i18n-attr")) {
+    for (const pair of pairs.split(";")) {
       const [attr, key] = pair.split(":").map((s) => s.trim());
       if (attr && key) el.setAttribute(attr, t(key));
     }
   }
 }
 
-/** A text's nodes, its [bracketed] parts as <kbd> elements: "[U] undo" -> <kbd>U</kbd> " undo". */
+/** The elements under root with the attribute `name`, each with its value.
+ *  @param {Document | Element} root @param {string} name @returns {[Element, string][]} */
+function marked(root, name) {
+  return [...root.querySelectorAll(`[${name}]`)].map((el) => [el, el.getAttribute(name) ?? ""]);
+}
+
+/** A text's nodes, its [bracketed] parts as <kbd> elements: "[U] undo" -> <kbd>U</kbd> " undo".
+ *  @param {string} text @returns {(Text | HTMLElement)[]} */
 export function withKeys(text) {
   return text.split(/\[([^\]]+)\]/).map((part, i) => {
     if (i % 2 === 0) return document.createTextNode(part);
@@ -204,7 +214,7 @@ export function withKeys(text) {
 }
 
 /** A text's nodes with **strong** and *em* parts as elements, ((icon)) as an empty
- *  span[data-icon] (no HTML is parsed). */
+ *  span[data-icon] (no HTML is parsed). @param {string} text @returns {(Text | HTMLElement)[]} */
 export function rich(text) {
   return text.split(/(\*\*[^*]+\*\*|\*[^*]+\*|\(\(\w+\)\))/).filter(Boolean).map((part) => {
     const strong = part.startsWith("**");

@@ -22,7 +22,7 @@ export const STORAGE_KEY = "tsuro.lang";
 
 /** The language we speak for a BCP 47 tag: the same tag ("pt-BR", any case), else the
  *  first of ours with the same base language ("pt" or "pt-PT" -> "pt-BR", "ja-JP" -> "ja");
- *  null if none. */
+ *  null if none. @param {unknown} tag @returns {string | null} */
 export function matchLang(tag) {
   const wanted = String(tag || "").toLowerCase();
   if (!wanted) return null;

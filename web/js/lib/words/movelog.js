@@ -5,23 +5,33 @@
 import { t, list } from "./i18n.js";
 import { placeName, squareName, startName } from "./coords.js";
 
-/** A seat's name, or "Seat n" for a seat without a player. */
+/** @import {GameEvent, OutEvent, Square} from "../types.js" */
+/** One line of the log: the seat it is about (null: the table's), its kind, its words. @typedef {{seat: number | null, text: string, kind: string}} LogLine */
+/** Whom the words name: the players by seat. @typedef {readonly ({name: string} | null | undefined)[]} Named */
+
+/** A seat's name, or "Seat n" for a seat without a player. @param {Named} players @param {number} s */
 export function seatName(players, s) {
-  return players[s] ? players[s].name : t("log.seat", { n: s + 1 });
+  const p = players[s];
+  return p ? p.name : t("log.seat", { n: s + 1 });
 }
 
-/** "plays tile 14 on C4" or "..., turned 90°, on C4": the key's turned form when rot is not 0. */
+
+/** "plays tile 14 on C4" or "..., turned 90°, on C4": the key's turned form when rot is not 0.
+ *  @param {string} key @param {{tile: number, rot: number, square: Square}} e @param {Record<string, unknown>} [extra] */
 export function placedText(key, e, extra = {}) {
   return t(e.rot ? `${key}Turned` : key, { tile: e.tile, rot: e.rot, square: squareName(e.square), ...extra });
 }
 
 /**
  * Sentences describing one move's events.
- * @returns {{seat:number|null, text:string, kind:string}[]}
+ * @param {readonly GameEvent[]} events @param {Named} players @param {{width?: number, height?: number}} [size]
+ * @returns {LogLine[]}
  */
 export function describe(events, players, { width = 6, height = 6 } = {}) {
-  const name = (s) => seatName(players, s);
+  const name = (/** @type {number} */ s) => seatName(players, s);
+  /** @type {LogLine[]} */
   const lines = [];
+  /** @type {Map<number, number>} */
   const draws = new Map();
   const flushDraws = () => {
     if (!draws.size) return;
@@ -30,6 +40,7 @@ export function describe(events, players, { width = 6, height = 6 } = {}) {
     draws.clear();
   };
   const outs = events.filter((e) => e.type === "out");
+  /** @type {Set<number>} */
   const collided = new Set();
   const active = events.find((e) => e.type === "place")?.seat;
   for (const e of events) {
@@ -93,14 +104,15 @@ export function describe(events, players, { width = 6, height = 6 } = {}) {
   return lines;
 }
 
-/** Who won, in words: "Ann wins!", "Ann and Bob share the win.", "nobody wins." */
+/** Who won, in words: "Ann wins!", "Ann and Bob share the win.", "nobody wins."
+ *  @param {readonly number[] | null | undefined} winners @param {Named} players */
 export function winnersText(winners, players) {
   const names = (winners || []).map((s) => seatName(players, s));
   if (players.length === 1) return t(names.length ? "log.soloStays" : "log.soloOut");
   return headline(names);
 }
 
-/** The headline for the names of the winners (shared by the course variant). */
+/** The headline for the names of the winners (shared by the course variant). @param {string[]} names */
 export function headline(names) {
   if (!names.length) return t("log.nobody");
   if (names.length === 1) return t("log.wins", { name: names[0] });

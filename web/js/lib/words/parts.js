@@ -23,5 +23,5 @@ export const PARTS = Object.freeze([CORE, ...new Set(Object.values(LATER_SECTION
  *  @param {string} key @returns {string} */
 export function partOf(key) {
   const section = key.split(".", 1)[0];
-  return Object.hasOwn(LATER_SECTIONS, section) ? LATER_SECTIONS[section] : CORE;
+  return Object.entries(LATER_SECTIONS).find(([name]) => name === section)?.[1] ?? CORE;
 }
