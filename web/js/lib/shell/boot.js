@@ -13,7 +13,16 @@ import { t, applyTo } from "../words/i18n.js";
 import { drawIcons } from "../views/icon.js";
 import { seatStyles } from "../views/style.js";
 import { $ } from "./dom.js";
-/** @import {Move, Position} from "../types.js" */
+/** @import {Move, PathStep, Player, Position} from "../types.js" */
+/** @import {Engine} from "../engine/client.js" */
+/** @import {TileSet} from "../views/tileset.js" */
+/** @import {BoardView} from "../views/board.js" */
+
+/**
+ * A booted page's parts: the engine, the board, the hand and the turn controller, and the
+ * tile pictures (null until `tilesReady`).
+ * @typedef {{engine: Engine, board: Board, hand: HandView, turn: ClassicTurn, tileset: TileSet | null, tilesReady: Promise<void>}} PageViews
+ */
 
 /**
  * Boot the page and its turn controller (a `Turn`, ClassicTurn by default), which
@@ -30,6 +39,7 @@ import { $ } from "./dom.js";
  * @param {(text: string, seat?: number) => void} [options.setBanner]
  * @param {import("../turns/exchange.js").ExchangeChooser} [options.exchange]  the elimination
  *   bonus's panel, for pages whose games may offer an exchange
+ * @returns {PageViews}
  */
 export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play, keysOn, setBanner, exchange }) {
   applyTo(document);
@@ -41,8 +51,9 @@ export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play,
   $("notice-close").addEventListener("click", () => notice(null));
   tellRefusals();   // what the page ignored in its address or put aside from its storage
   const board = new Board($("board"), { width: 6, height: 6, label: t(boardLabel) });
-  const views = { engine, board, tileset: null };
-  const hand = new HandView($("hand"), handToTurn(() => views.turn));
+  /** @type {ClassicTurn | null} */
+  let current = null;
+  const hand = new HandView($("hand"), handToTurn(() => current));
   const turn = new Turn({
     board, hand, busy, play, note, say, setPhase,
     game: () => ({ players: position().players, position: position() }),
@@ -51,12 +62,14 @@ export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play,
     ...(setBanner ? { setBanner } : {}),
     ...(exchange ? { exchange } : {}),
   });
-  Object.assign(views, { hand, turn });
-  views.tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {
+  current = turn;
+  const tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {
     views.tileset = ts;
     board.setTileSet(ts);
     hand.setTileSet(ts);
   });
+  /** @type {PageViews} */
+  const views = { engine, board, hand, turn, tileset: null, tilesReady };   // (the closures above run later)
   board.on("startmark", (place) => turn.chooseStart(place));
   board.on("markselect", (place) => turn.selectStart(place));
   board.on("square", (square) => turn.clickSquare(square));
@@ -66,12 +79,14 @@ export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play,
 }
 
 /** Players named as this page names seats ("Joueur 2"): the engine's default names
- *  and shipped positions are English, and no name of theirs means anything. */
+ *  and shipped positions are English, and no name of theirs means anything.
+ *  @template {Record<string, unknown>} P @param {readonly P[]} players @returns {(P & {name: string})[]} */
 export function namedHere(players) {
   return players.map((p, i) => ({ ...p, name: t("common.player_name", { n: i + 1 }) }));
 }
 
-/** Draw a position and its markers' trails (seat -> path steps) on the board. */
+/** Draw a position and its markers' trails (seat -> path steps) on the board.
+ *  @param {Board} board @param {BoardView & {players: Player[]}} position @param {PathStep[][]} [trails] */
 export function show(board, position, trails = []) {
   board.setSeats(seatStyles(position.players));
   board.setPosition(position);

@@ -13,7 +13,8 @@ import { iframeSnippet } from "./snippet.js";
 import { EMBED_SIZES, embedURL, showPreview } from "../views/embedframe.js";
 /** @import {Engine} from "../engine/client.js" */
 
-/** @typedef {{toRecord(): any, positions: any[]}} Replayed  a finished game: its record (null: a game from a position) and every position */
+/** @import {GameRecord, Position} from "../types.js" */
+/** A finished game: its record (null: a game from a position) and every position. @typedef {{toRecord(): GameRecord | null, positions: Position[]}} Replayed */
 
 export class EmbedCode {
   /**
@@ -30,14 +31,15 @@ export class EmbedCode {
     $("btn-embed-copy").addEventListener("click", () => this.copy());
   }
 
-  /** A new game over: nothing open yet; the box shown if the game can be shared. */
+  /** A new game over: nothing open yet; the box shown if the game can be shared. @param {boolean} shares */
   reset(shares) {
     $("embed-box").hidden = !shares;
     $("embed-code").hidden = true;
     $("embed-preview").replaceChildren();
   }
 
-  /** The snippet and preview of the game ("game") or of the position on show ("position"). */
+  /** The snippet and preview of the game ("game") or of the position on show ("position").
+   *  @param {"game" | "position"} kind */
   async open(kind) {
     const state = this.at();
     if (!state) return;
@@ -63,7 +65,7 @@ export class EmbedCode {
     }
   }
 
-  /** Say in the box why there is no code. */
+  /** Say in the box why there is no code. @param {unknown} e */
   failed(e) {
     $("embed-code").hidden = false;
     $("embed-snippet").value = t("common.embedCode.failed", { reason: reason(e) });

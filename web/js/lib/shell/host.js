@@ -10,38 +10,69 @@
 // Messages are handled one at a time, in the order they came, so a host may
 // send "load" then "play" at once; the handlers wait for the engine.
 
+/** @import {Square} from "../types.js" */
+
 /** The protocol's version, sent with "ready". */
 export const PROTOCOL = 1;
 
+/** A message as it came, before its shape is checked: an object with a name. @typedef {Record<string, unknown> & {tsuro: string}} Message */
+
+/**
+ * What the host may send an embedded board (SHAPES), each checked before it is handled;
+ * a position or record is an object the engine checks before anything uses it.
+ * @typedef {{tsuro: "load", position?: object, record?: object, at?: number | "end", try?: boolean, caption?: string}} LoadMessage
+ * @typedef {{tsuro: "play", move: object}} PlayMessage
+ * @typedef {{tsuro: "step", at: number | "end"}} StepMessage
+ * @typedef {{tsuro: "highlight", squares?: Square[], seat?: number | null, caption?: string}} HighlightMessage
+ * @typedef {{load: LoadMessage, play: PlayMessage, step: StepMessage, highlight: HighlightMessage}} EmbedMessages
+ */
+
+/**
+ * What the host may send a lesson (LESSON_SHAPES).
+ * @typedef {{tsuro: "load", lesson: object, at?: number}} LessonLoadMessage
+ * @typedef {{tsuro: "step", at: number}} LessonStepMessage
+ * @typedef {{load: LessonLoadMessage, step: LessonStepMessage, highlight: HighlightMessage}} LessonMessages
+ */
+
+/** Each message's check: throws a HostError unless the message has the shape its name says.
+ *  @template M @typedef {{[K in keyof M]: (m: Message) => asserts m is Message & M[K]}} Shapes */
+
+/** @param {unknown} v @returns {v is Record<string, unknown>} */
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-const isInt = (v) => Number.isSafeInteger(v) && v >= 0;
+/** @param {unknown} v @returns {v is number} */
+const isInt = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
 const MAX_SIDE = 12;    // the largest board side a rule set has
 const MAX_SEATS = 8;
+/** @param {unknown} v */
 const isSquare = (v) => Array.isArray(v) && v.length === 2 && v.every((n) => isInt(n) && n < MAX_SIDE);
 const MAX_CAPTION = 500;
 
 /** An error whose code is sent to the host as is. */
 export class HostError extends Error {
+  /** @param {string} code @param {string} message */
   constructor(code, message) { super(message); this.code = code; }
 }
 
+/** @param {boolean} ok @param {string} message */
 function need(ok, message) {
   if (!ok) throw new HostError("bad_message", message);
 }
 
+/** @param {Message} m */
 function checkCaption(m) {
   need(m.caption === undefined || (typeof m.caption === "string" && m.caption.length <= MAX_CAPTION),
     `"caption" must be a string of at most ${MAX_CAPTION} characters`);
 }
 
 /** A message carries its fields (and "tsuro", "id"), nothing else: any other is refused, as
- *  the engine refuses a field it does not use. @param {any} m @param {string[]} fields */
+ *  the engine refuses a field it does not use. @param {Message} m @param {string[]} fields */
 function only(m, fields) {
   const unused = Object.keys(m).find((k) => k !== "tsuro" && k !== "id" && !fields.includes(k));
   need(unused === undefined, `${m.tsuro} has no field "${String(unused).slice(0, 40)}" (it takes ${fields.join(", ")})`);
 }
 
-/** Each message the board accepts, with the check of its shape (throws HostError). */
+/** Each message the board accepts, with the check of its shape (throws HostError).
+ *  @type {Shapes<EmbedMessages>} */
 export const SHAPES = {
   load(m) {
     only(m, ["position", "record", "at", "try", "caption"]);
@@ -73,7 +104,8 @@ export const SHAPES = {
   },
 };
 
-/** What a lesson (lesson.html) accepts: a lesson to show, a step to go to, a highlight. */
+/** What a lesson (lesson.html) accepts: a lesson to show, a step to go to, a highlight.
+ *  @type {Shapes<LessonMessages>} */
 export const LESSON_SHAPES = {
   load(m) {
     only(m, ["lesson", "at"]);
@@ -88,18 +120,24 @@ export const LESSON_SHAPES = {
 };
 
 /**
- * Check a message from the host: its name, then its shape (in `shapes`).  Throws HostError.
- * @param {any} m @param {Record<string, (m: any) => void>} [shapes]
+ * Check a message from the host: its name, then its shape (in `shapes`).  Throws HostError;
+ * returns the message's name, one of `shapes`.
+ * @template M @param {unknown} m @param {Shapes<M>} shapes @returns {keyof M & string}
  */
-export function checkMessage(m, shapes = SHAPES) {
+export function checkMessage(m, shapes) {
   if (!isObject(m) || typeof m.tsuro !== "string") {
     throw new HostError("bad_message", 'a message must be an object with a "tsuro" field naming it');
   }
+  const message = /** @type {Message} */ (m);
   need(m.id === undefined || typeof m.id === "string" || Number.isFinite(m.id), '"id" must be a string or a number');
-  if (!Object.hasOwn(shapes, m.tsuro)) {
-    throw new HostError("unknown_message", `unknown message "${m.tsuro}" (known: ${Object.keys(shapes).join(", ")})`);
+  const name = Object.keys(shapes).find((k) => k === message.tsuro);
+  if (name === undefined) {
+    throw new HostError("unknown_message", `unknown message "${message.tsuro}" (known: ${Object.keys(shapes).join(", ")})`);
   }
-  shapes[m.tsuro](m);
+  const known = /** @type {keyof M & string} */ (name);
+  const check = /** @type {(m: Message) => void} */ (shapes[known]);   // throws unless its shape is known's
+  check(message);
+  return known;
 }
 
 /**
@@ -108,28 +146,32 @@ export function checkMessage(m, shapes = SHAPES) {
  * checked message.  Returns {post, active}: post(data)
  * sends data to the parent (nothing when the board is not in a frame); active
  * says whether the board is framed at all.  Sends {tsuro: "ready"} at once.
- * @param {Record<string, (m: any) => Promise<void>>} handlers @param {Window} [win]
- * @param {Record<string, (m: any) => void>} [shapes]
+ * @template [M=EmbedMessages]
+ * @param {NoInfer<{[K in keyof M]: (m: M[K]) => Promise<void>}>} handlers @param {Window} [win]
+ * @param {Shapes<M>} [shapes]  (default: the embedded board's, SHAPES)
  */
-export function connectHost(handlers, win = window, shapes = SHAPES) {
+export function connectHost(handlers, win = window, shapes = /** @type {Shapes<M>} */ (/** @type {unknown} */ (SHAPES))) {
   const parent = win.parent;
   const active = parent && parent !== win;
   let origin = "*";   // the host's origin once it has spoken; "*" for "ready" (nothing secret is sent)
-  const post = (data) => { if (active) parent.postMessage(data, origin); };
+  const post = (/** @type {object} */ data) => { if (active) parent.postMessage(data, origin); };
   let queue = Promise.resolve();
 
   win.addEventListener("message", (event) => {
     if (!active || event.source !== parent) return;   // only the parent window is heard
     origin = event.origin && event.origin !== "null" ? event.origin : "*";
     const m = event.data;
-    const id = isObject(m) && (typeof m.id === "string" || Number.isFinite(m.id)) ? m.id : undefined;
+    const id = isObject(m) && (typeof m.id === "string" || (typeof m.id === "number" && Number.isFinite(m.id))) ? m.id : undefined;
     queue = queue.then(async () => {
       try {
-        checkMessage(m, shapes);
-        await handlers[m.tsuro](m);
+        const name = checkMessage(m, shapes);
+        // its shape checked: the message is the one its name says
+        await handlers[name](/** @type {M[typeof name]} */ (m));
       } catch (e) {
-        const code = e && typeof e.code === "string" ? e.code : "failed";
-        const message = (e && e.message) || String(e);
+        const { code: carried, message: said } = e !== null && typeof e === "object" ? /** @type {{code?: unknown, message?: unknown}} */ (e) : {};
+        const code = typeof carried === "string" ? carried : "failed";
+        const message = (typeof said === "string" && said) || String(e);
+        /** @type {{tsuro: "error", error: {code: string, message: string}, id?: string | number, about?: string}} */
         const reply = { tsuro: "error", error: { code, message } };
         if (id !== undefined) reply.id = id;
         if (isObject(m) && typeof m.tsuro === "string") reply.about = m.tsuro;

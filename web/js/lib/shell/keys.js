@@ -4,7 +4,7 @@
 
 import { t, withKeys } from "../words/i18n.js";
 
-/** [keys as shown, catalogue key of what they do]. */
+/** [keys as shown, catalogue key of what they do].  @type {[string, string][]} */
 export const KEYS = [
   ["[?]", "help.help"],
   ["[N]", "help.new"],
@@ -22,7 +22,7 @@ export const KEYS = [
   ["[←] [→]", "help.replay"],
 ];
 
-/** Fill the help dialog's list (again after a change of language). */
+/** Fill the help dialog's list (again after a change of language). @param {HTMLElement} list */
 export function renderKeys(list) {
   list.replaceChildren();
   for (const [keys, what] of KEYS) {
@@ -35,7 +35,8 @@ export function renderKeys(list) {
   }
 }
 
-/** Wire the dialog: the list, its close button; returns open(). */
+/** Wire the dialog: the list, its close button; returns open().
+ *  @param {HTMLDialogElement} dialog @param {HTMLElement} list @param {HTMLElement} closeButton */
 export function keysHelp(dialog, list, closeButton) {
   renderKeys(list);
   closeButton.addEventListener("click", () => dialog.close());

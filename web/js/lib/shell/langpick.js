@@ -4,9 +4,10 @@
 
 import { LANGUAGES, lang, setLang } from "../words/i18n.js";
 
-/** Fill `select` with the languages and switch on change. */
+/** Fill `select` (the page's <select>) with the languages and switch on change.
+ *  @param {HTMLElement | null} select */
 export function wireLanguagePicker(select) {
-  if (!select) return;
+  if (!(select instanceof HTMLSelectElement)) return;
   select.replaceChildren();
   for (const [code, name] of Object.entries(LANGUAGES)) {
     const o = new Option(name, code);
@@ -17,7 +18,7 @@ export function wireLanguagePicker(select) {
   select.addEventListener("change", () => switchLanguage(select.value));
 }
 
-/** Remember `code` and show the page in it. */
+/** Remember `code` and show the page in it. @param {string} code */
 export async function switchLanguage(code) {
   await setLang(code);
   const url = new URL(location.href);

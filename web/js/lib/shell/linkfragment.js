@@ -9,6 +9,7 @@ import { noteRefusal } from "../base/refusals.js";
 // Any other name or value is left out, and the board says so (refusals.js).
 const STEP = /^(\d{1,6}|end)$/;
 const FLAG = /^[01]$/;
+/** @type {Readonly<Record<string, RegExp>>} */
 const OPTIONS = {
   at: STEP, from: STEP, to: STEP, try: FLAG, controls: FLAG, eager: FLAG,
   caption: /^[^]{0,500}$/, pre: /^[0-9a-f]{8,64}$/, engine: /^(shared|dedicated)$/, lang: /^[A-Za-z-]{1,20}$/,

@@ -6,9 +6,10 @@ import { errorText } from "../words/errors.js";
 import { onRefusal, refusals } from "../base/refusals.js";
 import { $ } from "./dom.js";
 /** @import {Refusal} from "../base/refusals.js" */
+/** @import {Engine} from "../engine/client.js" */
 
 
-/** Follow the engine's loading in the status bar (progress, ready, failed). */
+/** Follow the engine's loading in the status bar (progress, ready, failed). @param {Engine} engine */
 export function showEngineStatus(engine) {
   engine.onProgress((p) => {
     $("engine-progress").value = p.fraction;
@@ -20,7 +21,7 @@ export function showEngineStatus(engine) {
       $("engine-label").textContent = t("engine.ready");
       setTimeout(() => { $("engine-status").hidden = true; }, 600);
     },
-    (e) => {
+    (/** @type {unknown} */ e) => {
       const text = t("engine.failed", { reason: reason(e) });
       $("engine-status").classList.add("failed");
       $("engine-label").textContent = text;
@@ -32,6 +33,7 @@ export function showEngineStatus(engine) {
 
 // Loading again is the way out of a failed start (a stalled network, a worker
 // that hung): the open game is saved, so a reload loses nothing.
+/** @param {string} id */
 function retryButton(id) {
   const b = document.createElement("button");
   b.type = "button";
@@ -41,7 +43,7 @@ function retryButton(id) {
   return b;
 }
 
-/** The failure on top of everything (a modal setup dialog would hide the status bar). */
+/** The failure on top of everything (a modal setup dialog would hide the status bar). @param {string} text */
 function showEngineFailure(text) {
   const d = document.createElement("dialog");
   d.id = "engine-failure";
@@ -67,18 +69,19 @@ function showEngineFailure(text) {
   retry.focus();
 }
 
-/** The engine's loading stage in words (by its name: the worker's label is English). */
+/** The engine's loading stage in words (by its name: the worker's label is English).
+ *  @param {{stage?: string}} p */
 export function stageText(p) {
   const key = `engine.stage.${p.stage}`;
   return t(key) === key ? t("engine.stage.engine") : t(key);
 }
 
-/** An error's reason in words, in the page's language (errors.js). */
+/** An error's reason in words, in the page's language (errors.js). @param {unknown} e */
 export function reason(e) {
   return errorText(e);
 }
 
-/** What the page is waiting for, as body[data-phase] (for styles and tests). */
+/** What the page is waiting for, as body[data-phase] (for styles and tests). @param {string} phase */
 export function setPhase(phase) { document.body.dataset.phase = phase; }
 
 /**
@@ -96,7 +99,8 @@ export function notice(text, action = null) {
   n.hidden = false;
 }
 
-/** The line under the hand: what the chosen tile does ("warn", "bad" colour it). */
+/** The line under the hand: what the chosen tile does ("warn", "bad" colour it).
+ *  @param {string} text @param {string} [kind] */
 export function note(text, kind = "") {
   const n = $("hand-note");
   n.textContent = text;
@@ -109,8 +113,9 @@ export function shakeNote() {
   setTimeout(() => $("hand-note").classList.remove("shake"), 400);
 }
 
-let announceTimer = null;
-/** A short message flashed on the turn banner (undo, redo), and said. */
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let announceTimer;
+/** A short message flashed on the turn banner (undo, redo), and said. @param {string} text */
 export function announce(text) {
   const b = $("turn-banner");
   b.dataset.flash = text;
@@ -120,17 +125,19 @@ export function announce(text) {
 }
 
 const SAID_KEPT = 40;
-/** Say a line through the page's one live region (#announcer): each line once, in order. */
+/** Say a line through the page's one live region (#announcer): each line once, in order.
+ *  @param {string} text */
 export function say(text) {
   const box = $("announcer");
   if (!box || !text) return;
   const p = document.createElement("p");
   p.textContent = text;
   box.appendChild(p);
-  while (box.childElementCount > SAID_KEPT) box.firstElementChild.remove();
+  while (box.childElementCount > SAID_KEPT) box.firstElementChild?.remove();
 }
 
-/** Move the keyboard focus to el() if it is nowhere useful (after a move, the pass screen). */
+/** Move the keyboard focus to el() if it is nowhere useful (after a move, the pass screen).
+ *  @param {() => (HTMLElement | SVGElement | null | undefined)} el */
 export function focusIfLost(el) {
   const a = /** @type {HTMLElement | null} */ (document.activeElement);
   if (a && a !== document.body && !("disabled" in a && a.disabled) && a.offsetParent !== null && a.isConnected) return;
@@ -152,7 +159,7 @@ export async function copyFrom(box, button) {
   setTimeout(() => { button.textContent = t("common.copy"); }, 1500);
 }
 
-/** A Copy button for a read-only text box (by default the share box's). */
+/** A Copy button for a read-only text box (by default the share box's). @param {string} [buttonId] @param {string} [inputId] */
 export function wireCopyButton(buttonId = "btn-copy", inputId = "share-link") {
   $(buttonId).addEventListener("click", () => copyFrom(/** @type {HTMLInputElement} */ ($(inputId)), $(buttonId)));
 }
@@ -164,10 +171,10 @@ export function wireCopyButton(buttonId = "btn-copy", inputId = "share-link") {
  * @param {Refusal[]} all @returns {string}
  */
 export function refusalsText(all) {
+  /** @type {string[]} */
   const out = [];
-  /** @typedef {{kind: "address", name: string, value: string}} Refused */
-  const address = /** @type {Refused[]} */ (all.filter((r) => r.kind === "address"));
-  const stored = /** @type {{kind: "stored", key: string, kept: boolean}[]} */ (all.filter((r) => r.kind === "stored"));
+  const address = all.filter((r) => r.kind === "address");
+  const stored = all.filter((r) => r.kind === "stored");
   const params = address.filter((r) => r.name !== "#");
   if (params.length) {
     const items = params.map((r) => t("refused.item", { item: r.name ? `${r.name}=${r.value}` : r.value }));
@@ -192,7 +199,8 @@ export function replaceSaid(el, text, before) {
   else el.textContent = now ? `${now} ${text}` : text;
 }
 
-/** The notice bar's way of saying refusals: `text` in place of `before`, or added. */
+/** The notice bar's way of saying refusals: `text` in place of `before`, or added.
+ *  @param {string} text @param {string} before */
 export function tellInNotice(text, before) {
   if ($("notice").hidden) notice(text);
   else replaceSaid($("notice-text"), text, before);

@@ -23,13 +23,18 @@ const MAX_NAME = 40;
  */
 
 
-/** A stored seat, if it is one the form can show. @returns {SeatChoice | null} */
+/** A stored seat, if it is one the form can show. @param {unknown} v @returns {SeatChoice | null} */
 function seatOf(v) {
   if (!isObject(v)) return null;
   const { name, color, kind, level } = v;
-  const ok = typeof name === "string" && name.length <= MAX_NAME && COLOR_NAMES.includes(color) &&
-    KINDS.includes(kind) && (level === undefined || LEVELS.includes(level));
+  const ok = typeof name === "string" && name.length <= MAX_NAME && isOneOf(COLOR_NAMES, color) &&
+    isOneOf(KINDS, kind) && (level === undefined || isOneOf(LEVELS, level));
   return ok ? { name, color, kind, level: level ?? "medium" } : null;
+}
+
+/** Whether `v` is one of `values`. @template T @param {readonly T[]} values @param {unknown} v @returns {v is T} */
+function isOneOf(values, v) {
+  return values.some((x) => x === v);
 }
 
 /** What of a stored setup the page can use (storage.js's check). @param {unknown} v */
@@ -38,20 +43,23 @@ export function checkSetup(v) {
   const out = {};
   if (!isObject(v)) return { value: out, whole: false };
   let whole = true;
+  /** Take field `name` if `ok` says it is one the form can show.
+   *  @template {keyof Setup} K @param {K} name @param {(x: unknown) => x is Setup[K]} ok */
   const field = (name, ok) => {
     if (!Object.hasOwn(v, name)) return;
-    if (ok(v[name])) out[name] = v[name];
+    const value = v[name];
+    if (ok(value)) out[name] = value;
     else whole = false;
   };
-  field("preset", (x) => PRESETS.includes(x));
-  field("scoring", (x) => SCORINGS.includes(x));
+  field("preset", (x) => isOneOf(PRESETS, x));
+  field("scoring", (x) => isOneOf(SCORINGS, x));
   field("elimination_bonus", (x) => typeof x === "boolean");
   field("open_hands", (x) => typeof x === "boolean");
-  field("speed", (x) => SPEEDS.includes(x));
+  field("speed", (x) => isOneOf(SPEEDS, x));
   if (Object.hasOwn(v, "seats")) {
     const seats = Array.isArray(v.seats) ? v.seats.slice(0, 8).map(seatOf) : [null];
-    if (seats.some((s) => !s) || v.seats.length > 8 || !seats.length) whole = false;
-    const good = /** @type {SeatChoice[]} */ (seats.filter(Boolean));
+    if (seats.some((s) => !s) || !Array.isArray(v.seats) || v.seats.length > 8 || !seats.length) whole = false;
+    const good = seats.filter((s) => s !== null);
     if (good.length) out.seats = good;
   }
   for (const k of Object.keys(v)) if (!["preset", "scoring", "elimination_bonus", "open_hands", "speed", "seats"].includes(k)) whole = false;

@@ -6,7 +6,7 @@
  * @param {string} url @param {string} title @param {[number, number]} size  width, height in px
  */
 export function iframeSnippet(url, title, [width, height]) {
-  const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const esc = (/** @type {string} */ s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   return `<iframe src="${esc(url)}" width="${width}" height="${height}" title="${esc(title)}" ` +
     `loading="lazy" style="border: 0; max-width: 100%"></iframe>`;
 }

@@ -8,7 +8,10 @@ import { readSetting, writeText } from "../base/storage.js";
 
 const KEY = "tsuro.sound";
 
+/** @import {CourseEvent, GameEvent} from "../types.js" */
+
 // Each sound: [frequency Hz, start s, length s, wave] tones.
+/** @type {Record<"place" | "out" | "collision" | "win", [number, number, number, OscillatorType][]>} */
 const SOUNDS = {
   place: [[520, 0, 0.07, "triangle"], [780, 0.05, 0.08, "triangle"]],
   out: [[440, 0, 0.14, "sawtooth"], [330, 0.12, 0.16, "sawtooth"], [220, 0.26, 0.22, "sawtooth"]],
@@ -19,20 +22,23 @@ const SOUNDS = {
 export class Sound {
   constructor() {
     this.on = readSetting(KEY, (text) => text === "on" || text === "off") === "on";
+    /** @type {AudioContext | null} */
     this.ctx = null;
-    this.played = [];    // the names played, for tests
+    /** @type {string[]} the names played, for tests */
+    this.played = [];
   }
 
-  /** Switch on or off (remembered). */
+  /** Switch on or off (remembered). @param {boolean} on */
   set(on) {
     this.on = on;
     writeText(KEY, on ? "on" : "off"); // refused: this visit only
   }
 
-  /** Play one sound by name, if sound is on. */
+  /** Play one sound by name, if sound is on. @param {keyof typeof SOUNDS} name */
   play(name) {
     if (!this.on || !SOUNDS[name]) return;
-    const AC = globalThis.AudioContext || globalThis.webkitAudioContext;
+    /** @type {typeof AudioContext | undefined} the old WebKit's name too */
+    const AC = globalThis.AudioContext || /** @type {{webkitAudioContext?: typeof AudioContext}} */ (globalThis).webkitAudioContext;
     if (!AC) return;
     this.ctx = this.ctx || new AC();
     const ctx = this.ctx;
@@ -52,7 +58,8 @@ export class Sound {
     this.played.push(name);
   }
 
-  /** The sounds of one move's events (the engine's): the win, else a collision or an exit, else the placing. */
+  /** The sounds of one move's events (the engine's): the win, else a collision or an exit, else the placing.
+   *  @param {readonly (GameEvent | CourseEvent)[] | null | undefined} events */
   forEvents(events) {
     if (!this.on || !events) return;
     const outs = events.filter((e) => e.type === "out");
@@ -62,7 +69,7 @@ export class Sound {
     else if (events.some((e) => e.type === "place")) this.play("place");
   }
 
-  /** The top bar's toggle: aria-pressed says whether sound is on. */
+  /** The top bar's toggle: aria-pressed says whether sound is on. @param {HTMLElement | null} button */
   wire(button) {
     if (!button) return;
     const show = () => {

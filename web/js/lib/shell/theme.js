@@ -26,7 +26,7 @@ export function applyTheme() {
   if (asked === "light" || asked === "dark") document.documentElement.dataset.theme = asked;
 }
 
-/** The theme button: switches to the other theme and remembers it. */
+/** The theme button: switches to the other theme and remembers it. @param {HTMLElement | null} button */
 export function wireThemeButton(button) {
   if (!button) return;
   const label = () => {

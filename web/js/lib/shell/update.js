@@ -5,13 +5,14 @@
 // move and resumes after the reload.  The check runs when the page is shown
 // again and once an hour (the browser also checks on every navigation).
 
-/** Call offer(apply) when a new version waits; apply() switches to it and reloads. */
+/** Call offer(apply) when a new version waits; apply() switches to it and reloads.
+ *  @param {(apply: () => void) => void} offer @param {{every?: number}} [options] */
 export function watchForUpdates(offer, { every = 60 * 60 * 1000 } = {}) {
   if (!("serviceWorker" in navigator)) return;
   const sw = navigator.serviceWorker;
   let accepted = false;
   sw.addEventListener("controllerchange", () => { if (accepted) location.reload(); });
-  const waiting = (reg) => {
+  const waiting = (/** @type {ServiceWorkerRegistration} */ reg) => {
     if (!reg.waiting || !sw.controller) return;   // nothing new, or a first visit
     const next = reg.waiting;
     offer(() => {

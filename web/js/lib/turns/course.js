@@ -1,6 +1,6 @@
 // A human's turn in the course variant (docs/course.md): classic.js's
 // TurnController with the course's phases.  The rules come from the engine's
-// neu_legal_moves answer; this only turns it into what the views draw.
+// course_legal_moves answer; this only turns it into what the views draw.
 //
 //   opening  choose one of the free periphery squares the engine lists
 //            (dashed), a port for the avatar (the dots, or the buttons under
@@ -13,19 +13,31 @@ import { TurnController, capitalize, tileButton } from "./classic.js";
 import { colorOf } from "../views/style.js";
 import { t, list } from "../words/i18n.js";
 import { placeName, portSide, squareName } from "../words/coords.js";
+/** @import {CourseLegalMoves, CourseMove, CourseOption, CoursePhase, CoursePosition, Place, Port, Square} from "../types.js" */
+/** @import {HumanTurn, Advice} from "./classic.js" */
 
-// The engine's verdicts on a refused course option, by their code (tsuro_core/neu/game.py).
+/** A course turn's state: the engine's answer, the player's colour and name, and in the
+ *  opening the square and the port chosen.
+ *  @typedef {HumanTurn & {phase: CoursePhase, legal: CourseLegalMoves, color: string, name: string,
+ *            square: Square | null, port: Port | null}} CourseHuman */
+/** @typedef {{position: CoursePosition, answer: CourseLegalMoves, outcome: CourseOption, human: CourseHuman}} CourseKind */
+
+// The engine's verdicts on a refused course option, by their code (tsuro_core/course/game.py).
+/** @type {Readonly<Record<string, string>>} */
 const VERDICTS = {
   not_handed: "neu.verdict.notHanded",
   unforced_loop: "neu.verdict.loop",
   unforced_exit: "neu.verdict.exit",
 };
 
-/** A refused option's verdict in the page's language (the engine's own words if its code is a new one). */
+/** A refused option's verdict in the page's language (the engine's own words if its code is a new one).
+ *  @param {CourseOption} option */
 export function verdictText(option) {
-  return VERDICTS[option.code] ? t(VERDICTS[option.code]) : t("error.generic", { detail: option.reason });
+  const key = option.code !== null && Object.hasOwn(VERDICTS, option.code) ? VERDICTS[option.code] : null;
+  return key ? t(key) : t("error.generic", { detail: option.reason });
 }
 
+/** @extends {TurnController<CourseKind>} */
 export class CourseTurn extends TurnController {
   /** deps: TurnController's, and portPicker (a PortPicker, below). */
   get handPhases() { return ["opening", "turn"]; }
@@ -33,12 +45,14 @@ export class CourseTurn extends TurnController {
   stop() {
     super.stop();
     this.board.setChoices([]);
-    this.portPicker.hide();
+    this.portPicker?.hide();
   }
 
+  /** @param {number} seat @param {CourseLegalMoves} legal */
   start(seat, legal) {
     const p = this.game().players[seat];
     const color = colorOf(p.color);
+    /** @type {CourseHuman} */
     const h = {
       seat, phase: legal.phase, legal, color, name: p.name,
       tiles: legal.handed.slice(), rots: legal.handed.map(() => 0), selected: 0, hover: null,
@@ -51,14 +65,14 @@ export class CourseTurn extends TurnController {
     if (legal.phase === "opening") {
       this.setBanner(t("neu.bannerOpening", { name: p.name }), seat);
       this.board.setTarget(null);
-      this.board.setChoices(legal.squares.map((q) => q.square), color);
+      this.board.setChoices((legal.squares ?? []).map((q) => q.square), color);
       this.refresh();
       this.focus(() => this.board.svg);
     } else {
       this.setBanner(t("turn.bannerTile", { name: p.name }), seat);
       this.board.setChoices([]);
       this.board.setTarget(legal.square, color);
-      this.chooseFirstSafe(legal.moves);
+      this.chooseFirstSafe(legal.moves ?? []);
       this.refresh();
       this.focus(() => tileButton(this.hand, h.selected));
     }
@@ -66,19 +80,19 @@ export class CourseTurn extends TurnController {
 
   // ---------------------------------------------------------------- the board
 
-  /** A click (or Enter) on a square of the board. */
+  /** A click (or Enter) on a square of the board. @param {Square} square */
   clickSquare([x, y]) {
     const h = this.human;
     if (!h || this.busy()) return;
     if (h.phase === "turn") {
-      if (h.legal.square[0] === x && h.legal.square[1] === y) this.place();
+      if (h.legal.square && h.legal.square[0] === x && h.legal.square[1] === y) this.place();
       return;
     }
     if (h.square && h.square[0] === x && h.square[1] === y) {
       if (h.port) this.place();
       return;
     }
-    const sq = h.legal.squares.find((q) => q.square[0] === x && q.square[1] === y);
+    const sq = (h.legal.squares ?? []).find((q) => q.square[0] === x && q.square[1] === y);
     if (!sq) {
       this.note(t("neu.notFree", { square: squareName([x, y]) }), "bad");
       return;
@@ -89,7 +103,8 @@ export class CourseTurn extends TurnController {
     this.choosePort(sq.ports[0].port);
   }
 
-  /** A click (or Enter) on a port mark of the chosen opening square: choose it, or place if chosen. */
+  /** A click (or Enter) on a port mark of the chosen opening square: choose it, or place if chosen.
+   *  @param {Place} place */
   chooseStart(place) {
     const h = this.human;
     if (!h || h.phase !== "opening" || !h.square || this.busy()) return;
@@ -111,36 +126,41 @@ export class CourseTurn extends TurnController {
     this.refresh();
   }
 
+  /** @param {Place | null} place */
   hoverMark(place) {
     const h = this.human;
     const sq = h && h.phase === "opening" && this.squareEntry();
     const entry = sq && place && sq.ports.find((q) => q.place.join() === place.join());
-    if (entry && entry.port !== h.port) this.note(t("neu.portNote", { place: placeName([h.square[0], h.square[1], entry.port], 10, 10) }));
+    if (h?.square && entry && entry.port !== h.port) this.note(t("neu.portNote", { place: placeName([h.square[0], h.square[1], entry.port], 10, 10) }));
   }
 
-  /** The opening's move (square and port chosen), or a turn's legal option. */
+  /** The opening's move (square and port chosen), or a turn's legal option. @returns {CourseMove | null} */
   chosenMove() {
     const h = this.human;
-    if (h.phase !== "opening") return super.chosenMove();
+    if (!h || h.phase !== "opening") return super.chosenMove();
     if (!h.square || !h.port) {
       this.note(t("neu.squareFirst"), "bad");
       return null;
     }
-    return { tile: h.tiles[h.selected], rot: h.rots[h.selected], square: h.square.slice(), port: h.port };
+    return { tile: h.tiles[h.selected], rot: h.rots[h.selected], square: [h.square[0], h.square[1]], port: h.port };
   }
 
   // ---------------------------------------------------------------- the opening's square and port
 
+  /** The engine's entry for the opening square chosen (its ports), if one is. */
   squareEntry() {
     const h = this.human;
-    return h && h.square ? h.legal.squares.find((q) => q.square.join() === h.square.join()) : null;
+    const square = h?.square;
+    return h && square ? (h.legal.squares ?? []).find((q) => q.square.join() === square.join()) ?? null : null;
   }
 
+  /** @param {Port} port */
   choosePort(port) {
     const h = this.human;
+    if (!h) return;
     h.port = port;
-    const entry = this.squareEntry().ports.find((q) => q.port === port);
-    this.board.setCursorTo(entry.place);
+    const entry = this.squareEntry()?.ports.find((q) => q.port === port);
+    if (entry) this.board.setCursorTo(entry.place);
     this.refresh();
   }
 
@@ -150,7 +170,7 @@ export class CourseTurn extends TurnController {
     const h = this.human;
     if (!h) return;
     if (h.phase === "turn") {
-      this.drawTileChoice(h.legal.square);
+      this.drawTileChoice(h.legal.square ?? null);
       return;
     }
     const enabled = !this.busy();
@@ -159,32 +179,37 @@ export class CourseTurn extends TurnController {
     this.hand.render({ tiles: h.tiles, rots: h.rots, selected: h.selected, marks: [], enabled, owner: h.name });
     const i = h.hover ?? h.selected;
     if (h.square) {
-      const entry = this.squareEntry().ports.find((q) => q.port === h.port);
+      const ports = this.squareEntry()?.ports ?? [];
+      const entry = ports.find((q) => q.port === h.port);
       this.board.setPreview({
         square: h.square, tile: h.tiles[i], rot: h.rots[i], out: [], bad: false,
         paths: entry ? [{ seat: h.seat, path: [], to: entry.place }] : [],
       });
       button.disabled = !enabled || !h.port;
-      this.portPicker.show(h.square, this.squareEntry().ports.map((q) => q.port), h.port, enabled, (port) => {
+      this.portPicker?.show(h.square, ports.map((q) => q.port), h.port, enabled, (port) => {
         if (this.human === h && !this.busy()) this.choosePort(port);
       });
-      this.note(t("neu.chosen", { n: h.selected + 1, square: squareName(h.square), place: placeName([h.square[0], h.square[1], h.port], 10, 10) }));
+      // a square is chosen with its first port (clickSquare), so h.port is set here
+      this.note(t("neu.chosen", { n: h.selected + 1, square: squareName(h.square), place: placeName([h.square[0], h.square[1], h.port ?? ""], 10, 10) }));
     } else {
       this.board.clearPreview();
-      this.portPicker.hide();
+      this.portPicker?.hide();
       button.disabled = true;
       this.note(t("neu.openingHelp"));
     }
   }
 
-  /** The engine's entry for a handed tile at a rotation (a turn lists all four rotations). */
+  /** The engine's entry for a handed tile at a rotation (a turn lists all four rotations).
+   *  @param {number} tile @param {number} rot */
   outcome(tile, rot) {
     const h = this.human;
-    return h && h.phase === "turn" ? h.legal.moves.find((m) => m.move.tile === tile && m.move.rot === rot) || null : null;
+    return h && h.phase === "turn" ? (h.legal.moves ?? []).find((m) => m.move.tile === tile && m.move.rot === rot) || null : null;
   }
 
+  /** @param {CourseOption} o */
   markLabel(o) { return o.legal ? this.outcomeText(o) : t("neu.markRefused", { reason: verdictText(o) }); }
 
+  /** @param {CourseOption | null} sel @returns {Advice} */
   advise(sel) {
     if (!sel) return { text: t("turn.chooseTile", { n: 2 }), placeable: false };
     const text = this.outcomeText(sel);
@@ -200,10 +225,11 @@ export class CourseTurn extends TurnController {
     return { text: t("turn.placeable", { outcome: capitalize(text) }), placeable: true };
   }
 
+  /** @param {CourseOption} o */
   outcomeText(o) {
     const { players } = this.game();
-    const me = this.human.seat;
-    const name = (k) => players[k].name;
+    const me = this.human?.seat;
+    const name = (/** @type {number} */ k) => players[k].name;
     const parts = [];
     const mine = o.out.find((x) => x.seat === me);
     if (mine) parts.push(t(mine.reason === "loop" ? "neu.outcome.loop" : "neu.outcome.edge"));
@@ -213,7 +239,7 @@ export class CourseTurn extends TurnController {
     }
     for (const c of o.collisions || []) {
       const others = c.seats.filter((k) => k !== me).map(name);
-      parts.push(c.seats.includes(me) ? t("neu.outcome.meet", { names: list(others) }) : t("neu.outcome.othersMeet", { names: list(c.seats.map(name)) }));
+      parts.push(me !== undefined && c.seats.includes(me) ? t("neu.outcome.meet", { names: list(others) }) : t("neu.outcome.othersMeet", { names: list(c.seats.map(name)) }));
     }
     return parts.join(t("outcome.join"));
   }
@@ -224,11 +250,14 @@ export class CourseTurn extends TurnController {
  * the hand: easier than the dots on a phone.  A view: it reports the choice.
  */
 export class PortPicker {
+  /** @param {HTMLElement} box */
   constructor(box) { this.box = box; }
 
   hide() { this.box.hidden = true; }
 
-  /** Show the `ports` of the opening `square` with `chosen` pressed; choose(port) when one is clicked. */
+  /** Show the `ports` of the opening `square` with `chosen` pressed; choose(port) when one is clicked.
+   *  @param {Square} square @param {readonly Port[]} ports @param {Port | null} chosen @param {boolean} enabled
+   *  @param {(port: Port) => void} choose */
   show(square, ports, chosen, enabled, choose) {
     const box = this.box;
     box.replaceChildren();

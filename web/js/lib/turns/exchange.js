@@ -4,8 +4,9 @@
 
 import { miniTiles } from "../views/hand.js";
 import { t as tr, list } from "../words/i18n.js";   // `t` names a tile here
-/** @import {Move} from "../types.js" */
+/** @import {Move, Position, TilePair} from "../types.js" */
 /** @import {TileSet} from "../views/tileset.js" */
+/** @import {ClassicHuman} from "./classic.js" */
 
 export class ExchangeChooser {
   /**
@@ -23,16 +24,18 @@ export class ExchangeChooser {
     this.play = play;
     /**
      * The exchange being chosen: the turn, my tiles, the pool to take from, the swaps so far.
-     * @type {{h: any, mine: number[], pool: number[], pairs: [number, number][], give: number | null} | null}
+     * @type {{h: ClassicHuman, mine: number[], pool: number[], pairs: TilePair[], give: number | null} | null}
      */
     this.turn = null;
   }
 
-  /** Show the panel for a turn in the exchange phase (h.legal: the engine's exchanges). */
+  /** Show the panel for a turn in the exchange phase (h.legal: the engine's exchanges).
+   *  @param {ClassicHuman} h @param {Position} position */
   start(h, position) {
+    const hands = position.hands ?? [];   // a position in the exchange phase has them
     this.turn = {
-      h, mine: position.hands[h.seat],
-      pool: (position.exchange || []).flatMap((k) => position.hands[k] || []),
+      h, mine: hands[h.seat],
+      pool: (position.exchange || []).flatMap((k) => hands[k] || []),
       pairs: [], give: null,
     };
     this.els.handBox.hidden = true;
@@ -51,10 +54,10 @@ export class ExchangeChooser {
     this.render();
   }
 
-  /** Show a suggested exchange (the hint). */
+  /** Show a suggested exchange (the hint). @param {readonly TilePair[]} pairs */
   suggest(pairs) {
     if (!this.turn) return;
-    this.turn.pairs = pairs.map((p) => p.slice());
+    this.turn.pairs = pairs.map(([give, take]) => [give, take]);
     this.turn.give = null;
     this.render();
   }
@@ -64,6 +67,8 @@ export class ExchangeChooser {
     if (!x) return;
     const given = new Set(x.pairs.map((p) => p[0]));
     const taken = new Set(x.pairs.map((p) => p[1]));
+    /** @param {HTMLElement} box @param {number[]} tiles @param {Set<number>} used
+     *  @param {(tile: number) => void} onPick @param {"yours" | "theirs"} label */
     const row = (box, tiles, used, onPick, label) => {
       box.replaceChildren();
       for (const tile of tiles) {

@@ -5,7 +5,7 @@
 
 import { ClassicTurn } from "./classic.js";
 import { t, list } from "../words/i18n.js";
-/** @import {LegalMove} from "../types.js" */
+/** @import {LegalMove, Task} from "../types.js" */
 
 /**
  * A placement the player may try: every tile of the hand at every rotation, outcomes hidden.
@@ -30,13 +30,14 @@ export class PuzzleTurn extends ClassicTurn {
  * the form a marker's colour takes in a sentence (common.markerColor: German "den
  * roten Spielstein", Spanish "la ficha roja"), several colours as a list ("the blue
  * and green markers").
- * @param {{key: string, params?: Record<string, any>}} task
+ * @param {Task} task
  */
 export function taskText(task) {
+  /** @type {Record<string, unknown>} */
   const params = { ...task.params };
-  const colour = (c) => t("common.markerColor", { color: c });
+  const colour = (/** @type {unknown} */ c) => t("common.markerColor", { color: c });
   if (params.color) params.color = colour(params.color);
-  if (params.colors) {
+  if (Array.isArray(params.colors)) {
     params.colors = list(params.colors.map(colour));
     return t("lesson.task.eliminateAll", params);
   }

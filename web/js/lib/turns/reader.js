@@ -38,14 +38,14 @@ export class ReaderTurn extends ClassicTurn {
   }
 
   /** Start on tile 1 as dealt: the tutorial's instructions count turns from there. */
-  chooseFirstSafe() { this.human.selected = 0; }
+  chooseFirstSafe() { if (this.human) this.human.selected = 0; }
 
   /** @param {LegalMove} o */
-  markLabel(o) { return outcomeWords(o, this.human.seat, this.game().players); }
+  markLabel(o) { return outcomeWords(o, this.human?.seat ?? -1, this.game().players); }
 
   /** @param {LegalMove | null} sel */
   advise(sel) {
-    if (!sel) return { text: t("embed.chooseTile"), placeable: false };
+    if (!sel || !this.human) return { text: t("embed.chooseTile"), placeable: false };
     const { players } = this.game();
     const seat = this.human.seat;
     const words = outcomeWords(sel, seat, players);
@@ -60,11 +60,11 @@ export class ReaderTurn extends ClassicTurn {
  * @param {LegalMove} o @param {number} seat @param {Player[]} players
  */
 export function outcomeWords(o, seat, players) {
-  const name = (k) => players[k].name;
+  const name = (/** @type {number} */ k) => players[k].name;
   const out = o.out ?? [];
   const mine = out.find((x) => x.seat === seat);
   const bits = [];
-  const outWords = (x) => t(x.reason === "collision" ? "embed.collides" : "embed.edge", { name: name(x.seat) });
+  const outWords = (/** @type {{seat: number, reason: string}} */ x) => t(x.reason === "collision" ? "embed.collides" : "embed.edge", { name: name(x.seat) });
   if (mine) bits.push(outWords(mine));
   else bits.push(t("embed.stays", { name: name(seat) }));
   for (const x of out) if (x.seat !== seat) bits.push(outWords(x));

@@ -21,27 +21,84 @@ import { S, MARGIN, MARKER_R, COORD_GAP, el, f, portPoint, tracedD, segmentD, dr
 import { colName, rowName } from "../words/coords.js";
 import { t } from "../words/i18n.js";
 import { animationSpeed } from "../base/motion.js";
+/** @import {TileSet} from "./tileset.js" */
+/** @import {SeatStyle} from "./style.js" */
+/** @import {CourseEvent, GameEvent, PathStep, Place, PlacedTile, Square} from "../types.js" */
+
+/**
+ * What the board draws of a position (a classic position as it is; a course position
+ * through courseView): its tiles, the markers (null: not placed), who is out, the dragon's
+ * holder and the seat to move.
+ * @typedef {object} BoardView
+ * @property {readonly PlacedTile[]} [tiles]
+ * @property {readonly (Place | null)[]} [markers]
+ * @property {readonly number[]} [out]
+ * @property {number | null} [dragon]
+ * @property {number | null} [turn]
+ */
+
+/**
+ * A placement shown before it is played: the ghost tile, each moved marker's traced path
+ * (`to`: where it ends, null for a path that never does), who goes out, and whether the
+ * engine refuses it.
+ * @typedef {object} Preview
+ * @property {Square} square
+ * @property {number} tile
+ * @property {number} rot
+ * @property {readonly {seat: number, path: PathStep[], to: Place | null}[]} [paths]
+ * @property {readonly {seat: number}[]} [out]
+ * @property {boolean} [bad]
+ */
+
+/** Words the board points at: squares, and a marker whose trail to stress. @typedef {{squares?: Square[], seat?: number | null}} Highlight */
+
+/**
+ * What the board reports, by event: a start mark clicked (or chosen with a tap, or under
+ * the cursor), a square, Escape, and any click as a point in squares.
+ * @typedef {object} BoardEvents
+ * @property {Place} startmark
+ * @property {Place} markselect
+ * @property {Square} square
+ * @property {Place | null} markhover
+ * @property {null} escape
+ * @property {{x: number, y: number, touch: boolean}} point
+ */
+
+/** A start mark offered: its place and its point in the board's units. @typedef {{place: Place, pt: [number, number]}} Mark */
+
+const LAYERS = /** @type {const} */ (["frame", "squares", "choices", "tiles", "trails", "highlight", "target", "preview", "marks", "markers", "fx"]);
 
 export class Board {
+  /** @param {Element} container @param {{width?: number, height?: number, label?: string}} [options] */
   constructor(container, { width = 6, height = 6, label = "Tsuro board" } = {}) {
     this.container = container;
     this.w = width;
     this.h = height;
+    /** @type {TileSet | null} */
     this.tileset = null;
+    /** @type {SeatStyle[]} */
     this.seats = [];
+    /** @type {BoardView | null} */
     this.position = null;
+    /** @type {PathStep[][]} each seat's trail */
     this.trails = [];
+    /** @type {Mark[]} */
     this.marks = [];
     this.markColor = "#fff";
     this.markCursor = -1;
     this.markSelected = -1;   // the mark a finger chose, waiting for the page's confirm button
     this.pointerType = "";    // the last pointer down: "touch" picks a mark rather than starting there
+    /** @type {{square: Square, color: string} | null} */
     this.target = null;
+    /** @type {Square[]} */
     this.choices = [];
     this.choiceColor = "#fff";
     this.choiceCursor = -1;
+    /** @type {Preview | null} */
     this.preview = null;
+    /** @type {Highlight | null} */
     this.highlight = null;
+    /** @type {{[K in keyof BoardEvents]: ((value: BoardEvents[K]) => void)[]}} */
     this.listeners = { startmark: [], markselect: [], square: [], markhover: [], escape: [], point: [] };
     this.svg = el("svg", {
       class: "board", role: "img", "aria-label": label,
@@ -54,10 +111,9 @@ export class Board {
     const merge = el("feMerge", {}, glow);
     el("feMergeNode", { in: "b" }, merge);
     el("feMergeNode", { in: "SourceGraphic" }, merge);
-    this.layers = {};
-    for (const name of ["frame", "squares", "choices", "tiles", "trails", "highlight", "target", "preview", "marks", "markers", "fx"]) {
-      this.layers[name] = el("g", { class: `layer-${name}` }, this.svg);
-    }
+    /** @type {Record<typeof LAYERS[number], SVGGElement>} */
+    this.layers = /** @type {Record<typeof LAYERS[number], SVGGElement>} */ (
+      Object.fromEntries(LAYERS.map((name) => [name, el("g", { class: `layer-${name}` }, this.svg)])));
     this._drawFrame();
     this.svg.addEventListener("pointerdown", (e) => { this.pointerType = e.pointerType; });
     this.svg.addEventListener("click", (e) => this._click(e));
@@ -69,10 +125,13 @@ export class Board {
     else container.appendChild(this.svg);
   }
 
+  /** Call cb with what the board reports as `type`. @template {keyof BoardEvents} K
+   *  @param {K} type @param {(value: BoardEvents[K]) => void} cb */
   on(type, cb) { this.listeners[type].push(cb); return this; }
+  /** @template {keyof BoardEvents} K @param {K} type @param {BoardEvents[K]} value */
   _emit(type, value) { for (const cb of this.listeners[type]) cb(value); }
 
-  /** Resize to another board (a position of another rule set). */
+  /** Resize to another board (a position of another rule set). @param {number} width @param {number} height */
   setSize(width, height) {
     if (width === this.w && height === this.h) return;
     this.w = width; this.h = height;
@@ -81,22 +140,27 @@ export class Board {
     this._drawAll();
   }
 
+  /** @param {TileSet} tileset */
   setTileSet(tileset) { this.tileset = tileset; this._drawAll(); }
+  /** @param {SeatStyle[]} styles */
   setSeats(styles) { this.seats = styles; this._drawMarkers(); this._drawTrails(); }
 
+  /** @param {BoardView | null} position */
   setPosition(position) {
     this.position = position;
     this._drawTiles();
     this._drawMarkers();
   }
 
+  /** @param {PathStep[][] | null | undefined} trails */
   setTrails(trails) { this.trails = trails || []; this._drawTrails(); this._drawHighlight(); }
 
+  /** @param {readonly Place[] | null | undefined} places @param {string} [color] */
   setStartMarks(places, color = "#fff") {
     this.marks = (places || []).map((p) => ({ place: p, pt: portPoint(p[0], p[1], p[2]) }));
     // clockwise around the board from the top-left, for the arrow keys
     const cx = (this.w * S) / 2, cy = (this.h * S) / 2;
-    const angle = ({ pt }) => (Math.atan2(pt[1] - cy, pt[0] - cx) + Math.PI * 2.75) % (Math.PI * 2);
+    const angle = (/** @type {Mark} */ { pt }) => (Math.atan2(pt[1] - cy, pt[0] - cx) + Math.PI * 2.75) % (Math.PI * 2);
     this.marks.sort((a, b) => angle(a) - angle(b));
     this.markColor = color;
     this.markCursor = -1;
@@ -106,10 +170,11 @@ export class Board {
     this._drawMarks();
   }
 
-  /** Squares the player may choose among (dashed); a click or Enter on one reports "square". */
+  /** Squares the player may choose among (dashed); a click or Enter on one reports "square".
+   *  @param {readonly Square[] | null | undefined} squares @param {string} [color] */
   setChoices(squares, color = "#fff") {
     const cx = (this.w * S) / 2, cy = (this.h * S) / 2;
-    const angle = ([x, y]) => (Math.atan2((y + 0.5) * S - cy, (x + 0.5) * S - cx) + Math.PI * 2.75) % (Math.PI * 2);
+    const angle = (/** @type {Square} */ [x, y]) => (Math.atan2((y + 0.5) * S - cy, (x + 0.5) * S - cx) + Math.PI * 2.75) % (Math.PI * 2);
     const keep = this.choiceCursor >= 0 ? this.choices[this.choiceCursor]?.join() : null;
     this.choices = (squares || []).slice().sort((a, b) => angle(a) - angle(b));
     this.choiceColor = color;
@@ -123,19 +188,20 @@ export class Board {
     else if (!this.target) this.svg.removeAttribute("tabindex");
   }
 
-  /** Put the keyboard cursor on a start mark (a hint). */
+  /** Put the keyboard cursor on a start mark (a hint). @param {Place} place */
   setCursorTo(place) {
     this.markCursor = this.marks.findIndex((m) => m.place.join() === place.join());
     this._drawMarks();
   }
 
   /** The mark a tap chose (or null): drawn apart until the page confirms it or the marks change.
-   *  @returns {any[] | null} */
+   *  @returns {Place | null} */
   get markAtSelection() { return this.markSelected >= 0 ? this.marks[this.markSelected].place : null; }
 
-  /** The mark the keyboard cursor is on (or null). */
+  /** The mark the keyboard cursor is on (or null). @returns {Place | null} */
   get markAtCursor() { return this.markCursor >= 0 ? this.marks[this.markCursor].place : null; }
 
+  /** The square to play into (null: none). @param {Square | null | undefined} square @param {string} [color] */
   setTarget(square, color = "#fff") {
     this.target = square ? { square, color } : null;
     const g = this.layers.target;
@@ -149,7 +215,7 @@ export class Board {
   }
 
   /** Point at things the board's words talk about: {squares: [[x, y], ...],
-   *  seat: a marker whose trail to stress (or null)}; null clears. */
+   *  seat: a marker whose trail to stress (or null)}; null clears. @param {Highlight | null | undefined} h */
   setHighlight(h) {
     this.highlight = h && (h.squares?.length || h.seat !== null && h.seat !== undefined) ? h : null;
     this._drawHighlight();
@@ -163,14 +229,15 @@ export class Board {
     for (const [x, y] of h.squares || []) {
       if (x < this.w && y < this.h) el("rect", { x: x * S + 1, y: y * S + 1, width: S - 2, height: S - 2, rx: 6, class: "highlight-square" }, g);
     }
-    const segs = h.seat === null || h.seat === undefined ? null : this.trails[h.seat];
-    if (segs && segs.length) {
-      const st = this.seats[h.seat] || { color: "#fff" };
+    const seat = h.seat;
+    const segs = seat === null || seat === undefined ? null : this.trails[seat];
+    if (seat !== null && seat !== undefined && segs && segs.length) {
+      const st = this.seats[seat] || { color: "#fff" };
       el("path", { d: segs.map(([x, y, a, b]) => segmentD(x, y, a, b)).join(""), class: "highlight-path", stroke: st.color }, g);
     }
   }
 
-  /** Show a placement: ghost tile, each moved marker's traced path, who goes out. */
+  /** Show a placement: ghost tile, each moved marker's traced path, who goes out. @param {Preview | null} p */
   setPreview(p) {
     this.preview = p;
     const g = this.layers.preview;
@@ -212,7 +279,7 @@ export class Board {
   /** Animate the events of one move; resolves when done. speed 0 = no animation; without
    *  a speed, the site's one motion setting (motion.js: the player's choice, else
    *  prefers-reduced-motion).
-   *  @param {any[]} events @param {{speed?: number}} [options] */
+   *  @param {readonly (GameEvent | CourseEvent)[] | null | undefined} events @param {{speed?: number}} [options] */
   async animate(events, { speed = animationSpeed() } = {}) {
     if (!events || !events.length) return;
     if (!speed) return;
@@ -229,6 +296,7 @@ export class Board {
     for (const m of moves) this.layers.markers.querySelector(`[data-seat="${m.seat}"]`)?.setAttribute("opacity", "0");
     await Promise.all(moves.map((m) => this._travel(m, speed)));
     if (outs.size) {
+      /** @type {SVGGElement[]} */
       const crosses = [];
       for (const m of moves) {
         if (!outs.has(m.seat) || !m.to) continue;
@@ -347,23 +415,25 @@ export class Board {
   _drawMarkers() {
     const g = this.layers.markers;
     g.replaceChildren();
-    if (!this.position) return;
-    const out = new Set(this.position.out || []);
-    (this.position.markers || []).forEach((m, seat) => {
+    const position = this.position;
+    if (!position) return;
+    const out = new Set(position.out || []);
+    (position.markers || []).forEach((m, seat) => {
       if (!m) return;
       const st = this.seats[seat];
       if (!st) return;
       const [px, py] = portPoint(m[0], m[1], m[2]);
       const mk = drawMarker(g, st, px, py, MARKER_R, `marker${out.has(seat) ? " out" : ""}`);
-      mk.setAttribute("data-seat", seat);
+      mk.setAttribute("data-seat", String(seat));
       if (out.has(seat)) this._cross(mk, 0, 0, "out-cross", 9);
-      if (this.position.dragon === seat && !out.has(seat)) {
+      if (position.dragon === seat && !out.has(seat)) {
         el("circle", { r: MARKER_R + 6, class: "dragon-ring" }, mk).appendChild(el("title")).textContent = t("board.holdsDragon");
       }
-      if (this.position.turn === seat) mk.classList.add("active");
+      if (position.turn === seat) mk.classList.add("active");
     });
   }
 
+  /** @param {Element} parent @param {number} x @param {number} y @param {string} cls @param {number} [r] */
   _cross(parent, x, y, cls, r = 12) {
     const g = el("g", { class: cls, transform: `translate(${f(x)},${f(y)})` }, parent);
     el("path", { d: `M${-r},${-r}L${r},${r}M${r},${-r}L${-r},${r}`, class: "cross-under" }, g);
@@ -377,7 +447,7 @@ export class Board {
   _tween(ms, step) {
     return new Promise((/** @type {() => void} */ resolve) => {
       const t0 = performance.now();
-      const frame = (now) => {
+      const frame = (/** @type {number} */ now) => {
         const t = Math.min(1, (now - t0) / ms);
         step(t);
         if (t < 1) requestAnimationFrame(frame); else resolve();
@@ -386,6 +456,7 @@ export class Board {
     });
   }
 
+  /** @param {{seat: number, path: readonly PathStep[]}} move @param {number} speed */
   async _travel(move, speed) {
     const st = this.seats[move.seat];
     if (!st || !move.path || !move.path.length) return;
@@ -410,6 +481,7 @@ export class Board {
 
   // ------------------------------------------------------------- input
 
+  /** Where a pointer is, in the board's SVG units. @param {MouseEvent} e @returns {[number, number] | null} */
   _svgPoint(e) {
     const m = this.svg.getScreenCTM();
     if (!m) return null;
@@ -417,6 +489,7 @@ export class Board {
     return [pt.x, pt.y];
   }
 
+  /** @param {readonly number[]} pt @returns {Mark | null} */
   _nearestMark(pt) {
     let best = null, bestD = 50;  // at most half a square away (the nearest mark wins): a fingertip on a phone
     for (const m of this.marks) {
@@ -431,7 +504,7 @@ export class Board {
    * board or within half a square of its edge (a fingertip covers two marks;
    * the controller asks to confirm it), elsewhere the nearest within half a square.
    * @param {number[]} pt  the tap, in the board's SVG units
-   * @returns {{place: any[], pt: number[]} | null}
+   * @returns {Mark | null}
    */
   _touchedMark(pt) {
     const [x, y] = pt, W = this.w * S, H = this.h * S, reach = S / 2;
@@ -469,6 +542,7 @@ export class Board {
     if (x >= 0 && y >= 0 && x < this.w && y < this.h) this._emit("square", [x, y]);
   }
 
+  /** @param {PointerEvent} e */
   _hover(e) {
     if (!this.marks.length || e.pointerType === "touch") return;  // a finger's drag chooses nothing
     const pt = this._svgPoint(e);
@@ -482,6 +556,7 @@ export class Board {
     }
   }
 
+  /** @param {KeyboardEvent} e */
   _key(e) {
     if (e.key === "Escape" && this.listeners.escape.length) {
       this._emit("escape", null);
@@ -502,6 +577,7 @@ export class Board {
     }
   }
 
+  /** @param {KeyboardEvent} e */
   _choiceKey(e) {
     const n = this.choices.length;
     if (!n) return;
@@ -511,7 +587,7 @@ export class Board {
       this._drawChoices();
       e.preventDefault();
     } else if ((e.key === "Enter" || e.key === " ") && this.choiceCursor >= 0) {
-      this._emit("square", this.choices[this.choiceCursor].slice());
+      this._emit("square", [...this.choices[this.choiceCursor]]);
       e.preventDefault();
     }
   }

@@ -9,7 +9,7 @@ import { sizeOf } from "./size.js";
 
 const LIMITS = { nodes: 5000, depth: 8, list: 200, text: 200, players: 8 };
 
-/** @param {unknown} v @returns {v is Record<string, any>} */
+/** @param {unknown} v @returns {v is Record<string, unknown>} */
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /**
@@ -36,17 +36,18 @@ export function withinLimits(value) {
     if (!isObject(v)) return false;
     const keys = Object.keys(v);
     if (keys.length > LIMITS.list) return false;
-    for (const k of keys) stack.push([/** @type {any} */ (v)[k], depth + 1]);
+    for (const k of keys) stack.push([v[k], depth + 1]);
   }
   return true;
 }
 
-/** Whether `p` looks like a position the board can draw at once (the engine checks the rest). */
+/** Whether `p` looks like a position the board can draw at once (the engine checks the rest).
+ *  @param {unknown} p */
 export function drawable(p) {
   if (!isObject(p) || !withinLimits(p)) return false;
-  const { players, markers, tiles, hands } = /** @type {any} */ (p);
+  const { players, markers, tiles, hands } = p;
   return Array.isArray(players) && Array.isArray(markers) && players.length === markers.length &&
     players.length >= 1 && players.length <= LIMITS.players && players.every(isObject) &&
     (tiles === undefined || Array.isArray(tiles)) && (hands === undefined || Array.isArray(hands)) &&
-    sizeOf(/** @type {any} */ (p).rules).every((n) => n !== null);
+    sizeOf(p.rules).every((n) => n !== null);
 }

@@ -9,7 +9,8 @@ import { siteURL } from "../../build-info.js";
  *  @type {{game: [number, number], position: [number, number]}} */
 export const EMBED_SIZES = { game: [420, 560], position: [420, 500] };
 
-/** The address of embed.html showing a share link's fragment ("p=..." or "r=...") and options. */
+/** The address of embed.html showing a share link's fragment ("p=..." or "r=...") and options.
+ *  @param {string} fragment @param {string} [options] */
 export function embedURL(fragment, options = "") {
   return `${siteURL("embed.html")}#${fragment}${options}`;
 }

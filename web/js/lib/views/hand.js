@@ -6,6 +6,11 @@
 import { tileSVG } from "./svg.js";
 import { t as tr } from "../words/i18n.js";   // `t` names a tile here
 import { uiIcon } from "./icon.js";
+/** @import {TileSet} from "./tileset.js" */
+
+/** One tile of the hand as drawn: its button, the turning picture, the mark's badge, the turn buttons.
+ *  @typedef {{tile: number, slot: HTMLElement, button: HTMLButtonElement, turn: HTMLElement, badge: HTMLElement,
+ *             left: HTMLButtonElement, right: HTMLButtonElement}} Slot */
 
 /**
  * @typedef {object} HandHandlers
@@ -23,8 +28,11 @@ export class HandView {
   constructor(container, handlers) {
     this.container = container;
     this.handlers = handlers;
+    /** @type {TileSet | null} */
     this.tileset = null;
+    /** @type {Slot[]} */
     this.slots = [];
+    /** @type {number[]} each tile's angle as drawn (turned the shortest way to its rotation) */
     this.angles = [];
   }
 
@@ -63,6 +71,7 @@ export class HandView {
     this.container.classList.toggle("disabled", !enabled);
   }
 
+  /** @param {TileSet} tileset */
   setTileSet(tileset) {
     this.tileset = tileset;
     const tiles = this.slots.map((s) => s.tile);
@@ -76,6 +85,7 @@ export class HandView {
     this.container.replaceChildren();
   }
 
+  /** @param {readonly number[]} tiles */
   _build(tiles) {
     this.container.replaceChildren();
     this.angles = [];
@@ -85,8 +95,8 @@ export class HandView {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "hand-tile";
-      button.dataset.index = i;
-      button.dataset.tile = tile;
+      button.dataset.index = String(i);
+      button.dataset.tile = String(tile);
       const turn = document.createElement("span");
       turn.className = "turn";
       turn.appendChild(tileSVG(this.tileset, tile, 0));
@@ -127,7 +137,8 @@ export class HandView {
   }
 }
 
-/** A row of small tile pictures (another player's open hand, an exchange). */
+/** A row of small tile pictures (another player's open hand, an exchange).
+ *  @param {TileSet | null} tileset @param {readonly number[]} tiles @param {number} [rot] */
 export function miniTiles(tileset, tiles, rot = 0) {
   const box = document.createElement("span");
   box.className = "mini-tiles";

@@ -3,10 +3,11 @@
 // the move log, so every list shows a player the same way; and the interface's icons.
 
 import { drawMarker } from "./svg.js";
+/** @import {SeatStyle} from "./style.js" */
 
 const NS = "http://www.w3.org/2000/svg";
 
-/** A small SVG of a seat's marker; `style` is one of style.js's seatStyles(). */
+/** A small SVG of a seat's marker; `style` is one of style.js's seatStyles(). @param {SeatStyle} style */
 export function playerIcon(style) {
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", "-16 -16 32 32");
@@ -39,7 +40,13 @@ const UI = {
   edit: "M4 20h4L19 9l-4-4L4 16zM13 7l4 4",
 };
 
-/** An interface icon by name (UI above); decorative: the control it sits in carries the name. */
+/** An interface icon's name. @typedef {keyof typeof UI} IconName */
+
+/** Whether `name` is an interface icon's. @param {string} name @returns {name is IconName} */
+function isIcon(name) { return Object.hasOwn(UI, name); }
+
+/** An interface icon by name (UI above); decorative: the control it sits in carries the name.
+ *  @param {IconName} name */
 export function uiIcon(name) {
   const d = UI[name];
   const svg = document.createElementNS(NS, "svg");
@@ -53,7 +60,11 @@ export function uiIcon(name) {
   return svg;
 }
 
-/** Draw every element's data-icon="name" into it (the pages' static buttons and brand). */
+/** Draw every element's data-icon="name" into it (the pages' static buttons and brand);
+ *  a name that is no icon's draws nothing.  @param {Document | Element} [root] */
 export function drawIcons(root = document) {
-  for (const el of root.querySelectorAll("[data-icon]")) el.replaceChildren(uiIcon(el.getAttribute("data-icon")));
+  for (const el of root.querySelectorAll("[data-icon]")) {
+    const name = el.getAttribute("data-icon") ?? "";
+    if (isIcon(name)) el.replaceChildren(uiIcon(name));
+  }
 }

@@ -11,8 +11,8 @@ import { isolate, t } from "../words/i18n.js";
  * @param {HTMLElement} list @param {Position} position @param {TileSet | null} tileset
  */
 export function showOpenHands(list, position, tileset) {
-  const rules = /** @type {any} */ (position.rules);
-  const open = rules && typeof rules === "object" && rules.open_hands && position.hands;
+  const rules = position.rules;
+  const open = typeof rules === "object" && rules.open_hands && position.hands;
   list.hidden = !open || !tileset;
   if (list.hidden || !tileset || !position.hands) return;
   const hands = position.hands;

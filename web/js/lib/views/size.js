@@ -4,16 +4,17 @@
 /** The largest board side a page draws by itself (the rule sets' own limit). */
 export const BOARD_SIDE = 12;
 
-/** A board side the page will draw: a whole number within the rule sets' range, else null. */
+/** A board side the page will draw: a whole number within the rule sets' range, else null.
+ *  @param {unknown} v @returns {number | null} */
 function side(v) {
-  return v === undefined ? 6 : Number.isInteger(v) && v >= 1 && v <= BOARD_SIDE ? v : null;
+  return v === undefined ? 6 : typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= BOARD_SIDE ? v : null;
 }
 
 /**
  * [width, height] of the board of `rules` (a preset's name: 6 x 6).
- * @param {any} rules @returns {[number | null, number | null]}
+ * @param {unknown} rules @returns {[number | null, number | null]}
  */
 export function sizeOf(rules) {
   if (!rules || typeof rules !== "object") return [6, 6];
-  return [side(rules.width), side(rules.height)];
+  return [side("width" in rules ? rules.width : undefined), side("height" in rules ? rules.height : undefined)];
 }

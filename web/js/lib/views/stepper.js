@@ -4,10 +4,12 @@
 // events, at the site's motion setting) when there is a move between the two;
 // any other jump is drawn at once.
 
+/** @import {CourseEvent, GameEvent} from "../types.js" */
+
 /**
  * @typedef {object} StepperParts
- * @property {{animate(events: object[], opts?: {speed?: number}): Promise<void>}} board  the Board view
- * @property {(k: number) => (object[] | null | undefined)} events   the events of move k (from
+ * @property {{animate(events: readonly (GameEvent | CourseEvent)[], opts?: {speed?: number}): Promise<void>}} board  the Board view
+ * @property {(k: number) => (readonly (GameEvent | CourseEvent)[] | null | undefined)} events   the events of move k (from
  *           position k to k + 1); none: k + 1 does not follow from k (drawn at once)
  * @property {(k: number) => void} draw         draw position k on the board (position and trails)
  * @property {(k: number) => void} [told]       after a step: the words, buttons and panels for position k

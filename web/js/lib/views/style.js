@@ -6,6 +6,7 @@
 // vision and simulated protanopia, deuteranopia and tritanopia while each
 // still reads as its name; tests/test_palette.py holds them to it and
 // docs/accessibility.md has the figures.
+/** @type {Readonly<Record<string, string>>} */
 export const COLORS = {
   red: "#bb2f26",
   blue: "#4172f4",
@@ -28,31 +29,35 @@ export const DEFAULT_COLORS = ["red", "blue", "green", "yellow", "purple", "oran
 
 export const SHAPES = ["circle", "square", "triangle", "diamond", "pentagon", "hexagon", "star", "cross"];
 
-/** A screen colour for a player's colour name (any CSS colour passes through). */
+/** A screen colour for a player's colour name (any CSS colour passes through).
+ *  @param {string | null | undefined} name @returns {string} */
 export function colorOf(name) {
   if (!name) return "#888";
   const k = String(name).toLowerCase();
-  if (COLORS[k]) return COLORS[k];
+  if (Object.hasOwn(COLORS, k)) return COLORS[k];
   return /^#[0-9a-f]{3,8}$|^[a-z]+$/i.test(k) ? k : "#888";
 }
 
-/** WCAG 2.1 relative luminance of "#rrggbb". */
+/** WCAG 2.1 relative luminance of "#rrggbb". @param {string} hex */
 function luminance(hex) {
   const n = parseInt(hex.slice(1), 16);
-  const lin = (c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const lin = (/** @type {number} */ c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
   const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => lin(c / 255));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 /** Black or white, whichever has the higher WCAG contrast on `hex` (at least
- *  4.58:1 on any colour, so a marker's number is AA text on its own colour). */
+ *  4.58:1 on any colour, so a marker's number is AA text on its own colour). @param {string} hex */
 export function inkOn(hex) {
   if (!/^#[0-9a-f]{6}$/i.test(hex)) return "#fff";
   const l = luminance(hex);
   return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000" : "#fff";
 }
 
-/** The look of each seat's marker: {color, ink, shape, label, name}. */
+/** How a seat's marker looks: its colour, the ink of its number, its shape, its number and its player's name.
+ *  @typedef {{color: string, ink: string, shape: string, label: string, name: string}} SeatStyle */
+
+/** The look of each seat's marker. @param {readonly {name: string, color?: string}[]} players @returns {SeatStyle[]} */
 export function seatStyles(players) {
   return players.map((p, i) => {
     const color = colorOf(p.color);
@@ -60,9 +65,9 @@ export function seatStyles(players) {
   });
 }
 
-/** SVG path data of a marker shape of radius r centred on 0,0. */
+/** SVG path data of a marker shape of radius r centred on 0,0. @param {string} shape @param {number} r */
 export function shapePath(shape, r) {
-  const poly = (n, rot = -Math.PI / 2, rr = r) => {
+  const poly = (/** @type {number} */ n, rot = -Math.PI / 2, rr = r) => {
     const pts = [];
     for (let k = 0; k < n; k++) {
       const a = rot + (2 * Math.PI * k) / n;
@@ -93,7 +98,7 @@ export function shapePath(shape, r) {
   }
 }
 
-/** Where a label sits inside a shape (triangles want it lower). */
+/** Where a label sits inside a shape (triangles want it lower). @param {string} shape @param {number} r */
 export function labelDy(shape, r) {
   return shape === "triangle" ? r * 0.22 : 0;
 }

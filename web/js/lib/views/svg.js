@@ -4,6 +4,10 @@
 
 import { portIndex, PORTS } from "./tileset.js";
 import { shapePath, labelDy } from "./style.js";
+/** @import {TileSet} from "./tileset.js" */
+/** @import {SeatStyle} from "./style.js" */
+/** @import {AnyPlace} from "../words/coords.js" */
+/** @import {PathStep, TilePair} from "../types.js" */
 
 const NS = "http://www.w3.org/2000/svg";
 export const S = 100;               // one square, in SVG units
@@ -21,20 +25,21 @@ const NY = [1, 1, 0, 0, -1, -1, 0, 0];
 /**
  * An SVG element with these attributes (null and undefined left out), appended to `parent` if given.
  * @template {keyof SVGElementTagNameMap} K
- * @param {K} name @param {Record<string, any>} [attrs] @param {Element | null} [parent]
+ * @param {K} name @param {Record<string, string | number | null | undefined>} [attrs] @param {Element | null} [parent]
  * @returns {SVGElementTagNameMap[K]}
  */
 export function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, String(v));
   if (parent) parent.appendChild(e);
   return e;
 }
 
 /** A number as SVG text, to two decimals. */
-export const f = (n) => (Math.round(n * 100) / 100).toString();
+export const f = (/** @type {number} */ n) => (Math.round(n * 100) / 100).toString();
 
-/** The point of port p of square (x, y), in board units. */
+/** The point of port p of square (x, y), in board units.
+ *  @param {number} x @param {number} y @param {string | number} p @returns {[number, number]} */
 export function portPoint(x, y, p) {
   const q = portIndex(p);
   return [(x + PX[q]) * S, (y + PY[q]) * S];
@@ -47,14 +52,15 @@ const PARTNER = [5, 4, 7, 6, 1, 0, 3, 2];
 
 /** The same point seen from the square across port p's side: [x, y, p] -> the
  *  neighbour's square and its touching port (a place facing the other way).
- *  @param {any[]} place @returns {[number, number, string]} */
+ *  @param {AnyPlace} place @returns {[number, number, string]} */
 export function across([x, y, p]) {
   const q = portIndex(p);
   return [x + STEP[q][0], y + STEP[q][1], PORTS[PARTNER[q]]];
 }
 
 /** A cubic Bézier from port a to port b of square (x, y), leaving and
- *  arriving perpendicular to the square's sides.  Returns "C ..." (no M). */
+ *  arriving perpendicular to the square's sides.  Returns "C ..." (no M).
+ *  @param {number} x @param {number} y @param {number} a @param {number} b */
 function curve(x, y, a, b) {
   const ax = (x + PX[a]) * S, ay = (y + PY[a]) * S;
   const bx = (x + PX[b]) * S, by = (y + PY[b]) * S;
@@ -67,14 +73,16 @@ function curve(x, y, a, b) {
   return `C${f(ax + NX[a] * k)},${f(ay + NY[a] * k)} ${f(bx + NX[b] * k)},${f(by + NY[b] * k)} ${f(bx)},${f(by)}`;
 }
 
-/** Path data of one tile path (port a to b) on square (x, y). */
+/** Path data of one tile path (port a to b) on square (x, y).
+ *  @param {number} x @param {number} y @param {string | number} a @param {string | number} b */
 export function segmentD(x, y, a, b) {
-  a = portIndex(a); b = portIndex(b);
-  const [ax, ay] = portPoint(x, y, a);
-  return `M${f(ax)},${f(ay)}${curve(x, y, a, b)}`;
+  const qa = portIndex(a), qb = portIndex(b);
+  const [ax, ay] = portPoint(x, y, qa);
+  return `M${f(ax)},${f(ay)}${curve(x, y, qa, qb)}`;
 }
 
-/** Path data of a marker's traced path [[x, y, in, out], ...] as one line. */
+/** Path data of a marker's traced path [[x, y, in, out], ...] as one line.
+ *  @param {readonly PathStep[] | null | undefined} path */
 export function tracedD(path) {
   if (!path || !path.length) return "";
   const [x0, y0, p0] = path[0];
@@ -88,6 +96,7 @@ export function tracedD(path) {
  * Draw a tile's four paths into group `g` at square (x, y): the tile face, then
  * each path twice, a wide stroke of the face colour under a narrow dark one, so
  * where paths cross the upper one is cut clean out of the lower.
+ * @param {Element} g @param {readonly TilePair[]} pairs @param {number} [x] @param {number} [y] @param {string} [cls]
  */
 export function drawTile(g, pairs, x = 0, y = 0, cls = "tile") {
   el("rect", { x: x * S + 1.5, y: y * S + 1.5, width: S - 3, height: S - 3, rx: 5, class: `${cls}-face` }, g);
@@ -100,7 +109,7 @@ export function drawTile(g, pairs, x = 0, y = 0, cls = "tile") {
 
 /**
  * A small standalone <svg> of a tile at a rotation, as it will look on the board.
- * @param {any} tileset @param {number} index @param {number} rot
+ * @param {TileSet | null | undefined} tileset @param {number} index @param {number} rot
  * @param {{title?: string}} [options]
  */
 export function tileSVG(tileset, index, rot, { title } = {}) {
@@ -112,7 +121,9 @@ export function tileSVG(tileset, index, rot, { title } = {}) {
 
 /** Draw a marker shape with its label into `parent`, centred at (cx, cy): a light
  *  halo under a dark outline, so that its edge stands out (3:1, WCAG 1.4.11) on
- *  dark squares and light tiles alike, whatever its own colour. */
+ *  dark squares and light tiles alike, whatever its own colour.
+ *  @param {Element} parent @param {SeatStyle} style @param {number} cx @param {number} cy
+ *  @param {number} [r] @param {string} [cls] */
 export function drawMarker(parent, style, cx, cy, r = 13, cls = "marker") {
   const g = el("g", { class: cls, transform: `translate(${f(cx)},${f(cy)})` }, parent);
   const d = shapePath(style.shape, r);

@@ -8,23 +8,27 @@
 import { PORTS, portIndex } from "../words/coords.js";
 
 export { PORTS, portIndex };   // the notation's port letters (coords.js)
+/** @import {EngineClient} from "../engine/client.js" */
+/** @import {TileInfo, TilePair} from "../types.js" */
 
 export class TileSet {
-  /** @param {Array<{tile:number, paths:number[][][], distinct:number[]}>} table */
+  /** @param {TileInfo[]} table */
   constructor(table) {
     if (!Array.isArray(table) || table.length === 0) throw new Error("empty tile table");
     this.table = new Map(table.map((t) => [t.tile, t]));
     this.count = table.length;
   }
 
-  /** The port pairs of tile `index` turned `rot` degrees clockwise. */
+  /** The port pairs of tile `index` turned `rot` degrees clockwise.
+   *  @param {number} index @param {number} [rot] @returns {TilePair[]} */
   pairs(index, rot = 0) {
     const t = this.table.get(index);
     if (!t) return [];
     return t.paths[(((rot / 90) % 4) + 4) % 4];
   }
 
-  /** The smallest rotation that looks the same as `rot` (the engine's canonical one). */
+  /** The smallest rotation that looks the same as `rot` (the engine's canonical one).
+   *  @param {number} index @param {number} rot @returns {number} */
   canonical(index, rot) {
     const t = this.table.get(index);
     if (!t) return rot;
@@ -33,23 +37,26 @@ export class TileSet {
     return rot;
   }
 
-  /** The rotations of tile `index` that look different from each other. */
+  /** The rotations of tile `index` that look different from each other. @param {number} index */
   distinct(index) {
     const t = this.table.get(index);
     return t ? t.distinct : [0];
   }
 }
 
+/** @param {readonly TilePair[]} pairs */
 function key(pairs) {
   return pairs.map((p) => [...p].sort((a, b) => a - b).join("-")).sort().join(",");
 }
 
+/** @type {Promise<TileSet> | null} */
 let cached = null;
 
 /**
  * The tile table: tiles.json at the site root (a page at the root or one
  * level down), else null.  `engine` (optional) is asked for `tiles` if the
  * file cannot be had.
+ * @param {string} url @param {EngineClient} [engine] @returns {Promise<TileSet>}
  */
 export function loadTileSet(url, engine) {
   if (cached) return cached;

@@ -8,15 +8,8 @@ import { t, hasKey } from "./i18n.js";
 /** The words for an error (an EngineError with its .code, or any Error; whatever was thrown).
  *  @param {unknown} e */
 export function errorText(e) {
-  const code = codeOf(e);
-  const detail = (e instanceof Error && e.message) || String(e);
-  if (code && hasKey(`error.${code}`)) return t(`error.${code}`, { detail });
+  const { code, message } = e !== null && typeof e === "object" ? /** @type {{code?: unknown, message?: unknown}} */ (e) : {};
+  const detail = (typeof message === "string" && message) || String(e);
+  if (typeof code === "string" && code && hasKey(`error.${code}`)) return t(`error.${code}`, { detail });
   return t("error.generic", { detail });
-}
-
-/** The code an error carries (an EngineError's, a DOMException's name is not one), if any.
- *  @param {unknown} e @returns {string | undefined} */
-function codeOf(e) {
-  const code = e && typeof e === "object" && "code" in e ? e.code : undefined;
-  return typeof code === "string" ? code : undefined;
 }

@@ -27,7 +27,7 @@ export class BoardInput {
     this.board = board;
     this.on = handlers;
     this.tool = "tile";
-    /** @type {number[]} the cursor square */
+    /** @type {[number, number]} the cursor square */
     this.cursor = [0, 0];
     board.svg.setAttribute("tabindex", "0");
     board.svg.addEventListener("keydown", (e) => this.key(e));

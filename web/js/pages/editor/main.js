@@ -100,6 +100,7 @@ function onSquare(square) {
  *  out player's marker on the edge stands beyond it (NOTATION): where, not whether it may. */
 function onPoint(square, port) {
   const seat = ui.seat;
+  /** @type {[number, number, string]} */
   let place = [square[0], square[1], port];
   const beyond = across(place);
   if (draft.tileAt(square) || (draft.isOut(seat) && offBoard(beyond, size()))) place = beyond;

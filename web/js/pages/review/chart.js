@@ -12,6 +12,7 @@ import { shapePath } from "../../lib/views/style.js";
 import { isolate, list, t } from "../../lib/words/i18n.js";
 import { FLAGGED, chanceSeries, valueText, verdictWord } from "./words.js";
 /** @import {ReviewedMove} from "../../lib/types.js" */
+/** @import {SeatStyle} from "../../lib/views/style.js" */
 
 const W = 360, H = 180;
 const PLOT = { left: 40, right: W - 24, top: 14, bottom: H - 24 };
@@ -19,7 +20,7 @@ const END_GAP = 15;   // the end markers' least distance apart
 
 /**
  * @typedef {object} ChartGame
- * @property {{color: string, ink: string, shape: string, label: string}[]} styles  seatStyles()
+ * @property {SeatStyle[]} styles  seatStyles()
  * @property {string[]} names
  * @property {number[]} movers  the seat that made each move
  * @property {number} total     the moves of the game
