@@ -55,7 +55,6 @@ from .shapes import (
     LinkMessage,
     LinkOpened,
     LinkPlayed,
-    MovePlayed,
 )
 
 LINK_FORMAT: Final = "tsuro-link/1"
@@ -284,10 +283,15 @@ def _checked(msg: Any, code: str = "bad_link") -> Game | None:
         raise ApiError(code, str(e)) from None
 
 
+def _shuffle(msg: LinkMessage) -> Literal["committed", "host"]:
+    """How the game's deal is shuffled: committed to by every person, or the host's."""
+    return "committed" if "commit" in msg else "host"
+
+
 def _answer(msg: LinkMessage, game: Game | None) -> LinkOpened:
     """A message with what a page shows of it: the position (after the deal) and
     what the game waits for."""
-    answer: LinkOpened = {"message": msg, "shuffle": "committed" if "commit" in msg else "host"}
+    answer: LinkOpened = {"message": msg, "shuffle": _shuffle(msg)}
     if game is None:
         missing = shares_needed(msg) - len(msg["shares"])
         answer["waiting"] = "share" if missing else "secret"
@@ -412,10 +416,16 @@ def op_link_play(args: Args) -> LinkPlayed:
         **msg["record"],
         "moves": [*msg["record"].get("moves", []), game.moves[-1]],
     }
-    played: MovePlayed = {"move": game.moves[-1], "events": events}
+    played: LinkPlayed = {
+        "message": {**msg, "record": record},
+        "shuffle": _shuffle(msg),
+        "position": notation.to_position(game),
+        "move": game.moves[-1],
+        "events": events,
+    }
     if game.over:
         played["result"] = winners_of(game)
-    return {**_answer({**msg, "record": record}, game), **played}
+    return played
 
 
 OPS: dict[str, Operation] = {

@@ -707,9 +707,13 @@ class LinkMade(LinkOpened):
     secret: str
 
 
-class LinkPlayed(LinkOpened, MovePlayed):
-    """link_play: the message with the move, the move as the record stores it, what
-    happened, the result."""
+class LinkPlayed(MovePlayed):
+    """link_play: the message with the move, the position after it (a game played is
+    dealt), the move as the record stores it, what happened, the result."""
+
+    message: LinkMessage
+    shuffle: Literal["committed", "host"]
+    position: Position
 
 
 # ------------------------------------------------------------------ rooms

@@ -655,16 +655,14 @@ export {};
  */
 
 /**
- * link_play: the message with the move, the move as the record stores it, what happened, the result.
+ * link_play: the message with the move, the position after it (a game played is dealt), the move as the record stores it, what happened, the result.
  * @typedef {object} LinkPlayed
- * @property {LinkMessage} message
- * @property {"committed" | "host"} shuffle
- * @property {Position} [position]
- * @property {"share" | "secret"} [waiting]
- * @property {number} [sharer]
  * @property {Move} move
  * @property {GameEvent[]} events
  * @property {Winners} [result] once the game is over
+ * @property {LinkMessage} message
+ * @property {"committed" | "host"} shuffle
+ * @property {Position} position
  */
 
 /** A move a caller sent, passed back as a seat may see it (room_view). @typedef {Move} SeenMove */

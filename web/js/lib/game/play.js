@@ -5,16 +5,30 @@
 // and draws the new position, then the page goes on to the next seat.  What
 // differs between pages comes in as the steps below; none of them decides a rule.
 
-/** @import {Move, Played, GameEvent, Position} from "../types.js" */
+/** @import {GameKind} from "./session.js" */
+/** @import {Board, BoardView} from "../views/board.js" */
+/** @import {PathStep} from "../types.js" */
 
 /**
+ * What the play path needs of a game: a Session (or a variant's), or a room guest's view
+ * of the host's game.
+ * @template {GameKind} K
+ * @typedef {object} Playable
+ * @property {(move: K["move"], at?: number) => Promise<K["played"]>} play
+ * @property {K["position"]} position
+ * @property {(position: K["position"]) => BoardView} view
+ * @property {() => PathStep[][]} trails
+ */
+
+/**
+ * @template {GameKind} K
  * @typedef {object} PlaySteps
- * @property {{animate(events: GameEvent[]): Promise<void>, setPosition(p: object): void, setTrails(t: object[]): void}} [board]
+ * @property {Pick<Board, "animate" | "setPosition" | "setTrails">} [board]
  *           the Board view (none: a game kept where nobody looks, the room's referee)
  * @property {() => void} [freeze]    before the engine is asked: stop the turn, take away its aids
- * @property {(r: Played) => void} [accepted]
+ * @property {(r: K["played"]) => void} [accepted]
  *           the engine played it: save the game, sounds (before the animation)
- * @property {(r: Played) => (void | Promise<void>)} [shown]
+ * @property {(r: K["played"]) => (void | Promise<void>)} [shown]
  *           the move is on the board: its words, panels, messages (awaited)
  * @property {() => (void | Promise<void>)} [next]  the next seat's turn
  * @property {() => boolean} [current]  false once the page has moved on (another game,
@@ -27,11 +41,11 @@
 /**
  * Play `move` in `session` and show it.  An engine refusal or failure (EngineError)
  * is thrown to the caller after `freeze`, before anything else changed.
- * @param {{play(move: Move, at?: number): Promise<Played>, position: Position, view(p: Position): object,
- *          trails(): object[]}} session  a Session (or CourseSession)
- * @param {Move} move   the engine's move object (from legal_moves, a bot, the host page)
- * @param {PlaySteps} steps
- * @returns {Promise<Played | null>} the engine's answer, or null if the page moved on meanwhile
+ * @template {GameKind} K
+ * @param {Playable<K>} session  a Session (or CourseSession)
+ * @param {K["move"]} move   the engine's move object (from legal_moves, a bot, the host page)
+ * @param {PlaySteps<K>} steps
+ * @returns {Promise<K["played"] | null>} the engine's answer, or null if the page moved on meanwhile
  */
 export async function playMove(session, move, { board, freeze, accepted, shown, next, current = () => true, at }) {
   freeze?.();

@@ -22,6 +22,19 @@
 import { t } from "../words/i18n.js";
 import { localStore, tabStore, readText, writeText, remove, keysWith, keepText, KEPT_PREFIX } from "../base/storage.js";
 import { dropReview } from "./reviews.js";
+/** @import {CoursePosition, Position} from "../types.js" */
+
+/**
+ * A saved game as stored: the game's save (the session's, "tsuro-save/1"), when it was
+ * saved, whether the engine said it is over, and the position to draw before the engine is up.
+ * @typedef {{format: "tsuro-games/2", id: string, savedAt: string, over: boolean, position: Position | CoursePosition | null, game: SavedGame}} GameEntry
+ */
+/** A session's save, as read back (its fields are the session's to check: Session.fromSave).
+ *  @typedef {Record<string, unknown>} SavedGame */
+/** A save to resume: the session's, with the position drawn before the engine is up.
+ *  @typedef {SavedGame & {position?: Position | CoursePosition | null}} Resumable */
+/** A stored entry put aside (storage.js's keepText): its text as it was, and why.
+ *  @typedef {{id: string, keptAt: string, reason: string, text: string, key?: string}} KeptEntry */
 
 export const FORMAT = "tsuro-games/2";
 const GAME_PREFIX = "tsuro.game.";
@@ -31,7 +44,7 @@ const FINISHED_KEPT = 10; // finished games kept for their replay; unfinished on
 
 const LOCK_PREFIX = "tsuro.playing.";
 
-/** The names of the Web Locks held (by any tab of the site). */
+/** The names of the Web Locks held (by any tab of the site). @returns {Promise<Set<string | undefined>>} */
 async function heldLocks() {
   try {
     const q = await navigator.locks.query();
@@ -57,17 +70,22 @@ function failureWords(failed) {
   return t("saves.refused", { detail: failed.detail });
 }
 
-/** Whether an entry read from storage has the shape this module writes. */
+/** Whether an entry read from storage has the shape this module writes. @param {unknown} e @returns {e is GameEntry} */
 function isEntry(e) {
-  return !!e && typeof e === "object" && e.format === FORMAT && typeof e.id === "string" &&
-    !!e.game && typeof e.game === "object";
+  if (!e || typeof e !== "object") return false;
+  const v = /** @type {Record<string, unknown>} */ (e);
+  return v.format === FORMAT && typeof v.id === "string" && !!v.game && typeof v.game === "object";
 }
 
 export class GameStore {
+  /** @param {Storage | null} [storage] @param {Storage | null} [tab]  this tab's own (sessionStorage) */
   constructor(storage = localStore(), tab = tabStore()) {
     this.storage = storage;
     this.tab = tab;
-    this.failure = null; // why the last write failed (null: it did not)
+    /** @type {string | null} why the last write failed (null: it did not) */
+    this.failure = null;
+    /** @type {string | null} the game this tab plays, where there is no tab storage */
+    this._current = null;
   }
 
   /** Whether games can be kept: storage exists and takes a write. */
@@ -77,10 +95,13 @@ export class GameStore {
     return true;
   }
 
+  /** @param {string} prefix */
   _keys(prefix) { return keysWith(prefix, this.storage); }
 
+  /** @param {string} key */
   _read(key) { return readText(key, this.storage); }
 
+  /** @param {string} key @param {string} text */
   _write(key, text) {
     const failed = writeText(key, text, this.storage);
     this.failure = failed && failureWords(failed);
@@ -91,8 +112,10 @@ export class GameStore {
    * Move format-1 saves (tsuro.save, tsuro.save.previous) to keys of their own.
    * A legacy key is removed only once its game is written under its new key.
    * Returns the ids of the migrated games, the newest first.
+   * @returns {string[]}
    */
   migrate() {
+    /** @type {string[]} */
     const ids = [];
     for (const key of LEGACY_KEYS) {
       const text = this._read(key);
@@ -114,8 +137,9 @@ export class GameStore {
     return ids;
   }
 
-  /** Every saved game's entry (unreadable ones left out: see damaged()), newest first. */
+  /** Every saved game's entry (unreadable ones left out: see damaged()), newest first. @returns {GameEntry[]} */
   list() {
+    /** @type {GameEntry[]} */
     const out = [];
     for (const key of this._keys(GAME_PREFIX)) {
       const e = this.get(key.slice(GAME_PREFIX.length));
@@ -129,7 +153,7 @@ export class GameStore {
     return this._keys(GAME_PREFIX).map((k) => k.slice(GAME_PREFIX.length)).filter((id) => !this.get(id));
   }
 
-  /** A saved game's entry, or null if there is none or it is unreadable. */
+  /** A saved game's entry, or null if there is none or it is unreadable. @param {string} id @returns {GameEntry | null} */
   get(id) {
     const text = this._read(GAME_PREFIX + id);
     if (text === null) return null;
@@ -141,24 +165,27 @@ export class GameStore {
     }
   }
 
-  /** Why a stored game cannot be read (for the player), or null if it can. */
+  /** Why a stored game cannot be read (for the player), or null if it can. @param {string} id */
   whyUnreadable(id) {
     const text = this._read(GAME_PREFIX + id);
     if (text === null) return t("saves.gone");
+    /** @type {unknown} */
     let e;
     try { e = JSON.parse(text); } catch { return t("saves.notJson"); }
-    if (e && typeof e === "object" && typeof e.format === "string" && e.format !== FORMAT) {
-      return t("saves.otherFormat", { format: e.format.slice(0, 40) });
+    const format = e && typeof e === "object" ? /** @type {{format?: unknown}} */ (e).format : undefined;
+    if (typeof format === "string" && format !== FORMAT) {
+      return t("saves.otherFormat", { format: format.slice(0, 40) });
     }
     return isEntry(e) && e.id === id ? null : t("saves.notASave");
   }
 
-  /** The raw stored text of a game (what the change events compare). */
+  /** The raw stored text of a game (what the change events compare). @param {string} id */
   text(id) { return this._read(GAME_PREFIX + id); }
 
   /**
    * Save a game the engine has accepted.  meta: {over, position}.
    * Returns true if it is stored; false (and .failure says why) if not.
+   * @param {string} id @param {object} game @param {Meta} [meta]
    */
   put(id, game, meta = {}) {
     const ok = this._write(GAME_PREFIX + id, JSON.stringify(wrap(id, game, meta)));
@@ -166,13 +193,14 @@ export class GameStore {
     return ok;
   }
 
-  /** Forget a game (the player asked to), and its review. */
+  /** Forget a game (the player asked to), and its review. @param {string} id */
   remove(id) {
     remove(GAME_PREFIX + id, this.storage);
     dropReview(`game.${id}`, this.storage);
     if (this.current === id) this.current = null;
   }
 
+  /** @param {string} keep */
   _pruneFinished(keep) {
     const finished = this.list().filter((e) => e.over && e.id !== keep);
     for (const e of finished.slice(FINISHED_KEPT - 1)) this.remove(e.id);
@@ -182,6 +210,7 @@ export class GameStore {
    * Put a game that cannot be resumed aside, under a key of its own, as it was stored,
    * with the reason.  Its game key is removed only once the copy is written.
    * Returns the kept entry's id, or null if the storage refused the copy (the game stays).
+   * @param {string} id @param {string} reason
    */
   keepAside(id, reason) {
     const text = this._read(GAME_PREFIX + id);
@@ -193,14 +222,16 @@ export class GameStore {
     return id;
   }
 
+  /** @param {string} id @param {string} text @param {string} reason */
   _keepText(id, text, reason) {
     const failed = keepText(id, text, reason, { storage: this.storage });
     this.failure = failed && failureWords(failed);
     return !failed;
   }
 
-  /** The saves kept aside, newest first: [{id, keptAt, reason, text}]. */
+  /** The saves kept aside, newest first: [{id, keptAt, reason, text}]. @returns {KeptEntry[]} */
   kept() {
+    /** @type {KeptEntry[]} */
     const out = [];
     for (const key of this._keys(KEPT_PREFIX)) {
       const text = this._read(key);
@@ -213,16 +244,17 @@ export class GameStore {
     return out.sort((a, b) => String(b.keptAt).localeCompare(String(a.keptAt)));
   }
 
-  /** Forget a kept save (the player asked to, after downloading it). */
+  /** Forget a kept save (the player asked to, after downloading it). @param {string} id */
   dropKept(id) {
     remove(KEPT_PREFIX + id, this.storage);
   }
 
-  /** The id of the game this tab plays (kept across reloads of the tab), or null. */
+  /** The id of the game this tab plays (kept across reloads of the tab), or null. @returns {string | null} */
   get current() {
     try { return this.tab ? this.tab.getItem(TAB_KEY) : this._current || null; } catch { return this._current || null; }
   }
 
+  /** @param {string | null} id */
   set current(id) {
     this._current = id;
     try {
@@ -238,9 +270,10 @@ export class GameStore {
   /**
    * Call cb(entry or null) when another tab writes (or removes) the game with id idFn().
    * Returns a function that stops listening.
+   * @param {() => (string | null)} idFn @param {(entry: GameEntry | null) => void} cb
    */
   onChangeElsewhere(idFn, cb) {
-    const handler = (e) => {
+    const handler = (/** @type {StorageEvent} */ e) => {
       const id = idFn();
       if (!id || e.key !== GAME_PREFIX + id || e.newValue === e.oldValue) return;
       cb(e.newValue === null ? null : this.get(id));
@@ -253,8 +286,7 @@ export class GameStore {
 /**
  * A game's save as stored: the game with its id, when it was saved, whether it is over
  * and the position to draw before the engine is up.
- * @param {string} id @param {object} game
- * @param {{savedAt?: string, over?: boolean, position?: object | null}} [meta]
+ * @param {string} id @param {object} game @param {Meta} [meta]
  */
 function wrap(id, game, { savedAt, over = false, position = null } = {}) {
   return {
@@ -263,18 +295,22 @@ function wrap(id, game, { savedAt, over = false, position = null } = {}) {
   };
 }
 
-/** A format-1 save without what format 2 keeps beside it (the position drawn early). */
+/** What a save is stored with: when, whether over, the position drawn early.
+ *  @typedef {{savedAt?: string, over?: boolean, position?: Position | CoursePosition | null}} Meta */
+
+/** A format-1 save without what format 2 keeps beside it (the position drawn early).
+ *  @param {Record<string, unknown>} save */
 function stripLegacy(save) {
   const { position, ...game } = save;
   return game;
 }
 
-/** Whether two saves hold the same game (whenever they were saved). */
+/** Whether two saves hold the same game (whenever they were saved). @param {object} a @param {object} b */
 function sameGame(a, b) {
   return JSON.stringify({ ...a, savedAt: null }) === JSON.stringify({ ...b, savedAt: null });
 }
 
-/** A kept save as a file the player can download (a JSON text). */
+/** A kept save as a file the player can download (a JSON text). @param {KeptEntry} entry */
 export function keptFile(entry) {
   const name = `tsuro-save-${String(entry.id).replace(/[^\w.-]/g, "_")}.json`;
   let body = entry.text;
@@ -282,7 +318,7 @@ export function keptFile(entry) {
   return { name, blob: new Blob([body + "\n"], { type: "application/json" }) };
 }
 
-/** Start the download of a kept save. */
+/** Start the download of a kept save. @param {KeptEntry} entry */
 export function downloadKept(entry) {
   const { name, blob } = keptFile(entry);
   const a = document.createElement("a");
@@ -319,8 +355,12 @@ export class GameKeeper {
     this.migrated = store.migrate();
     // the one game of the previous format was the game on: it still is
     if (this.migrated.length && !store.current) store.current = this.migrated[0];
+    /** @type {string | null} the game this tab plays */
     this.id = null;
-    this.lastText = null; // what this tab last wrote (to tell another tab's write apart)
+    /** @type {string | null} what this tab last wrote (to tell another tab's write apart) */
+    this.lastText = null;
+    /** @type {(() => void) | null} lets go of the game's Web Lock */
+    this._release = null;
   }
 
   /** Why games are not kept in this browser, or null if they are. */
@@ -332,6 +372,7 @@ export class GameKeeper {
    * The save to resume when the page loads, as {id, save} (save: the session's, plus
    * position), or null: this tab's game; for a new tab, the newest unfinished game
    * that no other open tab is playing.
+   * @returns {Promise<{id: string, save: Resumable | null} | null>}
    */
   async resumable() {
     const current = this.store.current;
@@ -340,7 +381,7 @@ export class GameKeeper {
     const damaged = this.store.damaged();
     if (!entry && damaged.length) {
       // told about (and put aside) one by one, this tab's first
-      return { id: damaged.includes(current) ? current : damaged[0], save: null };
+      return { id: current !== null && damaged.includes(current) ? current : damaged[0], save: null };
     }
     if (!entry) {
       const held = await heldLocks();
@@ -349,19 +390,21 @@ export class GameKeeper {
     return entry ? { id: entry.id, save: { ...entry.game, position: entry.position } } : null;
   }
 
-  /** A stored game's save by id (the games list), or null. */
+  /** A stored game's save by id (the games list), or null. @param {string} id @returns {Resumable | null} */
   saveOf(id) {
     const e = this.store.get(id);
     return e ? { ...e.game, position: e.position } : null;
   }
 
-  /** From now on this tab plays the game `id` (a stored one), or a new game (no id). */
+  /** From now on this tab plays the game `id` (a stored one), or a new game (no id).
+   *  @param {string | null} [id] @returns {string} */
   begin(id = null) {
-    this.id = id || this.store.newId();
-    this.store.current = this.id;
-    this.lastText = this.store.text(this.id);
-    this._hold(this.id);
-    return this.id;
+    const playing = id || this.store.newId();
+    this.id = playing;
+    this.store.current = playing;
+    this.lastText = this.store.text(playing);
+    this._hold(playing);
+    return playing;
   }
 
   /** This tab plays no stored game (a link that failed before it was saved). */
@@ -372,7 +415,7 @@ export class GameKeeper {
     this._release = null;
   }
 
-  /** Hold a Web Lock named after the game while this tab plays it (other tabs see it is open). */
+  /** Hold a Web Lock named after the game while this tab plays it (other tabs see it is open). @param {string} id */
   _hold(id) {
     if (this._release) this._release();
     this._release = null;
@@ -385,27 +428,27 @@ export class GameKeeper {
   /**
    * Save the game on (one the engine has accepted).  `over`: whether the engine said it is
    * over (undefined: not asked yet for this position; a game unchanged keeps what was stored).
-   * @param {any} session @param {boolean} [over]
+   * @param {{toSave(): object, position: Position | CoursePosition}} session @param {boolean} [over]
    */
   save(session, over = undefined) {
-    if (!this.id) this.begin();
+    let id = this.id ?? this.begin();
     const game = session.toSave();
-    const stored = this.store.get(this.id);
+    const stored = this.store.get(id);
     const same = !!stored && sameGame(stored.game, game);
-    if (over === undefined) over = same ? stored.over : false;
-    if (same && stored.over === over) return true;   // resumed, nothing new: no write
-    const text = this.store.text(this.id);
+    if (over === undefined) over = stored && same ? stored.over : false;
+    if (stored && same && stored.over === over) return true;   // resumed, nothing new: no write
+    const text = this.store.text(id);
     if (text !== null && text !== this.lastText) {
       // another tab wrote this game since this tab last did: its copy stays, this one goes on
       // under a key of its own (nothing of either is lost)
-      this.begin();
+      id = this.begin();
       this.onFork();
     }
-    const ok = this.store.put(this.id, game, {
+    const ok = this.store.put(id, game, {
       over, position: session.position,
     });
     if (ok) {
-      this.lastText = this.store.text(this.id);
+      this.lastText = this.store.text(id);
       this.told = false;
     } else if (!this.told) {
       this.told = true;
@@ -414,7 +457,8 @@ export class GameKeeper {
     return ok;
   }
 
-  /** Put the save of the game `id` (default: the game on) aside, with why it could not be resumed. */
+  /** Put the save of the game `id` (default: the game on) aside, with why it could not be resumed.
+   *  @param {string} reason @param {string | null} [id] */
   keepAside(reason, id = this.id) {
     const kept = id ? this.store.keepAside(id, reason) : null;
     if (id === this.id) this.id = null;
@@ -429,10 +473,11 @@ export class GameKeeper {
   /**
    * Call cb(save or null) when another tab changes (or removes) the game this tab plays.
    * Returns a function that stops listening.
+   * @param {(save: Resumable | null) => void} cb
    */
   watch(cb) {
     return this.store.onChangeElsewhere(() => this.id, (entry) => {
-      const text = this.store.text(this.id);
+      const text = this.id === null ? null : this.store.text(this.id);
       if (text !== null && text === this.lastText) return;
       cb(entry ? { ...entry.game, position: entry.position } : null);
     });

@@ -26,11 +26,10 @@
 // and a rematch (`deal(make)`: a new game in the same table, the old one closed).
 
 import { playMove } from "./play.js";
-import { overIn, STALE } from "./session.js";
+import { overIn, hasCode, STALE } from "./session.js";
 import { budgetFor } from "./budgets.js";
 import { engineDown } from "../engine/client.js";
-/** @import {Move, Played} from "../types.js" */
-/** @import {Session} from "./session.js" */
+/** @import {Classic, GameKind, GameSession} from "./session.js" */
 /** @import {PlaySteps} from "./play.js" */
 
 /** Who plays a seat: a person at this page, the engine, or someone elsewhere (a link, a room's guest). */
@@ -44,8 +43,10 @@ import { engineDown } from "../engine/client.js";
 
 /**
  * The page's part: each hook is optional.
+ * @template {GameKind} K  the kind of game (a variant's; any on the game page)
+ * @template {GameSession<K>} S  the game's session
  * @typedef {object} TurnHooks
- * @property {PlaySteps["board"]} [board]  the Board the moves are animated on (none: the referee's)
+ * @property {PlaySteps<K>["board"]} [board]  the Board the moves are animated on (none: the referee's)
  * @property {(seat: number) => Player} [player]  who plays a seat (default: the session's seats,
  *           a human unless a computer)
  * @property {(seat: number) => boolean} [hidesHand]  whether a human's turn starts behind the
@@ -54,44 +55,48 @@ import { engineDown } from "../engine/client.js";
  * @property {() => (void | Promise<void>)} [waiting]  the engine is about to be asked for the
  *           turn: draw the game as it stands ("busy"); awaited (an embedded board waits for
  *           its reader to come near before it starts the engine)
- * @property {(turn: any) => void} [answered]  the engine answered for the position on
- * @property {(seat: number, turn: any, player: Player) => void} [turnStarted]  a turn starts
+ * @property {(turn: K["answer"]) => void} [answered]  the engine answered for the position on
+ * @property {(seat: number, turn: K["answer"], player: Player) => void} [turnStarted]  a turn starts
  *           (once a turn, whoever plays it; not again when it is offered again, after the
  *           hot-seat screen or a refused move): a turn clock starts here
- * @property {(seat: number, turn: any) => void} [human]  a human's turn here, with the
+ * @property {(seat: number, turn: K["answer"]) => void} [human]  a human's turn here, with the
  *           engine's answer (its phase and moves): start the turn controller
- * @property {(seat: number, turn: any) => void} [exchange]  the elimination bonus's exchange
+ * @property {(seat: number, turn: K["answer"]) => void} [exchange]  the elimination bonus's exchange
  *           for a human here (default: `human`)
  * @property {(seat: number) => void} [pass]  the hot-seat screen; reveal() goes on
  * @property {(seat: number) => void} [computer]  a computer is thinking
- * @property {(seat: number, turn: any) => void | Promise<void>} [remote]  the seat is played
+ * @property {(seat: number, turn: K["answer"]) => void | Promise<void>} [remote]  the seat is played
  *           elsewhere: the link to send, the guest's state (awaited)
- * @property {(session: Session, turn: any) => void | Promise<void>} [over]  the engine says the
+ * @property {(session: S, turn: K["answer"]) => void | Promise<void>} [over]  the engine says the
  *           game is over (awaited)
  * @property {() => number} [computerPause]  the least time (ms) a computer's move is seen
  *           thinking (default 0)
- * @property {(seat: number) => void} [freeze]  `seat`'s move is about to be played: freeze the controls
- * @property {(r: Played, seat: number) => void} [accepted]  the engine played `seat`'s move: save, sounds
- * @property {(r: Played, seat: number) => (void | Promise<void>)} [shown]  the move is on the
+ * @property {(seat: number | null) => void} [freeze]  `seat`'s move is about to be played: freeze the
+ *           controls (null: a move played on a game over, which the engine refuses)
+ * @property {(r: K["played"], seat: number) => void} [accepted]  the engine played `seat`'s move: save, sounds
+ * @property {(r: K["played"], seat: number) => (void | Promise<void>)} [shown]  the move is on the
  *           board: its words, panels, messages (awaited)
- * @property {(r: Played) => boolean} [goesOn]  whether the next turn follows a move (default:
+ * @property {(r: K["played"]) => boolean} [goesOn]  whether the next turn follows a move (default:
  *           yes; a puzzle or a lesson's task stops after the reader's move)
  * @property {(change: {kind: "undo" | "redo", count: number, failed: boolean}) => void} [changed]
  *           undo or redo changed the game: redraw the log, save, say it
- * @property {(e: any, failure: Failure) => (void | Promise<void>)} [failed]  the engine refused
+ * @property {(e: unknown, failure: Failure) => (void | Promise<void>)} [failed]  the engine refused
  *           or failed: say it, recover (the engine restarted), or retry (awaited)
  */
 
-const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
-/** @template {Session} [S=Session]  the game's session (a variant's, a link's) */
+/**
+ * @template {GameKind} [K=Classic]  the kind of game it plays (a variant's; the game page's: either)
+ * @template {GameSession<K>} [S=GameSession<K>]  the game's session (a variant's, a link's)
+ */
 export class TurnLoop {
-  /** @param {TurnHooks} hooks */
+  /** @param {TurnHooks<K, S>} hooks */
   constructor(hooks = {}) {
     this.hooks = hooks;
     /** @type {S | null} the game on */
     this.session = null;
-    /** @type {any} the engine's answer for the turn on (null while it is asked) */
+    /** @type {K["answer"] | null} the engine's answer for the turn on (null while it is asked) */
     this.turn = null;
     /** Whether the engine said the game on is over (false while the turn is asked). */
     this.over = false;
@@ -223,7 +228,7 @@ export class TurnLoop {
   /** The hot-seat screen's "show my hand": the seat on turn sees it. */
   reveal() {
     if (!this.turn || this.over) return Promise.resolve();
-    this.revealedTo = this.turn.turn;
+    this.revealedTo = this.turn.turn;   // a game going on has a seat to move
     return this.advance();
   }
 
@@ -239,7 +244,8 @@ export class TurnLoop {
 
   /** @param {number} step @param {number} seat */
   async _computer(step, seat) {
-    const s = /** @type {Session} */ (this.session);
+    const s = this.session;
+    if (!s) return;
     const at = s.version;
     this.hooks.computer?.(seat);
     const t0 = performance.now();
@@ -273,8 +279,8 @@ export class TurnLoop {
    * null if the game moved on meanwhile.  A refusal or failure is thrown to the caller (who
    * words it) once the turn is offered again (the engine refused the move) or the loop has
    * stopped (the engine failed: the page recovers).
-   * @param {Move} move @param {number} [at]  the session's version it was chosen at
-   * @returns {Promise<Played | null>}
+   * @param {K["move"]} move @param {number} [at]  the session's version it was chosen at
+   * @returns {Promise<K["played"] | null>}
    */
   async play(move, at = this.turnAt) {
     const step = this.step;
@@ -294,12 +300,13 @@ export class TurnLoop {
 
   /**
    * One move through the play path; null if the game moved on meanwhile.
-   * @param {Move} move @param {number} step @param {number} at @returns {Promise<Played | null>}
+   * @param {K["move"]} move @param {number} step @param {number} at @returns {Promise<K["played"] | null>}
    */
   async _move(move, step, at) {
-    const s = /** @type {Session} */ (this.session);
+    const s = this.session;
+    if (!s) return null;
     const h = this.hooks;
-    const mover = s.turn;
+    const mover = s.turn;   // null: the game is over, and the engine refuses the move
     this.busy = true;
     try {
       const r = await playMove(s, move, {
@@ -307,18 +314,19 @@ export class TurnLoop {
         at,
         current: () => this.current(step),
         freeze: () => h.freeze?.(mover),
-        accepted: (played) => h.accepted?.(played, mover),
-        shown: (played) => h.shown?.(played, mover),
+        // the engine played it: a seat was to move
+        accepted: (played) => { if (mover !== null) h.accepted?.(played, mover); },
+        shown: async (played) => { if (mover !== null) await h.shown?.(played, mover); },
       });
       return r && this.current(step) ? r : null;
     } catch (e) {
       if (this.current(step)) this.busy = false;
-      if (e.code === STALE) return null;   // the game changed first: the new step goes on
+      if (hasCode(e, STALE)) return null;   // the game changed first: the new step goes on
       throw e;
     }
   }
 
-  /** After a move: the next turn, unless the page stops after it. @param {Played | null} r @param {number} step */
+  /** After a move: the next turn, unless the page stops after it. @param {K["played"] | null} r @param {number} step */
   async _next(r, step) {
     if (!r || !this.current(step)) return;
     if (this.hooks.goesOn?.(r) ?? true) await this.advance();
@@ -352,12 +360,14 @@ export class TurnLoop {
     if (!s || (!s.canRedo() && !s.pending)) return 0;
     const step = this.stop();
     this.busy = true;
+    /** @type {unknown} */
     let failed = null;
+    /** @type {K["played"]["events"][]} */
     let redone = [];
     try {
       redone = await s.redo();
     } catch (e) {
-      if (e.code === STALE) return 0;
+      if (hasCode(e, STALE)) return 0;
       failed = e;
     }
     if (!this.current(step) || this.session !== s) return 0;
@@ -377,14 +387,15 @@ export class TurnLoop {
 
   /** After undo or redo: a human to move sees their hand at once (they were at the device). */
   _revealMover() {
-    const s = /** @type {Session} */ (this.session);
-    if (this.playerOf(s.turn) === "human") this.revealedTo = s.turn;
+    const seat = this.session?.turn ?? null;
+    if (seat === null) this.revealedTo = null;   // over: nobody's hand
+    else if (this.playerOf(seat) === "human") this.revealedTo = seat;
   }
 
   /**
    * The engine refused or failed: the page's `failed` hook says it, recovers, or retries
    * (awaited: a retry stays within the step that failed).
-   * @param {any} e @param {Failure["during"]} during @param {number | null} seat
+   * @param {unknown} e @param {Failure["during"]} during @param {number | null} seat
    */
   async _failed(e, during, seat) {
     this.busy = false;

@@ -231,7 +231,8 @@ export class TurnController {
    */
   handleKey(e) {
     const h = this.human;
-    const t = e.target instanceof Element ? e.target : null;
+    const target = e.target;
+    const t = target && "closest" in target ? /** @type {Element} */ (target) : null;   // an element (not the window)
     if (!h || !this.handPhases.includes(h.phase)) return false;
     if (t && t.closest("svg.board")) return false;
     const at = h.selected < 0 ? 0 : h.selected;

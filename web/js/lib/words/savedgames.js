@@ -5,25 +5,32 @@
 
 import { t, formatDate, list } from "./i18n.js";
 
+/** What a line says of a saved game (saves.js's entry): its position's players, its save's
+ *  moves, when it was saved. @typedef {{position?: {players?: unknown} | null, game?: {record?: unknown, moves?: unknown}, savedAt?: string}} Entry */
+
 /** @type {Intl.DateTimeFormatOptions} */
 export const WHEN = { dateStyle: "medium", timeStyle: "short" };
 
-/** Who plays a saved game, in words: "Ann, Bo, Cy and 2 more"; "" if unknown. */
+/** Who plays a saved game, in words: "Ann, Bo, Cy and 2 more"; "" if unknown. @param {Entry} entry */
 export function who(entry) {
+  /** @type {unknown[]} */
   const players = entry.position && Array.isArray(entry.position.players) ? entry.position.players : [];
-  const names = players.map((p) => p && p.name).filter((n) => typeof n === "string" && n);
+  const names = players.map((p) => (p && typeof p === "object" && "name" in p ? p.name : undefined))
+    .filter((n) => typeof n === "string" && n);
   if (names.length > 3) return list([...names.slice(0, 3), t("common.savedGame.more", { count: names.length - 3 })]);
   return list(names);
 }
 
-/** How many moves a saved game holds (a record's, or the moves after a start position), or null. */
+/** How many moves a saved game holds (a record's, or the moves after a start position), or null.
+ *  @param {Entry} entry */
 function movesOf(entry) {
   const g = entry.game || {};
-  const moves = g.record ? g.record.moves : g.moves;
+  const record = g.record && typeof g.record === "object" ? /** @type {{moves?: unknown}} */ (g.record) : null;
+  const moves = g.record ? record?.moves : g.moves;
   return Array.isArray(moves) ? moves.length : null;
 }
 
-/** A saved game's line: who plays, how far it is, when it was saved. */
+/** A saved game's line: who plays, how far it is, when it was saved. @param {Entry} entry */
 export function entryText(entry) {
   const name = who(entry) || t("common.savedGame.unnamed");
   const moves = movesOf(entry);

@@ -21,6 +21,7 @@ import { listYourGames, readForm, setUpForm } from "./home.js";
 import { reviewHref } from "../../lib/game/reviews.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {LinkMessage, LinkOpened} from "../../lib/types.js" */
+/** @import {Classic} from "../../lib/game/session.js" */
 
 /**
  * The game on the page.  `opened`: the engine's reading of the latest message (its
@@ -61,7 +62,7 @@ const { engine, board, turn, tilesReady } = page;
 // The turns (lib/game/turnloop.js): a person at this device plays here, a computer's
 // move is the engine's (the same on every device: link/session.js), anyone else gets
 // the link.
-/** @type {TurnLoop<LinkSession>} */
+/** @type {TurnLoop<Classic, LinkSession>} */
 const loop = new TurnLoop({
   board,
   player: (seat) => (!isPerson(seat) ? "computer" : canAct(seat) ? "human" : "remote"),
