@@ -21,6 +21,7 @@ from .editor import OPS as EDITOR_OPS
 from .game import MAX_LISTED_EXCHANGES, Game, IllegalMove
 from .lessons import OPS as LESSON_OPS
 from .linkplay import OPS as LINK_OPS
+from .names import OPS as NAME_OPS
 from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
 from .puzzles import OPS as PUZZLE_OPS
@@ -224,6 +225,7 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     **EDITOR_OPS,  # check_position: the board editor's problems (editor.py)
     **LINK_OPS,  # link_encode, link_open: play by link (linkplay.py)
     **ROOM_OPS,  # room_view: what one seat of a live room may see (rooms.py)
+    **NAME_OPS,  # clean_name: a player's name as a room keeps it (names.py)
     **NEU_OPS,  # the course variant: neu_new_game, neu_legal_moves, neu_play, neu_bot_move
 }
 
