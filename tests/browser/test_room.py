@@ -284,16 +284,16 @@ def test_a_hostile_guest_is_refused_and_the_game_goes_on(devices, server, relay)
     move = {"start": [0, 0, "A"]}
     attacks = [
         ("not json at all", "bad_message"),
-        ({"v": 1, "type": "move", "n": n, "move": move, "seat": 0}, "forged_seat"),
-        ({"v": 1, "type": "move", "n": n, "move": move}, "not_your_turn"),
-        ({"v": 1, "type": "move", "n": n + 5, "move": move}, "stale_move"),
-        ({"v": 1, "type": "move", "n": n}, "bad_message"),
-        ({"v": 1, "type": "move", "n": n, "move": move, "extra": 1}, "bad_message"),
-        ({"v": 2, "type": "hello", "nonce": "A" * 22}, "bad_version"),
-        ({"v": 1, "type": "sit", "seat": 0, "name": "Mallory"}, "seat_taken"),
-        ({"v": 1, "type": "hello", "nonce": "B" * 22, "token": "C" * 22}, "bad_token"),
+        ({"v": 2, "type": "move", "n": n, "move": move, "seat": 0}, "forged_seat"),
+        ({"v": 2, "type": "move", "n": n, "move": move}, "not_your_turn"),
+        ({"v": 2, "type": "move", "n": n + 5, "move": move}, "stale_move"),
+        ({"v": 2, "type": "move", "n": n}, "bad_message"),
+        ({"v": 2, "type": "move", "n": n, "move": move, "extra": 1}, "bad_message"),
+        ({"v": 3, "type": "hello", "nonce": "A" * 22}, "bad_version"),
+        ({"v": 2, "type": "sit", "seat": 0, "name": "Mallory"}, "seat_taken"),
+        ({"v": 2, "type": "hello", "nonce": "B" * 22, "token": "C" * 22}, "bad_token"),
         (
-            {"v": 1, "type": "move", "n": n, "move": {"tile": 1, "rot": 0}, "note": "x" * 5000},
+            {"v": 2, "type": "move", "n": n, "move": {"tile": 1, "rot": 0}, "note": "x" * 5000},
             "too_large",
         ),
         ([1, 2, 3], "bad_message"),
@@ -308,7 +308,7 @@ def test_a_hostile_guest_is_refused_and_the_game_goes_on(devices, server, relay)
     assert sorted(errors_of(eve)) == sorted(expected)
 
     # flooding: beyond its rate, the host drops the messages and says so (once a second)
-    stand = json.dumps({"v": 1, "type": "stand"})
+    stand = json.dumps({"v": 2, "type": "stand"})
     eve.evaluate("(m) => { for (let i = 0; i < 120; i++) window.tsuroRoom.sendRaw(m); }", stand)
     eve.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('rate_limited'))")
     codes = errors_of(eve)[len(expected) :]
@@ -339,7 +339,7 @@ def test_a_hostile_guest_is_refused_and_the_game_goes_on(devices, server, relay)
     hand = state["position"]["hands"][2]
     bad = next(t for t in range(35) if t not in hand)
     n = state["n"]
-    send_raw(eve, {"v": 1, "type": "move", "n": n, "move": {"tile": bad, "rot": 0}})
+    send_raw(eve, {"v": 2, "type": "move", "n": n, "move": {"tile": bad, "rot": 0}})
     eve.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('illegal_move'))")
     assert host.evaluate("window.tsuroRoom.record.moves.length") == n
     # and a repeated move: her real move, sent twice
@@ -347,7 +347,7 @@ def test_a_hostile_guest_is_refused_and_the_game_goes_on(devices, server, relay)
     eve.wait_for_function("(n) => window.tsuroRoom.arrivals.some((a) => a.n > n)", arg=n)
     last = host.evaluate("window.tsuroRoom.record.moves.at(-1)")
     send_raw(
-        eve, {"v": 1, "type": "move", "n": n, "move": {"tile": last["tile"], "rot": last["rot"]}}
+        eve, {"v": 2, "type": "move", "n": n, "move": {"tile": last["tile"], "rot": last["rot"]}}
     )
     eve.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('stale_move'))")
     assert (

@@ -23,8 +23,9 @@
 // Diagnostics go to stderr; the exit code is 0 unless something failed to load.
 
 import { readFileSync } from "node:fs";
-import { resolve, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { pyodideSetup } from "./pyodide_boot.mjs";
 
 function parseArgs(argv) {
   const out = { dist: "dist", install: "lock", python: false, stdlib: null, restores: 1 };
@@ -45,22 +46,11 @@ function parseArgs(argv) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  const dist = resolve(args.dist);
-  const build = JSON.parse(readFileSync(join(dist, "build.json"), "utf8"));
-  const indexURL = join(dist, build.pyodideDir) + "/";
+  const { dist, build, options, wheel, lock } = pyodideSetup(args.dist, args.stdlib, (s) => process.stderr.write(`[python] ${s}\n`));
+  const indexURL = options.indexURL;
   const input = readFileSync(0, "utf8");
 
   const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
-  const options = {
-    indexURL,
-    stdLibURL: args.stdlib === "shipped" ? join(dist, build.stdlib.url) : join(indexURL, "python_stdlib.zip"),
-    stdout: (s) => process.stderr.write(`[python] ${s}\n`),
-    stderr: (s) => process.stderr.write(`[python] ${s}\n`),
-  };
-  const wheel = join(dist, build.engine.wheel);
-  const lock = (withEngine) => ({ info: build.lockInfo, packages: withEngine ? { "tsuro-core": {
-    name: "tsuro-core", version: build.engine.version, file_name: build.engine.wheel, install_dir: "site",
-    sha256: build.engine.sha256, package_type: "package", imports: build.engine.imports, depends: [] } } : {} });
 
   if (args.install === "snapshot") {
     const maker = await loadPyodide({ ...options, lockFileContents: lock(false), _makeSnapshot: true });

@@ -19,10 +19,12 @@ import { Sound } from "../../lib/shell/sound.js";
 import { t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { parseRoomFragment, deriveRoom, roomFragment } from "./secret.js";
-import { loadHosted, saveHosted, loadSeat, saveSeat } from "./store.js";
+import { loadHosted, saveHosted, saveHostedIfCurrent, loadSeat, saveSeat } from "./store.js";
 import { RelayTransport, relaysFor, iceServers } from "./relay.js";
 import { loopbackPair } from "./transport.js";
 import { Referee } from "./referee.js";
+import { HostLock } from "./hostlock.js";
+import { showReaction, wireReactions } from "./reactions.js";
 import { RoomClient } from "./client.js";
 import { Table } from "./table.js";
 import { drawSeats, lobbyNote } from "./lobby.js";
@@ -34,8 +36,12 @@ import { ManualInvites, answerInvite } from "./invite.js";
 applyTheme();
 const sound = new Sound();
 sound.wire($("btn-sound"));
-/** @type {{client: RoomClient | null, referee: Referee | null, table: Table | null, id: string, link: any}} */
-const room = { client: null, referee: null, table: null, id: "", link: null };
+/**
+ * @type {{client: RoomClient | null, referee: Referee | null, table: Table | null, id: string, link: any,
+ *   transports: import("./transport.js").Transport[], hosting: string}}
+ * hosting: "" (a guest), "here" (this tab referees), "elsewhere" (another tab does), "handed" (handed over)
+ */
+const room = { client: null, referee: null, table: null, id: "", link: null, transports: [], hosting: "" };
 
 // the elimination bonus's exchange, on this player's turn (the host's engine checks it)
 const exchange = new ExchangeChooser({
@@ -72,7 +78,12 @@ const debug = {
   get connectedAt() { return room.client?.connectedAt ?? null; },
   get seatedAt() { return room.client?.seatedAt ?? null; },
   get record() { return room.referee?.session?.toRecord() ?? null; },
+  get hosting() { return room.hosting; },
+  /** what peers that are not the host sent this page (never acted on) */
+  get heard() { return room.client?.heard ?? []; },
   sendRaw: (text) => { const c = room.client; if (c && c.hostPeer) c.transport.send(c.hostPeer, text); },
+  /** send text to any peer (a hostile guest's tests) */
+  sendTo: (peer, text) => room.client?.transport.send(peer, text),
 };
 Object.assign(window, { tsuroRoom: debug });
 
@@ -92,24 +103,7 @@ async function openRoom(link) {
   // made once whoever listens to it is there: a peer met before would go unheard
   const relay = () => (urls.length ? new RelayTransport({ roomId: id, password, relays: urls, ice: iceServers(params) }) : null);
   if (isHost) {
-    await engine.ready;
-    room.referee = new Referee({
-      engine, room: hosted,
-      persist: (r) => { if (!saveHosted(r)) notice(t("room.no_storage")); },
-      stuck: (seat, count) => notice(t("room.computer_failed", { name: hosted.seats[seat].name, count }), {
-        label: t("engine.retry"), run: () => { notice(null); room.referee?.retryComputers(); },
-      }),
-    });
-    await room.referee.resume();
-    const pair = loopbackPair();
-    room.referee.attach(pair.host, "l");
-    startClient(pair.local, link, id);
-    pair.open();
-    const toGuests = relay();
-    if (toGuests) {
-      room.referee.attach(toGuests, "r");
-      showInvite(link);   // without a relay the link leads nowhere: invites without internet only
-    }
+    await hostRoom(link, id, relay);
   } else {
     const transport = relay();
     if (!transport) { connection(t("room.no_relay")); return; }
@@ -118,6 +112,71 @@ async function openRoom(link) {
     // no answer for a while: say what may be wrong and what else there is
     setTimeout(() => { if (!room.client?.connected && !room.client?.room) connection(t("room.no_connection")); }, NO_ANSWER_MS);
   }
+}
+
+/**
+ * Referee the room in this tab, if no other tab of this browser does (hostlock.js): taken
+ * up from the latest save, under a new epoch; or say that another tab has it.
+ */
+async function hostRoom(link, id, relay) {
+  const lock = new HostLock(id, { handOver: () => handOver("handed"), lost: () => { handOver("handed"); } });
+  if (!(await lock.claim())) {
+    if (!HostLock.askedOnReload(id)) { elsewhere("room.open_elsewhere"); return; }
+    connection(t("room.taking_over"));
+    await lock.takeOver();
+  }
+  const hosted = loadHosted(id);
+  if (!hosted) { notice(t("room.no_storage")); return; }
+  hosted.epoch = (hosted.epoch || 0) + 1;
+  if (!saveHosted(hosted)) notice(t("room.no_storage"));
+  room.hosting = "here";
+  connection("");
+  await engine.ready;
+  room.referee = new Referee({
+    engine, room: hosted,
+    persist: (r) => {
+      const saved = saveHostedIfCurrent(r);
+      if (saved === "failed") notice(t("room.no_storage"));
+      if (saved === "superseded") handOver("handed");   // another tab took the room up meanwhile
+    },
+    stuck: (seat, count) => notice(t("room.computer_failed", { name: hosted.seats[seat].name, count }), {
+      label: t("engine.retry"), run: () => { notice(null); room.referee?.retryComputers(); },
+    }),
+  });
+  await room.referee.resume();
+  const pair = loopbackPair();
+  room.referee.attach(pair.host, "l");
+  startClient(pair.local, link, id);
+  pair.open();
+  room.transports = [pair.host, pair.local];
+  const toGuests = relay();
+  if (toGuests) {
+    room.referee.attach(toGuests, "r");
+    room.transports.push(toGuests);
+    showInvite(link);   // without a relay the link leads nowhere: invites without internet only
+  }
+}
+
+/** This tab no longer referees (another took the room up): stop, let the guests go, say so. */
+async function handOver(why) {
+  if (room.hosting !== "here") return;
+  room.hosting = why;
+  await room.referee?.stop();
+  for (const transport of room.transports) transport.close();
+  invites?.transport.close();
+  invites = null;
+  room.transports = [];
+  elsewhere("room.handed_over");
+}
+
+/** Another tab of this browser referees this room: say so, with "Host it here". */
+function elsewhere(words) {
+  if (room.hosting !== "handed") room.hosting = "elsewhere";
+  $("play-panel").hidden = true;
+  $("lobby-panel").hidden = true;
+  setPhase("elsewhere");
+  connection(t(words));
+  notice(t(words), { label: t("room.host_here"), run: () => { HostLock.askOnReload(room.id); location.reload(); } });
 }
 
 /** The player's side, on whichever transport reaches the host. */
@@ -135,6 +194,15 @@ function startClient(transport, link, id) {
       state: (s) => { showPlaying(); room.table?.receive(s); },
       over: (record) => { room.table?.queue.then(() => showGameOver(engine, board, record, room.client?.room)); },
       error: (code, detail) => refused(code, detail),
+      // only the host's signature takes the seat's token back (client.js checked it)
+      removed: () => {
+        saveSeat(id, { token: null, name: $("join-name").value.trim() });
+        notice(t("room.removed"));
+      },
+      reaction: (seat, r) => {
+        const name = room.client?.room?.seats?.[seat]?.name ?? t("common.player_name", { n: seat + 1 });
+        showReaction(seat, r, name);
+      },
     },
   });
   room.table = new Table({ board, turn, sound, client: () => room.client });
@@ -144,7 +212,7 @@ function refused(code, detail) {
   const text = t(`room.error.${code}`, { detail: detail || "" });
   if (["illegal_move", "not_your_turn", "stale_move", "engine"].includes(code)) room.table?.refused(text);
   else notice(text);
-  if (code === "replaced" || code === "bad_token") saveSeat(room.id, { token: null, name: $("join-name").value.trim() });
+  // a seat token is never given up on an error's word: only a `removed` the host signed
 }
 
 function showRoom(r) {
@@ -157,6 +225,7 @@ function showRoom(r) {
   drawSeats(list, r, { take: (seat) => take(seat), host: isHost ? room.referee : null });
   lobbyNote(r, isHost);
   $("btn-manual").hidden = !isHost || r.phase === "over";
+  $("react-box").hidden = r.you.seat === null || r.phase === "lobby";
 }
 
 function take(seat) {
@@ -181,6 +250,7 @@ function showInvite(link) {
 
 // ------------------------------------------------------------------ without a relay
 
+/** @type {ManualInvites | null} */
 let invites = null;
 $("btn-manual").addEventListener("click", () => {
   if (!room.referee) return;
@@ -207,7 +277,13 @@ wireCopyButton("btn-copy-manual", "manual-out");
 $("btn-share-room").addEventListener("click", () => {
   navigator.share({ text: t("room.share_text"), url: $("room-link").value }).catch(() => { /* closed */ });
 });
-$("btn-start").addEventListener("click", () => room.referee?.start());
+$("btn-start").addEventListener("click", async () => {
+  const why = await room.referee?.start();
+  if (!why) return;
+  // why not: said to the host (a free seat; the engine's refusal, in words)
+  notice(t("room.start_failed", { reason: why.code === "seats_free" ? t("room.waiting_seats", { count: 1 }) : reason(why) }));
+});
+wireReactions((r) => room.client?.react(r), () => { if (room.client?.room) showRoom(room.client.room); });
 $("btn-exchange").addEventListener("click", () => exchange.finish());
 $("btn-exchange-reset").addEventListener("click", () => exchange.reset());
 $("join-name").value = loadSeat(room.id)?.name || "";

@@ -9,7 +9,7 @@
 
 import { joinRoom, selfId } from "./vendor/trystero.js";
 import { NETWORK } from "./network.js";
-import { Transport } from "./transport.js";
+import { Transport, dtlsBinding } from "./transport.js";
 
 const ACTION = "tsuro";
 /**
@@ -90,6 +90,8 @@ export class RelayTransport extends Transport {
   close() {
     this.room.leave().catch(() => {});
   }
+
+  binding(peer) { return dtlsBinding(this.room.getPeers()[peer]); }
 }
 
 /**
