@@ -175,7 +175,7 @@ function elsewhere(words) {
   $("play-panel").hidden = true;
   $("lobby-panel").hidden = true;
   setPhase("elsewhere");
-  connection(t(words));
+  connection("");
   notice(t(words), { label: t("room.host_here"), run: () => { HostLock.askOnReload(room.id); location.reload(); } });
 }
 
