@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from . import jsonin, notation
+from .figures import record_figures
 from .game import MAX_LISTED_EXCHANGES
 from .notation import NotationError
 
@@ -38,8 +39,10 @@ def _dump(value: Any) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Print the final position and result of a record."""
-    game = notation.replay(_read_json(args.file))
-    print(_dump({"position": notation.to_position(game), "result": notation.result(game)}))
+    record = _read_json(args.file)
+    game = notation.replay(record)
+    result = {**notation.result(game), "figures": record_figures(record)}
+    print(_dump({"position": notation.to_position(game), "result": result}))
     return 0
 
 

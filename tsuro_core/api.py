@@ -18,6 +18,8 @@ from .bots.api_ops import OPS as BOT_OPS
 from .bots.review import OPS as REVIEW_OPS
 from .daily import OPS as DAILY_OPS
 from .editor import OPS as EDITOR_OPS
+from .figures import OPS as FIGURE_OPS
+from .figures import record_figures
 from .game import MAX_LISTED_EXCHANGES, Game, IllegalMove
 from .lessons import OPS as LESSON_OPS
 from .linkplay import OPS as LINK_OPS
@@ -145,11 +147,13 @@ def op_play(args: dict[str, Any]) -> dict[str, Any]:
 
 def op_replay(args: dict[str, Any]) -> dict[str, Any]:
     """Exactly what ``python -m tsuro_core replay`` prints for a record."""
+    record = _arg(args, "record")
     try:
-        game = notation.replay(_arg(args, "record"))
+        game = notation.replay(record)
     except NotationError as e:
         raise ApiError("bad_record", str(e)) from None
-    return {"position": notation.to_position(game), "result": notation.result(game)}
+    result = {**notation.result(game), "figures": record_figures(record)}
+    return {"position": notation.to_position(game), "result": result}
 
 
 def op_positions(args: dict[str, Any]) -> dict[str, Any]:
@@ -226,6 +230,7 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     **LINK_OPS,  # link_encode, link_open: play by link (linkplay.py)
     **ROOM_OPS,  # room_view: what one seat of a live room may see (rooms.py)
     **NAME_OPS,  # clean_name: a player's name as a room keeps it (names.py)
+    **FIGURE_OPS,  # game_figures: each player's path, squares, moves survived, put out (figures.py)
     **NEU_OPS,  # the course variant: neu_new_game, neu_legal_moves, neu_play, neu_bot_move
 }
 

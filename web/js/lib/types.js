@@ -157,6 +157,7 @@ export {};
  * @typedef {{message: LinkMessage, shuffle: "committed" | "host", position?: Position,
  *            waiting?: "share" | "secret", sharer?: number}} LinkOpened
  */
+/** game_figures: one player's end-of-game figures (tsuro_core/figures.py). @typedef {{seat: number, path: number, squares: number, survived: number, put_out: number}} Figures */
 /** play and neu_play: the next position, the move as a record stores it, and what happened. @typedef {{position: Position, move: Move, events: GameEvent[], result?: GameResult}} Played */
 /**
  * room_view: a position as one seat of a live room may see it (docs/rooms.md): the
@@ -211,6 +212,8 @@ export {};
  * @property {{args: {message: LinkMessage, secret: string}, result: LinkOpened}} link_reveal
  * @property {{args: {message: LinkMessage, move: Move}, result: Played & {message: LinkMessage}}} link_play
  * @property {{args: {position: Position, seat: number | null, events?: GameEvent[], move?: Move, log?: GameEvent[][]}, result: {position: SeatView, events?: GameEvent[], move?: Move, log?: GameEvent[][]}}} room_view
+ * @property {{args: {record: GameRecord}, result: {figures: Figures[]}}} game_figures
+ * @property {{args: {name: string}, result: {name: string}}} clean_name
  * @property {{args: {players: {name: string, color?: string}[]}, result: {position: any}}} neu_new_game
  * @property {{args: {position: any}, result: any}} neu_legal_moves
  * @property {{args: {position: any, move: any}, result: {position: any, move: any, events: any[], result?: any}}} neu_play

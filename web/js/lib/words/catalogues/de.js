@@ -1106,4 +1106,11 @@ export default {
   "room.react.nice": "Guter Zug",
   "room.react.oops": "Hoppla",
   "room.react.thanks": "Danke",
+  // figures.*: each player's end-of-game figures on every game-over screen (lib/shell/figures.js; issue 28)
+  "figures.title": "Die Partie in Zahlen",
+  "figures.player": "Spieler",
+  "figures.path": "Weg (Karten)",
+  "figures.squares": "Felder durchquert",
+  "figures.survived": "Züge überstanden",
+  "figures.put_out": "Spielsteine hinausgeworfen",
 };

@@ -1109,4 +1109,11 @@ export default {
   "room.react.nice": "Good move",
   "room.react.oops": "Oops",
   "room.react.thanks": "Thanks",
+  // figures.*: each player's end-of-game figures on every game-over screen (lib/shell/figures.js; issue 28)
+  "figures.title": "The game in figures",
+  "figures.player": "Player",
+  "figures.path": "Path (tiles)",
+  "figures.squares": "Squares crossed",
+  "figures.survived": "Moves survived",
+  "figures.put_out": "Markers put out",
 };

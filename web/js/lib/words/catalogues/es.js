@@ -1106,4 +1106,11 @@ export default {
   "room.react.nice": "Buena jugada",
   "room.react.oops": "Ups",
   "room.react.thanks": "Gracias",
+  // figures.*: each player's end-of-game figures on every game-over screen (lib/shell/figures.js; issue 28)
+  "figures.title": "La partida en cifras",
+  "figures.player": "Jugador",
+  "figures.path": "Camino (losetas)",
+  "figures.squares": "Casillas recorridas",
+  "figures.survived": "Jugadas aguantadas",
+  "figures.put_out": "Fichas eliminadas",
 };

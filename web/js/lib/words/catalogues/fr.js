@@ -1106,4 +1106,11 @@ export default {
   "room.react.nice": "Joli coup",
   "room.react.oops": "Oups",
   "room.react.thanks": "Merci",
+  // figures.*: each player's end-of-game figures on every game-over screen (lib/shell/figures.js; issue 28)
+  "figures.title": "La partie en chiffres",
+  "figures.player": "Joueur",
+  "figures.path": "Chemin (tuiles)",
+  "figures.squares": "Cases traversées",
+  "figures.survived": "Coups tenus",
+  "figures.put_out": "Pions éliminés",
 };

@@ -1106,4 +1106,11 @@ export default {
   "room.react.nice": "Bella mossa",
   "room.react.oops": "Ops",
   "room.react.thanks": "Grazie",
+  // figures.*: each player's end-of-game figures on every game-over screen (lib/shell/figures.js; issue 28)
+  "figures.title": "La partita in cifre",
+  "figures.player": "Giocatore",
+  "figures.path": "Percorso (tessere)",
+  "figures.squares": "Caselle attraversate",
+  "figures.survived": "Mosse superate",
+  "figures.put_out": "Pedine eliminate",
 };

@@ -1106,4 +1106,11 @@ export default {
   "room.react.nice": "ナイス",
   "room.react.oops": "おっと",
   "room.react.thanks": "ありがとう",
+  // figures.*: each player's end-of-game figures on every game-over screen (lib/shell/figures.js; issue 28)
+  "figures.title": "数字で見る対局",
+  "figures.player": "プレイヤー",
+  "figures.path": "道のり（タイル）",
+  "figures.squares": "通ったマス",
+  "figures.survived": "生き残った手数",
+  "figures.put_out": "脱落させたコマ",
 };

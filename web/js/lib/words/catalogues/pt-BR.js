@@ -1106,4 +1106,11 @@ export default {
   "room.react.nice": "Boa jogada",
   "room.react.oops": "Opa",
   "room.react.thanks": "Valeu",
+  // figures.*: each player's end-of-game figures on every game-over screen (lib/shell/figures.js; issue 28)
+  "figures.title": "A partida em números",
+  "figures.player": "Jogador",
+  "figures.path": "Caminho (peças)",
+  "figures.squares": "Casas percorridas",
+  "figures.survived": "Jogadas sobrevividas",
+  "figures.put_out": "Marcadores eliminados",
 };
