@@ -415,6 +415,9 @@ export class Referee {
     this.changed();
   }
 
+  /** Keep the room as it is now (the host changed something of its own: the table listed). */
+  keep() { this._save(); }
+
   _save() {
     if (this.stopped) return;
     this.room.save = this.session ? this.session.toSave() : null;

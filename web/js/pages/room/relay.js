@@ -40,6 +40,16 @@ export function relaysFor(roomId, params) {
   return { urls, refused: [] };
 }
 
+/**
+ * The relays open tables are announced on and found on: `?relays=` if given (those the
+ * page's policy allows), else the build's lobby relays (the same for every page).
+ * @param {URLSearchParams} params
+ */
+export function lobbyRelays(params) {
+  const named = relaysFor("", params);
+  return params.get("relays") ? named.urls : NETWORK.lobbyRelays.slice();
+}
+
 /** The ICE servers: the build's STUN servers and a TURN server named in the address. @param {URLSearchParams} params */
 export function iceServers(params) {
   /** @type {RTCIceServer[]} */

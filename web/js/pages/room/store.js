@@ -3,8 +3,10 @@
 //   tsuro.room.host.<id>  a room this browser hosts: its link, the host's
 //                         private key, the seats (with their tokens), the
 //                         tokens taken back (with the host's signed release),
-//                         the game's save, so a reload resumes the room, and
-//                         the epoch of the tab that referees it (hostlock.js)
+//                         the game's save, so a reload resumes the room, the
+//                         epoch of the tab that referees it (hostlock.js), and
+//                         whether it is an open table, with the table's id and
+//                         Nostr key (announcer.js)
 //   tsuro.room.seat.<id>  this browser's seat in another's room: its token and
 //                         the name it gave, so a reload takes the seat back
 
@@ -29,6 +31,8 @@ function isHosted(v, id) {
     v.seats.every((s) => isObject(s) && KINDS.includes(s.kind) && isText(s.name) && isText(s.color) &&
       (s.token === null || isText(s.token))) &&
     (v.epoch === undefined || Number.isSafeInteger(v.epoch)) &&
+    (v.listed === undefined || typeof v.listed === "boolean") &&
+    (v.table === undefined || (isObject(v.table) && isText(v.table.id, 64) && isText(v.table.secret, 64) && Number.isSafeInteger(v.table.since))) &&
     (v.released === undefined || (Array.isArray(v.released) && v.released.every((r) => isObject(r) && isText(r.token) && isText(r.sig))));
 }
 

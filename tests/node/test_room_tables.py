@@ -1,0 +1,81 @@
+"""Open tables in Node (tests/node/room_tables.mjs): the room page's modules as the build
+ships them, against a real Nostr relay (nostr-relay from PyPI, as the browser tests use:
+roomkit.Relay) over Node's WebSocket.  A flood of fake announcements (tests/relay/flood.py,
+in the relay's own environment: 15 a finder must believe, 120 it must not) is published
+first; each scenario is a test here."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+
+SCRIPT = HERE / "room_tables.mjs"
+FLOOD = HERE.parent / "relay" / "flood.py"
+SCENARIOS = [
+    "sha256_matches_webcrypto",
+    "announcements_read_strictly",
+    "relay_limits_read",
+    "announce_find_withdraw",
+    "flood_bounded",
+]
+
+pytestmark = pytest.mark.node
+
+
+@pytest.fixture(scope="module")
+def outcome(dist_dir, tmp_path_factory):
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is not installed (tests/node needs Node 20)")
+    sys.path.insert(0, str(HERE.parent / "browser"))  # tests/browser's relay kit
+    import roomkit
+
+    relay = roomkit.Relay()
+    try:
+        python = roomkit.RELAY.parent / "python"
+        flood = subprocess.run(
+            [str(python), str(FLOOD), relay.url, "15", "120"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=True,
+        ).stdout
+        path = tmp_path_factory.mktemp("flood") / "flood.json"
+        path.write_text(flood)
+        proc = subprocess.run(
+            [
+                node,
+                "--experimental-websocket",
+                str(SCRIPT),
+                "--dist",
+                str(dist_dir),
+                "--relay",
+                relay.url,
+                "--flood",
+                str(path),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+    finally:
+        relay.stop()
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    return json.loads(proc.stdout)
+
+
+def test_every_scenario_is_here(outcome):
+    assert sorted(outcome["results"]) == sorted(SCENARIOS)
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_scenario(outcome, name):
+    result = outcome["results"][name]
+    assert result["ok"], result.get("error")
