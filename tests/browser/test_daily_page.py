@@ -74,6 +74,8 @@ def test_daily_counted_game_share_text_replay_link_and_practice(page, server):
 
     placed = play_to_the_end(page, reload_after=1)
     assert page.locator("#daily-result").is_visible()
+    page.wait_for_selector("#figures table")  # the solo player's figures
+    assert len(pagekit.figures(page)) == 1
     share = page.input_value("#share-text")
     lines = share.split("\n")
     assert lines[0].startswith(f"Tsuro daily {today()}: ") and "/35" in lines[0]

@@ -410,6 +410,85 @@ scenarios.whole_game_and_a_seat_to_a_computer = async (engine) => {
   out.figures.game = { moves: ann.seen.over.moves.length };
 };
 
+/**
+ * A hostile guest sends every kind of message a guest can: each is refused with an error
+ * to it alone, nobody else is sent anything, the game is unchanged; flooding is dropped
+ * past the rate and said once a second; a tile she does not hold and a move sent twice
+ * are refused by the engine and the move count (the browser test this replaces sent the
+ * same over WebRTC: tests/browser/test_room.py kept whole games only).
+ */
+scenarios.hostile_guest_refused = async (engine) => {
+  const net = new MemoryNet();
+  const host = await hostRoom(engine, net, ["person", "person", "person"]);
+  const ann = player(net, "ann", host);
+  const bo = player(net, "bo", host);
+  const eve = player(net, "eve", host);
+  for (const p of [ann, bo, eve]) net.connect(p.name, "host");
+  await until(() => ann.client.connected && bo.client.connected && eve.client.connected, "all find the host");
+  await seat(ann, 0, "Ann");
+  await seat(bo, 1, "Bo");
+  await seat(eve, 2, "Eve");
+  assert.equal(await host.referee.start(), null);
+  await until(() => ann.seen.states.at(-1)?.legal, "Ann's turn");
+  await settle(host.referee);
+  const n = host.referee.session.moves.length;
+  const before = { ann: ann.seen.states.length + ann.seen.rooms.length, bo: bo.seen.states.length + bo.seen.rooms.length };
+  const raw = (text) => eve.transport.send("host", typeof text === "string" ? text : JSON.stringify(text));
+  const move = { start: [0, 0, "A"] };
+  const attacks = [
+    ["not json at all", "bad_message"],
+    [{ v: VERSION, type: "move", n, move, seat: 0 }, "forged_seat"],
+    [{ v: VERSION, type: "move", n, move }, "not_your_turn"],
+    [{ v: VERSION, type: "move", n: n + 5, move }, "stale_move"],
+    [{ v: VERSION, type: "move", n }, "bad_message"],
+    [{ v: VERSION, type: "move", n, move, extra: 1 }, "bad_message"],
+    [{ v: VERSION + 1, type: "hello", nonce: "A".repeat(22) }, "bad_version"],
+    [{ v: VERSION, type: "sit", seat: 0, name: "Mallory" }, "seat_taken"],
+    [{ v: VERSION, type: "hello", nonce: "B".repeat(22), token: "C".repeat(22) }, "bad_token"],
+    [{ v: VERSION, type: "move", n, move: { tile: 1, rot: 0 }, note: "x".repeat(5000) }, "too_large"],
+    [[1, 2, 3], "bad_message"],
+    [{ v: VERSION, type: "stand" }, "wrong_phase"],
+    [{ v: VERSION, type: "react", r: "<b>free text</b>" }, "bad_message"],
+  ];
+  for (const [text] of attacks) raw(text);
+  await until(() => eve.seen.errors.length >= attacks.length, "every attack answered");
+  assert.deepEqual([...eve.seen.errors].sort(), attacks.map(([, code]) => code).sort());
+  // flooding: past its rate the host drops the messages and says so once a second
+  const errors = eve.seen.errors.length;
+  for (let i = 0; i < 120; i++) raw({ v: VERSION, type: "stand" });
+  await until(() => eve.seen.errors.slice(errors).includes("rate_limited"), "rate_limited");
+  await settle(host.referee);
+  const flood = eve.seen.errors.slice(errors);
+  assert.ok(flood.every((c) => c === "rate_limited" || c === "wrong_phase"), flood.join());
+  assert.ok(flood.filter((c) => c === "wrong_phase").length < 60, "the flood was read");
+  // nobody else was sent anything; nothing was played
+  assert.equal(ann.seen.states.length + ann.seen.rooms.length, before.ann);
+  assert.equal(bo.seen.states.length + bo.seen.rooms.length, before.bo);
+  assert.deepEqual(ann.seen.errors, []);
+  assert.equal(host.referee.session.moves.length, n);
+  // Eve's own turn: a tile she does not hold, then her move sent twice
+  await sleep(1500);   // past the flood's second: her rate is back
+  await playUntilOver(host, [ann, bo], { stopAt: 2, pick: (legal) => legal.moves[legal.moves.length >> 1].move });
+  await until(() => eve.seen.states.at(-1)?.legal, "Eve's turn");
+  const s = eve.seen.states.at(-1);
+  eve.client.move(s.n, s.legal.moves[5].move);   // a start mark
+  await until(() => host.referee.session.moves.length === s.n + 1, "Eve's start");
+  raw({ v: VERSION, type: "move", n: s.n, move: s.legal.moves[5].move });
+  await until(() => eve.seen.errors.includes("stale_move") && eve.seen.errors.filter((c) => c === "stale_move").length === 2, "the repeated move refused");
+  await playUntilOver(host, [ann, bo, eve], { stopAt: 5 });
+  await until(() => eve.seen.states.at(-1)?.legal && eve.seen.states.at(-1).legal.phase === "tile" || host.room.phase === "over", "Eve's tile turn");
+  if (host.room.phase !== "over") {
+    const t = eve.seen.states.at(-1);
+    const hand = t.position.hands[2];
+    const bad = [...Array(35).keys()].find((k) => !hand.includes(k));
+    raw({ v: VERSION, type: "move", n: t.n, move: { tile: bad, rot: 0 } });
+    await until(() => eve.seen.errors.includes("illegal_move"), "the engine's refusal");
+    assert.equal(host.referee.session.moves.length, t.n);
+  }
+  await playUntilOver(host, [ann, bo, eve]);
+  assert.equal(host.room.phase, "over");
+};
+
 /** The host is told why a start failed: the engine's refusal, and free seats. */
 scenarios.start_failure_said = async (engine) => {
   const net = new MemoryNet();

@@ -22,6 +22,7 @@ SCENARIOS = [
     "reactions_rate_limited",
     "whole_game_and_a_seat_to_a_computer",
     "start_failure_said",
+    "hostile_guest_refused",
     "handed_over_referee_is_silent",
 ]
 
