@@ -152,8 +152,33 @@ async function seat(p, s, name) {
   await until(() => p.client.seat === s, `${p.name} seated in ${s}`);
 }
 
-/** Play on: each player moves (the first of the engine's legal moves, or a rotating pick) when its state says so. */
-async function playUntilOver(host, players, { pick = (legal, n) => legal.moves[n % legal.moves.length].move, stopAt = Infinity } = {}) {
+/** A room with these seats and a player's side per name, each connected and seated in turn (seat i). */
+async function seatedRoom(engine, kinds, names) {
+  const net = new MemoryNet();
+  const host = await hostRoom(engine, net, kinds);
+  const players = names.map((name) => player(net, name.split(" ")[0].toLowerCase(), host));
+  for (const p of players) net.connect(p.name, "host");
+  await until(() => players.every((p) => p.client.connected), "every player to find the host");
+  for (const [i, p] of players.entries()) await seat(p, i, names[i]);
+  return { net, host, players };
+}
+
+/**
+ * A move that keeps the game going: a start mark on a side of its own (the seat's: no two
+ * players start facing the same square), else a legal tile that puts nobody out, else any
+ * legal one.  (A pick that let the first tiles put two players out ended a game before the
+ * scenario's sixth move.)
+ */
+function keepGoing(legal, n, seat) {
+  const moves = legal.moves.filter((m) => m.legal !== false);
+  if (moves[0].move.start) return moves[(5 + 15 * seat) % moves.length].move;
+  const quiet = moves.filter((m) => !m.self_eliminating && !(m.out || []).length);
+  const pool = quiet.length ? quiet : moves;
+  return pool[n % pool.length].move;
+}
+
+/** Play on: each player moves (keepGoing, or `pick`) when its state says so, until the end or `stopAt` moves. */
+async function playUntilOver(host, players, { pick = keepGoing, stopAt = Infinity } = {}) {
   const played = new Set();
   for (let i = 0; i < 20000; i++) {
     if (host.room.phase === "over") return;
@@ -163,8 +188,7 @@ async function playUntilOver(host, players, { pick = (legal, n) => legal.moves[n
       if (!s || !s.legal || s.position.turn !== p.client.seat || played.has(`${p.name}:${s.n}`)) continue;
       if (host.referee.session.moves.length !== s.n) continue;   // an older state: the next is on its way
       played.add(`${p.name}:${s.n}`);
-      const options = s.legal.moves.filter((m) => m.legal !== false);
-      p.client.move(s.n, pick({ moves: options }, s.n));
+      p.client.move(s.n, pick(s.legal, s.n, p.client.seat));
     }
     await sleep(2);
   }
@@ -299,15 +323,7 @@ scenarios.hellos_bounded = async (engine) => {
  * coming back with its old token, is told again; a friend takes the seat; the game starts.
  */
 scenarios.squatter_removed = async (engine) => {
-  const net = new MemoryNet();
-  const host = await hostRoom(engine, net, ["person", "person"]);
-  const ann = player(net, "ann", host);
-  const eve = player(net, "eve", host);
-  net.connect("ann", "host");
-  net.connect("eve", "host");
-  await until(() => ann.client.connected && eve.client.connected, "both find the host");
-  await seat(ann, 0, "Ann");
-  await seat(eve, 1, "Eve the squatter");
+  const { net, host, players: [, eve] } = await seatedRoom(engine, ["person", "person"], ["Ann", "Eve the squatter"]);
   const token = eve.store.token;
   await host.referee.removeSeat(1, "Player 2");
   await until(() => eve.seen.removed.length === 1, "Eve told she was removed");
@@ -343,15 +359,10 @@ scenarios.squatter_removed = async (engine) => {
  * one are refused.
  */
 scenarios.reactions_rate_limited = async (engine) => {
-  const net = new MemoryNet();
-  const host = await hostRoom(engine, net, ["person", "person"]);
-  const ann = player(net, "ann", host);
-  const bo = player(net, "bo", host);
-  const cy = player(net, "cy", host);
-  for (const p of [ann, bo, cy]) net.connect(p.name, "host");
-  await until(() => ann.client.connected && bo.client.connected && cy.client.connected, "all find the host");
-  await seat(ann, 0, "Ann");
-  await seat(bo, 1, "Bo");
+  const { net, host, players: [ann, bo] } = await seatedRoom(engine, ["person", "person"], ["Ann", "Bo"]);
+  const cy = player(net, "cy", host);   // a spectator
+  net.connect("cy", "host");
+  await until(() => cy.client.connected, "Cy to find the host");
   for (let i = 0; i < 10; i++) bo.client.react("clap");
   await until(() => bo.seen.errors.filter((c) => c === "rate_limited").length >= 7, "Bo's reactions refused");
   await settle(host.referee);
@@ -375,18 +386,11 @@ scenarios.reactions_rate_limited = async (engine) => {
  * signed on coming back, and watches; the record every device gets replays.
  */
 scenarios.whole_game_and_a_seat_to_a_computer = async (engine) => {
-  const net = new MemoryNet();
-  const host = await hostRoom(engine, net, ["person", "person", "computer:easy"]);
-  const ann = player(net, "ann", host);
-  const bo = player(net, "bo", host);
-  net.connect("ann", "host");
-  net.connect("bo", "host");
-  await until(() => ann.client.connected && bo.client.connected, "both find the host");
-  await seat(ann, 0, "Ann");
-  await seat(bo, 1, "Bo");
+  const { net, host, players: [ann, bo] } = await seatedRoom(engine, ["person", "person", "computer:easy"], ["Ann", "Bo"]);
   const boToken = bo.store.token;
   assert.equal(await host.referee.start(), null);
   await playUntilOver(host, [ann, bo], { stopAt: 6 });
+  assert.equal(host.room.phase, "playing", "the game is under way when Bo goes");
   // Bo goes away; the host hands his seat to a hard computer
   net.cut("bo", "host");
   await settle(host.referee);
@@ -418,16 +422,7 @@ scenarios.whole_game_and_a_seat_to_a_computer = async (engine) => {
  * same over WebRTC: tests/browser/test_room.py kept whole games only).
  */
 scenarios.hostile_guest_refused = async (engine) => {
-  const net = new MemoryNet();
-  const host = await hostRoom(engine, net, ["person", "person", "person"]);
-  const ann = player(net, "ann", host);
-  const bo = player(net, "bo", host);
-  const eve = player(net, "eve", host);
-  for (const p of [ann, bo, eve]) net.connect(p.name, "host");
-  await until(() => ann.client.connected && bo.client.connected && eve.client.connected, "all find the host");
-  await seat(ann, 0, "Ann");
-  await seat(bo, 1, "Bo");
-  await seat(eve, 2, "Eve");
+  const { host, players: [ann, bo, eve] } = await seatedRoom(engine, ["person", "person", "person"], ["Ann", "Bo", "Eve"]);
   assert.equal(await host.referee.start(), null);
   await until(() => ann.seen.states.at(-1)?.legal, "Ann's turn");
   await settle(host.referee);
@@ -468,7 +463,7 @@ scenarios.hostile_guest_refused = async (engine) => {
   assert.equal(host.referee.session.moves.length, n);
   // Eve's own turn: a tile she does not hold, then her move sent twice
   await sleep(1500);   // past the flood's second: her rate is back
-  await playUntilOver(host, [ann, bo], { stopAt: 2, pick: (legal) => legal.moves[legal.moves.length >> 1].move });
+  await playUntilOver(host, [ann, bo], { stopAt: 2 });
   await until(() => eve.seen.states.at(-1)?.legal, "Eve's turn");
   const s = eve.seen.states.at(-1);
   eve.client.move(s.n, s.legal.moves[5].move);   // a start mark
@@ -511,12 +506,7 @@ scenarios.start_failure_said = async (engine) => {
 
 /** A referee that handed the room over writes nothing more; a save from an older epoch is refused. */
 scenarios.handed_over_referee_is_silent = async (engine) => {
-  const net = new MemoryNet();
-  const host = await hostRoom(engine, net, ["person", "computer:easy"]);
-  const ann = player(net, "ann", host);
-  net.connect("ann", "host");
-  await until(() => ann.client.connected, "Ann finds the host");
-  await seat(ann, 0, "Ann");
+  const { host, players: [ann] } = await seatedRoom(engine, ["person", "computer:easy"], ["Ann"]);
   assert.equal(await host.referee.start(), null);
   await playUntilOver(host, [ann], { stopAt: 4 });
   await settle(host.referee);

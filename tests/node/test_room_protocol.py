@@ -6,12 +6,10 @@ browser tests (tests/browser/test_room*.py) keep the whole games over real WebRT
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from scenariokit import check_scenario, run_scenarios
 
 SCRIPT = Path(__file__).resolve().parent / "room_protocol.mjs"
 SCENARIOS = [
@@ -31,24 +29,9 @@ pytestmark = pytest.mark.node
 
 @pytest.fixture(scope="module")
 def outcome(dist_dir):
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is not installed (tests/node needs Node 20)")
-    proc = subprocess.run(
-        [node, str(SCRIPT), "--dist", str(dist_dir)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr[-4000:]
-    return json.loads(proc.stdout)
-
-
-def test_every_scenario_is_here(outcome):
-    assert sorted(outcome["results"]) == sorted(SCENARIOS)
+    return run_scenarios([str(SCRIPT), "--dist", str(dist_dir)])
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_scenario(outcome, name):
-    result = outcome["results"][name]
-    assert result["ok"], result.get("error")
+    check_scenario(outcome, SCENARIOS, name)

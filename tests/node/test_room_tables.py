@@ -6,13 +6,12 @@ first; each scenario is a test here."""
 
 from __future__ import annotations
 
-import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from scenariokit import check_scenario, run_scenarios
 
 HERE = Path(__file__).resolve().parent
 
@@ -31,9 +30,6 @@ pytestmark = pytest.mark.node
 
 @pytest.fixture(scope="module")
 def outcome(dist_dir, tmp_path_factory):
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is not installed (tests/node needs Node 20)")
     sys.path.insert(0, str(HERE.parent / "browser"))  # tests/browser's relay kit
     import roomkit
 
@@ -49,33 +45,12 @@ def outcome(dist_dir, tmp_path_factory):
         ).stdout
         path = tmp_path_factory.mktemp("flood") / "flood.json"
         path.write_text(flood)
-        proc = subprocess.run(
-            [
-                node,
-                "--experimental-websocket",
-                str(SCRIPT),
-                "--dist",
-                str(dist_dir),
-                "--relay",
-                relay.url,
-                "--flood",
-                str(path),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        args = ["--experimental-websocket", str(SCRIPT), "--dist", str(dist_dir)]
+        return run_scenarios([*args, "--relay", relay.url, "--flood", str(path)])
     finally:
         relay.stop()
-    assert proc.returncode == 0, proc.stderr[-4000:]
-    return json.loads(proc.stdout)
-
-
-def test_every_scenario_is_here(outcome):
-    assert sorted(outcome["results"]) == sorted(SCENARIOS)
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_scenario(outcome, name):
-    result = outcome["results"][name]
-    assert result["ok"], result.get("error")
+    check_scenario(outcome, SCENARIOS, name)
