@@ -10,7 +10,7 @@
 
 import assert from "node:assert/strict";
 import { Transport } from "../../web/js/pages/room/transport.js";
-import { Referee, REACT_RATE } from "../../web/js/pages/room/referee.js";
+import { Referee, REACT_RATE, SILENT_MS } from "../../web/js/pages/room/referee.js";
 import { RoomClient } from "../../web/js/pages/room/client.js";
 import { deriveRoom, hostFingerprint, newHostKey, randomText, verifyRelease } from "../../web/js/pages/room/secret.js";
 import { encode, VERSION } from "../../web/js/pages/room/protocol.js";
@@ -391,6 +391,12 @@ scenarios.whole_game_and_a_seat_to_a_computer = async (engine) => {
   assert.equal(await host.referee.start(), null);
   await playUntilOver(host, [ann, bo], { stopAt: 6 });
   assert.equal(host.room.phase, "playing", "the game is under way when Bo goes");
+  // a turn that has lasted SILENT_MS: its seat is silent (the host may hand it on), no other
+  await settle(host.referee);
+  host.referee.turnAt = performance.now() - SILENT_MS;
+  const silent = host.referee.roomInfo().seats.map((seat) => seat.silent);
+  const turn = host.referee.session.turn;
+  assert.deepEqual(silent, host.room.seats.map((seat, i) => i === turn && seat.kind === "person"));
   // Bo goes away; the host hands his seat to a hard computer
   net.cut("bo", "host");
   await settle(host.referee);
