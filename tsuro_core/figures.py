@@ -16,17 +16,16 @@ checked); ``replay`` answers them in its result too.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import notation
-from .api_common import ApiError
+from .api_common import ApiError, Args, Operation
 from .notation import NotationError
+from .shapes import Figures, GameFigures
 
-Event = dict[str, Any]
 
-
-def figures(events: Sequence[Sequence[Event]], players: int) -> list[dict[str, int]]:
+def figures(events: Sequence[Sequence[Mapping[str, Any]]], players: int) -> list[Figures]:
     """Each seat's figures (see the module's docstring) from every move's events."""
     path = [0] * players
     squares: list[set[tuple[int, int]]] = [set() for _ in range(players)]
@@ -61,14 +60,14 @@ def figures(events: Sequence[Sequence[Event]], players: int) -> list[dict[str, i
     ]
 
 
-def record_figures(record: Any) -> list[dict[str, int]]:
+def record_figures(record: Any) -> list[Figures]:
     """A record's figures, its moves replayed and checked (NotationError if they are not
     a game's)."""
     positions, events = notation.replay_positions(record)
     return figures(events, len(positions[0]["players"]))
 
 
-def op_game_figures(args: dict[str, Any]) -> dict[str, Any]:
+def op_game_figures(args: Args) -> GameFigures:
     """``{record}`` -> ``{figures: [{seat, path, squares, survived, put_out}, ...]}``."""
     if "record" not in args:
         raise ApiError("bad_args", "missing argument 'record'")
@@ -78,4 +77,4 @@ def op_game_figures(args: dict[str, Any]) -> dict[str, Any]:
         raise ApiError("bad_record", str(e)) from None
 
 
-OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"game_figures": op_game_figures}
+OPS: dict[str, Operation] = {"game_figures": op_game_figures}

@@ -20,11 +20,10 @@ cases both must agree on.  The ``clean_name`` operation answers it.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
-from typing import Any
 
 from . import jsonin
-from .api_common import ApiError
+from .api_common import ApiError, Args, Operation
+from .shapes import Name
 
 MAX_NAME = 24
 MAX_NAME_POINTS = 40
@@ -99,7 +98,7 @@ def clean_name(name: str) -> str:
     return _trim("".join(kept))
 
 
-def op_clean_name(args: dict[str, Any]) -> dict[str, Any]:
+def op_clean_name(args: Args) -> Name:
     """``{name}`` -> ``{name}``: the name as a room keeps it ("" if nothing is left)."""
     name = args.get("name")
     if not isinstance(name, str):
@@ -107,4 +106,4 @@ def op_clean_name(args: dict[str, Any]) -> dict[str, Any]:
     return {"name": clean_name(name)}
 
 
-OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"clean_name": op_clean_name}
+OPS: dict[str, Operation] = {"clean_name": op_clean_name}

@@ -14,16 +14,19 @@ from pathlib import Path
 import pagekit
 import pytest
 import roomkit
-import test_room
-from test_room import play_until_over, relay_errors
+from roomkit import play_until_over, relay_errors
 
 pytestmark = pytest.mark.browser
 
 FLOOD = Path(__file__).resolve().parents[1] / "relay" / "flood.py"
 
-# a relay of this module's own (the tables of other tests' rooms are not listed on it)
-relay = test_room.relay
-devices = test_room.devices
+
+@pytest.fixture(scope="module")
+def relay():
+    """A relay of this module's own: on it, the tables listed are this test's alone."""
+    r = roomkit.Relay()
+    yield r
+    r.stop()
 
 
 def listed(page):

@@ -8,16 +8,14 @@
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { modulesOf } from "./engine_kit.mjs";
 
 const argv = process.argv.slice(2);
 const arg = (name) => argv[argv.indexOf(name) + 1];
 const dist = arg("--dist");
 const relayUrl = arg("--relay");
 const flood = JSON.parse(readFileSync(arg("--flood"), "utf8"));
-const build = JSON.parse(readFileSync(join(dist, "build.json"), "utf8"));
-const room = (name) => import(pathToFileURL(join(dist, build.assets, "js/pages/room", name)).href);
+const room = (name) => import(new URL(`pages/room/${name}`, modulesOf(dist)).href);
 
 const { sha256 } = await room("sha256.js");
 const nostr = await room("nostr.js");

@@ -23,9 +23,8 @@
 // Diagnostics go to stderr; the exit code is 0 unless something failed to load.
 
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { pyodideSetup } from "./pyodide_boot.mjs";
+import { resolve, join } from "node:path";
+import { bootEngine, buildOf, lockOf, pyodideLoader, pyodideOptions } from "./engine_kit.mjs";
 
 function parseArgs(argv) {
   const out = { dist: "dist", install: "lock", python: false, stdlib: null, restores: 1 };
@@ -46,11 +45,14 @@ function parseArgs(argv) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  const { dist, build, options, wheel, lock } = pyodideSetup(args.dist, args.stdlib, (s) => process.stderr.write(`[python] ${s}\n`));
-  const indexURL = options.indexURL;
+  const dist = resolve(args.dist);
+  const build = buildOf(dist);
   const input = readFileSync(0, "utf8");
 
-  const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
+  const loadPyodide = await pyodideLoader(dist);
+  const options = pyodideOptions(dist, args.stdlib);
+  const wheel = join(dist, build.engine.wheel);
+  const lock = (withEngine) => lockOf(build, withEngine);
 
   if (args.install === "snapshot") {
     const maker = await loadPyodide({ ...options, lockFileContents: lock(false), _makeSnapshot: true });
@@ -71,13 +73,10 @@ async function main() {
     return;
   }
 
-  const pyodide = await loadPyodide(args.install === "lock" ?
-    { ...options, lockFileContents: lock(true), packageBaseUrl: dist + "/", packages: ["tsuro-core"] } : options);
+  const pyodide = args.install === "lock" ? (await bootEngine(dist, args.stdlib)).pyodide : await loadPyodide(options);
   const errors = [];
   const cb = { messageCallback: () => {}, errorCallback: (m) => errors.push(m) };
-  if (args.install === "lock") {
-    if (!pyodide.loadedPackages["tsuro-core"]) throw new Error("the engine wheel did not load from the lock file");
-  } else {
+  if (args.install !== "lock") {
     const loaded = await pyodide.loadPackage(join(dist, build.micropipWheel), cb);
     if (!loaded.length) throw new Error(`loading micropip failed: ${errors.join("; ")}`);
     const name = build.engine.wheel.split("/").pop();

@@ -5,7 +5,6 @@
 // a replay of the same record shows the same.  Figures are extra: if the engine
 // cannot answer, the table is left out and the end shows as before.
 
-import { request } from "../game/session.js";
 import { t } from "../words/i18n.js";
 /** @import {Engine} from "../engine/client.js" */
 /** @import {Figures} from "../types.js" */
@@ -20,8 +19,12 @@ export async function showFigures(engine, record, box) {
   box.replaceChildren();
   box.hidden = true;
   if (!record) return;
-  const answer = await request(engine, "game_figures", { record });
-  if ("error" in answer) return;
+  let answer;
+  try {
+    answer = await engine.ask("game_figures", { record });
+  } catch {
+    return;
+  }
   box.append(figuresTable(answer.figures, record.players.map((p) => p.name)));
   box.hidden = false;
 }

@@ -5,7 +5,7 @@
 // guest out of a seat; during the game, give a seat whose player is gone or
 // silent to a computer (of a chosen level) or free it for someone else.
 
-import { t } from "../../lib/words/i18n.js";
+import { isolate, t } from "../../lib/words/i18n.js";
 import { colorOf } from "../../lib/views/style.js";
 import { $ } from "../../lib/shell/dom.js";
 import { bubble } from "./reactions.js";
@@ -54,7 +54,7 @@ export function drawSeats(list, room, { take, host }) {
     const { name, what } = seatLabel(seat, i);
     const label = document.createElement("span");
     label.className = "room-seat-name";
-    label.textContent = room.you.seat === i ? t("room.you", { name }) : name;
+    label.textContent = room.you.seat === i ? t("room.you", { name }) : isolate(name);
     const state = document.createElement("span");
     state.className = "room-seat-state";
     state.textContent = what;

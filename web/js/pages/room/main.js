@@ -13,12 +13,12 @@
 import { bootPage } from "../../lib/shell/boot.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { notice, reason, setPhase, wireCopyButton } from "../../lib/shell/page.js";
-import { noteRefusal } from "../../lib/shell/refusals.js";
+import { noteRefusal } from "../../lib/base/refusals.js";
 import { applyTheme } from "../../lib/shell/theme.js";
 import { Sound } from "../../lib/shell/sound.js";
-import { t, lang } from "../../lib/words/i18n.js";
+import { list, t, lang } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
-import { readText, writeText } from "../../lib/shell/storage.js";
+import { readText, writeText } from "../../lib/base/storage.js";
 import { parseRoomFragment, deriveRoom, roomFragment, randomText } from "./secret.js";
 import { loadHosted, saveHosted, saveHostedIfCurrent, loadSeat, saveSeat } from "./store.js";
 import { RelayTransport, relaysFor, iceServers, lobbyRelays } from "./relay.js";
@@ -111,7 +111,7 @@ async function openRoom(link) {
   const hosted = loadHosted(id);
   const isHost = !!hosted && hosted.link.host === link.host;
   const { urls, refused } = relaysFor(id, params);
-  if (refused.length) notice(t("room.relay_refused", { relays: refused.join(", ") }));
+  if (refused.length) notice(t("room.relay_refused", { relays: list(refused) }));
   // made once whoever listens to it is there: a peer met before would go unheard
   const relay = () => (urls.length ? new RelayTransport({ roomId: id, password, relays: urls, ice: iceServers(params) }) : null);
   if (isHost) {

@@ -7,7 +7,7 @@
 
 import { t } from "../../lib/words/i18n.js";
 import { say } from "../../lib/shell/page.js";
-import { readText, writeText } from "../../lib/shell/storage.js";
+import { readText, writeText } from "../../lib/base/storage.js";
 import { $ } from "../../lib/shell/dom.js";
 import { REACTIONS, RateLimit } from "./protocol.js";
 import { REACT_RATE } from "./referee.js";

@@ -4,13 +4,17 @@
 // the engine the move), plays the moves and the computers' moves, and sends
 // each peer only what its seat may see (the engine's `room_view`).  A refused
 // message gets an error sent to its peer only; nothing else changes.  Messages
-// are handled one at a time, in the order they came.  What one peer can make it
-// do is bounded: a hello (a signature and a view) a few times a connection and
-// then one every few seconds, answered to that peer alone; reactions a few a
-// minute.  The host's controls take seats back (a signed `removed` to the seat's
-// browser) and give them to computers.
+// are handled one at a time, in the order they came.  The turns are the turn
+// loop's (lib/game/turnloop.js): every person seat is played by its guest,
+// the computers' on this engine.  What one peer can make it do is bounded: a
+// hello (a signature and a view) a few times a connection and then one every
+// few seconds, answered to that peer alone; reactions a few a minute.  The
+// host's controls take seats back (a signed `removed` to the seat's browser)
+// and give them to computers.
 
-import { Session, EngineRefused, ask, ENGINE_DOWN } from "../../lib/game/session.js";
+import { Session, overIn } from "../../lib/game/session.js";
+import { TurnLoop } from "../../lib/game/turnloop.js";
+import { EngineError, engineDown } from "../../lib/engine/client.js";
 import { readFromGuest, encode, RateLimit, cleanName } from "./protocol.js";
 import { randomText, signWelcome, signRelease } from "./secret.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
@@ -51,12 +55,6 @@ export class Referee {
     this.persist = persist;
     this.changed = changed;
     this.stuck = stuck;
-    /** set by stop(): this referee hands the room over (stopping) and then does nothing more (stopped) */
-    this.stopping = false;
-    this.stopped = false;
-    /** when (performance.now()) the seat to move was told it is its turn; the timer that says it went silent */
-    this.turnAt = 0;
-    this.silentTimer = /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined);
     /** @type {Seat[]} */
     this.seats = room.seats;
     /** @type {Session | null} */
@@ -67,12 +65,28 @@ export class Referee {
     /** refused messages; when each move's states were sent (ms since the epoch) and their bytes: the bench */
     this.stats = { refused: 0, sent: /** @type {{n: number, at: number}[]} */ ([]), bytes: 0, messages: 0, computerFailures: 0, tooLarge: 0,
       signed: 0, views: 0 };
+    /** set by stop(): this referee hands the room over (stopping) and then does nothing more (stopped) */
+    this.stopping = false;
+    this.stopped = false;
+    /** when (performance.now()) the turn on started; the timer that says its seat went silent */
+    this.turnAt = 0;
+    this.silentTimer = /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined);
+    /** how many times in a row the engine failed the turn on */
+    this.failures = 0;
+    // The turns: a person's seat waits for its guest's move (_move), a computer's is played here.
+    this.loop = new TurnLoop({
+      player: (seat) => (this.seats[seat]?.kind === "computer" ? "computer" : "remote"),
+      shown: (r) => this._played(r),
+      over: () => this._over(),
+      failed: (e, { seat, retry }) => this._failed(e, seat ?? this.session.turn, retry),
+      turnStarted: () => this._turnStarted(),
+    });
   }
 
   /** Take the saved game back up (a host's reload). */
   async resume() {
     if (this.room.save) this.session = await Session.fromSave(this.engine, this.room.save);
-    if (this.phase === "playing") this._queue(() => this._computers());
+    if (this.phase === "playing") this._queue(() => this.loop.begin(this.session));
   }
 
   get phase() { return this.room.phase; }
@@ -195,13 +209,12 @@ export class Referee {
     if (n !== this.session.moves.length) return this._error(peer, "stale_move");
     if (this.session.turn !== peer.seat) return this._error(peer, "not_your_turn");
     try {
-      await this._play(move);
+      await this.loop.play(move);   // and the computers' moves after it
     } catch (e) {
       // the engine failed (restarted after a time limit): nothing was played, the player tries again
-      if (!(e instanceof EngineRefused) || ENGINE_DOWN.has(e.code)) return this._error(peer, "engine");
+      if (!(e instanceof EngineError) || engineDown(e)) return this._error(peer, "engine");
       return this._error(peer, "illegal_move", e.message);
     }
-    await this._computers();
   }
 
   /** A seated player's reaction, passed on to every device as its id (each shows its own words). */
@@ -219,59 +232,58 @@ export class Referee {
 
   // ------------------------------------------------------------------ the game
 
-  /** Play a move in the session and show it to every peer. */
-  async _play(move) {
-    const r = await this.session.play(move);
-    if (r.result || this.session.over) this.room.phase = "over";
+  /** A move was played (a guest's or a computer's): kept, and shown to every peer. */
+  async _played(played) {
+    this.failures = 0;
     this._save();
-    await this._broadcastState(r);
-    if (this.phase === "over") {
-      const record = this.session.toRecord();
-      for (const p of this._listeners()) this._send(p, "over", { record });
-    }
+    await this._broadcastState(played);
+    this._changed(false);
+  }
+
+  /** The engine says the game is over: every peer gets the record. */
+  _over() {
+    this.room.phase = "over";
+    this._save();
+    const record = this.session.toRecord();
+    for (const p of this._listeners()) this._send(p, "over", { record });
     this._changed(false);
   }
 
   /**
-   * The computers' moves, played on this engine, while a computer is to move.  A move the
-   * engine failed (it restarts itself) is tried again a second later, COMPUTER_TRIES times;
-   * then the host is told (`stuck`) and the game waits for retryComputers().
+   * The engine failed the turn on (a computer's move, or the turn itself): tried again a
+   * second later, COMPUTER_TRIES times; then the host is told (`stuck`) and the game waits
+   * for retryComputers().
    */
-  async _computers() {
-    let failures = 0;
-    while (!this.stopping && this.phase === "playing" && this.session && this.seats[this.session.turn]?.kind === "computer") {
-      const seat = this.session.turn;
-      this.session.seats[seat] = { kind: "computer", level: this.seats[seat].level };
-      try {
-        await this._play(await this.session.botMove());
-        failures = 0;
-      } catch (e) {
-        this.stats.computerFailures++;
-        console.warn("room: the engine failed a computer's move", e);
-        if (++failures > COMPUTER_TRIES) { this.stuck(seat, failures); return; }
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-    }
+  async _failed(e, seat, retry) {
+    this.stats.computerFailures++;
+    console.warn("room: the engine failed a computer's move", e);
+    if (++this.failures > COMPUTER_TRIES) { this.stuck(seat, this.failures); return; }
+    await new Promise((r) => setTimeout(r, 1000));
+    await retry();
   }
 
   /** The host's "Try again" after `stuck`: the computers play on. */
-  retryComputers() { return this._queue(() => this._computers()); }
+  retryComputers() {
+    return this._queue(() => {
+      this.failures = 0;
+      return this.loop.advance();
+    });
+  }
 
   async _broadcastState(played) {
     this.stats.sent.push({ n: this.session.moves.length, at: performance.timeOrigin + performance.now() });
     const cache = new Map();
     for (const p of this._listeners()) await this._stateTo(p, played, cache);
-    this._turnStarted();
   }
 
-  /** A new turn: its seat is silent after SILENT_MS without a move, which every device is told. */
+  /** A turn starts (the loop's turnStarted): its seat is silent after SILENT_MS without a move, which every device is told. */
   _turnStarted() {
     clearTimeout(this.silentTimer);
     this.turnAt = performance.now();
-    if (this.phase !== "playing" || this.stopped) return;
+    if (this.phase !== "playing" || this.stopping) return;
     const n = this.session.moves.length;
     this.silentTimer = setTimeout(() => {
-      if (this.session && this.session.moves.length === n && this.phase === "playing" && !this.stopped) this._changed(false);
+      if (this.session && this.session.moves.length === n && this.phase === "playing" && !this.stopping) this._changed(false);
     }, SILENT_MS);
   }
 
@@ -291,10 +303,11 @@ export class Referee {
       // both cut down by the engine to what this seat may see
       const args = played ? { position: s.position, seat, events: played.events, move: played.move }
         : { position: s.position, seat, log: s.events };
-      const view = await ask(this.engine, "room_view", args);
+      const view = await this.engine.ask("room_view", args);
       this.stats.views++;
-      const legal = seat !== null && s.turn === seat && this.phase === "playing" ? await s.legalMoves() : null;
-      const state = { n: s.moves.length, position: view.position, events: view.events || null, move: view.move || null, legal };
+      const turn = await s.legalMoves();   // the engine's answer for the turn on (the loop's too)
+      const legal = seat !== null && s.turn === seat && this.phase === "playing" ? turn : null;
+      const state = { n: s.moves.length, position: view.position, events: view.events || null, move: view.move || null, legal, over: overIn(turn) };
       cache.set(seat, played ? state : { ...state, trails: s.trails(), log: view.log });
     }
     this._send(peer, "state", cache.get(seat));
@@ -304,7 +317,7 @@ export class Referee {
 
   /**
    * Start the game: every person seat must be taken.  Resolves to null once started, or
-   * to why not: {code: "seats_free"}, or the engine's refusal (an EngineRefused: the host
+   * to why not: {code: "seats_free"}, or the engine's refusal (an EngineError: the host
    * is told its words).
    * @returns {Promise<null | {code: string, message?: string}>}
    */
@@ -326,7 +339,7 @@ export class Referee {
       this._save();
       await this._broadcastState(null);
       this._changed(false);
-      this._queue(() => this._computers());
+      this._queue(() => this.loop.begin(this.session));
       return null;
     });
     return why === undefined ? { code: "engine" } : why;
@@ -346,7 +359,7 @@ export class Referee {
       if (name && this.phase === "lobby") s.name = name;
       if (this.session) this.session.seats[seat] = kind === "computer" ? { kind, level } : { kind: "human", level };
       this._changed(true);
-      if (this.session && this.phase === "playing") await this._computers();
+      if (this.session && this.phase === "playing") await this.loop.advance();
     });
   }
 
@@ -425,11 +438,13 @@ export class Referee {
   }
 
   /**
-   * Hand the room over (another tab hosts it now): once the work under way is done, nothing
-   * more is done, saved or sent.  Resolves when the last job has finished.
+   * Hand the room over (another tab hosts it now): the turn loop stops (a computer's move
+   * on its way is dropped), and once the work under way is done, nothing more is done,
+   * saved or sent.  Resolves when the last job has finished.
    */
   async stop() {
-    this.stopping = true;   // a computers' run ends after its move under way
+    this.stopping = true;
+    this.loop.stop();
     await this._queue(() => { this.stopped = true; });
     clearTimeout(this.silentTimer);
   }

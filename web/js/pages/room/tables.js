@@ -10,7 +10,7 @@
 
 import { cleanName } from "../../lib/words/names.js";
 import { LANGUAGES } from "../../lib/words/i18n.js";
-import { readJSON, writeJSON } from "../../lib/shell/storage.js";
+import { readJSON, writeJSON } from "../../lib/base/storage.js";
 import { powBits, tagValue, verifyEvent } from "./nostr.js";
 /** @import {NostrEvent, Unsigned} from "./nostr.js" */
 
