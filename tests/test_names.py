@@ -18,7 +18,12 @@ CASES = json.loads((Path(__file__).parent / "data/names/cases.json").read_text()
 @pytest.mark.parametrize(("name", "kept", "why"), CASES, ids=[c[2][:40] for c in CASES])
 def test_each_case(name, kept, why):
     assert clean_name(name) == kept, why
-    assert call("clean_name", {"name": name}) == {"ok": True, "result": {"name": kept}}
+    answer = call("clean_name", {"name": name})
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in name):
+        # the API refuses text that is not text at its door (a page's JSON cannot carry it)
+        assert not answer["ok"] and answer["error"]["code"] == "bad_args", answer
+    else:
+        assert answer == {"ok": True, "result": {"name": kept}}
 
 
 @pytest.mark.parametrize(("name", "kept", "why"), CASES, ids=[c[2][:40] for c in CASES])
