@@ -3,7 +3,7 @@ a host lists its room; a stranger opens "Find a table", sees it among others, jo
 table whose host is gone (it does not answer: it drops off the stranger's list), then
 the host's with one click (seated at once), and the table, full, is withdrawn: a new
 look no longer lists it; they play the game to its end.  The announcements' format,
-limits and a flood of fakes are checked in the Node tier (tests/node/room_tables.mjs)."""
+limits and a flood of fakes are checked in the Node tier (tests/node/announcements.mjs)."""
 
 from __future__ import annotations
 

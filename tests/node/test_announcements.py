@@ -1,4 +1,4 @@
-"""Open tables in Node (tests/node/room_tables.mjs): the room page's modules as the build
+"""Open tables in Node (tests/node/announcements.mjs): the room page's modules as the build
 ships them, against a real Nostr relay (nostr-relay from PyPI, as the browser tests use:
 roomkit.Relay) over Node's WebSocket.  A flood of fake announcements (tests/relay/flood.py,
 in the relay's own environment: 15 a finder must believe, 120 it must not) is published
@@ -15,7 +15,7 @@ from scenariokit import check_scenario, run_scenarios
 
 HERE = Path(__file__).resolve().parent
 
-SCRIPT = HERE / "room_tables.mjs"
+SCRIPT = HERE / "announcements.mjs"
 FLOOD = HERE.parent / "relay" / "flood.py"
 SCENARIOS = [
     "sha256_matches_webcrypto",

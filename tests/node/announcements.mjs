@@ -1,10 +1,10 @@
 // Open tables in Node (docs/rooms.md, "Open tables"): the room page's own modules as
 // the build ships them (the vendored @noble/secp256k1 is only in dist/), against a real
-// Nostr relay (nostr-relay from PyPI, started by tests/node/test_room_tables.py) over
+// Nostr relay (nostr-relay from PyPI, started by tests/node/test_announcements.py) over
 // Node's WebSocket (--experimental-websocket).  Each scenario prints {ok} or {ok: false,
 // error}; figures (events sent, tables shown) go beside them.
 //
-//   node --experimental-websocket room_tables.mjs --dist DIR --relay ws://... --flood FILE
+//   node --experimental-websocket announcements.mjs --dist DIR --relay ws://... --flood FILE
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
