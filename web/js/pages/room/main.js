@@ -14,8 +14,7 @@ import { bootPage } from "../../lib/shell/boot.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { notice, reason, setPhase, wireCopyButton } from "../../lib/shell/page.js";
 import { noteRefusal } from "../../lib/shell/refusals.js";
-import { applyTheme } from "../../lib/shell/theme.js";
-import { Sound } from "../../lib/shell/sound.js";
+import { sound } from "../../lib/shell/sound.js";
 import { t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { parseRoomFragment, deriveRoom, roomFragment } from "./secret.js";
@@ -31,9 +30,6 @@ import { showHome } from "./home.js";
 import { drawQR } from "./qr.js";
 import { ManualInvites, answerInvite } from "./invite.js";
 
-applyTheme();
-const sound = new Sound();
-sound.wire($("btn-sound"));
 /** @type {{client: RoomClient | null, referee: Referee | null, table: Table | null, id: string, link: any}} */
 const room = { client: null, referee: null, table: null, id: "", link: null };
 
