@@ -126,7 +126,10 @@ def expand(html: str, page_rel: str, parts: dict[str, str]) -> str:
         text = _fill(parts[name], name, {**given, **auto}, where)
         if level >= MAX_DEPTH:
             raise BuildError(f"{where}: parts name each other in a circle")
-        return _DIRECTIVE_RE.sub(lambda n: put(n, level + 1), text)
+        text = _DIRECTIVE_RE.sub(lambda n: put(n, level + 1), text)
+        # indented as the part's name was
+        line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
+        return text.replace("\n", "\n" + line) if line.isspace() else text
 
     out = _DIRECTIVE_RE.sub(lambda m: put(m, 1), html)
     for section in sections:
