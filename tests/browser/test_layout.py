@@ -40,8 +40,8 @@ LAYOUT = (Path(__file__).resolve().parent / "layout.js").read_text(encoding="utf
 NO_RELAY = "ws://127.0.0.1:9"
 # A link game: the panel to send the link on, or to play the move.
 SEND_OR_PLAY = "#send-panel:not([hidden]), #play-panel:not([hidden])"
-# A board the page drew itself (not the static one of its first paint).
-DRAWN = "#board svg.board:not(.board-static)"
+# A lesson's step shown: its move to try, or its way on.
+LESSON_ON = "#try-bar:not([hidden]), #nav:not([hidden])"
 NEXT_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
@@ -100,7 +100,7 @@ def states(server: str, lang: str) -> list:
         ("game, playing", f"?{q}#{position}", playing),
         ("game, over", f"?{q}#{over}", phases("over")),
         ("daily", f"daily.html?{q}", phases("start")),
-        ("puzzles", f"puzzles.html?{q}", shown("#puzzle-list button")),
+        ("puzzles", f"puzzles.html?{q}", shown("#hand .hand-tile")),
         ("link, a new game", f"link.html?{q}", shown("#new-panel:not([hidden])")),
         ("link, a game", f"link.html?{q}#{link_game}", shown(SEND_OR_PLAY)),
         ("room, a new room", f"room.html?{q}&relays=none", shown("#new-panel:not([hidden])")),
@@ -111,7 +111,7 @@ def states(server: str, lang: str) -> list:
         ("tutorial", f"tutorial/?{q}", lambda p: p.frames[1].wait_for_selector("svg.board")),
         ("course tutorial", f"tutorial/course.html?{q}", shown("#bar:not([hidden])")),
         ("embed", f"embed.html?{q}#{position}&try=1", shown("#hand .hand-tile")),
-        ("lesson", f"lesson.html?{q}#src=lessons/tutorial-place.json", shown(DRAWN)),
+        ("lesson", f"lesson.html?{q}#src=lessons/tutorial-place.json", shown(LESSON_ON)),
     ]
 
 
