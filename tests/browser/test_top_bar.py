@@ -2,8 +2,9 @@
 player uses it: on a phone the places and tools fold behind the menu button, which
 the keyboard opens (the focus on the first place), Escape closes (the focus back
 on the button) and Tab past the last tool closes; on a wide screen all of it is in
-one row; the language menu is on every page (the room's too, which had none) and
-switches the page; ? and the help button open the page's own help."""
+one row, and in between it folds only in the languages whose words do not fit;
+the language menu is on every page (the room's too, which had none) and switches
+the page; ? and the help button open the page's own help."""
 
 from __future__ import annotations
 
@@ -92,5 +93,34 @@ def test_one_row_on_a_wide_screen_and_the_language_and_help_on_every_page(
         page.wait_for_selector(".site-nav")
         assert page.locator("#btn-sound").count() == 0
         assert page.locator(".site-nav a[aria-current]").inner_text() == "Tagesaufgabe"
+    finally:
+        ctx.close()
+
+
+ONE_ROW = """() => {
+  const nav = document.querySelector('.site-nav');
+  const tops = [...document.querySelectorAll('.brand, .site-nav a, .site-tools > *')]
+    .map((el) => Math.round(el.getBoundingClientRect().top));
+  return nav.checkVisibility() && nav.scrollWidth <= nav.clientWidth + 1
+    && Math.max(...tops) - Math.min(...tops) <= 4;
+}"""
+
+
+@pytest.mark.parametrize("lang,folded", [("en", False), ("pt-BR", True)])
+def test_between_phone_and_wide_it_folds_only_where_the_words_do_not_fit(
+    browser, server, csp_violations, lang, folded
+):
+    ctx = browser.new_context(viewport={"width": 1000, "height": 700})
+    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    watch_csp(ctx, csp_violations)
+    try:
+        page = ctx.new_page()
+        page.goto(server + f"index.html?{Q}&lang={lang}")
+        page.wait_for_selector("#setup[open]")
+        assert page.is_visible("#menu-button") == folded
+        assert page.evaluate(ONE_ROW) != folded
+        page.set_viewport_size({"width": 1400, "height": 700})  # wide: one row in any language
+        page.wait_for_function(ONE_ROW)
+        assert page.is_hidden("#menu-button")
     finally:
         ctx.close()

@@ -28,6 +28,18 @@ sound.wire($("btn-sound"));
 
 // ------------------------------------------------------------------ the folding menu
 
+// At 75rem and narrower the bar is folded (components.css) unless its places and
+// tools fit in one row in this language at this width: measured unfolded, kept so
+// if nothing overflows.
+const nav = /** @type {HTMLElement} */ (menu.querySelector(".site-nav"));
+function fit() {
+  bar.classList.add("fits");
+  if (nav.scrollWidth > nav.clientWidth + 1 || bar.scrollWidth > bar.clientWidth + 1) bar.classList.remove("fits");
+}
+fit();
+addEventListener("resize", fit);
+document.fonts?.ready.then(fit);
+
 /** Open or close the folded menu (on a wide screen it is always shown, and this changes nothing). */
 function setMenu(open, focusButton = false) {
   menuButton.setAttribute("aria-expanded", String(open));
