@@ -5,7 +5,7 @@
 // The shell's own <script> loads this module on every full page, before the
 // page's; a page that has more to say in the help (its keys) calls showKeys.
 
-import { t } from "../words/i18n.js";
+import { t, applyTo } from "../words/i18n.js";
 import { drawIcons } from "../views/icon.js";
 import { wireLanguagePicker } from "./langpick.js";
 import { applyTheme, wireThemeButton } from "./theme.js";
@@ -21,6 +21,8 @@ const menuButton = /** @type {HTMLButtonElement} */ ($("menu-button"));
 const menu = /** @type {HTMLElement} */ ($("site-menu"));
 const help = /** @type {HTMLDialogElement} */ ($("help"));
 
+// the shell's words, whatever the page's own script does with its own
+for (const part of [bar, help, document.querySelector(".site-footer")]) if (part) applyTo(part);
 drawIcons(bar);
 wireLanguagePicker($("lang-select"));
 wireThemeButton($("btn-theme"));

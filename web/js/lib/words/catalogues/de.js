@@ -18,7 +18,7 @@ export default {
   "shell.help.button": "Hilfe (?)",
   "shell.help.title": "Hilfe",
   "shell.help.rules": "Spielanleitung: die Regeln Schritt für Schritt",
-  "shell.help.play": "Wähle die Mitspielenden und die Regeln, dann seid ihr reihum am Zug: Nimm eine deiner Karten, dreh sie und leg sie auf das Feld vor deinem Spielstein. Der letzte Spielstein auf dem Spielplan gewinnt. Deine Partien bleiben auf diesem Gerät gespeichert.",
+  "shell.help.play": "Wähle die Mitspielenden und die Regeln, dann seid ihr reihum am Zug: Nimm eine deiner Karten, dreh sie und leg sie auf das Feld vor deinem Spielstein. Im klassischen Spiel gewinnt der letzte Spielstein auf dem Spielplan. Deine Partien bleiben auf diesem Gerät gespeichert.",
   "shell.help.daily": "Die Solo-Verteilung des Tages ist für alle gleich: Leg so viele Karten wie möglich, bevor dein Spielstein den Spielplan verlässt. Deine Ergebnisse und deine Serie bleiben auf diesem Gerät gespeichert.",
   "shell.help.puzzles": "Jedes Rätsel ist eine Stellung mit einer Aufgabe und genau einem richtigen Zug: Wähle eine Karte, dreh sie und leg sie. Wenn du nicht weiterkommst, hol dir einen Tipp. Dein Fortschritt bleibt auf diesem Gerät gespeichert.",
   "shell.help.link": "Spiele mit Freunden an ihren eigenen Geräten, jede Person, wann sie will: Nach jedem Zug bekommst du einen Link, den du an die nächste Person schickst. Der Link enthält die Partie; deine Partien per Link stehen auf dieser Seite.",

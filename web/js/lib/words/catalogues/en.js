@@ -21,7 +21,7 @@ export default {
   "shell.help.button": "Help (?)",
   "shell.help.title": "Help",
   "shell.help.rules": "How to play: the rules, step by step",
-  "shell.help.play": "Choose the players and the rules, then take turns: pick one of your tiles, turn it and lay it on the square your marker faces. The last marker on the board wins. Your games are kept on this device.",
+  "shell.help.play": "Choose the players and the rules, then take turns: pick one of your tiles, turn it and lay it on the square your marker faces. In the classic game, the last marker on the board wins. Your games are kept on this device.",
   "shell.help.daily": "Today's solo deal is the same for everyone: place as many tiles as you can before your marker leaves the board. Your results and your streak are kept on this device.",
   "shell.help.puzzles": "Each puzzle is a position with a task and exactly one right move: choose a tile, turn it and place it. Ask for a hint if you are stuck. Your progress is kept on this device.",
   "shell.help.link": "Play with friends on their own devices, each in their own time: after each move you get a link to send to the next player. The link holds the game; your games by link are listed on this page.",

@@ -18,7 +18,7 @@ export default {
   "shell.help.button": "Ayuda (?)",
   "shell.help.title": "Ayuda",
   "shell.help.rules": "Cómo jugar: las reglas, paso a paso",
-  "shell.help.play": "Elige los jugadores y las reglas, y luego jugad por turnos: toma una de tus losetas, gírala y colócala en la casilla que hay delante de tu ficha. Gana la última ficha que quede en el tablero. Tus partidas se guardan en este dispositivo.",
+  "shell.help.play": "Elige los jugadores y las reglas, y luego jugad por turnos: toma una de tus losetas, gírala y colócala en la casilla que hay delante de tu ficha. En el juego clásico, gana la última ficha que quede en el tablero. Tus partidas se guardan en este dispositivo.",
   "shell.help.daily": "El reparto en solitario de hoy es el mismo para todos: coloca tantas losetas como puedas antes de que tu ficha salga del tablero. Tus resultados y tu racha se guardan en este dispositivo.",
   "shell.help.puzzles": "Cada problema es una posición con una tarea y exactamente una jugada correcta: elige una loseta, gírala y colócala. Si te atascas, pide una pista. Tu progreso se guarda en este dispositivo.",
   "shell.help.link": "Juega con amigos, cada uno en su dispositivo y a su ritmo: tras cada jugada recibes un enlace para enviar al siguiente jugador. El enlace contiene la partida; tus partidas por enlace aparecen en esta página.",

@@ -18,7 +18,7 @@ export default {
   "shell.help.button": "Aide (?)",
   "shell.help.title": "Aide",
   "shell.help.rules": "Comment jouer : les règles, pas à pas",
-  "shell.help.play": "Choisissez les joueurs et les règles, puis jouez chacun votre tour : prenez une de vos tuiles, tournez-la et posez-la sur la case devant votre pion. Le dernier pion sur le plateau gagne. Vos parties sont gardées sur cet appareil.",
+  "shell.help.play": "Choisissez les joueurs et les règles, puis jouez chacun votre tour : prenez une de vos tuiles, tournez-la et posez-la sur la case devant votre pion. Dans le jeu classique, le dernier pion sur le plateau gagne. Vos parties sont gardées sur cet appareil.",
   "shell.help.daily": "La donne solo du jour est la même pour tout le monde : posez autant de tuiles que possible avant que votre pion ne quitte le plateau. Vos résultats et votre série sont gardés sur cet appareil.",
   "shell.help.puzzles": "Chaque problème est une position avec une tâche et un seul bon coup : choisissez une tuile, tournez-la et posez-la. Demandez un indice si vous séchez. Votre progression est gardée sur cet appareil.",
   "shell.help.link": "Jouez avec vos amis, chacun sur son appareil et à son rythme : après chaque coup, vous recevez un lien à envoyer au joueur suivant. Le lien contient la partie ; vos parties par lien sont listées sur cette page.",

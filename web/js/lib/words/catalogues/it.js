@@ -18,7 +18,7 @@ export default {
   "shell.help.button": "Aiuto (?)",
   "shell.help.title": "Aiuto",
   "shell.help.rules": "Come si gioca: le regole, passo per passo",
-  "shell.help.play": "Scegli i giocatori e le regole, poi giocate a turno: prendi una delle tue tessere, ruotala e mettila sulla casella davanti alla tua pedina. Vince l’ultima pedina rimasta sul tabellone. Le tue partite restano salvate su questo dispositivo.",
+  "shell.help.play": "Scegli i giocatori e le regole, poi giocate a turno: prendi una delle tue tessere, ruotala e mettila sulla casella davanti alla tua pedina. Nel gioco classico vince l’ultima pedina rimasta sul tabellone. Le tue partite restano salvate su questo dispositivo.",
   "shell.help.daily": "La distribuzione in solitario di oggi è la stessa per tutti: piazza più tessere che puoi prima che la tua pedina esca dal tabellone. I tuoi risultati e la tua serie restano salvati su questo dispositivo.",
   "shell.help.puzzles": "Ogni rompicapo è una posizione con un compito ed esattamente una mossa giusta: scegli una tessera, ruotala e piazzala. Se sei bloccato, chiedi un suggerimento. I tuoi progressi restano salvati su questo dispositivo.",
   "shell.help.link": "Gioca con gli amici, ognuno sul proprio dispositivo e con i suoi tempi: dopo ogni mossa ricevi un link da mandare al prossimo giocatore. Il link contiene la partita; le tue partite via link sono elencate in questa pagina.",

@@ -18,7 +18,7 @@ export default {
   "shell.help.button": "Ajuda (?)",
   "shell.help.title": "Ajuda",
   "shell.help.rules": "Como jogar: as regras, passo a passo",
-  "shell.help.play": "Escolha os jogadores e as regras e depois joguem em turnos: pegue uma das suas peças, gire e coloque na casa à frente do seu marcador. O último marcador no tabuleiro vence. Suas partidas ficam guardadas neste aparelho.",
+  "shell.help.play": "Escolha os jogadores e as regras e depois joguem em turnos: pegue uma das suas peças, gire e coloque na casa à frente do seu marcador. No jogo clássico, o último marcador no tabuleiro vence. Suas partidas ficam guardadas neste aparelho.",
   "shell.help.daily": "A distribuição solo de hoje é a mesma para todo mundo: coloque o máximo de peças que puder antes que o seu marcador saia do tabuleiro. Seus resultados e sua sequência ficam guardados neste aparelho.",
   "shell.help.puzzles": "Cada quebra-cabeça é uma posição com uma tarefa e exatamente uma jogada certa: escolha uma peça, gire e coloque. Se travar, peça uma dica. Seu progresso fica guardado neste aparelho.",
   "shell.help.link": "Jogue com amigos, cada um no próprio aparelho e no seu tempo: depois de cada jogada você recebe um link para mandar ao próximo jogador. O link contém a partida; suas partidas por link aparecem nesta página.",
