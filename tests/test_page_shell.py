@@ -28,12 +28,18 @@ FULL_PAGES = {
 }
 FRAMES = ("embed.html", "lesson.html")
 SOUND = {"index.html", "room.html"}  # the pages that make sounds
+LATER = {
+    "room.html": "room",
+    "review.html": "review",
+    "editor.html": "editor",
+    "lesson-edit.html": "lesson-edit",
+}
 
 SHELF = {
     "bar": '<nav><a href="{{home}}" data-section="play">P</a>'
     '<a href="{{root}}daily.html" data-section="daily">D</a></nav>{{#sound}}<b>s</b>{{/sound}}'
     "{{^quiet}}<i>{{class}}</i>{{/quiet}}",
-    "outer": "[<!--#inner x=\"{{y}}\"-->]",
+    "outer": '[<!--#inner x="{{y}}"-->]',
     "inner": "({{x}})",
     "loop": "<!--#loop-->",
 }
@@ -83,7 +89,9 @@ def test_every_page_of_web_expands(tmp_path):
     for page in [*FULL_PAGES, *FRAMES]:
         html = parts.expand((ROOT / "web" / page).read_text(encoding="utf-8"), page, shelf)
         assert "<!--#" not in html and "{{" not in html, page
-        assert html.startswith("<!doctype html>\n<html lang=\"en\">\n<head>\n"), page
+        assert re.match(
+            r'<!doctype html>\n<html lang="en"( data-words="[\w-]+")?>\n<head>\n', html
+        ), page
 
 
 def _bar(html: str) -> str:
@@ -107,6 +115,9 @@ def test_every_full_page_has_the_same_bar_and_the_frames_none(dist_dir):
         assert html.count('id="help"') == 1 and 'class="site-footer"' in html, page
         assert re.search(r'<meta name="color-scheme" content="dark light">', html), page
         assert 'id="lang-select"' in bar and 'id="btn-theme"' in bar and 'id="btn-help"' in bar
+        # a later-tier page names its own words (web/js/lib/words/parts.js)
+        words = re.search(r'<html lang="en"(?: data-words="([\w-]+)")?>', html)
+        assert words and words.group(1) == LATER.get(page), page
     assert len(set(bars.values())) == 1, "the top bars differ"
     order = re.findall(r'data-section="([a-z]+)"', next(iter(bars.values())))
     assert order == ["play", "daily", "puzzles", "live", "learn", "make"]

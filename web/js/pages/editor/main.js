@@ -25,7 +25,7 @@ import { showEngineStatus, notice, say, setPhase, reason, tellRefusals } from ".
 import { readChecked, wholeOnly, writeJSON } from "../../lib/shell/storage.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
 import { drawIcons } from "../../lib/views/icon.js";
-import { t, applyTo, sentences } from "../../lib/words/i18n.js";
+import { t, applyTo, isolate, sentences, list } from "../../lib/words/i18n.js";
 import { squareName, placeName } from "../../lib/words/coords.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Draft, isSavedDraft } from "./draft.js";
@@ -278,12 +278,12 @@ function draw() {
   seats.build(draft.n);
   seats.update(draft, { hands: draft.get("handsMode") === "set" ? draft.get("hands") : dealt, markerSeat: ui.tool === "marker" ? ui.seat : null, chosen: palette.chosen, size: [w, h] });
   game.update(draft, ui.answer?.phase ?? null);
-  palette.render((tile) => draft.usesOf(tile).map((u) => whereWords(u, draft.players)).join(", "));
+  palette.render((tile) => list(draft.usesOf(tile).map((u) => whereWords(u, draft.players))));
   $("tool-tile").setAttribute("aria-pressed", String(ui.tool === "tile"));
   $("tool-marker").setAttribute("aria-pressed", String(ui.tool === "marker"));
   $("tile-actions").hidden = ui.tool !== "tile";
   $("marker-actions").hidden = ui.tool !== "marker";
-  const seatOptions = draft.players.map((p, s) => new Option(p.name || namedSeat(s), String(s)));
+  const seatOptions = draft.players.map((p, s) => new Option(isolate(p.name || namedSeat(s)), String(s)));
   $("tool-seat").replaceChildren(...seatOptions);
   $("tool-seat").value = String(ui.seat);
   portButtons($("ports"), input.cursor, [w, h], (port) => onPoint(input.cursor, port));

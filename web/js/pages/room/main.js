@@ -15,7 +15,7 @@ import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { notice, reason, setPhase, wireCopyButton } from "../../lib/shell/page.js";
 import { noteRefusal } from "../../lib/shell/refusals.js";
 import { sound } from "../../lib/shell/sound.js";
-import { t } from "../../lib/words/i18n.js";
+import { list, t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { parseRoomFragment, deriveRoom, roomFragment } from "./secret.js";
 import { loadHosted, saveHosted, loadSeat, saveSeat } from "./store.js";
@@ -84,7 +84,7 @@ async function openRoom(link) {
   const hosted = loadHosted(id);
   const isHost = !!hosted && hosted.link.host === link.host;
   const { urls, refused } = relaysFor(id, params);
-  if (refused.length) notice(t("room.relay_refused", { relays: refused.join(", ") }));
+  if (refused.length) notice(t("room.relay_refused", { relays: list(refused) }));
   // made once whoever listens to it is there: a peer met before would go unheard
   const relay = () => (urls.length ? new RelayTransport({ roomId: id, password, relays: urls, ice: iceServers(params) }) : null);
   if (isHost) {
