@@ -15,17 +15,26 @@ pytestmark = pytest.mark.browser
 
 Q = "sw=off&anim=0&warmup=off"
 PLACES = ["Play", "Daily", "Puzzles", "Live", "Learn", "Make"]
+
+
+def opened(browser, csp_violations, **options):
+    """A fresh context (its CSP violations failing the test) and a page in it."""
+    ctx = browser.new_context(**options)
+    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    watch_csp(ctx, csp_violations)
+    return ctx, ctx.new_page()
+
+
 FOCUSED = (
     "document.activeElement && (document.activeElement.id || document.activeElement.textContent)"
 )
 
 
 def test_the_menu_folds_on_a_phone_and_the_keyboard_works_it(browser, server, csp_violations):
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-GB")
-    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    watch_csp(ctx, csp_violations)
+    ctx, page = opened(
+        browser, csp_violations, viewport={"width": 360, "height": 740}, locale="en-GB"
+    )
     try:
-        page = ctx.new_page()
         page.goto(server + f"puzzles.html?{Q}")
         page.wait_for_selector("#puzzle-list button")
         bar = page.locator(".topbar")
@@ -58,11 +67,10 @@ def test_the_menu_folds_on_a_phone_and_the_keyboard_works_it(browser, server, cs
 def test_one_row_on_a_wide_screen_and_the_language_and_help_on_every_page(
     browser, server, csp_violations
 ):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
-    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    watch_csp(ctx, csp_violations)
+    ctx, page = opened(
+        browser, csp_violations, viewport={"width": 1280, "height": 800}, locale="en-GB"
+    )
     try:
-        page = ctx.new_page()
         page.goto(server + f"room.html?{Q}&relays=none")
         page.wait_for_selector("#new-panel:not([hidden])")
         assert page.is_hidden("#menu-button")
@@ -110,11 +118,8 @@ ONE_ROW = """() => {
 def test_between_phone_and_wide_it_folds_only_where_the_words_do_not_fit(
     browser, server, csp_violations, lang, folded
 ):
-    ctx = browser.new_context(viewport={"width": 1000, "height": 700})
-    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    watch_csp(ctx, csp_violations)
+    ctx, page = opened(browser, csp_violations, viewport={"width": 1000, "height": 700})
     try:
-        page = ctx.new_page()
         page.goto(server + f"index.html?{Q}&lang={lang}")
         page.wait_for_selector("#setup[open]")
         assert page.is_visible("#menu-button") == folded
