@@ -2,7 +2,8 @@
 from, real arguments for every operation of the API (:func:`op_args`), and
 hypothesis strategies that throw random JSON and mutations of those real values
 at the engine, hostile values among them (:data:`HOSTILE`: lone surrogates, NaN
-and infinities, deep nesting, huge numbers).
+and infinities, deep nesting, huge numbers); and check_call, the check of every
+answer.
 
 ``TSURO_FUZZ=long`` multiplies every test's number of examples by 25 for a
 local run; CI runs the default, a few minutes in all.
@@ -15,6 +16,7 @@ import copy
 import json
 import os
 import random
+import time
 import zlib
 from collections.abc import Callable
 from functools import cache
@@ -24,7 +26,7 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from tsuro_core import api, linkplay, notation
+from tsuro_core import api, jsonin, linkplay, notation
 from tsuro_core.game import Game
 from tsuro_core.rules import parse_rules
 
@@ -451,3 +453,57 @@ def raw_link(kind: str, value: Any) -> str:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(text) + packer.flush()
     return f"{kind}=1{base64.urlsafe_b64encode(packed).decode().rstrip('=')}"
+
+
+# ------------------------------------------------------------- every answer
+
+CODES = {
+    "unknown_op",
+    "bad_request",
+    "bad_json",
+    "bad_args",
+    "bad_position",
+    "bad_record",
+    "bad_rules",
+    "bad_players",
+    "bad_link",
+    "illegal_move",
+    "wrong_phase",
+    "invalid",
+    "game_over",
+    "stale_link",
+    "conflicting_link",
+    "tampered_link",
+    "bad_lesson",
+    "no_solution",
+}
+SLOW_S = 5.0
+"""A call that takes longer than this is a failure (a real one takes milliseconds)."""
+MAX_ANSWER = 1 << 20
+"""The largest answer allowed; the largest real one (positions of an 8-player game)
+is about a tenth of that."""
+
+
+def _snapshot(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=repr)
+
+
+def check_call(op: Any, args: Any) -> dict[str, Any]:
+    """Call ``op``; assert the answer is a value of the documented shape, strict
+    JSON, bounded in size and time, and that ``args`` is unchanged."""
+    before = _snapshot(args)
+    t0 = time.perf_counter()
+    answer = api.call(op, args)
+    elapsed = time.perf_counter() - t0
+    assert elapsed < SLOW_S, f"{op} took {elapsed:.1f} s"
+    assert _snapshot(args) == before, f"{op} changed its arguments"
+    text = jsonin.dumps(answer)  # raises on NaN or Infinity
+    assert len(text) < MAX_ANSWER, f"{op} answered {len(text)} characters"
+    if answer["ok"]:
+        assert set(answer) == {"ok", "result"} and isinstance(answer["result"], dict)
+    else:
+        error = answer["error"]
+        assert error["code"] in CODES, error  # "internal" is a bug
+        assert isinstance(error["message"], str) and "\n" not in error["message"]
+        assert len(error["message"]) < 1000, error["message"][:200]
+    return answer

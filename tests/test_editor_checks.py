@@ -10,10 +10,9 @@ import re
 from pathlib import Path
 
 import pytest
-from fuzzkit import corpus, fuzz_settings, mutate
+from fuzzkit import check_call, corpus, fuzz_settings, mutate
 from hypothesis import given
 from hypothesis import strategies as st
-from test_fuzz import check_call
 
 from tsuro_core import api, jsonin, notation
 

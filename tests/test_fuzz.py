@@ -20,11 +20,14 @@ from typing import Any
 
 import pytest
 from fuzzkit import (
+    CODES,
     HOSTILE,
     JSON,
     LESSONS,
     PUZZLES,
+    SLOW_S,
     STRICT_JSON,
+    check_call,
     corpus,
     fuzz_settings,
     mutate,
@@ -38,57 +41,6 @@ from tsuro_core import __main__ as cli
 from tsuro_core import api, jsonin, linkplay, notation
 from tsuro_core.course import harness
 from tsuro_core.course.formats import read_values
-
-CODES = {
-    "unknown_op",
-    "bad_request",
-    "bad_json",
-    "bad_args",
-    "bad_position",
-    "bad_record",
-    "bad_rules",
-    "bad_players",
-    "bad_link",
-    "illegal_move",
-    "wrong_phase",
-    "invalid",
-    "game_over",
-    "stale_link",
-    "conflicting_link",
-    "tampered_link",
-    "bad_lesson",
-    "no_solution",
-}
-SLOW_S = 5.0
-"""A call that takes longer than this is a failure (a real one takes milliseconds)."""
-MAX_ANSWER = 1 << 20
-"""The largest answer allowed; the largest real one (positions of an 8-player game)
-is about a tenth of that."""
-
-
-def _snapshot(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, default=repr)
-
-
-def check_call(op: Any, args: Any) -> dict[str, Any]:
-    """Call ``op``; assert the answer is a value of the documented shape, strict
-    JSON, bounded in size and time, and that ``args`` is unchanged."""
-    before = _snapshot(args)
-    t0 = time.perf_counter()
-    answer = api.call(op, args)
-    elapsed = time.perf_counter() - t0
-    assert elapsed < SLOW_S, f"{op} took {elapsed:.1f} s"
-    assert _snapshot(args) == before, f"{op} changed its arguments"
-    text = jsonin.dumps(answer)  # raises on NaN or Infinity
-    assert len(text) < MAX_ANSWER, f"{op} answered {len(text)} characters"
-    if answer["ok"]:
-        assert set(answer) == {"ok", "result"} and isinstance(answer["result"], dict)
-    else:
-        error = answer["error"]
-        assert error["code"] in CODES, error  # "internal" is a bug
-        assert isinstance(error["message"], str) and "\n" not in error["message"]
-        assert len(error["message"]) < 1000, error["message"][:200]
-    return answer
 
 
 def _position_args(data: Any) -> dict[str, Any]:

@@ -3,9 +3,9 @@
 
 import { t, sentences, list } from "../words/i18n.js";
 import { errorText } from "../words/errors.js";
-import { onRefusal, refusals } from "./refusals.js";
+import { onRefusal, refusals } from "../base/refusals.js";
 import { $ } from "./dom.js";
-/** @import {Refusal} from "./refusals.js" */
+/** @import {Refusal} from "../base/refusals.js" */
 
 
 /** Follow the engine's loading in the status bar (progress, ready, failed). */

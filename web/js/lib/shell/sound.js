@@ -5,7 +5,7 @@
 
 import { t } from "../words/i18n.js";
 import { uiIcon } from "../views/icon.js";
-import { readSetting, writeText } from "./storage.js";
+import { readSetting, writeText } from "../base/storage.js";
 
 const KEY = "tsuro.sound";
 

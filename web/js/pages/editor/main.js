@@ -16,13 +16,12 @@
 //   editor.html#r=<link>&at=N      choose a step of this game (N: the step shown first)
 
 import { getEngine, installWindowTsuro, siteURL } from "../../lib/engine/client.js";
-import { ask } from "../../lib/game/session.js";
 import { Board } from "../../lib/views/board.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { across } from "../../lib/views/svg.js";
 import { showEngineStatus, notice, say, setPhase, reason, tellRefusals } from "../../lib/shell/page.js";
-import { readChecked, wholeOnly, writeJSON } from "../../lib/shell/storage.js";
+import { readChecked, wholeOnly, writeJSON } from "../../lib/base/storage.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { t, applyTo, isolate, sentences, list } from "../../lib/words/i18n.js";
@@ -204,7 +203,7 @@ async function openPosition(position) {
   setPhase("checking");
   const refuse = (why) => { notice(t("editor.from.failed", { reason: why })); check(); };
   try {
-    const r = await ask(engine, "check_position", { position });
+    const r = await engine.ask("check_position", { position });
     const bad = r.problems.find((p) => p.code === "malformed");
     if (bad) return refuse(problemText(bad, []));
   } catch (e) {
@@ -227,8 +226,8 @@ function check() {
   timer = setTimeout(async () => {
     const args = draft.request();
     try {
-      const answer = await ask(engine, "check_position", args);
-      const fragment = answer.position ? (await ask(engine, "encode_link", { position: answer.position })).fragment : null;
+      const answer = await engine.ask("check_position", args);
+      const fragment = answer.position ? (await engine.ask("encode_link", { position: answer.position })).fragment : null;
       if (n !== latest) return;
       Object.assign(ui, { answer, fragment });
     } catch (e) {
@@ -304,7 +303,7 @@ loadTileSet(siteURL("tiles.json"), engine).then((ts) => {
 sources.listSaves();
 draw();
 engine.ready.then(async () => {
-  game.setRuleSets(await ask(engine, "rules", {}));
+  game.setRuleSets(await engine.ask("rules", {}));
   const { link, opts } = parseFragment(location.hash);
   if (link) {
     history.replaceState(null, "", location.pathname + location.search);   // a reload keeps the draft

@@ -207,7 +207,7 @@ export class SetupDialog {
   /** The rule set chosen, as new_game takes it. */
   rules() {
     if (this.solo()) return "solo";
-    if (this.variant().name !== "classic") return this.variant().name;
+    if (this.variant().name !== "classic") return this.variant().preset;
     const opts = {};
     if ($("set-scoring").value !== "survival") opts.scoring = $("set-scoring").value;
     if ($("set-bonus").checked) opts.elimination_bonus = true;

@@ -4,7 +4,7 @@
 // share link and "Embed this game / this position" (lib/shell/embedcode.js,
 // as on the game page), at the step the replay shows.
 
-import { Session, ask } from "../../lib/game/session.js";
+import { Session } from "../../lib/game/session.js";
 import { Stepper } from "../../lib/views/stepper.js";
 import { describe } from "../../lib/words/movelog.js";
 import { list, sentences, t } from "../../lib/words/i18n.js";
@@ -48,7 +48,7 @@ export async function showGameOver(engine, board, record, room) {
   stepper.bounds(0, last);
   $("rp-range").max = String(last);
   await stepper.step(last);
-  const { fragment } = await ask(engine, "encode_link", { record });
+  const { fragment } = await engine.ask("encode_link", { record });
   const game = new URL(`./#${fragment}`, location.href).href;
   $("share-link").value = game;
   if (room) $("players-panel").hidden = false;

@@ -13,7 +13,7 @@
 import { bootPage } from "../../lib/shell/boot.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { notice, reason, setPhase, wireCopyButton } from "../../lib/shell/page.js";
-import { noteRefusal } from "../../lib/shell/refusals.js";
+import { noteRefusal } from "../../lib/base/refusals.js";
 import { sound } from "../../lib/shell/sound.js";
 import { list, t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
