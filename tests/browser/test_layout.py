@@ -22,7 +22,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from pagekit import DEFAULT_TIMEOUT_MS, link_fragment, playable_position, wait_phase, watch_csp
+from pagekit import link_fragment, playable_position, wait_phase
 
 from tsuro_core.api import call
 
@@ -134,21 +134,13 @@ def measure(page, where: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", list(LANGS))
-def test_every_page_is_laid_out_without_overlaps_cuts_or_small_targets(
-    browser, server, csp_violations, lang
-):
-    ctx = browser.new_context(locale=LANGS[lang])
-    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    watch_csp(ctx, csp_violations)
+def test_every_page_is_laid_out_without_overlaps_cuts_or_small_targets(new_page, server, lang):
+    page = new_page(locale=LANGS[lang])  # one warm device: every page restores its engine
     found: list[str] = []
-    try:
-        page = ctx.new_page()
-        for what, address, ready in states(server, lang):
-            page.goto(server + address)
-            ready(page)
-            found += measure(page, what)
-    finally:
-        ctx.close()
+    for what, address, ready in states(server, lang):
+        page.goto(server + address)
+        ready(page)
+        found += measure(page, what)
     assert not found, "\n".join(found)
 
 

@@ -9,7 +9,6 @@ the page; ? and the help button open the page's own help."""
 from __future__ import annotations
 
 import pytest
-from pagekit import DEFAULT_TIMEOUT_MS, watch_csp
 
 pytestmark = pytest.mark.browser
 
@@ -17,92 +16,72 @@ Q = "sw=off&anim=0&warmup=off"
 PLACES = ["Play", "Daily", "Puzzles", "Live", "Learn", "Make"]
 
 
-def opened(browser, csp_violations, **options):
-    """A fresh context (its CSP violations failing the test) and a page in it."""
-    ctx = browser.new_context(**options)
-    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    watch_csp(ctx, csp_violations)
-    return ctx, ctx.new_page()
-
-
 FOCUSED = (
     "document.activeElement && (document.activeElement.id || document.activeElement.textContent)"
 )
 
 
-def test_the_menu_folds_on_a_phone_and_the_keyboard_works_it(browser, server, csp_violations):
-    ctx, page = opened(
-        browser, csp_violations, viewport={"width": 360, "height": 740}, locale="en-GB"
-    )
-    try:
-        page.goto(server + f"puzzles.html?{Q}")
-        page.wait_for_selector("#puzzle-list button")
-        bar = page.locator(".topbar")
-        assert bar.bounding_box()["height"] < 60  # one row, not three
-        assert page.is_visible("#menu-button") and page.is_hidden(".site-nav")
-        assert page.get_attribute("#menu-button", "aria-expanded") == "false"
-        page.focus("#menu-button")
-        page.keyboard.press("Enter")
-        assert page.get_attribute("#menu-button", "aria-expanded") == "true"
-        assert page.locator(".site-nav a").all_inner_texts() == PLACES
-        assert page.evaluate(FOCUSED) == "Play"
-        current = page.locator(".site-nav a[aria-current]")
-        assert current.inner_text() == "Puzzles" and current.get_attribute("aria-current") == "page"
-        page.keyboard.press("Escape")
-        assert page.get_attribute("#menu-button", "aria-expanded") == "false"
-        assert page.evaluate(FOCUSED) == "menu-button" and page.is_hidden(".site-nav")
-        # open again, and Tab out past the help button: it closes behind the focus
-        page.keyboard.press("Enter")
-        page.focus("#btn-help")
-        page.keyboard.press("Tab")
-        page.wait_for_function("document.getElementById('menu-button').ariaExpanded === 'false'")
-        # a click elsewhere closes it too
-        page.click("#menu-button")
-        page.mouse.click(180, 600)
-        assert page.get_attribute("#menu-button", "aria-expanded") == "false"
-    finally:
-        ctx.close()
+def test_the_menu_folds_on_a_phone_and_the_keyboard_works_it(new_page, server):
+    page = new_page(viewport={"width": 360, "height": 740}, locale="en-GB")
+    page.goto(server + f"puzzles.html?{Q}")
+    page.wait_for_selector("#puzzle-list button")
+    bar = page.locator(".topbar")
+    assert bar.bounding_box()["height"] < 60  # one row, not three
+    assert page.is_visible("#menu-button") and page.is_hidden(".site-nav")
+    assert page.get_attribute("#menu-button", "aria-expanded") == "false"
+    page.focus("#menu-button")
+    page.keyboard.press("Enter")
+    assert page.get_attribute("#menu-button", "aria-expanded") == "true"
+    assert page.locator(".site-nav a").all_inner_texts() == PLACES
+    assert page.evaluate(FOCUSED) == "Play"
+    current = page.locator(".site-nav a[aria-current]")
+    assert current.inner_text() == "Puzzles" and current.get_attribute("aria-current") == "page"
+    page.keyboard.press("Escape")
+    assert page.get_attribute("#menu-button", "aria-expanded") == "false"
+    assert page.evaluate(FOCUSED) == "menu-button" and page.is_hidden(".site-nav")
+    # open again, and Tab out past the help button: it closes behind the focus
+    page.keyboard.press("Enter")
+    page.focus("#btn-help")
+    page.keyboard.press("Tab")
+    page.wait_for_function("document.getElementById('menu-button').ariaExpanded === 'false'")
+    # a click elsewhere closes it too
+    page.click("#menu-button")
+    page.mouse.click(180, 600)
+    assert page.get_attribute("#menu-button", "aria-expanded") == "false"
 
 
-def test_one_row_on_a_wide_screen_and_the_language_and_help_on_every_page(
-    browser, server, csp_violations
-):
-    ctx, page = opened(
-        browser, csp_violations, viewport={"width": 1280, "height": 800}, locale="en-GB"
+def test_one_row_on_a_wide_screen_and_the_language_and_help_on_every_page(new_page, server):
+    page = new_page(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page.goto(server + f"room.html?{Q}&relays=none")
+    page.wait_for_selector("#new-panel:not([hidden])")
+    assert page.is_hidden("#menu-button")
+    tops = page.evaluate(
+        "[...document.querySelectorAll('.brand, .site-nav a, .site-tools > *')]"
+        ".map((el) => Math.round(el.getBoundingClientRect().top))"
     )
-    try:
-        page.goto(server + f"room.html?{Q}&relays=none")
-        page.wait_for_selector("#new-panel:not([hidden])")
-        assert page.is_hidden("#menu-button")
-        tops = page.evaluate(
-            "[...document.querySelectorAll('.brand, .site-nav a, .site-tools > *')]"
-            ".map((el) => Math.round(el.getBoundingClientRect().top))"
-        )
-        assert max(tops) - min(tops) <= 4, tops  # all in one row
-        assert page.locator(".site-nav a[aria-current]").inner_text() == "Live"
-        assert page.is_visible("#btn-sound")  # the room makes sounds
-        # help: the page's own words, by the key and by the button
-        page.keyboard.press("?")
-        page.wait_for_selector("#help[open]")
-        assert "room" in page.inner_text("#help-text") and page.is_hidden("#help-keys")
-        page.keyboard.press("Escape")
-        page.wait_for_selector("#help:not([open])", state="attached")
-        page.click("#btn-help")
-        page.wait_for_selector("#help[open]")
-        page.click("#help-close")
-        # the language menu, on the room page too: the page comes back in German
-        page.select_option("#lang-select", "de")
-        page.wait_for_function("document.documentElement.lang === 'de'")
-        page.wait_for_selector("#new-panel:not([hidden])")
-        assert page.locator(".site-nav a").first.inner_text() == "Spielen"
-        assert page.input_value("#lang-select") == "de"
-        # a page that makes no sound has no sound button
-        page.goto(server + f"daily.html?{Q}")
-        page.wait_for_selector(".site-nav")
-        assert page.locator("#btn-sound").count() == 0
-        assert page.locator(".site-nav a[aria-current]").inner_text() == "Tagesaufgabe"
-    finally:
-        ctx.close()
+    assert max(tops) - min(tops) <= 4, tops  # all in one row
+    assert page.locator(".site-nav a[aria-current]").inner_text() == "Live"
+    assert page.is_visible("#btn-sound")  # the room makes sounds
+    # help: the page's own words, by the key and by the button
+    page.keyboard.press("?")
+    page.wait_for_selector("#help[open]")
+    assert "room" in page.inner_text("#help-text") and page.is_hidden("#help-keys")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#help:not([open])", state="attached")
+    page.click("#btn-help")
+    page.wait_for_selector("#help[open]")
+    page.click("#help-close")
+    # the language menu, on the room page too: the page comes back in German
+    page.select_option("#lang-select", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.wait_for_selector("#new-panel:not([hidden])")
+    assert page.locator(".site-nav a").first.inner_text() == "Spielen"
+    assert page.input_value("#lang-select") == "de"
+    # a page that makes no sound has no sound button
+    page.goto(server + f"daily.html?{Q}")
+    page.wait_for_selector(".site-nav")
+    assert page.locator("#btn-sound").count() == 0
+    assert page.locator(".site-nav a[aria-current]").inner_text() == "Tagesaufgabe"
 
 
 ONE_ROW = """() => {
@@ -116,16 +95,13 @@ ONE_ROW = """() => {
 
 @pytest.mark.parametrize("lang,folded", [("en", False), ("pt-BR", True)])
 def test_between_phone_and_wide_it_folds_only_where_the_words_do_not_fit(
-    browser, server, csp_violations, lang, folded
+    new_page, server, lang, folded
 ):
-    ctx, page = opened(browser, csp_violations, viewport={"width": 1000, "height": 700})
-    try:
-        page.goto(server + f"index.html?{Q}&lang={lang}")
-        page.wait_for_selector("#setup[open]")
-        assert page.is_visible("#menu-button") == folded
-        assert page.evaluate(ONE_ROW) != folded
-        page.set_viewport_size({"width": 1400, "height": 700})  # wide: one row in any language
-        page.wait_for_function(ONE_ROW)
-        assert page.is_hidden("#menu-button")
-    finally:
-        ctx.close()
+    page = new_page(viewport={"width": 1000, "height": 700})
+    page.goto(server + f"index.html?{Q}&lang={lang}")
+    page.wait_for_selector("#setup[open]")
+    assert page.is_visible("#menu-button") == folded
+    assert page.evaluate(ONE_ROW) != folded
+    page.set_viewport_size({"width": 1400, "height": 700})  # wide: one row in any language
+    page.wait_for_function(ONE_ROW)
+    assert page.is_hidden("#menu-button")
