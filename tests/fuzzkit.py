@@ -16,7 +16,6 @@ import copy
 import json
 import os
 import random
-import time
 import zlib
 from collections.abc import Callable
 from functools import cache
@@ -477,8 +476,6 @@ CODES = {
     "bad_lesson",
     "no_solution",
 }
-SLOW_S = 5.0
-"""A call that takes longer than this is a failure (a real one takes milliseconds)."""
 MAX_ANSWER = 1 << 20
 """The largest answer allowed; the largest real one (positions of an 8-player game)
 is about a tenth of that."""
@@ -490,12 +487,10 @@ def _snapshot(value: Any) -> str:
 
 def check_call(op: Any, args: Any) -> dict[str, Any]:
     """Call ``op``; assert the answer is a value of the documented shape, strict
-    JSON, bounded in size and time, and that ``args`` is unchanged."""
+    JSON, bounded in size, and that ``args`` is unchanged.  (How long a call takes is
+    the benchmarks' business, never a test's: docs/testing.md.)"""
     before = _snapshot(args)
-    t0 = time.perf_counter()
     answer = api.call(op, args)
-    elapsed = time.perf_counter() - t0
-    assert elapsed < SLOW_S, f"{op} took {elapsed:.1f} s"
     assert _snapshot(args) == before, f"{op} changed its arguments"
     text = jsonin.dumps(answer)  # raises on NaN or Infinity
     assert len(text) < MAX_ANSWER, f"{op} answered {len(text)} characters"
