@@ -89,9 +89,9 @@ function keep(session = loop.session) {
   if (!store.keepGame(game.date, { practice: game.practice, record: session.toRecord() })) notice(t("common.no_storage"));
 }
 
-/** The game is over: count it (once a day), then the result, share text and replay link. */
+/** The game is over: count it (once a day), then the result, share text and replay link;
+ *  the page says "over" once they are shown (a test or a script that waits for it reads them). */
 async function finish() {
-  setPhase("over");
   turn.stop();
   $("play-panel").hidden = true;
   const result = await engine.ask("result", { position: loop.session.position });
@@ -104,6 +104,7 @@ async function finish() {
   showResult(score, fragment, !(counted && counted.counted));
   showFigures(engine, record, $("figures"));
   showHistory();
+  setPhase("over");
 }
 
 function showResult(score, fragment, practice) {

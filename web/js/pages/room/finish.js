@@ -56,6 +56,8 @@ export async function showGameOver(engine, board, record, room) {
   if (room) $("players-panel").hidden = false;
 }
 
+$("rp-first").addEventListener("click", () => stepper?.step(0));
 $("rp-prev").addEventListener("click", () => stepper?.step((stepper.at ?? 0) - 1));
+$("rp-last").addEventListener("click", () => stepper?.step(Number(/** @type {HTMLInputElement} */ ($("rp-range")).max)));
 $("rp-next").addEventListener("click", () => stepper?.step((stepper.at ?? 0) + 1, true));
 $("rp-range").addEventListener("input", () => stepper?.step(Number(/** @type {HTMLInputElement} */ ($("rp-range")).value)));

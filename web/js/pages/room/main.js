@@ -14,8 +14,7 @@ import { bootPage } from "../../lib/shell/boot.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { notice, reason, setPhase, wireCopyButton } from "../../lib/shell/page.js";
 import { noteRefusal } from "../../lib/base/refusals.js";
-import { applyTheme } from "../../lib/shell/theme.js";
-import { Sound } from "../../lib/shell/sound.js";
+import { sound } from "../../lib/shell/sound.js";
 import { list, t, lang } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { readText, writeText } from "../../lib/base/storage.js";
@@ -38,9 +37,6 @@ import { showHome } from "./home.js";
 import { drawQR } from "./qr.js";
 import { ManualInvites, answerInvite } from "./invite.js";
 
-applyTheme();
-const sound = new Sound();
-sound.wire($("btn-sound"));
 /**
  * @type {{client: RoomClient | null, referee: Referee | null, table: Table | null, id: string, link: any,
  *   transports: import("./transport.js").Transport[], hosting: string, announcer: Announcer | null,
