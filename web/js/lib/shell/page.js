@@ -47,7 +47,7 @@ function retryButton(id) {
 function showEngineFailure(text) {
   const d = document.createElement("dialog");
   d.id = "engine-failure";
-  d.className = "help";
+  d.className = "dialog";
   d.setAttribute("role", "alertdialog");
   d.setAttribute("aria-labelledby", "engine-failure-text");
   const p = document.createElement("p");
@@ -60,7 +60,7 @@ function showEngineFailure(text) {
   close.textContent = t("help.close");
   close.addEventListener("click", () => d.close());
   const actions = document.createElement("div");
-  actions.className = "dialog-actions";
+  actions.className = "toolbar dialog-actions";
   actions.append(retry, close);
   d.append(p, actions);
   d.addEventListener("close", () => d.remove());

@@ -19,6 +19,7 @@ import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
 import { addressParam, calendarDate } from "../../lib/base/address.js";
 import * as daily from "./share.js";
 import { reviewHref } from "../../lib/game/reviews.js";
+import { showFigures } from "../../lib/shell/figures.js";
 import * as store from "./store.js";
 import { $ } from "../../lib/shell/dom.js";
 
@@ -88,9 +89,9 @@ function keep(session = loop.session) {
   if (!store.keepGame(game.date, { practice: game.practice, record: session.toRecord() })) notice(t("common.no_storage"));
 }
 
-/** The game is over: count it (once a day), then the result, share text and replay link. */
+/** The game is over: count it (once a day), then the result, share text and replay link;
+ *  the page says "over" once they are shown (a test or a script that waits for it reads them). */
 async function finish() {
-  setPhase("over");
   turn.stop();
   $("play-panel").hidden = true;
   const result = await engine.ask("result", { position: loop.session.position });
@@ -101,7 +102,9 @@ async function finish() {
   const counted = !game.practice && store.countDay(game.date, { score, fragment });
   if ((counted && !counted.ok) || !store.dropGame(game.date, record)) notice(t("common.no_storage"));
   showResult(score, fragment, !(counted && counted.counted));
+  showFigures(engine, record, $("figures"));
   showHistory();
+  setPhase("over");
 }
 
 function showResult(score, fragment, practice) {

@@ -22,8 +22,6 @@ import { seatStyles } from "../../lib/views/style.js";
 import { across } from "../../lib/views/svg.js";
 import { showEngineStatus, notice, say, setPhase, reason, tellRefusals } from "../../lib/shell/page.js";
 import { readChecked, wholeOnly, writeJSON } from "../../lib/base/storage.js";
-import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
-import { wireLanguagePicker } from "../../lib/shell/langpick.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { t, applyTo, isolate, sentences, list } from "../../lib/words/i18n.js";
@@ -41,11 +39,8 @@ import { History, toolWords, portButtons } from "./tools.js";
 
 const STORE = "tsuro.editor";
 
-applyTheme();
 applyTo(document);
 drawIcons();
-wireLanguagePicker($("lang-select"));
-wireThemeButton($("btn-theme"));
 setPhase("loading");
 const engine = getEngine();
 installWindowTsuro(engine);

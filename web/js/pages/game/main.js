@@ -32,10 +32,9 @@ import { handToTurn } from "../../lib/turns/classic.js";
 import { PortPicker } from "../../lib/turns/course.js";
 import { t, applyTo } from "../../lib/words/i18n.js";
 import { drawIcons } from "../../lib/views/icon.js";
-import { wireLanguagePicker } from "../../lib/shell/langpick.js";
-import { keysHelp } from "../../lib/shell/keys.js";
-import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
-import { Sound } from "../../lib/shell/sound.js";
+import { KEYS } from "../../lib/shell/keys.js";
+import { showKeys } from "../../lib/shell/bar.js";
+import { sound } from "../../lib/shell/sound.js";
 import { watchForUpdates } from "../../lib/shell/update.js";
 import { EmbedCode } from "./embedcode.js";
 import { addressParam, oneOf } from "../../lib/base/address.js";
@@ -45,13 +44,9 @@ import { $ } from "../../lib/shell/dom.js";
 
 // ------------------------------------------------------------------ the board, at once
 
-applyTheme();
 applyTo(document);
 drawIcons();
-wireLanguagePicker($("lang-select"));
-wireThemeButton($("btn-theme"));
-const sound = new Sound();
-sound.wire($("btn-sound"));
+showKeys(KEYS);
 const board = new Board($("board"), { width: 6, height: 6, label: t("board.label", { w: 6, h: 6 }) });
 // board-visible is marked by the page's static board; here only if it had none
 try { if (!performance.getEntriesByName("board-visible").length) performance.mark("board-visible"); } catch { /* old browsers */ }
@@ -350,8 +345,6 @@ board.on("square", (square) => app.turn?.clickSquare(square));
 board.on("markhover", (place) => app.turn?.hoverMark(place));
 board.on("escape", () => app.turn?.back());
 
-const openHelp = keysHelp($("help"), $("help-keys"), $("help-close"));
-$("btn-help").addEventListener("click", openHelp);
 $("btn-describe").addEventListener("click", () => app.describeBoard());
 $("btn-new").addEventListener("click", () => app.openSetup());
 $("btn-undo").addEventListener("click", () => app.undo());
@@ -380,8 +373,7 @@ document.addEventListener("keydown", (e) => {
     return;
   }
   if (e.key === "u" || e.key === "U") { e.shiftKey ? app.redo() : app.undo(); e.preventDefault(); return; }
-  if ($("help").open) return;
-  if (e.key === "?") { openHelp(); e.preventDefault(); return; }
+  if ($("help").open) return;   // ? opens it (bar.js)
   if (e.key === "n" || e.key === "N") { app.openSetup(); e.preventDefault(); return; }
   if ((e.key === "h" || e.key === "H") && !$("btn-hint").hidden) { app.turn?.hint?.(); e.preventDefault(); return; }
   if (e.key === "d" || e.key === "D") { app.describeBoard(); e.preventDefault(); return; }

@@ -145,7 +145,7 @@ export class SetupDialog {
     const styles = seatStyles(shown);
     shown.forEach((seat, i) => {
       const li = document.createElement("li");
-      li.className = "seat";
+      li.className = "seat seat-row";
       const name = document.createElement("input");
       name.className = "seat-name";
       name.value = seat.name;

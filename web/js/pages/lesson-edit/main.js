@@ -12,19 +12,14 @@ import { showEngineStatus, notice, setPhase, tellRefusals } from "../../lib/shel
 import { noteRefusal } from "../../lib/base/refusals.js";
 import { t, applyTo, lang, LANGUAGES } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
-import { wireLanguagePicker } from "../../lib/shell/langpick.js";
-import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Draft, emptyLesson, DRAFT_KEY } from "./draft.js";
 import { Steps } from "./steps.js";
 import { Share } from "./share.js";
 
-applyTheme();
 applyTo(document);
 drawIcons();
-wireThemeButton($("btn-theme"));
-wireLanguagePicker($("lang-select"));
 setPhase("loading");
 const engine = getEngine({ shared: true });   // the preview's lesson shares it
 installWindowTsuro(engine);

@@ -72,6 +72,7 @@ export function seatRows() {
   while (rows.children.length < n) {
     const i = rows.children.length;
     const li = document.createElement("li");
+    li.className = "seat-row";
     const name = document.createElement("input");
     name.className = "seat-name";
     name.value = t("common.player_name", { n: i + 1 });

@@ -17,7 +17,6 @@ import { playerIcon, drawIcons } from "../../lib/views/icon.js";
 import { Session } from "../../lib/game/session.js";
 import { FORMAT, readReview, recordDigest, writeReview } from "./kept.js";
 import { showEngineStatus, notice, reason, setPhase, say, tellRefusals } from "../../lib/shell/page.js";
-import { applyTheme } from "../../lib/shell/theme.js";
 import { t, applyTo, isolate, sentences } from "../../lib/words/i18n.js";
 import { winnersText } from "../../lib/words/movelog.js";
 import { $ } from "../../lib/shell/dom.js";
@@ -32,7 +31,6 @@ import { FLAGGED, judgedText, moveText, summaries, summaryText } from "./words.j
 
 const SEED = 0;   // the review's seed: the engine's default, so the command line gives the same review
 
-applyTheme();
 applyTo(document);
 drawIcons();
 setPhase("loading");
