@@ -159,29 +159,31 @@ export class GameSession {
   get rules() { throw new Error("a variant has its rules"); }
   /** The board's size. @returns {{width: number, height: number}} */
   get boardSize() { throw new Error("a variant has its board"); }
-  /** What board.js draws for a position of this game. @type {(position: K["position"]) => import("../views/board.js").BoardView} */
-  view() { throw new Error("a variant draws its positions"); }
-  /** The seats out of the game in a position. @type {(position: K["position"]) => number[]} */
-  outSeats() { throw new Error("a variant says who is out"); }
-  /** The tiles a seat holds in a position. @type {(position: K["position"], seat: number) => number[]} */
-  handOf() { throw new Error("a variant says who holds what"); }
-  /** The winners of a finished position. @type {(position: K["position"]) => number[]} */
-  winnersOf() { throw new Error("a variant says who won"); }
-  /** One move's events in words. @type {(events: K["event"][]) => LogLine[]} */
-  describe() { throw new Error("a variant tells its moves"); }
+  /** What board.js draws for a position of this game.
+   *  @param {K["position"]} _position @returns {import("../views/board.js").BoardView} */
+  view(_position) { throw new Error("a variant draws its positions"); }
+  /** The seats out of the game in a position. @param {K["position"]} _position @returns {number[]} */
+  outSeats(_position) { throw new Error("a variant says who is out"); }
+  /** The tiles a seat holds in a position. @param {K["position"]} _position @param {number} _seat @returns {number[]} */
+  handOf(_position, _seat) { throw new Error("a variant says who holds what"); }
+  /** The winners of a finished position. @param {K["position"]} _position @returns {number[]} */
+  winnersOf(_position) { throw new Error("a variant says who won"); }
+  /** One move's events in words. @param {K["event"][]} _events @returns {LogLine[]} */
+  describe(_events) { throw new Error("a variant tells its moves"); }
   /** The whole game as a record (null: none, a game begun from a position). @returns {GameRecord | null} */
   toRecord() { throw new Error("a variant records its games"); }
   /** What to keep in localStorage to resume this game. @returns {object} */
   toSave() { throw new Error("a variant saves its games"); }
-  /** Ask the engine for the turn in `position`. @type {(position: K["position"]) => Promise<K["answer"]>} */
-  _askTurn() { throw new Error("a variant asks its turns"); }
+  /** Ask the engine for the turn in `position`. @param {K["position"]} _position @returns {Promise<K["answer"]>} */
+  _askTurn(_position) { throw new Error("a variant asks its turns"); }
   /** Ask the engine to play `move` on the position now, and add the answer (within a queued change).
-   *  @type {(move: K["move"]) => Promise<K["played"]>} */
-  _apply() { throw new Error("a variant plays its moves"); }
-  /** A computer player's move. @type {(budgetMs?: number) => Promise<K["move"]>} */
-  botMove() { throw new Error("a variant has its computers"); }
-  /** A suggested move for the active player, if the variant has hints. @type {(budgetMs?: number) => Promise<K["move"] | null>} */
-  hint() { throw new Error("a variant has its hints"); }
+   *  @param {K["move"]} _move @returns {Promise<K["played"]>} */
+  _apply(_move) { throw new Error("a variant plays its moves"); }
+  /** A computer player's move. @param {number} [_budgetMs] @returns {Promise<K["move"]>} */
+  botMove(_budgetMs) { throw new Error("a variant has its computers"); }
+  /** A suggested move for the active player, if the variant has hints.
+   *  @param {number} [_budgetMs] @returns {Promise<K["move"] | null>} */
+  hint(_budgetMs) { throw new Error("a variant has its hints"); }
 
   // ------------------------------------------------------------ the game
 

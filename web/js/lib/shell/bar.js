@@ -42,7 +42,8 @@ fit();
 addEventListener("resize", fit);
 document.fonts?.ready.then(fit);
 
-/** Open or close the folded menu (on a wide screen it is always shown, and this changes nothing). */
+/** Open or close the folded menu (on a wide screen it is always shown, and this changes nothing).
+ *  @param {boolean} open @param {boolean} [focusButton] */
 function setMenu(open, focusButton = false) {
   menuButton.setAttribute("aria-expanded", String(open));
   if (open) /** @type {HTMLElement | null} */ (menu.querySelector("a, button, select"))?.focus();
@@ -82,7 +83,7 @@ export function openHelp() {
   $("help-close").focus();
 }
 
-/** The page's keys, listed in its help (keys.js's rows). */
+/** The page's keys, listed in its help (keys.js's rows). @param {KeyRow[]} rows */
 export function showKeys(rows) { keys = rows; }
 
 $("btn-help").addEventListener("click", openHelp);

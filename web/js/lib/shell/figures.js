@@ -7,13 +7,13 @@
 
 import { t } from "../words/i18n.js";
 /** @import {Engine} from "../engine/client.js" */
-/** @import {Figures} from "../types.js" */
+/** @import {Figures, GameRecord} from "../types.js" */
 
 const COLUMNS = /** @type {const} */ (["path", "squares", "survived", "put_out"]);
 
 /**
  * The figures of a finished game's record, drawn into `box` (hidden until they come).
- * @param {Engine} engine @param {any} record  a game record (null: nothing shown) @param {HTMLElement} box
+ * @param {Pick<Engine, "ask">} engine @param {GameRecord | null} record  a game record (null: nothing shown) @param {HTMLElement} box
  */
 export async function showFigures(engine, record, box) {
   box.replaceChildren();

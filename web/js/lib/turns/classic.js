@@ -156,10 +156,9 @@ export class TurnController {
 
   /**
    * Start a human's turn from the engine's answer to legal_moves (subclasses).
-   * @param {number} seat @param {K["answer"]} legal  legal_moves' answer (course_legal_moves' for the course)
+   * @param {number} _seat @param {K["answer"]} _legal  legal_moves' answer (course_legal_moves' for the course)
    */
-  // eslint-disable-next-line no-unused-vars
-  start(seat, legal) { throw new Error(`${this.constructor.name} must define start(seat, legal)`); }
+  start(_seat, _legal) { throw new Error(`${this.constructor.name} must define start(seat, legal)`); }
 
   /** The turn is over (or abandoned): forget it. */
   stop() { this.human = null; }

@@ -25,9 +25,9 @@ const dropped = (/** @type {number} */ c) => c < 0x20 || (c >= 0x7f && c <= 0x9f
 const SPACE = "\t\n\u000b\f\r \u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000\ufeff";
 const MARK = /^\p{M}$/u;
 const ZWJ = 0x200d;
-const isRegional = (c) => c >= 0x1f1e6 && c <= 0x1f1ff;
-const isModifier = (c) => c >= 0x1f3fb && c <= 0x1f3ff;
-const isTag = (c) => c >= 0xe0020 && c <= 0xe007f;
+const isRegional = (/** @type {number} */ c) => c >= 0x1f1e6 && c <= 0x1f1ff;
+const isModifier = (/** @type {number} */ c) => c >= 0x1f3fb && c <= 0x1f3ff;
+const isTag = (/** @type {number} */ c) => c >= 0xe0020 && c <= 0xe007f;
 
 /** Trim the SPACE characters at both ends. @param {string} s */
 function trim(s) {
@@ -47,6 +47,7 @@ export function clusters(s) {
   let regional = false;   // the last cluster is one regional indicator waiting for its pair
   for (const ch of s) {
     const c = /** @type {number} */ (ch.codePointAt(0));
+    /** @type {boolean} */
     const extend = out.length > 0 && (joined || MARK.test(ch) || c === ZWJ || isModifier(c) || isTag(c) || (regional && isRegional(c)));
     if (extend) out[out.length - 1].push(ch);
     else out.push([ch]);
