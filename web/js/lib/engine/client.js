@@ -15,7 +15,28 @@
 import { BUILD, siteRoot, siteURL } from "../../build-info.js";
 import { addressParam, oneOf, wholeNumber } from "../base/address.js";
 import { ownedSharedWorker, stuckWorkers } from "./owner.js";
-/** @import {Op, ArgsOf, ResultOf, ErrorValue} from "../types.js" */
+/** @import {Op, ArgsOf, ResultOf, ErrorValue, Version} from "../types.js" */
+
+// The worker's messages to the page (engine.worker.js lists them).
+/**
+ * How far the start-up got: a stage's name (engine.stage.* in the catalogues) and
+ * label, the fraction done, the bytes downloaded of the total, and each stage's.
+ * @typedef {{type: "progress", stage: string, label: string, fraction: number, loaded: number,
+ *   total: number, stages: Record<string, {loaded: number, total: number, done: boolean}>}} Progress
+ */
+/**
+ * The engine is up: its version, Pyodide's, how the wheel was installed, the start-up's timings.
+ * @typedef {{type: "ready", engine: Version, pyodide: string, install: string, snapshot?: string,
+ *   timings: Record<string, number>}} ReadyInfo
+ */
+/** What became of the memory snapshot. @typedef {{type: "snapshot", state: string, bytes?: number, ms?: number, error?: string}} SnapshotInfo */
+/** The planner's warm-up began, ended or failed. @typedef {{type: "warmup", state: string, slices: number, ms: number, error?: string}} WarmupInfo */
+/**
+ * @typedef {Progress | ReadyInfo | SnapshotInfo | WarmupInfo | {type: "cached"}
+ *   | {type: "failed", error: ErrorValue} | Answer} WorkerMessage
+ */
+/** A request's answer (no `type`). @typedef {{id: number, ok: true, result: unknown} | {id: number, ok: false, error: ErrorValue}} Answer */
+/** A request waiting for its answer. @typedef {{resolve: (result: any) => void, reject: (e: EngineError) => void, timer: ReturnType<typeof setTimeout> | undefined, message: object}} Pending */
 
 export { BUILD, siteRoot, siteURL };
 
@@ -42,14 +63,14 @@ export const TIME_LIMIT_MS = 10_000;
 /** The codes that say the engine, not the input, failed: the page recovers from them. */
 export const ENGINE_DOWN = new Set(["timeout", "restarted", "worker_error", "terminated"]);
 
-/** Whether an error says the engine failed (it restarts), rather than refused the input. */
+/** Whether an error says the engine failed (it restarts), rather than refused the input. @param {unknown} e */
 export function engineDown(e) {
-  return !!e && typeof e === "object" && ENGINE_DOWN.has(e.code);
+  return !!e && typeof e === "object" && "code" in e && typeof e.code === "string" && ENGINE_DOWN.has(e.code);
 }
 
-/** A request's time limit: the ordinary one, plus the search budget of bot ops. */
+/** A request's time limit: the ordinary one, plus the search budget of bot ops. @param {object} [args] */
 export function timeLimit(args) {
-  const budget = Number(args && args.budget_ms);
+  const budget = Number(args && "budget_ms" in args && args.budget_ms);
   return TIME_LIMIT_MS + (Number.isFinite(budget) && budget > 0 ? budget : 0);
 }
 
@@ -88,38 +109,45 @@ const BOOT_STALL_MS = 60_000;
  * @typedef {Pick<Engine, "ask">} EngineClient
  */
 
+/**
+ * An engine's options.
+ * @typedef {object} EngineOptions
+ * @property {string} [install] "snapshot" | "lock" | "micropip" (default:
+ *   the page's ?install= parameter, else the worker's default: snapshot where it can)
+ * @property {boolean} [snapshot] false: no memory snapshot (default: the page's
+ *   ?snapshot=off turns it off)
+ * @property {boolean} [shared] one SharedWorker for every page of the origin that asks
+ *   for one with the same options (falls back to a dedicated worker where there is none;
+ *   default: the page's ?engine=shared|dedicated, else false)
+ * @property {boolean} [serviceWorker] register the service worker once the engine is
+ *   ready (default true; the page's ?sw=off turns it off)
+ * @property {number} [bootStallMs] fail the start-up after this long without progress
+ *   (default 60 s; the page's ?bootstall=ms sets it)
+ */
+
 export class Engine {
-  /**
-   * @param {object} [options]
-   * @param {string} [options.install] "snapshot" | "lock" | "micropip" (default:
-   *   the page's ?install= parameter, else the worker's default: snapshot where it can)
-   * @param {boolean} [options.snapshot] false: no memory snapshot (default: the page's
-   *   ?snapshot=off turns it off)
-   * @param {boolean} [options.shared] one SharedWorker for every page of the origin that asks
-   *   for one with the same options (falls back to a dedicated worker where there is none;
-   *   default: the page's ?engine=shared|dedicated, else false)
-   * @param {boolean} [options.serviceWorker] register the service worker once the engine is
-   *   ready (default true; the page's ?sw=off turns it off)
-   * @param {number} [options.bootStallMs] fail the start-up after this long without progress
-   *   (default 60 s; the page's ?bootstall=ms sets it)
-   */
+  /** @param {EngineOptions} [options] */
   constructor(options = {}) {
     /** @type {SharedWorker | Worker} (set by _start) */ this.worker;
     /** @type {MessagePort | Worker} the worker's end of the conversation (set by _start) */ this.port;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this._bootTimer = undefined;
-    /** @type {Map<number, {resolve: (result: any) => void, reject: (e: EngineError) => void, timer: ReturnType<typeof setTimeout> | undefined, message: object}>} */
+    /** @type {Map<number, Pending>} */
     this._pending = new Map();
     // What _start() sets (declarations for the type checker):
-    /** @type {Promise<any>} resolves to the "ready" message; a new one after restart() */ this.ready;
-    /** @type {(info: any) => void} */ this._resolveReady;
+    /** @type {Promise<ReadyInfo>} resolves to the "ready" message; a new one after restart() */ this.ready;
+    /** @type {(info: ReadyInfo) => void} */ this._resolveReady;
     /** @type {(e: EngineError) => void} */ this._rejectReady;
     /** @type {Promise<void>} */ this._cached;
     /** @type {() => void} */ this._resolveCached;
-    /** @type {Promise<any>} resolves to the "snapshot" message */ this.snapshotDone;
-    /** @type {(info: any) => void} */ this._resolveSnapshot;
-    /** @type {Promise<any>} resolves to the "warmup" message that ends the warm-up */ this.warmupDone;
-    /** @type {(info: any) => void} */ this._resolveWarmup;
+    /** @type {Promise<SnapshotInfo>} resolves to the "snapshot" message */ this.snapshotDone;
+    /** @type {(info: SnapshotInfo) => void} */ this._resolveSnapshot;
+    /** @type {Promise<WarmupInfo>} resolves to the "warmup" message that ends the warm-up */ this.warmupDone;
+    /** @type {(info: WarmupInfo) => void} */ this._resolveWarmup;
+    /** @type {EngineError | null} why the engine failed (set by _start, _fail) */ this.failed;
+    /** @type {ReadyInfo | null} the "ready" message (set by _start, _onMessage) */ this.info;
+    /** @type {SnapshotInfo | null} */ this.snapshotInfo;
+    /** @type {WarmupInfo | null} the worker's last "warmup" message */ this.warmup;
     /** @type {() => void} tells a shared worker this page is gone */ this._closePort = () => {};
     const install = options.install || pageParam("install");
     this.install = install && INSTALLS.includes(install) ? install : undefined;
@@ -129,8 +157,10 @@ export class Engine {
       typeof SharedWorker === "function";
     this.bootStallMs = options.bootStallMs ?? pageParam("bootstall") ?? BOOT_STALL_MS;
     this.slowMs = pageParam("slow") ?? 0;
+    /** @type {Progress | null} */
     this.progress = null;
     this.generation = 0;
+    /** @type {Set<(progress: Progress) => void>} */
     this._listeners = new Set();
     this._nextId = 1;
     /** @type {string} the worker's name (its options and generation: pages with the same one share it) */
@@ -173,9 +203,9 @@ export class Engine {
     this.snapshotDone = new Promise((resolve) => { this._resolveSnapshot = resolve; });
     this.warmup = null; // the worker's last "warmup" message (its planner warm-up)
     this.warmupDone = new Promise((resolve) => { this._resolveWarmup = resolve; });
-    const onError = (event) => {
+    const onError = (/** @type {Event | ErrorEvent} */ event) => {
       event.preventDefault?.();
-      this._fail("worker_error", event.message || "the engine worker could not start");
+      this._fail("worker_error", ("message" in event && event.message) || "the engine worker could not start");
     };
     if (this.shared) {
       const { worker, drop } = ownedSharedWorker(url, { type: "module", name });
@@ -206,8 +236,10 @@ export class Engine {
     }, this.bootStallMs);
   }
 
+  /** @param {WorkerMessage} msg */
   _onMessage(msg) {
     if (!msg || typeof msg !== "object") return;
+    if (!("type" in msg)) { this._answer(msg); return; }
     if (msg.type === "progress") {
       if (!this.info && !this.failed) this._watchBoot();
       this.progress = msg;
@@ -237,18 +269,20 @@ export class Engine {
       if (msg.state !== "running") this._resolveWarmup(msg);
       return;
     }
-    if (msg.type === "failed") {
-      this._fail(msg.error.code, msg.error.message);
-      return;
-    }
+    if (msg.type === "failed") this._fail(msg.error.code, msg.error.message);
+  }
+
+  /** @param {Answer} msg */
+  _answer(msg) {
     const pending = this._pending.get(msg.id);
     if (!pending) return;
     this._pending.delete(msg.id);
     clearTimeout(pending.timer);
-    if (msg.ok) pending.resolve(msg.result);
-    else pending.reject(new EngineError(msg.error.code, msg.error.message));
+    if (msg.ok === false) pending.reject(new EngineError(msg.error.code, msg.error.message));
+    else pending.resolve(msg.result);
   }
 
+  /** @param {string} code @param {string} message */
   _fail(code, message) {
     if (this.failed) return;
     clearTimeout(this._bootTimer);
@@ -257,12 +291,13 @@ export class Engine {
     this._rejectAll(this.failed);
   }
 
+  /** @param {EngineError} error */
   _rejectAll(error) {
     for (const p of this._pending.values()) { clearTimeout(p.timer); p.reject(error); }
     this._pending.clear();
   }
 
-  /** Call cb(progress) on every progress message (and at once with the latest). */
+  /** Call cb(progress) on every progress message (and at once with the latest). @param {(progress: Progress) => void} cb */
   onProgress(cb) {
     this._listeners.add(cb);
     if (this.progress) cb(this.progress);
@@ -283,7 +318,7 @@ export class Engine {
     if (this.failed) return Promise.reject(this.failed);
     const id = this._nextId++;
     return new Promise((resolve, reject) => {
-      /** @type {{resolve: (result: any) => void, reject: (e: EngineError) => void, timer: ReturnType<typeof setTimeout> | undefined, message: object}} */
+      /** @type {Pending} */
       const pending = { resolve, reject, timer: undefined, message: { id, op, args } };
       if (timeoutMs > 0) {
         pending.timer = setTimeout(() => {
@@ -343,7 +378,7 @@ export class Engine {
   }
 
   /** Another page gave up on our shared worker: leave it for `generation`'s, and send the
-   *  requests still waiting (each keeps its time limit) to the new one. */
+   *  requests still waiting (each keeps its time limit) to the new one. @param {number} generation */
   _rejoin(generation) {
     clearTimeout(this._bootTimer);
     this._stop();
@@ -359,15 +394,16 @@ export class Engine {
   }
 }
 
+/** @type {Engine | null} */
 let shared = null;
 
-/** The page's engine (created on first use; options count only then). */
+/** The page's engine (created on first use; options count only then). @param {EngineOptions} [options] */
 export function getEngine(options) {
   if (!shared) shared = new Engine(options);
   return shared;
 }
 
-/** Create a new engine (its own worker). */
+/** Create a new engine (its own worker). @param {EngineOptions} [options] */
 export function createEngine(options) {
   return new Engine(options);
 }

@@ -56,7 +56,7 @@ export class LazyEngine {
   ask(op, args) { return this.get().ask(op, args); }
 
   /** Start the engine once the reader points at, touches or tabs into the page
-   *  (at once when `eager`); `wanted` resolves then. */
+   *  (at once when `eager`); `wanted` resolves then. @param {boolean} eager */
   waitForReader(eager) {
     this.wanted = new Promise((resolve) => {
       if (eager) { resolve(); return; }
