@@ -17,8 +17,16 @@ import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
 import { $ } from "../../lib/shell/dom.js";
 import { readProgress, mark, KEY } from "./progress.js";
 import { noteRefusal } from "../../lib/base/refusals.js";
+/** @import {Move, Position, Task} from "../../lib/types.js" */
+/** @import {Progress} from "./progress.js" */
+
+/**
+ * A puzzle of puzzles.json (tools/find_puzzles.py): its task, the position (someone's turn) and the answer.
+ * @typedef {{id: string, task: Task, position: Position & {turn: number}, answer: Move}} Puzzle
+ */
 
 /** The puzzles, the one on show, whether it was answered, the hints taken, what is solved. */
+/** @type {{list: Puzzle[], at: number, busy: boolean, hintLevel: number, progress: Progress}} */
 const state = { list: [], at: 0, busy: false, hintLevel: 0, progress: readProgress() };
 
 const page = bootPage({
@@ -41,7 +49,8 @@ const loop = new TurnLoop({
   failed: (e) => notice(t("puzzle.failed", { reason: reason(e) })),
 });
 
-/** Mark puzzle `id` solved or hinted where the progress is stored now (another tab's marks stay). */
+/** Mark puzzle `id` solved or hinted where the progress is stored now (another tab's marks stay).
+ *  @param {"solved" | "hinted"} part @param {string} id */
 function save(part, id) {
   const { value, ok } = mark(part, id);
   state.progress = value;
@@ -50,7 +59,7 @@ function save(part, id) {
 
 const current = () => state.list[state.at];
 
-/** A puzzle with its players named in the page's language (namedHere). */
+/** A puzzle with its players named in the page's language (namedHere). @param {Puzzle} puzzle @returns {Puzzle} */
 function named(puzzle) {
   return { ...puzzle, position: { ...puzzle.position, players: namedHere(puzzle.position.players) } };
 }
@@ -72,6 +81,7 @@ function showProgress() {
   }));
 }
 
+/** @param {number} i */
 async function open(i) {
   state.at = (i + state.list.length) % state.list.length;
   state.hintLevel = 0;
@@ -93,7 +103,7 @@ async function open(i) {
   await loop.begin(Session.at(engine, p.position, { playSeed: () => 0 }));
 }
 
-/** The player placed a tile: the engine judges it, then the move is shown. */
+/** The player placed a tile: the engine judges it, then the move is shown. @param {Move} move */
 async function answer(move) {
   const p = current();
   state.busy = true;
@@ -124,10 +134,12 @@ async function hint() {
   state.hintLevel = Math.min(2, state.hintLevel + 1);
   const h = await engine.ask("puzzle_hint", { position: p.position, task: p.task, level: state.hintLevel });
   save("hinted", p.id);
-  const i = turn.human.tiles.indexOf(h.tile);
+  const human = turn.human;
+  if (!human) throw new Error("no turn to hint at");
+  const i = human.tiles.indexOf(h.tile);
   turn.selectTile(i, false);
   if (state.hintLevel === 2) {
-    turn.human.rots[i] = h.rot;
+    if (h.rot !== undefined) human.rots[i] = h.rot;
     turn.refresh();
     $("btn-hint").disabled = true;
   }
@@ -155,7 +167,7 @@ window.addEventListener("hashchange", () => {
 async function main() {
   const resp = await fetch(siteURL("puzzles.json"));
   if (!resp.ok) throw Object.assign(new Error(`puzzles.json: HTTP ${resp.status}`), { code: "fetch_failed" });
-  state.list = (await resp.json()).map(named);
+  state.list = /** @type {Puzzle[]} */ (await resp.json()).map(named);
   const wanted = state.list.findIndex((p) => `#${p.id}` === location.hash);
   if (location.hash.length > 1 && wanted < 0) noteRefusal({ kind: "address", name: "#", value: location.hash.slice(1, 41) });
   const firstOpen = state.list.findIndex((p) => !state.progress.solved[p.id]);

@@ -21,7 +21,7 @@ function empty() {
 export function checkProgress(v) {
   const out = empty();
   if (!isObject(v)) return { value: out, whole: false };
-  const marked = (id, mark) => mark === true && id.length <= MAX_ID;
+  const marked = (/** @type {string} */ id, /** @type {unknown} */ mark) => mark === true && id.length <= MAX_ID;
   let whole = copyEntries(v.solved, out.solved, marked);
   whole = copyEntries(v.hinted, out.hinted, marked) && whole;
   for (const k of Object.keys(v)) if (k !== "solved" && k !== "hinted") whole = false;

@@ -2,7 +2,8 @@
 // A file, not an inline script: the site's Content-Security-Policy allows no inline script.
 import { getEngine, installWindowTsuro, loadTiles } from "../../lib/engine/client.js";
 import { $ } from "../../lib/shell/dom.js";
-const out = (line) => { $("out").textContent += line + "\n"; };
+const out = (/** @type {string} */ line) => { $("out").textContent += line + "\n"; };
+/** @param {string} cls @param {string} word @param {string} rest */
 const status = (cls, word, rest) => {
   const s = document.createElement("span");
   s.className = cls;
