@@ -112,6 +112,13 @@ export class TurnLoop {
     this._started = { session: null, version: -1 };
   }
 
+  /** The game on, where the caller knows there is one (a hook, a control shown only with a
+   *  game): none is a bug, said as such rather than as a null's property. @returns {S} */
+  get game() {
+    if (!this.session) throw new Error("no game is on");
+    return this.session;
+  }
+
   /** Whether `step` is still the loop's (nothing moved the game on since). @param {number} step */
   current(step) { return step === this.step; }
 

@@ -18,3 +18,13 @@ export function sizeOf(rules) {
   if (!rules || typeof rules !== "object") return [6, 6];
   return [side("width" in rules ? rules.width : undefined), side("height" in rules ? rules.height : undefined)];
 }
+
+/**
+ * [width, height] of a position the engine checked (its size is always one a page draws).
+ * @param {unknown} rules @returns {[number, number]}
+ */
+export function checkedSize(rules) {
+  const [width, height] = sizeOf(rules);
+  if (width === null || height === null) throw new Error("a checked position's board has a size the page draws");
+  return [width, height];
+}

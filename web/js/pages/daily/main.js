@@ -22,6 +22,9 @@ import { reviewHref } from "../../lib/game/reviews.js";
 import { showFigures } from "../../lib/shell/figures.js";
 import * as store from "./store.js";
 import { $ } from "../../lib/shell/dom.js";
+/** @import {GameRecord} from "../../lib/types.js" */
+/** @import {Classic} from "../../lib/game/session.js" */
+/** @import {Stage} from "./share.js" */
 
 /** The first date the page opened on; today is asked again whenever it matters (a tab left open). */
 const opened = daily.utcDate();
@@ -32,7 +35,7 @@ const game = { date, practice: true };
 
 const page = bootPage({
   boardLabel: "daily.board",
-  position: () => loop.session?.position,
+  position: () => loop.game.position,
   busy: () => loop.busy,
   play: (move) => { loop.play(move).catch((e) => notice(t("common.refused", { reason: reason(e) }))); },
   keysOn: () => !$("play-panel").hidden && !loop.busy,
@@ -41,6 +44,7 @@ const page = bootPage({
 const { engine, board, turn, tilesReady } = page;
 
 // The turn loop (lib/game/turnloop.js) plays the day's game: one human seat.
+/** @type {TurnLoop<Classic, Session>} */
 const loop = new TurnLoop({
   board,
   human: (seat, legal) => {
@@ -61,10 +65,10 @@ const loop = new TurnLoop({
 
 /** A record as a game: the solo game draws nothing at random once dealt, so its moves are
  *  played without a seed, as always. */
-const sessionOf = (record) => Session.fromRecord(engine, record, null, { playSeed: () => undefined });
+const sessionOf = (/** @type {GameRecord} */ record) => Session.fromRecord(engine, record, null, { playSeed: () => undefined });
 
 /** Put a game on the board (its last position and the marker's trail) and play on; a new
- *  deal is kept at once. */
+ *  deal is kept at once. @param {Session} session @param {boolean} practice */
 async function take(session, practice, dealt = false) {
   game.practice = practice;
   if (dealt) keep(session);
@@ -75,18 +79,25 @@ async function take(session, practice, dealt = false) {
 
 /** A daily record kept by this page, its player named as the page names it now (a game
  *  saved in another language, or by a version that kept the engine's "Player 1"). */
-const named = (record) => (record && Array.isArray(record.players)
+const named = (/** @type {GameRecord} */ record) => (record && Array.isArray(record.players)
   ? { ...record, players: namedHere(record.players) } : record);   // (else the engine judges it)
 
-/** The day's deal, from the engine, kept, and played. */
+/** The day's deal, from the engine, kept, and played. @param {boolean} practice */
 function begin(practice) {
   return loop.deal(async () => sessionOf((await engine.ask("daily", { date, players: namedHere([{}]) })).record),
     (session) => take(session, practice, true));
 }
 
 /** Save the game on the board (a counted game and practice alike resume after a reload). */
-function keep(session = loop.session) {
-  if (!store.keepGame(game.date, { practice: game.practice, record: session.toRecord() })) notice(t("common.no_storage"));
+function keep(session = loop.game) {
+  if (!store.keepGame(game.date, { practice: game.practice, record: recordOf(session) })) notice(t("common.no_storage"));
+}
+
+/** A daily game's record (it is always dealt, never begun from a bare position). @param {Session} session */
+function recordOf(session) {
+  const record = session.toRecord();
+  if (!record) throw new Error("a daily game has its record");
+  return record;
 }
 
 /** The game is over: count it (once a day), then the result, share text and replay link;
@@ -94,9 +105,9 @@ function keep(session = loop.session) {
 async function finish() {
   turn.stop();
   $("play-panel").hidden = true;
-  const result = await engine.ask("result", { position: loop.session.position });
+  const result = await engine.ask("result", { position: loop.game.position });
   const score = result.scores[0];
-  const record = loop.session.toRecord();
+  const record = recordOf(loop.game);
   const { fragment } = await engine.ask("encode_link", { record });
   // counted once a day: a game another tab counted first is shown as practice
   const counted = !game.practice && store.countDay(game.date, { score, fragment });
@@ -107,12 +118,13 @@ async function finish() {
   setPhase("over");
 }
 
+/** @param {number} score @param {string} fragment @param {boolean} practice */
 function showResult(score, fragment, practice) {
   $("result-title").textContent = t("daily.result_title", { date: formatDate(game.date) });
   $("turn-banner").textContent = $("result-title").textContent;
   $("result-line").textContent = t(practice ? "daily.result_practice" : "daily.result_counted", { count: score });
   const url = new URL(`daily.html`, location.href).href;
-  const { tiles } = loop.session.position;
+  const { tiles } = loop.game.position;
   const text = daily.shareText({ date: game.date, score, practice, tiles, url });
   $("share-text").value = text;
   showShareCard(text.split("\n"), daily.pathStages(tiles));
@@ -123,9 +135,10 @@ function showResult(score, fragment, practice) {
 }
 
 /** The share text as the player sees it: its lines, with the picture drawn as
- *  coloured squares (the text's emoji need an emoji font the device may lack). */
+ *  coloured squares (the text's emoji need an emoji font the device may lack).
+ *  @param {string[]} lines @param {Stage[][]} stages */
 function showShareCard(lines, stages) {
-  const line = (text) => Object.assign(document.createElement("p"), { textContent: text });
+  const line = (/** @type {string} */ text) => Object.assign(document.createElement("p"), { textContent: text });
   const grid = document.createElement("div");
   grid.className = "share-grid";
   for (const row of stages) for (const stage of row) grid.appendChild(Object.assign(document.createElement("span"), { className: stage }));
@@ -182,6 +195,7 @@ async function main() {
   if (date === today && done) {
     // today's counted game is over: show it again, practice is one click away
     const { record } = await engine.ask("decode_link", { fragment: done.fragment });
+    if (!record) throw new Error("the counted game's link holds no game");
     await take(await sessionOf(named(record)), false);   // the engine says it is over: its result
     return;
   }

@@ -12,6 +12,7 @@
 // its day without taking another's away.
 
 import { calendarDate } from "../../lib/base/address.js";
+/** @import {GameRecord} from "../../lib/types.js" */
 import { localStore, readChecked, updateChecked, keepText, isObject, copyEntries } from "../../lib/base/storage.js";
 
 export const KEY = "tsuro.daily";
@@ -20,12 +21,12 @@ const MAX_SCORE = 1000;
 const MAX_FRAGMENT = 65_536;
 
 /** @typedef {{score: number, fragment: string}} Day */
-/** @typedef {{practice: boolean, record: object}} DayGame */
+/** @typedef {{practice: boolean, record: GameRecord}} DayGame */
 /** @typedef {{days: Record<string, Day>, games: Record<string, DayGame>}} DailyState */
 
-const isDay = (d) => isObject(d) && Number.isInteger(d.score) && d.score >= 0 && d.score <= MAX_SCORE &&
+const isDay = (/** @type {unknown} */ d) => isObject(d) && Number.isInteger(d.score) && d.score >= 0 && d.score <= MAX_SCORE &&
   typeof d.fragment === "string" && d.fragment.length <= MAX_FRAGMENT;
-const isGame = (g) => isObject(g) && typeof g.practice === "boolean" && isObject(g.record);
+const isGame = (/** @type {unknown} */ g) => isObject(g) && typeof g.practice === "boolean" && isObject(g.record);
 
 /** A fresh, empty state (maps without a prototype: dates come from outside). @returns {DailyState} */
 function empty() {
@@ -36,7 +37,7 @@ function empty() {
 export function checkDaily(v) {
   const out = empty();
   if (!isObject(v)) return { value: out, whole: false };
-  const byDate = (ok) => (date, entry) => calendarDate(date) !== undefined && ok(entry);
+  const byDate = (/** @type {(entry: unknown) => boolean} */ ok) => (/** @type {string} */ date, /** @type {unknown} */ entry) => calendarDate(date) !== undefined && ok(entry);
   let whole = copyEntries(v.days, out.days, byDate(isDay));
   whole = copyEntries(v.games, out.games, byDate(isGame)) && whole;
   const cur = v.current;
@@ -108,7 +109,8 @@ export function putGameAside(date, why, storage = localStore()) {
   }
 }
 
-/** Whether a game of `date` started now counts: today's, if none is counted or on the board. */
+/** Whether a game of `date` started now counts: today's, if none is counted or on the board.
+ *  @param {DailyState} state @param {string} date @param {string} today */
 export function counts(state, date, today) {
   const on = state.games[date];
   return date === today && !(date in state.days) && !(on && !on.practice);

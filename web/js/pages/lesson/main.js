@@ -32,9 +32,12 @@ import { drawIcons } from "../../lib/views/icon.js";
 import { $ } from "../../lib/shell/dom.js";
 import { readAtMost } from "../../lib/shell/bounded.js";
 import { connectHost, LESSON_SHAPES } from "../../lib/shell/host.js";
-import { sizeOf } from "../../lib/views/size.js";
+import { checkedSize } from "../../lib/views/size.js";
 import { Reader } from "./reader.js";
 import { Player } from "./player.js";
+/** @import {LessonLoadMessage, LessonStepMessage, HighlightMessage} from "../../lib/shell/host.js" */
+/** @import {TileSet} from "../../lib/views/tileset.js" */
+/** @import {LessonChecked, PathStep, Position} from "../../lib/types.js" */
 
 applyTheme();
 const opts = options(location.hash);
@@ -48,7 +51,7 @@ drawIcons();
 // what the lesson ignored in its address or put aside from its storage, said on the board
 tellRefusals((text) => message(text));
 
-/** The fragment's lesson link (kept as it is) and its other options (decoded). */
+/** The fragment's lesson link (kept as it is) and its other options (decoded). @param {string} hash */
 function options(hash) {
   /** @type {Record<string, string>} */
   const out = {};
@@ -63,6 +66,7 @@ function options(hash) {
 }
 
 const board = new Board($("board"), { width: 6, height: 6, label: t("embed.board") });
+/** @type {TileSet | null} */
 let tileset = null;
 const tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {
   tileset = ts;
@@ -77,14 +81,16 @@ const lazy = new LazyEngine({
 });
 lazy.installWindowTsuro();
 
+/** @param {string} text */
 function message(text) {
   $("msg").textContent = text;
   $("msg").hidden = !text;
 }
-const told = (text) => { $("told").textContent = text || ""; };
+const told = (/** @type {string} */ text) => { $("told").textContent = text || ""; };
 
+/** @param {Position} position @param {PathStep[][]} trails */
 function draw(position, trails) {
-  board.setSize(...sizeOf(position.rules));
+  board.setSize(...checkedSize(position.rules));
   board.setSeats(seatStyles(position.players));
   board.setPosition(position);
   board.setTrails(trails);
@@ -92,7 +98,7 @@ function draw(position, trails) {
 }
 
 const host = connectHost({ load: hostLoad, step: hostStep, highlight: hostHighlight }, window, LESSON_SHAPES);
-const post = (data) => host.post(data);
+const post = (/** @type {object} */ data) => host.post(data);
 const reader = new Reader({
   board, lazy, tilesReady, draw, told, post,
   tileset: () => tileset,
@@ -104,10 +110,10 @@ const player = new Player({ board, reader, draw, told, post });
 
 const MAX_FILE = 256 * 1024;   // the engine's own limit for a lesson (MAX_LESSON_JSON)
 
-/** An error with a code errors.js words. */
+/** An error with a code errors.js words. @param {string} code @param {string} detail */
 function coded(code, detail) { return Object.assign(new Error(detail), { code }); }
 
-/** A lesson file's text: on this site, or at an https:// address that allows it (CORS). */
+/** A lesson file's text: on this site, or at an https:// address that allows it (CORS). @param {string} src */
 async function fetchLesson(src) {
   let url;
   try { url = new URL(src, location.href); } catch { throw coded("bad_source", src); }
@@ -122,7 +128,8 @@ async function fetchLesson(src) {
   return text.text();
 }
 
-/** lesson_check's answer computed by the build for a lesson file of our own pages, or null. */
+/** lesson_check's answer computed by the build for a lesson file of our own pages, or null.
+ *  @param {string} sha @param {string} src @returns {Promise<LessonChecked | null>} */
 async function precomputed(sha, src) {
   try {
     const resp = await fetch(siteURL(`precomputed/${encodeURIComponent(sha)}.json`));
@@ -137,6 +144,7 @@ async function precomputed(sha, src) {
 
 let hostLoaded = false;   // once the host has loaded a lesson, the fragment's gives way
 
+/** @param {LessonLoadMessage} m */
 async function hostLoad(m) {
   hostLoaded = true;
   lazy.wanted = Promise.resolve();   // the host asked: no waiting for the reader to point
@@ -146,6 +154,7 @@ async function hostLoad(m) {
   await player.load(checked, m.at ?? 0);
 }
 
+/** @param {LessonStepMessage} m */
 async function hostStep(m) {
   if (!player.checked) throw Object.assign(new Error("no lesson is shown: send load first"), { code: "not_loaded" });
   if (m.at >= player.count) {
@@ -154,6 +163,7 @@ async function hostStep(m) {
   await player.go(m.at, m.at === (player.at ?? -2) + 1);
 }
 
+/** @param {HighlightMessage} m */
 async function hostHighlight(m) {
   board.setHighlight({ squares: m.squares || [], seat: m.seat ?? null });
   if (m.caption !== undefined) told(m.caption);

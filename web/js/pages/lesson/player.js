@@ -14,14 +14,17 @@ import { Stepper } from "../../lib/views/stepper.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {Board} from "../../lib/views/board.js" */
 /** @import {Reader} from "./reader.js" */
-/** @import {Position} from "../../lib/types.js" */
+/** @import {LessonChecked, LessonStep, PathStep, Position, Replays} from "../../lib/types.js" */
+
+/** What a step shows: its position and trails, and the record's replay it is a step of (at `at`).
+ *  @typedef {{position: Position, trails: PathStep[][], step: LessonStep, replay?: Replays, at: number}} Shown */
 
 export class Player {
   /**
    * @param {object} deps
    * @param {Board} deps.board
    * @param {Reader} deps.reader
-   * @param {(position: Position, trails: any[]) => void} deps.draw  the board and the open hands
+   * @param {(position: Position, trails: PathStep[][]) => void} deps.draw  the board and the open hands
    * @param {(text: string) => void} deps.told  the line under the board
    * @param {(data: object) => void} deps.post  to the host page
    */
@@ -31,7 +34,7 @@ export class Player {
     this.draw = draw;
     this.told = told;
     this.post = post;
-    /** @type {any} lesson_check's answer: {lesson, replays, steps} */
+    /** @type {LessonChecked | null} lesson_check's answer: {lesson, replays, steps} */
     this.checked = null;
     /** @type {Set<number>} the steps whose task the reader solved on this visit */
     this.solved = new Set();
@@ -48,10 +51,15 @@ export class Player {
 
   /** @type {number | null} the step on show */
   get at() { return this.stepper.at; }
-  get lesson() { return this.checked.lesson; }
+  /** The lesson shown (load() gave it). */
+  get shown() {
+    if (!this.checked) throw new Error("no lesson is shown");
+    return this.checked;
+  }
+  get lesson() { return this.shown.lesson; }
   get count() { return this.lesson.steps.length; }
 
-  /** Show a lesson checked by the engine, at step `at` (0 = the first). */
+  /** Show a lesson checked by the engine, at step `at` (0 = the first). @param {LessonChecked} checked */
   async load(checked, at = 0) {
     this.checked = checked;
     this.stepper.bounds(0, this.count - 1);
@@ -64,21 +72,23 @@ export class Player {
     await this.go(Math.max(0, Math.min(this.count - 1, at)));
   }
 
-  /** Step k's position and trails: its own, or its record's at that step. */
+  /** Step k's position and trails: its own, or its record's at that step. @param {number} k @returns {Shown} */
   where(k) {
     const step = this.lesson.steps[k];
-    if (step.position) return { position: step.position, trails: [], step };
-    const replay = this.checked.replays[step.record];
+    if (step.position) return { position: step.position, trails: [], step, at: 0 };
+    const { record, at } = step;
+    if (record === undefined || at === undefined) throw new Error("a checked lesson's step has a position or a record's step");
+    const replay = this.shown.replays[record];
     const first = replay.positions[0];
-    const trails = trailsOf(replay.events.slice(0, step.at), first.players.length);
-    return { position: replay.positions[step.at], trails, step, replay };
+    const trails = trailsOf(replay.events.slice(0, at), first.players.length);
+    return { position: replay.positions[at], trails, step, replay, at };
   }
 
-  /** The events of the move from step k to step k + 1: a record's next move, else none. */
+  /** The events of the move from step k to step k + 1: a record's next move, else none. @param {number} k */
   between(k) {
     const a = this.where(k);
     const b = this.where(k + 1);
-    return a.replay && b.replay === a.replay && b.step.at === a.step.at + 1 ? a.replay.events[a.step.at] : null;
+    return a.replay && b.replay === a.replay && b.at === a.at + 1 ? a.replay.events[a.at] : null;
   }
 
   /**
@@ -92,12 +102,12 @@ export class Player {
     await this.stepper.step(k, forward);
   }
 
-  /** What step k shows beside its board: the caption, the words, Back / Next, the reader's part. */
+  /** What step k shows beside its board: the caption, the words, Back / Next, the reader's part. @param {number} k */
   showStep(k) {
     const here = this.where(k);
     const { step } = here;
     showText($("caption"), step.caption, this.lesson.lang);
-    this.told(here.replay ? this.moveWords(here.replay, step.at) : "");
+    this.told(here.replay ? this.moveWords(here.replay, here.at) : "");
     $("where").textContent = t("lesson.where", { k: k + 1, n: this.count });
     $("back").disabled = k === 0;
     $("next").disabled = k === this.count - 1;
@@ -111,7 +121,7 @@ export class Player {
     }).catch((e) => this.reader.feedback(errorText(e), "bad"));
   }
 
-  /** The words of the move that led to a record's step (its start: the deal). */
+  /** The words of the move that led to a record's step (its start: the deal). @param {Replays} replay @param {number} at */
   moveWords(replay, at) {
     if (at === 0) return t("replay.startClassic");
     return sentences(describe(replay.events[at - 1], replay.positions[0].players).map((l) => l.text));

@@ -20,7 +20,8 @@ import { $ } from "../../lib/shell/dom.js";
 /** @import {Board} from "../../lib/views/board.js" */
 /** @import {LazyEngine} from "../../lib/engine/lazy.js" */
 /** @import {TileSet} from "../../lib/views/tileset.js" */
-/** @import {Move, Position} from "../../lib/types.js" */
+/** @import {Classic} from "../../lib/game/session.js" */
+/** @import {LegalMoves, Move, PathStep, Position, Task, Text} from "../../lib/types.js" */
 
 /** Where the author's hint goes in "Hint: {text}" (a private-use character no message holds). */
 const HINT_MARK = "\uE000";
@@ -36,12 +37,18 @@ class TaskTurn extends PuzzleTurn {
  * @property {number} at             the step's index
  * @property {"try" | "task"} mode
  * @property {Position} start        the step's position
- * @property {any[]} trails          its markers' trails so far (a record's step)
- * @property {{key: string, params?: object}} [task]
- * @property {any[]} [hints]         the author's hints (lesson texts)
+ * @property {PathStep[][]} trails   its markers' trails so far (a record's step)
+ * @property {Task} [task]
+ * @property {Text[]} [hints]        the author's hints (lesson texts)
  * @property {string} [lang]         the lesson's language
  * @property {boolean} [solved]      solved already on this visit
  */
+
+/** A task step's task (Player.showStep opens a step as a task only when it has one). @param {Play} play */
+function taskOf(play) {
+  if (!play.task) throw new Error("a task step has its task");
+  return play.task;
+}
 
 export class Reader {
   /**
@@ -50,7 +57,7 @@ export class Reader {
    * @param {LazyEngine} deps.lazy
    * @param {() => (TileSet | null)} deps.tileset
    * @param {Promise<void>} deps.tilesReady
-   * @param {(position: Position, trails: any[]) => void} deps.draw   the board and the open hands
+   * @param {(position: Position, trails: PathStep[][]) => void} deps.draw   the board and the open hands
    * @param {(text: string) => void} deps.told     the line under the board
    * @param {(data: object) => void} deps.post      to the host page
    * @param {(at: number) => void} deps.solved      the step's task is solved (remembered)
@@ -69,13 +76,13 @@ export class Reader {
     this.busy = false;
     this.hints = { author: 0, engine: 0 };
     this.hand = new HandView($("hand"), handToTurn(() => this.turn));
-    const position = () => this.loop.session.position;
+    const position = () => this.loop.game.position;
     const deps = {
       board, hand: this.hand, tileset,
       game: () => ({ players: position().players, position: position() }),
       busy: () => this.busy || this.loop.busy,
-      play: (move) => { this.placed(move).catch((e) => this.feedback(t("common.moveRefused", { reason: errorText(e) }), "bad")); },
-      note: (text) => told(text),
+      play: (/** @type {Move} */ move) => { this.placed(move).catch((e) => this.feedback(t("common.moveRefused", { reason: errorText(e) }), "bad")); },
+      note: (/** @type {string} */ text) => told(text),
       placeButton: $("place"),
       focus: () => {},   // a lesson in another page's frame never takes the focus by itself
     };
@@ -83,6 +90,7 @@ export class Reader {
     /** @type {ReaderTurn | TaskTurn | null} */
     this.turn = null;
     // The step's one move: the reader's turn, then the move shown.
+    /** @type {TurnLoop<Classic, Session>} */
     this.loop = new TurnLoop({
       board,
       stop: () => this.turn?.stop(),
@@ -90,7 +98,7 @@ export class Reader {
       human: (seat, legal) => this.start(seat, legal),
       over: () => this.told(t("embed.over")),
       shown: (r) => {
-        this.draw(r.position, this.loop.session.trails());
+        this.draw(r.position, this.loop.game.trails());
         this.hand.clear();
         $("hand").hidden = true;
         this.told(sentences(describe(r.events, r.position.players).map((l) => l.text)));
@@ -155,13 +163,14 @@ export class Reader {
     $("try-bar").hidden = false;
     $("hand").hidden = false;
     $("place").hidden = false;
-    this.turns.try.drawWaiting(this.loop.session.position, this.lazy.started);
+    this.turns.try.drawWaiting(this.loop.game.position, this.lazy.started);
     await this.lazy.wanted;
-    this.turns.try.drawWaiting(this.loop.session.position, this.lazy.started);
+    this.turns.try.drawWaiting(this.loop.game.position, this.lazy.started);
     await this.tilesReady;
   }
 
-  /** The reader's turn, from the engine's answer: the move to try, or the task (outcomes hidden). */
+  /** The reader's turn, from the engine's answer: the move to try, or the task (outcomes hidden).
+   *  @param {number} seat @param {LegalMoves} legal */
   start(seat, legal) {
     const play = /** @type {Play} */ (this.play);
     if (legal.phase === "start") {
@@ -184,7 +193,7 @@ export class Reader {
     $("hint").disabled = true;
     let verdict = null;
     if (play.mode === "task") {
-      verdict = await this.lazy.ask("puzzle_check", { position: play.start, task: play.task, move });
+      verdict = await this.lazy.ask("puzzle_check", { position: play.start, task: taskOf(play), move });
       if (this.play !== play) return;
     }
     try {
@@ -224,7 +233,7 @@ export class Reader {
       return;
     }
     const level = Math.min(2, this.hints.engine + 1);
-    const h = await this.lazy.ask("puzzle_hint", { position: play.start, task: play.task, level });
+    const h = await this.lazy.ask("puzzle_hint", { position: play.start, task: taskOf(play), level });
     const turn = this.turn;
     if (this.play !== play || !turn?.human) return;
     this.hints.engine = level;
@@ -238,7 +247,7 @@ export class Reader {
     this.feedback(t(level === 1 ? "puzzle.hint_tile" : "puzzle.hint_rot", { n: i + 1 }));
   }
 
-  /** The line that answers the reader: "good", "bad" or plain. */
+  /** The line that answers the reader: "good", "bad" or plain. @param {string} text */
   feedback(text, kind = "") {
     $("feedback").textContent = text;
     $("feedback").className = `lesson-feedback${kind ? ` ${kind}` : ""}`;
