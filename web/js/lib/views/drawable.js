@@ -6,6 +6,7 @@
 // bigger waits for the engine, which decides.  No rule here: sizes only.
 
 import { sizeOf } from "./size.js";
+/** @import {Position} from "../types.js" */
 
 const LIMITS = { nodes: 5000, depth: 8, list: 200, text: 200, players: 8 };
 
@@ -41,8 +42,9 @@ export function withinLimits(value) {
   return true;
 }
 
-/** Whether `p` looks like a position the board can draw at once (the engine checks the rest).
- *  @param {unknown} p */
+/** Whether `p` looks like a position the board can draw at once (the engine checks the rest
+ *  before any rule uses it: typed as a Position for the board's sake).
+ *  @param {unknown} p @returns {p is Position} */
 export function drawable(p) {
   if (!isObject(p) || !withinLimits(p)) return false;
   const { players, markers, tiles, hands } = p;

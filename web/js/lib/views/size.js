@@ -20,7 +20,7 @@ export function sizeOf(rules) {
 }
 
 /**
- * [width, height] of a position the engine checked (its size is always one a page draws).
+ * [width, height] of a position the engine checked, or drawable() passed (its size is one a page draws).
  * @param {unknown} rules @returns {[number, number]}
  */
 export function checkedSize(rules) {

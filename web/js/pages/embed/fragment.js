@@ -13,7 +13,8 @@ const LIMITS = { linkChars: 65_536, inflatedBytes: 256 * 1024 };
 /** A share link's JSON, decoded here (base64url + raw deflate) so a position
  *  shows before Python is up; the engine checks it when a rule is needed.
  *  null when it is not one this page draws by itself (too long, inflating too
- *  far, not JSON): the engine then decodes it, or says why it cannot. */
+ *  far, not JSON): the engine then decodes it, or says why it cannot.
+ *  @param {string} link @returns {Promise<unknown>} */
 export async function quickDecode(link) {
   if (typeof DecompressionStream !== "function") return null;
   if (link.length > LIMITS.linkChars) return null;

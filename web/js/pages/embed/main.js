@@ -44,9 +44,16 @@ import { $ } from "../../lib/shell/dom.js";
 import { Stepper } from "../../lib/views/stepper.js";
 import { quickDecode } from "./fragment.js";
 import { drawable } from "../../lib/views/drawable.js";
-import { sizeOf } from "../../lib/views/size.js";
+import { checkedSize } from "../../lib/views/size.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
 import { reviewHref } from "../../lib/game/reviews.js";
+/** @import {Classic} from "../../lib/game/session.js" */
+/** @import {TileSet} from "../../lib/views/tileset.js" */
+/** @import {LoadMessage, StepMessage, HighlightMessage} from "../../lib/shell/host.js" */
+/** @import {GameEvent, GameRecord, Move, PathStep, Position, Replays} from "../../lib/types.js" */
+
+/** The build's answer to `positions` for a record board of our own pages (precomputed/<sha>.json).
+ *  @typedef {Replays & {link: string, record: GameRecord}} Precomputed */
 
 // the language: ?lang= (i18n.js) or &lang= in the fragment, with the other options
 {
@@ -63,6 +70,7 @@ const board = new Board($("board"), { width: 6, height: 6, label: t("embed.board
 // board-visible is marked by the page's static board; here only if it had none
 try { if (!performance.getEntriesByName("board-visible").length) performance.mark("board-visible"); } catch { /* old browsers */ }
 
+/** @type {TileSet | null} */
 let tileset = null;
 const tilesReady = loadTileSet(siteURL("tiles.json")).then((ts) => {
   tileset = ts;
@@ -79,14 +87,17 @@ const lazy = new LazyEngine({
 });
 lazy.installWindowTsuro();
 
+/** @param {string} text */
 function message(text) {
   $("msg").textContent = text;
   $("msg").hidden = !text;
 }
+/** @param {string} [text] */
 function caption(text) { $("caption").textContent = text || ""; }
 
+/** @param {Position} position @param {PathStep[][]} [trails] */
 function show(position, trails = []) {
-  board.setSize(...sizeOf(position.rules));
+  board.setSize(...checkedSize(position.rules));
   board.setSeats(seatStyles(position.players));
   board.setPosition(position);
   board.setTrails(trails);
@@ -95,8 +106,11 @@ function show(position, trails = []) {
 
 // ------------------------------------------------------------------ records: step through
 
+/** The record on show: its positions and each move's events, and its link (none: a host's).
+ *  @type {{positions: Position[], events: GameEvent[][], link: string | null}} */
 const rec = { positions: [], events: [], link: null };
 
+/** @param {number} k */
 function trailsUpTo(k) {
   return trailsOf(rec.events.slice(0, k), rec.positions[0].players.length);
 }
@@ -118,9 +132,10 @@ const stepper = new Stepper({
     if (rec.link) $("review-link").setAttribute("href", siteURL(reviewHref(rec.link, {}, k)));
   },
 });
-const step = (k, animate) => stepper.step(k, animate);
+const step = (/** @type {number} */ k, /** @type {boolean} */ animate) => stepper.step(k, animate);
 
-/** The build's answer to `positions` for this link, or null (then the engine is asked). */
+/** The build's answer to `positions` for this link, or null (then the engine is asked).
+ *  @param {string} sha @param {string} link @returns {Promise<Precomputed | null>} */
 async function precomputed(sha, link) {
   try {
     const resp = await fetch(siteURL(`precomputed/${encodeURIComponent(sha)}.json`));
@@ -131,13 +146,19 @@ async function precomputed(sha, link) {
   }
 }
 
+/**
+ * Step through a record: its positions (the build's, or the engine's), from the fragment's
+ * or the host's options.
+ * @param {GameRecord} record @param {{at?: string | number, from?: string, to?: string, controls?: string, caption?: string}} opts
+ * @param {Replays | null} [pre] @param {string | null} [link]
+ */
 async function openRecord(record, opts, pre = null, link = null) {
   const r = pre || await lazy.ask("positions", { record });
   rec.positions = r.positions;
   rec.events = r.events;
   rec.link = link;
   const last = r.positions.length - 1;
-  const num = (v, d) => (v === undefined ? d : v === "end" ? last : Math.max(0, Math.min(last, parseInt(v, 10) || 0)));
+  const num = (/** @type {string | number | undefined} */ v, /** @type {number} */ d) => (v === undefined ? d : v === "end" ? last : Math.max(0, Math.min(last, parseInt(String(v), 10) || 0)));
   const from = num(opts.from, 0);
   stepper.bounds(from, Math.max(from, num(opts.to, last)));
   $("bar").hidden = opts.controls === "0";
@@ -148,8 +169,9 @@ async function openRecord(record, opts, pre = null, link = null) {
 stepper.wire({ first: $("first"), prev: $("prev"), next: $("next"), last: $("last") });
 document.addEventListener("keydown", (e) => {
   if ($("bar").hidden) return;
-  if (e.key === "ArrowRight") { step(stepper.at + 1, true); e.preventDefault(); }
-  if (e.key === "ArrowLeft") { step(stepper.at - 1, false); e.preventDefault(); }
+  const at = stepper.at ?? 0;   // (a record is on show whenever the bar is)
+  if (e.key === "ArrowRight") { step(at + 1, true); e.preventDefault(); }
+  if (e.key === "ArrowLeft") { step(at - 1, false); e.preventDefault(); }
 });
 
 // ------------------------------------------------------------------ positions: try a move
@@ -161,12 +183,15 @@ document.addEventListener("keydown", (e) => {
 // lazily started engine.  start: the position the reader began from ("Start
 // over"); interactive: the reader may play; keepPlaying: go on turn after turn
 // (a host-driven board) rather than stop after one move.
+/** @type {{start: Position | null, interactive: boolean, keepPlaying: boolean}} */
 const tryState = { start: null, interactive: false, keepPlaying: false };
 
+/** @type {HandView} */
 const hand = new HandView($("hand"), handToTurn(() => turn));
+/** @type {ReaderTurn} */
 const turn = new ReaderTurn({
   board, hand, caption,
-  game: () => ({ players: loop.session.position.players, position: loop.session.position }),
+  game: () => ({ players: loop.game.position.players, position: loop.game.position }),
   busy: () => loop.busy,
   play: (move) => playTry(move),
   note: (text) => caption(text),
@@ -175,8 +200,9 @@ const turn = new ReaderTurn({
 });
 
 /** Whether the turn on is the reader's: the first of an interactive board, every one of a host's that plays on. */
-const readersTurn = () => tryState.interactive && (tryState.keepPlaying || loop.session.moves.length === 0);
+const readersTurn = () => tryState.interactive && (tryState.keepPlaying || loop.game.moves.length === 0);
 
+/** @type {TurnLoop<Classic, Session>} */
 const loop = new TurnLoop({
   board,
   player: () => (readersTurn() ? "human" : "remote"),   // else the host page sends the moves
@@ -187,9 +213,9 @@ const loop = new TurnLoop({
     $("hand").hidden = false;
     $("place").hidden = false;
     // the hand, before the engine is up: drawn, not yet playable
-    turn.drawWaiting(loop.session.position, lazy.started);
+    turn.drawWaiting(loop.game.position, lazy.started);
     await lazy.wanted;   // the reader came near the board: the engine starts
-    turn.drawWaiting(loop.session.position, lazy.started);
+    turn.drawWaiting(loop.game.position, lazy.started);
     await tilesReady;
   },
   human: (seat, legal) => {
@@ -205,7 +231,7 @@ const loop = new TurnLoop({
   },
   freeze: () => { board.clearTurnAids(); $("place").disabled = true; },
   shown: (r) => {
-    show(r.position, loop.session.trails());
+    show(r.position, loop.game.trails());
     caption(sentences(describe(r.events, r.position.players).map((l) => l.text)));
     hand.clear();
     $("hand").hidden = true;
@@ -214,6 +240,7 @@ const loop = new TurnLoop({
   failed: (e) => message(errorText(e)),
 });
 
+/** @param {Move} move */
 async function playTry(move) {
   try {
     await applyMove(move);
@@ -225,16 +252,23 @@ async function playTry(move) {
 /** The position on show and its trails: the one being played, else the record's step. */
 function shown() {
   if (loop.session) return { position: loop.session.position, trails: loop.session.trails() };
-  if (rec.positions.length) return { position: rec.positions[stepper.at], trails: trailsUpTo(stepper.at) };
+  if (rec.positions.length) return { position: rec.positions[recordAt()], trails: trailsUpTo(recordAt()) };
   return null;
 }
 
+/** The record's step on show (one is, once openRecord has stepped). */
+function recordAt() {
+  if (stepper.at === null) throw new Error("no record's step is shown");
+  return stepper.at;
+}
+
 /** A game on a position, on the engine started when needed, its trails carried on. */
-const gameAt = (position, trails = []) => Session.at(lazy, position, { playSeed: () => 0, startTrails: trails });
+const gameAt = (/** @type {Position} */ position, /** @type {PathStep[][]} */ trails = []) => Session.at(lazy, position, { playSeed: () => 0, startTrails: trails });
 
 /** Play a move on the position on show, the reader's or the host's: the
  *  engine plays it, the board animates it, the host is told ("moved", and
- *  "over" at the end).  A host-driven board then waits for the next move. */
+ *  "over" at the end).  A host-driven board then waits for the next move.
+ *  @param {Move} move */
 async function applyMove(move) {
   const now = shown();
   if (!now) throw new HostError("not_loaded", "no position is shown: send load first");
@@ -249,6 +283,7 @@ async function applyMove(move) {
 // A board to try waits for the reader to come near it (pointer, touch, keys)
 // before it starts the engine (lazy.waitForReader): a tutorial page of boards stays light.
 
+/** @param {Position} position */
 async function openTry(position) {
   Object.assign(tryState, { start: position, interactive: true });
   await resetTry();
@@ -257,6 +292,7 @@ async function openTry(position) {
 /** Back to the position the reader began from, and its turn. */
 async function resetTry() {
   const p = tryState.start;
+  if (!p) throw new Error("no position to try");
   loop.stop();
   show(p);
   board.clearPreview();
@@ -267,11 +303,12 @@ async function resetTry() {
 
 let hostLoaded = false;   // once the host has loaded something, the URL fragment's board gives way
 
+/** @param {LoadMessage} m */
 async function hostLoad(m) {
   hostLoaded = true;
   lazy.wanted = Promise.resolve();   // the host asked: no waiting for the reader to point at the board
   if (m.position) {   // the engine checks it first
-    await lazy.ask("validate", { position: m.position }).catch((e) => {
+    await lazy.ask("validate", { position: /** @type {Position} */ (m.position) }).catch((e) => {   // (what it checks)
       throw new HostError(e.code === "invalid" ? "bad_position" : e.code, `not a position: ${e.message}`);
     });
   }
@@ -284,34 +321,36 @@ async function hostLoad(m) {
   $("hand").hidden = true;
   $("try-bar").hidden = true;
   if (m.record) {
-    const r = await lazy.ask("positions", { record: m.record });
+    const r = await lazy.ask("positions", { record: /** @type {GameRecord} */ (m.record) });   // (the engine checks it)
     const last = r.positions.length - 1;
     if (m.at !== undefined && m.at !== "end" && m.at > last) {
       throw new HostError("out_of_range", `"at" is ${m.at}, but this record has positions 0 to ${last}`);
     }
     rec.positions = []; rec.events = []; rec.link = null;
-    await openRecord(m.record, { at: m.at === undefined ? 0 : m.at }, r);
+    await openRecord(/** @type {GameRecord} */ (m.record), { at: m.at === undefined ? 0 : m.at }, r);   // (the engine read it)
     if (m.caption) caption(m.caption);
-    host.post({ tsuro: "loaded", position: rec.positions[stepper.at], at: stepper.at, last });
+    host.post({ tsuro: "loaded", position: rec.positions[recordAt()], at: stepper.at, last });
     return;
   }
   rec.positions = []; rec.events = [];
   $("bar").hidden = true;
-  tryState.start = m.position;
+  tryState.start = /** @type {Position} */ (m.position);   // (the engine validated it above)
   await resetTry();
   if (m.caption) caption(m.caption);
   host.post({ tsuro: "loaded", position: m.position });
 }
 
+/** @param {StepMessage} m */
 async function hostStep(m) {
   if (!rec.positions.length || loop.session) throw new HostError("not_loaded", "step needs a record: send load with a record first");
   const last = rec.positions.length - 1;
   const at = m.at === "end" ? stepper.to : m.at;
   if (at < stepper.from || at > stepper.to) throw new HostError("out_of_range", `"at" is ${m.at}, but this board steps between ${stepper.from} and ${stepper.to}`);
-  await step(at, at === stepper.at + 1);
-  host.post({ tsuro: "loaded", position: rec.positions[stepper.at], at: stepper.at, last });
+  await step(at, at === recordAt() + 1);
+  host.post({ tsuro: "loaded", position: rec.positions[recordAt()], at: stepper.at, last });
 }
 
+/** @param {HighlightMessage} m */
 async function hostHighlight(m) {
   board.setHighlight({ squares: m.squares || [], seat: m.seat ?? null });
   if (m.caption !== undefined) caption(m.caption);
@@ -331,7 +370,7 @@ document.addEventListener("keydown", (e) => {
 
 // ------------------------------------------------------------------ start
 
-const host = connectHost({ load: hostLoad, play: (m) => applyMove(m.move), step: hostStep, highlight: hostHighlight });
+const host = connectHost({ load: hostLoad, play: (m) => applyMove(/** @type {Move} */ (m.move)), step: hostStep, highlight: hostHighlight });   // (the engine judges the move)
 
 async function main() {
   const { link, opts } = parseFragment(location.hash);
@@ -367,9 +406,11 @@ async function main() {
     if (hostLoaded) return;
     if (decoded.record) await openRecord(decoded.record, opts, null, link);
     else {
+      const { position } = decoded;
+      if (!position) throw new Error("the link holds no game");
       await tilesReady;
-      show(decoded.position);
-      if (opts.try === "1") await openTry(decoded.position);
+      show(position);
+      if (opts.try === "1") await openTry(position);
     }
     if (opts.caption && !opts.try) caption(opts.caption);
   } catch (e) {
