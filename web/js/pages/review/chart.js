@@ -17,15 +17,22 @@ import { FLAGGED, chanceSeries, valueText, verdictWord } from "./words.js";
 const W = 360, H = 180;
 const PLOT = { left: 40, right: W - 24, top: 14, bottom: H - 24 };
 const END_GAP = 15;   // the end markers' least distance apart
+/** A seat's line's last point, where its marker goes. @typedef {{seat: number, x: number, y: number}} End */
 
 /**
  * @typedef {object} ChartGame
  * @property {SeatStyle[]} styles  seatStyles()
  * @property {string[]} names
- * @property {number[]} movers  the seat that made each move
+ * @property {(number | null)[]} movers  the seat that made each move (Session.moverOf)
  * @property {number} total     the moves of the game
  * @property {string} scale     "win_share" or "tiles_placed"
  */
+
+/** The name of the player who made move i (every move has its mover). @param {ChartGame} g @param {number} i */
+function moverName(g, i) {
+  const seat = g.movers[i];
+  return seat === null ? "" : g.names[seat];
+}
 
 export class ChancesChart {
   /**
@@ -71,7 +78,9 @@ export class ChancesChart {
     this._aria();
   }
 
+  /** @param {number} k */
   _x(k) { return PLOT.left + (PLOT.right - PLOT.left) * (this.game?.total ? k / this.game.total : 0); }
+  /** @param {number} v */
   _y(v) { return PLOT.bottom - (PLOT.bottom - PLOT.top) * v; }
 
   _draw() {
@@ -94,6 +103,7 @@ export class ChancesChart {
     }
     this.cursor = el("line", { y1: PLOT.top - 6, y2: PLOT.bottom + 4, class: "chart-cursor" }, this.svg);
     const series = chanceSeries(this.moves, g.styles.length, g.scale);
+    /** @type {End[]} */
     const ends = [];
     series.forEach((c, seat) => {
       const pts = c.map((v, k) => (v === null ? null : [this._x(k), this._y(v)])).filter((p) => p !== null);
@@ -131,7 +141,7 @@ export class ChancesChart {
     }
   }
 
-  /** Each seat's numbered marker at the end of its line, spread so none hides another. */
+  /** Each seat's numbered marker at the end of its line, spread so none hides another. @param {End[]} ends */
   _ends(ends) {
     if (!this.game) return;
     const styles = this.game.styles;
@@ -160,7 +170,7 @@ export class ChancesChart {
     const entry = k > 0 ? this.moves[k - 1] : null;
     const values = entry ? list(g.names.map((name, s) => `${isolate(name)} ${valueText(entry.chances[s], g.scale)}`)) : "";
     const text = k === 0 ? t("replay.startClassic")
-      : entry ? t("review.chart.after", { k, name: g.names[g.movers[k - 1]], verdict: verdictWord(entry.verdict), values })
+      : entry ? t("review.chart.after", { k, name: moverName(g, k - 1), verdict: verdictWord(entry.verdict), values })
         : t("review.chart.notYet", { k });
     this.box.setAttribute("aria-valuetext", text);
   }
@@ -169,7 +179,7 @@ export class ChancesChart {
   _table() {
     const g = this.game;
     if (!g) return;
-    const cell = (tag, text, attrs = {}) => Object.assign(document.createElement(tag), { textContent: text }, attrs);
+    const cell = (/** @type {string} */ tag, /** @type {string} */ text, attrs = {}) => Object.assign(document.createElement(tag), { textContent: text }, attrs);
     const head = document.createElement("tr");
     head.append(cell("th", t("review.table.move"), { scope: "col" }), cell("th", t("review.table.mover"), { scope: "col" }),
       cell("th", t("review.table.verdict"), { scope: "col" }), ...g.names.map((n) => cell("th", n, { scope: "col" })));

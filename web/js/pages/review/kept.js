@@ -10,6 +10,7 @@ import { REVIEW_PREFIX as PREFIX, KEPT_REVIEW_PREFIX as KEPT_PREFIX } from "../.
 export const FORMAT = "tsuro-review/1";
 // How many reviews of each kind are kept, the newest: a record from a link alone, the daily's
 // days, link games.  A saved game's review goes with the game (saves.js).
+/** @type {Record<string, number>} */
 const KEEP_NEWEST = { rec: 12, daily: 14, link: 30 };
 const VERDICTS = new Set(["good", "inaccuracy", "mistake", "blunder", "only"]);
 const SCALES = new Set(["win_share", "tiles_placed"]);
@@ -53,29 +54,35 @@ export function recordDigest(record) {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
 }
 
-const isInt = (v) => Number.isInteger(v);
-const isPlace = (p) => Array.isArray(p) && p.length === 3 && isInt(p[0]) && isInt(p[1]) && typeof p[2] === "string";
-const isPair = (p) => Array.isArray(p) && p.length === 2 && isInt(p[0]) && isInt(p[1]);
+/** A value that is an object (not an array): its fields may be read. @param {unknown} v @returns {v is Record<string, unknown>} */
+const isRecord = (v) => !!v && typeof v === "object" && !Array.isArray(v);
 
-/** Whether a stored value has a move's shape: {start}, {tile, rot} or {exchange}. */
+/** @param {unknown} v @returns {v is number} */
+const isInt = (v) => Number.isInteger(v);
+const isPlace = (/** @type {unknown} */ p) => Array.isArray(p) && p.length === 3 && isInt(p[0]) && isInt(p[1]) && typeof p[2] === "string";
+const isPair = (/** @type {unknown} */ p) => Array.isArray(p) && p.length === 2 && isInt(p[0]) && isInt(p[1]);
+
+/** Whether a stored value has a move's shape: {start}, {tile, rot} or {exchange}. @param {unknown} m */
 function isMove(m) {
-  if (!m || typeof m !== "object" || Array.isArray(m)) return false;
+  if (!isRecord(m)) return false;
   if ("start" in m) return isPlace(m.start);
   if ("tile" in m) return isInt(m.tile) && isInt(m.rot);
   return Array.isArray(m.exchange) && m.exchange.every(isPair);
 }
 
-/** What is wrong with a stored review entry (move i of a game of `seats`), or "". */
+/** What is wrong with a stored review entry (move i of a game of `seats`), or "".
+ *  @param {unknown} m @param {number} i @param {number} seats */
 function badEntry(m, i, seats) {
   if (!m || typeof m !== "object") return "not an object";
-  if (m.index !== i) return "index";
-  if (!isInt(m.seat) || m.seat < 0 || m.seat >= seats) return "seat";
-  if (typeof m.phase !== "string") return "phase";
-  if (!VERDICTS.has(m.verdict)) return "verdict";
-  for (const k of ["played", "best", "loss"]) if (!Number.isFinite(m[k])) return k;
-  if (!isMove(m.move) || !isMove(m.best_move)) return "move";
-  if (!Array.isArray(m.chances) || m.chances.length !== seats ||
-    !m.chances.every((c) => Number.isFinite(c) && c >= 0 && c <= 1)) return "chances";
+  const e = /** @type {Record<string, unknown>} */ (m);   // (an array has no such fields: refused below)
+  if (e.index !== i) return "index";
+  if (!isInt(e.seat) || e.seat < 0 || e.seat >= seats) return "seat";
+  if (typeof e.phase !== "string") return "phase";
+  if (typeof e.verdict !== "string" || !VERDICTS.has(e.verdict)) return "verdict";
+  for (const k of ["played", "best", "loss"]) if (!Number.isFinite(e[k])) return k;
+  if (!isMove(e.move) || !isMove(e.best_move)) return "move";
+  if (!Array.isArray(e.chances) || e.chances.length !== seats ||
+    !e.chances.every((c) => Number.isFinite(c) && c >= 0 && c <= 1)) return "chances";
   return "";
 }
 
@@ -140,14 +147,16 @@ export function writeReview(review, storage = localStore()) {
 
 /** A stored review that failed the checks, under a key of its own, as it was stored (the
  *  page says so: review.keptDamaged); where one of this game is kept aside already, beside
- *  the other entries kept (storage.js's putAside, listed by the game page: never written over). */
+ *  the other entries kept (storage.js's putAside, listed by the game page: never written over).
+ *  @param {string} source @param {string} text @param {string} reason @param {Storage | null} storage */
 function keepAside(source, text, reason, storage) {
   if (readText(KEPT_PREFIX + source, storage) !== null) { putAside(PREFIX + source, text, { storage }); return; }
   const kept = JSON.stringify({ format: "tsuro-kept/1", id: source, keptAt: new Date().toISOString(), reason, text });
   if (writeText(KEPT_PREFIX + source, kept, storage) === null) remove(PREFIX + source, storage);
 }
 
-/** Keep only the newest reviews of the kind of `keep` (a saved game's goes with the game). */
+/** Keep only the newest reviews of the kind of `keep` (a saved game's goes with the game).
+ *  @param {string} keep @param {Storage | null} storage */
 function pruneKind(keep, storage) {
   const kind = keep.split(".")[0];
   const most = KEEP_NEWEST[kind];

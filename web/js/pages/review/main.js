@@ -51,7 +51,7 @@ const tilesReady = loadTileSet(siteURL("tiles.json"), engine).then((ts) => board
  * (window.tsuroReview, for tests and the curious: read-only by convention.)
  */
 const view = {
-  /** @type {any} */ session: null,
+  /** @type {Session | null} */ session: null,
   /** @type {GameRecord | null} */ record: null,
   /** @type {ReviewedMove[]} */ moves: [],
   /** @type {ReviewRun | null} */ run: null,
@@ -62,22 +62,28 @@ const view = {
 };
 window.tsuroReview = view;
 
-const total = () => view.session.moves.length;
+/** The game reviewed (open() decoded it before anything is drawn). */
+function game() {
+  if (!view.session) throw new Error("no game is open");
+  return view.session;
+}
+
+const total = () => game().moves.length;
 
 // ------------------------------------------------------------------ the replay, the chart, the log
 
 const stepper = new Stepper({
   board,
-  events: (k) => view.session.events[k],
+  events: (k) => game().events[k],
   draw: (k) => {
     view.better = null;
     board.clearTurnAids();
-    board.setPosition(view.session.positions[k]);
-    board.setTrails(view.session.trails(k));
+    board.setPosition(game().positions[k]);
+    board.setTrails(game().trails(k));
   },
   told: () => told(),
 });
-const step = (k, animate = false) => stepper.step(k, animate);
+const step = (/** @type {number} */ k, animate = false) => stepper.step(k, animate);
 const chart = new ChancesChart($("chart"), /** @type {HTMLTableElement} */ ($("chart-table")), { onPick: (k) => step(k) });
 const log = new ReviewLog(/** @type {HTMLOListElement} */ ($("review-log")), {
   onStep: (k) => step(k),
@@ -86,7 +92,7 @@ const log = new ReviewLog(/** @type {HTMLOListElement} */ ($("review-log")), {
 
 /** The words, buttons and marks for the position on show (and the better move, if shown). */
 function told() {
-  const s = view.session, k = stepper.at ?? 0, n = total();
+  const s = game(), k = stepper.at ?? 0, n = total();
   const shown = view.better;
   $("rp-range").value = String(k);
   if (shown !== null) {
@@ -112,11 +118,12 @@ function told() {
   chart.setAt(shown === null ? k : shown + 1);
 }
 
-/** Show the better move than move i on the position before it (the engine traces its path), or hide it. */
+/** Show the better move than move i on the position before it (the engine traces its path), or hide it.
+ *  @param {number} i */
 async function toggleBetter(i) {
   if (view.better === i) { await step(i + 1); return; }
   const entry = view.moves[i];
-  const before = view.session.positions[i];
+  const before = game().positions[i];
   await step(i);
   view.better = i;
   const best = entry.best_move;
@@ -130,7 +137,7 @@ async function toggleBetter(i) {
       notice(t("review.ghostFailed", { reason: reason(e) }));
     }
   } else if (best.start) {
-    board.setStartMarks([best.start], colorOf(view.session.players[entry.seat].color));
+    board.setStartMarks([best.start], colorOf(game().players[entry.seat].color));
   }
   if (view.better === i) told();
 }
@@ -139,7 +146,7 @@ async function toggleBetter(i) {
 
 /** Each player's line: their marker, name and what the review says of their game. */
 function showSummaries() {
-  const s = view.session;
+  const s = game();
   const complete = view.moves.length >= total();
   const styles = seatStyles(s.players);
   $("summary").replaceChildren(...summaries(view.moves, s.players.length, view.scale, complete).map((sum, seat) => {
@@ -222,7 +229,7 @@ function review() {
 
 /** The board, log, chart and summaries for the game (again when the scale is known). */
 function setUpViews() {
-  const s = view.session;
+  const s = game();
   const styles = seatStyles(s.players);
   board.setSize(s.boardSize.width, s.boardSize.height);
   board.setSeats(styles);
@@ -262,8 +269,8 @@ async function open() {
   view.moves = kept ? kept.moves.slice() : [];
   view.scale = kept ? kept.scale : "win_share";
   view.stopped = !!kept?.stopped;
-  const over = await view.session.isOver();
-  $("turn-banner").textContent = over ? winnersText(view.session.position.winners, view.session.players)
+  const over = await game().isOver();
+  $("turn-banner").textContent = over ? winnersText(game().position.winners, game().players)
     : t("review.unfinished", { count: total() });
   await tilesReady;
   $("rp-range").max = String(total());
@@ -278,7 +285,7 @@ async function open() {
 // ------------------------------------------------------------------ controls
 
 stepper.wire({ first: $("rp-first"), prev: $("rp-prev"), next: $("rp-next"), last: $("rp-last") });
-$("rp-range").addEventListener("input", (e) => step(Number(/** @type {HTMLInputElement} */ (e.target).value)));
+$("rp-range").addEventListener("input", (/** @type {Event} */ e) => step(Number(/** @type {HTMLInputElement} */ (e.target).value)));
 $("btn-better").addEventListener("click", () => {
   const i = view.better ?? (stepper.at ?? 0) - 1;
   if (i >= 0) toggleBetter(i);

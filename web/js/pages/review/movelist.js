@@ -8,6 +8,7 @@ import { playerIcon } from "../../lib/views/icon.js";
 import { t, sentences } from "../../lib/words/i18n.js";
 import { FLAGGED, judgedText, verdictWord } from "./words.js";
 /** @import {ReviewedMove} from "../../lib/types.js" */
+/** @import {Session} from "../../lib/game/session.js" */
 
 export class ReviewLog {
   /**
@@ -19,11 +20,12 @@ export class ReviewLog {
     this.ol = ol;
     this.onStep = onStep;
     this.onBetter = onBetter;
+    /** @type {Session | null} */
     this.session = null;
     this.scale = "win_share";
   }
 
-  /** Write every move of the game, no verdict yet. @param {any} session @param {string} scale */
+  /** Write every move of the game, no verdict yet. @param {Session} session @param {string} scale */
   setGame(session, scale) {
     this.session = session;
     this.scale = scale;

@@ -19,6 +19,7 @@ import { noteRefusal } from "../../lib/base/refusals.js";
 export const DEFAULT_ITERATIONS = 16;
 
 /** Where "back" goes for each kind of game, and its words. */
+/** @type {Record<string, {href: string, key: string}>} */
 const BACK = {
   game: { href: "./", key: "review.back.game" },
   link: { href: "link.html", key: "review.back.link" },
@@ -62,19 +63,23 @@ export function readSource(hash) {
 /** The names the fragment may carry besides the record's link (a `r=` that is no link is refused). */
 const OPTIONS = { game: 1, link: 1, daily: 1, practice: 1, at: 1, iterations: 1 };
 
-/** A fragment option the page does not take: noted, so the page says it ignored it (refusals.js). */
+/** A fragment option the page does not take: noted, so the page says it ignored it (refusals.js).
+ *  @param {string} name @param {string} value */
 function refuse(name, value) {
   const v = String(value);
   noteRefusal({ kind: "address", name: name.slice(0, 20), value: v.length > 40 ? `${v.slice(0, 40)}…` : v });
 }
 
-/** `value` if the option was given and good, else `fallback` (refused when given). */
+/** `value` if the option was given and good, else `fallback` (refused when given).
+ *  @template T, F @param {string} name @param {T | undefined} value @param {F} fallback
+ *  @param {Record<string, string>} opts @returns {T | F} */
 function checked(name, value, fallback, opts) {
   if (opts[name] === undefined) return fallback;
   if (value === undefined) { refuse(name, opts[name]); return fallback; }
   return value;
 }
 
+/** @param {string} text */
 function decode(text) {
   try { return decodeURIComponent(text); } catch { return ""; }
 }

@@ -7,16 +7,21 @@ import { t, lang, list as listOf } from "../../lib/words/i18n.js";
 import { squareName, startName } from "../../lib/words/coords.js";
 /** @import {Move, Position, ReviewedMove} from "../../lib/types.js" */
 
+/** A seat's flagged moves by verdict, and the move that decided the game for them.
+ *  @typedef {{counts: Record<string, number>, decided: {k: number, from: number, to: number} | null}} Summary */
+
 /** The verdicts that flag a move, and say what would have been better. */
 export const FLAGGED = ["inaccuracy", "mistake", "blunder"];
 const TILES = 35;   // solo values are tiles placed / 35 (docs/api.md)
 // A swing smaller than this (a share of the win; in solo, of 35 tiles) decided nothing.
+/** @type {Record<string, number>} */
 const DECISIVE = { win_share: 0.15, tiles_placed: 0.1 };
 
 /** A verdict in words ("Mistake"). @param {string} verdict */
 export function verdictWord(verdict) { return t(`review.verdict.${verdict}`); }
 
-/** A value on the review's scale in words: "45 %" (a chance to win) or "24" (tiles, in solo). */
+/** A value on the review's scale in words: "45 %" (a chance to win) or "24" (tiles, in solo).
+ *  @param {number} x @param {string} scale */
 export function valueText(x, scale) {
   if (scale === "tiles_placed") return new Intl.NumberFormat(lang(), { maximumFractionDigits: 0 }).format(x * TILES);
   return new Intl.NumberFormat(lang(), { style: "percent", maximumFractionDigits: 0 }).format(x);
@@ -71,7 +76,7 @@ export function chanceSeries(moves, seats, scale) {
  * they ended (in solo, the biggest fall), if it is big enough to have decided anything.
  * @param {ReviewedMove[]} moves @param {number} seats @param {string} scale
  * @param {boolean} complete
- * @returns {{counts: Record<string, number>, decided: {k: number, from: number, to: number} | null}[]}
+ * @returns {Summary[]}
  */
 export function summaries(moves, seats, scale, complete) {
   const series = chanceSeries(moves, seats, scale);
@@ -95,7 +100,8 @@ export function summaries(moves, seats, scale, complete) {
   });
 }
 
-/** A seat's summary in one line ("1 mistake, 2 blunders; decided at move 24 (48 % → 9 %)."). */
+/** A seat's summary in one line ("1 mistake, 2 blunders; decided at move 24 (48 % → 9 %).").
+ *  @param {Summary} summary @param {string} scale @param {boolean} complete */
 export function summaryText({ counts, decided }, scale, complete) {
   const parts = FLAGGED.filter((k) => counts[k]).map((k) => t(`review.count.${k}`, { count: counts[k] }));
   const list = parts.length ? listOf(parts) : t("review.count.none");
