@@ -9,13 +9,13 @@
 
 import { readText, writeText, remove, putAside } from "../../lib/base/storage.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
-/** @import {LessonChecked} from "../../lib/types.js" */
+/** @import {Lesson, LessonChecked, Text} from "../../lib/types.js" */
 
 export const DRAFT_KEY = "tsuro.lessonDraft";
 export const KEPT_KEY = "tsuro.lessonDraft.kept";
 const DRAFT_FORMAT = "tsuro-lesson-draft/1";
 
-/** A new lesson with no steps, its texts in language `lang`. */
+/** A new lesson with no steps, its texts in language `lang`. @param {string} lang @returns {Lesson} */
 export function emptyLesson(lang) {
   return { format: "tsuro-lesson/1", lang, steps: [] };
 }
@@ -82,7 +82,7 @@ export class Draft {
   }
 
   /** Put `lesson` in the draft (checked) and save it (unless `save` is false); throws
-   *  the engine's refusal, changing nothing. */
+   *  the engine's refusal, changing nothing. @param {unknown} lesson  (the engine checks it) */
   async replace(lesson, selected = 0, save = true) {
     const checked = await this.engine.ask("lesson_check", { lesson, draft: true });
     this.checked = checked;
@@ -94,7 +94,7 @@ export class Draft {
   /**
    * Change the lesson: `change` edits a copy, the engine checks it; the draft takes
    * it only if the engine accepts it (its refusal is thrown, the draft unchanged).
-   * @param {(lesson: any) => (number | void)} change  may return the step to select
+   * @param {(lesson: Lesson) => (number | void)} change  may return the step to select
    */
   edit(change) {
     return this.inTurn(async () => {
@@ -165,7 +165,7 @@ export class Draft {
 
   // ---------------------------------------------------------------- texts in several languages
 
-  /** A text of the lesson as the author edits it now: in the language being written. */
+  /** A text of the lesson as the author edits it now: in the language being written. @param {Text | undefined} text */
   textOf(text) {
     if (text === undefined) return "";
     if (typeof text === "string") return !this.lesson.lang || this.lesson.lang === this.writeLang ? text : "";

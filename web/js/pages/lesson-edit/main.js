@@ -17,6 +17,7 @@ import { $ } from "../../lib/shell/dom.js";
 import { Draft, emptyLesson, DRAFT_KEY } from "./draft.js";
 import { Steps } from "./steps.js";
 import { Share } from "./share.js";
+/** @import {Lesson, LessonCheckArgs} from "../../lib/types.js" */
 
 applyTo(document);
 drawIcons();
@@ -48,23 +49,25 @@ function refresh() {
 }
 
 /** An error with a code errors.js words. */
-const coded = (code, detail) => Object.assign(new Error(detail), { code });
+const coded = (/** @type {string} */ code, /** @type {string} */ detail) => Object.assign(new Error(detail), { code });
 
 // ------------------------------------------------------------------ adding steps
 
-/** The link in a pasted text (a whole address or a fragment): {link, at?}, or null. */
+/** The link in a pasted text (a whole address or a fragment): {link, at?}, or null.
+ *  @param {string} text @returns {{link: string, at: number | "end" | undefined} | null} */
 function linkIn(text) {
   const hash = text.trim().split("#").pop() ?? "";
   const parts = hash.split("&");
   const link = parts.find((p) => /^[rpl]=[A-Za-z0-9_-]+$/.test(p));
   if (!link) return null;
-  const opt = (name) => parts.find((p) => p.startsWith(`${name}=`))?.slice(name.length + 1);
+  const opt = (/** @type {string} */ name) => parts.find((p) => p.startsWith(`${name}=`))?.slice(name.length + 1);
   const at = opt("at") ?? opt("step");
   return { link, at: at === "end" ? "end" : at !== undefined && /^\d+$/.test(at) ? Number(at) : undefined };
 }
 
 /** Add the steps a link holds at the end: a position, a game's step (the last unless
- *  `at` says), or every step of a lesson. Says what was added. */
+ *  `at` says), or every step of a lesson. Says what was added.
+ *  @param {string} text @param {number} [atGiven] */
 async function addFrom(text, atGiven) {
   const found = linkIn(text);
   if (!found) throw coded("not_a_link", text.slice(0, 80));
@@ -76,7 +79,7 @@ async function addFrom(text, atGiven) {
       before = lesson.steps.length;
       const offset = (lesson.records ??= []).length;
       lesson.records.push(...(other.records ?? []));
-      lesson.steps.push(...other.steps.map((s) => ("record" in s ? { ...s, record: s.record + offset } : s)));
+      lesson.steps.push(...other.steps.map((s) => (s.record !== undefined ? { ...s, record: s.record + offset } : s)));
       return before;
     });
   } else {
@@ -86,8 +89,10 @@ async function addFrom(text, atGiven) {
       if (value.position) {
         lesson.steps.push({ position: value.position });
       } else {
-        const last = value.record.moves.length;
-        (lesson.records ??= []).push(value.record);
+        const { record } = value;
+        if (!record) throw new Error("the link holds no game");
+        const last = record.moves.length;
+        (lesson.records ??= []).push(record);
         const k = at === undefined || at === "end" ? last : Math.min(last, at);
         lesson.steps.push({ record: lesson.records.length - 1, at: k });
       }
@@ -106,7 +111,7 @@ $("le-add").addEventListener("click", () => {
   addFrom(input.value).then(() => { input.value = ""; },
     (e) => { $("le-add-note").textContent = t("lessonEdit.addFailed", { reason: errorText(e) }); });
 });
-$("le-link").addEventListener("keydown", (e) => { if (e.key === "Enter") $("le-add").click(); });
+$("le-link").addEventListener("keydown", (/** @type {KeyboardEvent} */ e) => { if (e.key === "Enter") $("le-add").click(); });
 
 /** "Add to a lesson" from the editor or a replay: #add=<link, URI-encoded>&step=N. */
 async function addFromFragment() {
@@ -129,7 +134,8 @@ async function addFromFragment() {
 
 // ------------------------------------------------------------------ the lesson as a whole
 
-let typingTitle = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let typingTitle;
 $("le-title").addEventListener("input", () => {
   clearTimeout(typingTitle);
   typingTitle = setTimeout(() => {
@@ -141,7 +147,7 @@ $("le-title").addEventListener("input", () => {
 });
 
 /** Whether the lesson holds any text yet (its language can change freely until then). */
-const hasTexts = (lesson) => lesson.title !== undefined || lesson.steps.some((s) => s.caption !== undefined || s.hints);
+const hasTexts = (/** @type {Lesson} */ lesson) => lesson.title !== undefined || lesson.steps.some((s) => s.caption !== undefined || s.hints);
 
 const langs = /** @type {HTMLSelectElement} */ ($("le-lang"));
 langs.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) => new Option(name, code)));
@@ -152,7 +158,7 @@ langs.addEventListener("change", async () => {
   refresh();
 });
 
-/** Replace the draft with another lesson (a link or a file), after asking. */
+/** Replace the draft with another lesson (a link or a file), after asking. @param {LessonCheckArgs} args */
 async function openLesson(args) {
   if (draft.lesson.steps.length && !confirm(t("lessonEdit.replaceConfirm"))) return;
   const checked = await engine.ask("lesson_check", args);
@@ -160,7 +166,7 @@ async function openLesson(args) {
   refresh();
   $("le-open-note").textContent = t("lessonEdit.opened", { count: checked.lesson.steps.length });
 }
-const openFailed = (e) => { $("le-open-note").textContent = t("lessonEdit.openFailed", { reason: errorText(e) }); };
+const openFailed = (/** @type {unknown} */ e) => { $("le-open-note").textContent = t("lessonEdit.openFailed", { reason: errorText(e) }); };
 
 $("le-open-btn").addEventListener("click", () => {
   const found = linkIn(/** @type {HTMLInputElement} */ ($("le-open")).value);

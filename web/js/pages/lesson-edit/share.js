@@ -8,6 +8,7 @@ import { iframeSnippet } from "../../lib/shell/snippet.js";
 import { copyFrom } from "../../lib/shell/page.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {Draft} from "./draft.js" */
+/** @import {Lesson} from "../../lib/types.js" */
 
 /** The snippet's size: the board, the caption, a hand and the step buttons. */
 export const LESSON_SIZE = /** @type {[number, number]} */ ([420, 680]);
@@ -17,7 +18,7 @@ export function playerURL() {
   return new URL("lesson.html", document.baseURI.replace(/[?#].*$/, "")).href;
 }
 
-/** The lesson file's text: what tools/tutorial_links.py writes too (JSON, one space a level). */
+/** The lesson file's text: what tools/tutorial_links.py writes too (JSON, one space a level). @param {Lesson} lesson */
 export function lessonFile(lesson) {
   return `${JSON.stringify(lesson, null, 1)}\n`;
 }
@@ -31,7 +32,8 @@ export class Share {
     this.draft = draft;
     this.frame = /** @type {HTMLIFrameElement} */ ($("le-preview"));
     this.ready = false;
-    this.timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
     $("le-copy-url").addEventListener("click", () => copyFrom(/** @type {HTMLInputElement} */ ($("le-url")), $("le-copy-url")));
     $("le-copy-snippet").addEventListener("click", () => copyFrom(/** @type {HTMLTextAreaElement} */ ($("le-snippet")), $("le-copy-snippet")));
     $("le-download").addEventListener("click", () => this.download());
@@ -72,11 +74,12 @@ export class Share {
     this.post({ tsuro: "load", lesson, at: Math.max(0, this.draft.selected) });
   }
 
-  /** The preview goes to step `at` (chosen in the list). */
+  /** The preview goes to step `at` (chosen in the list). @param {number} at */
   step(at) {
     if (this.ready && this.draft.lesson.steps.length) this.post({ tsuro: "step", at });
   }
 
+  /** @param {object} message */
   post(message) { this.frame.contentWindow?.postMessage(message, location.origin); }
 
   /** The lesson file's name: its title's letters and digits (else "lesson"), .json. */

@@ -9,8 +9,11 @@ import { errorText } from "../../lib/words/errors.js";
 import { uiIcon } from "../../lib/views/icon.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {Draft} from "./draft.js" */
+/** @import {IconName} from "../../lib/views/icon.js" */
+/** @import {Lesson, LessonChecked, LessonStep, Position} from "../../lib/types.js" */
+/** A change to the chosen step of a copy of the lesson. @typedef {(lesson: Lesson, step: LessonStep) => void} StepEdit */
 
-/** What the reader does on a step: "look", "try", or a task's kind. */
+/** What the reader does on a step: "look", "try", or a task's kind. @param {LessonStep} step */
 export function modeOf(step) {
   if (step.task) return step.task.key.replace("puzzle.task.", "");
   return step.try ? "try" : "look";
@@ -18,13 +21,25 @@ export function modeOf(step) {
 
 const TASKS = ["survive", "eliminate", "keep_options", "solo"];
 
-/** The step's position: its own, or its record's at its step. */
+/** The step's position: its own, or its record's at its step. @param {LessonChecked} checked @param {number} k @returns {Position} */
 export function positionOf(checked, k) {
   const step = checked.lesson.steps[k];
-  return step.position ?? checked.replays[step.record].positions[step.at];
+  return step.position ?? checked.replays[recordOf(step)].positions[atOf(step)];
 }
 
-/** One line about step k for the list: where it is and what the reader does there. */
+/** A record's step's record (a checked step has a position, or a record and a step of it). @param {LessonStep} step */
+function recordOf(step) {
+  if (step.record === undefined) throw new Error("a checked step has its position or its record");
+  return step.record;
+}
+
+/** A record's step's step in the record (see recordOf). @param {LessonStep} step */
+function atOf(step) {
+  if (step.at === undefined) throw new Error("a checked step has its position or its record's step");
+  return step.at;
+}
+
+/** One line about step k for the list: where it is and what the reader does there. @param {LessonChecked} checked @param {number} k */
 function stepWords(checked, k) {
   const step = checked.lesson.steps[k];
   const info = checked.steps[k];
@@ -32,7 +47,7 @@ function stepWords(checked, k) {
   const name = info.turn === null ? "" : position.players[info.turn]?.name ?? "";
   const where = step.position
     ? t(info.phase === "over" ? "lessonEdit.step.over" : info.phase === "start" ? "lessonEdit.step.start" : "lessonEdit.step.position", { name })
-    : t("lessonEdit.step.record", { g: step.record + 1, k: step.at, last: checked.replays[step.record].positions.length - 1 });
+    : t("lessonEdit.step.record", { g: recordOf(step) + 1, k: step.at, last: checked.replays[recordOf(step)].positions.length - 1 });
   const mode = modeOf(step);
   const bits = [where];
   if (mode !== "look") bits.push(t(mode === "try" ? "lessonEdit.step.try" : "lessonEdit.step.task"));
@@ -51,7 +66,8 @@ export class Steps {
     this.draft = draft;
     this.changed = changed;
     this.selected = selected;
-    this.typing = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.typing = undefined;
     $("le-caption").addEventListener("input", () => this.typed(() => $("le-caption-note"), (lesson, step) => {
       this.draft.setText(lesson, step, "caption", $("le-caption").value);
     }));
@@ -70,7 +86,8 @@ export class Steps {
     });
   }
 
-  /** Change the chosen step (`edit(lesson, step)`), telling a refusal in `note`. */
+  /** Change the chosen step (`edit(lesson, step)`), telling a refusal in `note`.
+   *  @param {HTMLElement} note @param {StepEdit} edit */
   async change(note, edit) {
     const k = this.draft.selected;
     note.textContent = "";
@@ -84,13 +101,13 @@ export class Steps {
     this.changed();
   }
 
-  /** A text typed: checked and kept once the typing pauses. */
+  /** A text typed: checked and kept once the typing pauses. @param {() => HTMLElement} note @param {StepEdit} edit */
   typed(note, edit) {
     clearTimeout(this.typing);
     this.typing = setTimeout(() => this.change(note(), edit), 350);
   }
 
-  /** What the reader does: look, try, or a task (with its markers or tile count). */
+  /** What the reader does: look, try, or a task (with its markers or tile count). @param {string} mode */
   setMode(mode) {
     this.change($("le-task-note"), (lesson, step) => {
       delete step.try;
@@ -101,8 +118,9 @@ export class Steps {
     });
   }
 
-  /** A task's params from the form (an eliminate task's first other marker by default). */
-  params(mode, lesson, step) {
+  /** A task's params from the form (an eliminate task's first other marker by default).
+   *  @param {string} mode @param {Lesson} _lesson @param {LessonStep} step */
+  params(mode, _lesson, step) {
     if (mode === "solo") return { n: Number(/** @type {HTMLSelectElement} */ ($("le-solo-n")).value) };
     if (mode !== "eliminate") return {};
     const colors = [...document.querySelectorAll("#le-targets input:checked")].map((b) => /** @type {HTMLInputElement} */ (b).value);
@@ -111,7 +129,7 @@ export class Steps {
       const k = this.draft.selected;
       const p = position ?? positionOf(this.draft.checked, k);
       const other = p.players.find((_, seat) => seat !== p.turn && !(p.out || []).includes(seat));
-      if (other) colors.push(other.color);
+      if (other?.color) colors.push(other.color);
     }
     return colors.length === 1 ? { color: colors[0] } : { colors };
   }
@@ -126,6 +144,7 @@ export class Steps {
     if (selected >= 0) this.form(selected);
   }
 
+  /** Step k's line in the list. @param {number} k @param {boolean} chosen */
   item(k, chosen) {
     const n = this.draft.lesson.steps.length;
     const li = document.createElement("li");
@@ -136,6 +155,7 @@ export class Steps {
     pick.textContent = stepWords(this.draft.checked, k);
     if (chosen) pick.setAttribute("aria-current", "step");
     pick.addEventListener("click", () => this.choose(k));
+    /** @param {IconName} icon @param {string} label @param {boolean} disabled @param {() => void} run */
     const tool = (icon, label, disabled, run) => {
       const b = document.createElement("button");
       b.type = "button";
@@ -153,6 +173,7 @@ export class Steps {
     return li;
   }
 
+  /** @param {number} k */
   choose(k) {
     this.draft.selected = k;
     this.draft.save();
@@ -161,6 +182,7 @@ export class Steps {
     /** @type {HTMLElement | null} */ (document.querySelector(`#le-steps li:nth-child(${k + 1}) .le-step-pick`))?.focus();
   }
 
+  /** @param {number} k @param {number} by */
   async move(k, by) {
     await this.draft.edit((lesson) => {
       const [step] = lesson.steps.splice(k, 1);
@@ -172,13 +194,14 @@ export class Steps {
     (b && !b.disabled ? b : /** @type {HTMLElement | null} */ (document.querySelector(`#le-steps li:nth-child(${k + by + 1}) .le-step-pick`)))?.focus();
   }
 
+  /** @param {number} k */
   async remove(k) {
     await this.draft.edit((lesson) => { lesson.steps.splice(k, 1); return Math.max(0, k - 1); });
     this.changed();
     /** @type {HTMLElement | null} */ (document.querySelector("#le-steps .chosen .le-step-pick") ?? $("le-link"))?.focus();
   }
 
-  /** The chosen step's form, from the draft. */
+  /** The chosen step's form, from the draft. @param {number} k */
   form(k) {
     const { checked } = this.draft;
     const step = checked.lesson.steps[k];
@@ -187,7 +210,7 @@ export class Steps {
     $("le-at-row").hidden = !("record" in step);
     if ("record" in step) {
       const at = /** @type {HTMLInputElement} */ ($("le-at"));
-      const last = checked.replays[step.record].positions.length - 1;
+      const last = checked.replays[recordOf(step)].positions.length - 1;
       at.max = String(last);
       at.value = String(step.at);
       $("le-at-of").textContent = t("lessonEdit.atOf", { last });
@@ -200,9 +223,9 @@ export class Steps {
     for (const option of select.options) {   // what the engine says this position can have
       option.disabled = option.value === "try" ? !info.try : option.value !== "look" && !info.tasks.includes(option.value);
     }
-    this.targets(k, mode === "eliminate" ? step.task.params : null);
+    this.targets(k, mode === "eliminate" ? step.task?.params ?? {} : null);
     $("le-solo").hidden = mode !== "solo";
-    if (mode === "solo") /** @type {HTMLSelectElement} */ ($("le-solo-n")).value = String(step.task.params.n);
+    if (mode === "solo") /** @type {HTMLSelectElement} */ ($("le-solo-n")).value = String(step.task?.params?.n);
     $("le-task-note").textContent = info.solutions === undefined ? "" : t("lessonEdit.solutions", { count: info.solutions });
     $("le-hints").hidden = !step.task;
     for (let j = 0; j < 3; j++) {
@@ -211,13 +234,14 @@ export class Steps {
     }
   }
 
-  /** The eliminate task's markers: a box for each other player still on the board. */
+  /** The eliminate task's markers: a box for each other player still on the board.
+   *  @param {number} k @param {Record<string, unknown> | null} params */
   targets(k, params) {
     const box = $("le-targets");
     box.hidden = !params;
     if (!params) { $("le-target-list").replaceChildren(); return; }   // no other step's boxes left behind
     const p = positionOf(this.draft.checked, k);
-    const wanted = params.colors ?? [params.color];
+    const wanted = Array.isArray(params.colors) ? params.colors : [params.color];
     const list = $("le-target-list");
     list.replaceChildren(...p.players.flatMap((player, seat) => {
       if (seat === p.turn || (p.out || []).includes(seat)) return [];
@@ -225,7 +249,7 @@ export class Steps {
       label.className = "check";
       const box = document.createElement("input");
       box.type = "checkbox";
-      box.value = player.color;
+      box.value = player.color ?? "";
       box.checked = wanted.includes(player.color);
       box.addEventListener("change", () => this.setMode("eliminate"));
       label.append(box, ` ${t("lessonEdit.target", { name: player.name, color: t(`common.color.${player.color}`) })}`);
