@@ -13,6 +13,20 @@ import { keepSecret, secretOf, forgetSecret } from "./secret.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {LinkOpened} from "../../lib/types.js" */
 
+/** A seat the engine's answer names in this state of the deal (the host; the next sharer while
+ *  a share is awaited). @param {number | undefined} seat */
+function named(seat) {
+  if (seat === undefined) throw new Error("the deal's answer names the seat it waits for");
+  return seat;
+}
+
+/** The game the deal is of (a step of the deal runs only with one open).
+ *  @param {{opened: LinkOpened | null}} game */
+function openedOf(game) {
+  if (!game.opened) throw new Error("no link game is open");
+  return game.opened;
+}
+
 export class Deal {
   /**
    * @param {object} deps
@@ -53,9 +67,9 @@ export class Deal {
 
   /** The setup's next step on this device: add a share, deal (the host's device), or send the link on. */
   async step() {
-    const { opened } = this.game;
+    const opened = openedOf(this.game);
     const m = opened.message;
-    const host = this.names()[m.host];
+    const host = this.names()[named(m.host)];
     if (opened.waiting === "secret") {
       const secret = secretOf(m.game);
       if (secret) { await this.reveal(secret); return; }
@@ -64,8 +78,9 @@ export class Deal {
       await this.showLink();
       return;
     }
-    const name = this.names()[opened.sharer];
-    if (this.canAct(opened.sharer)) {
+    const sharer = named(opened.sharer);
+    const name = this.names()[sharer];
+    if (this.canAct(sharer)) {
       $("turn-banner").textContent = t("link.share_banner", { name });
       $("share-title").textContent = t("link.share_title", { name });
       $("share-text").textContent = t("link.share_text", { name, host });
@@ -86,7 +101,7 @@ export class Deal {
     const { game } = this;
     if (game.busy || !game.opened || game.opened.waiting !== "share") return;
     const token = game.token;
-    const sharer = game.opened.sharer;
+    const sharer = named(game.opened.sharer);
     game.busy = true;
     $("btn-share").disabled = true;
     try {
@@ -101,11 +116,12 @@ export class Deal {
     }
   }
 
-  /** Every share is in and this device holds the host's secret: deal, and forget the secret. */
+  /** Every share is in and this device holds the host's secret: deal, and forget the secret.
+   *  @param {string} secret */
   async reveal(secret) {
     const { game } = this;
     const token = game.token;
-    const m = game.opened.message;
+    const m = openedOf(game).message;
     $("turn-banner").textContent = t("link.dealing");
     setPhase("loading");
     let r;
@@ -114,13 +130,13 @@ export class Deal {
     } catch (e) {
       if (!this.current(token)) return;
       notice(t("link.deal_failed", { reason: reason(e) }));
-      const host = this.names()[m.host];
+      const host = this.names()[named(m.host)];
       this.sendPanel(t("link.send_back_title", { host }), t("link.send_back_text", { host }), null);
       await this.showLink();
       return;
     }
     if (!this.current(token)) return;
-    game.here = m.host;
+    game.here = named(m.host);
     this.adopt(r);
     forgetSecret(m.game);
     await this.showGame();

@@ -21,7 +21,8 @@ export function listYourGames(engine, open) {
   $("games").replaceChildren(...games.map(({ message }) => gameItem(engine, message, open)));
 }
 
-/** One line of "Your games": the players, then where the game stands. */
+/** One line of "Your games": the players, then where the game stands.
+ *  @param {Engine} engine @param {LinkMessage} message @param {(message: LinkMessage) => void} open */
 function gameItem(engine, message, open) {
   const li = document.createElement("li");
   const a = document.createElement("a");
@@ -54,13 +55,14 @@ function gameItem(engine, message, open) {
  */
 function standing({ message, position, waiting, sharer, shuffle }, over) {
   const names = (message.record?.players || message.players || []).map((p) => p.name);
+  const nameOf = (/** @type {number | null | undefined} */ seat) => (seat === null || seat === undefined ? "" : names[seat]);
   if (!position) {
     return waiting === "share"
-      ? [t("link.item_share", { name: names[sharer] }), "setup"]
-      : [t("link.item_deal", { name: names[message.host] }), "setup"];
+      ? [t("link.item_share", { name: nameOf(sharer) }), "setup"]
+      : [t("link.item_deal", { name: nameOf(message.host) }), "setup"];
   }
-  const moves = message.record.moves.length;
-  const text = over ? t("link.item_over", { count: moves }) : t("link.item_open", { name: names[position.turn], count: moves });
+  const moves = message.record?.moves.length ?? 0;   // (a game with a position is dealt: its record)
+  const text = over ? t("link.item_over", { count: moves }) : t("link.item_open", { name: nameOf(position.turn), count: moves });
   return [shuffle === "host" ? t("link.item_host_dealt", { state: text }) : text, over ? "over" : "open"];
 }
 

@@ -23,6 +23,7 @@ import { showFigures } from "../../lib/shell/figures.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {LinkMessage, LinkOpened} from "../../lib/types.js" */
 /** @import {Classic} from "../../lib/game/session.js" */
+/** @import {EngineError} from "../../lib/engine/client.js" */
 
 /**
  * The game on the page.  `opened`: the engine's reading of the latest message (its
@@ -52,7 +53,7 @@ const exchange = new ExchangeChooser({
 
 const page = bootPage({
   boardLabel: "link.board",
-  position: () => loop.session?.position,
+  position: () => loop.game.position,
   busy: () => game.busy || loop.busy,
   play: (move) => { loop.play(move).catch(refusedMove); },
   keysOn: () => !$("play-panel").hidden && !game.busy && !loop.busy,
@@ -91,7 +92,7 @@ const loop = new TurnLoop({
   },
   accepted: (played, seat) => {
     if (isPerson(seat)) game.here = seat;   // a person's move says they are here
-    adopt({ ...game.opened, message: loop.session.message(), position: played.position });
+    adopt({ ...openedNow(), message: loop.game.message(), position: played.position });
   },
   failed: (e, { during, seat, retry }) => {
     if (during !== "computer") { notice(reason(e)); return; }
@@ -103,14 +104,21 @@ const loop = new TurnLoop({
   },
 });
 
-const message = () => game.opened.message;
-const names = () => (message().record?.players || message().players).map((p) => p.name);
-const nameOf = (seat) => names()[seat];
-const isPerson = (seat) => message().seats[seat] === "person";
-/** Whether the person at this device may act for `seat` now. */
+/** The game opened (the page acts on one only once openLink has adopted it). */
+function openedNow() {
+  if (!game.opened) throw new Error("no link game is open");
+  return game.opened;
+}
+const message = () => openedNow().message;
+const names = () => (message().record?.players || message().players || []).map((p) => p.name);
+/** A seat's player's name (a seat the engine's answer names: the mover, a winner, the host). */
+const nameOf = (/** @type {number | null | undefined} */ seat) => (seat === null || seat === undefined ? "" : names()[seat]);
+const isPerson = (/** @type {number | null} */ seat) => seat !== null && message().seats[seat] === "person";
+/** Whether the person at this device may act for `seat` now. @param {number} seat */
 const canAct = (seat) => game.here === "mover" || game.here === seat;
-const current = (token) => loop.current(token);
+const current = (/** @type {number} */ token) => loop.current(token);
 
+/** @param {unknown} e */
 function refusedMove(e) { notice(t("common.refused", { reason: reason(e) })); }
 
 // ------------------------------------------------------------------ keeping the game
@@ -139,7 +147,7 @@ function rememberHere() {
 
 // ------------------------------------------------------------------ opening a link
 
-/** Open the link in the address: checked by the engine against this device's copy. */
+/** Open the link in the address: checked by the engine against this device's copy. @param {string} fragment */
 async function openLink(fragment) {
   loop.leave();   // the game before (if any) is dropped: its late answers too
   const token = loop.step;
@@ -186,7 +194,7 @@ async function openLink(fragment) {
 /** Draw the game (or the empty board of its setup) and go on from where it stands. */
 async function showGame() {
   const token = game.token;
-  const opened = game.opened;
+  const opened = openedNow();
   let session = null;
   if (opened.position) {
     session = await LinkSession.of(engine, opened.message);
@@ -194,7 +202,7 @@ async function showGame() {
     show(board, session.position, session.trails());
   } else {
     loop.leave();
-    show(board, { players: opened.message.players, markers: [], tiles: [] });
+    show(board, { players: opened.message.players ?? [], markers: [], tiles: [] });
   }
   $("board").hidden = !opened.position;   // before the deal there is no game to show: the setup's panel comes first
   $("deal-note").textContent = dealNote(opened);
@@ -204,15 +212,19 @@ async function showGame() {
   else await goOn();
 }
 
-/** How the tiles were dealt: from the host's secret and everyone's shares, or by the host alone. */
+/** How the tiles were dealt: from the host's secret and everyone's shares, or by the host alone.
+ *  @param {LinkOpened} opened */
 function dealNote(opened) {
   if (!opened.position) return "";
   return opened.shuffle === "host" ? t("link.dealt_by_host") : t("link.dealt_shared", { host: nameOf(opened.message.host) });
 }
 
+/** @param {EngineError} e */
 function refuse(e) {
   setPhase("refused");
-  const key = { tampered_link: "link.tampered", conflicting_link: "link.conflict" }[e.code] || "link.bad";
+  /** @type {Record<string, string>} */
+  const keys = { tampered_link: "link.tampered", conflicting_link: "link.conflict" };
+  const key = keys[e.code] || "link.bad";
   notice(t(key, { reason: reason(e) }));
   showHome();
 }
@@ -234,7 +246,7 @@ async function goOn() {
 
 /** The next link, for the person to move. */
 async function offerLink() {
-  const seat = loop.session.turn;
+  const seat = loop.game.turn;
   $("turn-banner").textContent = t("link.waiting", { name: nameOf(seat) });
   sendPanel(t("link.send_title", { name: nameOf(seat) }), t("link.send_text", { name: nameOf(seat) }),
     t("link.play_here", { name: nameOf(seat) }));
@@ -243,11 +255,11 @@ async function offerLink() {
 
 async function finished() {
   const token = game.token;
-  const { winners } = loop.session.position;
+  const winners = loop.game.position.winners ?? [];
   const names = list(winners.map((s) => nameOf(s)));
   $("turn-banner").textContent = winners.length ? t("link.won", { names, count: winners.length }) : t("link.nobody");
   sendPanel(t("link.final_title"), t("link.final_text"), null);
-  showFigures(engine, message().record, $("figures"));
+  showFigures(engine, message().record ?? null, $("figures"));
   await showLink("over");
   // the finished game's review, kept with this device's copy of the game
   const { fragment } = await engine.ask("encode_link", { record: message().record });
@@ -256,7 +268,8 @@ async function finished() {
   $("review-link").hidden = false;
 }
 
-/** The send panel's words; `here`: the "is here" button's, or null for none. */
+/** The send panel's words; `here`: the "is here" button's, or null for none.
+ *  @param {string} title @param {string} text @param {string | null} here */
 function sendPanel(title, text, here) {
   $("figures").hidden = true;   // shown by finished() at the end only
   $("send-title").textContent = title;
@@ -279,7 +292,7 @@ async function showLink(phase = "send") {
 
 /** Open hands: every other hand is shown; hidden (honour system): only the mover's. */
 function showHands() {
-  const p = loop.session.position;
+  const p = loop.game.position;
   const panel = $("hands");
   panel.replaceChildren();
   $("hands-panel").hidden = false;

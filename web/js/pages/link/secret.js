@@ -11,20 +11,22 @@ const SECRET = /^[0-9a-f]{32}$/;   // link_new's: 128 bits in hexadecimal
 /** @type {Map<string, string>} this tab's copies */
 const held = new Map();
 
-/** Keep a game's secret; false if the browser refuses (then this tab alone holds it). */
+/** Keep a game's secret; false if the browser refuses (then this tab alone holds it).
+ *  @param {string} game @param {string} secret */
 export function keepSecret(game, secret, storage = localStore()) {
   held.set(game, secret);
   return writeJSON(PREFIX + game, secret, storage) === null;
 }
 
-/** A game's secret if this device holds it (a stored value of any other shape is not one), else null. */
+/** A game's secret if this device holds it (a stored value of any other shape is not one), else null.
+ *  @param {string} game */
 export function secretOf(game, storage = localStore()) {
   const stored = readJSON(PREFIX + game, null, storage);
   if (typeof stored === "string" && SECRET.test(stored)) return stored;
   return held.get(game) ?? null;
 }
 
-/** Forget a game's secret once it is revealed (the dealt message holds it). */
+/** Forget a game's secret once it is revealed (the dealt message holds it). @param {string} game */
 export function forgetSecret(game, storage = localStore()) {
   held.delete(game);
   remove(PREFIX + game, storage);

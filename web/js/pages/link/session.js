@@ -8,7 +8,7 @@
 
 import { Session, botFor } from "../../lib/game/session.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
-/** @import {LinkMessage} from "../../lib/types.js" */
+/** @import {LinkMessage, Move} from "../../lib/types.js" */
 
 export class LinkSession extends Session {
   /**
@@ -26,6 +26,7 @@ export class LinkSession extends Session {
    */
   static async of(engine, message) {
     const { record, ...rest } = message;
+    if (!record) throw new Error("a dealt link game's message has its record");
     const r = await engine.ask("positions", { record });
     const seats = message.seats.map((s) => (s === "person" ? { kind: "human" } : { kind: "computer", level: s.split(":")[1] }));
     return new LinkSession(engine, {
@@ -35,7 +36,9 @@ export class LinkSession extends Session {
 
   /** The game so far as a message (its record with every move played here). @returns {LinkMessage} */
   message() {
-    return { ...this.fields, record: this.toRecord() };
+    const record = this.toRecord();   // (a link game is always of a record: of() made it so)
+    if (!record) throw new Error("a link game has its record");
+    return { ...this.fields, record };
   }
 
   /** A computer's move as every device asks it: seeded by the move's number, a fixed search.
@@ -44,7 +47,7 @@ export class LinkSession extends Session {
     return { bot: botFor(this.seats[seat]?.level), seed: this.moves.length, iterations: 32 };
   }
 
-  /** One move through `link_play`: the engine checks it and draws any reshuffle from the seed. */
+  /** One move through `link_play`: the engine checks it and draws any reshuffle from the seed. @param {Move} move */
   async _apply(move) {
     return this._add(await this.engine.ask("link_play", { message: this.message(), move }));   // counted: session.js's queue
   }

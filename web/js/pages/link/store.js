@@ -9,6 +9,7 @@
 // game since, saveGame answers "moved" and leaves that copy as it is.
 
 import { localStore, readText, writeJSON, keysWith, putAside, isObject } from "../../lib/base/storage.js";
+/** @import {LinkMessage} from "../../lib/types.js" */
 
 const PREFIX = "tsuro.link.";
 
@@ -17,16 +18,18 @@ const seen = new Map();
 
 
 /** Whether a stored entry has the shape this module writes (the engine checks the message):
- *  a game's message, dealt (its record) or before the deal (its players). */
+ *  a game's message, dealt (its record) or before the deal (its players).
+ *  @param {unknown} v @param {string} id @returns {v is {message: LinkMessage, saved: number}} */
 function isEntry(v, id) {
   const m = isObject(v) ? v.message : null;
-  if (!isObject(m) || m.game !== id || !Array.isArray(m.seats) || !Number.isFinite(v.saved)) return false;
+  if (!isObject(v) || !isObject(m) || m.game !== id || !Array.isArray(m.seats) || !Number.isFinite(v.saved)) return false;
   const players = isObject(m.record) ? m.record.players : m.players;
   return Array.isArray(players) && players.every(isObject) &&
     (!isObject(m.record) || Array.isArray(m.record.moves));
 }
 
-/** The entry of game `id` (null if none); one that is not an entry is put aside. */
+/** The entry of game `id` (null if none); one that is not an entry is put aside.
+ *  @param {string} id @param {Storage | null} storage */
 function entry(id, storage) {
   const text = readText(PREFIX + id, storage);
   if (text === null) return null;
@@ -37,7 +40,7 @@ function entry(id, storage) {
   return null;
 }
 
-/** The saved message of a game, or null. */
+/** The saved message of a game, or null. @param {string} id @returns {LinkMessage | null} */
 export function loadGame(id, storage = localStore()) {
   const e = entry(id, storage);
   seen.set(id, e ? e.text : null);
@@ -48,6 +51,7 @@ export function loadGame(id, storage = localStore()) {
  * Save a game's latest message over the copy this page last read or wrote.
  * @returns {true | false | "moved"} true: saved; false: the browser refused (storage off or
  *   full); "moved": another tab wrote the game since (its copy is kept as it is)
+ * @param {LinkMessage} message
  */
 export function saveGame(message, storage = localStore()) {
   const key = PREFIX + message.game;
