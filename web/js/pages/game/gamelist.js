@@ -6,7 +6,9 @@
 
 import { t, formatDate } from "../../lib/words/i18n.js";
 import { entryText, who, WHEN } from "../../lib/words/savedgames.js";
+/** @import {GameEntry, KeptEntry} from "../../lib/game/saves.js" */
 
+/** @param {string} text @param {string} label @param {() => void} onClick */
 function button(text, label, onClick) {
   const b = document.createElement("button");
   b.type = "button";
@@ -16,6 +18,7 @@ function button(text, label, onClick) {
   return b;
 }
 
+/** @param {Record<string, string>} data @param {string} text @param {HTMLButtonElement[]} buttons */
 function row(data, text, buttons) {
   const li = document.createElement("li");
   li.className = "saved-game" + (data.kept ? " kept" : "");
@@ -30,7 +33,7 @@ function row(data, text, buttons) {
 export class GameList {
   /**
    * @param {HTMLElement} root  the panel (a <section> with an <h2> and a <ul>)
-   * @param {{resume: (id: string) => void, download: (kept: object) => void, forgetKept: (id: string) => void}} actions
+   * @param {{resume: (id: string) => void, download: (kept: KeptEntry) => void, forgetKept: (id: string) => void}} actions
    */
   constructor(root, actions) {
     this.root = root;
@@ -41,6 +44,7 @@ export class GameList {
   /**
    * Show the unfinished games (but the one being played, currentId) and the kept saves.
    * The panel hides itself when there is nothing to show.
+   * @param {GameEntry[]} entries @param {KeptEntry[]} kept @param {string | null} currentId
    */
   render(entries, kept, currentId) {
     const others = entries.filter((e) => !e.over && e.id !== currentId);
