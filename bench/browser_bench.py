@@ -171,6 +171,12 @@ def main(argv=None) -> int:
     ap.add_argument("--args", default=None, help="its arguments, as JSON")
     ap.add_argument("--round-trips", type=int, default=200)
     ap.add_argument("--page", default="index.html", help="the page to measure (needs window.tsuro)")
+    ap.add_argument(
+        "--dist",
+        default=None,
+        help="serve this built site instead of building this checkout's dist/ (a "
+        "baseline kept from another commit)",
+    )
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     ap.add_argument("--bytes-only", action="store_true", help="only the first visit's bytes")
     ap.add_argument(
@@ -246,7 +252,11 @@ def main(argv=None) -> int:
     build = load_build()
     tmp = tempfile.mkdtemp(prefix="tsuro-bench-")
     dist = Path(tmp) / "dist"
-    info = build.private_copy(dist)  # a rebuild meanwhile cannot pull files from under us
+    if args.dist:
+        shutil.copytree(args.dist, dist, copy_function=os.link)
+        info = json.loads((dist / "build.json").read_text(encoding="utf-8"))
+    else:
+        info = build.private_copy(dist)  # a rebuild meanwhile cannot pull files from under us
     if not (dist / args.page).exists():
         print(f"{args.page} is not in dist/; use --page smoke.html", file=sys.stderr)
         return 2
@@ -286,6 +296,8 @@ def main(argv=None) -> int:
     warm = {k: [] for k in (*INSTALLS, "bare")}
     board = {"cold": [], "warm": []}
     t_start = time.monotonic()
+    loads = [round(os.getloadavg()[0], 1)]  # the machine's load, beside every figure
+    results["load_average"] = loads
     with sync_playwright() as pw:
         browser = chromium.launch(pw)
         results["browser"] = browser.version
@@ -335,6 +347,7 @@ def main(argv=None) -> int:
             return variants[k:] + variants[:k]
 
         for i in range(0 if args.no_cold else args.runs):
+            loads.append(round(os.getloadavg()[0], 1))
             for variant in order(i):
                 if variant == "snapshot" and i == 0:
                     continue  # the first visit was run 0
@@ -360,6 +373,7 @@ def main(argv=None) -> int:
         for variant in (*installs, "bare"):  # one visit each to warm every cache
             bench.bare_visit(page) if variant == "bare" else bench.engine_visit(page, variant)
         for i in range(args.runs):
+            loads.append(round(os.getloadavg()[0], 1))
             for variant in order(i):
                 if variant == "bare":
                     warm["bare"].append(bench.bare_visit(page)["ready"])
@@ -454,6 +468,7 @@ def main(argv=None) -> int:
     }
 
     results["seconds"] = round(time.monotonic() - t_start, 1)
+    loads.append(round(os.getloadavg()[0], 1))
 
     if args.json:
         print(json.dumps(results, indent=2))
@@ -889,7 +904,8 @@ def print_table(r: dict) -> None:
 
     print(
         f"page {r['page']}, build {r['build']}, Pyodide {r['pyodide']}, Chromium {r['browser']}, "
-        f"{r['runs']} runs, server latency {r['latency_ms']} ms, {r['seconds']} s"
+        f"{r['runs']} runs, server latency {r['latency_ms']} ms, {r['seconds']} s, "
+        f"load average {r['load_average']}"
     )
     print(f"{'what (ms)':<44} {'median':>8} {'min':>8} {'max':>8} {'runs':>4}")
     print(f"{'board visible, cold':<44} {fmt(r['board_visible_ms']['cold'])}")
