@@ -33,6 +33,7 @@ from types import TracebackType
 from typing import Any
 
 from . import assets, icons, pins, rooms
+from .archives import gzip_stream
 from .common import CACHE, DIST, ROOT, BuildError, log, pyproject, sha256_bytes, walk
 from .precache import precache_manifest, service_worker
 from .precompile import EXERCISE, PRECOMPILE_TOOL, precompile, wheel_pycs
@@ -109,20 +110,28 @@ def _engine(root: Path, site: Path, pyo_rel: str, cache: Path) -> tuple[dict[str
         built = build_wheel(root, Path(wtmp), add_files=wheel_pycs(pre), sourceless=True)
         wheel = built.read_bytes()
         wheel_rel = f"wheels/{sha256_bytes(wheel)[:16]}/{built.name}"
-    stdlib = (pre / "python_stdlib.zip").read_bytes()
-    stdlib_rel = f"stdlib/{sha256_bytes(stdlib)[:16]}/python_stdlib.zip"
     _write(site / wheel_rel, wheel)
-    _write(site / stdlib_rel, stdlib)
     modules = json.loads((pre / "modules.json").read_text(encoding="utf-8"))
+    stdlibs = {}
+    for key, name, listed, one_stream in (
+        ("stdlib", "python_stdlib.zip", "modules", True),  # a first visit's: one gzip stream
+        ("stdlibLock", "python_stdlib_lock.zip", "lock_modules", False),
+    ):
+        data = (pre / name).read_bytes()
+        if one_stream:
+            data, name = gzip_stream(data), name + ".gz"
+        rel = f"stdlib/{sha256_bytes(data)[:16]}/{name}"
+        _write(site / rel, data)
+        stdlibs[key] = {
+            "url": rel,
+            "sha256": sha256_bytes(data),
+            "size": len(data),
+            "python": modules["python"],
+            "modules": len(modules[listed]),
+        }
     return {
         "wheel": {"url": wheel_rel, "sha256": sha256_bytes(wheel), "size": len(wheel)},
-        "stdlib": {
-            "url": stdlib_rel,
-            "sha256": sha256_bytes(stdlib),
-            "size": len(stdlib),
-            "python": modules["python"],
-            "modules": len(modules["modules"]),
-        },
+        **stdlibs,
     }, kept
 
 
@@ -130,7 +139,7 @@ def _build_info(
     root: Path, site: Path, pyo_rel: str, sizes: dict[str, int], engine: dict[str, Any]
 ) -> dict[str, Any]:
     """BUILD of js/build-info.js: where Pyodide, micropip, the wheel and the stdlib are."""
-    wheel, stdlib = engine["wheel"], engine["stdlib"]
+    wheel, stdlib, stdlib_lock = engine["wheel"], engine["stdlib"], engine["stdlibLock"]
     lock = json.loads((site / pyo_rel / "pyodide-lock.json").read_text(encoding="utf-8"))
     return {
         "pyodideVersion": pins.PYODIDE_VERSION,
@@ -145,12 +154,15 @@ def _build_info(
             "sha256": wheel["sha256"],
             "imports": top_level_imports(root),
         },
+        # the snapshot path's (a first visit's) and the lock path's
         "stdlib": {k: stdlib[k] for k in ("url", "sha256", "python", "modules")},
+        "stdlibLock": {k: stdlib_lock[k] for k in ("url", "sha256", "python", "modules")},
         "lockInfo": lock["info"],
         "sizes": {
             **{f"{pyo_rel}/{k}": v for k, v in sizes.items()},
             wheel["url"]: wheel["size"],
             stdlib["url"]: stdlib["size"],
+            stdlib_lock["url"]: stdlib_lock["size"],
         },
     }
 

@@ -20,6 +20,10 @@ IMMUTABLE_FOLDERS = ["assets/", "pyodide/", "wheels/", "stdlib/", "precomputed/"
 # languages other than English, fetched (and then kept by the service worker)
 # only when their language is chosen, so a first visit does not carry six.
 ON_DEMAND_ASSETS = re.compile(r"assets/[^/]+/js/lib/words/catalogues/(?!en\.js$)[^/]+\.js")
+# The lock path's stdlib (the snapshot path's and what that path's loadPackage
+# adds): only pages started with ?snapshot=off, or without Cache Storage (and so
+# without this service worker), use it.
+ON_DEMAND_STDLIB = re.compile(r"stdlib/[^/]+/python_stdlib_lock\.zip")
 # The lesson files (data/lessons/): our pages show them from their precomputed
 # answers, so only a lesson opened by its file's address (#src=) fetches one.
 ON_DEMAND_LESSONS = re.compile(r"lessons/[^/]+\.json")
@@ -50,7 +54,8 @@ def precache_manifest(
 ) -> dict[str, Any]:
     """The manifest of the laid-out site: every file but the service worker itself
     and build.json, less what only the micropip path (another Pyodide page's way
-    in) needs (the full stdlib, the standard lock file and micropip), the
+    in) needs (the full stdlib, the standard lock file and micropip), the lock
+    path's stdlib (ON_DEMAND_STDLIB), the
     catalogues of languages other than English (ON_DEMAND_ASSETS), the lesson
     files (ON_DEMAND_LESSONS) and the later
     tier's pages ("later", LATER_PAGES), which the service worker caches when
@@ -59,7 +64,13 @@ def precache_manifest(
     later = later_files(files, later_pages)
     on_demand = sorted(
         [f"{pyodide_rel}/{n}" for n in (*ON_DEMAND_FILES, MICROPIP_WHEEL)]
-        + [r for r in files if ON_DEMAND_ASSETS.fullmatch(r) or ON_DEMAND_LESSONS.fullmatch(r)]
+        + [
+            r
+            for r in files
+            if ON_DEMAND_ASSETS.fullmatch(r)
+            or ON_DEMAND_LESSONS.fullmatch(r)
+            or ON_DEMAND_STDLIB.fullmatch(r)
+        ]
         + later
     )
     hashes = {r: sha256_file(site / r) for r in files}

@@ -162,7 +162,8 @@ def _head(url):
         ("{pyodideDir}pyodide.mjs", "text/javascript", "immutable"),
         ("{pyodideDir}python_stdlib.zip", "application/zip", "immutable"),
         ("{wheel}", "application/zip", "immutable"),
-        ("{stdlib[url]}", "application/zip", "immutable"),
+        ("{stdlib[url]}", "application/gzip", "immutable"),
+        ("{stdlibLock[url]}", "application/zip", "immutable"),
         ("{assets}js/lib/engine/client.js", "text/javascript", "immutable"),
     ],
 )
@@ -231,6 +232,7 @@ def test_precache_manifest_hashes_and_leaves_out_the_micropip_files_and_other_la
         f"{pyo}python_stdlib.zip",
         f"{pyo}pyodide-lock.json",
         f"{pyo}{pins.MICROPIP_WHEEL}",
+        build_info["stdlibLock"]["url"],  # the lock path's, not a first visit's
         *languages,
         *later,
         *lessons,

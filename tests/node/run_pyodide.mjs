@@ -5,8 +5,9 @@
 //                                   [--stdlib shipped|full] [--restores N] [--python]
 //
 // --stdlib shipped (the default except for micropip) boots from the trimmed,
-// precompiled stdlib the site ships (build.json's stdlib.url), as the worker
-// does; full from Pyodide's own python_stdlib.zip.
+// precompiled stdlib the site ships, as the worker does (build.json's
+// stdlibLock.url for the lock path, stdlib.url for the snapshot path); full
+// from Pyodide's own python_stdlib.zip.
 // --install lock (the default) installs the wheel as the worker's lock path does.
 // --install snapshot does what the worker's snapshot path does: boot with
 // _makeSnapshot, unpack the wheel, import every engine module the worker does
@@ -22,7 +23,9 @@
 //   stdout: whatever it prints.
 // Diagnostics go to stderr; the exit code is 0 unless something failed to load.
 
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { gunzipSync } from "node:zlib";
 import { resolve, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -43,6 +46,17 @@ function parseArgs(argv) {
   return out;
 }
 
+/** The shipped stdlib's zip as a file: the snapshot path's comes as one gzip stream
+ *  (sitebuild/archives.py), which the worker inflates as it arrives; so does this. */
+function shippedStdlib(path) {
+  if (!path.endsWith(".gz")) return path;
+  const dir = mkdtempSync(join(tmpdir(), "tsuro-stdlib-"));
+  const zip = join(dir, "python_stdlib.zip");
+  writeFileSync(zip, gunzipSync(readFileSync(path)));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return zip;
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const dist = resolve(args.dist);
@@ -53,7 +67,9 @@ async function main() {
   const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
   const options = {
     indexURL,
-    stdLibURL: args.stdlib === "shipped" ? join(dist, build.stdlib.url) : join(indexURL, "python_stdlib.zip"),
+    // as the worker does: the lock path's stdlib has what its loadPackage adds
+    stdLibURL: args.stdlib === "full" ? join(indexURL, "python_stdlib.zip")
+      : shippedStdlib(join(dist, (args.install === "lock" ? build.stdlibLock : build.stdlib).url)),
     stdout: (s) => process.stderr.write(`[python] ${s}\n`),
     stderr: (s) => process.stderr.write(`[python] ${s}\n`),
   };
