@@ -40,6 +40,8 @@
 import { BUILD, siteRoot, siteURL } from "./js/build-info.js";
 import { dropSnapshot, findSnapshot, reseed, snapshotKey, storeSnapshot } from "./worker/snapshot.js";
 import { warmUp } from "./worker/warmup.js";
+import { compileEarly } from "./worker/wasm.js";
+import { inflated } from "./worker/inflate.js";
 
 const INSTALLS = ["snapshot", "lock", "micropip"];
 
@@ -50,7 +52,10 @@ const SNAPSHOT_OK = params.get("snapshot") !== "off" && !!self.caches;
 const DEFAULT_INSTALL = SNAPSHOT_OK ? "snapshot" : "lock";
 const INSTALL = INSTALLS.includes(params.get("install")) &&
   (params.get("install") !== "snapshot" || SNAPSHOT_OK) ? params.get("install") : DEFAULT_INSTALL;
-const STDLIB = INSTALL === "micropip" ? BUILD.pyodideDir + "python_stdlib.zip" : BUILD.stdlib.url;
+// Pyodide's own for micropip; the trimmed one otherwise, with the modules the lock
+// path's loadPackage adds for that path.
+const STDLIB = INSTALL === "micropip" ? BUILD.pyodideDir + "python_stdlib.zip"
+  : INSTALL === "lock" ? BUILD.stdlibLock.url : BUILD.stdlib.url;
 
 // ---------------------------------------------------------------------------
 // Pages: the dedicated worker's one page, or every port of a SharedWorker.
@@ -72,6 +77,18 @@ const MICROPIP_URL = siteURL(BUILD.micropipWheel);
 const t0 = performance.now();
 const timings = {};
 const mark = (name) => { timings[name] = Math.round((performance.now() - t0) * 10) / 10; };
+// The worker's clock against the page's (performance.timeOrigin, ms since the epoch),
+// and when its tracked downloads began and ended: the bench lays the start-up out.
+timings.origin = Math.round(performance.timeOrigin + t0);
+function resourceTimings() {
+  const out = {};
+  for (const e of /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"))) {
+    if (fileState.has(e.name)) {
+      out[e.name.split("/").pop()] = [Math.round(e.startTime - t0), Math.round(e.responseEnd - t0)];
+    }
+  }
+  return out;
+}
 
 // ---------------------------------------------------------------------------
 // Progress: bytes of the files each stage fetches, counted as they arrive,
@@ -140,7 +157,7 @@ function fileDone(url) {
 const BOOT_CACHE = "tsuro-boot";
 const cacheWrites = [];
 const realFetch = self.fetch.bind(self);
-self.fetch = async function fetch(input, init) {
+async function countedFetch(input, init) {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url,
     self.location.href).href;
   const resp = await realFetch(input, init);
@@ -168,6 +185,22 @@ self.fetch = async function fetch(input, init) {
     })());
   }
   return resp;
+}
+
+// Pyodide's wasm, fetched and compiled from the start (worker/wasm.js): on the
+// snapshot path it compiles while the snapshot is read.  Pyodide's fetch of it
+// gets that same response.
+const WASM_URL = PYODIDE_DIR + "pyodide.asm.wasm";
+const handOut = INSTALL === "micropip" ? () => null : compileEarly(WASM_URL, countedFetch);
+// The trimmed stdlib, one gzip stream (worker/inflate.js), reaches Pyodide inflated.
+const STDLIB_URL = siteURL(STDLIB);
+self.fetch = function fetch(input, init) {
+  const url = typeof input === "string" || input instanceof URL ? new URL(input, self.location.href).href : "";
+  const plain = !(init && Object.keys(init).length);
+  const handed = plain && handOut(url);
+  if (handed) return handed;
+  const resp = countedFetch(input, init);
+  return url === STDLIB_URL && STDLIB.endsWith(".gz") ? resp.then(inflated) : resp;
 };
 
 // pyodide.asm.mjs arrives through import(), not fetch(): learn of it from
@@ -263,7 +296,8 @@ async function startEngine(py) {
 async function bootSnapshot(loadPyodide) {
   let snapshot = null;
   try {
-    snapshot = await findSnapshot(SNAPSHOT_URL);
+    snapshot = await snapshotFound;
+    mark("snapshot-found");
     snapshot?.bytes.then(() => mark("snapshot-read"), () => {});
   } catch (e) {
     snapshotState.error = `read: ${e.message || e}`;
@@ -274,6 +308,7 @@ async function bootSnapshot(loadPyodide) {
       const py = await loadPyodide({ ...pyodideOptions(), lockFileContents: lockFile(false),
         packageBaseUrl: siteRoot, _loadSnapshot: snapshot.bytes });
       snapshot = null;
+      mark("pyodide");
       reseed(py);
       const started = await startEngine(py);
       snapshotState.state = "restored";
@@ -325,15 +360,23 @@ async function makeSnapshot() {
   broadcast({ type: "snapshot", ...snapshotState });
 }
 
+// Started at once, side by side: Pyodide's loader and its runtime's JavaScript
+// (loadPyodide imports the same URL, so it finds it loaded), and the snapshot's read.
+const loaderImport = import(PYODIDE_DIR + "pyodide.mjs");
+import(PYODIDE_DIR + "pyodide.asm.mjs").catch(() => {}); // loadPyodide reports a failure
+const snapshotFound = INSTALL === "snapshot" ? findSnapshot(SNAPSHOT_URL) : null;
+snapshotFound?.catch(() => {}); // bootSnapshot reads the outcome
+
 async function boot() {
   postProgress(true);
-  const { loadPyodide } = await import(PYODIDE_DIR + "pyodide.mjs");
+  const { loadPyodide } = await loaderImport;
   mark("pyodide.mjs");
   if (INSTALL === "snapshot") {
     const r = await bootSnapshot(loadPyodide);
     pyodide = r.py;
     handleJson = r.handle;
     mark("ready");
+    timings.resources = resourceTimings();
     startupStep(1, "ready", "Ready");
     return { engine: r.version, pyodide: pyodide.version, install: INSTALL,
       snapshot: snapshotState.state, timings };
