@@ -25,9 +25,10 @@
 //   modules.json            {python, cache_tag, magic, modules, lock_modules}
 //
 // The .pyc are made by this Python without debug ranges (the PYTHONNODEBUGRANGES
-// environment variable) and without docstrings; the stdlib's keep one line number
-// per function (its first: a traceback still says where), not one per
-// instruction, which was a sixth of their bytes (docs/browser-api.md).
+// environment variable) and without docstrings, and keep one line number per
+// function (its first: a traceback still says where), not one per instruction,
+// which was a sixth of their bytes (docs/browser-api.md).  The engine's own
+// tracebacks in the browser are a developer's, who has CPython for the lines.
 //
 // Python can only make bytecode for its own version; CPython 3.11 on the build
 // machine cannot make Pyodide's.
@@ -135,7 +136,8 @@ def precompile(out_dir, engine_dir, site_packages, snapshot_used):
                 rel = os.path.relpath(path, pkg_root)
                 source = open(path, "rb").read()
                 tree = strip_docstrings(ast.parse(source, rel))
-                code = compile(tree, os.path.join(site_packages, rel), "exec", dont_inherit=True)
+                code = function_lines(compile(tree, os.path.join(site_packages, rel), "exec",
+                                              dont_inherit=True))
                 pyc = bx._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
                 arc = os.path.join(os.path.dirname(rel), "__pycache__", "%s.%s.pyc" % (fn[:-3], tag))
                 z.writestr(*_entry(arc, pyc))

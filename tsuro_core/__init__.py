@@ -7,14 +7,13 @@ Its public API is importable from here (``__all__``, docs/engine.md): the
 variant is :mod:`tsuro_core.neu`.
 """
 
+from typing import TYPE_CHECKING, Any
+
+from . import features
 from .api_common import ApiError
 from .errors import TsuroError
 from .game import Exchange, Game, IllegalMove, Placement, default_players
 from .jsonin import JsonInputError
-from .lessons import LESSON_FORMAT, LessonError, check_lesson
-from .linkplay import TamperedLink
-from .neu.formats import NeuBadMove, NeuFormatError
-from .neu.game import NeuIllegalMove
 from .notation import (
     POSITION_FORMAT,
     RECORD_FORMAT,
@@ -33,7 +32,22 @@ from .notation import (
 )
 from .rules import PRESETS, SCORINGS, VARIANTS, Rules, RulesError, parse_rules
 
+if TYPE_CHECKING:  # at run time, imported on first use (__getattr__): features.py
+    from .lessons import LESSON_FORMAT, LessonError, check_lesson
+    from .linkplay import TamperedLink
+    from .neu.formats import NeuBadMove, NeuFormatError
+    from .neu.game import NeuIllegalMove
+
 __version__ = "0.1.0"
+
+
+def __getattr__(attribute: str) -> Any:
+    """The public names that live in a feature module, imported on first use, so
+    that importing the engine does not import every feature (features.py)."""
+    value = features.name(attribute)
+    globals()[attribute] = value
+    return value
+
 
 __all__ = [
     "LESSON_FORMAT",

@@ -15,16 +15,9 @@ from typing import Any
 from . import __version__, jsonin, notation
 from .api_common import ApiError, arg, game_of, players_of, seed_of
 from .bots.api_ops import OPS as BOT_OPS
-from .bots.review import OPS as REVIEW_OPS
-from .daily import OPS as DAILY_OPS
-from .editor import OPS as EDITOR_OPS
+from .features import operations as feature_operations
 from .game import MAX_LISTED_EXCHANGES, Game, IllegalMove
-from .lessons import OPS as LESSON_OPS
-from .linkplay import OPS as LINK_OPS
-from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
-from .puzzles import OPS as PUZZLE_OPS
-from .rooms import OPS as ROOM_OPS
 from .rules import describe_presets, parse_rules
 from .tiles import CANONICAL, check_tile, quarters, tile_table_json
 
@@ -217,14 +210,13 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "encode_link": op_encode_link,
     "decode_link": op_decode_link,
     **BOT_OPS,  # bot_move, hint
-    **REVIEW_OPS,  # review: a record's moves judged (bots/review.py)
-    **DAILY_OPS,  # daily: the solo deal of a date (daily.py)
-    **PUZZLE_OPS,  # puzzle_check, puzzle_hint (puzzles.py)
-    **LESSON_OPS,  # lesson_check: a lesson checked, written canonically, linked (lessons.py)
-    **EDITOR_OPS,  # check_position: the board editor's problems (editor.py)
-    **LINK_OPS,  # link_encode, link_open: play by link (linkplay.py)
-    **ROOM_OPS,  # room_view: what one seat of a live room may see (rooms.py)
-    **NEU_OPS,  # the course variant: neu_new_game, neu_legal_moves, neu_play, neu_bot_move
+    # Each imported on its first call (features.py): review (bots/review.py), daily,
+    # puzzle_check and puzzle_hint (puzzles.py), lesson_check (lessons.py),
+    # check_position (editor.py), link_encode, link_open, link_new, link_share,
+    # link_reveal and link_play (linkplay.py), room_view
+    # (rooms.py) and the course variant's neu_new_game, neu_legal_moves, neu_play and
+    # neu_bot_move (neu/ops.py).
+    **feature_operations(),
 }
 
 

@@ -41,7 +41,7 @@ import { BUILD, siteRoot, siteURL } from "./js/build-info.js";
 import { dropSnapshot, findSnapshot, reseed, snapshotKey, storeSnapshot } from "./worker/snapshot.js";
 import { warmUp } from "./worker/warmup.js";
 import { compileEarly } from "./worker/wasm.js";
-import { inflated } from "./worker/inflate.js";
+import { inflateBytes, inflated } from "./worker/inflate.js";
 
 const INSTALLS = ["snapshot", "lock", "micropip"];
 
@@ -73,6 +73,10 @@ function broadcast(msg) {
 
 const PYODIDE_DIR = siteURL(BUILD.pyodideDir);
 const WHEEL_URL = siteURL(BUILD.engine.wheel);
+// The snapshot path's engine: its core part, and the later part (the later tier's
+// modules and the course variant) fetched when first asked for (sitebuild/archives.py).
+const PARTS = BUILD.engine.parts;
+const CORE_URL = siteURL(PARTS.core.url);
 const MICROPIP_URL = siteURL(BUILD.micropipWheel);
 const t0 = performance.now();
 const timings = {};
@@ -100,7 +104,8 @@ const STAGES = [
   { name: "stdlib", label: "Fetching the standard library", files: [STDLIB] },
   ...(INSTALL === "micropip" ? [{ name: "micropip", label: "Fetching micropip",
     files: [BUILD.pyodideDir + "pyodide-lock.json", BUILD.micropipWheel] }] : []),
-  { name: "engine", label: "Fetching the rules engine", files: [BUILD.engine.wheel] },
+  { name: "engine", label: "Fetching the rules engine",
+    files: [INSTALL === "snapshot" ? PARTS.core.url : BUILD.engine.wheel] },
 ];
 const DOWNLOAD_SHARE = 0.85; // of the bar; the rest is starting Python and the engine
 const fileState = new Map(); // absolute URL -> {stage, loaded, total, done}
@@ -240,13 +245,15 @@ function lockFile(withEngine) {
   return { info: BUILD.lockInfo, packages };
 }
 
-// Every module of the engine a request may import, imported before a snapshot
-// is made: after a restore, site-packages is empty (the files lived in the
-// JavaScript side of the file system), only what is in memory is there.  The
-// list is tsuro_core/_preload.py's, which the build's precompile step runs too,
-// so that the trimmed stdlib holds what those modules import.
-const IMPORT_ALL = `import ${BUILD.engine.imports[0]}._preload as _preload
-_preload.import_all()
+// The engine's core, imported before a snapshot is made (tsuro_core/_preload.py):
+// what every page needs, the JSON facade, the game, the bots.  A feature module
+// is imported on its operation's first call (tsuro_core/features.py), from the
+// engine's files; after a restore site-packages is empty (the files lived in
+// the JavaScript side of the file system, which a snapshot does not keep), so
+// the engine answers "module_missing" and the worker installs the parts again
+// (installPart), then asks again.
+const IMPORT_CORE = `import ${BUILD.engine.imports[0]}._preload as _preload
+_preload.import_core()
 del _preload`;
 
 /** A file's bytes, refused unless their sha256 is the one the build recorded. */
@@ -323,24 +330,64 @@ async function bootSnapshot(loadPyodide) {
       await dropSnapshot(SNAPSHOT_URL);
     }
   }
-  const wheel = fetchVerified(WHEEL_URL, BUILD.engine.sha256);
-  wheel.catch(() => {});
+  const core = fetchVerified(CORE_URL, PARTS.core.sha256).then(inflateBytes);
+  core.catch(() => {});
   const py = await loadPyodide({ ...pyodideOptions(), lockFileContents: lockFile(false),
     packageBaseUrl: siteRoot, _makeSnapshot: true });
   mark("pyodide");
   startupStep(0.5, "engine", "Installing the rules engine");
-  const bytes = await wheel;
+  unpackPart(py, "core", await core);
   try {
-    py.unpackArchive(bytes, "wheel");
-    py.runPython(IMPORT_ALL);
+    py.runPython(IMPORT_CORE);
   } catch (e) {
-    throw new EngineError("install_failed", `unpacking ${WHEEL_URL} failed: ${e.message || e}`);
+    throw new EngineError("install_failed", `importing the engine failed: ${e.message || e}`);
   }
-  fileDone(WHEEL_URL);
+  fileDone(CORE_URL);
   mark("wheel");
   const started = await startEngine(py);
   snapshotState.state = "to-make";
   return { py, ...started };
+}
+
+// ---- the engine's parts on the snapshot path (the lock and micropip paths install
+// the whole wheel): the core unpacked at a fresh boot; after a restore none; the
+// later part when first asked for.
+const installed = new Set(INSTALL === "snapshot" ? [] : ["core", "later"]);
+const installing = new Map(); // part -> promise of its installation
+
+// The import system's listings of folders, which may predate the files just
+// unpacked (importlib.invalidate_caches() would import importlib.metadata too).
+const FORGET_LISTINGS = `import sys
+from importlib.machinery import FileFinder
+for _f in list(sys.path_importer_cache.values()):
+    if isinstance(_f, FileFinder):
+        _f.invalidate_caches()
+del _f`;
+
+function unpackPart(py, part, bytes) {
+  try {
+    const site = py.runPython("import site\nsite.getsitepackages()[0]");
+    py.unpackArchive(bytes, "zip", { extractDir: site });
+    py.runPython(FORGET_LISTINGS);
+  } catch (e) {
+    throw new EngineError("install_failed", `unpacking the engine's ${part} part failed: ${e.message || e}`);
+  }
+  installed.add(part);
+}
+
+/** Install the next part not installed yet (the core, then the later part): false when
+ *  every part is installed; throws EngineError when a part cannot be fetched. */
+async function installPart() {
+  const part = ["core", "later"].find((p) => !installed.has(p));
+  if (!part) return false;
+  if (!installing.has(part)) {
+    const done = fetchVerified(siteURL(PARTS[part].url), PARTS[part].sha256).then(inflateBytes)
+      .then((bytes) => unpackPart(pyodide, part, bytes));
+    installing.set(part, done);
+    done.catch(() => installing.delete(part)); // fetched again when next asked for
+  }
+  await installing.get(part);
+  return true;
 }
 
 /** After "ready": make the snapshot and store it, between requests. */
@@ -484,15 +531,20 @@ async function onRequest(port, msg) {
     port.postMessage({ id, ok: false, error: { code: "engine_unavailable", message: String(e.message || e) } });
     return;
   }
-  let text;
+  const request = JSON.stringify({ op, args: args === undefined ? {} : args });
+  let reply;
   try {
-    text = handleJson(JSON.stringify({ op, args: args === undefined ? {} : args }));
+    // handle_json answers JSON text {ok, result|error}
+    reply = JSON.parse(handleJson(request));
+    // a feature whose files are not installed: install them, ask again
+    while (reply.ok === false && reply.error.code === "module_missing" && await installPart()) {
+      reply = JSON.parse(handleJson(request));
+    }
   } catch (e) {
-    port.postMessage({ id, ok: false, error: { code: "internal", message: String(e.message || e) } });
+    const code = e instanceof EngineError ? "engine_unavailable" : "internal";
+    port.postMessage({ id, ok: false, error: { code, message: String(e.message || e) } });
     return;
   }
-  // handle_json answers JSON text {ok, result|error}; add the id.
-  const reply = JSON.parse(text);
   reply.id = id;
   if (SLOW_MS) await later(SLOW_MS);
   port.postMessage(reply);

@@ -13,12 +13,13 @@ const PAGE = 4096;
 const MAGIC = 0x314e5354; // "TSN1" little-endian
 
 /**
- * The snapshot's name: only the same Pyodide build, stdlib and wheel can use it.
+ * The snapshot's name: only the same Pyodide build, stdlib and engine parts can use it
+ * (a feature of the later part imported before the snapshot was made is in it too).
  * @param {object} build BUILD of js/build-info.js
  */
 export function snapshotKey(build) {
-  return [build.pyodideVersion, build.pyodideSha256.slice(0, 16),
-    build.stdlib.sha256.slice(0, 16), build.engine.sha256.slice(0, 16)].join("-");
+  return [build.pyodideVersion, build.pyodideSha256.slice(0, 16), build.stdlib.sha256.slice(0, 16),
+    build.engine.parts.core.sha256.slice(0, 16), build.engine.parts.later.sha256.slice(0, 16)].join("-");
 }
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
