@@ -38,7 +38,7 @@
 // docs/browser-api.md has the measurements behind the default.
 
 import { BUILD, siteRoot, siteURL } from "./js/build-info.js";
-import { dropSnapshot, findSnapshot, reseed, snapshotKey, storeSnapshot } from "./worker/snapshot.js";
+import { dropSnapshot, findSnapshot, release, reseed, snapshotKey, storeSnapshot } from "./worker/snapshot.js";
 import { warmUp } from "./worker/warmup.js";
 import { compileEarly } from "./worker/wasm.js";
 import { inflateBytes, inflated } from "./worker/inflate.js";
@@ -299,11 +299,35 @@ async function startEngine(py) {
   return { handle, version: answer.result };
 }
 
+/**
+ * `promise` as loadPyodide's _loadSnapshot: a thenable that hands the snapshot over
+ * once and then lets go of it.  loadPyodide keeps its options for the engine's
+ * life; a promise there would keep the 30 MB snapshot reachable all along.
+ * @param {Promise<Uint8Array>} promise
+ */
+function handOnce(promise) {
+  /** @type {Promise<Uint8Array> | null} */
+  let held = promise;
+  return {
+    then(resolve, reject) {
+      const p = held || Promise.reject(new Error("the snapshot was handed over already"));
+      held = null;
+      return p.then(resolve, reject);
+    },
+  };
+}
+
+/** After a restore: the snapshot's bytes, copied into the engine's memory, go now (release). */
+async function releaseSnapshot(promise) {
+  try { release(await promise); } catch { /* nothing was read */ }
+}
+
 /** The snapshot path: restore, else boot fresh and prepare the snapshot. */
 async function bootSnapshot(loadPyodide) {
   let snapshot = null;
   try {
     snapshot = await snapshotFound;
+    snapshotFound = null; // the snapshot's memory goes once it is restored
     mark("snapshot-found");
     snapshot?.bytes.then(() => mark("snapshot-read"), () => {});
   } catch (e) {
@@ -313,7 +337,8 @@ async function bootSnapshot(loadPyodide) {
     try {
       startupStep(0.5, "engine", "Restoring the rules engine");
       const py = await loadPyodide({ ...pyodideOptions(), lockFileContents: lockFile(false),
-        packageBaseUrl: siteRoot, _loadSnapshot: snapshot.bytes });
+        packageBaseUrl: siteRoot, _loadSnapshot: handOnce(snapshot.bytes) });
+      releaseSnapshot(snapshot.bytes);
       snapshot = null;
       mark("pyodide");
       reseed(py);
@@ -397,7 +422,9 @@ async function makeSnapshot() {
     const bytes = pyodide.makeMemorySnapshot();
     const made = performance.now() - t;
     const stored = await storeSnapshot(SNAPSHOT_URL, bytes);
-    Object.assign(snapshotState, { state: "stored", rawBytes: bytes.length, bytes: stored,
+    const rawBytes = bytes.length;
+    release(bytes);
+    Object.assign(snapshotState, { state: "stored", rawBytes, bytes: stored,
       makeMs: Math.round(made), ms: Math.round(performance.now() - t) });
   } catch (e) {
     console.warn("engine snapshot not made:", e);
@@ -411,7 +438,7 @@ async function makeSnapshot() {
 // (loadPyodide imports the same URL, so it finds it loaded), and the snapshot's read.
 const loaderImport = import(PYODIDE_DIR + "pyodide.mjs");
 import(PYODIDE_DIR + "pyodide.asm.mjs").catch(() => {}); // loadPyodide reports a failure
-const snapshotFound = INSTALL === "snapshot" ? findSnapshot(SNAPSHOT_URL) : null;
+let snapshotFound = INSTALL === "snapshot" ? findSnapshot(SNAPSHOT_URL) : null;
 snapshotFound?.catch(() => {}); // bootSnapshot reads the outcome
 
 async function boot() {

@@ -24,6 +24,18 @@ export function snapshotKey(build) {
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/**
+ * Give a buffer's memory back now: an idle worker may not collect its garbage for
+ * long, and a snapshot's buffers are tens of MB (ArrayBuffer.prototype.transfer
+ * moves the bytes out and detaches the buffer; where it is missing, the garbage
+ * collector frees it in its time).
+ * @param {ArrayBufferView} view
+ */
+export function release(view) {
+  const buffer = /** @type {ArrayBuffer & {transfer?: (length: number) => ArrayBuffer}} */ (view.buffer);
+  try { buffer.transfer?.(0); } catch { /* shared or detached already */ }
+}
+
 /** Pack a snapshot, pausing every few MB so that requests are answered meanwhile. */
 export async function packSnapshot(raw) {
   const pages = Math.ceil(raw.length / PAGE);
@@ -47,6 +59,7 @@ export async function packSnapshot(raw) {
   for (let p = 0; p < pages; p++) {
     if (bitmap[p >> 3] & (1 << (p & 7))) { out.set(padded.subarray(p * PAGE, (p + 1) * PAGE), at); at += PAGE; }
   }
+  release(padded);
   return out;
 }
 
@@ -77,7 +90,10 @@ export async function findSnapshot(url) {
   const cache = await caches.open(SNAPSHOT_CACHE);
   const hit = await cache.match(url);
   if (!hit) return null;
-  return { bytes: hit.arrayBuffer().then((b) => unpackSnapshot(new Uint8Array(b))) };
+  return { bytes: hit.arrayBuffer().then((b) => {
+    const packed = new Uint8Array(b);
+    try { return unpackSnapshot(packed); } finally { release(packed); }
+  }) };
 }
 
 /** Store a snapshot at url, packed, in place of any other; returns the bytes stored. */

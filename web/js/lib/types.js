@@ -196,8 +196,8 @@ export {};
  * @property {{args: {position?: Position, record?: GameRecord}, result: {valid: boolean}}} validate
  * @property {{args: {position?: Position, record?: GameRecord}, result: {fragment: string}}} encode_link
  * @property {{args: {fragment: string}, result: {record?: GameRecord, position?: Position}}} decode_link
- * @property {{args: {position: Position, bot: string, seed?: number | string, budget_ms?: number, iterations?: number}, result: BotMove}} bot_move
- * @property {{args: {position: Position, seed?: number | string, budget_ms?: number, iterations?: number}, result: BotMove}} hint
+ * @property {{args: {position: Position, bot: string, seed?: number | string, budget_ms?: number, iterations?: number, min_steps?: number}, result: BotMove}} bot_move
+ * @property {{args: {position: Position, seed?: number | string, budget_ms?: number, iterations?: number, min_steps?: number}, result: BotMove}} hint
  * @property {{args: {position: any, deal?: number | string, phase?: string}, result: PositionCheck}} check_position
  * @property {{args: {record: GameRecord, seed?: number | string, iterations?: number, from?: number, to?: number}, result: Review}} review
  * @property {{args: {position: Position, task: any, move: Move}, result: {correct: boolean, legal: boolean, unique: boolean}}} puzzle_check

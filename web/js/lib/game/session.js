@@ -13,7 +13,7 @@
 // dropped, never applied (the code "stale": the page has moved on).
 
 import { describe } from "../words/movelog.js";
-import { HARD_BUDGET_MS, HINT_BUDGET_MS } from "./budgets.js";
+import { HARD_BUDGET_MS, HARD_MIN_STEPS, HINT_BUDGET_MS } from "./budgets.js";
 /** @import {Engine} from "../engine/client.js" */
 /** @import {Op, ArgsOf, ResultOf, Answer, ErrorValue, GameEvent, PathStep} from "../types.js" */
 
@@ -280,8 +280,10 @@ export class Session {
   /** A computer player's move: the engine's bot, or (an engine without bots) a random legal move. */
   async botMove(budgetMs = HARD_BUDGET_MS) {
     const seat = this.turn;
+    const bot = botFor(this.seats[seat]?.level);
     const r = await request(this.engine, "bot_move", {
-      position: this.position, bot: botFor(this.seats[seat]?.level), seed: this._botSeed(), budget_ms: budgetMs,
+      position: this.position, bot, seed: this._botSeed(), budget_ms: budgetMs,
+      ...(bot === BOTS.hard ? { min_steps: HARD_MIN_STEPS } : {}),   // budgets.js
     });
     if (r && r.move) return r.move;
     if (r && r.error && ENGINE_DOWN.has(r.error.code)) throw new EngineRefused(r.error);
@@ -293,7 +295,8 @@ export class Session {
 
   /** A suggested move for the active player (the engine's hint, if it has one). */
   async hint(budgetMs = HINT_BUDGET_MS) {
-    const r = await request(this.engine, "hint", { position: this.position, budget_ms: budgetMs, seed: this._botSeed() });
+    const r = await request(this.engine, "hint",
+      { position: this.position, budget_ms: budgetMs, min_steps: HARD_MIN_STEPS, seed: this._botSeed() });
     return r && r.move ? r.move : null;
   }
 
