@@ -842,11 +842,49 @@ def _pss_mb(marker: str) -> float:
     return total / 1024
 
 
+def collect_garbage(browser, page) -> None:
+    """A full garbage collection in the page (and its frames: one isolate) and in every
+    worker of the browser (the shared engine, the service worker), through the
+    DevTools protocol: what is measured after it is the memory they hold, not how
+    much garbage happened to wait for a collection (an idle worker may keep tens of
+    MB of it for minutes)."""
+    session = page.context.new_cdp_session(page)
+    for _ in range(2):
+        session.send("HeapProfiler.collectGarbage")
+    session.detach()
+    browser_session = browser.new_browser_cdp_session()
+    answered: set = set()
+    browser_session.on(
+        "Target.receivedMessageFromTarget",
+        lambda ev: answered.add((ev["sessionId"], json.loads(ev["message"]).get("id"))),
+    )
+    for target in browser_session.send("Target.getTargets")["targetInfos"]:
+        if target["type"] not in ("shared_worker", "worker", "service_worker"):
+            continue
+        sid = browser_session.send(
+            "Target.attachToTarget", {"targetId": target["targetId"], "flatten": False}
+        )["sessionId"]
+        for i in (1, 2):
+            message = json.dumps({"id": i, "method": "HeapProfiler.collectGarbage"})
+            browser_session.send(
+                "Target.sendMessageToTarget", {"sessionId": sid, "message": message}
+            )
+        for _ in range(500):
+            if (sid, 2) in answered:
+                break
+            time.sleep(0.02)
+        browser_session.send("Target.detachFromTarget", {"sessionId": sid})
+    browser_session.detach()
+    time.sleep(1)
+
+
 def tutorial_memory(dist: Path) -> dict:
     """The rules tutorial with every board that needs rules live, against one live
     board, on a later visit (the engine's snapshot stored): with the boards
     sharing one engine (SharedWorker, the site's choice) and with a dedicated
-    engine per board (?engine=dedicated in each board's fragment)."""
+    engine per board (?engine=dedicated in each board's fragment).  Each figure
+    twice: settled (3 s idle, as a player's browser might hold it) and after a
+    garbage collection in every page, frame and worker ("_gc": the memory held)."""
     import re
     import uuid
 
@@ -872,6 +910,13 @@ def tutorial_memory(dist: Path) -> dict:
 
     def settle():
         time.sleep(3)
+
+    def measure(key, page, empty):
+        """out[key]: PSS above the empty page, settled; out[key + "_gc"]: after a collection."""
+        settle()
+        out[key] = _pss_mb(marker) - empty[0]
+        collect_garbage(browser, page)
+        out[key + "_gc"] = _pss_mb(marker) - empty[1]
 
     with sync_playwright() as pw:
         browser = chromium.launch(pw, marker)
@@ -902,22 +947,27 @@ def tutorial_memory(dist: Path) -> dict:
             page = ctx.new_page()
             page.goto("about:blank")
             settle()
-            empty = _pss_mb(marker)
-            # One live board (it makes the engine's snapshot: the tutorial is a later visit).
-            page.goto(f"{site}lesson.html?sw=off#{try_links[0]}&eager=1&engine={kind}")
+            empty = [_pss_mb(marker)]
+            collect_garbage(browser, page)
+            empty.append(_pss_mb(marker))
+            # One live board, on a later visit like the tutorial's (the first makes the
+            # engine's snapshot).
+            single = f"{site}lesson.html?sw=off#{try_links[0]}&eager=1&engine={kind}"
+            page.goto(single)
             page.evaluate("window.tsuro.ready")
             page.evaluate("window.tsuro.engine.snapshotDone")
-            settle()
+            page.goto("about:blank")
+            page.goto(single)
+            page.evaluate("window.tsuro.ready")
             if kind == "shared":
-                out["single"] = _pss_mb(marker) - empty
+                measure("single", page, empty)
                 page.goto(f"{site}tutorial/index.html")
                 page.wait_for_load_state("load")
-                settle()
-                out["tutorial_idle"] = _pss_mb(marker) - empty
+                measure("tutorial_idle", page, empty)
             out[f"seconds_{kind}"] = all_live(page, f"{site}tutorial/{page_name}")
-            settle()
-            out[f"tutorial_{kind}"] = _pss_mb(marker) - empty
+            measure(f"tutorial_{kind}", page, empty)
             out[f"ratio_{kind}"] = out[f"tutorial_{kind}"] / out["single"]
+            out[f"ratio_{kind}_gc"] = out[f"tutorial_{kind}_gc"] / out["single_gc"]
             ctx.close()
             settle()
         browser.close()
@@ -1015,10 +1065,12 @@ def print_table(r: dict) -> None:
     if "memory" in r and "error" not in r["memory"]:
         m = r["memory"]
         print(
-            f"memory (PSS of every Chromium process, MB, above an empty page): one live board "
-            f"{m['single']:.1f}; tutorial, no board live {m['tutorial_idle']:.1f}; "
-            "every board live, "
-            f"shared engine {m['tutorial_shared']:.1f} ({m['ratio_shared']:.2f} x one board), "
+            f"memory (PSS of every Chromium process, MB, above an empty page; after a garbage "
+            f"collection in every page and worker): one live board {m['single']:.1f} "
+            f"({m['single_gc']:.1f}); tutorial, no board live {m['tutorial_idle']:.1f} "
+            f"({m['tutorial_idle_gc']:.1f}); every board live, shared engine "
+            f"{m['tutorial_shared']:.1f} ({m['tutorial_shared_gc']:.1f}): "
+            f"{m['ratio_shared']:.2f} x one board ({m['ratio_shared_gc']:.2f} x), "
             f"a dedicated engine per board {m['tutorial_dedicated']:.1f} "
             f"({m['ratio_dedicated']:.2f} x); {m['live_boards']} live boards; time to every board "
             f"live: shared {m['seconds_shared']:.1f} s, dedicated {m['seconds_dedicated']:.1f} s"

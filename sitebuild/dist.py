@@ -140,6 +140,7 @@ def _engine(root: Path, site: Path, pyo_rel: str, cache: Path) -> tuple[dict[str
     return {
         "wheel": {"url": wheel_rel, "sha256": sha256_bytes(wheel), "size": len(wheel)},
         "parts": parts,
+        "stdlibWhy": modules["why"],
         **stdlibs,
     }, kept
 
@@ -282,6 +283,8 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict[str
             "pages": pages,
             "precache": manifest,
             "firstVisit": first_visit,  # bytes, gzip, within precache.FIRST_VISIT_BUDGET
+            # why each module of the trimmed stdlib is there (docs/stdlib.md)
+            "stdlibWhy": engine["stdlibWhy"],
             **info,
         }
         (site / "build.json").write_text(

@@ -20,6 +20,7 @@ import pytest
 from sitebuild import assets, pins, precache
 from sitebuild import precompile as pre
 from sitebuild.common import walk
+from sitebuild.stdlib_doc import stdlib_doc
 from sitebuild.wheel import build_wheel
 from tsuro_core import __version__
 from tsuro_core.tiles import tile_table_json
@@ -381,3 +382,17 @@ def test_a_first_visit_stays_within_its_byte_budget(dist_dir, build_info):
     assert build_info["engine"]["parts"]["core"]["url"] in files
     assert build_info["engine"]["parts"]["later"]["url"] in build_info["precache"]["later"]
     assert build_info["engine"]["wheel"] not in files
+
+
+def test_the_stdlib_list_says_why_each_module_is_there(build_info):
+    """docs/stdlib.md lists every module of the trimmed stdlib with what imported it,
+    as the build noted it (`python3 build.py stdlib-doc` writes it)."""
+    why = build_info["stdlibWhy"]
+    assert len(why) == build_info["stdlibLock"]["modules"]
+    core = [rel for rel, w in why.items() if w["step"] != "the lock path's loadPackage"]
+    assert len(core) == build_info["stdlib"]["modules"]
+    assert why["hashlib.py"] == {"step": "the engine", "by": "tsuro_core.daily"}
+    assert why["tarfile.py"]["step"] == "the lock path's loadPackage"
+    assert all(w["by"] != "?" for w in why.values()), why
+    doc = (ROOT / "docs" / "stdlib.md").read_text(encoding="utf-8")
+    assert doc == stdlib_doc(build_info), "docs/stdlib.md is stale: python3 build.py stdlib-doc"

@@ -22,7 +22,12 @@
 //   wheel_pycs.zip          tsuro_core/__pycache__/<module>.<cache_tag>.pyc for each
 //                           module of the wheel (unchecked hash-based: the .py next
 //                           to it is not read at import)
-//   modules.json            {python, cache_tag, magic, modules, lock_modules}
+//   modules.json            {python, cache_tag, magic, modules, lock_modules, why}:
+//                           why says, for each, the step that imported it
+//                           first (Pyodide's start-up, the snapshot path's
+//                           unpacking, the engine, the lock path's
+//                           loadPackage) and the module that asked
+//                           (docs/stdlib.md lists them)
 //
 // The .pyc are made by this Python without debug ranges (the PYTHONNODEBUGRANGES
 // environment variable) and without docstrings, and keep one line number per
@@ -62,6 +67,27 @@ def stdlib_used():
         if isinstance(origin, str) and origin.startswith(STDLIB + "/"):
             used.add(origin[len(STDLIB) + 1:])
     return sorted(used)
+
+# Why each module is in the shipped stdlib: what Pyodide's start-up imported
+# (before this runs), then, for every later import, which module asked and in
+# which step (PHASE, set by the tool before each).
+STARTUP = set(stdlib_used())
+ASKED = {}  # module name -> (the module that imported it, the step)
+PHASE = "start-up"
+
+class Witness:
+    """A finder that finds nothing: it notes who asked for each module first."""
+    def find_spec(self, name, path=None, target=None):
+        if name in sys.modules or name in ASKED:
+            return None
+        f = sys._getframe(1)
+        while f is not None and f.f_globals.get("__name__", "").startswith(
+                ("importlib", "_frozen_importlib", "encodings")) and f.f_back is not None:
+            f = f.f_back
+        ASKED[name] = (f.f_globals.get("__name__", "?") if f is not None else "?", PHASE)
+        return None
+
+sys.meta_path.insert(0, Witness())
 
 `;
 
@@ -117,6 +143,61 @@ def write_stdlib(path, used):
             code = function_lines(compile(tree, STDLIB + "/" + rel, "exec", dont_inherit=True))
             z.writestr(*_entry(rel[:-3] + ".pyc", bx._code_to_timestamp_pyc(code, 0, 0)))
 
+def module_name(rel):
+    name = rel[:-3].replace("/", ".")
+    return name[: -len(".__init__")] if name.endswith(".__init__") else name
+
+def startup_importers(startup):
+    """For each module of Pyodide's start-up, a start-up module that imports it
+    (read from the sources: the start-up ran before anything could watch it), the
+    nearest to the modules nothing else imports (Pyodide and Python load those)."""
+    src = zipfile.ZipFile(STDLIB)
+    names = {module_name(rel): rel for rel in startup}
+    imports = {}
+    for name, rel in names.items():
+        found = set()
+        package = name if rel.endswith("__init__.py") else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(src.read(rel), rel)):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")
+                    up = parts[: len(parts) - node.level + 1]
+                    base = ".".join(up + ([base] if base else []))
+                found.add(base)
+                found.update(f"{base}.{a.name}" for a in node.names)
+        # a module imports its package too
+        found.update(name.rsplit(".", k)[0] for k in range(1, name.count(".") + 1))
+        imports[name] = {m for m in found if m in names and m != name}
+    importers = {}
+    for name, deps in imports.items():
+        for dep in deps:
+            importers.setdefault(dep, set()).add(name)
+    roots = sorted(n for n in names if not importers.get(n))
+    by, queue = {n: None for n in roots}, list(roots)
+    while queue:
+        n = queue.pop(0)
+        for dep in sorted(imports[n]):
+            if dep not in by:
+                by[dep] = n
+                queue.append(dep)
+    return {names[n]: by.get(n) for n in names}
+
+def reasons(used):
+    """Each shipped stdlib file: {step, by}: the step that imported it first and the
+    module that asked (docs/stdlib.md)."""
+    out = {}
+    by_startup = startup_importers([r for r in used if r in STARTUP])
+    for rel in sorted(used):
+        if rel in STARTUP:
+            out[rel] = {"step": "start-up", "by": by_startup[rel]}
+        else:
+            by, step = ASKED.get(module_name(rel), ("?", "?"))
+            out[rel] = {"step": step, "by": by}
+    return out
+
 def precompile(out_dir, engine_dir, site_packages, snapshot_used):
     snapshot_used = set(snapshot_used)
     used = set(stdlib_used())
@@ -144,7 +225,8 @@ def precompile(out_dir, engine_dir, site_packages, snapshot_used):
     return json.dumps({"python": "%d.%d.%d" % sys.version_info[:3], "cache_tag": tag,
                        "magic": importlib.util.MAGIC_NUMBER.hex(),
                        "no_debug_ranges": all(p[2] is None for p in compile("x = 1", "f", "exec").co_positions()),
-                       "modules": sorted(snapshot_used), "lock_modules": sorted(used)})
+                       "modules": sorted(snapshot_used), "lock_modules": sorted(used),
+                       "why": reasons(used)})
 `;
 
 async function main() {
@@ -158,10 +240,14 @@ async function main() {
     stdout: (s) => process.stderr.write(`[python] ${s}\n`),
     stderr: (s) => process.stderr.write(`[python] ${s}\n`),
   });
+  pyodide.runPython(USED); // from here on, each stdlib import is noted with who asked
+  const step = (name) => pyodide.globals.set("PHASE", name);
   // The snapshot path: the wheel unpacked into site-packages, as the worker does.
+  step("the snapshot path's unpacking");
   pyodide.unpackArchive(new Uint8Array(readFileSync(args.wheel)), "wheel");
   // A Python exception crossing into JavaScript (the worker's "internal" path).
   try { pyodide.runPython("raise ValueError('expected')"); } catch { /* expected */ }
+  step("the engine");
   pyodide.runPython("import random; random.seed(12345)");
   // What the worker imports before making a memory snapshot.
   pyodide.runPython("import tsuro_core._preload as _preload\n_preload.import_all()\ndel _preload");
@@ -169,13 +255,14 @@ async function main() {
   pyodide.FS.writeFile("/tmp/exercise/engine_exercise.py", readFileSync(args.exercise));
   pyodide.runPython("import sys; sys.path.insert(0, '/tmp/exercise')\n" +
     "import engine_exercise; engine_exercise.main()\nsys.path.remove('/tmp/exercise')");
-  pyodide.runPython(USED);
   const snapshotUsed = pyodide.globals.get("stdlib_used")().toJs();
   // The lock path: the wheel as a package of the lock file (loadPackage).
+  step("the lock path's loadPackage");
   const errors = [];
   const loaded = await pyodide.loadPackage(args.wheel,
     { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
   if (!loaded.length) throw new Error(`loadPackage(${args.wheel}) failed: ${errors.join("; ")}`);
+  step("precompiling");
   pyodide.runPython(COMPILE);
   const site = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.FS.mkdirTree("/out");
