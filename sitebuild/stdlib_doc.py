@@ -67,7 +67,8 @@ def stdlib_doc(record: dict[str, Any]) -> str:
         rows = sorted((rel, w["by"]) for rel, w in why.items() if w["step"] == key)
         if not rows:
             continue
-        lines += [f"## {title} ({len(rows)})", "", text, "", "| module | imported by |", "| --- | --- |"]
+        lines += [f"## {title} ({len(rows)})", "", text, ""]
+        lines += ["| module | imported by |", "| --- | --- |"]
         for rel, by in rows:
             name = rel[:-3].replace("/", ".").removesuffix(".__init__")
             lines.append(f"| `{name}` | {f'`{by}`' if by else 'Pyodide'} |")
