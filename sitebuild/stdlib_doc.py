@@ -14,7 +14,7 @@ STEPS = (
         "Imported by Pyodide itself before the engine exists: its Python half "
         "(`_pyodide`, `pyodide`: the JavaScript bridge, the event loop for `async` "
         "code, the package loader) and what they import. Nothing here can be left "
-        "out: the interpreter does not start without it. \"Pyodide\" in the second "
+        'out: the interpreter does not start without it. "Pyodide" in the second '
         "column: its JavaScript or C code imports the module by name; a module name: "
         "that module imports it (read from the sources).",
     ),
