@@ -7,8 +7,10 @@ changed, under a lock so that builds in one checkout take turns.
                          file name stays a valid wheel name)
     stdlib/<sha>/        the trimmed, precompiled standard library
     assets/<sha>/        every file of web/ that is not a page, in one
-                         content-hashed folder, and js/build-info.js
-    *.html               pages, their src/href rewritten to assets/<sha>/
+                         content-hashed folder, js/build-info.js and the
+                         catalogues compiled (js/lib/words/messages/)
+    *.html               pages, their shell put in (web/parts/, parts.py), their
+                         src/href rewritten to assets/<sha>/
     precomputed/<sha>    positions of the record boards the pages embed, and the
                          engine's answer for the lessons they frame
     lessons/             the lesson files (data/lessons/*.json, checked by the engine)
@@ -32,7 +34,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from . import assets, icons, pins, precache, rooms
+from . import assets, icons, jstypes, messages, parts, pins, precache, rooms
 from .archives import engine_parts, gzip_stream
 from .common import CACHE, DIST, ROOT, BuildError, log, pyproject, sha256_bytes, walk
 from .precache import first_visit_bytes, precache_manifest, service_worker
@@ -57,6 +59,8 @@ def input_fingerprint(root: Path = ROOT) -> str:
         root / assets.PUZZLES,
         *sorted((root / assets.LESSONS).glob("*.json")),
         root / icons.APP_ICONS,
+        root / messages.MESSAGES_TOOL,
+        root / "package-lock.json",  # the messages' compiler
     ]
     for sub in ("sitebuild", "tsuro_core", "web"):
         paths += [root / sub / rel for rel in walk(root / sub)]
@@ -194,13 +198,15 @@ def _data_files(root: Path, site: Path, wheel: Path, cache: Path) -> None:
 def _assets(
     web: Path, site: Path, info: dict[str, Any], cache: Path
 ) -> tuple[str, dict[str, bytes]]:
-    """Every non-page file of web/, the generated BUILD_INFO and the room page's
-    network settings and vendored libraries (rooms.py) in assets/<sha of them all>/."""
+    """Every non-page file of web/ but the catalogues' sources, their compiled
+    messages (messages.py), the generated BUILD_INFO and the room page's network
+    settings and vendored libraries (rooms.py) in assets/<sha of them all>/."""
     contents = {
         r: (web / r).read_bytes()
         for r in walk(web)
-        if not assets.is_stable(r) and not assets.types_only(r)
+        if not assets.is_stable(r) and not assets.types_only(r) and not messages.is_source(r)
     }
+    contents.update(messages.compiled_messages(web.parent))
     contents[assets.BUILD_INFO] = assets.build_info_js(info).encode()
     contents[rooms.NETWORK_JS] = rooms.network_js().encode()
     contents.update(rooms.vendor_files(cache))
@@ -216,16 +222,17 @@ def _assets(
 def _pages(
     web: Path, site: Path, asset_dir: str, contents: dict[str, bytes], wheel: Path
 ) -> list[str]:
-    """The pages, pointed at the assets, and the other stable files but sw.js; the
-    lessons (data/lessons) and what the pages' record boards and lessons need
-    precomputed; the pages."""
+    """The pages, their shell put in (parts.py), pointed at the assets, and the other
+    stable files but sw.js; the lessons (data/lessons) and what the pages' record
+    boards and lessons need precomputed; the pages."""
     pages = {}
+    shell = parts.load_parts(web)
     for r in walk(web):
-        if not assets.is_stable(r) or r == "sw.js":
+        if not assets.is_stable(r) or r == "sw.js" or parts.is_part(r):
             continue
         (site / r).parent.mkdir(parents=True, exist_ok=True)
         if assets.is_page(r):
-            html = (web / r).read_text(encoding="utf-8")
+            html = parts.expand((web / r).read_text(encoding="utf-8"), r, shell)
             html = assets.rewrite_html(html, r, set(contents), asset_dir)
             pages[r] = assets.add_modulepreloads(html, r, contents, asset_dir)
         else:
@@ -261,6 +268,9 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict[str
     for required in REQUIRED:
         if not (web / required).is_file():
             raise BuildError(f"web/{required} is missing")
+    stale = jstypes.check(root)  # the engine's JSON types, generated from tsuro_core/shapes.py
+    if stale:
+        raise BuildError(stale)
     fingerprint = input_fingerprint(root)
     dist.parent.mkdir(parents=True, exist_ok=True)
     site = Path(tempfile.mkdtemp(prefix=".dist-", dir=dist.parent))

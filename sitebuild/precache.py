@@ -17,10 +17,11 @@ from .pins import MICROPIP_WHEEL, ON_DEMAND_FILES
 SW_PLACEHOLDER = "/*@@PRECACHE_MANIFEST@@*/ null"
 IMMUTABLE_FOLDERS = ["assets/", "pyodide/", "wheels/", "stdlib/", "engine/", "precomputed/"]
 
-# Files of web/ served content-hashed but not precached: the catalogues of the
-# languages other than English, fetched (and then kept by the service worker)
-# only when their language is chosen, so a first visit does not carry six.
-ON_DEMAND_ASSETS = re.compile(r"assets/[^/]+/js/lib/words/catalogues/(?!en\.js$)[^/]+\.js")
+# Files served content-hashed but not precached: the compiled messages of the
+# languages other than English (js/lib/words/messages/<part>/<code>.js,
+# sitebuild/messages.py), fetched (and then kept by the service worker) only
+# when their language is chosen, so a first visit does not carry six.
+ON_DEMAND_ASSETS = re.compile(r"assets/[^/]+/js/lib/words/messages/[^/]+/(?!en\.js$)[^/]+\.js")
 # The lock path's stdlib (the snapshot path's and what that path's loadPackage
 # adds): only pages started with ?snapshot=off, or without Cache Storage (and so
 # without this service worker), use it.
@@ -33,25 +34,37 @@ ON_DEMAND_ICONS = re.compile(r"icons/[^/]+\.png")
 # answers, so only a lesson opened by its file's address (#src=) fetches one.
 ON_DEMAND_LESSONS = re.compile(r"lessons/[^/]+\.json")
 
-# Pages a first visit does not carry (the "later" tier): `<name>.html` and the
-# page's own modules and stylesheet (`js/pages/<name>/`, `css/<name>.css`).
+# Pages a first visit does not carry (the "later" tier): `<name>.html`, the
+# page's own modules and stylesheet (`js/pages/<name>/`, `css/<name>.css`) and
+# its English words (`js/lib/words/messages/<name>/en.js`: web/js/lib/words/parts.js;
+# its words in other languages are fetched on demand, as the first visit's are).
 # They are cached when first opened, and the service worker fills them in on
 # a later visit (a page that was already controlled when it loaded asks it to:
 # lib/engine/client.js), so the first visit stays within its byte budget and
 # the whole site works offline from the second visit on.  A page's vendored
 # libraries belong under its own js/pages/<name>/ folder, so they are here too.
-LATER_PAGES: tuple[str, ...] = ("editor", "lesson-edit", "review", "room")
+LATER_PAGES: tuple[str, ...] = ("editor", "lesson-edit", "link", "review", "room")
 
 
 # The engine in two parts for the snapshot path (sitebuild/archives.py
 # engine_parts): the core, precached, and the modules only the later tier's pages
-# use and the course variant (a rare choice on the game page), which the worker
-# fetches when one of their operations is first asked for (tsuro_core/features.py)
-# and this service worker keeps with the later tier.  Module paths under the
-# package; a folder ends with "/".
-LATER_ENGINE: tuple[str, ...] = ("bots/review", "editor", "rooms", "neu/")
-# The engine's modules the site never runs: the command lines and the benchmark.
-SITE_LEAVES_OUT: tuple[str, ...] = ("__main__", "bench", "selfplay", "neu/__main__")
+# use (the review, the editor, rooms, play by link), lessons (whose checks our
+# own pages have precomputed: only a lesson from a link or another site asks
+# lesson_check) and the course variant (a rare choice on the game page), which
+# the worker fetches when one of their operations is first asked for
+# (tsuro_core/features.py) and this service worker keeps with the later tier.
+# Module paths under the package; a folder ends with "/".
+LATER_ENGINE: tuple[str, ...] = (
+    "bots/review",
+    "editor",
+    "rooms",
+    "linkplay",
+    "lessons",
+    "course/",
+)
+# The engine's modules the site never runs: the command lines and the benchmark
+# (neu: the course's harnesses by their first name).
+SITE_LEAVES_OUT: tuple[str, ...] = ("__main__", "bench", "selfplay", "course/__main__", "neu")
 LATER_ENGINE_PART = re.compile(r"engine/[^/]+/later\.zip\.gz")
 # The engine as a wheel: the lock and micropip paths' (and other sites'), not a
 # first visit's (the snapshot path unpacks the parts above).
@@ -67,7 +80,10 @@ def later_files(files: Iterable[str], pages: Iterable[str]) -> list[str]:
     if not names:
         return engine
     alt = "|".join(re.escape(n) for n in names)
-    own = rf"assets/[^/]+/(?:js/pages/(?:{alt})/.+|css/(?:{alt})\.css)"
+    own = (
+        rf"assets/[^/]+/(?:js/pages/(?:{alt})/.+|css/(?:{alt})\.css"
+        rf"|js/lib/words/messages/(?:{alt})/en\.js)"
+    )
     pattern = re.compile(rf"(?:{alt})\.html|{own}")
     return sorted([r for r in files if pattern.fullmatch(r)] + engine)
 

@@ -96,3 +96,12 @@ def tutorial_tool() -> Any:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def answer(op: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The engine's answer to one API request (tsuro_core.api.call), which must not be an error."""
+    from tsuro_core.api import call
+
+    r = call(op, args)
+    assert r["ok"], r
+    return r["result"]

@@ -19,10 +19,10 @@ the worker installs the files and asks again.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
-from .api_common import ApiError
+from .api_common import ApiError, Args, Operation
 
 OPERATIONS: dict[str, tuple[str, ...]] = {
     "bots.review": ("review",),
@@ -30,21 +30,32 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     "editor": ("check_position",),
     "lessons": ("lesson_check",),
     "linkplay": ("link_encode", "link_open", "link_new", "link_share", "link_reveal", "link_play"),
-    "neu.ops": ("neu_new_game", "neu_legal_moves", "neu_play", "neu_bot_move"),
+    "course.ops": (
+        "course_new_game",
+        "course_legal_moves",
+        "course_play",
+        "course_bot_move",
+        # the same by the names they had first (its ALIASES)
+        "neu_new_game",
+        "neu_legal_moves",
+        "neu_play",
+        "neu_bot_move",
+    ),
     "puzzles": ("puzzle_check", "puzzle_hint"),
     "rooms": ("room_view",),
 }
-"""Each feature module (relative to the package) and the operations its ``OPS`` holds
-(tests/test_features.py checks them against the modules)."""
+"""Each feature module (relative to the package) and the operations its ``OPS`` (and
+``ALIASES``, where it has one) holds (tests/test_features.py checks them against the
+modules)."""
 
 NAMES: dict[str, str] = {
     "LESSON_FORMAT": "lessons",
     "LessonError": "lessons",
     "check_lesson": "lessons",
     "TamperedLink": "linkplay",
-    "NeuBadMove": "neu.formats",
-    "NeuFormatError": "neu.formats",
-    "NeuIllegalMove": "neu.game",
+    "CourseBadMove": "course.formats",
+    "CourseFormatError": "course.formats",
+    "CourseIllegalMove": "course.game",
 }
 """The root package's public names that live in a feature module."""
 
@@ -66,25 +77,42 @@ def load(module: str) -> Any:
         ) from None
 
 
-def operation(module: str, op: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+class Feature:
+    """A feature operation's stand-in in the facade: imports its module on the first call."""
+
+    def __init__(self, module: str, op: str) -> None:
+        self.feature = (module, op)
+        self.__name__ = op
+
+    def __call__(self, args: Args) -> Mapping[str, object]:
+        module, op = self.feature
+        return _implementation(load(module), op)(args)
+
+
+def operation(module: str, op: str) -> Operation:
     """The operation ``op`` of the feature ``module``, which is imported on the first call."""
-
-    def call(args: dict[str, Any]) -> dict[str, Any]:
-        fn: Callable[[dict[str, Any]], dict[str, Any]] = load(module).OPS[op]
-        return fn(args)
-
-    call.__name__ = call.__qualname__ = op
-    return call
+    return Feature(module, op)
 
 
-def operations() -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
+def _implementation(mod: Any, op: str) -> Operation:
+    found: Operation = mod.OPS[op] if op in mod.OPS else mod.ALIASES[op]
+    return found
+
+
+def implementation(fn: Operation) -> Operation:
+    """The function behind a facade operation: a feature's own (its module imported now),
+    not the stand-in that imports it; any other as it is."""
+    if not isinstance(fn, Feature):
+        return fn
+    module, op = fn.feature
+    return _implementation(importlib.import_module(f"{PACKAGE}.{module}"), op)
+
+
+def operations() -> dict[str, Operation]:
     """Every feature operation by name, each importing its module on its first call."""
     return {op: operation(module, op) for module, ops in OPERATIONS.items() for op in ops}
 
 
 def name(attribute: str) -> Any:
-    """The root package's public ``attribute`` from its feature module (``NAMES``)."""
-    module = NAMES.get(attribute)
-    if module is None:
-        raise AttributeError(f"module {PACKAGE!r} has no attribute {attribute!r}")
-    return getattr(importlib.import_module(f"{PACKAGE}.{module}"), attribute)
+    """The root package's public ``attribute`` (one of ``NAMES``) from its feature module."""
+    return getattr(importlib.import_module(f"{PACKAGE}.{NAMES[attribute]}"), attribute)

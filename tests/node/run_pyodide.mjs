@@ -2,7 +2,8 @@
 // Run the built engine wheel in Pyodide under Node.
 //
 //   node tests/node/run_pyodide.mjs [--dist DIR] [--install lock|micropip|snapshot]
-//                                   [--stdlib shipped|full] [--restores N] [--python]
+//                                   [--stdlib shipped|full] [--restores N] [--parts install|none]
+//                                   [--python]
 //
 // --stdlib shipped (the default except for micropip) boots from the trimmed,
 // precompiled stdlib the site ships, as the worker does (build.json's
@@ -27,11 +28,10 @@
 //   stdout: whatever it prints.
 // Diagnostics go to stderr; the exit code is 0 unless something failed to load.
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { gunzipSync } from "node:zlib";
+import { readFileSync } from "node:fs";
 import { resolve, join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+import { bootEngine, buildOf, lockOf, pyodideLoader, pyodideOptions } from "./engine_kit.mjs";
 
 function parseArgs(argv) {
   const out = { dist: "dist", install: "lock", python: false, stdlib: null, restores: 1, parts: "install" };
@@ -52,37 +52,16 @@ function parseArgs(argv) {
   return out;
 }
 
-/** The shipped stdlib's zip as a file: the snapshot path's comes as one gzip stream
- *  (sitebuild/archives.py), which the worker inflates as it arrives; so does this. */
-function shippedStdlib(path) {
-  if (!path.endsWith(".gz")) return path;
-  const dir = mkdtempSync(join(tmpdir(), "tsuro-stdlib-"));
-  const zip = join(dir, "python_stdlib.zip");
-  writeFileSync(zip, gunzipSync(readFileSync(path)));
-  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
-  return zip;
-}
-
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const dist = resolve(args.dist);
-  const build = JSON.parse(readFileSync(join(dist, "build.json"), "utf8"));
-  const indexURL = join(dist, build.pyodideDir) + "/";
+  const build = buildOf(dist);
   const input = readFileSync(0, "utf8");
 
-  const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
-  const options = {
-    indexURL,
-    // as the worker does: the lock path's stdlib has what its loadPackage adds
-    stdLibURL: args.stdlib === "full" ? join(indexURL, "python_stdlib.zip")
-      : shippedStdlib(join(dist, (args.install === "lock" ? build.stdlibLock : build.stdlib).url)),
-    stdout: (s) => process.stderr.write(`[python] ${s}\n`),
-    stderr: (s) => process.stderr.write(`[python] ${s}\n`),
-  };
+  const loadPyodide = await pyodideLoader(dist);
+  const options = pyodideOptions(dist, args.stdlib, args.install);
   const wheel = join(dist, build.engine.wheel);
-  const lock = (withEngine) => ({ info: build.lockInfo, packages: withEngine ? { "tsuro-core": {
-    name: "tsuro-core", version: build.engine.version, file_name: build.engine.wheel, install_dir: "site",
-    sha256: build.engine.sha256, package_type: "package", imports: build.engine.imports, depends: [] } } : {} });
+  const lock = (withEngine) => lockOf(build, withEngine);
 
   if (args.install === "snapshot") {
     const maker = await loadPyodide({ ...options, lockFileContents: lock(false), _makeSnapshot: true });
@@ -106,13 +85,10 @@ async function main() {
     return;
   }
 
-  const pyodide = await loadPyodide(args.install === "lock" ?
-    { ...options, lockFileContents: lock(true), packageBaseUrl: dist + "/", packages: ["tsuro-core"] } : options);
+  const pyodide = args.install === "lock" ? (await bootEngine(dist, args.stdlib)).pyodide : await loadPyodide(options);
   const errors = [];
   const cb = { messageCallback: () => {}, errorCallback: (m) => errors.push(m) };
-  if (args.install === "lock") {
-    if (!pyodide.loadedPackages["tsuro-core"]) throw new Error("the engine wheel did not load from the lock file");
-  } else {
+  if (args.install !== "lock") {
     const loaded = await pyodide.loadPackage(join(dist, build.micropipWheel), cb);
     if (!loaded.length) throw new Error(`loading micropip failed: ${errors.join("; ")}`);
     const name = build.engine.wheel.split("/").pop();

@@ -21,7 +21,8 @@ pytestmark = pytest.mark.node
 # one operation of every feature module, each a real call (a seeded deal, a link, ...)
 REQUESTS = [
     {"op": "daily", "args": {"date": "2024-01-01"}},
-    {"op": "neu_new_game", "args": {"players": 3, "seed": 5}},
+    {"op": "course_new_game", "args": {"players": 3, "seed": 5}},
+    {"op": "neu_legal_moves", "args": {}},  # the course's by its first name
     {"op": "check_position", "args": {"position": None}},
     {"op": "lesson_check", "args": {"lesson": {}}},
     {"op": "link_new", "args": {"players": 2, "seed": 3}},
@@ -65,6 +66,13 @@ def test_the_parts_split_the_site_wheel(dist_dir, build_info):
     core, later = names(parts["core"]["url"]), names(parts["later"]["url"])
     wheel = {n for n in names(build_info["engine"]["wheel"]) if n.startswith("tsuro_core/")}
     cli = {"tsuro_core/__main__.pyc", "tsuro_core/bench.pyc", "tsuro_core/selfplay.pyc"}
-    assert not core & later and core | later == wheel - cli - {"tsuro_core/neu/__main__.pyc"}
-    assert {"tsuro_core/api.pyc", "tsuro_core/bots/planner.pyc", "tsuro_core/lessons.pyc"} <= core
-    assert {"tsuro_core/bots/review.pyc", "tsuro_core/rooms.pyc", "tsuro_core/neu/ops.pyc"} <= later
+    cli |= {"tsuro_core/course/__main__.pyc", "tsuro_core/neu.pyc"}
+    assert not core & later and core | later == wheel - cli
+    assert {"tsuro_core/api.pyc", "tsuro_core/bots/planner.pyc", "tsuro_core/puzzles.pyc"} <= core
+    assert {
+        "tsuro_core/bots/review.pyc",
+        "tsuro_core/rooms.pyc",
+        "tsuro_core/course/ops.pyc",
+        "tsuro_core/linkplay.pyc",
+        "tsuro_core/lessons.pyc",
+    } <= later

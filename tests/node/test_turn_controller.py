@@ -1,4 +1,4 @@
-"""The front end's turn controllers (web/js/lib/turns/classic.js, neu-turn.js) in Node, fed the
+"""The front end's turn controllers (web/js/lib/turns/classic.js, turns/course.js) in Node, fed the
 engine's real legal_moves answers: they play only the engine's legal moves, refuse
 the others with the engine's reason, and ignore the player while a move is played
 (tests/node/turn_controller.mjs holds the checks)."""
@@ -13,17 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import answer as ok
 from helpers import tutorial_position
 
-from tsuro_core.api import call
-
 SCRIPT = Path(__file__).resolve().parent / "turn_controller.mjs"
-
-
-def ok(op: str, args: dict[str, Any]) -> dict[str, Any]:
-    r = call(op, args)
-    assert r["ok"], r
-    return r["result"]
 
 
 def neu_turn_with_a_refusal() -> dict[str, Any]:
@@ -49,7 +42,7 @@ def neu_turn_with_a_refusal() -> dict[str, Any]:
     raise AssertionError("no course turn with a refused option in 40 games")
 
 
-def test_turn_controllers_play_only_the_engines_legal_moves():
+def test_turn_controllers_play_only_the_engines_legal_moves(site_assets):
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is not installed (tests/node needs Node 20)")
@@ -75,7 +68,11 @@ def test_turn_controllers_play_only_the_engines_legal_moves():
         "neu_turn": neu_turn_with_a_refusal(),
     }
     proc = subprocess.run(
-        [node, str(SCRIPT)], input=json.dumps(cases), capture_output=True, text=True, timeout=60
+        [node, str(SCRIPT), str(site_assets)],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert proc.stdout.strip() == "ok (refusal checked)"

@@ -40,10 +40,11 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import TypeVar
 
 from ..board import geometry
-from .base import Bot, Choice, View, exchange_move, register, tile_move
+from .base import Bot, Choice, Move, View, exchange_move, register, tile_move
 from .heuristics import link_table
 from .sim import Sim, playout
 from .survivor import best_exchange, score_starts, score_view
@@ -64,6 +65,9 @@ MAX_THINKING_MS = 2000.0
 """However many steps ``min_steps`` asks for, the search stops this long after the
 move was asked for (the page's time limit is 10 s past the budget)."""
 
+C = TypeVar("C", bound=Hashable)
+"""A candidate: a placement (tile, quarter turns), a start mark's code, an exchange."""
+
 
 @register
 class Planner(Bot):
@@ -73,7 +77,7 @@ class Planner(Bot):
     description = "looks ahead by sampling the tiles it cannot see"
 
     def choose_tile(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """The legal placement with the best share of wins over sampled games."""
         t0 = time.perf_counter()  # the budget covers the scoring too
@@ -94,7 +98,7 @@ class Planner(Bot):
         )
 
     def choose_start(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """Of the survivor's 8 favourite start marks, the one with the best share
         of wins over sampled games (the heuristic alone cannot see whole games)."""
@@ -116,7 +120,7 @@ class Planner(Bot):
         )
 
     def choose_exchange(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """The survivor's exchange: rare (an option, 3+ players) and decided by which
         tiles are safe where the marker stands, so no search is spent on it."""
@@ -128,11 +132,11 @@ class Planner(Bot):
         view: View,
         rng: random.Random,
         budget_ms: float | None,
-        options: dict[str, Any],
-        cands: list[Any],
-        prior: dict[Any, float],
-        apply: Any,
-        to_move: Any,
+        options: dict[str, int],
+        cands: list[C],
+        prior: dict[C, float],
+        apply: Callable[[Sim, C], object],
+        to_move: Callable[[C], Move],
     ) -> Choice:
         """Race the candidates over sampled games (module docstring); ``t0`` is
         when the move was asked for."""
@@ -169,15 +173,15 @@ class Planner(Bot):
 def play_rounds(
     view: View,
     rng: random.Random,
-    cands: list[Any],
-    apply: Any,
+    cands: list[C],
+    apply: Callable[[Sim, C], object],
     rounds: int | None,
     deadline: float | None = None,
-    keep: Any = None,
-    seen: Any = None,
+    keep: C | None = None,
+    seen: Callable[[Sim], object] | None = None,
     min_steps: int = 0,
     cap: float | None = None,
-) -> tuple[dict[Any, list[float]], int]:
+) -> tuple[dict[C, list[float]], int]:
     """Steps 2-4 of the module docstring: sampled games, paired play-outs, racing.
 
     Plays ``rounds`` rounds (or until ``deadline``, a ``perf_counter`` time, and
@@ -191,7 +195,7 @@ def play_rounds(
     geo = geometry(view.rules.width, view.rules.height)
     link = link_table(view.cells(), geo.next, geo.on_board)
     active = list(cands)
-    rewards: dict[Any, list[float]] = {c: [] for c in cands}
+    rewards: dict[C, list[float]] = {c: [] for c in cands}
     limit = rounds if rounds is not None else 1 << 30
     done = steps = 0
     while done < limit:
@@ -226,8 +230,8 @@ def play_rounds(
 
 
 def _race(
-    active: list[Any], rewards: dict[Any, list[float]], done: int, keep: Any = None
-) -> list[Any]:
+    active: list[C], rewards: dict[C, list[float]], done: int, keep: C | None = None
+) -> list[C]:
     """Drop the candidates whose paired results, over the same sampled games and
     rollouts, are behind the leader's by more than RACE_Z standard errors
     (never ``keep``)."""

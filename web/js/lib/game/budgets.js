@@ -25,3 +25,8 @@ export const OTHER_BUDGET_MS = 250;
 /** The hard bot's and the hint's floor of work: 1.4 times the steps CPython's
  *  planner plays in 200 ms on the README's machine (about 32,000, 6 us each). */
 export const HARD_MIN_STEPS = 45_000;
+
+/** The budget of a computer of this level ("easy", "medium", "hard"). @param {string | undefined} level */
+export function budgetFor(level) {
+  return level === "hard" ? HARD_BUDGET_MS : OTHER_BUDGET_MS;
+}

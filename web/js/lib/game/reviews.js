@@ -21,7 +21,7 @@
 // in the game's entry: another tab playing the game listens to that entry's key
 // and would take a review written there for a change to its game.
 
-import { localStore, remove } from "../shell/storage.js";
+import { localStore, remove } from "../base/storage.js";
 
 /** Where a game's review is kept (pages/review/kept.js reads and writes it). */
 export const REVIEW_PREFIX = "tsuro.review.";

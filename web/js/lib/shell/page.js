@@ -1,12 +1,11 @@
 // The game page's shell, shared by its modules: the engine's loading status,
 // the notice bar, short announcements, the page's phase and keyboard focus.
 
-import { t, sentences } from "../words/i18n.js";
+import { t, sentences, list } from "../words/i18n.js";
 import { errorText } from "../words/errors.js";
-import { onRefusal, refusals } from "./refusals.js";
-import { listNames } from "../words/movelog.js";
+import { onRefusal, refusals } from "../base/refusals.js";
 import { $ } from "./dom.js";
-/** @import {Refusal} from "./refusals.js" */
+/** @import {Refusal} from "../base/refusals.js" */
 
 
 /** Follow the engine's loading in the status bar (progress, ready, failed). */
@@ -46,7 +45,7 @@ function retryButton(id) {
 function showEngineFailure(text) {
   const d = document.createElement("dialog");
   d.id = "engine-failure";
-  d.className = "help";
+  d.className = "dialog";
   d.setAttribute("role", "alertdialog");
   d.setAttribute("aria-labelledby", "engine-failure-text");
   const p = document.createElement("p");
@@ -59,7 +58,7 @@ function showEngineFailure(text) {
   close.textContent = t("help.close");
   close.addEventListener("click", () => d.close());
   const actions = document.createElement("div");
-  actions.className = "dialog-actions";
+  actions.className = "toolbar dialog-actions";
   actions.append(retry, close);
   d.append(p, actions);
   d.addEventListener("close", () => d.remove());
@@ -172,12 +171,12 @@ export function refusalsText(all) {
   const params = address.filter((r) => r.name !== "#");
   if (params.length) {
     const items = params.map((r) => t("refused.item", { item: r.name ? `${r.name}=${r.value}` : r.value }));
-    out.push(t("refused.address", { count: params.length, items: listNames(items) }));
+    out.push(t("refused.address", { count: params.length, items: list(items) }));
   }
   for (const r of address) if (r.name === "#") out.push(t("refused.fragment", { value: r.value }));
   for (const kept of [true, false]) {
     const keys = stored.filter((r) => r.kept === kept).map((r) => r.key);
-    if (keys.length) out.push(t(kept ? "refused.kept" : "refused.left", { count: keys.length, keys: listNames(keys) }));
+    if (keys.length) out.push(t(kept ? "refused.kept" : "refused.left", { count: keys.length, keys: list(keys) }));
   }
   return sentences(out);
 }

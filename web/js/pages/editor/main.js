@@ -16,18 +16,15 @@
 //   editor.html#r=<link>&at=N      choose a step of this game (N: the step shown first)
 
 import { getEngine, installWindowTsuro, siteURL } from "../../lib/engine/client.js";
-import { ask } from "../../lib/game/session.js";
 import { Board } from "../../lib/views/board.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { across } from "../../lib/views/svg.js";
 import { showEngineStatus, notice, say, setPhase, reason, tellRefusals } from "../../lib/shell/page.js";
-import { readChecked, wholeOnly, writeJSON } from "../../lib/shell/storage.js";
-import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
-import { wireLanguagePicker } from "../../lib/shell/langpick.js";
+import { readChecked, wholeOnly, writeJSON } from "../../lib/base/storage.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
 import { drawIcons } from "../../lib/views/icon.js";
-import { t, applyTo, sentences } from "../../lib/words/i18n.js";
+import { t, applyTo, isolate, sentences, list } from "../../lib/words/i18n.js";
 import { squareName, placeName } from "../../lib/words/coords.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Draft, isSavedDraft } from "./draft.js";
@@ -42,11 +39,8 @@ import { History, toolWords, portButtons } from "./tools.js";
 
 const STORE = "tsuro.editor";
 
-applyTheme();
 applyTo(document);
 drawIcons();
-wireLanguagePicker($("lang-select"));
-wireThemeButton($("btn-theme"));
 setPhase("loading");
 const engine = getEngine();
 installWindowTsuro(engine);
@@ -209,7 +203,7 @@ async function openPosition(position) {
   setPhase("checking");
   const refuse = (why) => { notice(t("editor.from.failed", { reason: why })); check(); };
   try {
-    const r = await ask(engine, "check_position", { position });
+    const r = await engine.ask("check_position", { position });
     const bad = r.problems.find((p) => p.code === "malformed");
     if (bad) return refuse(problemText(bad, []));
   } catch (e) {
@@ -232,8 +226,8 @@ function check() {
   timer = setTimeout(async () => {
     const args = draft.request();
     try {
-      const answer = await ask(engine, "check_position", args);
-      const fragment = answer.position ? (await ask(engine, "encode_link", { position: answer.position })).fragment : null;
+      const answer = await engine.ask("check_position", args);
+      const fragment = answer.position ? (await engine.ask("encode_link", { position: answer.position })).fragment : null;
       if (n !== latest) return;
       Object.assign(ui, { answer, fragment });
     } catch (e) {
@@ -283,12 +277,12 @@ function draw() {
   seats.build(draft.n);
   seats.update(draft, { hands: draft.get("handsMode") === "set" ? draft.get("hands") : dealt, markerSeat: ui.tool === "marker" ? ui.seat : null, chosen: palette.chosen, size: [w, h] });
   game.update(draft, ui.answer?.phase ?? null);
-  palette.render((tile) => draft.usesOf(tile).map((u) => whereWords(u, draft.players)).join(", "));
+  palette.render((tile) => list(draft.usesOf(tile).map((u) => whereWords(u, draft.players))));
   $("tool-tile").setAttribute("aria-pressed", String(ui.tool === "tile"));
   $("tool-marker").setAttribute("aria-pressed", String(ui.tool === "marker"));
   $("tile-actions").hidden = ui.tool !== "tile";
   $("marker-actions").hidden = ui.tool !== "marker";
-  const seatOptions = draft.players.map((p, s) => new Option(p.name || namedSeat(s), String(s)));
+  const seatOptions = draft.players.map((p, s) => new Option(isolate(p.name || namedSeat(s)), String(s)));
   $("tool-seat").replaceChildren(...seatOptions);
   $("tool-seat").value = String(ui.seat);
   portButtons($("ports"), input.cursor, [w, h], (port) => onPoint(input.cursor, port));
@@ -309,7 +303,7 @@ loadTileSet(siteURL("tiles.json"), engine).then((ts) => {
 sources.listSaves();
 draw();
 engine.ready.then(async () => {
-  game.setRuleSets(await ask(engine, "rules", {}));
+  game.setRuleSets(await engine.ask("rules", {}));
   const { link, opts } = parseFragment(location.hash);
   if (link) {
     history.replaceState(null, "", location.pathname + location.search);   // a reload keeps the draft

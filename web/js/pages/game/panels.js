@@ -5,7 +5,7 @@
 import { seatStyles } from "../../lib/views/style.js";
 import { playerIcon } from "../../lib/views/icon.js";
 import { miniTiles } from "../../lib/views/hand.js";
-import { sentences, t } from "../../lib/words/i18n.js";
+import { isolate, sentences, t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {TileSet} from "../../lib/views/tileset.js" */
 /** @import {Board} from "../../lib/views/board.js" */
@@ -32,13 +32,13 @@ export function renderPlayers(ul, session, position, { levels = true, notes = ()
     const li = document.createElement("li");
     li.className = "player";
     const out = s.outSeats(position).includes(i);
-    const winner = position.turn === null && s.winnersOf(position).includes(i);
+    const winner = s.winnersOf(position).includes(i);   // the engine names winners only at the end
     li.classList.toggle("out", out);
     li.classList.toggle("active", position.turn === i);
     li.classList.toggle("winner", winner);
     const nm = document.createElement("span");
     nm.className = "player-name";
-    nm.textContent = p.name;
+    nm.textContent = isolate(p.name);
     const info = document.createElement("span");
     info.className = "player-info";
     const bits = [];
@@ -133,7 +133,7 @@ export class PlayPanel {
     $("hand-box").hidden = true;
     $("exchange-panel").hidden = true;
     $("pass-screen").hidden = false;
-    $("pass-name").textContent = name;
+    $("pass-name").textContent = isolate(name);
     $("btn-pass").textContent = t("game.pass.button", { name });
     $("hand-title").textContent = t("hand.title");
     this.hand.clear();
@@ -158,7 +158,7 @@ export class PlayPanel {
       this.hand.clear();
       $("hand-title").textContent = t("hand.title");
       $("btn-place").disabled = true;
-      this.note(s.over ? "" : t("hand.waitComputer"));
+      this.note(t("hand.waitComputer"));   // shown only on a computer's turn
       return;
     }
     $("hand-title").textContent = t(show === s.turn ? "hand.titleOf" : "hand.titleWaiting", { name: s.players[show].name });

@@ -7,8 +7,7 @@
 // time): a tab takes the draft another tab saved before it changes or saves
 // anything, so no tab saves over a step another one added.
 
-import { readText, writeText, remove, putAside } from "../../lib/shell/storage.js";
-import { ask } from "../../lib/game/session.js";
+import { readText, writeText, remove, putAside } from "../../lib/base/storage.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {LessonChecked} from "../../lib/types.js" */
 
@@ -85,7 +84,7 @@ export class Draft {
   /** Put `lesson` in the draft (checked) and save it (unless `save` is false); throws
    *  the engine's refusal, changing nothing. */
   async replace(lesson, selected = 0, save = true) {
-    const checked = await ask(this.engine, "lesson_check", { lesson, draft: true });
+    const checked = await this.engine.ask("lesson_check", { lesson, draft: true });
     this.checked = checked;
     this.selected = Math.max(-1, Math.min(checked.lesson.steps.length - 1, Number.isInteger(selected) ? selected : 0));
     if (typeof checked.lesson.lang === "string") this.writeLang = checked.lesson.lang;
@@ -103,7 +102,7 @@ export class Draft {
         await this.takeOthers();
         const copy = structuredClone(this.lesson);
         const pick = change(copy);
-        const checked = await ask(this.engine, "lesson_check", { lesson: copy, draft: true });
+        const checked = await this.engine.ask("lesson_check", { lesson: copy, draft: true });
         if (this.savedElsewhere() && tries < 3) continue;   // saved meanwhile: the change again, on that
         this.checked = checked;
         const n = checked.lesson.steps.length;

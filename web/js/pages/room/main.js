@@ -13,10 +13,9 @@
 import { bootPage } from "../../lib/shell/boot.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { notice, reason, setPhase, wireCopyButton } from "../../lib/shell/page.js";
-import { noteRefusal } from "../../lib/shell/refusals.js";
-import { applyTheme } from "../../lib/shell/theme.js";
-import { Sound } from "../../lib/shell/sound.js";
-import { t } from "../../lib/words/i18n.js";
+import { noteRefusal } from "../../lib/base/refusals.js";
+import { sound } from "../../lib/shell/sound.js";
+import { list, t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { parseRoomFragment, deriveRoom, roomFragment } from "./secret.js";
 import { loadHosted, saveHosted, loadSeat, saveSeat } from "./store.js";
@@ -31,9 +30,6 @@ import { showHome } from "./home.js";
 import { drawQR } from "./qr.js";
 import { ManualInvites, answerInvite } from "./invite.js";
 
-applyTheme();
-const sound = new Sound();
-sound.wire($("btn-sound"));
 /** @type {{client: RoomClient | null, referee: Referee | null, table: Table | null, id: string, link: any}} */
 const room = { client: null, referee: null, table: null, id: "", link: null };
 
@@ -88,7 +84,7 @@ async function openRoom(link) {
   const hosted = loadHosted(id);
   const isHost = !!hosted && hosted.link.host === link.host;
   const { urls, refused } = relaysFor(id, params);
-  if (refused.length) notice(t("room.relay_refused", { relays: refused.join(", ") }));
+  if (refused.length) notice(t("room.relay_refused", { relays: list(refused) }));
   // made once whoever listens to it is there: a peer met before would go unheard
   const relay = () => (urls.length ? new RelayTransport({ roomId: id, password, relays: urls, ice: iceServers(params) }) : null);
   if (isHost) {

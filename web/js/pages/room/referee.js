@@ -4,9 +4,13 @@
 // the engine the move), plays the moves and the computers' moves, and sends
 // each peer only what its seat may see (the engine's `room_view`).  A refused
 // message gets an error sent to its peer only; nothing else changes.  Messages
-// are handled one at a time, in the order they came.
+// are handled one at a time, in the order they came.  The turns are the turn
+// loop's (lib/game/turnloop.js): every person seat is played by its guest,
+// the computers' on this engine.
 
-import { Session, EngineRefused, ask, ENGINE_DOWN } from "../../lib/game/session.js";
+import { Session, overIn } from "../../lib/game/session.js";
+import { TurnLoop } from "../../lib/game/turnloop.js";
+import { EngineError, engineDown } from "../../lib/engine/client.js";
 import { readFromGuest, encode, RateLimit, cleanName } from "./protocol.js";
 import { randomText, signWelcome } from "./secret.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
@@ -46,12 +50,21 @@ export class Referee {
     this.work = Promise.resolve();
     /** refused messages; when each move's states were sent (ms since the epoch) and their bytes: the bench */
     this.stats = { refused: 0, sent: /** @type {{n: number, at: number}[]} */ ([]), bytes: 0, messages: 0, computerFailures: 0, tooLarge: 0 };
+    /** how many times in a row the engine failed the turn on */
+    this.failures = 0;
+    // The turns: a person's seat waits for its guest's move (_move), a computer's is played here.
+    this.loop = new TurnLoop({
+      player: (seat) => (this.seats[seat]?.kind === "computer" ? "computer" : "remote"),
+      shown: (r) => this._played(r),
+      over: () => this._over(),
+      failed: (e, { seat, retry }) => this._failed(e, seat ?? this.session.turn, retry),
+    });
   }
 
   /** Take the saved game back up (a host's reload). */
   async resume() {
     if (this.room.save) this.session = await Session.fromSave(this.engine, this.room.save);
-    if (this.phase === "playing") this._queue(() => this._computers());
+    if (this.phase === "playing") this._queue(() => this.loop.begin(this.session));
   }
 
   get phase() { return this.room.phase; }
@@ -153,13 +166,12 @@ export class Referee {
     if (n !== this.session.moves.length) return this._error(peer, "stale_move");
     if (this.session.turn !== peer.seat) return this._error(peer, "not_your_turn");
     try {
-      await this._play(move);
+      await this.loop.play(move);   // and the computers' moves after it
     } catch (e) {
       // the engine failed (restarted after a time limit): nothing was played, the player tries again
-      if (!(e instanceof EngineRefused) || ENGINE_DOWN.has(e.code)) return this._error(peer, "engine");
+      if (!(e instanceof EngineError) || engineDown(e)) return this._error(peer, "engine");
       return this._error(peer, "illegal_move", e.message);
     }
-    await this._computers();
   }
 
   _gone(key) {
@@ -170,43 +182,43 @@ export class Referee {
 
   // ------------------------------------------------------------------ the game
 
-  /** Play a move in the session and show it to every peer. */
-  async _play(move) {
-    const r = await this.session.play(move);
-    if (r.result || this.session.over) this.room.phase = "over";
+  /** A move was played (a guest's or a computer's): kept, and shown to every peer. */
+  async _played(played) {
+    this.failures = 0;
     this._save();
-    await this._broadcastState(r);
-    if (this.phase === "over") {
-      const record = this.session.toRecord();
-      for (const p of this._listeners()) this._send(p, "over", { record });
-    }
+    await this._broadcastState(played);
+    this._changed(false);
+  }
+
+  /** The engine says the game is over: every peer gets the record. */
+  _over() {
+    this.room.phase = "over";
+    this._save();
+    const record = this.session.toRecord();
+    for (const p of this._listeners()) this._send(p, "over", { record });
     this._changed(false);
   }
 
   /**
-   * The computers' moves, played on this engine, while a computer is to move.  A move the
-   * engine failed (it restarts itself) is tried again a second later, COMPUTER_TRIES times;
-   * then the host is told (`stuck`) and the game waits for retryComputers().
+   * The engine failed the turn on (a computer's move, or the turn itself): tried again a
+   * second later, COMPUTER_TRIES times; then the host is told (`stuck`) and the game waits
+   * for retryComputers().
    */
-  async _computers() {
-    let failures = 0;
-    while (this.phase === "playing" && this.session && this.seats[this.session.turn]?.kind === "computer") {
-      const seat = this.session.turn;
-      this.session.seats[seat] = { kind: "computer", level: this.seats[seat].level };
-      try {
-        await this._play(await this.session.botMove());
-        failures = 0;
-      } catch (e) {
-        this.stats.computerFailures++;
-        console.warn("room: the engine failed a computer's move", e);
-        if (++failures > COMPUTER_TRIES) { this.stuck(seat, failures); return; }
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-    }
+  async _failed(e, seat, retry) {
+    this.stats.computerFailures++;
+    console.warn("room: the engine failed a computer's move", e);
+    if (++this.failures > COMPUTER_TRIES) { this.stuck(seat, this.failures); return; }
+    await new Promise((r) => setTimeout(r, 1000));
+    await retry();
   }
 
   /** The host's "Try again" after `stuck`: the computers play on. */
-  retryComputers() { return this._queue(() => this._computers()); }
+  retryComputers() {
+    return this._queue(() => {
+      this.failures = 0;
+      return this.loop.advance();
+    });
+  }
 
   async _broadcastState(played) {
     this.stats.sent.push({ n: this.session.moves.length, at: performance.timeOrigin + performance.now() });
@@ -224,9 +236,10 @@ export class Referee {
       // both cut down by the engine to what this seat may see
       const args = played ? { position: s.position, seat, events: played.events, move: played.move }
         : { position: s.position, seat, log: s.events };
-      const view = await ask(this.engine, "room_view", args);
-      const legal = seat !== null && s.turn === seat && this.phase === "playing" ? await s.legalMoves() : null;
-      const state = { n: s.moves.length, position: view.position, events: view.events || null, move: view.move || null, legal };
+      const view = await this.engine.ask("room_view", args);
+      const turn = await s.legalMoves();   // the engine's answer for the turn on (the loop's too)
+      const legal = seat !== null && s.turn === seat && this.phase === "playing" ? turn : null;
+      const state = { n: s.moves.length, position: view.position, events: view.events || null, move: view.move || null, legal, over: overIn(turn) };
       cache.set(seat, played ? state : { ...state, trails: s.trails(), log: view.log });
     }
     this._send(peer, "state", cache.get(seat));
@@ -248,7 +261,7 @@ export class Referee {
       this._save();
       await this._broadcastState(null);
       this._changed(false);
-      await this._computers();
+      await this.loop.begin(this.session);
       return true;
     });
   }
@@ -268,7 +281,7 @@ export class Referee {
       if (name && this.phase === "lobby") s.name = name;
       if (this.session) this.session.seats[seat] = kind === "computer" ? { kind, level } : { kind: "human", level };
       this._changed(true);
-      if (this.session && this.phase === "playing") await this._computers();
+      if (this.session && this.phase === "playing") await this.loop.advance();
     });
   }
 

@@ -9,7 +9,7 @@
 //   An entry this page cannot use is put aside (storage.js's putAside: kept, listed,
 //   said), never dropped, and never takes another room down with it.
 
-import { localStore, writeJSON, keysWith, remove, readChecked, wholeOnly, isObject } from "../../lib/shell/storage.js";
+import { localStore, writeJSON, keysWith, remove, readChecked, wholeOnly, isObject } from "../../lib/base/storage.js";
 
 const HOST = "tsuro.room.host.";
 const SEAT = "tsuro.room.seat.";
