@@ -48,7 +48,7 @@ LATER_PAGES: tuple[str, ...] = ("editor", "lesson-edit", "link", "review", "room
 
 # The engine in two parts for the snapshot path (sitebuild/archives.py
 # engine_parts): the core, precached, and the modules only the later tier's pages
-# use (the review, the editor, rooms, play by link), lessons (whose checks our
+# use (the review, the editor, rooms and their names, play by link), lessons (whose checks our
 # own pages have precomputed: only a lesson from a link or another site asks
 # lesson_check) and the course variant (a rare choice on the game page), which
 # the worker fetches when one of their operations is first asked for
@@ -58,6 +58,7 @@ LATER_ENGINE: tuple[str, ...] = (
     "bots/review",
     "editor",
     "rooms",
+    "names",
     "linkplay",
     "lessons",
     "course/",

@@ -345,8 +345,10 @@ def op_args(op: str, pick: Callable[[list[Any]], Any]) -> dict[str, Any]:
     if op == "play":
         pos, move = pick(c["moves"])
         return {"position": pos, "move": move, "seed": pick([1, "s"])}
-    if op in ("replay", "positions"):
+    if op in ("replay", "positions", "game_figures"):
         return {"record": record}
+    if op == "clean_name":
+        return {"name": pick(["Ann", " Bo\u202e ", "\U0001f1eb\U0001f1f7" * 21])}
     if op == "decode_link":
         return {"fragment": pick(c["links"])}
     if op in ("bot_move", "hint"):

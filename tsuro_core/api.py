@@ -17,6 +17,8 @@ from .api_common import ApiError, Args, Operation, arg, game_of, players_of, see
 from .bots.api_ops import OPS as BOT_OPS
 from .errors import BadArgument, TsuroError
 from .features import operations as feature_operations
+from .figures import OPS as FIGURE_OPS
+from .figures import record_figures
 from .game import Game, IllegalMove
 from .notation import NotationError
 from .rules import RulesError, describe_presets, parse_rules
@@ -134,11 +136,14 @@ def op_play(args: Args) -> Played:
 
 def op_replay(args: Args) -> Replayed:
     """Exactly what ``python -m tsuro_core replay`` prints for a record."""
+    record = _arg(args, "record")
     try:
-        game = notation.replay(_arg(args, "record"))
+        game = notation.replay(record)
     except NotationError as e:
         raise ApiError("bad_record", str(e)) from None
-    return {"position": notation.to_position(game), "result": notation.result(game)}
+    result = notation.result(game)
+    result["figures"] = record_figures(record)
+    return {"position": notation.to_position(game), "result": result}
 
 
 def op_positions(args: Args) -> Replays:
@@ -207,12 +212,13 @@ OPS: dict[str, Operation] = {
     "encode_link": op_encode_link,
     "decode_link": op_decode_link,
     **BOT_OPS,  # bot_move, hint
+    **FIGURE_OPS,  # game_figures: each player's path, squares, moves survived, put out (figures.py)
     # Each imported on its first call (features.py): review (bots/review.py), daily,
     # puzzle_check and puzzle_hint (puzzles.py), lesson_check (lessons.py),
     # check_position (editor.py), link_encode, link_open, link_new, link_share,
-    # link_reveal and link_play (linkplay.py), room_view (rooms.py) and the course
-    # variant's course_new_game, _legal_moves, _play and _bot_move, also by their
-    # first names, neu_* (course/ops.py).
+    # link_reveal and link_play (linkplay.py), room_view (rooms.py), clean_name
+    # (names.py) and the course variant's course_new_game, _legal_moves, _play and
+    # _bot_move, also by their first names, neu_* (course/ops.py).
     **feature_operations(),
 }
 

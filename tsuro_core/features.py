@@ -2,13 +2,13 @@
 
 The core (the game, its rules, positions and records, the bots and the JSON
 facade) is what every page needs; a feature (the daily deal, puzzles,
-lessons, play by link, the game review, the board editor, live rooms, the
-course variant) serves one kind of page.  The facade registers each feature
-operation by name and imports its module on the operation's first call; the
-root package does the same for the features' public names.  So ``import
-tsuro_core.api`` loads the core alone: the browser's memory snapshot holds
-that (docs/browser-api.md), and a site may ship a feature's code with the
-pages that use it.
+lessons, play by link, the game review, the board editor, live rooms and
+their players' names, the course variant) serves one kind of page.  The
+facade registers each feature operation by name and imports its module on
+the operation's first call; the root package does the same for the
+features' public names.  So ``import tsuro_core.api`` loads the core alone:
+the browser's memory snapshot holds that (docs/browser-api.md), and a site
+may ship a feature's code with the pages that use it.
 
 An engine whose files are not all installed (the browser's worker just after
 a snapshot restore, or a site that has not fetched a feature yet) answers a
@@ -43,6 +43,7 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     ),
     "puzzles": ("puzzle_check", "puzzle_hint"),
     "rooms": ("room_view",),
+    "names": ("clean_name",),
 }
 """Each feature module (relative to the package) and the operations its ``OPS`` (and
 ``ALIASES``, where it has one) holds (tests/test_features.py checks them against the

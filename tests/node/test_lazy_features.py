@@ -28,6 +28,7 @@ REQUESTS = [
     {"op": "link_new", "args": {"players": 2, "seed": 3}},
     {"op": "puzzle_check", "args": {}},
     {"op": "room_view", "args": {}},
+    {"op": "clean_name", "args": {"name": " Zoe\u0301\u200b\U0001f44d\U0001f3fd "}},
     {"op": "review", "args": {}},
     {"op": "version", "args": {}},
 ]
@@ -69,9 +70,11 @@ def test_the_parts_split_the_site_wheel(dist_dir, build_info):
     cli |= {"tsuro_core/course/__main__.pyc", "tsuro_core/neu.pyc"}
     assert not core & later and core | later == wheel - cli
     assert {"tsuro_core/api.pyc", "tsuro_core/bots/planner.pyc", "tsuro_core/puzzles.pyc"} <= core
+    assert "tsuro_core/figures.pyc" in core  # every game-over screen, and replay
     assert {
         "tsuro_core/bots/review.pyc",
         "tsuro_core/rooms.pyc",
+        "tsuro_core/names.pyc",
         "tsuro_core/course/ops.pyc",
         "tsuro_core/linkplay.pyc",
         "tsuro_core/lessons.pyc",
