@@ -322,11 +322,15 @@ def op_args(op: str, pick: Callable[[list[Any]], Any]) -> dict[str, Any]:
     if op in ("version", "tiles", "rules"):
         return {}
     if op == "new_game":
-        return {
-            "rules": pick(["classic", "solo", {"preset": "classic", "hand_size": 4}]),
-            "players": pick([2, 3, [{"name": "A", "color": "red"}, {"name": "B"}]]),
-            "seed": pick([1, "seed"]),
-        }
+        rules, players = pick(  # together: solo is for one player, the others for 2 to 8
+            [
+                ("classic", 2),
+                ("classic", [{"name": "A", "color": "red"}, {"name": "B"}]),
+                ("solo", 1),
+                ({"preset": "classic", "hand_size": 4}, 3),
+            ]
+        )
+        return {"rules": rules, "players": players, "seed": pick([1, "seed"])}
     if op in ("legal_moves", "result", "validate", "encode_link", "check_position"):
         args: dict[str, Any] = {"position": position}
         if op == "legal_moves":
@@ -341,8 +345,10 @@ def op_args(op: str, pick: Callable[[list[Any]], Any]) -> dict[str, Any]:
     if op == "play":
         pos, move = pick(c["moves"])
         return {"position": pos, "move": move, "seed": pick([1, "s"])}
-    if op in ("replay", "positions"):
+    if op in ("replay", "positions", "game_figures"):
         return {"record": record}
+    if op == "clean_name":
+        return {"name": pick(["Ann", " Bo\u202e ", "\U0001f1eb\U0001f1f7" * 21])}
     if op == "decode_link":
         return {"fragment": pick(c["links"])}
     if op in ("bot_move", "hint"):

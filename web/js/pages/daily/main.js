@@ -19,6 +19,7 @@ import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
 import { addressParam, calendarDate } from "../../lib/base/address.js";
 import * as daily from "./share.js";
 import { reviewHref } from "../../lib/game/reviews.js";
+import { showFigures } from "../../lib/shell/figures.js";
 import * as store from "./store.js";
 import { $ } from "../../lib/shell/dom.js";
 
@@ -101,6 +102,7 @@ async function finish() {
   const counted = !game.practice && store.countDay(game.date, { score, fragment });
   if ((counted && !counted.ok) || !store.dropGame(game.date, record)) notice(t("common.no_storage"));
   showResult(score, fragment, !(counted && counted.counted));
+  showFigures(engine, record, $("figures"));
   showHistory();
   setPhase("over");
 }

@@ -11,6 +11,7 @@ import { $ } from "../../lib/shell/dom.js";
 import { Stepper } from "../../lib/views/stepper.js";
 import { siteURL } from "../../lib/engine/client.js";
 import { reviewHref } from "../../lib/game/reviews.js";
+import { showFigures } from "../../lib/shell/figures.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {Board} from "../../lib/views/board.js" */
 /** @import {EmbedCode} from "./embedcode.js" */
@@ -81,6 +82,7 @@ export class GameOver {
     this.scores = null;
     this.reviewLink = null;
     $("review-link").hidden = true;
+    $("figures").hidden = true;
   }
 
   get replaying() { return this.at !== null; }
@@ -106,6 +108,8 @@ export class GameOver {
       $("scores").appendChild(li);
     }
     this.scores = result.scores;
+    // each player's figures, for a game with a record (a classic game from its deal)
+    showFigures(this.engine, result.shares ? session.toRecord() : null, $("figures"));
     $("share-box").hidden = !result.shares;
     $("btn-edit-position").hidden = !result.shares;   // the editor takes classic games (links)
     this.embedCode?.reset(result.shares);

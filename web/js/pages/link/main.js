@@ -19,6 +19,7 @@ import { hereAt, keepHere } from "./here.js";
 import { Deal } from "./deal.js";
 import { listYourGames, readForm, setUpForm } from "./home.js";
 import { reviewHref } from "../../lib/game/reviews.js";
+import { showFigures } from "../../lib/shell/figures.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {LinkMessage, LinkOpened} from "../../lib/types.js" */
 
@@ -245,6 +246,7 @@ async function finished() {
   const names = list(winners.map((s) => nameOf(s)));
   $("turn-banner").textContent = winners.length ? t("link.won", { names, count: winners.length }) : t("link.nobody");
   sendPanel(t("link.final_title"), t("link.final_text"), null);
+  showFigures(engine, message().record, $("figures"));
   await showLink("over");
   // the finished game's review, kept with this device's copy of the game
   const { fragment } = await engine.ask("encode_link", { record: message().record });
@@ -255,6 +257,7 @@ async function finished() {
 
 /** The send panel's words; `here`: the "is here" button's, or null for none. */
 function sendPanel(title, text, here) {
+  $("figures").hidden = true;   // shown by finished() at the end only
   $("send-title").textContent = title;
   $("send-text").textContent = text;
   $("btn-play-here").hidden = here === null;

@@ -11,6 +11,7 @@ import { list, sentences, t } from "../../lib/words/i18n.js";
 import { setPhase } from "../../lib/shell/page.js";
 import { $ } from "../../lib/shell/dom.js";
 import { EmbedCode } from "../../lib/shell/embedcode.js";
+import { showFigures } from "../../lib/shell/figures.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {Board} from "../../lib/views/board.js" */
 
@@ -33,6 +34,7 @@ export async function showGameOver(engine, board, record, room) {
   $("turn-banner").textContent = $("winners").textContent;
   $("over-panel").hidden = false;
   $("play-panel").hidden = true;
+  showFigures(engine, record, $("figures"));
   setPhase("over");
   const last = session.moves.length;
   stepper = new Stepper({

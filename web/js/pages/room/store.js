@@ -1,8 +1,12 @@
 // What this browser keeps of its rooms (localStorage, one entry per room so a
 // damaged one spoils one room only):
 //   tsuro.room.host.<id>  a room this browser hosts: its link, the host's
-//                         private key, the seats (with their tokens) and the
-//                         game's save, so a reload resumes the room
+//                         private key, the seats (with their tokens), the
+//                         tokens taken back (with the host's signed release),
+//                         the game's save, so a reload resumes the room, the
+//                         epoch of the tab that referees it (hostlock.js), and
+//                         whether it is an open table, with the table's id and
+//                         Nostr key (announcer.js)
 //   tsuro.room.seat.<id>  this browser's seat in another's room: its token and
 //                         the name it gave, so a reload takes the seat back
 
@@ -25,7 +29,11 @@ function isHosted(v, id) {
     isObject(v.link) && isText(v.link.secret) && isText(v.link.host) &&
     Array.isArray(v.seats) && v.seats.length >= 2 && v.seats.length <= 8 &&
     v.seats.every((s) => isObject(s) && KINDS.includes(s.kind) && isText(s.name) && isText(s.color) &&
-      (s.token === null || isText(s.token)));
+      (s.token === null || isText(s.token))) &&
+    (v.epoch === undefined || Number.isSafeInteger(v.epoch)) &&
+    (v.listed === undefined || typeof v.listed === "boolean") &&
+    (v.table === undefined || (isObject(v.table) && isText(v.table.id, 64) && isText(v.table.secret, 64) && Number.isSafeInteger(v.table.since))) &&
+    (v.released === undefined || (Array.isArray(v.released) && v.released.every((r) => isObject(r) && isText(r.token) && isText(r.sig))));
 }
 
 /** A room this browser hosts, or null (a stored one it cannot use is put aside). @param {string} id */
@@ -36,6 +44,18 @@ export function loadHosted(id, storage = localStore()) {
 /** Keep a hosted room; false if the browser refuses. @param {any} room */
 export function saveHosted(room, storage = localStore()) {
   return writeJSON(HOST + room.id, { ...room, format: HOST_FORMAT, saved: Date.now() }, storage) === null;
+}
+
+/**
+ * Keep a hosted room unless another tab has taken it up since (a higher epoch is stored,
+ * hostlock.js): "saved", "superseded" (nothing written) or "failed" (the browser refused).
+ * @param {any} room
+ * @returns {"saved" | "superseded" | "failed"}
+ */
+export function saveHostedIfCurrent(room, storage = localStore()) {
+  const stored = loadHosted(room.id, storage);
+  if (stored && (stored.epoch || 0) > (room.epoch || 0)) return "superseded";
+  return saveHosted(room, storage) ? "saved" : "failed";
 }
 
 /** Forget a hosted room. @param {string} id */
