@@ -111,7 +111,31 @@ def at_both_sizes(page, name: str) -> None:
         page.set_viewport_size({"width": width, "height": height})
         rendered(page)
         shot(page, f"{name}-{width}")
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
+        no_sideways_scroll(page, width, name)
+
+
+# the elements whose box reaches past the window's right edge, innermost last
+STICKING_OUT = """(width) => [...document.querySelectorAll("body *")]
+  .map((e) => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => r.right > width + 0.5
+    && getComputedStyle(e).position !== "fixed")
+  .map(([e, r]) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "")
+    + [...e.classList].map((c) => "." + c).join("")
+    + ` ${Math.round(r.left)}..${Math.round(r.right)}`)
+  .slice(-8)"""
+
+
+def no_sideways_scroll(page, width: int, where: str = "") -> None:
+    """The page does not scroll sideways at this width; if it does, the failure names
+    the elements that stick out.  Read once the page has rendered at this width (its
+    resize handlers run then: the top bar folds into its menu)."""
+    rendered(page)
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    if scroll > width:
+        raise AssertionError(
+            f"{where or page.url}: sideways scroll, {scroll} px wide at {width}: "
+            f"{page.evaluate(STICKING_OUT, width)}"
+        )
 
 
 def no_errors(page):

@@ -22,13 +22,12 @@ from authorkit import (
     checked,
     click_at,
     got,
-    no_sideways_scroll,
     place,
     wait_saved,
 )
 from gamekit import finished_record, fragment
 from helpers import tutorial_fragment
-from pagekit import keep_errors, no_errors, shot, wait_phase
+from pagekit import keep_errors, no_errors, no_sideways_scroll, shot, wait_phase
 
 pytestmark = pytest.mark.browser
 

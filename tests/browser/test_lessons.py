@@ -18,9 +18,9 @@ from urllib.parse import quote
 import gamekit
 import pytest
 from auditkit import Checker
-from authorkit import DRAFT, HOST_JS, answers, got, no_sideways_scroll, ok, place, wait_saved
+from authorkit import DRAFT, HOST_JS, answers, got, ok, place, wait_saved
 from helpers import tutorial_fragment, tutorial_lesson, tutorial_position
-from pagekit import framing_host, no_errors, shot, wait_phase
+from pagekit import framing_host, no_errors, no_sideways_scroll, shot, wait_phase
 from wordkit import english_left
 
 from tsuro_core.api import call

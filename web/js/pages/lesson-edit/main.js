@@ -94,8 +94,7 @@ async function addFrom(text, atGiven) {
       return before;
     });
   }
-  refresh();
-  share.step(draft.selected);
+  refresh();   // the preview loads the lesson at the new step (share.update): the lesson it has lacks it
   const added = draft.lesson.steps.length - before;
   $("le-add-note").textContent = t("lessonEdit.added", { count: added, n: before + 1 });
 }
