@@ -67,9 +67,9 @@ def rendered(page) -> None:
 
 
 def settled(page) -> None:
-    """Wait until the page's layout stops moving under a click aimed at coordinates: the
-    engine's status line above the board goes 600 ms after the engine is ready (the board
-    moves up with it), so a point measured before then is a line too low after."""
+    """Wait until the engine's status line has gone (600 ms after the engine is ready): it
+    lies over the foot of the window (components.css, out of the page's flow, so nothing
+    moves when it goes), and a tap aimed at coordinates there hits the page under it."""
     page.wait_for_function(
         "(() => { const s = document.getElementById('engine-status'); return !s || s.hidden; })()"
     )
@@ -176,6 +176,25 @@ def choose_placeable_by_keys(page, k: int) -> None:
         else:
             page.keyboard.press("r")
     assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
+
+
+def place_by_clicks(page, k: int) -> None:
+    """Click tiles (a second click turns the chosen one) from tile k on until the engine
+    allows one, then click the square it goes on (the target the board shows) and wait
+    for the move in the log.  The click goes to the square as it is at that moment
+    (scrolled into view, measured then), not to a point measured before: the layout may
+    have moved in between, or the square been out of the window."""
+    tiles = page.locator("#hand .hand-tile")
+    n = tiles.count()
+    for attempt in range(4 * n + 1):
+        if not page.locator("#btn-place").is_disabled():
+            break
+        tiles.nth((k + attempt // 4) % n).click()
+    assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
+    before = log_count(page)
+    # (the chosen tile's ghost lies over the square: the click is a player's, wherever it lands)
+    page.locator(".layer-target rect").click(force=True)
+    page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=before)
 
 
 CURRENT_SAVE = "localStorage.getItem('tsuro.game.' + sessionStorage.getItem('tsuro.tab.game'))"

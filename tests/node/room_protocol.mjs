@@ -201,7 +201,19 @@ async function playUntilOver(host, players, { pick = keepGoing, stopAt = Infinit
     }
     await sleep(2);
   }
-  throw new Error("the game did not end");
+  throw new Error(`the game did not end: ${stalled(host, players)}`);
+}
+
+/** Where a game stands for each side: what the referee has played, what each player last saw and was told. */
+function stalled(host, players) {
+  const r = host.referee;
+  const sides = players.map((p) => {
+    const s = p.seen.states.at(-1);
+    return `${p.name} (seat ${p.client.seat}, host ${p.client.hostPeer}): state n=${s?.n} turn=${s?.position.turn} ` +
+      `legal=${s?.legal ? s.legal.phase : null}, ${p.seen.states.length} states, errors [${p.seen.errors.join()}]`;
+  });
+  return `the referee at move ${r.session?.moves.length} (turn ${r.session?.turn}, phase ${host.room.phase}, ` +
+    `loop turnAt ${r.loop.turnAt} step ${r.loop.step}, session version ${r.session?.version}); ${sides.join("; ")}`;
 }
 
 // ---------------------------------------------------------------- the scenarios
