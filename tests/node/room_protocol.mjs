@@ -441,6 +441,33 @@ scenarios.whole_game_and_a_seat_to_a_computer = async (engine) => {
 };
 
 /**
+ * Bo goes away mid-game; the host frees his seat; Di, new to the room, takes it and plays
+ * on to the end, and is sent the host's record (the browser's test_room.py plays the same
+ * through the page's buttons, a few moves of Di's over WebRTC).
+ */
+scenarios.freed_seat_taken_mid_game = async (engine) => {
+  const { net, host, players: [ann, bo, cy] } = await seatedRoom(engine, ["person", "person", "person"], ["Ann", "Bo", "Cy"]);
+  assert.equal(await host.referee.start(), null);
+  await playUntilOver(host, [ann, bo, cy], { stopAt: 4 });
+  await settle(host.referee);
+  net.cut("bo", "host");
+  await settle(host.referee);
+  assert.equal(host.referee.roomInfo().seats[1].online, false);
+  await host.referee.freeSeat(1);
+  assert.equal(host.referee.roomInfo().seats[1].taken, false);
+  const di = player(net, "di", host);
+  net.connect("di", "host");
+  await until(() => di.client.connected, "Di finds the host");
+  await seat(di, 1, "Di");
+  await until(() => di.seen.states.at(-1)?.position.viewer === 1, "Di's first state as seat 1");
+  await playUntilOver(host, [ann, di, cy]);
+  await until(() => di.seen.over !== null && ann.seen.over !== null, "the end");
+  assert.deepEqual(di.seen.over, host.referee.session.toRecord());
+  assert.deepEqual(di.seen.over, ann.seen.over);
+  assert.ok(di.seen.over.moves.length > 4);
+};
+
+/**
  * A hostile guest sends every kind of message a guest can: each is refused with an error
  * to it alone, nobody else is sent anything, the game is unchanged; flooding is dropped
  * past the rate and said once a second; a tile she does not hold and a move sent twice

@@ -99,6 +99,13 @@ function connection(text) { $("connection").textContent = text; }
 
 // ------------------------------------------------------------------ a room
 
+// The page goes (closed, reloaded, left for another address): it leaves the room at once,
+// so that the others see this device gone now, not once its connections time out (the
+// host's seat shows "away" seconds sooner; a guest hears its host is gone).
+addEventListener("pagehide", (e) => {
+  if (!e.persisted) for (const transport of room.transports) transport.close();
+});
+
 async function openRoom(link) {
   setPhase("connecting");
   const { id, password } = await deriveRoom(link.secret);
@@ -115,6 +122,7 @@ async function openRoom(link) {
   } else {
     const transport = relay();
     if (!transport) { connection(t("room.no_relay")); return; }
+    room.transports = [transport];
     startClient(transport, link, id);
     connection(t("room.connecting"));
     // no answer for a while: say what may be wrong and what else there is
