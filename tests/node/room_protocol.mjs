@@ -213,7 +213,8 @@ function stalled(host, players) {
       `legal=${s?.legal ? s.legal.phase : null}, ${p.seen.states.length} states, errors [${p.seen.errors.join()}]`;
   });
   return `the referee at move ${r.session?.moves.length} (turn ${r.session?.turn}, phase ${host.room.phase}, ` +
-    `loop turnAt ${r.loop.turnAt} step ${r.loop.step}, session version ${r.session?.version}); ${sides.join("; ")}`;
+    `loop turnAt ${r.loop.turnAt} step ${r.loop.step}, session version ${r.session?.version}); ${sides.join("; ")}; ` +
+    `the host's peers: ${[...r.peers.values()].map((p) => `seat ${p.seat} tokens ${p.limit.tokens.toFixed(2)} dropped ${p.limit.dropped}`).join(", ")}`;
 }
 
 // ---------------------------------------------------------------- the scenarios
@@ -514,8 +515,16 @@ scenarios.hostile_guest_refused = async (engine) => {
   assert.equal(bo.seen.states.length + bo.seen.rooms.length, before.bo);
   assert.deepEqual(ann.seen.errors, []);
   assert.equal(host.referee.session.moves.length, n);
-  // Eve's own turn: a tile she does not hold, then her move sent twice
-  await sleep(1500);   // past the flood's second: her rate is back
+  // Eve's own turn: a tile she does not hold, then her move sent twice, once her rate is
+  // back: the host's bucket for her full again (RateLimit, protocol.js: a burst of 24, then
+  // 8 a second).  The players here move as fast as the engine answers, faster than those
+  // 8 a second, so each lives on its burst: every message Eve sends from here to the end
+  // (her start, the two refused moves, a dozen tiles at most) fits in a full one, however
+  // fast the game goes.  (A fixed 1.5 s gave her 12: a long deal, played fast enough,
+  // emptied it, her move was dropped, and the game waited for it for ever.)
+  const evePeer = [...host.referee.peers.values()].find((p) => p.seat === 2);
+  const { limit } = evePeer;
+  await until(() => limit.tokens + ((performance.now() - limit.at) / 1000) * limit.rate >= limit.burst, "Eve's rate back");
   await playUntilOver(host, [ann, bo], { stopAt: 2 });
   await until(() => eve.seen.states.at(-1)?.legal, "Eve's turn");
   const s = eve.seen.states.at(-1);
