@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { FORMAT, readReview, recordDigest, writeReview } from "../../web/js/pages/review/kept.js";
 import { summaries, summaryText } from "../../web/js/pages/review/words.js";
 import { setLang } from "../../web/js/lib/words/i18n.js";
+import { keptEntries } from "../../web/js/lib/shell/storage.js";
 
 /** localStorage's interface over a Map. */
 class MemoryStorage {
@@ -50,9 +51,10 @@ for (const [name, text] of Object.entries(damaged)) {
   const s = new MemoryStorage();
   s.setItem("tsuro.review.game.b", text);
   const r = readReview("game.b", budget, s);
-  const kept = JSON.parse(s.getItem("tsuro.kept-review.game.b") ?? "null");
+  // kept aside in the one list of entries kept (storage.js), with where it was and why
+  const kept = keptEntries(s).find((e) => e.key === "tsuro.review.game.b");
   out.damaged[name] = { review: r.review, damaged: r.damaged ?? null, keptText: kept?.text ?? null,
-    left: s.getItem("tsuro.review.game.b") };
+    keptReason: kept?.reason ?? null, left: s.getItem("tsuro.review.game.b") };
 }
 
 // the newest of a kind are kept: 14 records from links alone, 12 left
