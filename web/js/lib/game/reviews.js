@@ -22,7 +22,7 @@
 // in the game's entry: another tab playing the game listens to that entry's key
 // and would take a review written there for a change to its game.
 
-import { localStore, remove } from "../shell/storage.js";
+import { localStore, readText, remove, putAside } from "../shell/storage.js";
 
 /** Where a game's review is kept (pages/review/kept.js reads and writes it). */
 export const REVIEW_PREFIX = "tsuro.review.";
@@ -30,6 +30,13 @@ export const REVIEW_PREFIX = "tsuro.review.";
 /** Forget the review of `source` (its game is gone). @param {string} source @param {Storage | null} [storage] */
 export function dropReview(source, storage = localStore()) {
   remove(REVIEW_PREFIX + source, storage);
+}
+
+/** Keep the review of `source` aside (its game was kept aside: the review goes with it, listed
+ *  with the entries kept, never dropped). @param {string} source @param {Storage | null} [storage] */
+export function keepReviewAside(source, storage = localStore()) {
+  const text = readText(REVIEW_PREFIX + source, storage);
+  if (text !== null) putAside(REVIEW_PREFIX + source, text, { reason: "gameKept", said: true, storage });
 }
 
 /**

@@ -8,7 +8,7 @@
 //                     a save that could not be resumed, as it was stored (or
 //                     another stored entry the site could not read: storage.js)
 //   tsuro.review.game.<id>  the game's review, if it was reviewed (reviews.js):
-//                     forgotten with the game
+//                     forgotten with the game, kept aside with it
 //   tsuro.save        (format 1, before this module) one game; migrated
 //   tsuro.save.previous                              (the same)
 //
@@ -23,7 +23,7 @@ import { t } from "../words/i18n.js";
 import { failureText } from "../words/stored.js";
 import { downloadBlob } from "../shell/download.js";
 import { localStore, tabStore, readText, writeText, remove, keysWith, keepText, keptEntries, forgetKept } from "../shell/storage.js";
-import { dropReview } from "./reviews.js";
+import { dropReview, keepReviewAside } from "./reviews.js";
 
 export const FORMAT = "tsuro-games/2";
 const GAME_PREFIX = "tsuro.game.";
@@ -179,7 +179,7 @@ export class GameStore {
     if (text === null) return null;
     if (!this._keepText(id, text, reason)) return null;
     remove(GAME_PREFIX + id, this.storage); // if it stays, it is kept twice: harmless
-    dropReview(`game.${id}`, this.storage);
+    keepReviewAside(`game.${id}`, this.storage);   // its review goes aside with it (never dropped)
     if (this.current === id) this.current = null;
     return id;
   }

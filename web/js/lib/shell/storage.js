@@ -135,7 +135,7 @@ export const KEPT_FORMAT = "tsuro-kept/1";
 const OLD_KEPT_REVIEW = "tsuro.kept-review.";   // + <source>: the review tsuro.review.<source>
 const OLD_KEPT_LESSON = "tsuro.lessonDraft.kept";   // the lesson draft tsuro.lessonDraft
 /** The reasons kept entries give as codes (the list says them in words). */
-export const KEPT_REASONS = ["unreadable", "otherTab", "replaced"];
+export const KEPT_REASONS = ["unreadable", "otherTab", "replaced", "gameKept"];
 
 /**
  * An entry kept aside, as the list shows it.

@@ -18,8 +18,8 @@ import { applyTheme } from "../../lib/shell/theme.js";
 import { Sound } from "../../lib/shell/sound.js";
 import { t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
-import { parseRoomFragment, deriveRoom, roomFragment } from "./secret.js";
-import { loadHosted, saveHosted, loadSeat, saveSeat } from "./store.js";
+import { parseRoomFragment, deriveRoom, roomFragment, hostKeyFits } from "./secret.js";
+import { loadHosted, saveHosted, loadSeat, saveSeat, keepHostedAside } from "./store.js";
 import { RelayTransport, relaysFor, iceServers } from "./relay.js";
 import { loopbackPair } from "./transport.js";
 import { Referee } from "./referee.js";
@@ -80,13 +80,27 @@ function connection(text) { $("connection").textContent = text; }
 
 // ------------------------------------------------------------------ a room
 
-async function openRoom(link) {
+/**
+ * Open a room: as its host when this browser keeps it (`host`: false once what it kept was
+ * put aside), else as a guest.
+ * @param {{secret: string, host: string}} link
+ */
+async function openRoom(link, host = true) {
   setPhase("connecting");
   const { id, password } = await deriveRoom(link.secret);
   room.id = id;
   room.link = link;
-  const hosted = loadHosted(id);
+  const hosted = host ? loadHosted(id) : null;
   const isHost = !!hosted && hosted.link.host === link.host;
+  // what this browser kept of its room, put aside when it cannot resume it (said): the room
+  // is then opened as any guest's
+  const aside = (why) => {
+    const kept = keepHostedAside(id, why);
+    notice(t(kept ? "room.hosted_aside" : "room.hosted_left", { reason: why }));
+    room.referee = null;
+    return openRoom(link, false);
+  };
+  if (isHost && !(await hostKeyFits(hosted.hostKey, link.host))) return aside(t("room.hosted_key"));
   const { urls, refused } = relaysFor(id, params);
   if (refused.length) notice(t("room.relay_refused", { relays: refused.join(", ") }));
   // made once whoever listens to it is there: a peer met before would go unheard
@@ -100,7 +114,12 @@ async function openRoom(link) {
         label: t("engine.retry"), run: () => { notice(null); room.referee?.retryComputers(); },
       }),
     });
-    await room.referee.resume();
+    try {
+      await room.referee.resume();
+    } catch (e) {
+      if (engine.failed) throw e;   // the engine is down, not the save: it stays for the next visit
+      return aside(reason(e));
+    }
     const pair = loopbackPair();
     room.referee.attach(pair.host, "l");
     startClient(pair.local, link, id);

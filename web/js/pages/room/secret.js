@@ -86,6 +86,22 @@ export async function hostFingerprint(publicRaw) {
   return b64url((await sha256(`tsuro-room/1 host|${publicRaw}`)).slice(0, 16));
 }
 
+/**
+ * Whether a stored host key is one this browser can sign with and the one the room's link
+ * names (a key kept in storage is never trusted: a damaged one would leave the room waiting
+ * for a welcome that never comes).
+ * @param {{privateJwk: JsonWebKey, publicRaw: string}} hostKey @param {string} host  the link's fingerprint
+ */
+export async function hostKeyFits(hostKey, host) {
+  try {
+    if ((await hostFingerprint(hostKey.publicRaw)) !== host) return false;
+    await crypto.subtle.importKey("jwk", hostKey.privateJwk, ECDSA, false, ["sign"]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const proofText = (/** @type {string} */ roomId, /** @type {string} */ nonce) => enc.encode(`tsuro-room/1 welcome|${roomId}|${nonce}`);
 
 /** The host's signature over a guest's nonce. @param {JsonWebKey} privateJwk @param {string} roomId @param {string} nonce */

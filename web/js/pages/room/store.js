@@ -9,7 +9,7 @@
 //   An entry this page cannot use is put aside (storage.js's putAside: kept, listed,
 //   said), never dropped, and never takes another room down with it.
 
-import { localStore, writeJSON, keysWith, remove, readChecked, wholeOnly, isObject } from "../../lib/shell/storage.js";
+import { localStore, readText, writeJSON, keysWith, remove, readChecked, wholeOnly, isObject, putAside } from "../../lib/shell/storage.js";
 
 const HOST = "tsuro.room.host.";
 const SEAT = "tsuro.room.seat.";
@@ -25,7 +25,9 @@ function isHosted(v, id) {
     isObject(v.link) && isText(v.link.secret) && isText(v.link.host) &&
     Array.isArray(v.seats) && v.seats.length >= 2 && v.seats.length <= 8 &&
     v.seats.every((s) => isObject(s) && KINDS.includes(s.kind) && isText(s.name) && isText(s.color) &&
-      (s.token === null || isText(s.token)));
+      (s.token === null || isText(s.token))) &&
+    isObject(v.hostKey) && isObject(v.hostKey.privateJwk) && isText(v.hostKey.publicRaw) &&
+    (v.save === null || isObject(v.save));
 }
 
 /** A room this browser hosts, or null (a stored one it cannot use is put aside). @param {string} id */
@@ -36,6 +38,18 @@ export function loadHosted(id, storage = localStore()) {
 /** Keep a hosted room; false if the browser refuses. @param {any} room */
 export function saveHosted(room, storage = localStore()) {
   return writeJSON(HOST + room.id, { ...room, format: HOST_FORMAT, saved: Date.now() }, storage) === null;
+}
+
+/**
+ * Put a hosted room the page cannot resume aside, as it was stored, with why (its key is not the
+ * one its link names, the engine refused its game): kept, listed with the other entries kept
+ * (storage.js), and said by the page.  Returns where it is kept, or null (the browser refused
+ * the copy: it stays where it was).
+ * @param {string} id @param {string} reason
+ */
+export function keepHostedAside(id, reason, storage = localStore()) {
+  const text = readText(HOST + id, storage);
+  return text === null ? null : putAside(HOST + id, text, { reason, said: true, storage });
 }
 
 /** Forget a hosted room. @param {string} id */
