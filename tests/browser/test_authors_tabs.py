@@ -86,15 +86,21 @@ def lay(page, tile: int, x: int, y: int) -> None:
     checked(page)
 
 
+def empty_board(context, server):
+    """A tab of the board editor on an empty board (the draft's players kept), checked."""
+    a = tab(context, server + EDITOR)
+    checked(a)
+    a.click("#btn-empty")
+    checked(a)
+    return a
+
+
 def tiles(d) -> list:
     return sorted(tuple(e[:3]) for e in d["state"]["tiles"])
 
 
 def test_board_editor_two_tabs_lay_remove_and_rename_and_lose_nothing(context, server):
-    a = tab(context, server + EDITOR)
-    checked(a)
-    a.click("#btn-empty")
-    checked(a)
+    a = empty_board(context, server)
     b = tab(context, server + EDITOR)
     checked(b)
     # a tile laid in each tab, then a name changed in one and a tile removed in the other, no
@@ -126,10 +132,7 @@ def test_board_editor_two_tabs_lay_remove_and_rename_and_lose_nothing(context, s
 
 
 def test_board_editor_two_tabs_writes_that_crossed_are_shown_and_both_kept(context, server):
-    a = tab(context, server + EDITOR)
-    checked(a)
-    a.click("#btn-empty")
-    checked(a)
+    a = empty_board(context, server)
     lay(a, 7, 0, 0)
     # another tab wrote over this one's draft without having seen it (its write crossed this
     # one's: the same count of writes, another board), heard of at this tab's next edit
@@ -163,10 +166,7 @@ def test_board_editor_two_tabs_writes_that_crossed_are_shown_and_both_kept(conte
 
 
 def test_board_editor_with_storage_full_says_so_keeps_the_work_and_saves_it_later(context, server):
-    a = tab(context, server + EDITOR)
-    checked(a)
-    a.click("#btn-empty")
-    checked(a)
+    a = empty_board(context, server)
     lay(a, 7, 0, 0)
     a.evaluate(FILL)
     lay(a, 8, 1, 0)  # neither stored ...

@@ -10,25 +10,18 @@ tests/browser/test_authors_tabs.py."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import node_script
 
 SCRIPT = Path(__file__).resolve().parent / "drafts.mjs"
 
 
 @pytest.fixture(scope="module")
 def out() -> dict[str, Any]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is not installed (tests/node needs Node 20)")
-    proc = subprocess.run([node, str(SCRIPT)], capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    return node_script(SCRIPT)
 
 
 def test_two_tabs_taking_turns_lose_nothing(out):
