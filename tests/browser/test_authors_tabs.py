@@ -105,11 +105,15 @@ def test_board_editor_two_tabs_lay_remove_and_rename_and_lose_nothing(context, s
     checked(b)
     # a tile laid in each tab, then a name changed in one and a tile removed in the other, no
     # tab reloaded: each edit is made on the draft as stored, the other tab's taken first
+    # (each tab acts once the other's last write has reached it, as an author's hands would:
+    # writes crossing on their way are the next test's)
     lay(a, 7, 0, 0)
+    stored_in(b, BOARD, "(d) => d.state.tiles.length === 1")
     lay(b, 8, 1, 0)  # b had not laid a thing: it takes a's tile, then lays its own
     stored_in(a, BOARD, "(d) => d.state.tiles.length === 2")
     a.wait_for_function("document.querySelectorAll('#board .layer-tiles > *').length === 2")
     b.fill("#seat-1-name", "Bo")
+    stored_in(a, BOARD, "(d) => d.state.players[1].name === 'Bo'")
     lay(a, 9, 2, 0)
     stored_in(b, BOARD, "(d) => d.state.tiles.length === 3")
     b.focus("#board svg.board")
@@ -256,22 +260,25 @@ def steps_shown(page) -> int:
 
 
 def test_lesson_editor_two_tabs_reorder_remove_and_caption_at_once(context, server):
-    a, b = open_lessons(context, server, ["one", "two", "three"])
-    # b captions its step 2 while a removes step 1: b's text stays on b's step, wherever it is
+    a, b = open_lessons(context, server, ["one", "two", "three"], clock_b=True)
+    # b's time stands still: what b types waits to be kept, as while an author types on
     b.click("#le-steps li:nth-child(2) .le-step-pick")
-    b.fill("#le-caption", "two, from b")  # kept once the typing pauses ...
-    a.click("[aria-label='Remove step 1']")  # ... and a's removal saved meanwhile
+    b.clock.pause_at(b.evaluate("Date.now()") + 1000)
+    # b captions its step 2 while a removes step 1: b's text stays on b's step, wherever it is
+    b.fill("#le-caption", "two, from b")
+    a.click("[aria-label='Remove step 1']")
     stored_in(b, LESSON, "(d) => d.lesson.steps[0].caption === 'two, from b' && !d.lesson.steps[2]")
     b.wait_for_function("document.getElementById('le-step-h').textContent === 'Step 1'")
     assert b.input_value("#le-caption") == "two, from b"  # the form still shows b's step
     assert captions(b.evaluate(LESSON)) == ["two, from b", "three"]
-    # a moves step 2 up while b, still on its step (now step 2), types on
+    # a moves step 2 up while b, on its step (now step 2), types on
     a.wait_for_function("document.querySelectorAll('#le-steps li').length === 2")
     type_at_end(b, "#le-caption", " and more")
     a.click("[aria-label='Move step 2 up']")
     stored_in(b, LESSON, "(d) => d.lesson.steps[1].caption === 'two, from b and more'")
     b.wait_for_function("document.getElementById('le-step-h').textContent === 'Step 2'")
     assert captions(b.evaluate(LESSON)) == ["three", "two, from b and more"]
+    b.clock.resume()
     # both tabs reloaded: every edit there, in either
     for p in (a, b):
         p.reload()
