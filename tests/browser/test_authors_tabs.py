@@ -202,8 +202,11 @@ def test_board_editor_with_storage_full_says_so_keeps_the_work_and_saves_it_late
     checked(a)
     assert a.evaluate("document.querySelectorAll('#board .layer-tiles > *').length") == 4
     # the file saved while storage was full opens as the draft it was
-    a.fill("#ed-paste", saved)
-    a.click("#btn-paste")
+    a.set_input_files(
+        "#ed-file",
+        files=[{"name": "b.json", "mimeType": "application/json", "buffer": saved.encode()}],
+    )
+    a.wait_for_function("document.querySelectorAll('#board .layer-tiles > *').length === 3")
     checked(a)
     assert tiles(a.evaluate(BOARD)) == [(0, 0, 7), (1, 0, 8), (2, 0, 9)]
     for p in (a, b):
@@ -378,5 +381,14 @@ def test_a_lesson_draft_another_tab_stored_that_cannot_be_read_is_kept_aside(con
     g.wait_for_function("localStorage.getItem('tsuro.lessonDraft.kept') === null")
     assert g.locator("#games-panel li.kept").count() == 2
     both_widths(g, "kept-list")
+    # a lesson draft kept aside and downloaded opens again as a lesson file
+    a.once("dialog", lambda d: d.accept())  # "replace the lesson you are making?"
+    draft = {
+        "name": "d.json",
+        "mimeType": "application/json",
+        "buffer": lesson_draft(["x", "y"]).encode(),
+    }
+    a.set_input_files("#le-file", files=[draft])
+    stored_in(a, LESSON, "(d) => d.lesson.steps.length === 2 && d.lesson.steps[1].caption === 'y'")
     for p in (a, g):
         no_errors(p)

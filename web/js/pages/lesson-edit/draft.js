@@ -209,10 +209,6 @@ export class Draft {
     this.keepChoice();
   }
 
-  /** Take the draft another tab saved, if any (the page calls this on a "storage" event;
-   *  the keeper also does before every change). */
-  sync() { return this.keeper.sync(); }
-
   /** The keeper's news: another tab's draft taken notes the steps it removed (an edit puts
    *  them back) and keeps this tab's step chosen if it is still there. @param {DraftEvent} event */
   told(event) {
