@@ -67,6 +67,7 @@ export class DraftNotice {
   /** @param {string | null} text @param {[string, string, () => void][]} buttons  id, label key, action */
   show(text, buttons) {
     this.box.hidden = !text;
+    this.box.classList.toggle("note", !buttons.length);   // its close button beside the text
     this.text.textContent = text ?? "";
     this.actions.replaceChildren(...buttons.map(([id, label, run]) => {
       const b = document.createElement("button");
