@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .common import BuildError, sha256_bytes
+from .messages import COMPILED
 from .wheel import answers_from_wheel
 
 # Files of web/ that keep their URL (everything else goes to assets/<sha>/).
@@ -105,9 +106,20 @@ def static_imports(js: str) -> list[str]:
     return _STATIC_IMPORT_RE.findall(js)
 
 
+_WORDS_RE = re.compile(r"""<html\b[^>]*\sdata-words\s*=\s*["']([^"']*)["']""", re.I)
+
+
+def page_words(html: str) -> list[str]:
+    """The parts of the messages a page names on its <html data-words="..."> (i18n.js)."""
+    m = _WORDS_RE.search(html)
+    return m.group(1).split() if m else []
+
+
 def add_modulepreloads(html: str, page_rel: str, contents: dict[str, bytes], asset_dir: str) -> str:
     """Add <link rel=modulepreload> for every module a page's module scripts import
-    statically (transitively), so the browser fetches the graph in one round trip."""
+    statically (transitively), so the browser fetches the graph in one round trip,
+    and for the English messages of the parts it names (i18n.js imports them
+    when it starts: their address depends on the page)."""
     page_dir = posixpath.dirname(page_rel)
     prefix = asset_dir + "/"
     entries: list[str] = []  # fetched by the page's own <script src>: no need to preload
@@ -115,6 +127,11 @@ def add_modulepreloads(html: str, page_rel: str, contents: dict[str, bytes], ass
     srcs = [(src, entries) for src in _MODULE_SCRIPT_RE.findall(html)]
     for body in _INLINE_MODULE_RE.findall(html):
         srcs += [(spec, seeds) for spec in static_imports(body)]
+    for part in page_words(html):
+        words = f"{COMPILED}/{part}/en.js"
+        if words not in contents:
+            raise BuildError(f"{page_rel} names words that are not compiled: {part} ({words})")
+        seeds.append(words)
     for src, into in srcs:
         if re.match(r"^[a-z][a-z0-9+.-]*:|^//", src, re.I):
             continue

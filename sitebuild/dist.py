@@ -7,7 +7,8 @@ changed, under a lock so that builds in one checkout take turns.
                          file name stays a valid wheel name)
     stdlib/<sha>/        the trimmed, precompiled standard library
     assets/<sha>/        every file of web/ that is not a page, in one
-                         content-hashed folder, and js/build-info.js
+                         content-hashed folder, js/build-info.js and the
+                         catalogues compiled (js/lib/words/messages/)
     *.html               pages, their src/href rewritten to assets/<sha>/
     precomputed/<sha>    positions of the record boards the pages embed, and the
                          engine's answer for the lessons they frame
@@ -32,7 +33,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from . import assets, icons, pins, rooms
+from . import assets, icons, messages, pins, rooms
 from .common import CACHE, DIST, ROOT, BuildError, log, pyproject, sha256_bytes, walk
 from .precache import precache_manifest, service_worker
 from .precompile import EXERCISE, PRECOMPILE_TOOL, precompile, wheel_pycs
@@ -56,6 +57,8 @@ def input_fingerprint(root: Path = ROOT) -> str:
         root / assets.PUZZLES,
         *sorted((root / assets.LESSONS).glob("*.json")),
         root / icons.APP_ICONS,
+        root / messages.MESSAGES_TOOL,
+        root / "package-lock.json",  # the messages' compiler
     ]
     for sub in ("sitebuild", "tsuro_core", "web"):
         paths += [root / sub / rel for rel in walk(root / sub)]
@@ -167,13 +170,15 @@ def _data_files(root: Path, site: Path, wheel: Path, cache: Path) -> None:
 def _assets(
     web: Path, site: Path, info: dict[str, Any], cache: Path
 ) -> tuple[str, dict[str, bytes]]:
-    """Every non-page file of web/, the generated BUILD_INFO and the room page's
-    network settings and vendored libraries (rooms.py) in assets/<sha of them all>/."""
+    """Every non-page file of web/ but the catalogues' sources, their compiled
+    messages (messages.py), the generated BUILD_INFO and the room page's network
+    settings and vendored libraries (rooms.py) in assets/<sha of them all>/."""
     contents = {
         r: (web / r).read_bytes()
         for r in walk(web)
-        if not assets.is_stable(r) and not assets.types_only(r)
+        if not assets.is_stable(r) and not assets.types_only(r) and not messages.is_source(r)
     }
+    contents.update(messages.compiled_messages(web.parent))
     contents[assets.BUILD_INFO] = assets.build_info_js(info).encode()
     contents[rooms.NETWORK_JS] = rooms.network_js().encode()
     contents.update(rooms.vendor_files(cache))

@@ -16,16 +16,19 @@ from .pins import MICROPIP_WHEEL, ON_DEMAND_FILES
 SW_PLACEHOLDER = "/*@@PRECACHE_MANIFEST@@*/ null"
 IMMUTABLE_FOLDERS = ["assets/", "pyodide/", "wheels/", "stdlib/", "precomputed/"]
 
-# Files of web/ served content-hashed but not precached: the catalogues of the
-# languages other than English, fetched (and then kept by the service worker)
-# only when their language is chosen, so a first visit does not carry six.
-ON_DEMAND_ASSETS = re.compile(r"assets/[^/]+/js/lib/words/catalogues/(?!en\.js$)[^/]+\.js")
+# Files served content-hashed but not precached: the compiled messages of the
+# languages other than English (js/lib/words/messages/<part>/<code>.js,
+# sitebuild/messages.py), fetched (and then kept by the service worker) only
+# when their language is chosen, so a first visit does not carry six.
+ON_DEMAND_ASSETS = re.compile(r"assets/[^/]+/js/lib/words/messages/[^/]+/(?!en\.js$)[^/]+\.js")
 # The lesson files (data/lessons/): our pages show them from their precomputed
 # answers, so only a lesson opened by its file's address (#src=) fetches one.
 ON_DEMAND_LESSONS = re.compile(r"lessons/[^/]+\.json")
 
-# Pages a first visit does not carry (the "later" tier): `<name>.html` and the
-# page's own modules and stylesheet (`js/pages/<name>/`, `css/<name>.css`).
+# Pages a first visit does not carry (the "later" tier): `<name>.html`, the
+# page's own modules and stylesheet (`js/pages/<name>/`, `css/<name>.css`) and
+# its English words (`js/lib/words/messages/<name>/en.js`: web/js/lib/words/parts.js;
+# its words in other languages are fetched on demand, as the first visit's are).
 # They are cached when first opened, and the service worker fills them in on
 # a later visit (a page that was already controlled when it loaded asks it to:
 # lib/engine/client.js), so the first visit stays within its byte budget and
@@ -40,7 +43,10 @@ def later_files(files: Iterable[str], pages: Iterable[str]) -> list[str]:
     if not names:
         return []
     alt = "|".join(re.escape(n) for n in names)
-    own = rf"assets/[^/]+/(?:js/pages/(?:{alt})/.+|css/(?:{alt})\.css)"
+    own = (
+        rf"assets/[^/]+/(?:js/pages/(?:{alt})/.+|css/(?:{alt})\.css"
+        rf"|js/lib/words/messages/(?:{alt})/en\.js)"
+    )
     pattern = re.compile(rf"(?:{alt})\.html|{own}")
     return sorted(r for r in files if pattern.fullmatch(r))
 

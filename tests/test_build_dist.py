@@ -213,16 +213,21 @@ def test_precache_manifest_hashes_and_leaves_out_the_micropip_files_and_other_la
     manifest = build_info["precache"]
     pyo = build_info["pyodideDir"]
     assets = build_info["assets"]
-    # every catalogue but English's: fetched when its language is chosen (i18n.js)
-    languages = {
-        f"{assets}js/lib/words/catalogues/{p.name}"
-        for p in (ROOT / "web" / "js" / "lib" / "words" / "catalogues").glob("*.js")
-        if p.name != "en.js"
-    }
-    catalogues = f"{assets}js/lib/words/catalogues/"
-    assert {f"{catalogues}de.js", f"{catalogues}ja.js"} <= languages
-    assert f"{assets}js/lib/words/catalogues/en.js" in manifest["urls"]
+    # the compiled messages (sitebuild/messages.py), one module per part and language, of
+    # every language but English: fetched when its language is chosen (i18n.js); the
+    # catalogues' sources are not shipped
+    codes = {p.stem for p in (ROOT / "web" / "js" / "lib" / "words" / "catalogues").glob("*.js")}
+    parts = ("core", "room", "review", "editor", "lesson-edit")
+    words = f"{assets}js/lib/words/messages/"
+    compiled = {r for r in walk(dist_dir) if r.startswith(words)}
+    assert compiled == {f"{words}{part}/{code}.js" for part in parts for code in codes}
+    assert not any("/catalogues/" in r for r in walk(dist_dir))
+    languages = {r for r in compiled if not r.endswith("/en.js")}
+    assert {f"{words}core/de.js", f"{words}room/ja.js"} <= languages
+    # English: the first visit's words precached, each later page's with that page
+    assert f"{words}core/en.js" in manifest["urls"]
     later = set(precache.later_files(walk(dist_dir), precache.LATER_PAGES))
+    assert {f"{words}{part}/en.js" for part in parts[1:]} <= later
     assert set(manifest["later"]) == later
     # the lesson files: our pages show them from precomputed answers
     lessons = {f"lessons/{p.name}" for p in (ROOT / "data" / "lessons").glob("*.json")}

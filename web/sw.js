@@ -5,14 +5,15 @@
 //     the cache, so a new build is picked up online and the site still works
 //     offline.
 //   - files only the micropip path needs (onDemand: the full stdlib, the
-//     standard lock file, micropip) and the catalogues of the languages other
-//     than English: not precached, cached when first fetched (a catalogue an
+//     standard lock file, micropip) and the compiled messages of the languages
+//     other than English: not precached, cached when first fetched (a language an
 //     older version had fetched is fetched again on install, so the player's
 //     language stays offline across updates).
 //   - the later tier (later: pages a first visit does not carry, with their
 //     own modules; sitebuild/precache.py LATER_PAGES): cached when first
 //     opened, and all fetched when a page that this worker already controlled
-//     at load asks ("fill-in": a second visit), on every update after the
+//     at load asks ("fill-in": a second visit; with the later pages' words in
+//     that page's language), on every update after the
 //     first install, and on a first visit that opened a later page (that page
 //     loaded before this worker could store it), so the whole site works
 //     offline from the second visit, and a later page from its first.
@@ -61,7 +62,7 @@ async function matchesBuild(rel, resp) {
   return !!HASHES[rel] && (await sha256Hex(resp)) === HASHES[rel];
 }
 
-/** The on-demand assets (catalogues) an older version's cache holds under its own
+/** The on-demand assets (a language's messages) an older version's cache holds under its own
  *  assets/<sha>/ folder: in use here, so worth having offline in this version too. */
 async function usedBefore() {
   const tail = (rel) => rel.replace(/^assets\/[^/]+\//, "");
@@ -89,6 +90,15 @@ async function updating() {
 async function laterPageOpen() {
   const open = await sw.clients.matchAll({ type: "window", includeUncontrolled: true });
   return open.some((c) => LATER_SET.has(relative(c.url) ?? ""));
+}
+
+/** The later tier's words in language `code` (the page's that asked for the fill-in; English's
+ *  are in LATER): the compiled messages of each later page in that language, on demand
+ *  otherwise (sitebuild/precache.py), so that a later page opened offline speaks it. */
+function laterWords(code) {
+  if (typeof code !== "string") return [];
+  const mine = (rel) => { const m = /\/js\/lib\/words\/messages\/([^/]+)\/([^/]+)\.js$/.exec(rel); return !!m && m[1] !== "core" && m[2] === code; };
+  return (MANIFEST ? MANIFEST.onDemand : []).filter(mine);
 }
 
 /** Fetch and store each of rels not in the cache yet, when it is the build's file; best effort:
@@ -136,7 +146,7 @@ sw.addEventListener("install", (event) => {
 
 sw.addEventListener("message", (event) => {
   if (event.data && event.data.tsuro === "skip-waiting") sw.skipWaiting();
-  if (event.data && event.data.tsuro === "fill-in") event.waitUntil(fetchMissing(LATER));
+  if (event.data && event.data.tsuro === "fill-in") event.waitUntil(fetchMissing([...LATER, ...laterWords(event.data.lang)]));
 });
 
 // Old versions' caches go only now, once this version is the active one.

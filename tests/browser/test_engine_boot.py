@@ -106,16 +106,16 @@ def test_offline_after_first_visit(page, context, serve_site, dist_dir):
         page.wait_for_function("navigator.serviceWorker.controller !== null")
         assert page.evaluate("window.tsuro.engine.snapshotDone")["state"] == "stored"
         # A language other than English is not precached: the worker keeps its
-        # catalogue once the page has fetched it.
+        # messages once the page has fetched them.
         page.goto(site + "?lang=de&anim=0")
         page.wait_for_selector("#setup[open]")
         assert page.title() == "Tsuro: Das Spiel des Weges"
         for _ in range(100):
-            if page.evaluate(KEPT, "js/lib/words/catalogues/de.js"):
+            if page.evaluate(KEPT, "js/lib/words/messages/core/de.js"):
                 break
             page.wait_for_timeout(50)
-        assert page.evaluate(KEPT, "js/lib/words/catalogues/de.js") and not page.evaluate(
-            KEPT, "js/lib/words/catalogues/ja.js"
+        assert page.evaluate(KEPT, "js/lib/words/messages/core/de.js") and not page.evaluate(
+            KEPT, "js/lib/words/messages/core/ja.js"
         )
         page.goto(site + "smoke.html")
         wait_ready(page)

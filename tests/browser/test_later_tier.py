@@ -2,7 +2,8 @@
 visit does not carry is stored when a later visit asks for it ("fill-in"), and opened
 offline before that, it sends the player to the game page, which says why; a first
 visit that lands on a page of the tier keeps the whole tier at once (the real build's
-editor).
+editor); the fill-in keeps the later pages' words in the player's language too, so a
+later page opened offline speaks it.
 
 The first test builds its own copy of the site in which the puzzles page is in the
 later tier, so the mechanism is tested whatever pages the real build puts there."""
@@ -131,5 +132,37 @@ def test_a_first_visit_to_a_later_page_keeps_it_for_offline(page, context, serve
         page.goto(server + "lesson-edit.html")
         wait_phase(page, ["ready"])
         assert page.url == server + "lesson-edit.html"
+    finally:
+        context.set_offline(False)
+
+
+def test_the_fill_in_keeps_the_later_pages_words_in_the_players_language(
+    page, context, server, build_info
+):
+    """A German player's second visit: the later tier comes with its German words (each
+    later page's part of the compiled messages, sitebuild/messages.py), and not another
+    language's; the room page, never opened, opens offline in German."""
+    words = f"{build_info['assets']}js/lib/words/messages"
+    german = [f"{words}/{part}/de.js" for part in ("room", "review", "editor", "lesson-edit")]
+    assert set(german) <= set(build_info["precache"]["onDemand"])
+    assert not set(german) & set(build_info["precache"]["later"])
+    visit(page, server + "?anim=0&lang=de")  # the first visit installs the service worker
+    visit(page, server + "?anim=0&lang=de")  # controlled from the start: the fill-in
+    page.wait_for_function(
+        f"""(async () => {{
+          const stored = {STORED};
+          for (const rel of {json.dumps([*german, f"{words}/room/en.js"])}) {{
+            if (!(await stored(rel))) return false;
+          }}
+          return true;
+        }})()"""
+    )
+    assert not page.evaluate(STORED, f"{words}/room/ja.js")
+    context.set_offline(True)
+    try:
+        page.goto(server + "room.html?lang=de&relays=none")
+        page.wait_for_selector("#new-panel:not([hidden])")
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert page.inner_text("h1").strip() == "Live spielen"
     finally:
         context.set_offline(False)

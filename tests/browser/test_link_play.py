@@ -206,7 +206,7 @@ def test_two_devices_deal_by_commit_and_reveal_and_play_a_whole_game(devices, se
         p.wait_for_function("document.querySelector('#games li[data-state]')")
         assert p.locator("#games li").count() == 1
         assert p.get_attribute("#games li", "data-state") == "over"
-        assert "Ann, Bo, Cy" in p.inner_text("#games")
+        assert "Ann, Bo, and Cy" in p.inner_text("#games")  # Intl.ListFormat
     no_errors(a)
     no_errors(b)
 

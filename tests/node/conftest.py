@@ -1,4 +1,5 @@
-"""Run the built wheel in Pyodide under Node (tests/node/run_pyodide.mjs)."""
+"""Run the built wheel in Pyodide under Node (tests/node/run_pyodide.mjs), and the
+built site's modules (site_assets: the catalogues are compiled by the build)."""
 
 from __future__ import annotations
 
@@ -46,3 +47,11 @@ def pyodide_node(dist_dir):
         return proc.stdout if python is not None else json.loads(proc.stdout)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def site_assets(dist_dir, build_info) -> Path:
+    """The built site's assets/<sha>/ folder: the front end's modules as shipped, with
+    the catalogues compiled into js/lib/words/messages/ (tools/messages.mjs), which the
+    Node runners (words.mjs, review_page.mjs, turn_controller.mjs) import."""
+    return dist_dir / build_info["assets"].rstrip("/")

@@ -2,13 +2,20 @@
 // reads {record, moves, scale} on stdin (moves: the engine's review of the record) and prints
 // what the kept review's store and the players' summaries make of them, as JSON.
 //
-//   node review_page.mjs < case.json
+//   node review_page.mjs ASSETS < case.json
+//
+// ASSETS: the built site's assets/<sha>/ folder (the modules as shipped, with the
+// catalogues compiled: tools/messages.mjs).
 
 import { readFileSync } from "node:fs";
-import { FORMAT, readReview, recordDigest, writeReview } from "../../web/js/pages/review/kept.js";
-import { summaries, summaryText } from "../../web/js/pages/review/words.js";
-import { setLang } from "../../web/js/lib/words/i18n.js";
-import { keptEntries } from "../../web/js/lib/shell/storage.js";
+import { pathToFileURL } from "node:url";
+
+const assets = pathToFileURL(`${process.argv[2]}/`);
+const { FORMAT, readReview, recordDigest, writeReview } = await import(new URL("js/pages/review/kept.js", assets).href);
+const { summaries, summaryText } = await import(new URL("js/pages/review/words.js", assets).href);
+const { setLang, useParts } = await import(new URL("js/lib/words/i18n.js", assets).href);
+const { keptEntries } = await import(new URL("js/lib/shell/storage.js", assets).href);
+await useParts("review");
 
 /** localStorage's interface over a Map. */
 class MemoryStorage {

@@ -22,7 +22,7 @@ THREE = json.loads(
 
 
 @pytest.fixture(scope="module")
-def out() -> dict:
+def out(site_assets) -> dict:
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is not installed (tests/node needs Node 20)")
@@ -48,7 +48,11 @@ def out() -> dict:
     ]
     case = {"record": THREE, "moves": moves, "scale": answer["result"]["scale"]}
     proc = subprocess.run(
-        [node, str(SCRIPT)], input=json.dumps(case), capture_output=True, text=True, timeout=60
+        [node, str(SCRIPT), str(site_assets)],
+        input=json.dumps(case),
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 0, proc.stderr[-4000:]
     return {**json.loads(proc.stdout), "moves": moves}

@@ -49,7 +49,7 @@ def neu_turn_with_a_refusal() -> dict[str, Any]:
     raise AssertionError("no course turn with a refused option in 40 games")
 
 
-def test_turn_controllers_play_only_the_engines_legal_moves():
+def test_turn_controllers_play_only_the_engines_legal_moves(site_assets):
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is not installed (tests/node needs Node 20)")
@@ -75,7 +75,11 @@ def test_turn_controllers_play_only_the_engines_legal_moves():
         "neu_turn": neu_turn_with_a_refusal(),
     }
     proc = subprocess.run(
-        [node, str(SCRIPT)], input=json.dumps(cases), capture_output=True, text=True, timeout=60
+        [node, str(SCRIPT), str(site_assets)],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert proc.stdout.strip() == "ok (refusal checked)"

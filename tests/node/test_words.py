@@ -92,7 +92,7 @@ def games():
     return classic_game(), neu_game()
 
 
-def words(lang: str, games) -> dict[str, list[list[str]]]:
+def words(lang: str, games, site_assets) -> dict[str, list[list[str]]]:
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is not installed (tests/node needs Node 20)")
@@ -103,15 +103,19 @@ def words(lang: str, games) -> dict[str, list[list[str]]]:
         "neu": {"events": games[1], "players": players},
     }
     proc = subprocess.run(
-        [node, str(SCRIPT)], input=json.dumps(cases), capture_output=True, text=True, timeout=60
+        [node, str(SCRIPT), str(site_assets)],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 0, proc.stderr[-4000:]
     return json.loads(proc.stdout)
 
 
-def test_english_log_speaks_board_coordinates(games):
+def test_english_log_speaks_board_coordinates(games, site_assets):
     classic, neu = games
-    out = words("en", games)
+    out = words("en", games, site_assets)
     log = out["classic"]
     assert log[0] == ["Ann starts on the top edge at B1 (left point)."]
     assert log[1] == ["Bob starts on the right edge at F3 (upper point)."]
@@ -148,8 +152,8 @@ def test_english_log_speaks_board_coordinates(games):
             assert "[" not in line and "undefined" not in line and "{" not in line, line
 
 
-def test_french_log_is_french_with_its_typography_and_plurals(games):
-    out = words("fr", games)
+def test_french_log_is_french_with_its_typography_and_plurals(games, site_assets):
+    out = words("fr", games, site_assets)
     lines = [line for ls in out["classic"] + out["neu"] for line in ls]
     assert out["classic"][0] == ["Ann part sur B1, bord haut (point de gauche)."]
     english = re.compile(r"\b(plays|starts|marker|the|tile|tiles|wins|out|edge|Game|opens|Round)\b")
@@ -181,15 +185,15 @@ ENGLISH_LOG = re.compile(
 
 
 @pytest.mark.parametrize("lang", LATER)
-def test_log_in_every_later_language(games, lang):
-    out = words(lang, games)
+def test_log_in_every_later_language(games, lang, site_assets):
+    out = words(lang, games, site_assets)
     lines = [line for ls in out["classic"] + out["neu"] for line in ls]
     for line in lines:
         assert not ENGLISH_LOG.search(line), (lang, line)
         assert "{" not in line and "[" not in line and "undefined" not in line, (lang, line)
     assert "B1" in out["classic"][0][0] and "Ann" in out["classic"][0][0], out["classic"][0]
     # every event told, as many lines as in English, the tile's square named
-    english = words("en", games)
+    english = words("en", games, site_assets)
     assert [len(ls) for ls in out["classic"]] == [len(ls) for ls in english["classic"]]
     assert [len(ls) for ls in out["neu"]] == [len(ls) for ls in english["neu"]]
     for events, told in zip(games[0][3:], out["classic"][3:]):

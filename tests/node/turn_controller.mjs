@@ -4,13 +4,17 @@
 // engine's reason, and ignore the player while a move is being played?
 // The views are recorders here (the browser tests drive the real ones).
 //
-//   node turn_controller.mjs < cases.json   (prints "ok" or throws)
+//   node turn_controller.mjs ASSETS < cases.json   (prints "ok" or throws)
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { ClassicTurn } from "../../web/js/lib/turns/classic.js";
-import { NeuTurn } from "../../web/js/lib/turns/neu.js";
-import { TileSet } from "../../web/js/lib/views/tileset.js";
+import { pathToFileURL } from "node:url";
+
+// the built site's assets/<sha>/ folder: the modules as shipped, the catalogues compiled
+const assets = pathToFileURL(`${process.argv[2]}/`);
+const { ClassicTurn } = await import(new URL("js/lib/turns/classic.js", assets).href);
+const { NeuTurn } = await import(new URL("js/lib/turns/neu.js", assets).href);
+const { TileSet } = await import(new URL("js/lib/views/tileset.js", assets).href);
 
 const cases = JSON.parse(readFileSync(0, "utf-8"));
 const tileset = new TileSet(cases.tiles);

@@ -2,12 +2,18 @@
 // reads {lang, classic: {events, players}, neu: {events, players}} on stdin and
 // prints {classic: [[line...] per move], neu: [...]} as JSON.
 //
-//   node words.mjs < cases.json
+//   node words.mjs ASSETS < cases.json
+//
+// ASSETS: the built site's assets/<sha>/ folder (the modules as shipped, with the
+// catalogues compiled: tools/messages.mjs).
 
 import { readFileSync } from "node:fs";
-import { setLang } from "../../web/js/lib/words/i18n.js";
-import { describe } from "../../web/js/lib/words/movelog.js";
-import { describeNeu } from "../../web/js/lib/game/neu-session.js";
+import { pathToFileURL } from "node:url";
+
+const assets = pathToFileURL(`${process.argv[2]}/`);
+const { setLang } = await import(new URL("js/lib/words/i18n.js", assets).href);
+const { describe } = await import(new URL("js/lib/words/movelog.js", assets).href);
+const { describeNeu } = await import(new URL("js/lib/game/neu-session.js", assets).href);
 
 const cases = JSON.parse(readFileSync(0, "utf-8"));
 await setLang(cases.lang, false);

@@ -378,8 +378,10 @@ export async function registerServiceWorker() {
   try {
     const reg = await navigator.serviceWorker.register(siteURL("sw.js"), { scope: siteRoot });
     // Not a first visit: the service worker fetches the pages a first visit
-    // leaves out (the later tier, sw.js), now that the engine is up.
-    if (CONTROLLED_AT_LOAD) navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ tsuro: "fill-in" }));
+    // leaves out (the later tier, sw.js), and their words in the page's
+    // language (i18n.js set <html lang>), now that the engine is up.
+    const lang = document.documentElement.lang;
+    if (CONTROLLED_AT_LOAD) navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ tsuro: "fill-in", lang }));
     return reg;
   } catch (e) {
     console.warn("service worker not registered:", e);

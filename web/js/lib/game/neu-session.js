@@ -8,9 +8,9 @@
 // A human's turn in a course game is played by NeuTurn (neu-turn.js).
 
 import { Session, EngineRefused, ask } from "./session.js";
-import { listNames, seatName, placedText, headline } from "../words/movelog.js";
+import { seatName, placedText, headline } from "../words/movelog.js";
 import { placeName } from "../words/coords.js";
-import { t } from "../words/i18n.js";
+import { t, list } from "../words/i18n.js";
 
 /** The course's avatar colours, oldest player first. */
 export const NEU_COLORS = ["white", "black", "red", "green", "blue"];
@@ -106,7 +106,7 @@ export class NeuSession extends Session {
   /** The game-over headline and the ranking, in words. */
   result(position) {
     const ranking = position.ranking || [];
-    const names = (rank) => listNames(rank.map((s) => this.players[s].name));
+    const names = (rank) => list(rank.map((s) => this.players[s].name));
     return {
       headline: rankingHeadline(ranking, this.players),
       lines: ranking.map((rank, i) => t(rank.length > 1 ? "neu.rankShared" : "neu.rank", { rank: i + 1, names: names(rank) })),
@@ -145,7 +145,7 @@ export function describeNeu(events, players) {
         }
         break;
       case "collision":
-        lines.push({ seat: null, kind: "collision", text: t("neu.collision", { names: listNames(e.seats.map(name)) }) });
+        lines.push({ seat: null, kind: "collision", text: t("neu.collision", { names: list(e.seats.map(name)) }) });
         break;
       case "out":
         lines.push({ seat: e.seat, kind: "out", text: t(e.reason === "loop" ? "neu.loop" : "log.edge", { name: name(e.seat) }) });

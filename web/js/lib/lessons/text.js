@@ -33,7 +33,7 @@ export function textIn(text, lessonLang, want = lang()) { return pickText(text, 
 
 /**
  * Put a lesson text into `el` (paragraphs when `rich`), marked with its language
- * (screen readers read it in that language's voice).
+ * (screen readers read it in that language's voice) and direction (dir=auto).
  * @param {HTMLElement} el @param {LessonText | undefined} text @param {string | undefined} lessonLang
  * @param {boolean} [rich]
  */
@@ -43,6 +43,7 @@ export function showText(el, text, lessonLang, rich = true) {
   else el.textContent = picked.text;
   if (picked.lang) el.lang = picked.lang;
   else el.removeAttribute("lang");
+  el.dir = "auto"; // the author's text takes its own direction (a Hebrew caption reads right to left)
   return picked.text;
 }
 

@@ -1,10 +1,9 @@
 // The game page's shell, shared by its modules: the engine's loading status,
 // the notice bar, short announcements, the page's phase and keyboard focus.
 
-import { t, sentences } from "../words/i18n.js";
+import { t, sentences, list } from "../words/i18n.js";
 import { errorText } from "../words/errors.js";
 import { onRefusal, refusals } from "./refusals.js";
-import { listNames } from "../words/movelog.js";
 import { $ } from "./dom.js";
 /** @import {Refusal} from "./refusals.js" */
 
@@ -172,12 +171,12 @@ export function refusalsText(all) {
   const params = address.filter((r) => r.name !== "#");
   if (params.length) {
     const items = params.map((r) => t("refused.item", { item: r.name ? `${r.name}=${r.value}` : r.value }));
-    out.push(t("refused.address", { count: params.length, items: listNames(items) }));
+    out.push(t("refused.address", { count: params.length, items: list(items) }));
   }
   for (const r of address) if (r.name === "#") out.push(t("refused.fragment", { value: r.value }));
   for (const kept of [true, false]) {
     const keys = stored.filter((r) => r.kept === kept).map((r) => r.key);
-    if (keys.length) out.push(t(kept ? "refused.kept" : "refused.left", { count: keys.length, keys: listNames(keys) }));
+    if (keys.length) out.push(t(kept ? "refused.kept" : "refused.left", { count: keys.length, keys: list(keys) }));
   }
   return sentences(out);
 }

@@ -424,6 +424,8 @@ export class ClassicTurn extends TurnController {
 
   markLabel(o) { return this.outcomeText(o, true); }
 
+  /** @param {LegalMove | null} sel
+   *  @returns {{text: string, kind?: string, placeable: boolean, label?: string}} */
   advise(sel) {
     if (!sel) return { text: this.human.selected < 0 ? t("turn.chooseTile", { n: 3 }) : "", placeable: false };
     if (!sel.legal) {

@@ -3,7 +3,7 @@
 // against the engine's list of exchanges (legal_moves) before one is played.
 
 import { miniTiles } from "../views/hand.js";
-import { t as tr } from "../words/i18n.js";   // `t` names a tile here
+import { t as tr, list } from "../words/i18n.js";   // `t` names a tile here
 /** @import {Move} from "../types.js" */
 /** @import {TileSet} from "../views/tileset.js" */
 
@@ -86,7 +86,7 @@ export class ExchangeChooser {
       this.render();
     }, "theirs");
     this.els.note.textContent = x.pairs.length
-      ? tr("exchange.swapping", { pairs: x.pairs.map(([give, take]) => tr("exchange.pair", { give, take })).join(", ") })
+      ? tr("exchange.swapping", { pairs: list(x.pairs.map(([give, take]) => tr("exchange.pair", { give, take }))) })
       : tr("exchange.none");
   }
 

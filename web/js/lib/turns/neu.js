@@ -10,9 +10,8 @@
 //            refuses are marked with its reason and not played
 
 import { TurnController, capitalize, tileButton } from "./classic.js";
-import { listNames } from "../words/movelog.js";
 import { colorOf } from "../views/style.js";
-import { t } from "../words/i18n.js";
+import { t, list } from "../words/i18n.js";
 import { placeName, portSide, squareName } from "../words/coords.js";
 
 // The engine's verdicts on a refused course option, by their code (tsuro_core/neu/game.py).
@@ -214,7 +213,7 @@ export class NeuTurn extends TurnController {
     }
     for (const c of o.collisions || []) {
       const others = c.seats.filter((k) => k !== me).map(name);
-      parts.push(c.seats.includes(me) ? t("neu.outcome.meet", { names: listNames(others) }) : t("neu.outcome.othersMeet", { names: listNames(c.seats.map(name)) }));
+      parts.push(c.seats.includes(me) ? t("neu.outcome.meet", { names: list(others) }) : t("neu.outcome.othersMeet", { names: list(c.seats.map(name)) }));
     }
     return parts.join(t("outcome.join"));
   }

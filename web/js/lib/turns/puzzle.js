@@ -4,7 +4,7 @@
 // task in words.
 
 import { ClassicTurn } from "./classic.js";
-import { t, lang } from "../words/i18n.js";
+import { t, list } from "../words/i18n.js";
 /** @import {LegalMove} from "../types.js" */
 
 /**
@@ -26,16 +26,18 @@ export class PuzzleTurn extends ClassicTurn {
 }
 
 /**
- * A puzzle task in words, in the page's language: colours named by the catalogue,
- * several colours as a list ("the blue and green markers").
+ * A puzzle task in words, in the page's language: colours named by the catalogue in
+ * the form a marker's colour takes in a sentence (common.markerColor: German "den
+ * roten Spielstein", Spanish "la ficha roja"), several colours as a list ("the blue
+ * and green markers").
  * @param {{key: string, params?: Record<string, any>}} task
  */
 export function taskText(task) {
   const params = { ...task.params };
-  const colour = (c) => t(`common.color.${c}`);
+  const colour = (c) => t("common.markerColor", { color: c });
   if (params.color) params.color = colour(params.color);
   if (params.colors) {
-    params.colors = new Intl.ListFormat(lang(), { type: "conjunction" }).format(params.colors.map(colour));
+    params.colors = list(params.colors.map(colour));
     return t("lesson.task.eliminateAll", params);
   }
   if (params.n !== undefined) params.count = params.n;

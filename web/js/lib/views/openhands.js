@@ -2,7 +2,7 @@
 // under an embedded board or a lesson's, each with its player's name.
 
 import { tileSVG } from "./svg.js";
-import { t } from "../words/i18n.js";
+import { isolate, t } from "../words/i18n.js";
 /** @import {Position} from "../types.js" */
 /** @import {TileSet} from "./tileset.js" */
 
@@ -19,7 +19,7 @@ export function showOpenHands(list, position, tileset) {
   list.replaceChildren(...position.players.map((p, seat) => {
     const li = document.createElement("li");
     const name = document.createElement("span");
-    name.textContent = p.name;
+    name.textContent = isolate(p.name);
     li.append(name, ...(hands[seat] || []).map((tile) => tileSVG(tileset, tile, 0, { title: t("embed.tile", { n: tile }) })));
     return li;
   }));

@@ -4,9 +4,8 @@
 // tile's outcome as the engine reported it (the turn controller's advice).
 // Only geometry and the engine's answers: no rule is decided here.
 
-import { sentences, t } from "./i18n.js";
+import { list, sentences, t } from "./i18n.js";
 import { placeName, squareName } from "./coords.js";
-import { listNames } from "./movelog.js";
 
 /** Lines describing a position: {markers, tiles, out, turn} as board.js draws it. */
 export function describeBoard(view, players, { width = 6, height = 6 } = {}) {
@@ -33,8 +32,8 @@ export function describeBoard(view, players, { width = 6, height = 6 } = {}) {
       t(view.turn === seat ? "describe.markerTurn" : "describe.marker", { name, place: placeName(m, width, height), square: squareName([x, y]) }),
       edge === 0 ? t("describe.atEdge", { square: squareName([x, y]) }) : t("describe.fromEdge", { count: edge }),
     ];
-    if (around.tiles.length) parts.push(t("describe.aroundTiles", { count: around.tiles.length, squares: listNames(around.tiles) }));
-    if (around.empty.length) parts.push(t("describe.aroundEmpty", { count: around.empty.length, squares: listNames(around.empty) }));
+    if (around.tiles.length) parts.push(t("describe.aroundTiles", { count: around.tiles.length, squares: list(around.tiles) }));
+    if (around.empty.length) parts.push(t("describe.aroundEmpty", { count: around.empty.length, squares: list(around.empty) }));
     lines.push(sentences(parts));
   });
   return lines;

@@ -1,86 +1,90 @@
-// The page's words: one catalogue per language (catalogues/<code>.js, a
-// default-exported object of key -> text), looked up with t(key, params).
-// Adding a language is adding one catalogue file and one line in LANGUAGES.
+// The page's words: t(key, params) in the page's language.
 //
-// A text may hold {name} placeholders, filled from params; a text that
-// depends on a number is an object of plural forms (one, other... as
-// Intl.PluralRules names them for that language), chosen by params.count.
+// The catalogues (catalogues/<code>.js) are ICU MessageFormat texts; the build
+// compiles them (tools/messages.mjs) into messages/<part>/<code>.js, where a
+// message is a string, or a function of its params (a plural on any number, a
+// select by value, a selectordinal for ranks), so no parser ships.  The parts
+// (parts.js): "core", the words of every first-visit page, and one for each
+// later-tier page, which that page names on its <html data-words="room">.
 //
-// English is built in (the reference, and the fallback for a missing key);
-// every other catalogue is fetched only when its language is chosen: this
-// module awaits the page's catalogue before any module that imports it runs,
-// so t() stays synchronous.  The service worker keeps a catalogue once it
-// has been fetched (build.py leaves them out of the precache).
+// English is the reference and the fallback for a missing key: its core part is
+// a static import (preloaded with the page's modules).  The page's language is
+// fetched when chosen: this module awaits the page's parts in English and in
+// that language before any module that imports it runs, so t() stays
+// synchronous.  The service worker keeps a language's messages once fetched
+// (sitebuild/precache.py leaves them out of the precache).
+//
+// A placeholder's value holding right-to-left letters or a bidi control (a
+// player's name, a lesson's title: text from outside) is isolated (isolate()),
+// so that it cannot reorder the sentence around it; list() joins names the
+// page's language's way (Intl.ListFormat).
 
-import en from "./catalogues/en.js";
-import { readSetting, writeText } from "../shell/storage.js";
+import en from "./messages/core/en.js";
+import { CORE, PARTS } from "./parts.js";
+import { DEFAULT_LANG, LANGUAGES, STORAGE_KEY, chooseLang, matchLang } from "./lang.js";
+import { writeText } from "../shell/storage.js";
 import { addressParam } from "../shell/address.js";
 
-/** Every language the site speaks: BCP 47 code -> its name in itself (the menu's words;
- *  each catalogue's "lang.name", a test checks). */
-export const LANGUAGES = {
-  en: "English",
-  fr: "Français",
-  de: "Deutsch",
-  es: "Español",
-  it: "Italiano",
-  ja: "日本語",
-  "pt-BR": "Português (Brasil)",
-};
-/** The catalogues loaded so far: English, and the page's language once chosen. */
-export const CATALOGUES = { en };
-export const DEFAULT_LANG = "en";
-const STORAGE_KEY = "tsuro.lang";
+export { LANGUAGES, DEFAULT_LANG, chooseLang, matchLang } from "./lang.js";
 
-/** The language we speak for a BCP 47 tag: the same tag ("pt-BR", any case), else the
- *  first of ours with the same base language ("pt" or "pt-PT" -> "pt-BR", "ja-JP" -> "ja");
- *  null if none. */
-export function matchLang(tag) {
-  const wanted = String(tag || "").toLowerCase();
-  if (!wanted) return null;
-  const codes = Object.keys(LANGUAGES);
-  const same = codes.find((c) => c.toLowerCase() === wanted);
-  if (same) return same;
-  const base = wanted.split("-")[0];
-  return codes.find((c) => c.toLowerCase().split("-")[0] === base) ?? null;
+/** @typedef {string | ((params: Record<string, unknown>) => string)} Message  a compiled message */
+
+/** The messages loaded so far: language -> key -> message.
+ *  @type {Record<string, Record<string, Message>>} */
+const MESSAGES = { [DEFAULT_LANG]: { ...en } };
+/** The parts loaded so far, as "<part>/<language>". */
+const loaded = new Set([`${CORE}/${DEFAULT_LANG}`]);
+/** The parts this page uses: core, and those its <html data-words> names. */
+const parts = new Set([CORE, ...pageParts()]);
+
+function pageParts() {
+  const named = globalThis.document?.documentElement?.dataset?.words ?? "";
+  return named.split(/\s+/).filter((part) => PARTS.includes(part));
 }
 
-/** The language to use: ?lang= on the URL, else the player's choice, else the browser's. */
-export function chooseLang(search = globalThis.location?.search || "", stored = readStored(),
-                           preferred = browserLanguages()) {
-  const fromUrl = new URLSearchParams(search).get("lang");
-  for (const tag of [fromUrl, stored, ...preferred]) {
-    const code = matchLang(tag);
-    if (code) return code;
-  }
-  return DEFAULT_LANG;
+/** Fetch one part of language `code`'s messages (once). */
+async function loadPart(code, part) {
+  const id = `${part}/${code}`;
+  if (loaded.has(id)) return;
+  const module = await import(`./messages/${part}/${code}.js`);
+  Object.assign(MESSAGES[code] ??= {}, module.default);
+  loaded.add(id);
 }
 
-/** The player's remembered language (one the site does not speak is put aside: storage.js). */
-function readStored() { return readSetting(STORAGE_KEY, (text) => matchLang(text) !== null); }
-
-function browserLanguages() {
-  const nav = globalThis.navigator;
-  return nav ? nav.languages || [nav.language] : [];
-}
-
-/** Fetch language `code`'s catalogue (once). */
+/** Fetch language `code`'s messages, every part this page uses (once). */
 export async function loadCatalogue(code) {
   if (!(code in LANGUAGES)) throw new Error(`no catalogue for language ${code}`);
-  CATALOGUES[code] ??= (await import(`./catalogues/${code}.js`)).default;
-  return CATALOGUES[code];
+  await Promise.all([...parts].map((part) => loadPart(code, part)));
+  return MESSAGES[code];
+}
+
+/** Use the words of more parts than the page names (a test's modules of a later page):
+ *  fetched in English and the page's language. @param {...string} names */
+export async function useParts(...names) {
+  for (const name of names) {
+    if (!PARTS.includes(name)) throw new Error(`no part of the messages is called ${name}`);
+    parts.add(name);
+  }
+  await loadCatalogue(DEFAULT_LANG);
+  await loadCatalogue(current);
+}
+
+/** Fetch every part of `code` this page uses; the errors of those that failed. */
+async function loadWhatCan(code) {
+  const tries = await Promise.allSettled([...parts].map((part) => loadPart(code, part)));
+  return tries.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
 }
 
 // ?lang= naming a language the site does not speak is ignored, and the page says so
 addressParam("lang", (text) => matchLang(text) ?? undefined, null);
 let current = chooseLang();
-try {
-  await loadCatalogue(current);
-} catch (err) {
-  // offline before this language was ever used, say: English rather than no page
-  console.warn(`the ${current} words could not be loaded, so the page is in English:`, err);
-  current = DEFAULT_LANG;
+for (const code of new Set([DEFAULT_LANG, current])) {
+  const failed = await loadWhatCan(code);
+  // offline before this language (or this page) was ever used, say: what could not be
+  // loaded is in English (all of the page, if its language's core words are missing)
+  if (failed.length) console.warn(`some of the ${code} words could not be loaded, so they are in English:`, ...failed);
 }
+if (!loaded.has(`${CORE}/${current}`)) current = DEFAULT_LANG;
 
 /** The language in use now. */
 export function lang() { return current; }
@@ -99,15 +103,52 @@ export async function setLang(code, remember = true) {
 /** The text for key in the current language (English if missing there; the key if nowhere). */
 export function t(key, params = {}) { return tIn(current, key, params); }
 
-/** The text for key in language `code` (t() for another language than the page's). */
+/** The text for key in language `code` (t() for another language than the page's).
+ *  @param {string} code @param {string} key @param {Record<string, unknown>} [params] */
 export function tIn(code, key, params = {}) {
-  let text = (CATALOGUES[code] || {})[key] ?? CATALOGUES[DEFAULT_LANG][key];
-  if (text === undefined) return key;
-  if (typeof text === "object") {
-    const form = new Intl.PluralRules(code).select(Number(params.count ?? 0));
-    text = text[form] ?? text.other;
+  const message = MESSAGES[code]?.[key] ?? MESSAGES[DEFAULT_LANG][key];
+  if (message === undefined) return key;
+  if (typeof message === "string") return message;
+  /** @type {Record<string, unknown>} */
+  const values = {};
+  for (const [name, value] of Object.entries(params)) values[name] = typeof value === "string" ? isolate(value) : value;
+  return message(values);
+}
+
+// Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko... and their presentation
+// forms, the historic scripts of the SMP's RTL blocks) and the bidi controls.
+const BIDI = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}\u061C\u200F\u202A-\u202E\u2066-\u2069]/u;
+const FSI = "\u2068", PDI = "\u2069";
+
+/** Text from outside, made safe to put in a sentence: if it holds right-to-left letters or a
+ *  bidi control, it is wrapped in FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE (what
+ *  <bdi> does), a stray POP DIRECTIONAL ISOLATE in it dropped and an isolate it opens closed,
+ *  so that it cannot reverse or reorder what follows (an override inside ends with the
+ *  isolate).  Other text comes back as it was.  @param {string} text @returns {string} */
+export function isolate(text) {
+  const s = String(text);
+  if (!BIDI.test(s)) return s;
+  let depth = 0, inner = "";
+  for (const ch of s) {
+    if (ch >= "\u2066" && ch <= FSI) depth += 1;
+    else if (ch === PDI) {
+      if (depth === 0) continue;
+      depth -= 1;
+    }
+    inner += ch;
   }
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  return FSI + inner + PDI.repeat(depth) + PDI;
+}
+
+/** @type {Map<string, Intl.ListFormat>} */
+const listFormats = new Map();
+
+/** Names (or any words) as one list in the page's language: "Ann, Bo and Cy",
+ *  "Ann, Bo et Cy", "Ann、Bo、Cy"; each isolated (isolate()).
+ *  @param {readonly unknown[]} items @returns {string} */
+export function list(items) {
+  if (!listFormats.has(current)) listFormats.set(current, new Intl.ListFormat(current, { type: "conjunction" }));
+  return /** @type {Intl.ListFormat} */ (listFormats.get(current)).format(items.map((item) => isolate(String(item))));
 }
 
 /** Sentences one after the other: a space between them, but none after a full-width
@@ -126,12 +167,12 @@ export function formatDate(value, options = { dateStyle: "long" }) {
 }
 
 /** Whether the reference catalogue has key (so t() will not answer the key itself). */
-export function hasKey(key) { return key in CATALOGUES[DEFAULT_LANG]; }
+export function hasKey(key) { return key in MESSAGES[DEFAULT_LANG]; }
 
 /** key's text in every language loaded (English and the page's): to recognise a
  *  default the page wrote in another one. */
 export function tAll(key, params = {}) {
-  return Object.keys(CATALOGUES).map((code) => tIn(code, key, params));
+  return Object.keys(MESSAGES).map((code) => tIn(code, key, params));
 }
 
 /** Label a document or element: data-i18n="key" sets the text,

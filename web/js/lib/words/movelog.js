@@ -2,14 +2,8 @@
 // Squares and places are told in board coordinates (coords.js: "C4", "the top
 // edge at B1"); the words come from the catalogues (i18n.js).
 
-import { t } from "./i18n.js";
+import { t, list } from "./i18n.js";
 import { placeName, squareName, startName } from "./coords.js";
-
-/** "Ann", "Ann and Bob", "Ann, Bob and Cy" in the current language. */
-export function listNames(names) {
-  if (names.length <= 1) return names.join("");
-  return t("log.and", { rest: names.slice(0, -1).join(", "), last: names[names.length - 1] });
-}
 
 /** A seat's name, or "Seat n" for a seat without a player. */
 export function seatName(players, s) {
@@ -32,7 +26,7 @@ export function describe(events, players, { width = 6, height = 6 } = {}) {
   const flushDraws = () => {
     if (!draws.size) return;
     const parts = [...draws].map(([s, k]) => (k > 1 ? t("log.drawCount", { name: name(s), count: k }) : name(s)));
-    lines.push({ seat: null, kind: "draw", text: t("log.draws", { names: listNames(parts), count: draws.size }) });
+    lines.push({ seat: null, kind: "draw", text: t("log.draws", { names: list(parts), count: draws.size }) });
     draws.clear();
   };
   const outs = events.filter((e) => e.type === "out");
@@ -59,7 +53,7 @@ export function describe(events, players, { width = 6, height = 6 } = {}) {
           const pair = outs.filter((o) => o.reason === "collision" && (o.seat === e.seat || o.seat === e.with || o.with === e.seat));
           pair.forEach((o) => collided.add(o.seat));
           const who = [...new Set(pair.map((o) => o.seat))].sort((a, b) => a - b).map(name);
-          lines.push({ seat: e.seat, kind: "out", text: t(who.length > 1 ? "log.collide" : "log.collideOne", { names: listNames(who) }) });
+          lines.push({ seat: e.seat, kind: "out", text: t(who.length > 1 ? "log.collide" : "log.collideOne", { names: list(who) }) });
         } else {
           lines.push({ seat: e.seat, kind: "out", text: t("log.edge", { name: name(e.seat) }) });
         }
@@ -110,5 +104,5 @@ export function winnersText(winners, players) {
 export function headline(names) {
   if (!names.length) return t("log.nobody");
   if (names.length === 1) return t("log.wins", { name: names[0] });
-  return t("log.share", { names: listNames(names) });
+  return t("log.share", { names: list(names) });
 }

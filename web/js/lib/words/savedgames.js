@@ -3,7 +3,7 @@
 // editor's saved games list them so.  Its words are the page's language, made
 // when shown (an entry keeps names and counts, not words).
 
-import { t, formatDate } from "./i18n.js";
+import { t, formatDate, list } from "./i18n.js";
 
 /** @type {Intl.DateTimeFormatOptions} */
 export const WHEN = { dateStyle: "medium", timeStyle: "short" };
@@ -12,8 +12,8 @@ export const WHEN = { dateStyle: "medium", timeStyle: "short" };
 export function who(entry) {
   const players = entry.position && Array.isArray(entry.position.players) ? entry.position.players : [];
   const names = players.map((p) => p && p.name).filter((n) => typeof n === "string" && n);
-  if (names.length > 3) return t("common.savedGame.who", { names: names.slice(0, 3).join(", "), count: names.length - 3 });
-  return names.join(", ");
+  if (names.length > 3) return list([...names.slice(0, 3), t("common.savedGame.more", { count: names.length - 3 })]);
+  return list(names);
 }
 
 /** How many moves a saved game holds (a record's, or the moves after a start position), or null. */

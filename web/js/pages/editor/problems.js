@@ -4,9 +4,9 @@
 // "the top side of C3 (left point)", players by name).  A code this page does not
 // know yet gets the engine's own message (docs/editor.md lists them).
 
-import { t, hasKey } from "../../lib/words/i18n.js";
+import { t, hasKey, list } from "../../lib/words/i18n.js";
 import { squareName, placeName } from "../../lib/words/coords.js";
-import { listNames, seatName } from "../../lib/words/movelog.js";
+import { seatName } from "../../lib/words/movelog.js";
 /** @import {PositionProblem, Player} from "../../lib/types.js" */
 
 /**
@@ -23,8 +23,8 @@ export function problemText(p, players, { width = 6, height = 6 } = {}) {
   return t(key, {
     name: p.seat === undefined || p.seat === null ? "" : name(p.seat),
     other: p.other === undefined ? "" : name(p.other),
-    names: listNames(seats.map(name)),
-    got: listNames((p.got || []).map(name)),
+    names: list(seats.map(name)),
+    got: list((p.got || []).map(name)),
     tile: p.tile ?? "",
     square: p.square ? squareName(p.square) : "",
     place: p.place ? placeName(p.place, width, height) : "",

@@ -5,7 +5,7 @@
 import { seatStyles } from "../../lib/views/style.js";
 import { playerIcon } from "../../lib/views/icon.js";
 import { miniTiles } from "../../lib/views/hand.js";
-import { sentences, t } from "../../lib/words/i18n.js";
+import { isolate, sentences, t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {TileSet} from "../../lib/views/tileset.js" */
 /** @import {Board} from "../../lib/views/board.js" */
@@ -38,7 +38,7 @@ export function renderPlayers(ul, session, position, { levels = true, notes = ()
     li.classList.toggle("winner", winner);
     const nm = document.createElement("span");
     nm.className = "player-name";
-    nm.textContent = p.name;
+    nm.textContent = isolate(p.name);
     const info = document.createElement("span");
     info.className = "player-info";
     const bits = [];
@@ -133,7 +133,7 @@ export class PlayPanel {
     $("hand-box").hidden = true;
     $("exchange-panel").hidden = true;
     $("pass-screen").hidden = false;
-    $("pass-name").textContent = name;
+    $("pass-name").textContent = isolate(name);
     $("btn-pass").textContent = t("game.pass.button", { name });
     $("hand-title").textContent = t("hand.title");
     this.hand.clear();

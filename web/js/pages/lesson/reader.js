@@ -21,6 +21,9 @@ import { $ } from "../../lib/shell/dom.js";
 /** @import {TileSet} from "../../lib/views/tileset.js" */
 /** @import {Move, Position} from "../../lib/types.js" */
 
+/** Where the author's hint goes in "Hint: {text}" (a private-use character no message holds). */
+const HINT_MARK = "\uE000";
+
 /** A task's turn: nothing tells which tile is right, and more than one may be. */
 class TaskTurn extends PuzzleTurn {
   get adviceKey() { return "lesson.choose"; }
@@ -218,7 +221,7 @@ export class Reader {
     if (this.hints.author < own.length) {
       // "Hint: {text}" in the reader's words, the author's text in its own language
       const hint = pickText(own[this.hints.author++], play.lang);
-      const [before, after = ""] = t("lesson.hint").split("{text}");
+      const [before, after = ""] = t("lesson.hint", { text: HINT_MARK }).split(HINT_MARK);
       const span = document.createElement("span");
       span.textContent = hint.text;
       if (hint.lang) span.lang = hint.lang;

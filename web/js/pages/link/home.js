@@ -4,7 +4,7 @@
 // elimination bonus).  No rule here: the engine says where each game stands.
 
 import { ask } from "../../lib/game/session.js";
-import { t } from "../../lib/words/i18n.js";
+import { list, t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { DEFAULT_COLORS } from "../../lib/views/style.js";
 import { listGames } from "./store.js";
@@ -26,7 +26,7 @@ function gameItem(engine, message, open) {
   const li = document.createElement("li");
   const a = document.createElement("a");
   const players = message.record?.players || message.players || [];
-  a.textContent = players.map((p) => p.name).join(", ");
+  a.textContent = list(players.map((p) => p.name));
   a.href = "#";
   a.addEventListener("click", (e) => {
     e.preventDefault();

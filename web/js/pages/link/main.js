@@ -12,7 +12,7 @@ import { notice, reason, setPhase } from "../../lib/shell/page.js";
 import { ask, botFor } from "../../lib/game/session.js";
 import { playMove } from "../../lib/game/play.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
-import { t } from "../../lib/words/i18n.js";
+import { list, t } from "../../lib/words/i18n.js";
 import { bootPage, show } from "../../lib/shell/boot.js";
 import { loadGame, saveGame, newGameId } from "./store.js";
 import { LinkSession } from "./session.js";
@@ -258,8 +258,8 @@ async function offerLink() {
 async function finished() {
   const token = game.token;
   const { winners } = game.session.position;
-  const list = winners.map((s) => nameOf(s)).join(", ");
-  $("turn-banner").textContent = winners.length ? t("link.won", { names: list, count: winners.length }) : t("link.nobody");
+  const names = list(winners.map((s) => nameOf(s)));
+  $("turn-banner").textContent = winners.length ? t("link.won", { names, count: winners.length }) : t("link.nobody");
   sendPanel(t("link.final_title"), t("link.final_text"), null);
   await showLink("over");
   // the finished game's review, kept with this device's copy of the game

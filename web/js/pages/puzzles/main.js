@@ -70,7 +70,7 @@ async function open(i) {
   $("puzzle-number").textContent = t("puzzle.number", { n: state.at + 1, count: state.list.length });
   $("task").textContent = taskText(p.task);
   const me = p.position.players[p.position.turn];
-  $("turn-banner").textContent = t("puzzle.you_play", { color: t(`common.color.${me.color}`), seat: p.position.turn + 1 });
+  $("turn-banner").textContent = t("puzzle.you_play", { color: t("common.markerColor", { color: me.color }), seat: p.position.turn + 1 });
   $("verdict").textContent = state.progress.solved[p.id] ? t("puzzle.already") : "";
   $("btn-retry").hidden = true;
   $("btn-hint").disabled = false;

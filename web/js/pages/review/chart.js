@@ -9,7 +9,7 @@
 
 import { el, f, drawMarker } from "../../lib/views/svg.js";
 import { shapePath } from "../../lib/views/style.js";
-import { t } from "../../lib/words/i18n.js";
+import { isolate, list, t } from "../../lib/words/i18n.js";
 import { FLAGGED, chanceSeries, valueText, verdictWord } from "./words.js";
 /** @import {ReviewedMove} from "../../lib/types.js" */
 
@@ -157,7 +157,7 @@ export class ChancesChart {
     const k = this.at;
     this.box.setAttribute("aria-valuenow", String(k));
     const entry = k > 0 ? this.moves[k - 1] : null;
-    const values = entry ? g.names.map((name, s) => `${name} ${valueText(entry.chances[s], g.scale)}`).join(t("review.count.join")) : "";
+    const values = entry ? list(g.names.map((name, s) => `${isolate(name)} ${valueText(entry.chances[s], g.scale)}`)) : "";
     const text = k === 0 ? t("replay.startClassic")
       : entry ? t("review.chart.after", { k, name: g.names[g.movers[k - 1]], verdict: verdictWord(entry.verdict), values })
         : t("review.chart.notYet", { k });

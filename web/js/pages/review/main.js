@@ -18,7 +18,7 @@ import { Session, ask } from "../../lib/game/session.js";
 import { FORMAT, readReview, recordDigest, writeReview } from "./kept.js";
 import { showEngineStatus, notice, reason, setPhase, say, tellRefusals } from "../../lib/shell/page.js";
 import { applyTheme } from "../../lib/shell/theme.js";
-import { t, applyTo, sentences } from "../../lib/words/i18n.js";
+import { t, applyTo, isolate, sentences } from "../../lib/words/i18n.js";
 import { winnersText } from "../../lib/words/movelog.js";
 import { $ } from "../../lib/shell/dom.js";
 import { readSource } from "./source.js";
@@ -147,7 +147,7 @@ function showSummaries() {
   $("summary").replaceChildren(...summaries(view.moves, s.players.length, view.scale, complete).map((sum, seat) => {
     const li = document.createElement("li");
     const name = document.createElement("strong");
-    name.textContent = s.players[seat].name;
+    name.textContent = isolate(s.players[seat].name);
     const words = document.createElement("span");
     words.textContent = summaryText(sum, view.scale, complete);
     li.append(playerIcon(styles[seat]), name, words);
@@ -231,7 +231,7 @@ function setUpViews() {
   $("chart-title").textContent = t(view.scale === "tiles_placed" ? "review.chart.titleSolo" : "review.chart.title");
   $("chart-legend").replaceChildren(...s.players.map((p, seat) => {
     const li = document.createElement("li");
-    li.append(playerIcon(styles[seat]), p.name);
+    li.append(playerIcon(styles[seat]), isolate(p.name));
     return li;
   }));
   chart.setGame({ styles, names: s.players.map((p) => p.name), movers: s.moves.map((_, i) => s.moverOf(i)), total: total(), scale: view.scale });

@@ -3,7 +3,7 @@
 // mistakes and blunders, and the move that decided the game for them).  No DOM,
 // no rule: every number comes from the engine's review.
 
-import { t, lang } from "../../lib/words/i18n.js";
+import { t, lang, list as listOf } from "../../lib/words/i18n.js";
 import { squareName, startName } from "../../lib/words/coords.js";
 /** @import {Move, Position, ReviewedMove} from "../../lib/types.js" */
 
@@ -98,7 +98,7 @@ export function summaries(moves, seats, scale, complete) {
 /** A seat's summary in one line ("1 mistake, 2 blunders; decided at move 24 (48 % → 9 %)."). */
 export function summaryText({ counts, decided }, scale, complete) {
   const parts = FLAGGED.filter((k) => counts[k]).map((k) => t(`review.count.${k}`, { count: counts[k] }));
-  const list = parts.length ? parts.join(t("review.count.join")) : t("review.count.none");
+  const list = parts.length ? listOf(parts) : t("review.count.none");
   if (!complete) return t("review.summary.soFar", { counts: list });
   if (!decided) return t("review.summary.undecided", { counts: list });
   const key = scale === "tiles_placed" ? "review.summary.decidedSolo" : "review.summary.decided";

@@ -7,7 +7,7 @@
 import { Session, ask } from "../../lib/game/session.js";
 import { Stepper } from "../../lib/views/stepper.js";
 import { describe } from "../../lib/words/movelog.js";
-import { sentences, t } from "../../lib/words/i18n.js";
+import { list, sentences, t } from "../../lib/words/i18n.js";
 import { setPhase } from "../../lib/shell/page.js";
 import { $ } from "../../lib/shell/dom.js";
 import { EmbedCode } from "../../lib/shell/embedcode.js";
@@ -28,7 +28,7 @@ export async function showGameOver(engine, board, record, room) {
   embedCode.reset(true);
   const players = record.players;
   const winners = session.position.winners || [];
-  const names = winners.map((s) => players[s].name).join(", ");
+  const names = list(winners.map((s) => players[s].name));
   $("winners").textContent = winners.length ? t("room.won", { names, count: winners.length }) : t("room.nobody");
   $("turn-banner").textContent = $("winners").textContent;
   $("over-panel").hidden = false;

@@ -4,7 +4,7 @@
 // the elimination bonus)
 // when the player came from there with "Play live".
 
-import { t } from "../../lib/words/i18n.js";
+import { list, t } from "../../lib/words/i18n.js";
 import { readSetup } from "../../lib/shell/settings.js";
 import { DEFAULT_COLORS } from "../../lib/views/style.js";
 import { $ } from "../../lib/shell/dom.js";
@@ -100,7 +100,7 @@ function roomItem(room) {
   const li = document.createElement("li");
   const a = document.createElement("a");
   a.href = `#${roomFragment(room.link)}`;
-  a.textContent = room.seats.map((s) => s.name).join(", ");
+  a.textContent = list(room.seats.map((s) => s.name));
   const state = document.createElement("span");
   state.className = "link-game-state";
   state.textContent = t(`room.item_${room.phase}`);

@@ -3,7 +3,7 @@
 // The host sees its own controls beside them: start the game, and for a seat
 // whose player is gone, give it to a computer or free it for someone else.
 
-import { t } from "../../lib/words/i18n.js";
+import { isolate, t } from "../../lib/words/i18n.js";
 import { colorOf } from "../../lib/views/style.js";
 import { $ } from "../../lib/shell/dom.js";
 
@@ -48,7 +48,7 @@ export function drawSeats(list, room, { take, host }) {
     const { name, what } = seatLabel(seat, i);
     const label = document.createElement("span");
     label.className = "room-seat-name";
-    label.textContent = room.you.seat === i ? t("room.you", { name }) : name;
+    label.textContent = room.you.seat === i ? t("room.you", { name }) : isolate(name);
     const state = document.createElement("span");
     state.className = "room-seat-state";
     state.textContent = what;

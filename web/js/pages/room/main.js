@@ -16,7 +16,7 @@ import { notice, reason, setPhase, wireCopyButton } from "../../lib/shell/page.j
 import { noteRefusal } from "../../lib/shell/refusals.js";
 import { applyTheme } from "../../lib/shell/theme.js";
 import { Sound } from "../../lib/shell/sound.js";
-import { t } from "../../lib/words/i18n.js";
+import { list, t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { parseRoomFragment, deriveRoom, roomFragment, hostKeyFits } from "./secret.js";
 import { loadHosted, saveHosted, loadSeat, saveSeat, keepHostedAside } from "./store.js";
@@ -102,7 +102,7 @@ async function openRoom(link, host = true) {
   };
   if (isHost && !(await hostKeyFits(hosted.hostKey, link.host))) return aside(t("room.hosted_key"));
   const { urls, refused } = relaysFor(id, params);
-  if (refused.length) notice(t("room.relay_refused", { relays: refused.join(", ") }));
+  if (refused.length) notice(t("room.relay_refused", { relays: list(refused) }));
   // made once whoever listens to it is there: a peer met before would go unheard
   const relay = () => (urls.length ? new RelayTransport({ roomId: id, password, relays: urls, ice: iceServers(params) }) : null);
   if (isHost) {

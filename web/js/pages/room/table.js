@@ -8,7 +8,7 @@
 import { playMove } from "../../lib/game/play.js";
 import { trailsOf } from "../../lib/game/session.js";
 import { describe } from "../../lib/words/movelog.js";
-import { t } from "../../lib/words/i18n.js";
+import { sentences, t } from "../../lib/words/i18n.js";
 import { say, setPhase, note } from "../../lib/shell/page.js";
 import { show } from "../../lib/shell/boot.js";
 import { $ } from "../../lib/shell/dom.js";
@@ -95,7 +95,7 @@ export class Table {
   _log(events) {
     const lines = this._write(events);
     $("log").lastElementChild?.scrollIntoView?.({ block: "nearest" });
-    say(lines.map((l) => l.text).join(" "));
+    say(sentences(lines.map((l) => l.text)));
   }
 
   /** The log of the moves before this page came (or came back): written anew, not announced. */

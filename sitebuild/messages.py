@@ -1,0 +1,83 @@
+"""The catalogues' messages, compiled at build time: tools/messages.mjs runs under
+Node with @messageformat/core (pinned in package.json and its lock, installed by
+`npm ci`; the build runs `npm ci` itself when node_modules does not hold the
+pinned compiler, so `python3 build.py serve` works on a fresh machine) and
+writes js/lib/words/messages/<part>/<code>.js, plain ES modules that ship no
+parser.  The ICU sources, js/lib/words/catalogues/, are not shipped."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from .common import BuildError, log, run_tool, walk
+
+MESSAGES_TOOL = "tools/messages.mjs"
+COMPILER = "@messageformat/core"
+SOURCES = "js/lib/words/catalogues/"
+"""The catalogues (ICU MessageFormat), by their path in web/: compiled, not shipped."""
+COMPILED = "js/lib/words/messages"
+"""Where the compiled messages go in the assets folder (i18n.js imports them)."""
+
+
+def is_source(rel: str) -> bool:
+    """A web/ file that is a catalogue's source (compiled into COMPILED, not shipped)."""
+    return rel.startswith(SOURCES)
+
+
+def _pinned(root: Path) -> str:
+    lock = json.loads((root / "package-lock.json").read_text(encoding="utf-8"))
+    try:
+        return str(lock["packages"][f"node_modules/{COMPILER}"]["version"])
+    except KeyError:
+        raise BuildError(f"package-lock.json does not pin {COMPILER}") from None
+
+
+def _installed(root: Path) -> str | None:
+    try:
+        meta = root / "node_modules" / COMPILER / "package.json"
+        return str(json.loads(meta.read_text(encoding="utf-8"))["version"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def ensure_compiler(root: Path) -> None:
+    """node_modules holds the compiler at the version the lock pins, or `npm ci` installs it."""
+    want = _pinned(root)
+    if _installed(root) == want:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError(
+            f"the messages need {COMPILER} {want} from npm, and `npm` is not installed "
+            "(Node 20 with npm: see the README)"
+        )
+    log(f"installing the npm packages (`npm ci`): the messages' compiler {COMPILER} {want}")
+    proc = subprocess.run(
+        [npm, "ci", "--no-audit", "--no-fund"], cwd=root, capture_output=True, text=True
+    )
+    if proc.returncode != 0 or _installed(root) != want:
+        raise BuildError(
+            f"`npm ci` did not install {COMPILER} {want} (exit {proc.returncode}):\n"
+            f"{proc.stdout[-2000:]}{proc.stderr[-2000:]}"
+        )
+
+
+def compiled_messages(root: Path) -> dict[str, bytes]:
+    """Every catalogue compiled: {"js/lib/words/messages/<part>/<code>.js": module}.
+    A message that does not compile stops the build, naming it."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("messages: `node` is not installed (Node 20 compiles the catalogues)")
+    ensure_compiler(root)
+    with tempfile.TemporaryDirectory(prefix="tsuro-messages-") as tmp:
+        run_tool(
+            [node, str(root / MESSAGES_TOOL), "compile", "--out", tmp], "the catalogues' messages"
+        )
+        out = {f"{COMPILED}/{rel}": (Path(tmp) / rel).read_bytes() for rel in walk(Path(tmp))}
+    if not out:
+        raise BuildError(f"{MESSAGES_TOOL} compiled no messages")
+    return out
