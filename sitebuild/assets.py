@@ -37,10 +37,12 @@ def is_stable(rel: str) -> bool:
     return is_page(rel) or rel in STABLE_NAMES
 
 
-TYPES_ONLY = {"js/lib/types.js"}
+TYPES_ONLY = {"js/lib/types.js", "js/lib/engine/answer.js"}
 """web/ files that only the type checker reads (tsconfig.json): the JSDoc
-typedefs, and every *.d.ts (declarations: the generated build-info.js, the
-pages' globals); no page loads them, so they are not shipped."""
+typedefs (types.js, generated from tsuro_core/shapes.py by sitebuild/jstypes.py;
+answer.js, the engine client's own), and every *.d.ts (declarations: the
+generated build-info.js, the pages' globals); no page loads them, so they are
+not shipped."""
 
 
 def types_only(rel: str) -> bool:

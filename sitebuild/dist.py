@@ -33,7 +33,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from . import assets, icons, messages, pins, rooms
+from . import assets, icons, jstypes, messages, pins, rooms
 from .common import CACHE, DIST, ROOT, BuildError, log, pyproject, sha256_bytes, walk
 from .precache import precache_manifest, service_worker
 from .precompile import EXERCISE, PRECOMPILE_TOOL, precompile, wheel_pycs
@@ -239,6 +239,9 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict[str
     for required in REQUIRED:
         if not (web / required).is_file():
             raise BuildError(f"web/{required} is missing")
+    stale = jstypes.check(root)  # the engine's JSON types, generated from tsuro_core/shapes.py
+    if stale:
+        raise BuildError(stale)
     fingerprint = input_fingerprint(root)
     dist.parent.mkdir(parents=True, exist_ok=True)
     site = Path(tempfile.mkdtemp(prefix=".dist-", dir=dist.parent))

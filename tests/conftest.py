@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,18 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # the tests import sitebuild/ (the build's modules)
     sys.path.insert(0, str(ROOT))
+
+
+TIERS = {"browser": "browser", "node": "node"}  # tests/<folder>/ -> the tier's marker
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """Each test under tests/browser/ or tests/node/ is of that tier (marked so), whether
+    or not its module says it: `-m "not browser and not node"` is the fast tier."""
+    for item in items:
+        folder = Path(str(item.path)).parent.name
+        if folder in TIERS:
+            item.add_marker(TIERS[folder])
 
 
 def _load_build():
@@ -50,10 +63,28 @@ def build_info(dist_dir) -> dict:
     return json.loads((dist_dir / "build.json").read_text(encoding="utf-8"))
 
 
+class ReportList(list):
+    """A list the servers' threads append to, that a test can wait on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._changed = threading.Condition()
+
+    def append(self, item) -> None:
+        with self._changed:
+            super().append(item)
+            self._changed.notify_all()
+
+    def wait_for(self, predicate, timeout: float) -> bool:
+        """Wait until predicate(self) holds (True), or `timeout` seconds pass (False)."""
+        with self._changed:
+            return self._changed.wait_for(lambda: predicate(self), timeout)
+
+
 # Every Content-Security-Policy violation a browser reported to the test
 # servers (the policy's report-uri): pages, iframes, the engine worker and the
 # service worker alike.  tests/browser/conftest.py fails a test that adds one.
-CSP_REPORTS: list = []
+CSP_REPORTS = ReportList()
 # TSURO_CSP_REPORT_ONLY=1: send the policy as report-only (to learn what a
 # change to the site needs before enforcing it).
 CSP_REPORT_ONLY = os.environ.get("TSURO_CSP_REPORT_ONLY", "") not in ("", "0")
@@ -78,13 +109,20 @@ def serve_site(build_module):
 
 
 @pytest.fixture(scope="session")
-def server(serve_site, dist_dir):
+def test_files(tmp_path_factory) -> Path:
+    """A folder the site's server also serves, at /__tests__/: what the test harness needs
+    on the site's origin (tests/browser/contextkit.py), never part of the site."""
+    return tmp_path_factory.mktemp("test-files")
+
+
+@pytest.fixture(scope="session")
+def server(serve_site, dist_dir, test_files):
     """dist/ served on a free port in a background thread; yields the base URL.
 
     The URL names the host `localhost`; the same server answers on 127.0.0.1,
-    which a browser treats as another origin.
+    which a browser treats as another origin.  /__tests__/ serves `test_files`.
     """
-    srv, url = serve_site(dist_dir, host="127.0.0.1")
+    srv, url = serve_site(dist_dir, host="127.0.0.1", mounts={"/__tests__/": test_files})
     yield url.replace("127.0.0.1", "localhost")
     srv.shutdown()
     srv.server_close()

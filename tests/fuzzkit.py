@@ -1,6 +1,9 @@
 """Inputs for the fuzz suite (tests/test_fuzz.py): real seeded games to start
-from, and hypothesis strategies that throw random JSON and mutations of those
-real values at the engine.
+from, real arguments for every operation of the API (:func:`op_args`), and
+hypothesis strategies that throw random JSON and mutations of those real values
+at the engine, hostile values among them (:data:`HOSTILE`: lone surrogates, NaN
+and infinities, deep nesting, huge numbers); and check_call, the check of every
+answer.
 
 ``TSURO_FUZZ=long`` multiplies every test's number of examples by 25 for a
 local run; CI runs the default, a few minutes in all.
@@ -13,18 +16,22 @@ import copy
 import json
 import os
 import random
+import time
 import zlib
+from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from tsuro_core import api, notation
+from tsuro_core import api, jsonin, linkplay, notation
 from tsuro_core.game import Game
 from tsuro_core.rules import parse_rules
 
 SCALE = 25 if os.environ.get("TSURO_FUZZ") == "long" else 1
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def fuzz_settings(examples: int) -> settings:
@@ -99,33 +106,76 @@ def corpus() -> dict[str, list[Any]]:
         {**{k: v for k, v in p.items() if k not in ("hands", "pile")}, "sketch": True}
         for p in positions[1::4]
     ]
+    setups = []  # (a link game's message before the deal, the host's secret), every share in
+    for n, seats in ((2, ["person", "person"]), (3, ["person", "computer:easy", "person"])):
+        made = api.call(
+            "link_new",
+            {
+                "game": f"setup-{n}",
+                "seats": seats,
+                "players": [{"name": f"P{i}"} for i in range(n)],
+            },
+        )["result"]
+        secret = made["secret"]
+        while made.get("waiting") == "share":
+            made = api.call("link_share", {"message": made["message"]})["result"]
+        setups.append((made["message"], secret))
     links = [notation.encode_link(r) for r in records[:6]]
     links += [notation.encode_link(p) for p in positions[:6:2]]
-    neu_positions, neu_moves = [], []
+    course_positions, course_moves = [], []
     for k, n in enumerate((3, 4, 5)):
-        answer = api.call("neu_new_game", {"players": [{"name": f"N{i}"} for i in range(n)]})
+        answer = api.call("course_new_game", {"players": [{"name": f"N{i}"} for i in range(n)]})
         pos = answer["result"]["position"]
         for step in range(60):
-            neu_positions.append(pos)
+            course_positions.append(pos)
             if pos["phase"] == "over":
                 break
-            move = api.call("neu_bot_move", {"position": pos, "seed": k * 100 + step})["result"][
+            move = api.call("course_bot_move", {"position": pos, "seed": k * 100 + step})["result"][
                 "move"
             ]
-            neu_moves.append((pos, move))
-            pos = api.call("neu_play", {"position": pos, "move": move})["result"]["position"]
+            course_moves.append((pos, move))
+            pos = api.call("course_play", {"position": pos, "move": move})["result"]["position"]
     return {
         "positions": positions,
         "records": records,
         "moves": moves,
         "links": links,
         "link_messages": [m for n, seed in ((3, 1), (2, 5)) for m in link_game(n, seed)[::4]],
-        "neu_positions": neu_positions[::2],
-        "neu_moves": neu_moves[::3],
+        "link_setups": setups,
+        "course_positions": course_positions[::2],
+        "course_moves": course_moves[::3],
     }
 
 
 # ----------------------------------------------------------------- strategies
+
+
+def nested(depth: int) -> Any:
+    """A value nested ``depth`` lists deep (MAX_DEPTH is 32)."""
+    value: Any = 0
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+HOSTILE = [
+    "\ud800",  # lone surrogates: valid JSON escapes, no text
+    "a\udfffb",
+    {"\udc00": 1},
+    float("nan"),
+    float("inf"),
+    float("-inf"),
+    10**400,  # huge numbers, whole and not
+    -(2**200),
+    2**64,
+    1e308,
+    -1.7976931348623157e308,
+    5e-324,
+    nested(31),  # deep nesting, within the limit and past it
+    nested(40),
+    {"k": nested(33)},
+]
+"""The values every class of bad input of issue 30 names, put anywhere by mutate()."""
 
 SCALARS = (
     st.none()
@@ -135,6 +185,7 @@ SCALARS = (
     | st.sampled_from([0.0, -0.0, 90.0, 1.5, 1e22, float("nan"), float("inf")])
     | st.text(max_size=12)
     | st.sampled_from(["A", "H", "classic", "tile", "\ud800"])
+    | st.sampled_from(HOSTILE)
 )
 
 JSON = st.recursive(
@@ -183,12 +234,14 @@ def _pick_path(data: Any, value: Any) -> tuple:
 
 def _tweak(data: Any, old: Any) -> Any:
     """A value near ``old`` or of a wrong kind: the classes of bad input."""
-    kind = data.draw(st.sampled_from(["type", "type", "near", "near", "json"]))
+    kind = data.draw(st.sampled_from(["type", "type", "near", "near", "json", "hostile"]))
     if kind == "json":
         return data.draw(JSON)
+    if kind == "hostile":
+        return copy.deepcopy(data.draw(st.sampled_from(HOSTILE)))
     if kind == "type":  # the same meaning in another type: 90.0, true, "3", [3], null
         options: list[Any] = [None, [old], {"x": old}, str(old)]
-        if isinstance(old, (bool, int)):
+        if isinstance(old, (bool, int)) and abs(old) < 2**1000:  # a float holds it
             options += [float(old), -0.0 if old == 0 else float(old), bool(old), old + 0.5]
         if isinstance(old, str):
             options += [1, 1.0, old.lower()]
@@ -240,12 +293,123 @@ def mutate(data: Any, value: Any, most: int = 3) -> Any:
         elif action == "extra" and isinstance(parent, list):
             parent.insert(key, copy.deepcopy(parent[key]))
         elif action == "extra":
-            parent[data.draw(st.sampled_from(["extra", "seed", "all", "reshuffle", "tile"]))] = (
-                data.draw(JSON)
+            key = data.draw(
+                st.sampled_from(["extra", "seed", "all", "reshuffle", "tile", "\ud800"])
             )
+            parent[key] = data.draw(JSON)
         else:
             parent[key] = _tweak(data, parent[key])
     return value
+
+
+PUZZLES = json.loads((ROOT / "data" / "puzzles.json").read_text(encoding="utf-8"))
+LESSONS = [
+    json.loads(p.read_text(encoding="utf-8"))
+    for p in sorted((ROOT / "data" / "lessons").glob("*.json"))
+]
+
+
+def op_args(op: str, pick: Callable[[list[Any]], Any]) -> dict[str, Any]:
+    """Real arguments for ``op``, each value one the op accepts, chosen by ``pick`` among
+    the corpus's (a hypothesis draw, or the first): what mutate() starts from.  Every
+    operation of the API has an entry (an alias, ``neu_*``, takes its ``course_*``
+    one's), so a new operation is fuzzed once it is added here."""
+    c = corpus()
+    op = op.replace("neu_", "course_", 1) if op.startswith("neu_") else op
+    position = pick(c["positions"])
+    record = pick(c["records"])
+    tile_phase = [p for p in c["positions"] if notation.from_position(p).phase == "tile"]
+    dealt = pick([m for m in c["link_messages"] if "record" in m])
+    if op in ("version", "tiles", "rules"):
+        return {}
+    if op == "new_game":
+        return {
+            "rules": pick(["classic", "solo", {"preset": "classic", "hand_size": 4}]),
+            "players": pick([2, 3, [{"name": "A", "color": "red"}, {"name": "B"}]]),
+            "seed": pick([1, "seed"]),
+        }
+    if op in ("legal_moves", "result", "validate", "encode_link", "check_position"):
+        args: dict[str, Any] = {"position": position}
+        if op == "legal_moves":
+            args["all"] = pick([True, False])
+        if op == "check_position":
+            args.update(deal=pick([3, None]), phase=pick([None, "tile"]))
+        if op in ("validate", "encode_link") and pick([True, False]):
+            args = {"record": record}
+        return args
+    if op == "preview":
+        return {"position": pick(tile_phase), "tile": pick([0, 17, 34]), "rot": pick([0, 270])}
+    if op == "play":
+        pos, move = pick(c["moves"])
+        return {"position": pos, "move": move, "seed": pick([1, "s"])}
+    if op in ("replay", "positions"):
+        return {"record": record}
+    if op == "decode_link":
+        return {"fragment": pick(c["links"])}
+    if op in ("bot_move", "hint"):
+        args = {
+            "position": pick(
+                [
+                    p
+                    for p in c["positions"]
+                    if p["turn"] is not None and notation.from_position(p).hands[p["turn"]]
+                ]
+            ),
+            "seed": pick([0, 5]),
+            "iterations": 1,
+        }
+        if op == "bot_move":
+            args["bot"] = pick(["random", "survivor", "planner"])
+        return args
+    if op == "review":
+        return {"record": record, "iterations": 1, "from": 0, "to": pick([0, 1])}
+    if op == "daily":
+        return {"date": pick(["2026-11-22", "2000-02-29"]), "players": [{"name": "Ann"}]}
+    if op in ("puzzle_check", "puzzle_hint"):
+        p = pick(PUZZLES)
+        return {"position": p["position"], "task": p["task"], "move": p["answer"], "level": 1}
+    if op == "lesson_check":
+        return {"lesson": pick(LESSONS), "draft": pick([False, True])}
+    if op == "link_encode":
+        return {"message": pick(c["link_messages"])}
+    if op == "link_open":
+        message = pick(c["link_messages"])
+        return {"fragment": linkplay.encode(message), "local": message}
+    if op == "link_new":
+        return {
+            "game": "fuzz-game",
+            "seats": ["person", "computer:easy", "person"],
+            "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}],
+            "rules": "classic",
+            "hidden": False,
+            "host": 2,
+        }
+    if op == "link_share":
+        return {"message": c["link_messages"][0]}  # the first: before any share
+    if op == "link_reveal":
+        message, secret = pick(c["link_setups"])
+        return {"message": message, "secret": secret}
+    if op == "link_play":
+        game = linkplay.check_message(dealt)
+        assert game is not None
+        return {"message": dealt, "move": pick(game.legal_moves() or [{"tile": 0}])}
+    if op == "room_view":
+        return {
+            "position": position,
+            "seat": pick([None, 0]),
+            "events": [{"type": "draw", "seat": 0, "tile": 3}],
+            "move": {"tile": 3, "rot": 90, "reshuffle": [3, 4, 5]},
+            "log": [[{"type": "skip", "seat": 1}]],
+        }
+    if op == "course_new_game":
+        return {"players": [{"name": "A"}, {"name": "B", "color": "red"}, {"name": "C"}]}
+    if op == "course_play":
+        pos, move = pick(c["course_moves"])
+        return {"position": pos, "move": move}
+    if op in ("course_legal_moves", "course_bot_move"):
+        live = [p for p in c["course_positions"] if p["phase"] != "over"]
+        return {"position": pick(live), "seed": 1}
+    raise KeyError(f"no real arguments for {op!r}: add them to fuzzkit.op_args")
 
 
 def link_game(
@@ -289,3 +453,57 @@ def raw_link(kind: str, value: Any) -> str:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(text) + packer.flush()
     return f"{kind}=1{base64.urlsafe_b64encode(packed).decode().rstrip('=')}"
+
+
+# ------------------------------------------------------------- every answer
+
+CODES = {
+    "unknown_op",
+    "bad_request",
+    "bad_json",
+    "bad_args",
+    "bad_position",
+    "bad_record",
+    "bad_rules",
+    "bad_players",
+    "bad_link",
+    "illegal_move",
+    "wrong_phase",
+    "invalid",
+    "game_over",
+    "stale_link",
+    "conflicting_link",
+    "tampered_link",
+    "bad_lesson",
+    "no_solution",
+}
+SLOW_S = 5.0
+"""A call that takes longer than this is a failure (a real one takes milliseconds)."""
+MAX_ANSWER = 1 << 20
+"""The largest answer allowed; the largest real one (positions of an 8-player game)
+is about a tenth of that."""
+
+
+def _snapshot(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=repr)
+
+
+def check_call(op: Any, args: Any) -> dict[str, Any]:
+    """Call ``op``; assert the answer is a value of the documented shape, strict
+    JSON, bounded in size and time, and that ``args`` is unchanged."""
+    before = _snapshot(args)
+    t0 = time.perf_counter()
+    answer = api.call(op, args)
+    elapsed = time.perf_counter() - t0
+    assert elapsed < SLOW_S, f"{op} took {elapsed:.1f} s"
+    assert _snapshot(args) == before, f"{op} changed its arguments"
+    text = jsonin.dumps(answer)  # raises on NaN or Infinity
+    assert len(text) < MAX_ANSWER, f"{op} answered {len(text)} characters"
+    if answer["ok"]:
+        assert set(answer) == {"ok", "result"} and isinstance(answer["result"], dict)
+    else:
+        error = answer["error"]
+        assert error["code"] in CODES, error  # "internal" is a bug
+        assert isinstance(error["message"], str) and "\n" not in error["message"]
+        assert len(error["message"]) < 1000, error["message"][:200]
+    return answer

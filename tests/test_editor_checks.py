@@ -10,12 +10,11 @@ import re
 from pathlib import Path
 
 import pytest
-from fuzzkit import corpus, fuzz_settings, mutate
+from fuzzkit import check_call, corpus, fuzz_settings, mutate
 from hypothesis import given
 from hypothesis import strategies as st
-from test_fuzz import check_call
 
-from tsuro_core import api, notation
+from tsuro_core import api, jsonin, notation
 
 ROOT = Path(__file__).resolve().parents[1]
 WEST_H, EAST_C, NORTH_A, OFF = [0, 2, "H"], [5, 3, "C"], [3, 0, "A"], [-1, 1, "C"]
@@ -308,7 +307,13 @@ def test_on_mutated_real_positions_it_agrees_with_every_other_op(data):
     args = {"position": position}
     if data.draw(st.booleans()):
         args["deal"] = data.draw(st.integers(0, 9))
-    result = check_call("check_position", args)["result"]
+    answer = check_call("check_position", args)
+    if not answer["ok"]:  # only what is no JSON at all is refused before it is read
+        assert answer["error"]["code"] == "bad_args"
+        with pytest.raises(jsonin.JsonInputError):
+            jsonin.check_value(args)
+        return
+    result = answer["result"]
     problems = result["problems"]
     errors = [p for p in problems if p["level"] == "error"]
     sketch = [p for p in problems if p["level"] == "sketch"]

@@ -16,69 +16,31 @@ import copy
 import io
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzzkit import JSON, STRICT_JSON, corpus, fuzz_settings, mutate, raw_link
+from fuzzkit import (
+    CODES,
+    HOSTILE,
+    JSON,
+    LESSONS,
+    PUZZLES,
+    SLOW_S,
+    STRICT_JSON,
+    check_call,
+    corpus,
+    fuzz_settings,
+    mutate,
+    op_args,
+    raw_link,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tsuro_core import __main__ as cli
 from tsuro_core import api, jsonin, linkplay, notation
-from tsuro_core.neu import harness
-from tsuro_core.neu.formats import read_values
-
-CODES = {
-    "unknown_op",
-    "bad_request",
-    "bad_json",
-    "bad_args",
-    "bad_position",
-    "bad_record",
-    "bad_rules",
-    "bad_players",
-    "bad_link",
-    "illegal_move",
-    "wrong_phase",
-    "invalid",
-    "game_over",
-    "stale_link",
-    "conflicting_link",
-    "tampered_link",
-    "bad_lesson",
-    "no_solution",
-}
-SLOW_S = 5.0
-"""A call that takes longer than this is a failure (a real one takes milliseconds)."""
-MAX_ANSWER = 1 << 20
-"""The largest answer allowed; the largest real one (positions of an 8-player game)
-is about a tenth of that."""
-
-
-def _snapshot(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, default=repr)
-
-
-def check_call(op: Any, args: Any) -> dict[str, Any]:
-    """Call ``op``; assert the answer is a value of the documented shape, strict
-    JSON, bounded in size and time, and that ``args`` is unchanged."""
-    before = _snapshot(args)
-    t0 = time.perf_counter()
-    answer = api.call(op, args)
-    elapsed = time.perf_counter() - t0
-    assert elapsed < SLOW_S, f"{op} took {elapsed:.1f} s"
-    assert _snapshot(args) == before, f"{op} changed its arguments"
-    text = jsonin.dumps(answer)  # raises on NaN or Infinity
-    assert len(text) < MAX_ANSWER, f"{op} answered {len(text)} characters"
-    if answer["ok"]:
-        assert set(answer) == {"ok", "result"} and isinstance(answer["result"], dict)
-    else:
-        error = answer["error"]
-        assert error["code"] in CODES, error  # "internal" is a bug
-        assert isinstance(error["message"], str) and "\n" not in error["message"]
-        assert len(error["message"]) < 1000, error["message"][:200]
-    return answer
+from tsuro_core.course import harness
+from tsuro_core.course.formats import read_values
 
 
 def _position_args(data: Any) -> dict[str, Any]:
@@ -181,11 +143,6 @@ def test_bot_ops_with_mutated_positions(data):
     check_call(op, mutate(data, args))
 
 
-PUZZLES = json.loads(
-    (Path(__file__).resolve().parents[1] / "data" / "puzzles.json").read_text(encoding="utf-8")
-)
-
-
 @fuzz_settings(100)
 @given(data=st.data())
 def test_daily_puzzle_and_link_ops_with_mutated_input(data):
@@ -211,12 +168,6 @@ def test_daily_puzzle_and_link_ops_with_mutated_input(data):
         else:
             args = {"message": message, "secret": "0" * 32}
     check_call(op, mutate(data, args))
-
-
-LESSONS = [
-    json.loads(p.read_text(encoding="utf-8"))
-    for p in sorted((Path(__file__).resolve().parents[1] / "data" / "lessons").glob("*.json"))
-]
 
 
 @fuzz_settings(100)
@@ -261,19 +212,53 @@ def test_room_view_with_mutated_positions_and_events(data):
 
 @fuzz_settings(200)
 @given(data=st.data())
-def test_neu_ops_with_mutated_positions_and_moves(data):
+def test_course_ops_with_mutated_positions_and_moves(data):
     c = corpus()
-    op = data.draw(st.sampled_from(["neu_legal_moves", "neu_play", "neu_bot_move", "neu_new_game"]))
-    if op == "neu_new_game":
+    op = data.draw(
+        st.sampled_from(["course_legal_moves", "course_play", "course_bot_move", "course_new_game"])
+    )
+    if op == "course_new_game":
         args: dict[str, Any] = {
             "players": [{"name": "A"}, {"name": "B", "color": "red"}, {"name": "C"}]
         }
-    elif op == "neu_play":
-        pos, move = data.draw(st.sampled_from(c["neu_moves"]))
+    elif op == "course_play":
+        pos, move = data.draw(st.sampled_from(c["course_moves"]))
         args = {"position": pos, "move": move}
     else:
-        args = {"position": data.draw(st.sampled_from(c["neu_positions"])), "seed": 1}
+        args = {"position": data.draw(st.sampled_from(c["course_positions"])), "seed": 1}
     check_call(op, mutate(data, args))
+
+
+def test_every_op_has_real_arguments_it_accepts():
+    """The fuzz below starts every operation from arguments it accepts (op_args), so a
+    mutation tests the refusal of one bad part, not a call refused from the start."""
+    for op in sorted(api.OPS):
+        answer = check_call(op, op_args(op, lambda values: values[0]))
+        assert answer["ok"], (op, answer)
+
+
+@pytest.mark.parametrize("op", sorted(api.OPS))
+@fuzz_settings(16)
+@given(data=st.data())
+def test_every_op_on_mutated_real_arguments(op, data):
+    """Every operation, from real arguments, mutated in 1-3 places: wrong types, near
+    values, missing and extra fields, and the hostile values (lone surrogates, NaN and
+    infinities, deep nesting, huge numbers, fuzzkit.HOSTILE): ok, or a named error."""
+    args = op_args(op, lambda values: data.draw(st.sampled_from(values)))
+    check_call(op, mutate(data, args))
+
+
+@pytest.mark.parametrize("op", sorted(api.OPS))
+def test_every_op_refuses_hostile_values_by_name(op):
+    """Each hostile value in place of each real argument in turn, and as an extra one:
+    a named error (or an answer, where the op ignores it), never internal; a lone
+    surrogate anywhere is bad_args (it was internal in link_new and link_reveal)."""
+    args = op_args(op, lambda values: values[0])
+    for key in [*args, "extra"]:
+        for value in HOSTILE:
+            answer = check_call(op, {**args, key: value})
+            if isinstance(value, str) and value.startswith("\ud800"):
+                assert answer["error"]["code"] == "bad_args", (op, key, answer)
 
 
 ARG_NAMES = [
@@ -383,14 +368,17 @@ def _restore(save: Any) -> Any:
         return answer["ok"] and answer["result"]["positions"][-1]
     neu_save = save.get("variant") == "neu"
     position = save.get("start")
-    if not check_call("neu_legal_moves" if neu_save else "validate", {"position": position})["ok"]:
+    if not check_call("course_legal_moves" if neu_save else "validate", {"position": position})[
+        "ok"
+    ]:
         return None
     moves = save.get("moves") or []
     if not isinstance(moves, list):  # the page cannot play these on and puts the save aside
         return None
     for move in moves:
         answer = check_call(
-            "neu_play" if neu_save else "play", {"position": position, "move": move, "seed": "7/1"}
+            "course_play" if neu_save else "play",
+            {"position": position, "move": move, "seed": "7/1"},
         )
         if not answer["ok"]:
             return None
@@ -418,7 +406,7 @@ def test_saves_restored_as_the_page_does(data):
         start = notation.to_position(notation.start_record(record))
         save = {"format": "tsuro-save/1", "start": start, "moves": record["moves"]}
     else:
-        pos, move = data.draw(st.sampled_from(c["neu_moves"]))
+        pos, move = data.draw(st.sampled_from(c["course_moves"]))
         save = {"format": "tsuro-save/1", "variant": "neu", "start": pos, "moves": [move]}
     _restore(mutate(data, save))
 
@@ -480,7 +468,7 @@ HARNESS_INPUTS = {
 
 @fuzz_settings(120)
 @given(data=st.data())
-def test_neu_harnesses_on_mutated_input(data):
+def test_course_harnesses_on_mutated_input(data):
     name = data.draw(st.sampled_from(sorted(HARNESS_INPUTS)))
     values = read_values(HARNESS_INPUTS[name])
     how = data.draw(st.sampled_from(["mutated", "bytes"]))

@@ -191,7 +191,8 @@ def step0(**fields: Any) -> dict[str, Any]:
         (lesson({"record": 0, "at": 99}, records=[RECORD]), "bad_lesson", "steps[0].at"),
         (lesson({"record": True, "at": 0}, records=[RECORD]), "bad_lesson", "steps[0].record"),
         (step0(caption="a\x00b"), "bad_lesson", "steps[0].caption: holds a control"),
-        (step0(caption="\ud800"), "bad_lesson", "steps[0].caption: holds a control"),
+        # a lone surrogate is no text in any argument (api.call's one check, jsonin)
+        (step0(caption="\ud800"), "bad_args", "lesson.steps[0].caption: holds a lone surrogate"),
         (step0(caption=["a"]), "bad_lesson", "steps[0].caption: expected text"),
         (step0(**{"try": 1}), "bad_lesson", "steps[0].try"),
         (
@@ -232,6 +233,12 @@ def step0(**fields: Any) -> dict[str, Any]:
 def test_a_malformed_lesson_is_refused_naming_the_field(bad, code, where):
     error = refused({"lesson": bad})
     assert error["code"] == code and where in error["message"], error
+
+
+def test_a_lone_surrogate_in_a_lesson_files_text_is_the_lessons_fault():
+    """In a file's text the escape is the lesson's: refused by the lesson's checks."""
+    error = refused({"text": json.dumps(step0(caption="\ud800"))})
+    assert error["code"] == "bad_lesson" and "steps[0].caption: holds a control" in error["message"]
 
 
 def test_a_task_no_move_solves_and_a_move_after_the_end_are_refused():

@@ -252,6 +252,17 @@ def test_api_legal_moves_carry_outcomes_for_previews():
     assert [m["move"] for m in only_legal] == [{"tile": 2, "rot": 0}]
 
 
+def test_a_forced_self_elimination_is_the_games_answer_not_the_apis():
+    """Turn 1's forced rule is decided by Game.move_options (the game layer), which the
+    op only passes on: with tile 34 alone in hand every placement puts the mover out,
+    so each is legal and forced."""
+    pos = position([WEST_H, EAST_C], [[34], [4, 5, 6]])
+    options = notation.from_position(pos).move_options()
+    assert options["moves"] and all(m["legal"] and m["forced"] for m in options["moves"])
+    assert all(m["self_eliminating"] for m in options["moves"])
+    assert api.call("legal_moves", {"position": pos})["result"] == options
+
+
 @pytest.mark.parametrize(
     "op, args, code",
     [

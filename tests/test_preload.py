@@ -21,7 +21,7 @@ def test_every_module_but_the_command_lines_and_benchmarks():
         if p.stem not in _preload.SKIPPED
     }
     assert names == on_disk
-    assert {"tsuro_core.api", "tsuro_core.bots.planner", "tsuro_core.neu.ops"} <= names
+    assert {"tsuro_core.api", "tsuro_core.bots.planner", "tsuro_core.course.ops"} <= names
     assert not {"tsuro_core.bench", "tsuro_core.selfplay", "tsuro_core.__main__"} & names
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import pkgutil
+import typing
 
 import pytest
 
@@ -66,3 +68,33 @@ def test_the_api_still_reports_each_error_by_its_code() -> None:
     assert answer["ok"] is False and answer["error"]["code"] == "illegal_move"
     answer = api.call("legal_moves", {"position": {"format": "nope"}})
     assert answer["ok"] is False and answer["error"]["code"] == "bad_position"
+
+
+def _raised(module: object, node: ast.Raise) -> object:
+    """What a ``raise`` statement raises, as far as its source says: the class it
+    names or builds, or what the function it calls is annotated to return."""
+    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+    if isinstance(exc, ast.Name):
+        value = getattr(module, exc.id, None)
+        if inspect.isfunction(value):
+            return typing.get_type_hints(value).get("return")
+        return value
+    return None  # raise e (a caught error passed on), raise bare
+
+
+def test_every_raise_in_the_engine_raises_a_tsuro_error() -> None:
+    """No bare ValueError (or any other class) outside the family: each ``raise``
+    names a TsuroError class, or calls a helper annotated to return one."""
+    outside = []
+    for name in _engine_modules():
+        module = importlib.import_module(name)
+        source = inspect.getsource(module)
+        for node in ast.walk(ast.parse(source)):
+            if not isinstance(node, ast.Raise) or node.exc is None:
+                continue
+            if isinstance(node.exc, ast.Name) and node.exc.id[:1].islower():
+                continue  # raise e: an error caught above, passed on as it was
+            raised = _raised(module, node)
+            if not (inspect.isclass(raised) and issubclass(raised, tsuro_core.TsuroError)):
+                outside.append(f"{name}:{node.lineno}: raise {ast.unparse(node.exc)[:60]}")
+    assert outside == []

@@ -1,11 +1,13 @@
 """Every rule of RULES.md, each with a hand-built position."""
 
+from dataclasses import fields, replace
+
 import pytest
 from helpers import game_from, position
 
 from tsuro_core import notation
 from tsuro_core.game import Game, IllegalMove
-from tsuro_core.rules import PRESETS, parse_rules
+from tsuro_core.rules import PRESETS, Rules, parse_rules
 
 # Places used below.  Square (0, 2) is on the west edge: its ports G and H are start marks.
 WEST_H = [0, 2, "H"]
@@ -402,6 +404,24 @@ def test_rules_round_trip_as_names_and_options():
         parse_rules({"preset": "classic", "dragons": 2})
     with pytest.raises(ValueError, match="unknown rule set"):
         parse_rules("chess")
+
+
+def test_every_option_is_written_when_it_differs_and_read_back() -> None:
+    """Rules.to_json and as_json name each option of the dataclass (typed, so listed
+    by hand): an option added to Rules but not to them fails here."""
+    options = {f.name for f in fields(Rules)} - {"preset"}
+    assert set(PRESETS["classic"].as_json()) == options | {"preset"}
+    for name in options:
+        value = getattr(PRESETS["classic"], name)
+        if isinstance(value, bool):
+            other = not value
+        elif name == "scoring":
+            other = "most_crossings"
+        else:  # within the option's range: 8 players at most, a dragon from 9
+            other = value - 1 if name in ("max_players", "dragon_from") else value + 1
+        rules = replace(PRESETS["classic"], **{name: other})
+        assert rules.to_json() == {"preset": "classic", name: other}, name
+        assert parse_rules(rules.to_json()) == rules
 
 
 def test_outcome_previews_a_placement_exactly_and_changes_nothing() -> None:

@@ -6,19 +6,24 @@ random and mutated input at the same doors."""
 from __future__ import annotations
 
 import base64
+import io
 import json
+import math
+import random
 import re
 import socket
 import subprocess
 import sys
 import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fuzzkit import raw_link
 from helpers import play_random, position
 
-from tsuro_core import api, jsonin, notation
+from tsuro_core import api, jsonin, notation, streamin
+from tsuro_core.course import formats as course_formats
 from tsuro_core.game import MAX_LISTED_EXCHANGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,22 +149,125 @@ def test_adversarial_input_at_the_command_lines_limit_is_a_clear_error(tmp_path)
     path = tmp_path / "record.json"
     path.write_bytes(text)
     assert_one_line_error(*cli("analyse", str(path)), "is not JSON")
-    assert_one_line_error(*cli("xrules", stdin=text, module="tsuro_core.neu"), "not JSON")
+    assert_one_line_error(*cli("xrules", stdin=text, module="tsuro_core.course"), "not JSON")
 
 
-def test_the_command_lines_read_no_more_than_the_api(tmp_path):
-    """stdin or a file over 1 MiB: one line, status 2, as handle_json's bad_request."""
-    text = b" " * jsonin.MAX_INPUT + b"{}"
-    needle = "longer than 1048576 bytes"
-    assert_one_line_error(*cli("replay", "-", stdin=text), needle)
+def padded(values: list[Any], total: int) -> bytes:
+    """``values`` as JSON texts drowned in whitespace (spaces, newlines, tabs, between
+    tokens and between values) to ``total`` bytes, the values' own text unchanged."""
+    rng = random.Random(total)
+    texts = [json.dumps(v) for v in values]
+    blanks = total - sum(len(t) for t in texts)
+    cuts = sorted(rng.randrange(blanks) for _ in range(len(texts)))
+    runs = [b - a for a, b in zip([0, *cuts], [*cuts, blanks])]
+    out = [" \n\t" * (runs[0] // 3) + " " * (runs[0] % 3)]
+    for text, run in zip(texts, runs[1:]):
+        out.append(text + "\n" * (run // 2) + " " * (run - run // 2))
+    return "".join(out).encode()
+
+
+def test_the_command_lines_take_any_whitespace_around_valid_json(tmp_path):
+    """The limit bounds the JSON, not the blanks between it (issue 30): the course's
+    xtiles test drowned in 2.8 MB of whitespace, and a record in 3 MB of it, are read
+    as they are without it."""
+    pairs = sorted((ROOT / "tests" / "data" / "neu-f19" / "xtiles").glob("*-in.json"))
+    values = course_formats.read_values(pairs[0].read_text())
+    expected = pairs[0].with_name(pairs[0].name.replace("-in", "-out")).read_text()
+    stdin = padded(values, 2_800_000)
+    assert len(stdin) == 2_800_000 > jsonin.MAX_INPUT
+    for module in ("tsuro_core.course", "tsuro_core.neu"):
+        status, out, err = cli("xtiles", stdin=stdin, module=module)
+        assert status == 0, err
+        assert [json.loads(x) for x in out.splitlines()] == [
+            json.loads(x) for x in expected.splitlines() if x.strip()
+        ]
+    record = notation.to_record(play_random(4, 3))
+    stdin = padded([record], 3_000_000)
+    status, out, err = cli("replay", "-", stdin=stdin)
+    assert status == 0 and json.loads(out)["result"] == notation.result(notation.replay(record))
     path = tmp_path / "record.json"
-    path.write_bytes(text)
-    assert_one_line_error(*cli("analyse", str(path)), needle)
-    assert_one_line_error(*cli("xboard", stdin=text, module="tsuro_core.neu"), needle)
-    # exactly the limit is read (and here refused as a record, not for its size)
-    assert_one_line_error(
-        *cli("replay", "-", stdin=b" " * (jsonin.MAX_INPUT - 2) + b"{}"), "record"
+    path.write_bytes(stdin)
+    status, out, err = cli("analyse", str(path))
+    assert status == 0 and len(out.splitlines()) == len(record["moves"]), err
+
+
+def test_an_error_in_padded_input_names_its_line_and_column_as_given():
+    """Squeezed or not, a place is told as the input has it: the line and column
+    Python's own parser gives for the whole text."""
+    text = "\n" * 300_000 + '[0, 90, "A"]\n\n' + " " * 2_000_000 + '[0,    90 "A"]'
+    with pytest.raises(json.JSONDecodeError) as caught:
+        json.JSONDecoder().raw_decode(text, text.index("[0,    90"))
+    where = f"line {caught.value.lineno} column {caught.value.colno}"
+    assert where == "line 300003 column 2000011"  # the quote after 90
+    status, _, err = cli("xtiles", stdin=text.encode(), module="tsuro_core.course")
+    assert status == 2 and where in err, err
+    text = "\n" * 300_000 + " " * 2_000_000 + "{]"
+    with pytest.raises(json.JSONDecodeError) as caught:
+        json.loads(text)
+    status, _, err = cli("replay", "-", stdin=text.encode())
+    assert status == 2 and f"line {caught.value.lineno} column {caught.value.colno}" in err, err
+
+
+def feed_endlessly(proc: subprocess.Popen[bytes], head: bytes, block: bytes, most: int) -> int:
+    """Write ``head``, then ``block`` again and again, to ``proc``'s stdin until it stops
+    reading (it closes its end) or ``most`` bytes are written; the bytes written."""
+    assert proc.stdin is not None
+    try:
+        proc.stdin.write(head)
+        written = len(head)
+        while written < most:
+            proc.stdin.write(block)
+            written += len(block)
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    return written
+
+
+@pytest.mark.parametrize(
+    "head, block, args, module",
+    [
+        (b"", b'[0, 90, "A"] ', ["xtiles"], "tsuro_core.course"),  # values without end
+        (b'["', b"x" * 4096, ["xref"], "tsuro_core.neu"),  # a string without end
+        (b"[", b"[1]," * 1024 + b" " * 100, ["replay", "-"], "tsuro_core"),  # a list
+    ],
+)
+def test_an_endless_stream_of_json_is_refused_after_a_bounded_read(head, block, args, module):
+    """A generator piped in, meant to write gigabytes: the command refuses it in one line
+    with status 2 once its JSON passes 1 MiB, having read at most a chunk more; the
+    writer sees the pipe close after a couple of megabytes, never the 64 MiB it
+    offers (a stand-in for gigabytes: were it read to the end, the bound fails)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", module, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
     )
+    written = feed_endlessly(proc, head, block * ((1 << 16) // len(block) + 1), 64 << 20)
+    out, err = proc.communicate(timeout=120)
+    assert_one_line_error(proc.returncode, out.decode(), err.decode(), "more than 1048576")
+    assert written < 2 * jsonin.MAX_INPUT + 4 * streamin.CHUNK, written
+
+
+def test_at_most_a_chunk_is_read_past_the_limit():
+    """What read_stream takes from a stream of JSON without end: the limit and one chunk."""
+
+    class Endless(io.RawIOBase):
+        taken = 0
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: Any) -> int:
+            buffer[:] = b"1," * (len(buffer) // 2)
+            self.taken += len(buffer)
+            return len(buffer)
+
+    stream = Endless()
+    with pytest.raises(jsonin.JsonInputError, match="more than 1048576 characters"):
+        streamin.read_stream(stream, "stdin")
+    assert jsonin.MAX_INPUT < stream.taken <= jsonin.MAX_INPUT + streamin.CHUNK
 
 
 def test_a_deal_listing_a_tile_many_times_is_refused_in_linear_time():
@@ -206,6 +314,7 @@ def test_a_huge_exchange_is_counted_not_listed_and_checked_directly():
     answer = api.call("legal_moves", {"position": pos})["result"]
     assert answer["exchange"]["count"] > 17_000_000 > MAX_LISTED_EXCHANGES
     assert answer["moves"] == [] and answer["exchange"]["give"] == [0, 1, 2, 3, 4]
+    assert notation.from_position(pos).listed_exchanges() is None  # the one place it is capped
     assert len(answer["exchange"]["take"]) == 30
     played = api.call("play", {"position": pos, "move": {"exchange": [[0, 34], [1, 5]]}, "seed": 1})
     assert played["ok"], played
@@ -235,6 +344,7 @@ def test_the_largest_classic_exchange_is_listed_in_full():
     pos["exchange"] = list(range(1, 7))
     answer = api.call("legal_moves", {"position": pos})["result"]
     assert answer["exchange"]["count"] == len(answer["moves"]) == 343
+    assert len(notation.from_position(pos).listed_exchanges() or []) == 343
     pos["out"], pos["exchange"] = list(range(1, 8)), list(range(1, 8))
     pos["markers"][7] = [-1, 1, "C"]
     assert error_code("legal_moves", {"position": pos}) == "bad_position"  # the game is over
@@ -417,13 +527,15 @@ def test_a_rotation_is_a_whole_number(tile_position, rot):
 
 @pytest.mark.parametrize("rot", [90.0, -0.0, True])
 def test_a_rotation_is_a_whole_number_in_the_course_variant_too(rot):
-    pos = api.call("neu_new_game", {"players": [{"name": n} for n in "ABC"]})["result"]["position"]
-    move = api.call("neu_bot_move", {"position": pos, "seed": 1})["result"]["move"]
-    assert api.call("neu_play", {"position": pos, "move": move})["ok"]
-    assert error_code("neu_play", {"position": pos, "move": {**move, "rot": rot}}) == "bad_args"
-    after = api.call("neu_play", {"position": pos, "move": move})["result"]["position"]
+    pos = api.call("course_new_game", {"players": [{"name": n} for n in "ABC"]})["result"][
+        "position"
+    ]
+    move = api.call("course_bot_move", {"position": pos, "seed": 1})["result"]["move"]
+    assert api.call("course_play", {"position": pos, "move": move})["ok"]
+    assert error_code("course_play", {"position": pos, "move": {**move, "rot": rot}}) == "bad_args"
+    after = api.call("course_play", {"position": pos, "move": move})["result"]["position"]
     after["tiles"][0][3] = rot
-    assert error_code("neu_legal_moves", {"position": after}) == "bad_position"
+    assert error_code("course_legal_moves", {"position": after}) == "bad_position"
 
 
 @pytest.mark.parametrize(
@@ -504,7 +616,11 @@ def test_a_seed_is_a_whole_number_javascript_keeps_or_short_text(seed):
     assert error_code("new_game", {"seed": seed}) == "bad_args"
     record = notation.to_record(play_random(3, 2))
     record["seed"] = seed
-    assert error_code("replay", {"record": record}) == "bad_record"
+    # NaN and infinity are no JSON: refused as arguments before the record is read
+    finite = not isinstance(seed, float) or math.isfinite(seed)
+    assert error_code("replay", {"record": record}) == ("bad_record" if finite else "bad_args")
+    with pytest.raises(notation.NotationError, match="seed"):
+        notation.replay(record)
     # A seed used once (a shuffle, a bot's move) is not kept: any whole number will do.
     pos = api.call("new_game", {"seed": 1})["result"]["position"]
     answer = api.call("play", {"position": pos, "move": {"start": WEST_H}, "seed": seed})
@@ -535,13 +651,24 @@ def test_rule_sets_of_the_wrong_types_are_refused(rules):
         (2.0, "players"),
         (True, "players"),
         ([{"name": "A", "color": "red", "age": 3}, {"name": "B"}], "unknown field"),
-        ([{"name": "A\ud800"}, {"name": "B"}], "lone surrogate"),
         ([{"name": "A", "color": "r" * 41}, {"name": "B"}], "at most 40"),
     ],
 )
 def test_players_are_checked(players, message):
     answer = api.call("new_game", {"players": players})
     assert answer["error"]["code"] == "bad_players" and message in answer["error"]["message"]
+
+
+def test_a_lone_surrogate_in_a_players_name_is_refused():
+    """As an argument it is no text (bad_args, naming the field); in a record read
+    from text, the record's fault."""
+    answer = api.call("new_game", {"players": [{"name": "A\ud800"}, {"name": "B"}]})
+    assert answer["error"]["code"] == "bad_args"
+    assert answer["error"]["message"].startswith("players[0].name: holds a lone surrogate")
+    record = notation.to_record(play_random(3, 2))
+    record["players"][0]["name"] = "A\ud800"
+    with pytest.raises(notation.NotationError, match=r"players\[0\]\.name: holds a lone"):
+        notation.replay(record)
 
 
 def test_other_argument_types_are_refused():
@@ -600,7 +727,7 @@ def test_error_messages_stay_short_whatever_the_input(tile_position):
         ("play", {"position": tile_position, "move": {"tile": huge, "rot": 0}}),
         ("replay", {"record": {"format": "tsuro-record/1", **{str(i): 0 for i in huge}}}),
         ("new_game", {"rules": {"preset": "x" * 100_000}}),
-        ("neu_play", {"position": huge}),
+        ("course_play", {"position": huge}),
         ("bot_move", {"position": tile_position, "bot": "x" * 100_000}),
     ]
     for op, args in calls:
@@ -655,7 +782,7 @@ def test_cli_bad_input_is_one_line_and_status_2(stdin, needle, harness_needle, t
     path = tmp_path / "game.json"
     path.write_bytes(stdin)
     assert_one_line_error(*cli("analyse", str(path)), needle)
-    assert_one_line_error(*cli("xboard", stdin=stdin, module="tsuro_core.neu"), harness_needle)
+    assert_one_line_error(*cli("xboard", stdin=stdin, module="tsuro_core.course"), harness_needle)
 
 
 @pytest.mark.parametrize(

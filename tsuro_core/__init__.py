@@ -4,17 +4,17 @@ Its public API is importable from here (``__all__``, docs/engine.md): the
 :class:`Game`, rule sets, positions, records and share links, and the errors
 (one family under :class:`TsuroError`).  The browser's JSON API is
 :mod:`tsuro_core.api`; the bots are :mod:`tsuro_core.bots`; the course
-variant is :mod:`tsuro_core.neu`.
+variant is :mod:`tsuro_core.course`.
 """
 
 from .api_common import ApiError
-from .errors import TsuroError
+from .course.formats import CourseBadMove, CourseFormatError
+from .course.game import CourseIllegalMove
+from .errors import BadArgument, TsuroError
 from .game import Exchange, Game, IllegalMove, Placement, default_players
 from .jsonin import JsonInputError
 from .lessons import LESSON_FORMAT, LessonError, check_lesson
 from .linkplay import TamperedLink
-from .neu.formats import NeuBadMove, NeuFormatError
-from .neu.game import NeuIllegalMove
 from .notation import (
     POSITION_FORMAT,
     RECORD_FORMAT,
@@ -43,14 +43,15 @@ __all__ = [
     "SCORINGS",
     "VARIANTS",
     "ApiError",
+    "BadArgument",
+    "CourseBadMove",
+    "CourseFormatError",
+    "CourseIllegalMove",
     "Exchange",
     "Game",
     "IllegalMove",
     "JsonInputError",
     "LessonError",
-    "NeuBadMove",
-    "NeuFormatError",
-    "NeuIllegalMove",
     "NotationError",
     "Placement",
     "Position",

@@ -12,24 +12,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from . import jsonin, notation
-from .game import MAX_LISTED_EXCHANGES
+from . import jsonin, notation, streamin
+from .game import IllegalMove
 from .notation import NotationError
-
-
-def _read_json(path: str) -> Any:
-    """The JSON value in a file (``-``: stdin), read as the API reads a request: at
-    most 1 MiB (jsonin.read_bounded), then strict JSON (jsonin.loads)."""
-    what = "stdin" if path == "-" else path
-    try:
-        if path == "-":
-            text = jsonin.read_bounded(getattr(sys.stdin, "buffer", sys.stdin), what)
-        else:
-            with open(path, "rb") as f:
-                text = jsonin.read_bounded(f, what)
-    except OSError as e:
-        raise NotationError(f"cannot read {path}: {e.strerror}") from None
-    return jsonin.loads(text, what)
 
 
 def _dump(value: Any) -> str:
@@ -38,14 +23,14 @@ def _dump(value: Any) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Print the final position and result of a record."""
-    game = notation.replay(_read_json(args.file))
+    game = notation.replay(streamin.read_json(args.file))
     print(_dump({"position": notation.to_position(game), "result": notation.result(game)}))
     return 0
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     """Print, for every move of a record, the legal moves in the position before it."""
-    record = _read_json(args.file)
+    record = streamin.read_json(args.file)
     game = notation.start_record(record)
     moves = notation._list(record.get("moves", []), "moves")
     lines = []
@@ -53,15 +38,14 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         if game.over:
             raise NotationError(f"move {k}: the game is already over")
         line: dict[str, Any] = {"move": k, "turn": game.turn}
-        offer = game.exchange_offer() if game.phase == "exchange" else None
-        if offer is not None and offer["count"] > MAX_LISTED_EXCHANGES:
-            line.update(legal=[], exchange=offer)  # too many to list (docs/engine.md)
+        if game.phase == "exchange" and game.listed_exchanges() is None:
+            line.update(legal=[], exchange=game.exchange_offer())  # too many to list
         else:
             line["legal"] = game.legal_moves()
         lines.append(_dump(line))
         try:
             game.play(notation.check_move(move, k))
-        except ValueError as e:
+        except IllegalMove as e:
             raise NotationError(f"move {k}: {e}") from None
     sys.stdout.write("".join(line + "\n" for line in lines))
     return 0

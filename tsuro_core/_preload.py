@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 import os
 
-SKIPPED = ("__main__", "__init__", "bench", "selfplay")  # command lines, benchmarks
+SKIPPED = ("__main__", "__init__", "bench", "selfplay", "neu")  # command lines, benchmarks
 
 
 def modules() -> list[str]:

@@ -9,65 +9,85 @@ no Python object crosses into JavaScript.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Literal, TypedDict
 
 from . import __version__, jsonin, notation
-from .api_common import ApiError, arg, game_of, players_of, seed_of
+from .api_common import ApiError, Args, Operation, arg, game_of, players_of, seed_of, winners_of
 from .bots.api_ops import OPS as BOT_OPS
 from .bots.review import OPS as REVIEW_OPS
+from .course.ops import ALIASES as COURSE_ALIASES
+from .course.ops import OPS as COURSE_OPS
 from .daily import OPS as DAILY_OPS
 from .editor import OPS as EDITOR_OPS
-from .game import MAX_LISTED_EXCHANGES, Game, IllegalMove
+from .errors import BadArgument, TsuroError
+from .game import Game, IllegalMove
 from .lessons import OPS as LESSON_OPS
 from .linkplay import OPS as LINK_OPS
-from .neu.ops import OPS as NEU_OPS
 from .notation import NotationError
 from .puzzles import OPS as PUZZLE_OPS
 from .rooms import OPS as ROOM_OPS
-from .rules import describe_presets, parse_rules
+from .rules import RulesError, describe_presets, parse_rules
+from .shapes import (
+    Dealt,
+    Decoded,
+    ErrorValue,
+    Fragment,
+    GameResult,
+    LegalMoves,
+    Outcome,
+    Played,
+    Player,
+    Replayed,
+    Replays,
+    RuleSets,
+    Tiles,
+    Valid,
+    Version,
+)
 from .tiles import CANONICAL, check_tile, quarters, tile_table_json
 
 _arg = arg  # the short names the operations below use
 _game = game_of
 
 
-def _rng(args: dict[str, Any]) -> random.Random:
+def _rng(args: Args) -> random.Random:
     seed = seed_of(args)
     return random.Random(seed) if seed is not None else random.Random()
 
 
-def op_version(args: dict[str, Any]) -> dict[str, Any]:
+def op_version(args: Args) -> Version:
     """The engine's version."""
     return {"version": __version__}
 
 
-def op_tiles(args: dict[str, Any]) -> dict[str, Any]:
+def op_tiles(args: Args) -> Tiles:
     """The 35 tiles' paths at each rotation, for drawing."""
     return {"tiles": tile_table_json()}
 
 
-def op_rules(args: dict[str, Any]) -> dict[str, Any]:
+def op_rules(args: Args) -> RuleSets:
     """The rule-set presets, variants and options, for a setup screen."""
     return describe_presets()
 
 
-def op_new_game(args: dict[str, Any]) -> dict[str, Any]:
+def op_new_game(args: Args) -> Dealt:
     """A shuffled, dealt game: ``{rules?, players: n | [{name, color}], seed?}``."""
     try:
         rules = parse_rules(args.get("rules", "classic"))
-    except ValueError as e:
+    except RulesError as e:
         raise ApiError("bad_rules", str(e)) from None
-    players = args.get("players", 2)
-    if jsonin.is_whole(players):
-        if not rules.min_players <= players <= rules.max_players:
+    given = args.get("players", 2)
+    if jsonin.is_whole(given):
+        if not rules.min_players <= given <= rules.max_players:
             raise ApiError(
                 "bad_players",
                 f"players: this rule set is for {rules.min_players}-"
-                f"{rules.max_players} players, got {players}",
+                f"{rules.max_players} players, got {given}",
             )
+        players: int | list[Player] = given
     else:
-        players = players_of(players, rules)
+        players = players_of(given, rules)
     seed = seed_of(args, kept=True)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
@@ -75,7 +95,7 @@ def op_new_game(args: dict[str, Any]) -> dict[str, Any]:
     return {"position": notation.to_position(game), "record": notation.to_record(game)}
 
 
-def op_legal_moves(args: dict[str, Any]) -> dict[str, Any]:
+def op_legal_moves(args: Args) -> LegalMoves:
     """Every legal move of the position's active player; tile moves come with
     their outcome (every marker's traced path, who would be out) for previews.
     ``{"all": true}`` also lists the illegal self-eliminating placements."""
@@ -83,36 +103,10 @@ def op_legal_moves(args: dict[str, Any]) -> dict[str, Any]:
     show_all = args.get("all", False)
     if not isinstance(show_all, bool):
         raise ApiError("bad_args", f"all: expected true or false, got {jsonin.show(show_all)}")
-    phase = game.phase
-    result: dict[str, Any] = {"phase": phase, "turn": game.turn}
-    if phase == "exchange":
-        offer = game.exchange_offer()
-        result["exchange"] = offer
-        result["moves"] = (
-            [{"move": m} for m in game.legal_moves()]
-            if offer["count"] <= MAX_LISTED_EXCHANGES
-            else []
-        )
-        return result
-    if phase != "tile":
-        result["moves"] = [{"move": m} for m in game.legal_moves()]
-        return result
-    legal = game.legal_placements()  # in hand order, like placements()
-    every = game.placements() if show_all else legal
-    outcomes = {p: game.outcome(*p) for p in every}  # each traced once
-    forced = all(outcomes[p]["self_eliminating"] for p in legal)
-    legal_set = set(legal)
-    moves = []
-    for t, q in every:
-        entry = {"move": {"tile": t, "rot": q * 90}, "legal": (t, q) in legal_set}
-        entry.update(outcomes[(t, q)])
-        entry["forced"] = forced
-        moves.append(entry)
-    result["moves"] = moves
-    return result
+    return game.move_options(every=show_all)
 
 
-def op_preview(args: dict[str, Any]) -> dict[str, Any]:
+def op_preview(args: Args) -> Outcome:
     """The outcome of placing any tile (not only one in hand) in front of the
     active marker: for tutorials and puzzles."""
     game = _game(args)
@@ -121,12 +115,12 @@ def op_preview(args: dict[str, Any]) -> dict[str, Any]:
     try:
         tile = check_tile(_arg(args, "tile"))
         q = quarters(args.get("rot", 0))
-    except ValueError as e:
+    except BadArgument as e:
         raise ApiError("bad_args", str(e)) from None
     return game.outcome(tile, CANONICAL[tile][q])
 
 
-def op_play(args: dict[str, Any]) -> dict[str, Any]:
+def op_play(args: Args) -> Played:
     """Play one move: the next position, the move as a record writes it (with
     any reshuffle), the events to animate, and the result if the game ended."""
     game = _game(args)
@@ -136,13 +130,17 @@ def op_play(args: dict[str, Any]) -> dict[str, Any]:
         events = game.play(move)
     except IllegalMove as e:
         raise ApiError("illegal_move", str(e)) from None
-    answer = {"position": notation.to_position(game), "move": game.moves[-1], "events": events}
+    answer: Played = {
+        "position": notation.to_position(game),
+        "move": game.moves[-1],
+        "events": events,
+    }
     if game.over:
-        answer["result"] = {"winners": game.winners, "scores": game.scores()}
+        answer["result"] = winners_of(game)
     return answer
 
 
-def op_replay(args: dict[str, Any]) -> dict[str, Any]:
+def op_replay(args: Args) -> Replayed:
     """Exactly what ``python -m tsuro_core replay`` prints for a record."""
     try:
         game = notation.replay(_arg(args, "record"))
@@ -151,7 +149,7 @@ def op_replay(args: dict[str, Any]) -> dict[str, Any]:
     return {"position": notation.to_position(game), "result": notation.result(game)}
 
 
-def op_positions(args: dict[str, Any]) -> dict[str, Any]:
+def op_positions(args: Args) -> Replays:
     """Every position of a record and the events of each move, for stepping through it."""
     try:
         positions, events = notation.replay_positions(_arg(args, "record"))
@@ -160,7 +158,7 @@ def op_positions(args: dict[str, Any]) -> dict[str, Any]:
     return {"positions": positions, "events": events}
 
 
-def op_result(args: dict[str, Any]) -> dict[str, Any]:
+def op_result(args: Args) -> GameResult:
     """Whether the game is over, who won, and each seat's scores."""
     game = _game(args)
     return {
@@ -172,7 +170,7 @@ def op_result(args: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def op_validate(args: dict[str, Any]) -> dict[str, Any]:
+def op_validate(args: Args) -> Valid:
     """Check a position or a record; the error says which field or move and why."""
     try:
         if "record" in args:
@@ -184,7 +182,7 @@ def op_validate(args: dict[str, Any]) -> dict[str, Any]:
     return {"valid": True}
 
 
-def op_encode_link(args: dict[str, Any]) -> dict[str, Any]:
+def op_encode_link(args: Args) -> Fragment:
     """A share-link fragment for a record or a position."""
     value = args["record"] if "record" in args else _arg(args, "position")
     try:
@@ -193,16 +191,16 @@ def op_encode_link(args: dict[str, Any]) -> dict[str, Any]:
         raise ApiError("invalid", str(e)) from None
 
 
-def op_decode_link(args: dict[str, Any]) -> dict[str, Any]:
+def op_decode_link(args: Args) -> Decoded:
     """The record or position in a share link's fragment, checked."""
     try:
         kind, value = notation.decode_link(_arg(args, "fragment"))
     except NotationError as e:
         raise ApiError("bad_link", str(e)) from None
-    return {kind: value}
+    return {"record": value} if kind == "record" else {"position": value}
 
 
-OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+OPS: dict[str, Operation] = {
     "version": op_version,
     "tiles": op_tiles,
     "rules": op_rules,
@@ -224,32 +222,50 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     **EDITOR_OPS,  # check_position: the board editor's problems (editor.py)
     **LINK_OPS,  # link_encode, link_open: play by link (linkplay.py)
     **ROOM_OPS,  # room_view: what one seat of a live room may see (rooms.py)
-    **NEU_OPS,  # the course variant: neu_new_game, neu_legal_moves, neu_play, neu_bot_move
+    **COURSE_OPS,  # the course variant: course_new_game, _legal_moves, _play, _bot_move
+    **COURSE_ALIASES,  # the same by their first names, neu_* (course/ops.py)
 }
 
 
-PROJECT_ERRORS = (NotationError, IllegalMove, jsonin.JsonInputError)
-"""Errors the engine raises on purpose about bad input (reported as ``invalid``).
+PROJECT_ERRORS = (TsuroError,)
+"""Errors the engine raises on purpose about bad input: the one family (an
+:class:`ApiError` is reported by its own code, any other as ``invalid``).
 Any other exception is a bug: it is still answered as a value, with the code
 ``internal``, and the fuzz suite (tests/test_fuzz.py) fails on it."""
 
 
-def _error(code: str, message: str) -> dict[str, Any]:
+class Answered(TypedDict):
+    """An operation's answer (its shape: tsuro_core.shapes.OPS)."""
+
+    ok: Literal[True]
+    result: Mapping[str, object]
+
+
+class Refused(TypedDict):
+    """An operation refused, as a value."""
+
+    ok: Literal[False]
+    error: ErrorValue
+
+
+Answer = Answered | Refused
+"""What :func:`call` answers (and :func:`handle_json` as JSON text)."""
+
+
+def _error(code: str, message: str) -> Refused:
     return {"ok": False, "error": {"code": code, "message": message}}
 
 
-def call(op: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+def call(op: str, args: dict[str, Any] | None = None) -> Answer:
     """Run one operation; ``{"ok": True, "result": ...}`` or ``{"ok": False, "error": ...}``.
     Never raises: every failure is a value (docs/reliability.md)."""
-    try:
-        jsonin.check_depth(args, "arguments")
-    except jsonin.JsonInputError as e:
-        return _error("bad_args", str(e))
     return _call(op, args)
 
 
-def _call(op: Any, args: Any) -> dict[str, Any]:
-    """:func:`call` for arguments known not to nest too deeply (parsed from text)."""
+def _call(op: object, args: object) -> Answer:
+    """:func:`call` and :func:`handle_json`'s one way in: the operation looked up, its
+    arguments checked as JSON whose strings are text (:func:`jsonin.check_value`:
+    ``bad_args`` otherwise, before any operation reads them), then run."""
     fn = OPS.get(op) if isinstance(op, str) else None
     if fn is None:
         return _error("unknown_op", f"unknown operation {jsonin.show(op)}; known: {sorted(OPS)}")
@@ -257,6 +273,10 @@ def _call(op: Any, args: Any) -> dict[str, Any]:
         args = {}
     if not isinstance(args, dict):
         return _error("bad_args", "arguments must be a JSON object")
+    try:
+        jsonin.check_value(args, "arguments")
+    except jsonin.JsonInputError as e:
+        return _error("bad_args", str(e))
     try:
         return {"ok": True, "result": fn(args)}
     except ApiError as e:
@@ -270,13 +290,15 @@ def _call(op: Any, args: Any) -> dict[str, Any]:
 
 
 MAX_REQUEST_CHARS = jsonin.MAX_INPUT
-"""The longest request handle_json reads (1 MiB, as for the command-line tools); the
-largest real one (a whole record) is a few kilobytes."""
+"""The longest request handle_json reads (1 MiB, the bound the command lines put on their
+JSON, whitespace aside: streamin.py); the largest real one (a whole record) is a few
+kilobytes."""
 
 
-def handle_json(request: str) -> str:
+def handle_json(request: str | bytes) -> str:
     """Answer one request given as JSON text ``{"op", "args"}`` with strict JSON text.
     Never raises: bad text, bad JSON and bad requests are error values."""
+    answer: Answer
     if not isinstance(request, (str, bytes, bytearray)):
         answer = _error("bad_request", "a request is JSON text")
     elif len(request) > MAX_REQUEST_CHARS:
@@ -285,7 +307,7 @@ def handle_json(request: str) -> str:
         try:
             req = jsonin.loads(request, "request")
         except jsonin.JsonInputError as e:
-            req, answer = None, _error("bad_json", str(e))
+            answer = _error("bad_json", str(e))
         else:
             if not isinstance(req, dict):
                 answer = _error("bad_request", "request must be an object {op, args}")

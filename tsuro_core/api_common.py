@@ -1,10 +1,11 @@
 """What every group of API operations shares: the error they report and the
 readers of their common arguments.  The op modules (:mod:`tsuro_core.api`,
-:mod:`tsuro_core.bots.api_ops`, :mod:`tsuro_core.neu.ops`) import this, and
+:mod:`tsuro_core.bots.api_ops`, :mod:`tsuro_core.course.ops`) import this, and
 :mod:`tsuro_core.api` imports them: no module imports the facade back."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import jsonin, notation
@@ -12,6 +13,13 @@ from .errors import TsuroError
 from .game import Game
 from .notation import NotationError
 from .rules import Rules
+from .shapes import Player, Winners
+
+Args = dict[str, Any]
+"""An operation's arguments: a JSON object checked as JSON (jsonin.check_value), its
+values not yet read (each op reads and checks its own)."""
+Operation = Callable[[Args], Mapping[str, object]]
+"""An operation of the API: its arguments -> its answer (a shape of tsuro_core.shapes)."""
 
 
 class ApiError(TsuroError):
@@ -38,13 +46,18 @@ def game_of(args: dict[str, Any]) -> Game:
         raise ApiError("bad_position", f"position: {e}") from None
 
 
-def players_of(value: Any, rules: Rules) -> list[dict[str, Any]]:
+def players_of(value: Any, rules: Rules) -> list[Player]:
     """A ``players`` argument as a list ``[{name, color?}]``, checked like a record's
     players for the rule set (``bad_players`` if not)."""
     try:
         return notation._players(value, rules)
     except NotationError as e:
         raise ApiError("bad_players", str(e)) from None
+
+
+def winners_of(game: Game) -> Winners:
+    """A finished game's ``result`` as play answers it: the winners and each seat's score."""
+    return {"winners": list(game.winners or []), "scores": game.scores()}
 
 
 def seed_of(args: dict[str, Any], kept: bool = False, default: Any = None) -> int | str | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from .errors import BadArgument
 from .tiles import PARTNER, Conn
 
 Cells = list[Conn | None]
@@ -37,7 +38,7 @@ class Geometry:
 
     def __init__(self, width: int, height: int) -> None:
         if not (1 <= width <= 64 and 1 <= height <= 64):
-            raise ValueError(f"board size out of range: {width} x {height}")
+            raise BadArgument(f"board size out of range: {width} x {height}")
         self.width = width
         self.height = height
         self.stride = width + 2

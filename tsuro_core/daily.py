@@ -21,13 +21,14 @@ from __future__ import annotations
 import datetime
 import hashlib
 import re
-from collections.abc import Callable
 from typing import Any
 
 from . import notation
-from .api_common import ApiError, players_of
+from .api_common import ApiError, Args, Operation, players_of
+from .errors import BadArgument
 from .game import DEFAULT_COLORS, Game, default_players
 from .rules import PRESETS
+from .shapes import Dealt, Player
 from .tiles import TILE_COUNT
 
 DAILY_KEY = "tsuro-daily/1/"
@@ -37,13 +38,13 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def check_date(value: Any) -> str:
-    """``value`` if it is a real calendar date written ``YYYY-MM-DD``, else ValueError."""
+    """``value`` if it is a real calendar date written ``YYYY-MM-DD``, else BadArgument."""
     if not isinstance(value, str) or not _DATE.fullmatch(value):
-        raise ValueError(f"date: expected YYYY-MM-DD, got {value!r}")
+        raise BadArgument(f"date: expected YYYY-MM-DD, got {value!r}")
     try:
         datetime.date.fromisoformat(value)
     except ValueError:
-        raise ValueError(f"date: {value!r} is not a calendar date") from None
+        raise BadArgument(f"date: {value!r} is not a calendar date") from None
     return value
 
 
@@ -58,7 +59,7 @@ def daily_order(date: str) -> list[int]:
     return order
 
 
-def daily_game(date: str, players: list[dict[str, Any]] | None = None) -> Game:
+def daily_game(date: str, players: list[Player] | None = None) -> Game:
     """The solo game of the day, dealt and not yet started (``players``: the
     one player, checked; default "Player 1" in the first colour)."""
     rules = PRESETS["solo"]
@@ -69,7 +70,7 @@ def daily_game(date: str, players: list[dict[str, Any]] | None = None) -> Game:
     return game
 
 
-def _players(value: Any) -> list[dict[str, Any]] | None:
+def _players(value: Any) -> list[Player] | None:
     """The caller's ``players`` (one, ``[{name, color?}]``), checked like a record's;
     a player without a colour gets the default one."""
     if value is None:
@@ -81,15 +82,15 @@ def _players(value: Any) -> list[dict[str, Any]] | None:
     ]
 
 
-def op_daily(args: dict[str, Any]) -> dict[str, Any]:
+def op_daily(args: Args) -> Dealt:
     """``{"date": "YYYY-MM-DD", "players"?: [{name, color?}]}`` -> the day's solo
     deal as ``{record, position}``."""
     players = _players(args.get("players"))
     try:
         game = daily_game(check_date(args.get("date")), players)
-    except ValueError as e:
+    except BadArgument as e:
         raise ApiError("bad_args", str(e)) from None
     return {"record": notation.to_record(game), "position": notation.to_position(game)}
 
 
-OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"daily": op_daily}
+OPS: dict[str, Operation] = {"daily": op_daily}

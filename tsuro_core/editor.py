@@ -10,14 +10,14 @@ the editor accepts is exactly one the other ops accept.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from . import notation
-from .api_common import ApiError, arg, seed_of
+from .api_common import ApiError, Args, Operation, arg, seed_of
 from .game import Game
 from .jsonin import show
 from .notation import ERROR, SKETCH, NotationError, Problem
+from .shapes import PositionCheck
 from .tiles import TILE_COUNT
 
 PHASES = ("start", "tile", "exchange", "over")
@@ -83,7 +83,7 @@ def _phase_problem(want: str, game: Game) -> Problem | None:
 
 def check_position(
     pos: Any, deal: int | str | None = None, phase: str | None = None
-) -> dict[str, Any]:
+) -> PositionCheck:
     """``{problems, sketch, phase, position}`` for a position being edited (docs/api.md)."""
     try:
         if deal is not None and isinstance(pos, dict):
@@ -93,7 +93,12 @@ def check_position(
             pos = {**pos, "winners": notation.expected_winners(game)}
             game, problems = notation.read_position(pos)
     except NotationError as e:
-        malformed = {"code": "malformed", "level": ERROR, "field": "position", "message": str(e)}
+        malformed: Problem = {
+            "code": "malformed",
+            "level": ERROR,
+            "field": "position",
+            "message": str(e),
+        }
         return {"problems": [malformed], "sketch": False, "phase": None, "position": None}
     if phase is not None:
         differs = _phase_problem(phase, game)
@@ -110,7 +115,7 @@ def check_position(
     }
 
 
-def op_check_position(args: dict[str, Any]) -> dict[str, Any]:
+def op_check_position(args: Args) -> PositionCheck:
     """Every problem of a position being edited: ``{position, deal?, phase?}``."""
     pos = arg(args, "position")
     phase = args.get("phase")
@@ -120,6 +125,6 @@ def op_check_position(args: dict[str, Any]) -> dict[str, Any]:
     return check_position(pos, deal, phase)
 
 
-OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"check_position": op_check_position}
+OPS: dict[str, Operation] = {"check_position": op_check_position}
 
 __all__ = ["OPS", "PHASES", "check_position", "deal_missing"]

@@ -24,16 +24,33 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations, permutations
 from math import comb, perm
-from typing import Any
+from typing import Any, Literal
 
 from . import steps
 from .board import LOOP, follow, geometry, trace
 from .errors import TsuroError
 from .jsonin import is_whole, show
 from .rules import PRESETS, Rules, RulesError
+from .shapes import (
+    ExchangeMove,
+    ExchangeOffer,
+    GameEvent,
+    LegalMove,
+    LegalMoves,
+    MarkerPath,
+    Move,
+    Outcome,
+    OutcomeOut,
+    OutEvent,
+    PathStep,
+    Phase,
+    Place,
+    Player,
+    TileMove,
+)
 from .tiles import CANONICAL, CONN, DISTINCT, PORT_NAMES, TILE_COUNT
 
-Event = dict[str, Any]
+Event = GameEvent
 Placement = tuple[int, int]
 """A tile placement: (tile index, quarter turns clockwise)."""
 Exchange = tuple[tuple[int, int], ...]
@@ -52,7 +69,9 @@ MOVE_FIELDS: dict[str, frozenset[str]] = {
 a move with another field is refused, as every other input with a field it does not use."""
 
 
-def phase_of(turn: int | None, pending: Sequence[int] | None, markers: Sequence[int | None]) -> str:
+def phase_of(
+    turn: int | None, pending: Sequence[int] | None, markers: Sequence[int | None]
+) -> Phase:
     """The phase of a game (or a player's view of one): over, an elimination-bonus
     exchange, a start-mark choice, or a tile to play."""
     if turn is None:
@@ -74,7 +93,7 @@ class Game:
     def __init__(
         self,
         rules: Rules,
-        players: list[dict[str, Any]],
+        players: list[Player],
         hands: list[list[int]],
         pile: list[int],
         rng: random.Random | None = None,
@@ -89,7 +108,7 @@ class Game:
         if len(hands) != n:
             raise RulesError(f"deal.hands: expected {n} hands, got {len(hands)}")
         self.rules = rules
-        self.players = [dict(p) for p in players]
+        self.players = [p.copy() for p in players]
         self.n = n
         self.geo = geometry(rules.width, rules.height)
         self.nxt = self.geo.next
@@ -105,7 +124,7 @@ class Game:
         self.pending: list[int] | None = None
         self.winners: list[int] | None = None
         self.rng = rng
-        self.moves: list[dict[str, Any]] = []
+        self.moves: list[Move] = []
         self.eliminations: list[tuple[int, int, str]] = []
         self.deal: tuple[list[list[int]], list[int]] | None = (
             [list(h) for h in hands],
@@ -118,14 +137,13 @@ class Game:
     def new(
         cls,
         rules: Rules | None = None,
-        players: list[dict[str, Any]] | int = 2,
+        players: list[Player] | int = 2,
         seed: int | str | None = None,
     ) -> Game:
         """A shuffled, dealt game (Setup 1-2).  The seed fixes the deal and every
         later shuffle; without one, the system's randomness is used."""
         rules = rules or PRESETS["classic"]
-        if isinstance(players, int):
-            players = default_players(players)
+        players = default_players(players) if isinstance(players, int) else players
         rng = random.Random(seed) if seed is not None else random.Random()
         pile = list(range(TILE_COUNT))
         rng.shuffle(pile)
@@ -148,7 +166,7 @@ class Game:
         """An independent copy (shallow lists; tiles are shared immutable tuples)."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
-        g.players = [dict(p) for p in self.players]
+        g.players = [p.copy() for p in self.players]
         g.cells = self.cells[:]
         g.placed = self.placed[:]
         g.markers = self.markers[:]
@@ -165,7 +183,7 @@ class Game:
     # ------------------------------------------------------------ queries
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``"start"``, ``"tile"``, ``"exchange"`` or ``"over"``."""
         return phase_of(self.turn, self.pending, self.markers)
 
@@ -174,10 +192,12 @@ class Game:
         """Whether the game has ended."""
         return self.turn is None
 
-    def place_json(self, code: int | None) -> list[Any] | None:
+    def place_json(self, code: int | None) -> Place | None:
+        """A place code as NOTATION's ``[x, y, port]`` (None stays None)."""
+        return None if code is None else self.place_of(code)
+
+    def place_of(self, code: int) -> Place:
         """A place code as NOTATION's ``[x, y, port]``."""
-        if code is None:
-            return None
         x, y, p = self.geo.xyp(code)
         return [x, y, PORT_NAMES[p]]
 
@@ -254,7 +274,7 @@ class Game:
                     result.append(tuple(zip(gives, takes)))
         return result
 
-    def exchange_offer(self) -> dict[str, Any]:
+    def exchange_offer(self) -> ExchangeOffer:
         """What an elimination-bonus exchange may swap: ``{give, take, count}``, the
         tiles in hand, the eliminated players' tiles and how many exchanges there
         are (any k distinct gives, each for a distinct take), counted, not listed."""
@@ -265,20 +285,68 @@ class Game:
         )
         return {"give": give, "take": take, "count": count}
 
-    def legal_moves(self) -> list[dict[str, Any]]:
-        """Every legal move in NOTATION form, each distinct move once."""
+    def listed_exchanges(self) -> list[Exchange] | None:
+        """:meth:`legal_exchanges`, or None when there are more than
+        MAX_LISTED_EXCHANGES of them (hands of 4-6): then they are told only by
+        :meth:`exchange_offer`, what may be given and taken.  Every caller that
+        lists exchanges (the API, the command line, the bots) asks here."""
+        if self.exchange_offer()["count"] > MAX_LISTED_EXCHANGES:
+            return None
+        return self.legal_exchanges()
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move in NOTATION form, each distinct move once (every
+        exchange, however many: :meth:`listed_exchanges` caps them)."""
         phase = self.phase
         if phase == "start":
-            return [{"start": self.place_json(c)} for c in self.legal_starts()]
+            return [{"start": self.place_of(c)} for c in self.legal_starts()]
         if phase == "tile":
             return [{"tile": t, "rot": q * 90} for t, q in self.legal_placements()]
         if phase == "exchange":
-            return [{"exchange": [list(p) for p in ex]} for ex in self.legal_exchanges()]
+            return [_exchange_move(ex) for ex in self.legal_exchanges()]
         return []
+
+    def move_options(self, every: bool = False) -> LegalMoves:
+        """The active player's moves with what each does, as the API's ``legal_moves``
+        answers them (docs/api.md): ``{phase, turn, moves}``.  In the tile phase each
+        entry is a placement with its :meth:`outcome`, whether it is ``legal`` and
+        whether it is ``forced`` (Turn 1: every legal placement eliminates the mover);
+        ``every`` lists the illegal self-eliminating placements too.  In the exchange
+        phase ``exchange`` is the :meth:`exchange_offer` and the moves are listed
+        only up to MAX_LISTED_EXCHANGES (:meth:`listed_exchanges`)."""
+        phase, turn = self.phase, self.turn
+        moves: list[LegalMove] = []
+        if phase == "exchange":
+            moves = [{"move": _exchange_move(ex)} for ex in self.listed_exchanges() or []]
+            return {"phase": phase, "turn": turn, "exchange": self.exchange_offer(), "moves": moves}
+        if phase != "tile":
+            return {
+                "phase": phase,
+                "turn": turn,
+                "moves": [{"move": m} for m in self.legal_moves()],
+            }
+        legal = self.legal_placements()  # in hand order, like placements()
+        shown = self.placements() if every else legal
+        outcomes = {p: self.outcome(*p) for p in shown}  # each traced once
+        forced = all(outcomes[p]["self_eliminating"] for p in legal)
+        legal_set = set(legal)
+        for t, q in shown:
+            outcome = outcomes[(t, q)]
+            moves.append(
+                {
+                    "move": {"tile": t, "rot": q * 90},
+                    "legal": (t, q) in legal_set,
+                    "self_eliminating": outcome["self_eliminating"],
+                    "paths": outcome["paths"],
+                    "out": outcome["out"],
+                    "forced": forced,
+                }
+            )
+        return {"phase": phase, "turn": turn, "moves": moves}
 
     # ------------------------------------------------------------- moves
 
-    def play(self, move: Any, reshuffle: list[int] | None = None) -> list[Event]:
+    def play(self, move: object, reshuffle: list[int] | None = None) -> list[Event]:
         """Play a move in NOTATION form; returns the events to animate.
 
         ``reshuffle`` (or the move's own ``"reshuffle"`` key) gives the pile's
@@ -287,9 +355,10 @@ class Game:
         if not isinstance(move, dict):
             raise IllegalMove("a move must be an object: {start}, {tile, rot} or {exchange}")
         if reshuffle is None and "reshuffle" in move:
-            reshuffle = move["reshuffle"]
-            if not isinstance(reshuffle, list) or not all(is_whole(t) for t in reshuffle):
+            given = move["reshuffle"]
+            if not isinstance(given, list) or not all(is_whole(t) for t in given):
                 raise IllegalMove("reshuffle must be a list of tile indices")
+            reshuffle = given
         if reshuffle is not None or self.rng is None:
             # Some errors (a wrong reshuffle) show only after the tile is down: keep a
             # copy so that a refused move leaves the game exactly as it was.
@@ -361,8 +430,8 @@ class Game:
                 "(a port on the board's outer edge with no marker on it)"
             )
         self.markers[seat] = code
-        self.moves.append({"start": self.place_json(code)})
-        events: list[Event] = [{"type": "start", "seat": seat, "place": self.place_json(code)}]
+        self.moves.append({"start": self.place_of(code)})
+        events: list[Event] = [{"type": "start", "seat": seat, "place": self.place_of(code)}]
         after = steps.next_to_start(self.markers, self.alive, seat)
         if after is not None:
             self.turn = after
@@ -393,7 +462,7 @@ class Game:
         self.hands[active].remove(tile)
         self.placed.append((cell, tile, q))
         x, y = self.geo.xy(cell)
-        move: dict[str, Any] = {"tile": tile, "rot": q * 90}
+        move: TileMove = {"tile": tile, "rot": q * 90}
         self.moves.append(move)
         events: list[Event] = [
             {"type": "place", "seat": active, "tile": tile, "rot": q * 90, "square": [x, y]}
@@ -450,7 +519,7 @@ class Game:
             self.hands[owner].append(give)
             hand.remove(give)
             hand.append(take)
-        move: dict[str, Any] = {"exchange": [list(p) for p in ex]}
+        move: ExchangeMove = _exchange_move(ex)
         self.moves.append(move)
         events: list[Event] = [{"type": "exchange", "seat": active, "pairs": [list(p) for p in ex]}]
         eliminated, self.pending = self.pending or [], None
@@ -506,7 +575,7 @@ class Game:
                     "type": "move",
                     "seat": seat,
                     "path": self._path_json(path),
-                    "to": self.place_json(end),
+                    "to": self.place_of(end),
                 }
             )
             moved.append((seat, end))
@@ -517,16 +586,16 @@ class Game:
         partner = {seat: other for seat, _, _, other in results}
         for seat in out:
             other = partner[seat]
-            reason = "edge" if other is None else "collision"
+            reason: Literal["edge", "collision"] = "edge" if other is None else "collision"
             self.out.append(seat)
             self.eliminations.append((seat, move_index, reason))
-            event: Event = {"type": "out", "seat": seat, "reason": reason}
+            event: OutEvent = {"type": "out", "seat": seat, "reason": reason}
             if other is not None:
                 event["with"] = other
             events.append(event)
         return out
 
-    def outcome(self, tile: int, q: int) -> dict[str, Any]:
+    def outcome(self, tile: int, q: int) -> Outcome:
         """What placing ``tile`` at ``q`` quarter turns in front of the active marker
         would do, without doing it (any tile, in hand or not): each moved marker's
         path and end, who would be out and why, and whether the mover eliminates
@@ -541,11 +610,11 @@ class Game:
         finally:
             self.cells[cell] = None
         on = self.geo.on_board
-        paths = [
-            {"seat": seat, "path": self._path_json(st), "to": self.place_json(end)}
+        paths: list[MarkerPath] = [
+            {"seat": seat, "path": self._path_json(st), "to": self.place_of(end)}
             for seat, st, end, _ in results
         ]
-        outs = [
+        outs: list[OutcomeOut] = [
             {"seat": seat, "reason": "edge" if other is None else "collision"}
             for seat, _, end, other in sorted(results, key=lambda r: r[0])
             if not on[end >> 3]
@@ -574,7 +643,7 @@ class Game:
         self,
         active: int,
         eliminated: list[int],
-        move: dict[str, Any],
+        move: TileMove | ExchangeMove,
         reshuffle: list[int] | None,
         events: list[Event],
     ) -> None:
@@ -599,7 +668,7 @@ class Game:
     def _return_tiles(
         self,
         eliminated: list[int],
-        move: dict[str, Any],
+        move: TileMove | ExchangeMove,
         reshuffle: list[int] | None,
         events: list[Event],
     ) -> None:
@@ -667,15 +736,20 @@ class Game:
             self.rules.scoring, self.cells, self.nxt, self.markers, len(self.placed)
         )
 
-    def _path_json(self, path: list[tuple[int, int, int]]) -> list[list[Any]]:
+    def _path_json(self, path: list[tuple[int, int, int]]) -> list[PathStep]:
         xy = self.geo.xy
         return [[*xy(c), PORT_NAMES[a], PORT_NAMES[b]] for c, a, b in path]
+
+
+def _exchange_move(ex: Exchange) -> ExchangeMove:
+    """An exchange as a NOTATION move: ``{"exchange": [[give, take], ...]}``."""
+    return {"exchange": [list(p) for p in ex]}
 
 
 DEFAULT_COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
 
 
-def default_players(n: int) -> list[dict[str, Any]]:
+def default_players(n: int) -> list[Player]:
     """``n`` players named Player 1..n in the default colours."""
     if not 1 <= n <= len(DEFAULT_COLORS):
         raise RulesError(f"players: 1 to {len(DEFAULT_COLORS)} players, got {n}")

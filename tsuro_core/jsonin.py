@@ -1,9 +1,10 @@
 """Strict JSON at the engine's edges: what it reads from outside, what it writes.
 
 Everything the engine takes from a caller (the worker's requests, files and
-stdin for the command-line tools, the inside of share links) goes through
-:func:`loads`; everything it writes goes through :func:`dumps`.  Both are
-strict, so that a value crosses between Python and JavaScript unchanged:
+stdin for the command-line tools, read by streamin.py, the inside of share
+links) goes through :func:`loads`, and every argument of the API through
+:func:`check_value`; everything it writes goes through :func:`dumps`.  All
+are strict, so that a value crosses between Python and JavaScript unchanged:
 
 - input must be UTF-8 text holding one JSON value, nested at most
   :data:`MAX_DEPTH` deep (checked on the text, before the recursive parser
@@ -23,9 +24,9 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import accumulate
-from typing import IO, Any, TypeGuard
+from typing import Any, TypeGuard
 
 from .errors import TsuroError
 
@@ -88,8 +89,9 @@ def depth(value: Any) -> int:
 
 
 MAX_INPUT = 1 << 20
-"""The longest text the engine reads from outside (a request to the API, stdin or a
-file for the command-line tools): the largest real one, a whole record, is a few
+"""The longest text the engine reads from outside, in characters: a request to the API,
+and the JSON of stdin or a file for the command-line tools once the blanks between
+values are squeezed (streamin.py); the largest real one, a whole record, is a few
 kilobytes."""
 
 STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"?', re.DOTALL)
@@ -127,21 +129,69 @@ def too_deep(text: str) -> bool:
     return next(filter(MAX_DEPTH.__lt__, _depths(text)), None) is not None
 
 
-def read_bounded(stream: IO[Any], what: str = "input") -> str:
-    """The text of a stream (stdin, a file) read like a request to the API: at most
-    MAX_INPUT bytes (characters, for a text stream), never more; JsonInputError if
-    there is more, or if it is not UTF-8."""
-    data = stream.read(MAX_INPUT + 1)
-    if len(data) > MAX_INPUT:
-        raise JsonInputError(f"{what} is longer than {MAX_INPUT} bytes (1 MiB), the most read")
-    return data if isinstance(data, str) else decode_text(bytes(data), what)
-
-
 def check_depth(value: Any, what: str = "input") -> Any:
     """``value`` if it nests at most MAX_DEPTH deep, else JsonInputError."""
     if depth(value) > MAX_DEPTH:
         raise JsonInputError(f"{what} nests deeper than {MAX_DEPTH} levels")
     return value
+
+
+def check_value(value: object, what: str = "input") -> object:
+    """``value`` if it is a JSON value whose every string is text, else JsonInputError
+    naming the field: nested at most MAX_DEPTH deep, made of objects with text keys,
+    lists, text without lone surrogates (``"\\ud800"`` is a valid JSON escape but no
+    text: it cannot be written as UTF-8, hashed or shown), finite numbers, booleans
+    and null.  Every argument of the API passes it before an operation reads it
+    (api.call and api.handle_json), so that no operation meets such a string or
+    number.  One walk without recursion; a field's name is spelled out only for
+    the error."""
+    Link = tuple[Any, str | int] | None  # (the parent's link, this key or index)
+    stack: list[tuple[object, int, Link]] = [(value, 0, None)]
+    while stack:
+        item, level, link = stack.pop()
+        problem = None
+        if isinstance(item, str):
+            if not item.isascii() and not is_text(item):
+                problem = "holds a lone surrogate (\\ud800-\\udfff), which is not text"
+        elif isinstance(item, (dict, list)):
+            if level >= MAX_DEPTH:
+                raise JsonInputError(f"{what} nests deeper than {MAX_DEPTH} levels")
+            if isinstance(item, list):
+                stack.extend((child, level + 1, (link, i)) for i, child in enumerate(item))
+                continue
+            for key, child in item.items():
+                if not isinstance(key, str):
+                    problem = f"a key is not text ({show(key)})"
+                elif not key.isascii() and not is_text(key):
+                    problem = "a key holds a lone surrogate (\\ud800-\\udfff), which is not text"
+                else:
+                    stack.append((child, level + 1, (link, key)))
+                    continue
+                break
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                problem = f"{item} is not JSON (JSON has no NaN or Infinity)"
+        elif item is not None and not isinstance(item, int):  # int: whole numbers and bools
+            problem = f"a {type(item).__name__} is not a JSON value"
+        if problem is not None:
+            field = _field(link)  # a key names itself; the root or an index, with ``what``
+            name = what + field if not field or field.startswith("[") else field
+            raise JsonInputError(f"{name}: {problem}")
+    return value
+
+
+def _field(link: Any) -> str:
+    """A field's name from check_value's links: ``message.players[0].name``."""
+    parts: list[str] = []
+    while link is not None:
+        link, key = link
+        if isinstance(key, int):
+            parts.append(f"[{key}]")
+        elif key.isidentifier():
+            parts.append(f".{key}")
+        else:
+            parts.append(f"[{show(key, 20)}]")
+    return "".join(reversed(parts)).removeprefix(".")
 
 
 def is_text(value: str) -> bool:
@@ -160,8 +210,12 @@ def check_text(value: str, what: str) -> str:
     return value
 
 
-def loads(text: str | bytes, what: str = "input") -> Any:
-    """The one JSON value in ``text``, checked as the module says; else JsonInputError."""
+def loads(
+    text: str | bytes, what: str = "input", where: Callable[[int], tuple[int, int]] | None = None
+) -> Any:
+    """The one JSON value in ``text``, checked as the module says; else JsonInputError,
+    naming the line and column (``where``: of a place in the text, when the text is
+    not the input as given: streamin.Squeezed.where)."""
     if isinstance(text, (bytes, bytearray)):
         text = decode_text(bytes(text), what)
     if too_deep(text):
@@ -173,8 +227,9 @@ def loads(text: str | bytes, what: str = "input") -> Any:
     except JsonInputError as e:
         raise JsonInputError(f"{what}: {e}") from None
     except json.JSONDecodeError as e:
+        line, column = where(e.pos) if where else (e.lineno, e.colno)
         raise JsonInputError(
-            f"{what} is not JSON: {e.msg} at line {e.lineno} column {e.colno}"
+            f"{what} is not JSON: {e.msg} at line {line} column {column}"
         ) from None
     except ValueError as e:  # e.g. an integer of more than 4300 digits
         raise JsonInputError(f"{what} is not JSON the engine reads: {e}") from None

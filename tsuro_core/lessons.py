@@ -14,17 +14,26 @@ operation, reading a lesson object, a lesson file's text or a lesson link
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import jsonin, notation
-from .api_common import ApiError, arg
-from .errors import TsuroError
+from .api_common import ApiError, Args, Operation, arg
+from .errors import BadArgument, TsuroError
 from .game import Game
 from .jsonin import is_whole, show
 from .notation import NotationError
 from .puzzles import KINDS, check_task, solving
+from .shapes import (
+    GameRecord,
+    Lesson,
+    LessonChecked,
+    LessonParts,
+    LessonStep,
+    Replays,
+    StepShows,
+    Task,
+)
 
 LESSON_FORMAT = "tsuro-lesson/1"
 MAX_STEPS = 40
@@ -62,9 +71,9 @@ class Checked:
     and what each step shows (phase, mover, whether a sketch, whether the reader can
     try a move there, the kinds of task it can have, how many moves solve its task)."""
 
-    lesson: dict[str, Any]
-    replays: list[dict[str, Any]] = field(default_factory=list)
-    steps: list[dict[str, Any]] = field(default_factory=list)
+    lesson: Lesson
+    replays: list[Replays] = field(default_factory=list)
+    steps: list[StepShows] = field(default_factory=list)
 
 
 def _fail(where: str, why: str, code: str = "bad_lesson") -> LessonError:
@@ -129,14 +138,14 @@ def offered(game: Game) -> list[str]:
     ]
 
 
-def _task(task: Any, game: Game, where: str) -> tuple[dict[str, Any], int]:
+def _task(task: Any, game: Game, where: str) -> tuple[Task, int]:
     """A step's task, checked as a puzzle's (``puzzles.check_task``) and written
     canonically, and how many moves solve it (``no_solution`` if none does)."""
     if isinstance(task, dict):
         _unknown(task, ("key", "params"), where)
     try:
         kind, params = check_task(task, game)
-    except ValueError as e:
+    except BadArgument as e:
         raise LessonError(f"{where}{str(e).removeprefix('task')}") from None
     _unknown(params, _TASK_PARAMS[kind], f"{where}.params")
     found = solving(game, kind, params)
@@ -163,16 +172,16 @@ def check_lesson(value: Any, draft: bool = False) -> Checked:
     if size > MAX_LESSON_JSON:
         raise _fail("lesson", f"takes {size} bytes as JSON, more than {MAX_LESSON_JSON}")
     lang = _lang(value["lang"], "lang") if "lang" in value else None
-    out: dict[str, Any] = {"format": LESSON_FORMAT}
+    parts: LessonParts = {}
     title = _text(value.get("title", ""), "title", MAX_TITLE, lang)
     if title is not None:
-        out["title"] = title
+        parts["title"] = title
     if lang is not None:
-        out["lang"] = lang
+        parts["lang"] = lang
     records = value.get("records", [])
     if not isinstance(records, list) or len(records) > MAX_RECORDS:
         raise _fail("records", f"expected a list of at most {MAX_RECORDS} game records")
-    replays: list[dict[str, Any]] = []
+    replays: list[Replays] = []
     for i, record in enumerate(records):
         try:
             positions, events = notation.replay_positions(record)
@@ -184,15 +193,16 @@ def check_lesson(value: Any, draft: bool = False) -> Checked:
     if not isinstance(steps, list) or not lo <= len(steps) <= MAX_STEPS:
         raise _fail("steps", f"expected a list of {lo} to {MAX_STEPS} steps")
     used: dict[str, int] = {}  # a record's JSON -> its number in the canonical lesson
-    kept: list[Any] = []
-    checked = Checked(out)
-    out_steps = []
+    kept: list[GameRecord] = []
+    checked_replays: list[Replays] = []
+    shown: list[StepShows] = []
+    out_steps: list[LessonStep] = []
     for k, step in enumerate(steps):
         where = f"steps[{k}]"
         if not isinstance(step, dict):
             raise _fail(where, "expected an object")
         _unknown(step, _STEP_KEYS, where)
-        entry: dict[str, Any] = {}
+        entry: LessonStep = {}
         if ("position" in step) == ("record" in step):
             raise _fail(where, 'expected exactly one of "position" and "record"')
         if "position" in step:
@@ -217,12 +227,12 @@ def check_lesson(value: Any, draft: bool = False) -> Checked:
             if key not in used:
                 used[key] = len(kept)
                 kept.append(records[i])
-                checked.replays.append(replays[i])
+                checked_replays.append(replays[i])
             entry["record"], entry["at"] = used[key], at
         caption = _text(step.get("caption", ""), f"{where}.caption", MAX_CAPTION, lang)
         if caption is not None:
             entry["caption"] = caption
-        info: dict[str, Any] = {
+        info: StepShows = {
             "phase": game.phase,
             "turn": game.turn,
             "sketch": game.sketch,
@@ -253,14 +263,14 @@ def check_lesson(value: Any, draft: bool = False) -> Checked:
         if any(texts):
             entry["hints"] = [h for h in texts if h is not None]
         out_steps.append(entry)
-        checked.steps.append(info)
+        shown.append(info)
     if kept:
-        out["records"] = kept
-    out["steps"] = out_steps
-    return checked
+        parts["records"] = kept
+    lesson: Lesson = {"format": LESSON_FORMAT, **parts, "steps": out_steps}
+    return Checked(lesson, checked_replays, shown)
 
 
-def encode_lesson(lesson: dict[str, Any]) -> str | None:
+def encode_lesson(lesson: Lesson) -> str | None:
     """The lesson's link fragment ``l=1...`` (compressed as share links are), or
     None when it would be longer than a link may be (then the file is the way)."""
     fragment = f"{LINK_KIND}=1{notation.pack_json(lesson)}"
@@ -286,7 +296,7 @@ def decode_lesson(fragment: Any) -> Any:
     return notation.unpack_json(body[1:])
 
 
-def _read(args: dict[str, Any]) -> Any:
+def _read(args: Args) -> Any:
     """The lesson in the arguments: exactly one of lesson, text and fragment."""
     given = [k for k in ("lesson", "text", "fragment") if k in args]
     if len(given) != 1:
@@ -309,7 +319,7 @@ def _read(args: dict[str, Any]) -> Any:
         raise ApiError("bad_lesson", str(e)) from None
 
 
-def op_lesson_check(args: dict[str, Any]) -> dict[str, Any]:
+def op_lesson_check(args: Args) -> LessonChecked:
     """``{lesson | text | fragment, draft?}`` -> ``{lesson, fragment, replays, steps}``:
     the lesson checked and written canonically, its link (null when too long for
     one), each record's ``positions`` answer, and per step its phase, mover,
@@ -331,7 +341,7 @@ def op_lesson_check(args: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+OPS: dict[str, Operation] = {
     "lesson_check": op_lesson_check,
 }
 

@@ -39,16 +39,26 @@ from __future__ import annotations
 import hashlib
 import random
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Final, Literal
 
 from . import notation
-from .api_common import ApiError, arg, players_of
+from .api_common import ApiError, Args, Operation, arg, players_of, winners_of
 from .game import Game, IllegalMove
 from .notation import NotationError
-from .rules import parse_rules
+from .rules import RulesError, parse_rules
+from .shapes import (
+    Fragment,
+    GameRecord,
+    LinkChecked,
+    LinkMade,
+    LinkMessage,
+    LinkOpened,
+    LinkPlayed,
+    MovePlayed,
+)
 
-LINK_FORMAT = "tsuro-link/1"
+LINK_FORMAT: Final = "tsuro-link/1"
 _PREFIX = "g=1"
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{4,40}")
 _HEX32 = re.compile(r"[0-9a-f]{32}")
@@ -85,7 +95,7 @@ def seed_of(game: str, secret: str, shares: list[str]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def reshuffle_rng(msg: dict[str, Any], k: int) -> random.Random:
+def reshuffle_rng(msg: Mapping[str, Any], k: int) -> random.Random:
     """The generator that shuffles the pile on move ``k``: from the game's seed and
     the move's number, so a player who puts others out chooses the move, not the order.
     A message made before commit and reveal: the page's per-move seed ``k``."""
@@ -99,7 +109,7 @@ def persons(seats: list[str]) -> list[int]:
     return [i for i, s in enumerate(seats) if s == "person"]
 
 
-def shares_needed(msg: dict[str, Any]) -> int:
+def shares_needed(msg: Mapping[str, Any]) -> int:
     """How many shares a message needs: one from every person but the host."""
     return len(persons(msg["seats"])) - 1
 
@@ -151,7 +161,7 @@ def check_message(msg: Any) -> Game | None:
     if "record" not in msg:  # before the deal: the setup only
         try:
             rules = parse_rules(msg["rules"])
-        except ValueError as e:
+        except RulesError as e:
             raise NotationError(str(e)) from None
         players = notation._players(msg["players"], rules)
         if len(players) != len(msg["seats"]):
@@ -163,7 +173,7 @@ def check_message(msg: Any) -> Game | None:
     return game
 
 
-def _replay(msg: dict[str, Any]) -> Game:
+def _replay(msg: Mapping[str, Any]) -> Game:
     """The record's game, replayed once with every check of notation.replay and the
     shuffle's: the seed is the one the secret and the shares give (before commit
     and reveal: any seed), the deal the one the seed gives, and each move's
@@ -222,7 +232,7 @@ def decode(fragment: Any) -> Any:
     return notation.unpack_json(text[len(_PREFIX) :])
 
 
-def _history(msg: dict[str, Any]) -> tuple[Any, list[Any]]:
+def _history(msg: Mapping[str, Any]) -> tuple[object, list[object]]:
     """What a message fixes from the start, and the steps since, in order: the
     shares, the reveal, then the moves (before commit and reveal: the moves)."""
     record = msg.get("record", {})
@@ -237,7 +247,9 @@ def _history(msg: dict[str, Any]) -> tuple[Any, list[Any]]:
     return (rules, players, msg["seats"], msg["host"], msg["commit"]), steps
 
 
-def compare(msg: dict[str, Any], local: dict[str, Any] | None) -> str:
+def compare(
+    msg: Mapping[str, Any], local: Mapping[str, Any] | None
+) -> Literal["new", "same", "newer"]:
     """``new``, ``same`` or ``newer`` for a checked message against the player's copy;
     ApiError ``stale_link`` or ``conflicting_link`` when it must be refused."""
     if local is None:
@@ -272,10 +284,10 @@ def _checked(msg: Any, code: str = "bad_link") -> Game | None:
         raise ApiError(code, str(e)) from None
 
 
-def _answer(msg: dict[str, Any], game: Game | None) -> dict[str, Any]:
+def _answer(msg: LinkMessage, game: Game | None) -> LinkOpened:
     """A message with what a page shows of it: the position (after the deal) and
     what the game waits for."""
-    answer: dict[str, Any] = {"message": msg, "shuffle": "committed" if "commit" in msg else "host"}
+    answer: LinkOpened = {"message": msg, "shuffle": "committed" if "commit" in msg else "host"}
     if game is None:
         missing = shares_needed(msg) - len(msg["shares"])
         answer["waiting"] = "share" if missing else "secret"
@@ -288,14 +300,14 @@ def _answer(msg: dict[str, Any], game: Game | None) -> dict[str, Any]:
     return answer
 
 
-def op_link_encode(args: dict[str, Any]) -> dict[str, Any]:
+def op_link_encode(args: Args) -> Fragment:
     """``{message}`` -> ``{fragment}``: the link of a game played by link."""
     msg = arg(args, "message")
     _checked(msg)
     return {"fragment": _PREFIX + notation.pack_json(msg)}
 
 
-def op_link_open(args: dict[str, Any]) -> dict[str, Any]:
+def op_link_open(args: Args) -> LinkChecked:
     """``{fragment, local?}`` -> ``{message, position | waiting, shuffle, status}``:
     the game in a link, every move, the deal and every reshuffle checked, compared
     with the player's copy ``local``."""
@@ -314,17 +326,17 @@ def op_link_open(args: dict[str, Any]) -> dict[str, Any]:
     return {**_answer(msg, game), "status": status}
 
 
-def op_link_new(args: dict[str, Any]) -> dict[str, Any]:
+def op_link_new(args: Args) -> LinkMade:
     """``{game, seats, players, rules?, hidden?, host?}`` -> ``{message, secret, ...}``:
     a game before its deal, the host committed to a secret of its engine's choosing.
     The page keeps ``secret`` on the host's device only, until ``link_reveal``."""
     try:
         rules = parse_rules(args.get("rules", "classic"))
-    except ValueError as e:
+    except RulesError as e:
         raise ApiError("bad_rules", str(e)) from None
     game_id = arg(args, "game")
     secret = random_hex()
-    msg = {
+    msg: LinkMessage = {
         "format": LINK_FORMAT,
         "game": game_id,
         "seats": arg(args, "seats"),
@@ -339,19 +351,19 @@ def op_link_new(args: dict[str, Any]) -> dict[str, Any]:
     return {**_answer(msg, None), "secret": secret}
 
 
-def op_link_share(args: dict[str, Any]) -> dict[str, Any]:
+def op_link_share(args: Args) -> LinkOpened:
     """``{message}`` -> the message with the next person's share added (random,
     from this engine): played by each person but the host, in seat order."""
-    msg = arg(args, "message")
+    msg: LinkMessage = arg(args, "message")
     if _checked(msg, "bad_args") is not None or "commit" not in msg:
         raise ApiError("wrong_phase", "message: the deal is made; no share is added now")
     if len(msg["shares"]) >= shares_needed(msg):
         raise ApiError("wrong_phase", "message: every share is in; the host reveals next")
-    msg = {**msg, "shares": [*msg["shares"], random_hex()]}
-    return _answer(msg, None)
+    shared: LinkMessage = {**msg, "shares": [*msg["shares"], random_hex()]}
+    return _answer(shared, None)
 
 
-def op_link_reveal(args: dict[str, Any]) -> dict[str, Any]:
+def op_link_reveal(args: Args) -> LinkOpened:
     """``{message, secret}`` -> the message with the deal: the host reveals its secret
     once every share is in; the seed, the deal and the record follow."""
     msg = arg(args, "message")
@@ -365,15 +377,24 @@ def op_link_reveal(args: dict[str, Any]) -> dict[str, Any]:
     seed = seed_of(msg["game"], secret, msg["shares"])
     game = Game.new(parse_rules(msg["rules"]), msg["players"], seed)
     record = notation.to_record(game)
-    common = {k: msg[k] for k in ("format", "game", "seats", "hidden", "host", "commit", "shares")}
-    revealed = {**common, "secret": secret, "record": record}
+    revealed: LinkMessage = {
+        "format": msg["format"],
+        "game": msg["game"],
+        "seats": msg["seats"],
+        "hidden": msg["hidden"],
+        "host": msg["host"],
+        "commit": msg["commit"],
+        "shares": msg["shares"],
+        "secret": secret,
+        "record": record,
+    }
     return _answer(revealed, _checked(revealed))
 
 
-def op_link_play(args: dict[str, Any]) -> dict[str, Any]:
+def op_link_play(args: Args) -> LinkPlayed:
     """``{message, move}`` -> ``{message, position, move, events, result?}``: a move
     played in a link game, any reshuffle the one the game's seed gives."""
-    msg = arg(args, "message")
+    msg: LinkMessage = arg(args, "message")
     game = _checked(msg, "bad_args")
     if game is None:
         raise ApiError("wrong_phase", "message: the game is not dealt yet")
@@ -387,18 +408,17 @@ def op_link_play(args: dict[str, Any]) -> dict[str, Any]:
         events = game.play(move)
     except IllegalMove as e:
         raise ApiError("illegal_move", str(e)) from None
-    record = {**msg["record"], "moves": [*msg["record"].get("moves", []), game.moves[-1]]}
-    answer = {
-        **_answer({**msg, "record": record}, game),
-        "move": game.moves[-1],
-        "events": events,
+    record: GameRecord = {
+        **msg["record"],
+        "moves": [*msg["record"].get("moves", []), game.moves[-1]],
     }
+    played: MovePlayed = {"move": game.moves[-1], "events": events}
     if game.over:
-        answer["result"] = {"winners": game.winners, "scores": game.scores()}
-    return answer
+        played["result"] = winners_of(game)
+    return {**_answer({**msg, "record": record}, game), **played}
 
 
-OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+OPS: dict[str, Operation] = {
     "link_encode": op_link_encode,
     "link_open": op_link_open,
     "link_new": op_link_new,

@@ -12,21 +12,23 @@ import json
 import zlib
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final, Unpack
 
-from . import jsonin, steps
+from . import jsonin, shapes, steps
 from .board import LOOP, follow
 from .errors import TsuroError
 from .game import Game, IllegalMove
 from .jsonin import show
-from .rules import Rules, parse_rules
+from .rules import Rules, RulesError, parse_rules
 from .tiles import CANONICAL, CONN, PORT_NAMES, TILE_COUNT
 
 POSITION_FORMAT = "tsuro-position/1"
 RECORD_FORMAT = "tsuro-record/1"
 
-Position = dict[str, Any]
-Record = dict[str, Any]
+Position = shapes.Position
+"""A position (NOTATION.md), as a type: tsuro_core.shapes.Position."""
+Record = shapes.GameRecord
+"""A record (NOTATION.md), as a type: tsuro_core.shapes.GameRecord."""
 
 
 class NotationError(TsuroError, ValueError):
@@ -41,7 +43,7 @@ def to_position(game: Game) -> Position:
     pos: Position = {
         "format": POSITION_FORMAT,
         "rules": game.rules.to_json(),
-        "players": [dict(p) for p in game.players],
+        "players": [p.copy() for p in game.players],
         "tiles": [[*game.geo.xy(c), t, q * 90] for c, t, q in game.placed],
         "markers": [game.place_json(m) for m in game.markers],
         "hands": [list(h) for h in game.hands],
@@ -95,7 +97,7 @@ def _port(value: Any, where: str) -> int:
     raise _fail(where, f"expected a port letter A-H, got {show(value)}")
 
 
-def _players(value: Any, rules: Rules) -> list[dict[str, Any]]:
+def _players(value: Any, rules: Rules) -> list[shapes.Player]:
     players = _list(value, "players")
     if not rules.min_players <= len(players) <= rules.max_players:
         raise _fail(
@@ -115,7 +117,14 @@ def _players(value: Any, rules: Rules) -> list[dict[str, Any]]:
             if len(p.get(key, "")) > 40:
                 raise _fail(f"players[{i}].{key}", "at most 40 characters")
             _strict(jsonin.check_text, p.get(key, ""), f"players[{i}].{key}")
-    return [dict(p) for p in players]
+    return [_player(p) for p in players]
+
+
+def _player(p: dict[str, Any]) -> shapes.Player:
+    """A player checked by _players, as its own copy."""
+    if "color" in p:
+        return {"name": p["name"], "color": p["color"]}
+    return {"name": p["name"]}
 
 
 def _check_format(obj: Any, expected: str, what: str) -> dict[str, Any]:
@@ -143,15 +152,15 @@ _POSITION_KEYS = {
 }
 
 
-ERROR = "error"
+ERROR: Final = "error"
 """A problem no position may hold, sketch or not: the engine could not show it or
 continue a game from it (a tile twice, a marker facing a tile, no path from the edge)."""
-SKETCH = "sketch"
+SKETCH: Final = "sketch"
 """A problem a position marked ``"sketch": true`` may hold: no game reaches it, but the
 engine can show it and answer for it (a lesson's board without hands, a game over that
 is not)."""
 
-Problem = dict[str, Any]
+Problem = shapes.PositionProblem
 """One thing wrong with a position: ``code`` (stable, for a page to put into words),
 ``level`` (:data:`ERROR` or :data:`SKETCH`), ``field`` and ``message`` (as a
 NotationError says it), and what the words need: ``seat``, ``other``, ``seats``,
@@ -182,7 +191,7 @@ def read_position(pos: Any) -> tuple[Game, list[Problem]]:
             raise _fail(key, "missing")
     try:
         rules = parse_rules(pos.get("rules", "classic"))
-    except ValueError as e:
+    except RulesError as e:
         raise NotationError(str(e)) from None
     players = _players(pos["players"], rules)
     n = len(players)
@@ -191,14 +200,16 @@ def read_position(pos: Any) -> tuple[Game, list[Problem]]:
     geo = game.geo
     problems: list[Problem] = []
 
-    def problem(code: str, field: str, message: str, **params: Any) -> None:
+    def problem(
+        code: str, field: str, message: str, **params: Unpack[shapes.ProblemDetails]
+    ) -> None:
         problems.append(
             {"code": code, "level": ERROR, "field": field, "message": message, **params}
         )
 
-    seen: dict[int, tuple[str, dict[str, Any]]] = {}
+    seen: dict[int, tuple[str, shapes.TileWhere]] = {}
 
-    def claim(tile: int, where: str, at: dict[str, Any]) -> None:
+    def claim(tile: int, where: str, at: shapes.TileWhere) -> None:
         if tile in seen:
             first, first_at = seen[tile]
             problem(
@@ -440,7 +451,9 @@ def _check_reachable(game: Game, problems: list[Problem]) -> None:
     is not, winners the rules did not choose.  A puzzle or lesson that needs such
     a position says so with ``"sketch": true`` (docs/reliability.md)."""
 
-    def problem(code: str, field: str, message: str, **params: Any) -> None:
+    def problem(
+        code: str, field: str, message: str, **params: Unpack[shapes.ProblemDetails]
+    ) -> None:
         problems.append(
             {"code": code, "level": SKETCH, "field": field, "message": message, **params}
         )
@@ -548,16 +561,25 @@ def to_record(game: Game) -> Record:
             "record: this game was continued from a position, so its deal is unknown"
         )
     hands, pile = game.deal
-    record: Record = {
+    rules, players = game.rules.to_json(), [p.copy() for p in game.players]
+    deal: shapes.Deal = {"hands": [list(h) for h in hands], "pile": list(pile)}
+    moves = [m.copy() for m in game.moves]
+    if game.seed is None:
+        return {
+            "format": RECORD_FORMAT,
+            "rules": rules,
+            "players": players,
+            "deal": deal,
+            "moves": moves,
+        }
+    return {
         "format": RECORD_FORMAT,
-        "rules": game.rules.to_json(),
-        "players": [dict(p) for p in game.players],
+        "rules": rules,
+        "players": players,
+        "seed": game.seed,
+        "deal": deal,
+        "moves": moves,
     }
-    if game.seed is not None:
-        record["seed"] = game.seed
-    record["deal"] = {"hands": [list(h) for h in hands], "pile": list(pile)}
-    record["moves"] = [dict(m) for m in game.moves]
-    return record
 
 
 def start_record(record: Any) -> Game:
@@ -571,7 +593,7 @@ def start_record(record: Any) -> Game:
             raise _fail(key, "missing (a record needs rules, players and deal)")
     try:
         rules = parse_rules(record["rules"])
-    except ValueError as e:
+    except RulesError as e:
         raise NotationError(str(e)) from None
     players = _players(record["players"], rules)
     if "seed" in record:
@@ -631,7 +653,7 @@ def replay(record: Any) -> Game:
     return game
 
 
-def replay_positions(record: Any) -> tuple[list[Position], list[list[dict[str, Any]]]]:
+def replay_positions(record: Any) -> tuple[list[Position], list[list[shapes.GameEvent]]]:
     """Every position of a record (the start and after each move) and each move's events."""
     game = start_record(record)
     positions = [to_position(game)]
@@ -647,9 +669,9 @@ def replay_positions(record: Any) -> tuple[list[Position], list[list[dict[str, A
     return positions, events
 
 
-def result(game: Game) -> dict[str, Any]:
+def result(game: Game) -> shapes.ReplayResult:
     """The result of a replayed game, as ``python -m tsuro_core replay`` prints it."""
-    res: dict[str, Any] = {
+    res: shapes.ReplayResult = {
         "over": game.over,
         "winners": sorted(game.winners) if game.winners is not None else [],
         "out": [{"seat": s, "move": k, "reason": r} for s, k, r in game.eliminations],

@@ -21,13 +21,14 @@ the form ``legal_moves`` uses (``{"tile", "rot"}``, canonical rotation).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from . import notation
-from .api_common import ApiError, arg, game_of
+from .api_common import ApiError, Args, Operation, arg, game_of
+from .errors import BadArgument
 from .game import Game
 from .jsonin import is_whole
+from .shapes import PuzzleHint, PuzzleVerdict, TileMove
 from .tiles import CANONICAL, check_tile, quarters
 
 KINDS = ("survive", "eliminate", "keep_options", "solo")
@@ -36,50 +37,52 @@ MAX_SOLO_N = 3  # the depth of the solo search: at most 12 placements a level, s
 Placement = tuple[int, int]  # (tile, canonical quarter turns)
 
 
-def _move(p: Placement) -> dict[str, int]:
+def _move(p: Placement) -> TileMove:
     return {"tile": p[0], "rot": p[1] * 90}
 
 
 def check_task(task: Any, game: Game) -> tuple[str, dict[str, Any]]:
-    """``(kind, params)`` of a task object, checked against the game; ValueError if bad."""
+    """``(kind, params)`` of a task object, checked against the game; BadArgument if bad."""
     if not isinstance(task, dict) or not isinstance(task.get("key"), str):
-        raise ValueError('task: expected {"key": "puzzle.task.<kind>", "params": {...}}')
+        raise BadArgument('task: expected {"key": "puzzle.task.<kind>", "params": {...}}')
     kind = task["key"].removeprefix("puzzle.task.")
     params = task.get("params", {})
     if kind not in KINDS:
-        raise ValueError(f"task: unknown kind {kind!r}; known: {list(KINDS)}")
+        raise BadArgument(f"task: unknown kind {kind!r}; known: {list(KINDS)}")
     if not isinstance(params, dict):
-        raise ValueError("task.params: expected an object")
+        raise BadArgument("task.params: expected an object")
     if game.phase != "tile":
-        raise ValueError(f"task: a puzzle needs a position in the tile phase, not {game.phase!r}")
+        raise BadArgument(f"task: a puzzle needs a position in the tile phase, not {game.phase!r}")
     if kind == "eliminate":
         _targets(params, game)
     if kind == "solo":
         n = params.get("n")
         if not game.rules.solo:
-            raise ValueError("task: a solo task needs a solo position")
+            raise BadArgument("task: a solo task needs a solo position")
         if not is_whole(n) or not 1 <= n <= MAX_SOLO_N:
-            raise ValueError(f"task.params.n: expected a whole number 1..{MAX_SOLO_N}")
+            raise BadArgument(f"task.params.n: expected a whole number 1..{MAX_SOLO_N}")
     return kind, params
 
 
 def _targets(params: dict[str, Any], game: Game) -> list[int]:
     """The seats an ``eliminate`` task names: ``color`` (one) or ``colors`` (each of
-    them, distinct), every one the colour of another player; ValueError if not."""
+    them, distinct), every one the colour of another player; BadArgument if not."""
     if ("color" in params) == ("colors" in params):
-        raise ValueError('task.params: expected "color" (one colour) or "colors" (a list)')
+        raise BadArgument('task.params: expected "color" (one colour) or "colors" (a list)')
     wanted = [params["color"]] if "color" in params else params["colors"]
     where = "task.params.color" if "color" in params else "task.params.colors"
     if not isinstance(wanted, list) or not 1 <= len(wanted) < len(game.players):
-        raise ValueError(f"{where}: expected 1 to {len(game.players) - 1} colours of other players")
+        raise BadArgument(
+            f"{where}: expected 1 to {len(game.players) - 1} colours of other players"
+        )
     colors = [p.get("color") for p in game.players]
     seats = []
     for c in wanted:
         if not isinstance(c, str) or c not in colors or colors.index(c) == game.turn:
-            raise ValueError(f"{where}: expected the colour of another player")
+            raise BadArgument(f"{where}: expected the colour of another player")
         seats.append(colors.index(c))
     if len(set(seats)) != len(seats):
-        raise ValueError(f"{where}: a colour is named twice")
+        raise BadArgument(f"{where}: a colour is named twice")
     return seats
 
 
@@ -141,18 +144,18 @@ def solving(game: Game, kind: str, params: dict[str, Any]) -> list[Placement]:
     ]
 
 
-def solutions(position: Any, task: Any) -> list[dict[str, int]]:
+def solutions(position: Any, task: Any) -> list[TileMove]:
     """The solving moves of a puzzle's position and task, as ``legal_moves`` writes them."""
     game = notation.from_position(position)
     kind, params = check_task(task, game)
     return [_move(p) for p in solving(game, kind, params)]
 
 
-def _puzzle_args(args: dict[str, Any]) -> tuple[Game, str, dict[str, Any]]:
+def _puzzle_args(args: Args) -> tuple[Game, str, dict[str, Any]]:
     game = game_of(args)
     try:
         kind, params = check_task(arg(args, "task"), game)
-    except ValueError as e:
+    except BadArgument as e:
         raise ApiError("bad_args", str(e)) from None
     return game, kind, params
 
@@ -163,11 +166,11 @@ def _placement(game: Game, move: Any) -> Placement:
     try:
         tile = check_tile(move["tile"])
         return tile, CANONICAL[tile][quarters(move.get("rot", 0))]
-    except ValueError as e:
+    except BadArgument as e:
         raise ApiError("bad_args", f"move: {e}") from None
 
 
-def op_puzzle_check(args: dict[str, Any]) -> dict[str, Any]:
+def op_puzzle_check(args: Args) -> PuzzleVerdict:
     """``{position, task, move}`` -> ``{correct, legal, unique}``: whether the move
     solves the task (any rotation with the same connections counts), whether it
     is a legal move at all, and whether the puzzle has exactly one answer."""
@@ -179,12 +182,12 @@ def op_puzzle_check(args: dict[str, Any]) -> dict[str, Any]:
     return {"correct": p in found, "legal": legal, "unique": len(found) == 1}
 
 
-def op_puzzle_hint(args: dict[str, Any]) -> dict[str, Any]:
+def op_puzzle_hint(args: Args) -> PuzzleHint:
     """``{position, task, level}`` -> a hint from the engine: level 1 names the
     tile to play, level 2 the tile and its rotation (the answer)."""
     game, kind, params = _puzzle_args(args)
     level = args.get("level", 1)
-    if level not in (1, 2):
+    if not is_whole(level) or level not in (1, 2):  # not true, not 1.0
         raise ApiError("bad_args", "level: expected 1 (the tile) or 2 (the tile and its rotation)")
     found = solving(game, kind, params)
     if not found:
@@ -193,7 +196,7 @@ def op_puzzle_hint(args: dict[str, Any]) -> dict[str, Any]:
     return {"tile": tile} if level == 1 else {"tile": tile, "rot": q * 90}
 
 
-OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+OPS: dict[str, Operation] = {
     "puzzle_check": op_puzzle_check,
     "puzzle_hint": op_puzzle_hint,
 }

@@ -24,17 +24,17 @@ operation accepts it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from . import jsonin
-from .api_common import ApiError, game_of
+from .api_common import ApiError, Args, Operation, game_of
+from .shapes import RoomView, SeatView, SeenEvent, SeenMove
 
-VIEW_FORMAT = "tsuro-view/1"
+VIEW_FORMAT: Final = "tsuro-view/1"
 """The ``format`` of a seat's view of a position (a position less what it hides)."""
 
 
-def _seat_arg(args: dict[str, Any], players: int) -> int | None:
+def _seat_arg(args: Args, players: int) -> int | None:
     seat = args.get("seat")
     if seat is None:
         return None
@@ -45,7 +45,7 @@ def _seat_arg(args: dict[str, Any], players: int) -> int | None:
     return int(seat)
 
 
-def _hidden_gives(pairs: Any) -> list[list[Any]]:
+def _hidden_gives(pairs: Any) -> list[list[object]]:
     """An exchange's pairs without the tiles given (``[give, take]`` -> ``[null, take]``)."""
     if not isinstance(pairs, list) or not all(isinstance(p, list) and len(p) == 2 for p in pairs):
         raise ApiError(
@@ -63,13 +63,13 @@ def _strict(value: Any) -> bool:
     return True
 
 
-def view_events(events: Any, seat: int | None) -> list[dict[str, Any]]:
+def view_events(events: Any, seat: int | None) -> list[SeenEvent]:
     """One move's events as ``seat`` may see them: other seats' draws without
     their tile, other seats' exchanges without the tiles given, reshuffles
     without the pile's order."""
     if not isinstance(events, list):
         raise ApiError("bad_args", f"events: expected a list, got {jsonin.show(events)}")
-    out: list[dict[str, Any]] = []
+    out: list[SeenEvent] = []
     for e in events:
         if not isinstance(e, dict) or not isinstance(e.get("type"), str) or not _strict(e):
             raise ApiError("bad_args", f"events: expected event objects, got {jsonin.show(e)}")
@@ -84,7 +84,7 @@ def view_events(events: Any, seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def _exchanger(events: Any) -> Any:
+def _exchanger(events: Any) -> object:
     """The seat that made the exchange among these events (None: none, or not told)."""
     if isinstance(events, list):
         for e in events:
@@ -93,7 +93,7 @@ def _exchanger(events: Any) -> Any:
     return None
 
 
-def view_move(move: Any, seat: int | None = None, mover: Any = None) -> dict[str, Any]:
+def view_move(move: Any, seat: int | None = None, mover: object = None) -> SeenMove:
     """A move as ``seat`` may see it: without the pile's new order, and an
     exchange's given tiles only for the seat that made it (``mover``; not
     told: nobody)."""
@@ -105,7 +105,7 @@ def view_move(move: Any, seat: int | None = None, mover: Any = None) -> dict[str
     return view
 
 
-def op_room_view(args: dict[str, Any]) -> dict[str, Any]:
+def op_room_view(args: Args) -> RoomView:
     """``{position, seat: n | null, events?, move?, log?}`` -> ``{position, events?,
     move?, log?}``: what that seat (null: a spectator) may see of them; ``log``
     (each earlier move's events) as everyone may see it."""
@@ -117,13 +117,24 @@ def op_room_view(args: dict[str, Any]) -> dict[str, Any]:
         tuple(h) if (s == seat or open_hands or s in pending) else None
         for s, h in enumerate(game.hands)
     ]
-    view = {k: v for k, v in position.items() if k not in ("hands", "pile")}
-    view["format"] = VIEW_FORMAT
-    view["viewer"] = seat
-    view["hands"] = [list(h) if h is not None else None for h in shown]
-    view["hand_sizes"] = [len(h) for h in game.hands]
-    view["pile_size"] = len(game.pile)
-    answer: dict[str, Any] = {"position": view}
+    view: SeatView = {  # the position's own fields (a sketch's as it gives them), hands hidden
+        "format": VIEW_FORMAT,
+        "viewer": seat,
+        "rules": position.get("rules", "classic"),
+        "players": position["players"],
+        "tiles": position.get("tiles", []),
+        "markers": position["markers"],
+        "hands": [list(h) if h is not None else None for h in shown],
+        "hand_sizes": [len(h) for h in game.hands],
+        "pile_size": len(game.pile),
+        "dragon": position.get("dragon"),
+        "out": position.get("out", []),
+        "turn": position.get("turn"),
+    }
+    for key in ("exchange", "winners", "sketch"):
+        if key in position:
+            view[key] = position[key]
+    answer: RoomView = {"position": view}
     if "events" in args:
         answer["events"] = view_events(args["events"], seat)
     if "move" in args:
@@ -138,4 +149,4 @@ def op_room_view(args: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"room_view": op_room_view}
+OPS: dict[str, Operation] = {"room_view": op_room_view}

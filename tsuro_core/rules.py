@@ -10,11 +10,12 @@ The exact rules of each preset and option are in docs/rules.md.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from .errors import TsuroError
 from .jsonin import is_whole, show
+from .shapes import RuleOptions, RuleSet, RuleSets, RulesJSON
 
 SCORINGS = ("survival", "longest_path", "most_crossings", "tiles_placed")
 """How a finished game is won: last marker(s) standing, the longest path,
@@ -44,17 +45,46 @@ class Rules:
     """Every hand is visible to every player (affects views and bots, not moves)."""
     scoring: str = "survival"
 
-    def to_json(self) -> str | dict[str, Any]:
+    def to_json(self) -> RulesJSON:
         """The preset name if nothing differs from it, else ``{"preset", options...}``."""
         base = PRESETS[self.preset]
-        diff = {
-            f.name: getattr(self, f.name)
-            for f in fields(self)
-            if f.name != "preset" and getattr(self, f.name) != getattr(base, f.name)
-        }
-        if not diff:
+        if self == base:
             return self.preset
-        return {"preset": self.preset, **diff}
+        options: RuleOptions = {"preset": self.preset}
+        if self.width != base.width:
+            options["width"] = self.width
+        if self.height != base.height:
+            options["height"] = self.height
+        if self.min_players != base.min_players:
+            options["min_players"] = self.min_players
+        if self.max_players != base.max_players:
+            options["max_players"] = self.max_players
+        if self.hand_size != base.hand_size:
+            options["hand_size"] = self.hand_size
+        if self.dragon_from != base.dragon_from:
+            options["dragon_from"] = self.dragon_from
+        if self.elimination_bonus != base.elimination_bonus:
+            options["elimination_bonus"] = self.elimination_bonus
+        if self.open_hands != base.open_hands:
+            options["open_hands"] = self.open_hands
+        if self.scoring != base.scoring:
+            options["scoring"] = self.scoring
+        return options
+
+    def as_json(self) -> RuleSet:
+        """Every option of the rule set."""
+        return {
+            "preset": self.preset,
+            "width": self.width,
+            "height": self.height,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "hand_size": self.hand_size,
+            "dragon_from": self.dragon_from,
+            "elimination_bonus": self.elimination_bonus,
+            "open_hands": self.open_hands,
+            "scoring": self.scoring,
+        }
 
     @property
     def solo(self) -> bool:
@@ -66,10 +96,10 @@ PRESETS: dict[str, Rules] = {
     "classic": Rules(),
     "solo": Rules(preset="solo", min_players=1, max_players=1, scoring="tiles_placed"),
 }
-"""The presets the engine plays.  The course variant (``neu``) has its own
-engine in :mod:`tsuro_core.neu`, since its board, deal and turn differ."""
+"""The presets the engine plays.  The course variant (rule set ``neu``) has its
+own engine in :mod:`tsuro_core.course`, since its board, deal and turn differ."""
 
-VARIANTS: dict[str, dict[str, Any]] = {
+VARIANTS: dict[str, RuleOptions] = {
     "open-hands": {"preset": "classic", "open_hands": True},
     "longest-path": {"preset": "classic", "scoring": "longest_path"},
     "most-crossings": {"preset": "classic", "scoring": "most_crossings"},
@@ -98,7 +128,10 @@ def parse_rules(value: Any) -> Rules:
         if value in VARIANTS:
             return parse_rules(VARIANTS[value])
         if value == "neu":
-            raise RulesError("rules: the course variant 'neu' is played by tsuro_core.neu")
+            raise RulesError(
+                "rules: the course variant 'neu' is played by tsuro_core.course "
+                "(the course_* operations)"
+            )
         raise RulesError(
             f"rules: unknown rule set {show(value)}; known: {sorted(PRESETS) + sorted(VARIANTS)}"
         )
@@ -132,10 +165,10 @@ def parse_rules(value: Any) -> Rules:
     return rules
 
 
-def describe_presets() -> dict[str, Any]:
+def describe_presets() -> RuleSets:
     """Every preset and variant with its options, for a setup screen."""
     return {
-        "presets": {k: asdict(v) for k, v in PRESETS.items()},
+        "presets": {k: v.as_json() for k, v in PRESETS.items()},
         "variants": VARIANTS,
         "options": {"elimination_bonus": "bool", "open_hands": "bool", "scoring": list(SCORINGS)},
     }

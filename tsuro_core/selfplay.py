@@ -25,6 +25,7 @@ from typing import Any
 
 from . import jsonin
 from .bots import get_bot, view_for
+from .errors import BadArgument, TsuroError
 from .game import Game
 from .rules import PRESETS, parse_rules
 
@@ -149,7 +150,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             else args.rules
         )
         rules = parse_rules(rules_json)
-    except ValueError as e:
+    except TsuroError as e:
         problem = f"--rules: {e}"
     if rules is None:
         pass
@@ -167,7 +168,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     for name in sorted(set(names)):
         try:
             get_bot(name)  # fail early on an unknown name
-        except ValueError as e:
+        except BadArgument as e:
             problem = problem or f"--bots: {e}"
     if problem or rules is None:
         print(f"selfplay: error: {problem}", file=sys.stderr)

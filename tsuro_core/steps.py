@@ -24,12 +24,10 @@ RULES.md, step by step:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from .board import Cells, trace
-from .tiles import CROSSINGS, identify
-
-Event = dict[str, Any]
+from .shapes import GameEvent
+from .tiles import CROSSINGS, Conn, identify
 
 RANKED = ("longest_path", "most_crossings")
 """Scorings where the best score wins, whoever is still on the board."""
@@ -80,7 +78,7 @@ def pass_dragon(
     alive: Sequence[bool],
     hands: Sequence[Sequence[int]],
     full: int,
-    events: list[Event] | None = None,
+    events: list[GameEvent] | None = None,
 ) -> int | None:
     """Turn 3: an eliminated dragon holder passes the dragon clockwise to the next
     player still in with fewer than a full hand, else it is set aside.
@@ -114,7 +112,7 @@ def draw(
     dragon: int | None,
     full: int,
     with_dragon: bool,
-    events: list[Event] | None = None,
+    events: list[GameEvent] | None = None,
 ) -> int | None:
     """Turn 4: refill hands from the front of ``pile``; returns the dragon holder
     afterwards.  Without the dragon (``with_dragon`` false: games that started
@@ -170,7 +168,7 @@ def next_turn(
     hands: Sequence[Sequence[int]],
     pile: Sequence[int],
     active: int,
-    events: list[Event] | None = None,
+    events: list[GameEvent] | None = None,
 ) -> int | None:
     """The next player still in the game after ``active``, in seat order, skipping
     empty hands; None when the game ends (no player still in holds a tile and
@@ -221,8 +219,11 @@ def trail(cells: Cells, nxt: Sequence[int], code: int | None) -> list[tuple[int,
     return steps
 
 
-def crossings(conn: Any, port: int) -> int:
-    """How many other paths of a placed tile the path from ``port`` crosses."""
+def crossings(conn: Conn | None, port: int) -> int:
+    """How many other paths of a placed tile the path from ``port`` crosses (none on an
+    empty square: a trail's steps are all on placed tiles)."""
+    if conn is None:
+        return 0
     tile, q = identify(conn)
     return CROSSINGS[tile][(port - 2 * q) % 8]
 

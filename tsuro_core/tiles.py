@@ -9,7 +9,9 @@ inside the engine and degrees (0, 90, 180, 270) in JSON.
 
 from __future__ import annotations
 
+from .errors import BadArgument
 from .jsonin import is_whole, show
+from .shapes import TileInfo
 
 PORT_NAMES = "ABCDEFGH"
 """Port letters, indexed by port number."""
@@ -65,13 +67,13 @@ Conn = tuple[int, int, int, int, int, int, int, int]
 def port_index(port: str | int) -> int:
     """Port number 0..7 from a letter ``"A"``..``"H"`` (or an int already)."""
     if isinstance(port, bool):
-        raise ValueError(f"not a port: {show(port)}")
+        raise BadArgument(f"not a port: {show(port)}")
     if isinstance(port, int):
         if 0 <= port < 8:
             return port
     elif isinstance(port, str) and len(port) == 1 and port.upper() in PORT_NAMES:
         return PORT_NAMES.index(port.upper())
-    raise ValueError(f"not a port: {show(port)} (expected a letter A-H)")
+    raise BadArgument(f"not a port: {show(port)} (expected a letter A-H)")
 
 
 def port_name(port: int) -> str:
@@ -132,14 +134,14 @@ def identify(conn: Conn) -> tuple[int, int]:
 def quarters(degrees: object) -> int:
     """Quarter turns from a rotation in degrees (0, 90, 180 or 270)."""
     if not is_whole(degrees) or degrees not in ROTATIONS:
-        raise ValueError(f"not a rotation: {show(degrees)} (expected 0, 90, 180 or 270)")
+        raise BadArgument(f"not a rotation: {show(degrees)} (expected 0, 90, 180 or 270)")
     return degrees // 90
 
 
 def check_tile(index: object) -> int:
-    """``index`` if it is a tile number 0..34, else ValueError."""
+    """``index`` if it is a tile number 0..34, else BadArgument."""
     if not is_whole(index) or not 0 <= index < TILE_COUNT:
-        raise ValueError(f"not a tile: {show(index)} (expected 0..{TILE_COUNT - 1})")
+        raise BadArgument(f"not a tile: {show(index)} (expected 0..{TILE_COUNT - 1})")
     return index
 
 
@@ -204,7 +206,7 @@ def tiles_up_to_rotation() -> set[frozenset[Conn]]:
     return {frozenset(rotate(c, q) for q in range(4)) for c in all_matchings()}
 
 
-def tile_table_json() -> list[dict[str, object]]:
+def tile_table_json() -> list[TileInfo]:
     """The tiles as data for the front end: ports paired per rotation, crossings."""
     return [
         {

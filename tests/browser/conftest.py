@@ -12,8 +12,11 @@ import tempfile
 import time
 from pathlib import Path
 
+import auditkit
+import contextkit
 import pytest
-from pagekit import DEFAULT_TIMEOUT_MS, watch_csp
+import roomkit
+from pagekit import DEFAULT_TIMEOUT_MS, keep_errors
 
 from sitebuild import chromium
 
@@ -34,36 +37,113 @@ def browser():
         browser.close()
 
 
-def _poll_wait_for_function(self, expression, *, arg=None, timeout=None, polling=None):
-    """wait_for_function by polling evaluate().
+# wait_for_function's predicate checked in the page until it holds, in one evaluate():
+# EXPRESSION is the predicate's source (an expression, or a function of the argument).
+WAIT_IN_PAGE = """async ([arg, ms, interval]) => {
+  const check = async () => {
+    const value = (
+EXPRESSION
+    );
+    return typeof value === "function" ? await value(arg) : await value;
+  };
+  const end = performance.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (ms && performance.now() > end) return null;
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}"""
 
-    Playwright's own compiles the predicate with `new Function` inside the
-    page, which the site's Content-Security-Policy (no 'unsafe-eval') refuses;
-    evaluate() goes through the DevTools protocol, outside the page's policy.
+
+def _wait_for_function(self, expression, *, arg=None, timeout=None, polling=None):
+    """wait_for_function, its predicate checked in the page until it holds.
+
+    Playwright's own compiles the predicate with `new Function` inside the page, which
+    the site's Content-Security-Policy (no 'unsafe-eval') refuses; evaluate() goes
+    through the DevTools protocol, outside the page's policy.  One evaluate waits in the
+    page (a check every `polling` ms, 20 by default), rather than a round trip through
+    Playwright for each check; a navigation meanwhile starts it again in the new
+    document.  A predicate that cannot be set in that frame is asked by round trips.
     """
     from playwright.sync_api import Error, TimeoutError
 
     limit = DEFAULT_TIMEOUT_MS if timeout is None else timeout
     deadline = time.monotonic() + limit / 1000 if limit else float("inf")
-    interval = polling / 1000 if isinstance(polling, (int, float)) else 0.05
+    interval = polling if isinstance(polling, (int, float)) else 20
+    source = WAIT_IN_PAGE.replace("EXPRESSION", expression.strip().rstrip(";"))
+    in_page = True
     while True:
+        left = max(1, int((deadline - time.monotonic()) * 1000)) if limit else 0
         try:
-            value = self.evaluate(expression, arg)
+            if in_page:
+                value = self.evaluate(source, [arg, left, interval])
+            else:
+                value = self.evaluate(expression, arg)
+                if not value:
+                    time.sleep(interval / 1000)
             if value:
                 return value
         except Error as e:
+            if in_page and "SyntaxError" in str(e):
+                in_page = False
+                continue
             if "context was destroyed" not in str(e) and "navigat" not in str(e):
                 raise
         if time.monotonic() > deadline:
             raise TimeoutError(f"wait_for_function: timeout {limit} ms exceeded: {expression}")
-        time.sleep(interval)
+
+
+# Before a goto that changes only the fragment: a promise of the page's hashchange,
+# resolved (after the page's own listeners, added before this one) to whether they
+# reloaded the page (embed, lesson, review and room do: a navigate event of type reload).
+HASHCHANGE = """() => {
+  window.__tsuroHashchange = new Promise((resolve) => {
+    let reload = false;
+    const navigated = (e) => { if (e.navigationType === "reload") reload = true; };
+    globalThis.navigation?.addEventListener("navigate", navigated);
+    addEventListener("hashchange", () => {
+      globalThis.navigation?.removeEventListener("navigate", navigated);
+      resolve(reload);
+    }, { once: true });
+  });
+}"""
+
+
+def _goto_and_hashchange(goto):
+    """Page.goto that, when only the address's fragment changes (the same document: the
+    browser fires "hashchange" in a task of its own, after goto has returned), returns
+    once the page's own hashchange listeners have run, and, if they reloaded the page,
+    once the new document is there: else a wait for the page's state that follows could
+    read the state the page had before it heard of the new address."""
+    from playwright.sync_api import Error
+
+    def go(self, url, **options):
+        here = self.url
+        same = "#" in url and url != here and url.split("#")[0] == here.split("#")[0]
+        if same:
+            self.evaluate(HASHCHANGE)
+        response = goto(self, url, **options)
+        if same:
+            try:
+                reloaded = self.evaluate("window.__tsuroHashchange")
+            except Error as e:  # the reload came before the answer: a new document already
+                if "context was destroyed" not in str(e) and "navigat" not in str(e):
+                    raise
+                reloaded = False
+            if reloaded:
+                self.wait_for_function("window.__tsuroHashchange === undefined")
+        return response
+
+    return go
 
 
 def _use_polling_waits():
     from playwright.sync_api import Frame, Page
 
-    Page.wait_for_function = _poll_wait_for_function
-    Frame.wait_for_function = _poll_wait_for_function
+    Page.wait_for_function = _wait_for_function
+    Frame.wait_for_function = _wait_for_function
+    Page.goto = _goto_and_hashchange(Page.goto)
 
 
 _use_polling_waits()
@@ -101,7 +181,7 @@ class CspWatch:
 
     def __init__(self):
         self.found: list = []
-        self._allowed: list = []
+        self._allowed: list = [contextkit.is_flush]  # the harness's own (flush_reports)
 
     def allow(self, predicate) -> None:
         """Violations a test provokes on purpose: predicate(violation) -> bool."""
@@ -123,27 +203,79 @@ def csp_violations(csp_reports):
     assert not unexpected, "Content-Security-Policy violations:\n" + _summary(unexpected)
 
 
-@pytest.fixture
-def context(browser, csp_violations):
-    """A fresh browser context (its own cache, storage and service workers); fails the test
-    on any Content-Security-Policy violation."""
-    ctx = browser.new_context()
-    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    watch_csp(ctx, csp_violations)
-    yield ctx
-    if ctx.pages:
-        ctx.pages[0].wait_for_timeout(300)  # deliver the last events and reports
-    ctx.close()
+@pytest.fixture(scope="session")
+def warm_engine(browser, server, test_files):
+    """The engine's memory snapshot from one real first visit, for warm contexts."""
+    return contextkit.WarmEngine(browser, server, test_files)
 
 
 @pytest.fixture
-def page(context, request):
-    """A page in a fresh context; console errors are kept in page.console_errors."""
-    page = context.new_page()
-    page.console_errors = []
-    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
-    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
-    yield page
+def new_context(request, browser, csp_violations, server, csp_reports):
+    """new_context(**options) -> a browser context (a device), closed after the test:
+    warm (the engine's snapshot stored, its warm-up off: contextkit) unless the test is
+    marked first_visit or asks `first_visit=True`; every Content-Security-Policy
+    violation fails the test; `axe=True` loads axe-core in every document; other options
+    are Playwright's (locale, viewport...)."""
+    first = request.node.get_closest_marker("first_visit") is not None
+    made = []
+
+    def make(*, first_visit: bool = first, axe: bool = False, **options):
+        ctx = contextkit.open_context(
+            browser,
+            csp_violations,
+            warm=None if first_visit else request.getfixturevalue("warm_engine"),
+            axe=auditkit.axe_source() if axe else "",
+            **options,
+        )
+        made.append(ctx)
+        return ctx
+
+    yield make
+    try:
+        for ctx in made:
+            contextkit.flush_reports(ctx, server, csp_reports)
+    finally:
+        for ctx in made:
+            ctx.close()
+
+
+@pytest.fixture
+def new_page(new_context):
+    """new_page(name="", **context options) -> the page of a new context (a device of its
+    own), its console errors kept in page.console_errors (tagged with `name`)."""
+
+    def make(name: str = "", **options):
+        return keep_errors(new_context(**options).new_page(), name)
+
+    return make
+
+
+@pytest.fixture
+def context(new_context):
+    """A browser context of the test's own (new_context's: warm unless first_visit)."""
+    return new_context()
+
+
+@pytest.fixture
+def page(context):
+    """A page in the test's context; console errors are kept in page.console_errors."""
+    return keep_errors(context.new_page())
+
+
+@pytest.fixture(scope="session")
+def relay():
+    """A Nostr relay on this machine for the live rooms (roomkit.Relay), one a session
+    (each room has a name of its own, so the tests that use it do not meet)."""
+    r = roomkit.Relay()
+    yield r
+    r.stop()
+
+
+@pytest.fixture
+def devices(new_page):
+    """devices(name) -> the page of a new device (a warm context of its own), its console
+    errors kept and tagged with `name`."""
+    return lambda name: new_page(name)
 
 
 @pytest.fixture(scope="session")

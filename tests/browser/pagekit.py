@@ -3,6 +3,7 @@ Tab with the focus shown, a position to try in the embed."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from tsuro_core.api import call
@@ -57,6 +58,38 @@ def wait_phase(page, phases, timeout=DEFAULT_TIMEOUT_MS) -> str:
     return phase(page)
 
 
+def rendered(page) -> None:
+    """Wait until the page has rendered two frames: what a change of size or theme set off
+    (resize events, resize observers, the next layout) has run by then."""
+    page.evaluate(
+        "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))"
+    )
+
+
+def settled(page) -> None:
+    """Wait until the page's layout stops moving under a click aimed at coordinates: the
+    engine's status line above the board goes 600 ms after the engine is ready (the board
+    moves up with it), so a point measured before then is a line too low after."""
+    page.wait_for_function(
+        "(() => { const s = document.getElementById('engine-status'); return !s || s.hidden; })()"
+    )
+
+
+POLL_MS = 50  # wait_until asks this often
+
+
+def wait_until(page, predicate, what: str, timeout_ms: int = DEFAULT_TIMEOUT_MS):
+    """Wait until predicate() (a Python check: over several pages, or over what the test
+    has heard) is true, and return its value; Playwright delivers the pages' events
+    meanwhile (through `page`).  Fails saying `what` never came."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not (value := predicate()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout_ms / 1000:.0f} s for {what}")
+        page.wait_for_timeout(POLL_MS)
+    return value
+
+
 def log_count(page) -> int:
     """How many lines the move log has."""
     return page.locator("#log > li").count()
@@ -66,6 +99,19 @@ def shot(page, name):
     """A full-page screenshot saved as test-artifacts/NAME.png."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+SIZES = [(360, 780), (1280, 900)]  # a phone, a desktop
+
+
+def at_both_sizes(page, name: str) -> None:
+    """Screenshots NAME-360 and NAME-1280 of the page as it is; nothing sticks out
+    sideways at either width (the page is left at 1280 px)."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        rendered(page)
+        shot(page, f"{name}-{width}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
 
 
 def no_errors(page):

@@ -10,10 +10,10 @@ import shutil
 import struct
 
 import pytest
+from auditkit import RUN
+from gamekit import choose_start_by_click, setup_seats, start
 from pagekit import log_count, wait_phase
-from test_audit import AXE, RUN
-from test_french import english_left
-from test_play import choose_start_by_click, setup_seats, start
+from wordkit import english_left
 
 
 def test_the_manifest_makes_the_site_installable(page, server, build_info):
@@ -95,10 +95,11 @@ def two_builds(build_module, dist_dir, tmp_path):
 CACHES = "caches.keys().then((k) => k.filter((n) => /^tsuro-[0-9a-f]{16}$/.test(n)).sort())"
 
 
-def test_a_new_deploy_is_offered_and_the_game_carries_on(context, two_builds):
+@pytest.mark.first_visit
+def test_a_new_deploy_is_offered_and_the_game_carries_on(new_context, two_builds):
     """(In French: the offer is in the page's language, and passes the axe audit.)"""
     url, switch, (v1, v2) = two_builds
-    context.add_init_script(script=AXE.read_text(encoding="utf-8"))
+    context = new_context(axe=True)
     page = context.new_page()
     page.goto(url + "?anim=0&lang=fr")
     page.wait_for_selector("#setup[open]")
@@ -122,8 +123,13 @@ def test_a_new_deploy_is_offered_and_the_game_carries_on(context, two_builds):
     for theme in ("light", "dark"):
         page.emulate_media(color_scheme=theme)
         assert not page.evaluate(RUN), (theme, page.evaluate(RUN))
-    # waiting, not taken over: the old version and its cache stay until the player says so
-    page.wait_for_timeout(1000)
+    # waiting, not taken over: the new version's worker is installed and waits, the old one
+    # still controls the page, whose document is the same; the caches of both stay
+    assert page.evaluate(
+        """navigator.serviceWorker.getRegistration().then((r) =>
+            !!r.waiting && r.waiting.state === 'installed'
+            && navigator.serviceWorker.controller === r.active)"""
+    )
     assert page.evaluate("window.stillHere === true")
     assert page.evaluate(CACHES) == sorted([f"tsuro-{v1}", f"tsuro-{v2}"])
 

@@ -1,107 +1,78 @@
 """The accessibility audit: axe-core (npm, package.json; `npm ci` installs it) injected
 into real Chromium on the game page in each phase (setup, start mark, tile, pass
 screen, game over), the embed and the tutorial, in English and French and in the
-light and dark themes: no serious or critical violation."""
+light and dark themes: no serious or critical violation.  (The game over is a finished
+game's: the whole game played through the keys is test_play's and test_french's.)"""
 
 from __future__ import annotations
 
-from pathlib import Path
-
+import gamekit
 import pagekit
 import pytest
+from auditkit import check
 from pagekit import playable_position
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-# WCAG 2.1 A and AA, and axe's best practices.
-RUN = """async () => {
-  const r = await axe.run(document, { runOnly: { type: 'tag',
-    values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help,
-      nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ') + ' :: ' + n.failureSummary) }));
-}"""
 
-
-@pytest.fixture(scope="module")
-def axe_source() -> str:
-    if not AXE.exists():
-        pytest.fail("axe-core is not installed: run `npm ci` in the project root (.ci/run does)")
-    return AXE.read_text(encoding="utf-8")
-
-
-def audited(browser, axe_source, lang: str, theme: str):
+def audited(new_page, lang: str, theme: str):
     """A page whose every document gets axe (an init script: the site's CSP does not apply)."""
-    ctx = browser.new_context(
+    return new_page(
         locale={"en": "en-GB", "fr": "fr-FR"}[lang],
         color_scheme=theme,
         viewport={"width": 1280, "height": 900},
-    )
-    ctx.set_default_timeout(120_000)
-    ctx.add_init_script(script=axe_source)
-    return ctx, ctx.new_page()
-
-
-def check(page, where: str) -> None:
-    found = page.evaluate(RUN)
-    assert not found, "\n".join(
-        [where]
-        + [f"{v['id']} ({v['impact']}): {v['help']}\n  " + "\n  ".join(v["nodes"]) for v in found]
+        axe=True,
     )
 
 
 @pytest.mark.parametrize(
     "lang,theme", [("en", "dark"), ("fr", "light"), ("en", "light"), ("fr", "dark")]
 )
-def test_no_serious_violations(browser, server, axe_source, lang, theme):
-    ctx, page = audited(browser, axe_source, lang, theme)
-    try:
-        page.goto(server + "?sw=off&anim=0")
-        page.wait_for_selector("#setup[open]")
-        page.wait_for_function("document.querySelector('#engine-status').hidden")
-        check(page, "setup")
-        page.select_option("#set-count", "3")
-        rows = page.locator("#seats > li")
-        rows.nth(1).locator(".seat-kind").select_option("human")
-        rows.nth(2).locator(".seat-kind").select_option("computer:easy")
-        page.click("#btn-start")
-        seen = set()
-        for k in range(400):
-            ph = pagekit.wait_phase(page, ["pass", "start", "tile", "over"])
-            if ph not in seen:
-                seen.add(ph)
-                if ph == "tile":
-                    page.keyboard.press("d")  # the board in words, shown
-                check(page, ph)
-            if ph == "over":
-                break
-            n = page.locator("#log > li").count()
-            if ph == "pass":
-                page.click("#btn-pass")
-                page.wait_for_function("document.body.dataset.phase !== 'pass'")
-                continue
-            if ph == "start":
-                page.focus("svg.board")
-                for _ in range(1 + 7 * k % 45):
-                    page.keyboard.press("ArrowRight")
-                page.keyboard.press("Enter")
-            else:
-                pagekit.choose_placeable_by_keys(page, k)
-                page.keyboard.press("Enter")
-            page.wait_for_function(
-                "(n) => document.querySelectorAll('#log > li').length > n", arg=n
-            )
-        assert {"pass", "start", "tile", "over"} <= seen
-        page.keyboard.press("?")
-        page.wait_for_selector("#help[open]")
-        check(page, "keys help")
-        page.goto(server + "embed.html?sw=off#" + playable_position() + "&try=1")
-        page.wait_for_selector("#hand .hand-tile")
-        check(page, "embed")
-        page.goto(server + "tutorial/?sw=off")
-        page.frames[1].wait_for_selector("svg.board")
-        check(page, "tutorial")
-    finally:
-        ctx.close()
+def test_no_serious_violations(new_page, server, lang, theme):
+    page = audited(new_page, lang, theme)
+    gamekit.open_setup(page, server)
+    check(page, "setup")
+    page.select_option("#set-count", "3")
+    rows = page.locator("#seats > li")
+    rows.nth(1).locator(".seat-kind").select_option("human")
+    rows.nth(2).locator(".seat-kind").select_option("computer:easy")
+    page.click("#btn-start")
+    seen = set()
+    for k, ph, new in gamekit.turns(page, 400, seen):
+        if new:
+            if ph == "tile":
+                page.keyboard.press("d")  # the board in words, shown
+            check(page, ph)
+        if {"pass", "start", "tile"} <= seen or ph == "over":
+            break
+        n = page.locator("#log > li").count()
+        if ph == "pass":
+            page.click("#btn-pass")
+            page.wait_for_function("document.body.dataset.phase !== 'pass'")
+            continue
+        if ph == "start":
+            page.focus("svg.board")
+            for _ in range(1 + 7 * k % 45):
+                page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+        else:
+            pagekit.choose_placeable_by_keys(page, k)
+            page.keyboard.press("Enter")
+        page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=n)
+    # the game over: a finished game's link (the whole game through the keys is
+    # test_play's and test_french's)
+    if "over" not in seen:
+        page.goto(server + "?sw=off&anim=0&over=1#" + gamekit.fragment(gamekit.finished_record()))
+        assert pagekit.wait_phase(page, ["over"]) == "over"
+        seen.add("over")
+        check(page, "over")
+    assert {"pass", "start", "tile", "over"} <= seen
+    page.keyboard.press("?")
+    page.wait_for_selector("#help[open]")
+    check(page, "keys help")
+    page.goto(server + "embed.html?sw=off#" + playable_position() + "&try=1")
+    page.wait_for_selector("#hand .hand-tile")
+    check(page, "embed")
+    page.goto(server + "tutorial/?sw=off")
+    page.frames[1].wait_for_selector("svg.board")
+    check(page, "tutorial")

@@ -14,11 +14,21 @@ import json
 
 import pagekit
 import pytest
+from authorkit import (
+    DRAFT,
+    HOST_JS,
+    answered,
+    answers,
+    checked,
+    click_at,
+    got,
+    no_sideways_scroll,
+    place,
+    wait_saved,
+)
+from gamekit import finished_record, fragment
 from helpers import tutorial_fragment
 from pagekit import keep_errors, no_errors, shot, wait_phase
-from test_editor import answered, checked, click_at
-from test_lessons import DRAFT, HOST_JS, answers, fits, got, place, wait_saved
-from test_play import _finished_record, _fragment
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +48,7 @@ def both_widths(page, name: str) -> None:
     """Screenshots NAME-1280 and NAME-360 (no sideways scroll at 360 px); back to 1280 px."""
     shot(page, f"{name}-1280")
     page.set_viewport_size({"width": 360, "height": 740})
-    fits(page, 360)
+    no_sideways_scroll(page, 360)
     shot(page, f"{name}-360")
     page.set_viewport_size({"width": 1280, "height": 900})
 
@@ -123,9 +133,9 @@ def test_editor_to_lesson_to_a_host_page_on_another_origin(page, context, server
     assert page.evaluate(DRAFT)["lesson"]["steps"][0]["position"] == position
 
     # ---------------------------------------------------------------- a step from a replay
-    record = _finished_record()
+    record = finished_record()
     replay = keep_errors(context.new_page(), "replay")
-    replay.goto(server + "?sw=off&anim=0#" + _fragment(record))
+    replay.goto(server + "?sw=off&anim=0#" + fragment(record))
     wait_phase(replay, ["over"])
     replay.click("#rp-prev")
     replay.click("#rp-prev")

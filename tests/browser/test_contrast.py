@@ -13,80 +13,20 @@ from __future__ import annotations
 
 import datetime
 import json
-import sys
 from pathlib import Path
 
+import gamekit
 import pytest
+from auditkit import Contrast
 from pagekit import wait_phase
 
-from tools.colour import parse_hex
-from tools.palette import read_palette
 from tsuro_core.api import call
 
 pytestmark = pytest.mark.browser
 
-COLLECT = (Path(__file__).resolve().parent / "contrast.js").read_text(encoding="utf-8")
 PUZZLES = json.loads(
     (Path(__file__).resolve().parents[2] / "data" / "puzzles.json").read_text(encoding="utf-8")
 )
-WHITE = [255, 255, 255]
-
-
-class Contrast:
-    """The texts measured on one page, and those below AA."""
-
-    def __init__(self, page, server: str):
-        self.page, self.server = page, server
-        self.failures: list[str] = []
-        self.seen: list[dict] = []
-
-    def _base(self, frame):
-        """The colour behind a frame's document: its <iframe>'s backdrop in the parent."""
-        if frame.parent_frame is None:
-            return WHITE
-        return frame.parent_frame.evaluate(
-            COLLECT,
-            {
-                "mode": "backdrop",
-                "el": frame.frame_element(),
-                "base": self._base(frame.parent_frame),
-            },
-        )
-
-    def check(self, where: str) -> None:
-        """Measure every frame of the page in both themes."""
-        for theme in ("light", "dark"):
-            for frame in self.page.frames:
-                frame.evaluate("(t) => { document.documentElement.dataset.theme = t; }", theme)
-            for frame in self.page.frames:
-                for t in frame.evaluate(COLLECT, {"mode": "texts", "base": self._base(frame)}):
-                    t["at"] = f"{where}, {theme}"
-                    self.seen.append(t)
-                    need = 3.0 if t["large"] else 4.5
-                    if t["ratio"] < need:
-                        self.failures.append(
-                            f"{t['at']}: {t['where']} {t['text']!r} {t['px']} px: "
-                            f"{t['ratio']} < {need} (text {t['fg']} on {t['bg']})"
-                        )
-
-    def assert_ok(self, *must_see: str) -> None:
-        """No text below AA; and the texts `must_see` (parts of `where`) were measured."""
-        print(
-            f"{len(self.seen)} texts measured; below AA:",
-            *sorted(set(self.failures)),
-            sep="\n",
-            file=sys.stderr,
-        )
-        # a marker's number was measured on its marker (the SVG hit test found the shape)
-        colours = {tuple(round(c * 255) for c in parse_hex(h)) for h in read_palette().values()}
-        labels = [t for t in self.seen if "text.marker-label" in t["where"]]
-        missed = [t for t in labels if tuple(t["bg"]) not in colours]
-        assert not missed, f"marker numbers measured off their marker: {missed[:5]}"
-        for part in must_see:
-            assert any(part in t["where"] for t in self.seen), f"no text like {part!r} was measured"
-        assert not self.failures, "text below WCAG AA contrast:\n" + "\n".join(
-            sorted(set(self.failures))
-        )
 
 
 @pytest.fixture
@@ -95,11 +35,6 @@ def contrast(context, server):
     page = context.new_page()
     page.set_viewport_size({"width": 1280, "height": 900})
     return Contrast(page, server)
-
-
-def fragment(value) -> str:
-    key = "record" if "deal" in value else "position"
-    return call("encode_link", {key: value})["result"]["fragment"]
 
 
 def play_out(position, record=None, stop=lambda pos, moves: False):
@@ -136,7 +71,7 @@ def test_game_page_in_every_phase_with_eight_seats(contrast):
     # seven markers on the board, the eighth seat chooses its start: pass screen, then start marks
     record, pos = eight_seats()
     pos = play_out(pos, record, stop=lambda p, moves: len(moves) == 7)
-    page.goto(server + "?anim=0&sw=off#" + fragment(pos))
+    page.goto(server + "?anim=0&sw=off#" + gamekit.fragment(pos))
     assert wait_phase(page, ["pass"]) == "pass"
     c.check("pass")
     page.click("#btn-pass")
@@ -155,13 +90,13 @@ def test_game_page_in_every_phase_with_eight_seats(contrast):
 
     record, pos = eight_seats()
     play_out(pos, record)
-    page.goto(server + "?sw=off&anim=0&over=1#" + fragment(record))
+    page.goto(server + "?sw=off&anim=0&over=1#" + gamekit.fragment(record))
     wait_phase(page, ["over"])
     c.check("over")
     page.keyboard.press("?")
     page.wait_for_selector("#help[open]")
     c.check("keys help")
-    newer = fragment(eight_seats()[0])
+    newer = gamekit.fragment(eight_seats()[0])
     page.goto(server + "?anim=0&sw=off#r=9" + newer[3:])  # a link from a newer version: a notice
     page.wait_for_selector("#notice:not([hidden])")
     c.check("notice")
@@ -175,7 +110,7 @@ def test_embed_and_tutorials(contrast):
     server = c.server
     record, pos = eight_seats()
     pos = play_out(pos, record, stop=lambda p, moves: len(moves) == 12)
-    page.goto(server + "embed.html?sw=off#" + fragment(pos) + "&try=1")
+    page.goto(server + "embed.html?sw=off#" + gamekit.fragment(pos) + "&try=1")
     page.wait_for_selector("#hand .hand-tile")
     c.check("embed")
     page.goto(server + "tutorial/?sw=off")
@@ -211,7 +146,7 @@ def test_daily_puzzle_and_link_pages(contrast):
     page.evaluate(
         """([day, frag]) => localStorage.setItem('tsuro.daily',
         JSON.stringify({days: {[day]: {score: 3, fragment: frag}}, current: null}))""",
-        [today, fragment(record)],
+        [today, gamekit.fragment(record)],
     )
     page.reload()
     wait_phase(page, ["over"])
@@ -268,7 +203,7 @@ def test_review_page(contrast):
     game = call("new_game", {"players": 4, "seed": 11})["result"]
     record, pos = game["record"], game["position"]
     play_out(pos, record)
-    page.goto(c.server + f"review.html?sw=off&anim=0#{fragment(record)}&iterations=2")
+    page.goto(c.server + f"review.html?sw=off&anim=0#{gamekit.fragment(record)}&iterations=2")
     wait_phase(page, ["done"])
     page.click(".chart-table summary")
     shown = page.locator("#review-log .rv-show")

@@ -6,10 +6,13 @@ from __future__ import annotations
 import datetime
 import json
 
-import pagekit
+import pytest
+from gamekit import play_daily
 from pagekit import no_errors, wait_phase
 
 from tsuro_core.api import call
+
+pytestmark = pytest.mark.browser
 
 
 def today() -> str:
@@ -18,37 +21,6 @@ def today() -> str:
 
 def days_before(n: int) -> str:
     return (datetime.datetime.now(datetime.UTC).date() - datetime.timedelta(days=n)).isoformat()
-
-
-def play_to_the_end(page, reload_after=None):
-    """Start on the first mark, then place a placeable tile until the game is over."""
-    placed = 0
-    for _ in range(60):
-        ph = wait_phase(page, ["start", "tile", "over"])
-        if ph == "over":
-            # "over" is said before the engine has scored the game and made its links
-            # (daily/main.js, finish()): the result panel shows once they are made
-            page.wait_for_selector("#daily-result:not([hidden])")
-            return placed
-        if ph == "start":
-            page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
-            page.wait_for_function("document.body.dataset.phase !== 'start'")
-            continue
-        pagekit.choose_placeable_by_keys(page, placed)
-        before = page.locator(".layer-tiles .placed").count()
-        page.click("#btn-place")
-        page.wait_for_function(
-            "(n) => document.querySelectorAll('.layer-tiles .placed').length > n", arg=before
-        )
-        placed += 1
-        if reload_after == placed:
-            page.reload()
-            page.wait_for_selector("svg.board")
-            wait_phase(page, ["tile", "over"])
-            assert (
-                page.locator(".layer-tiles .placed").count() == placed
-            )  # resumed, not dealt again
-    raise AssertionError("the daily game did not end")
 
 
 def saved(page):
@@ -72,7 +44,7 @@ def test_daily_counted_game_share_text_replay_link_and_practice(page, server):
     from_page = page.evaluate("(d) => window.tsuro.request('daily', {date: d})", today())
     assert from_page["record"] == call("daily", {"date": today()})["result"]["record"]
 
-    placed = play_to_the_end(page, reload_after=1)
+    placed = play_daily(page, reload_after=1)
     assert page.locator("#daily-result").is_visible()
     share = page.input_value("#share-text")
     lines = share.split("\n")
@@ -114,7 +86,7 @@ def test_daily_counted_game_share_text_replay_link_and_practice(page, server):
     page.click("#btn-practice")
     wait_phase(page, ["start"])
     assert "does not count" in page.inner_text("#daily-kind")
-    play_to_the_end(page)
+    play_daily(page)
     assert "(practice)" in page.input_value("#share-text").split("\n")[0]
     assert saved(page)["days"][today()]["score"] == score
 
@@ -136,7 +108,7 @@ def test_another_day_is_practice_and_french_is_spoken(page, server):
     deal = call("daily", {"date": "2026-01-05"})["result"]["record"]
     assert saved(page)["games"]["2026-01-05"]["record"]["deal"] == deal["deal"]
     assert saved(page)["games"]["2026-01-05"]["practice"] is True
-    play_to_the_end(page)
+    play_daily(page)
     first = page.input_value("#share-text").split("\n")[0]
     assert first.startswith("Tsuro du jour 2026-01-05\u202f: ") and "(entraînement)" in first
     assert "2026-01-05" not in json.dumps(saved(page)["days"])

@@ -12,29 +12,15 @@ import json
 
 import pagekit
 import pytest
+from auditkit import RUN, TARGETS, Contrast
+from authorkit import EDITOR, answered, checked, click_at
+from gamekit import finished_record, fragment
 from pagekit import no_errors, shot, wait_phase
-from test_audit import AXE, RUN
-from test_contrast import Contrast
-from test_french import english_left
-from test_play import _finished_record, _fragment
-from test_touch import TARGETS
+from wordkit import english_left
 
 from tsuro_core.api import call
 
 pytestmark = pytest.mark.browser
-
-EDITOR = "editor.html?sw=off&anim=0"
-
-
-def checked(page) -> None:
-    """The engine has answered for the draft as it is now."""
-    wait_phase(page, ["checked"])
-
-
-def answered(page) -> dict | None:
-    """The position the engine answered (the JSON the page gives out), or None."""
-    text = page.input_value("#ed-json")
-    return json.loads(text) if text else None
 
 
 def problems(page) -> list[str]:
@@ -43,18 +29,6 @@ def problems(page) -> list[str]:
 
 def problem_text(page, code: str) -> str:
     return page.inner_text(f"#problems li[data-code='{code}']")
-
-
-def click_at(page, x: float, y: float, tap: bool = False) -> None:
-    """Click (or tap) the board at (x, y) in squares from its top-left corner."""
-    box = page.locator("#board svg.board").bounding_box()
-    scale = box["width"] / 672  # the viewBox: 6 squares of 100 and a frame of 36 each side
-    px, py = box["x"] + (x * 100 + 36) * scale, box["y"] + (y * 100 + 36) * scale
-    if tap:
-        page.touchscreen.tap(px, py)
-    else:
-        page.mouse.click(px, py)
-    checked(page)
 
 
 def choose_tile(page, tile: int) -> None:
@@ -138,32 +112,27 @@ def test_build_a_position_by_keyboard_alone(page, server):
     no_errors(page)
 
 
-def test_build_a_position_by_touch_taps(browser, server):
-    ctx = browser.new_context(
+def test_build_a_position_by_touch_taps(new_page, server):
+    page = new_page(
         viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, locale="en-GB"
     )
-    ctx.set_default_timeout(120_000)
-    page = ctx.new_page()
-    try:
-        fresh(page, server)
-        page.locator(".palette-tile[data-tile='12']").tap()
-        page.locator("#board").scroll_into_view_if_needed()
-        click_at(page, 3.5, 1.5, tap=True)  # tile 12 on D2
-        page.locator("#tool-marker").tap()
-        click_at(page, 0.5, 4.5, tap=True)  # the cursor to A5 (and a point of it)
-        page.locator("#ports button", has_text="G").tap()  # A5's left side, lower point
-        page.select_option("#tool-seat", "1")
-        click_at(page, 5.5, 0.5, tap=True)  # the cursor to F1
-        page.locator("#ports button", has_text="B").tap()  # F1's top side, right point
-        checked(page)
-        position = answered(page)
-        assert position["tiles"] == [[3, 1, 12, 0]]
-        assert position["markers"] == [[0, 4, "G"], [5, 0, "B"]]
-        assert page.evaluate(TARGETS) == [], "targets under 44 x 44 px"
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
-        shot(page, "editor-360")
-    finally:
-        ctx.close()
+    fresh(page, server)
+    page.locator(".palette-tile[data-tile='12']").tap()
+    page.locator("#board").scroll_into_view_if_needed()
+    click_at(page, 3.5, 1.5, tap=True)  # tile 12 on D2
+    page.locator("#tool-marker").tap()
+    click_at(page, 0.5, 4.5, tap=True)  # the cursor to A5 (and a point of it)
+    page.locator("#ports button", has_text="G").tap()  # A5's left side, lower point
+    page.select_option("#tool-seat", "1")
+    click_at(page, 5.5, 0.5, tap=True)  # the cursor to F1
+    page.locator("#ports button", has_text="B").tap()  # F1's top side, right point
+    checked(page)
+    position = answered(page)
+    assert position["tiles"] == [[3, 1, 12, 0]]
+    assert position["markers"] == [[0, 4, "G"], [5, 0, "B"]]
+    assert page.evaluate(TARGETS) == [], "targets under 44 x 44 px"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, "editor-360")
 
 
 # ------------------------------------------------------------------ the engine's problems
@@ -233,43 +202,33 @@ def test_a_sketch_is_marked_and_not_played(page, server):
     assert "not played" in page.inner_text("#out-note")
 
 
-def test_problems_in_french_no_english_left(browser, server):
-    ctx = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(120_000)
-    page = ctx.new_page()
-    try:
-        fresh(page, server)
-        assert page.evaluate("document.documentElement.lang") == "fr"
-        make_problems(page)
-        assert problem_text(page, "tile_twice") == (
-            "La tuile 9 est à la fois en A5 et dans la main de Joueur 1."
-        )
-        assert not english_left(page), english_left(page)
-        page.select_option("#ed-phase", "over")
-        checked(page)
-        assert not english_left(page), english_left(page)
-    finally:
-        ctx.close()
+def test_problems_in_french_no_english_left(new_page, server):
+    page = new_page(locale="fr-FR", viewport={"width": 1280, "height": 900})
+    fresh(page, server)
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    make_problems(page)
+    assert problem_text(page, "tile_twice") == (
+        "La tuile 9 est à la fois en A5 et dans la main de Joueur 1."
+    )
+    assert not english_left(page), english_left(page)
+    page.select_option("#ed-phase", "over")
+    checked(page)
+    assert not english_left(page), english_left(page)
 
 
 @pytest.mark.parametrize("lang", ["de", "es", "it", "pt-BR", "ja"])
-def test_the_other_languages_leave_no_english(browser, server, lang):
+def test_the_other_languages_leave_no_english(new_page, server, lang):
     """The page with problems of every kind, a sketch and the game over, in German,
     Spanish, Italian, Brazilian Portuguese and Japanese (?lang=): no English left."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(120_000)
-    page = ctx.new_page()
-    try:
-        fresh(page, server, f"&lang={lang}")
-        assert page.evaluate("document.documentElement.lang") == lang
-        make_problems(page)
-        assert not english_left(page), english_left(page)
-        page.select_option("#ed-phase", "over")
-        page.select_option("#ed-hands", "deal")
-        checked(page)
-        assert not english_left(page), english_left(page)
-    finally:
-        ctx.close()
+    page = new_page(viewport={"width": 1280, "height": 900})
+    fresh(page, server, f"&lang={lang}")
+    assert page.evaluate("document.documentElement.lang") == lang
+    make_problems(page)
+    assert not english_left(page), english_left(page)
+    page.select_option("#ed-phase", "over")
+    page.select_option("#ed-hands", "deal")
+    checked(page)
+    assert not english_left(page), english_left(page)
 
 
 # ------------------------------------------------------------------ out
@@ -349,10 +308,10 @@ def test_embed_snippet_and_its_live_preview(page, server):
 
 
 def test_open_a_step_of_the_game_pages_replay(page, server):
-    record = _finished_record()
+    record = finished_record()
     n = len(record["moves"])
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(server + "?sw=off&anim=0#" + _fragment(record))
+    page.goto(server + "?sw=off&anim=0#" + fragment(record))
     wait_phase(page, ["over"])
     page.click("#rp-prev")
     page.click("#rp-prev")
@@ -368,9 +327,9 @@ def test_open_a_step_of_the_game_pages_replay(page, server):
 
 
 def test_open_a_pasted_link_a_records_step_and_json(page, server):
-    record = _finished_record()
+    record = finished_record()
     fresh(page, server)
-    page.fill("#ed-paste", server + "#" + _fragment(record))
+    page.fill("#ed-paste", server + "#" + fragment(record))
     page.click("#btn-paste")
     page.wait_for_selector("#record-box:not([hidden])")
     page.click("#rec-first")
@@ -422,7 +381,7 @@ def real_positions() -> list[dict]:
             game.play(rng.choice(game.legal_moves()))
         if len(found) == 2:
             break
-    record = _finished_record()
+    record = finished_record()
     found["over"] = call("replay", {"record": record})["result"]["position"]
     return list(found.values())
 
@@ -438,7 +397,7 @@ def test_real_positions_come_back_unchanged(page, server):
 
 
 def test_open_a_saved_game(page, server):
-    record = _finished_record()
+    record = finished_record()
     positions = call("positions", {"record": record})["result"]["positions"]
     entry = {
         "format": "tsuro-games/2",
@@ -464,34 +423,26 @@ def test_open_a_saved_game(page, server):
 # ------------------------------------------------------------------ everyone
 
 
-def test_axe_contrast_and_the_phone(browser, server):
-    if not AXE.exists():
-        pytest.fail("axe-core is not installed: run `npm ci` in the project root")
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(120_000)
-    ctx.add_init_script(script=AXE.read_text(encoding="utf-8"))
-    page = ctx.new_page()
-    try:
-        fresh(page, server)
-        contrast = Contrast(page, server)
-        for where in ("empty", "problems", "embed"):
-            if where == "problems":
-                make_problems(page)
-            if where == "embed":
-                page.click("#btn-empty")
-                checked(page)
-                legal_position(page)
-                page.click("#btn-ed-embed")
-                frame = page.frame_locator("#ed-embed-preview iframe")
-                frame.locator(".layer-tiles .placed").first.wait_for()
-            for theme in ("light", "dark"):
-                page.emulate_media(color_scheme=theme)
-                found = page.evaluate(RUN)
-                assert not found, (where, theme, found)
-            contrast.check(f"editor {where}")
-        contrast.assert_ok("text.coord", ".problem", "#check-state")
-        page.set_viewport_size({"width": 360, "height": 740})
-        page.wait_for_timeout(200)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    finally:
-        ctx.close()
+def test_axe_contrast_and_the_phone(new_page, server):
+    page = new_page(viewport={"width": 1280, "height": 900}, axe=True)
+    fresh(page, server)
+    contrast = Contrast(page, server)
+    for where in ("empty", "problems", "embed"):
+        if where == "problems":
+            make_problems(page)
+        if where == "embed":
+            page.click("#btn-empty")
+            checked(page)
+            legal_position(page)
+            page.click("#btn-ed-embed")
+            frame = page.frame_locator("#ed-embed-preview iframe")
+            frame.locator(".layer-tiles .placed").first.wait_for()
+        for theme in ("light", "dark"):
+            page.emulate_media(color_scheme=theme)
+            found = page.evaluate(RUN)
+            assert not found, (where, theme, found)
+        contrast.check(f"editor {where}")
+    contrast.assert_ok("text.coord", ".problem", "#check-state")
+    page.set_viewport_size({"width": 360, "height": 740})
+    pagekit.rendered(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import html
 
+import pagekit
+from gamekit import finished_record, fragment
 from pagekit import no_errors, shot, wait_phase
-from test_play import _finished_record, _fragment
 
 
 def _snippet_src(page):
@@ -16,10 +17,10 @@ def _snippet_src(page):
 
 
 def test_embed_code_for_the_game_and_the_position(page, server):
-    record = _finished_record()
+    record = finished_record()
     n = len(record["moves"])
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(server + "?sw=off&anim=0#" + _fragment(record))
+    page.goto(server + "?sw=off&anim=0#" + fragment(record))
     assert wait_phase(page, ["over"]) == "over"
     page.click("#rp-prev")
     page.click("#rp-prev")
@@ -45,7 +46,7 @@ def test_embed_code_for_the_game_and_the_position(page, server):
     page.locator("#embed-box").scroll_into_view_if_needed()
     shot(page, "embed-code-1280")
     page.set_viewport_size({"width": 360, "height": 800})
-    page.wait_for_timeout(300)
+    pagekit.rendered(page)
     shot(page, "embed-code-360")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.click("#btn-embed-copy")
@@ -55,8 +56,8 @@ def test_embed_code_for_the_game_and_the_position(page, server):
 
 
 def test_embed_code_speaks_french(page, server):
-    record = _finished_record()
-    page.goto(server + "?sw=off&anim=0&lang=fr#" + _fragment(record))
+    record = finished_record()
+    page.goto(server + "?sw=off&anim=0&lang=fr#" + fragment(record))
     assert wait_phase(page, ["over"]) == "over"
     assert page.inner_text("#btn-embed-game") == "Intégrer cette partie"
     page.click("#btn-embed-position")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import pagekit
 import pytest
 
 from tsuro_core import __version__
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 READY = "document.body.dataset.ready"
 
@@ -110,10 +111,7 @@ def test_offline_after_first_visit(page, context, serve_site, dist_dir):
         page.goto(site + "?lang=de&anim=0")
         page.wait_for_selector("#setup[open]")
         assert page.title() == "Tsuro: Das Spiel des Weges"
-        for _ in range(100):
-            if page.evaluate(KEPT, "js/lib/words/messages/core/de.js"):
-                break
-            page.wait_for_timeout(50)
+        page.wait_for_function(KEPT, arg="js/lib/words/messages/core/de.js")
         assert page.evaluate(KEPT, "js/lib/words/messages/core/de.js") and not page.evaluate(
             KEPT, "js/lib/words/messages/core/ja.js"
         )
@@ -357,11 +355,12 @@ def _tutorial_frames(page, server):
         page.locator("iframe").nth(i).scroll_into_view_if_needed()
     page.wait_for_function(f"document.querySelectorAll('iframe').length === {count}")
     frames = {"record": [], "try": []}
-    for _ in range(600):
-        boards = [f for f in page.frames if "lesson.html#" in f.url]
-        if len(boards) == count:
-            break
-        page.wait_for_timeout(50)
+
+    def lesson_frames():
+        return [f for f in page.frames if "lesson.html#" in f.url]
+
+    pagekit.wait_until(page, lambda: len(lesson_frames()) == count, f"the {count} boards")
+    boards = lesson_frames()
     for f in boards:
         f.wait_for_function(
             "document.body.dataset.mode || /\\d/.test(document.getElementById('where').textContent)"

@@ -6,71 +6,18 @@ remembered; the engine's errors are told by code in the page's language."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
+import gamekit
 import pagekit
 import pytest
 from pagekit import no_errors
+from wordkit import assert_french, wait_words
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-# Words that give English away (none of them is French); names the player chose aside.
-ENGLISH = re.compile(
-    r"\b(the|and|you|your|to|of|is|it|tile|tiles|player|players|game|move|moves|board|choose|play|"
-    r"computer|out|with|start|off|edge|winner|wins|hint|undo|redo|new|copy|replay|share|loading|"
-    r"engine|seat|marker|turn|rules|more|done|keys|waiting|first|last|previous|next)\b",
-    re.I,
-)
-
-# Every string a person meets: visible text, the page title, labels and tooltips
-# (aria-label, title, placeholder, SVG <title>), every option of every menu.
-TEXTS = """() => {
-  const foreign = (el) => {
-    const l = el.closest('[lang]');
-    return l && l !== document.documentElement && l.lang !== document.documentElement.lang;
-  };
-  const out = [document.title, document.querySelector('meta[name=description]')?.content || ''];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const el = walker.currentNode.parentElement;
-    if (!el || el.closest('script, style, option') || foreign(el)) continue;
-    const inSvgTitle = el.closest('svg title');
-    if (!inSvgTitle && !el.checkVisibility()) continue;
-    out.push(walker.currentNode.textContent);
-  }
-  for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
-    if (foreign(el)) continue;
-    for (const a of ['aria-label', 'title', 'placeholder'])
-      if (el.hasAttribute(a)) out.push(el.getAttribute(a));
-  }
-  for (const o of document.querySelectorAll('option')) if (!foreign(o)) out.push(o.textContent);
-  return out.map((s) => s.trim()).filter(Boolean);
-}"""
-
-
-def english_left(page_or_frame) -> list[str]:
-    texts = page_or_frame.evaluate(TEXTS)
-    return [s for s in texts if ENGLISH.search(s)]
-
-
-def assert_french(page, where: str) -> None:
-    assert page.evaluate("document.documentElement.lang") == "fr", where
-    left = english_left(page)
-    assert not left, (where, left)
-
 
 @pytest.fixture
-def fr_page(browser):
-    ctx = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(120_000)
-    page = ctx.new_page()
-    page.console_errors = []
-    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
-    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
-    yield page
-    ctx.close()
+def fr_page(new_page):
+    return new_page(locale="fr-FR", viewport={"width": 1280, "height": 900})
 
 
 def play_to_the_end(page, seen: dict) -> None:
@@ -106,9 +53,7 @@ def play_to_the_end(page, seen: dict) -> None:
 
 def test_game_page_in_french_in_every_phase(fr_page, server):
     page = fr_page
-    page.goto(server + "?sw=off&anim=0")
-    page.wait_for_selector("#setup[open]")
-    page.wait_for_function("document.querySelector('#engine-status').hidden")
+    gamekit.open_setup(page, server)
     assert_french(page, "setup")
     page.select_option("#set-count", "3")
     rows = page.locator("#seats > li")
@@ -165,8 +110,7 @@ def test_embed_and_tutorial_in_french(fr_page, server):
     assert_french(page, "tutorial")
     frame = page.frames[1]
     frame.wait_for_selector("#hand .hand-tile")
-    assert frame.evaluate("document.documentElement.lang") == "fr"
-    assert not english_left(frame), english_left(frame)
+    assert_french(frame, "the tutorial's board")
     no_errors(page)
 
 
@@ -175,8 +119,7 @@ def test_lang_parameter_and_the_remembered_menu_choice(page, server):
     page.goto(server + "tutorial/?sw=off&lang=fr")
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert page.inner_text("main h1") == "Comment jouer"
-    page.frames[1].wait_for_selector("svg.board")
-    assert page.frames[1].evaluate("document.documentElement.lang") == "fr"
+    wait_words(page.frames[1], "fr", "the tutorial's board")  # (its static board is English)
     page.goto(server + "embed.html?sw=off&lang=fr#r=1garbage")
     page.wait_for_selector("#msg:not([hidden])")
     assert page.inner_text("#msg").startswith("Le lien de ce plateau")

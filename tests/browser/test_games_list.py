@@ -8,28 +8,23 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-def test_the_saved_games_list_is_in_french(browser, server):
-    ctx = browser.new_context(locale="fr-FR")
-    ctx.set_default_timeout(120_000)
-    page = ctx.new_page()
-    try:
-        page.goto(server + "?sw=off&anim=0")
-        page.wait_for_selector("#setup[open]")
-        page.select_option("#set-count", "5")
-        page.click("#btn-start")  # a game with five seats...
-        pagekit.wait_phase(page, ["start"])
-        page.click("#btn-new")
-        page.wait_for_selector("#setup[open]")
-        page.select_option("#set-count", "2")
-        page.click("#btn-start")  # ...waits while another is played
-        pagekit.wait_phase(page, ["start"])
-        page.click("#btn-new")
-        page.wait_for_selector("#games-panel:not([hidden])")
-        text = page.inner_text("#games-panel")
-        assert "Vos parties" in text and "Reprendre" in text
-        assert "et 2 autres · 0 coup" in text, text
-        for english in ("Your games", "Resume", "more", "move"):
-            assert english not in text, (english, text)
-        assert page.get_attribute("#games button", "aria-label").startswith("Reprendre ")
-    finally:
-        ctx.close()
+def test_the_saved_games_list_is_in_french(new_page, server):
+    page = new_page(locale="fr-FR")
+    page.goto(server + "?sw=off&anim=0")
+    page.wait_for_selector("#setup[open]")
+    page.select_option("#set-count", "5")
+    page.click("#btn-start")  # a game with five seats...
+    pagekit.wait_phase(page, ["start"])
+    page.click("#btn-new")
+    page.wait_for_selector("#setup[open]")
+    page.select_option("#set-count", "2")
+    page.click("#btn-start")  # ...waits while another is played
+    pagekit.wait_phase(page, ["start"])
+    page.click("#btn-new")
+    page.wait_for_selector("#games-panel:not([hidden])")
+    text = page.inner_text("#games-panel")
+    assert "Vos parties" in text and "Reprendre" in text
+    assert "et 2 autres · 0 coup" in text, text
+    for english in ("Your games", "Resume", "more", "move"):
+        assert english not in text, (english, text)
+    assert page.get_attribute("#games button", "aria-label").startswith("Reprendre ")

@@ -11,49 +11,20 @@ walk (a live game's first moves, a finished game opened from its link)."""
 
 from __future__ import annotations
 
-import re
-
+import gamekit
 import pagekit
 import pytest
+from gamekit import finished_record, fragment
 from pagekit import no_errors
-from test_french import ENGLISH, TEXTS
-from test_play import _finished_record, _fragment
+from wordkit import assert_in
 
 pytestmark = pytest.mark.browser
 
-# test_french.py's words that give English away; a language keeps those it shares
-# ("Computer" in German).
-WORDS = re.search(r"\((.*)\)", ENGLISH.pattern, re.S).group(1).split("|")
-SHARED = {"de": {"computer"}, "it": {"computer"}, "es": set(), "pt-BR": {"move"}, "ja": set()}
 NAMES = {"de": "Spieler", "ja": "プレイヤー"}
 
 
-def english(lang: str) -> re.Pattern:
-    """The English words a page in `lang` must not show (between non-letters: Japanese
-    has no spaces for \\b to find)."""
-    words = [w for w in WORDS if w not in SHARED[lang]]
-    return re.compile(r"(?<![A-Za-z])(" + "|".join(words) + r")(?![A-Za-z])", re.I)
-
-
-def assert_in(page_or_frame, lang: str, where: str) -> None:
-    assert page_or_frame.evaluate("document.documentElement.lang") == lang, where
-    texts = page_or_frame.evaluate(TEXTS)
-    left = [s for s in texts if english(lang).search(s)]
-    assert not left, (lang, where, left)
-    # sentences joined by i18n.sentences(): no ASCII space after a Japanese full stop
-    spaced = [s for s in texts if re.search(r"[。？！] ", s)]
-    assert not spaced, (lang, where, spaced)
-    assert texts, where
-
-
-def context(browser, locale: str):
-    ctx = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(120_000)
-    page = ctx.new_page()
-    page.console_errors = []
-    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
-    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
-    return ctx, page
+def context(new_page, locale: str):
+    return new_page(locale=locale, viewport={"width": 1280, "height": 900})
 
 
 def next_move(page, k: int) -> None:
@@ -69,93 +40,81 @@ def next_move(page, k: int) -> None:
 
 
 @pytest.mark.parametrize(("lang", "locale"), [("de", "de-DE"), ("ja", "ja-JP")])
-def test_every_page_in_the_browser_language(browser, server, lang, locale):
-    ctx, page = context(browser, locale)
-    try:
-        page.goto(server + "?sw=off&anim=0")
-        page.wait_for_selector("#setup[open]")
-        page.wait_for_function("document.querySelector('#engine-status').hidden")
-        page.select_option("#set-count", "3")
-        rows = page.locator("#seats > li")
-        rows.nth(1).locator(".seat-kind").select_option("human")
-        assert rows.nth(1).locator(".seat-name").input_value().startswith(NAMES[lang])
-        page.click("details.more summary")
-        assert_in(page, lang, "setup, every option")
-        page.click("#btn-start")
-        seen = set()
-        for k in range(12):
-            ph = pagekit.wait_phase(page, ["pass", "start", "tile", "over"])
-            if ph not in seen:
-                seen.add(ph)
-                assert_in(page, lang, ph)
-            if ph == "pass":
-                page.click("#btn-pass")
-                page.wait_for_function("document.body.dataset.phase !== 'pass'")
-            elif ph == "tile" and k > 6:
-                break
-            else:
-                next_move(page, k)
-        assert {"pass", "start", "tile"} <= seen
-        page.keyboard.press("1")  # a tile chosen: its outcome in words
-        assert_in(page, lang, "a tile chosen")
+def test_every_page_in_the_browser_language(new_page, server, lang, locale):
+    page = context(new_page, locale)
+    gamekit.open_setup(page, server)
+    page.select_option("#set-count", "3")
+    rows = page.locator("#seats > li")
+    rows.nth(1).locator(".seat-kind").select_option("human")
+    assert rows.nth(1).locator(".seat-name").input_value().startswith(NAMES[lang])
+    page.click("details.more summary")
+    assert_in(page, lang, "setup, every option")
+    page.click("#btn-start")
+    seen = set()
+    for k, ph, new in gamekit.turns(page, 12, seen):
+        if new:
+            assert_in(page, lang, ph)
+        if ph == "pass":
+            page.click("#btn-pass")
+            page.wait_for_function("document.body.dataset.phase !== 'pass'")
+        elif ph == "tile" and k > 6:
+            break
+        else:
+            next_move(page, k)
+    assert {"pass", "start", "tile"} <= seen
+    page.keyboard.press("1")  # a tile chosen: its outcome in words
+    assert_in(page, lang, "a tile chosen")
 
-        # a finished game from its link (its players named by them): game over, the replay
-        named = [{"name": n} for n in ("Ann", "Bo", "Cy")]
-        page.goto(server + "?sw=off&anim=0#" + _fragment(_finished_record(named)))
-        assert pagekit.wait_phase(page, ["over"]) == "over"
-        assert_in(page, lang, "game over")
-        page.click("#rp-first")
-        page.click("#rp-next")
-        assert_in(page, lang, "replay")
+    # a finished game from its link (its players named by them): game over, the replay
+    named = [{"name": n} for n in ("Ann", "Bo", "Cy")]
+    page.goto(server + "?sw=off&anim=0#" + fragment(finished_record(named)))
+    assert pagekit.wait_phase(page, ["over"]) == "over"
+    assert_in(page, lang, "game over")
+    page.click("#rp-first")
+    page.click("#rp-next")
+    assert_in(page, lang, "replay")
 
-        # the embed, a tile chosen; the tutorial and its live boards
-        page.goto(server + "embed.html?sw=off#" + pagekit.playable_position() + "&try=1")
-        page.wait_for_selector("#hand .hand-tile")
-        page.hover("svg.board")
-        page.wait_for_function("!document.querySelector('#place').disabled")
-        assert_in(page, lang, "embed")
-        page.goto(server + "tutorial/?sw=off")
-        frame = page.frames[1]
-        frame.wait_for_selector("#hand .hand-tile")
-        assert_in(page, lang, "tutorial")
-        assert_in(frame, lang, "tutorial's first board")
+    # the embed, a tile chosen; the tutorial and its live boards
+    page.goto(server + "embed.html?sw=off#" + pagekit.playable_position() + "&try=1")
+    page.wait_for_selector("#hand .hand-tile")
+    page.hover("svg.board")
+    page.wait_for_function("!document.querySelector('#place').disabled")
+    assert_in(page, lang, "embed")
+    page.goto(server + "tutorial/?sw=off")
+    frame = page.frames[1]
+    frame.wait_for_selector("#hand .hand-tile")
+    assert_in(page, lang, "tutorial")
+    assert_in(frame, lang, "tutorial's first board")
 
-        # the later pages, each in its first phase
-        for path, phase in (
-            ("daily.html", "start"),
-            ("puzzles.html", "tile"),
-            ("link.html", "home"),
-            ("room.html", "home"),
-        ):
-            page.goto(server + path + "?sw=off&anim=0")
-            pagekit.wait_phase(page, [phase])
-            assert_in(page, lang, path)
-        page.goto(server + "tutorial/course.html?sw=off")
-        page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
-        assert_in(page, lang, "course.html")
-        no_errors(page)
-    finally:
-        ctx.close()
+    # the later pages, each in its first phase
+    for path, phase in (
+        ("daily.html", "start"),
+        ("puzzles.html", "tile"),
+        ("link.html", "home"),
+        ("room.html", "home"),
+    ):
+        page.goto(server + path + "?sw=off&anim=0")
+        pagekit.wait_phase(page, [phase])
+        assert_in(page, lang, path)
+    page.goto(server + "tutorial/course.html?sw=off")
+    page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
+    assert_in(page, lang, "course.html")
+    no_errors(page)
 
 
 @pytest.mark.parametrize(("lang", "locale"), [("es", "es-ES"), ("it", "it-IT"), ("pt-BR", "pt-BR")])
-def test_the_setup_and_the_rules_in_the_other_languages(browser, server, lang, locale):
+def test_the_setup_and_the_rules_in_the_other_languages(new_page, server, lang, locale):
     """The other languages, more briefly: the setup with every option, and the rules."""
-    ctx, page = context(browser, locale)
-    try:
-        page.goto(server + "?sw=off&anim=0")
-        page.wait_for_selector("#setup[open]")
-        page.wait_for_function("document.querySelector('#engine-status').hidden")
-        page.select_option("#set-count", "3")
-        page.click("details.more summary")
-        assert_in(page, lang, "setup, every option")
-        page.goto(server + "tutorial/?sw=off")
-        page.frames[1].wait_for_selector("#hand .hand-tile")
-        assert_in(page, lang, "tutorial")
-        assert_in(page.frames[1], lang, "tutorial's first board")
-        no_errors(page)
-    finally:
-        ctx.close()
+    page = context(new_page, locale)
+    gamekit.open_setup(page, server)
+    page.select_option("#set-count", "3")
+    page.click("details.more summary")
+    assert_in(page, lang, "setup, every option")
+    page.goto(server + "tutorial/?sw=off")
+    page.frames[1].wait_for_selector("#hand .hand-tile")
+    assert_in(page, lang, "tutorial")
+    assert_in(page.frames[1], lang, "tutorial's first board")
+    no_errors(page)
 
 
 def test_the_menu_names_every_language_in_itself_and_is_remembered(page, server):
@@ -196,16 +155,13 @@ def test_the_menu_names_every_language_in_itself_and_is_remembered(page, server)
     ("languages", "lang", "title"),
     [(["pt-PT", "en"], "pt-BR", "Nova partida"), (["it-CH", "de"], "it", "Nuova partita")],
 )
-def test_the_browser_languages_pick_the_nearest(browser, server, languages, lang, title):
-    ctx = browser.new_context()
+def test_the_browser_languages_pick_the_nearest(new_context, server, languages, lang, title):
+    ctx = new_context()
     ctx.add_init_script(
         script=f"Object.defineProperty(navigator, 'languages', {{ get: () => {languages!r} }});"
     )
     page = ctx.new_page()
-    try:
-        page.goto(server + "?sw=off&anim=0")
-        page.wait_for_selector("#setup[open]")
-        assert page.evaluate("document.documentElement.lang") == lang
-        assert page.inner_text("#setup-title") == title
-    finally:
-        ctx.close()
+    page.goto(server + "?sw=off&anim=0")
+    page.wait_for_selector("#setup[open]")
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.inner_text("#setup-title") == title

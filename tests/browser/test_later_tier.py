@@ -20,7 +20,7 @@ from pagekit import wait_phase
 
 from sitebuild import precache
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 ROOT = Path(__file__).resolve().parents[2]
 

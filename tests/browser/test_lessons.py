@@ -15,12 +15,13 @@ import re
 from pathlib import Path
 from urllib.parse import quote
 
+import gamekit
 import pytest
+from auditkit import Checker
+from authorkit import DRAFT, HOST_JS, answers, got, no_sideways_scroll, ok, place, wait_saved
 from helpers import tutorial_fragment, tutorial_lesson, tutorial_position
 from pagekit import framing_host, no_errors, shot, wait_phase
-from test_french import english_left
-from test_pages_walk import Checker, context_for
-from test_play import _finished_record
+from wordkit import english_left
 
 from tsuro_core.api import call
 
@@ -29,48 +30,6 @@ pytestmark = pytest.mark.browser
 EDGE = tutorial_position("edge")  # Ann to play; several placements put Bo (blue) out
 BLUE_OUT = {"key": "puzzle.task.eliminate", "params": {"color": "blue"}}
 RECORD = tutorial_lesson("bonus")["records"][0]
-DRAFT = "JSON.parse(localStorage.getItem('tsuro.lessonDraft') || 'null')"
-
-
-def ok(op, args):
-    r = call(op, args)
-    assert r["ok"], r
-    return r["result"]
-
-
-def answers(position, task):
-    """(right, wrong): a placement (hand index, rotation) that does the task and a
-    legal one that does not, as the engine judges them."""
-    hand = position["hands"][position["turn"]]
-    right = wrong = None
-    for m in ok("legal_moves", {"position": position})["moves"]:
-        verdict = ok("puzzle_check", {"position": position, "task": task, "move": m["move"]})
-        pick = (hand.index(m["move"]["tile"]), m["move"]["rot"])
-        if verdict["correct"]:
-            right = right or pick
-        else:
-            wrong = wrong or pick
-    assert right and wrong
-    return right, wrong
-
-
-def place(frame, pick):
-    """Choose hand tile pick[0] with its key, turn it to pick[1] degrees, place it."""
-    i, rot = pick
-    frame.focus(f"#hand .hand-tile[data-index='{i}']")
-    frame.press(f"#hand .hand-tile[data-index='{i}']", str(i + 1))
-    for _ in range(rot // 90):
-        frame.press(f"#hand .hand-tile[data-index='{i}']", "r")
-    frame.click("#place")
-
-
-def fits(page, width):
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, "sideways scroll"
-
-
-def wait_saved(page, check):
-    """Wait until the saved draft passes `check` (a JS function of the draft)."""
-    page.wait_for_function(f"(() => {{ const d = {DRAFT}; return !!d && ({check})(d); }})()")
 
 
 def preview(page, server):
@@ -171,7 +130,7 @@ def test_author_a_lesson_preview_reload_and_share(page, server):
     assert ok("lesson_check", {"text": text})["lesson"] == canonical
 
     page.set_viewport_size({"width": 360, "height": 740})
-    fits(page, 360)
+    no_sideways_scroll(page, 360)
     shot(page, "lesson-edit-360")
     no_errors(page)
 
@@ -201,25 +160,6 @@ def test_a_damaged_draft_is_kept_aside(page, server):
 def lesson_of(*steps, **fields):
     return ok(
         "lesson_check", {"lesson": {"format": "tsuro-lesson/1", **fields, "steps": list(steps)}}
-    )
-
-
-HOST_JS = """
-window.got = [];
-const frame = () => document.getElementById("lesson");
-addEventListener("message", (e) => {
-  if (e.source === frame().contentWindow) window.got.push(e.data);
-});
-window.send = (m) => frame().contentWindow.postMessage(m, "*");
-"""
-
-
-def got(page, name, count=1):
-    page.wait_for_function(
-        "([n, k]) => window.got.filter((m) => m.tsuro === n).length >= k", arg=[name, count]
-    )
-    return page.evaluate(
-        "([n, k]) => window.got.filter((m) => m.tsuro === n)[k - 1]", [name, count]
     )
 
 
@@ -303,7 +243,7 @@ def test_a_lesson_file_a_bad_source_and_the_replays_add_to_a_lesson(page, server
     page.wait_for_selector("#msg:not([hidden])")
     assert "could not be opened" in page.inner_text("#msg")
     # the replay's "Add to a lesson": the authoring page opens with that step of the game
-    record = _finished_record()
+    record = gamekit.finished_record()
     link = ok("encode_link", {"record": record})["fragment"]
     page.goto(server + "?sw=off&anim=0#" + link)
     wait_phase(page, ["over"])
@@ -322,59 +262,56 @@ def test_a_lesson_file_a_bad_source_and_the_replays_add_to_a_lesson(page, server
 # ------------------------------------------------------------------ French, axe, 360 px
 
 
-def test_lessons_in_french_with_no_english_left_and_audited(browser, server):
-    ctx, page = context_for(browser, "fr-FR")
+def test_lessons_in_french_with_no_english_left_and_audited(new_page, server):
+    page = new_page(locale="fr-FR", viewport={"width": 1280, "height": 900}, axe=True)
     check = Checker("fr", words=True)
-    try:
-        page.goto(server + "lesson-edit.html?sw=off")
-        wait_phase(page, ["ready"])
-        check(page, "lesson-edit, empty")
-        page.fill("#le-link", tutorial_fragment("edge"))
-        page.click("#le-add")
-        page.wait_for_function("document.querySelectorAll('#le-steps li').length === 1")
-        page.fill("#le-caption", "Ann et Bo font face à la même case.")
-        page.fill("#le-title", "Hors du plateau")
-        wait_saved(page, "(d) => d.lesson.title === 'Hors du plateau'")
-        page.select_option("#le-mode", "eliminate")
-        page.wait_for_selector("#le-hints:not([hidden])")
-        preview(page, server).wait_for_function(
-            "document.getElementById('task').textContent.includes('bleu')"
-        )
-        check(page, "lesson-edit, a task")
-        # a task no move solves: refused in French
-        page.fill("#le-link", tutorial_fragment("forced"))
-        page.click("#le-add")
-        page.wait_for_function("document.querySelectorAll('#le-steps li').length === 2")
-        page.select_option("#le-mode", "survive")
-        page.wait_for_function("document.getElementById('le-task-note').textContent !== ''")
-        check(page, "lesson-edit, a refused task")
-        page.click("#le-steps li:nth-child(2) .icon-button:last-child")  # remove it
-        page.wait_for_function("document.querySelectorAll('#le-steps li').length === 1")
-        url = page.input_value("#le-url")
+    page.goto(server + "lesson-edit.html?sw=off")
+    wait_phase(page, ["ready"])
+    check(page, "lesson-edit, empty")
+    page.fill("#le-link", tutorial_fragment("edge"))
+    page.click("#le-add")
+    page.wait_for_function("document.querySelectorAll('#le-steps li').length === 1")
+    page.fill("#le-caption", "Ann et Bo font face à la même case.")
+    page.fill("#le-title", "Hors du plateau")
+    wait_saved(page, "(d) => d.lesson.title === 'Hors du plateau'")
+    page.select_option("#le-mode", "eliminate")
+    page.wait_for_selector("#le-hints:not([hidden])")
+    preview(page, server).wait_for_function(
+        "document.getElementById('task').textContent.includes('bleu')"
+    )
+    check(page, "lesson-edit, a task")
+    # a task no move solves: refused in French
+    page.fill("#le-link", tutorial_fragment("forced"))
+    page.click("#le-add")
+    page.wait_for_function("document.querySelectorAll('#le-steps li').length === 2")
+    page.select_option("#le-mode", "survive")
+    page.wait_for_function("document.getElementById('le-task-note').textContent !== ''")
+    check(page, "lesson-edit, a refused task")
+    page.click("#le-steps li:nth-child(2) .icon-button:last-child")  # remove it
+    page.wait_for_function("document.querySelectorAll('#le-steps li').length === 1")
+    url = page.input_value("#le-url")
 
-        # the lesson itself, its task failed in French
-        page.goto(url.replace("lesson.html#", "lesson.html?sw=off#"))
-        page.wait_for_function("document.getElementById('task').textContent !== ''")
-        page.hover("svg.board")
-        page.wait_for_function("!document.getElementById('place').disabled")
-        check(page, "lesson, a task")
-        _, wrong = answers(EDGE, BLUE_OUT)
-        place(page, wrong)
-        page.wait_for_function("document.getElementById('feedback').textContent !== ''")
-        assert page.inner_text("#reset") == "Réessayer"
-        check(page, "lesson, a wrong answer")
-        page.set_viewport_size({"width": 360, "height": 740})
-        fits(page, 360)
-        shot(page, "lesson-360-fr")
-        # the rules tutorial's lessons in French (a record's step, a move to try)
-        page.set_viewport_size({"width": 1280, "height": 900})
-        page.goto(server + "lesson.html?sw=off#src=lessons/tutorial-bonus.json")
-        page.wait_for_function("/\\d sur \\d/.test(document.getElementById('where').textContent)")
-        check(page, "lesson, a game's step")
-        shot(page, "lesson-1280-fr")
-        assert not english_left(page)
-    finally:
-        ctx.close()
+    # the lesson itself, its task failed in French
+    page.goto(url.replace("lesson.html#", "lesson.html?sw=off#"))
+    page.wait_for_function("document.getElementById('task').textContent !== ''")
+    page.hover("svg.board")
+    page.wait_for_function("!document.getElementById('place').disabled")
+    check(page, "lesson, a task")
+    _, wrong = answers(EDGE, BLUE_OUT)
+    place(page, wrong)
+    page.wait_for_function("document.getElementById('feedback').textContent !== ''")
+    assert page.inner_text("#reset") == "Réessayer"
+    check(page, "lesson, a wrong answer")
+    page.set_viewport_size({"width": 360, "height": 740})
+    no_sideways_scroll(page, 360)
+    shot(page, "lesson-360-fr")
+    # the rules tutorial's lessons in French (a record's step, a move to try)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(server + "lesson.html?sw=off#src=lessons/tutorial-bonus.json")
+    page.wait_for_function("/\\d sur \\d/.test(document.getElementById('where').textContent)")
+    check(page, "lesson, a game's step")
+    shot(page, "lesson-1280-fr")
+    assert not english_left(page)
     assert check.seen
 
 
@@ -387,6 +324,6 @@ def test_the_tutorial_plays_its_lessons_at_360_px(page, server):
     assert re.fullmatch(r"Step 1 of 2", frame.locator("#where").inner_text())
     frame.locator("#next").click()
     frame.locator("#told").filter(has_text="dragon tile").wait_for()
-    fits(page, 360)
+    no_sideways_scroll(page, 360)
     shot(page, "tutorial-lesson-360")
     no_errors(page)

@@ -16,12 +16,11 @@ import random
 
 import pagekit
 import pytest
+from auditkit import RUN, fits
 from fuzzkit import link_game, raw_link
+from gamekit import committed_game, link_to, ok
 from pagekit import no_errors, wait_phase
-from test_audit import AXE, RUN
-from test_french import TEXTS, english_left
-from test_languages import english
-from test_touch import fits
+from wordkit import TEXTS, english, english_left, wait_words
 
 from tsuro_core.api import call
 
@@ -31,30 +30,15 @@ PLAYING = ["start", "tile", "exchange", "over"]
 Q = "link.html?sw=off&anim=0"
 
 
-def ok(op, args):
-    r = call(op, args)
-    assert r["ok"], (op, r)
-    return r["result"]
-
-
 @pytest.fixture
-def devices(browser, csp_violations):
+def devices(new_page):
     """Make a device: a browser context and its page (console errors kept, CSP watched,
     axe loaded if asked); closed after the test."""
-    made = []
 
     def make(locale="en-GB", width=1280, height=900, axe=False):
-        ctx = browser.new_context(locale=locale, viewport={"width": width, "height": height})
-        made.append(ctx)
-        ctx.set_default_timeout(pagekit.DEFAULT_TIMEOUT_MS)
-        pagekit.watch_csp(ctx, csp_violations)
-        if axe:
-            ctx.add_init_script(script=AXE.read_text(encoding="utf-8"))
-        return pagekit.keep_errors(ctx.new_page())
+        return new_page(locale=locale, viewport={"width": width, "height": height}, axe=axe)
 
-    yield make
-    for ctx in made:
-        ctx.close()
+    return make
 
 
 def saves(page):
@@ -71,10 +55,6 @@ def fragment_of(url: str) -> str:
     return url.split("#", 1)[1]
 
 
-def link_to(server: str, message: dict) -> str:
-    return server + Q + "#" + ok("link_encode", {"message": message})["fragment"]
-
-
 def notice(page) -> str:
     return "" if page.is_hidden("#notice") else page.inner_text("#notice-text")
 
@@ -89,19 +69,6 @@ def play_one(page, k):
             "(before) => document.querySelector('#link-out').value !== before", arg=before
         )
     return phase
-
-
-def committed_game(names, seats, rules="classic", game="testGame01"):
-    """A game dealt by commit and reveal through the engine's ops (each share as its
-    person's device adds it): its dealt message."""
-    made = ok(
-        "link_new",
-        {"game": game, "seats": seats, "players": [{"name": n} for n in names], "rules": rules},
-    )
-    opened = made
-    while opened.get("waiting") == "share":
-        opened = ok("link_share", {"message": opened["message"]})
-    return ok("link_reveal", {"message": opened["message"], "secret": made["secret"]})
 
 
 # ------------------------------------------------------------------ a whole game
@@ -456,7 +423,7 @@ def test_older_is_said_only_when_this_devices_copy_goes_further(page, server):
 
 def checker(lang):
     def check(page, where):
-        assert page.evaluate("document.documentElement.lang") == lang, where
+        wait_words(page, lang, where)
         if lang == "fr":
             left = english_left(page)
         else:
@@ -472,8 +439,6 @@ def checker(lang):
 
 @pytest.mark.parametrize(("lang", "locale", "width"), [("fr", "fr-FR", 1280), ("ja", "ja-JP", 360)])
 def test_the_deal_and_its_refusals_in_french_and_japanese(devices, server, lang, locale, width):
-    if not AXE.exists():
-        pytest.fail("axe-core is not installed: run `npm ci` in the project root")
     page = devices(locale=locale, width=width, height=800, axe=True)
     check = checker(lang)
 

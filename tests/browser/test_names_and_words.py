@@ -11,7 +11,7 @@ import copy
 
 import pytest
 from helpers import tutorial_lesson, tutorial_position
-from pagekit import keep_errors, no_errors, wait_phase
+from pagekit import no_errors, wait_phase
 
 from tsuro_core import notation
 from tsuro_core.lessons import encode_lesson
@@ -78,24 +78,21 @@ def test_a_right_to_left_override_in_a_name_reverses_nothing_after_it(page, serv
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (360, 740)])
-def test_long_words_from_outside_wrap_instead_of_scrolling_sideways(browser, server, width, height):
-    ctx = browser.new_context(viewport={"width": width, "height": height})
-    page = ctx.new_page()
-    keep_errors(page)
-    try:
-        lesson = copy.deepcopy(tutorial_lesson("edge"))
-        lesson["title"] = LONG[:80]
-        lesson["steps"][0]["caption"] = f"{LONG} {LONG}"
-        for player in lesson["steps"][0]["position"]["players"]:
-            player["name"] = LONG[:40]
-        page.goto(server + "lesson.html?sw=off#" + encode_lesson(lesson))
-        page.wait_for_selector("#lesson-title:not([hidden])")
-        assert page.inner_text("#lesson-title") == LONG[:80]
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, "lesson page"
-        # the game page with two 40-letter names: the banner, the players, the hand-over screen
-        page.goto(server + shared([LONG[:40], LONG[1:41]]))
-        wait_phase(page, ["pass"])
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, "game page"
-        no_errors(page)
-    finally:
-        ctx.close()
+def test_long_words_from_outside_wrap_instead_of_scrolling_sideways(
+    new_page, server, width, height
+):
+    page = new_page(viewport={"width": width, "height": height})
+    lesson = copy.deepcopy(tutorial_lesson("edge"))
+    lesson["title"] = LONG[:80]
+    lesson["steps"][0]["caption"] = f"{LONG} {LONG}"
+    for player in lesson["steps"][0]["position"]["players"]:
+        player["name"] = LONG[:40]
+    page.goto(server + "lesson.html?sw=off#" + encode_lesson(lesson))
+    page.wait_for_selector("#lesson-title:not([hidden])")
+    assert page.inner_text("#lesson-title") == LONG[:80]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "lesson page"
+    # the game page with two 40-letter names: the banner, the players, the hand-over screen
+    page.goto(server + shared([LONG[:40], LONG[1:41]]))
+    wait_phase(page, ["pass"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "game page"
+    no_errors(page)

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import json
 
+import gamekit
 import pagekit
 import pytest
+from auditkit import Checker
+from gamekit import play_daily
 from pagekit import no_errors, wait_phase
-from test_audit import AXE, RUN
-from test_daily_page import play_to_the_end as play_daily
-from test_french import english_left
-from test_play import _finished_record, _fragment
-from test_puzzles_page import first as first_puzzle
 
 from tsuro_core.api import call
 
@@ -28,45 +26,11 @@ pytestmark = pytest.mark.browser
 COPIED = {"en": "Copied", "fr": "Copié"}
 
 
-class Checker:
-    """At each phase: no English left (French pages) and no serious axe violation in
-    the light and in the dark theme (the system's choice, switched on the spot)."""
-
-    def __init__(self, lang: str, words: bool):
-        self.lang, self.words, self.seen = lang, words, []
-
-    def __call__(self, page, where: str) -> None:
-        self.seen.append(where)
-        if self.words:
-            assert page.evaluate("document.documentElement.lang") == self.lang, where
-            for frame in page.frames:
-                if frame.url.startswith("http"):
-                    left = english_left(frame)
-                    assert not left, (where, frame.url, left)
-        for theme in ("light", "dark"):
-            page.emulate_media(color_scheme=theme)
-            found = page.evaluate(RUN)
-            assert not found, "\n".join(
-                [f"{where} ({theme})"]
-                + [
-                    f"{v['id']} ({v['impact']}): {v['help']}\n  " + "\n  ".join(v["nodes"])
-                    for v in found
-                ]
-            )
-
-
-def context_for(browser, locale: str):
-    if not AXE.exists():
-        pytest.fail("axe-core is not installed: run `npm ci` in the project root (.ci/run does)")
-    ctx = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(120_000)
-    ctx.add_init_script(script=AXE.read_text(encoding="utf-8"))
-    ctx.grant_permissions(["clipboard-read", "clipboard-write"])
-    page = ctx.new_page()
-    page.console_errors = []
-    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
-    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
-    return ctx, page
+def walker(new_page, locale: str):
+    """A device for the walks: this locale, axe in every document, the clipboard allowed."""
+    page = new_page(locale=locale, viewport={"width": 1280, "height": 900}, axe=True)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    return page
 
 
 def wait_text(page, selector: str, text: str) -> None:
@@ -127,7 +91,7 @@ def walk_puzzles(page, base, q, check, lang):
     finally:
         page.unroute("**/puzzles.json")
     page.console_errors.clear()  # the 404 itself is logged by the browser
-    p = first_puzzle("survive")
+    p = gamekit.first_puzzle("survive")
     page.goto(base + "puzzles.html" + q + "#" + p["id"])
     assert wait_phase(page, ["tile"]) == "tile"
     check(page, "puzzles: a puzzle")
@@ -139,7 +103,7 @@ def walk_puzzles(page, base, q, check, lang):
     page.click("#btn-place")
     assert wait_phase(page, ["solved"]) == "solved"
     check(page, "puzzles: solved")
-    q2 = first_puzzle("eliminate")
+    q2 = gamekit.first_puzzle("eliminate")
     page.goto(base + "puzzles.html" + q + "#" + q2["id"])
     assert wait_phase(page, ["tile"]) == "tile"
     tiles = q2["position"]["hands"][q2["position"]["turn"]]
@@ -152,7 +116,7 @@ def walk_puzzles(page, base, q, check, lang):
 def finished_record(names=("Ann", "Bo", "Cy")) -> dict:
     """A finished game whose players have names (the engine's default ones are
     English: a record keeps the names it was played with)."""
-    record = _finished_record(players=len(names), seed=4)
+    record = gamekit.finished_record(players=len(names), seed=4)
     record["players"] = [{**p, "name": n} for p, n in zip(record["players"], names)]
     return record
 
@@ -260,10 +224,11 @@ def walk_game_page(page, base, q, check, lang):
     page.wait_for_function("document.querySelector('#engine-status').hidden")
     assert page.locator("#games-panel li[data-id='walkok']").count() == 1
     line = page.inner_text("#games-panel li[data-id='walkok']")
-    assert {"en": "2 moves", "fr": "2 coups"}[lang] in line and "Ann, Bo" in line
+    assert {"en": "2 moves", "fr": "2 coups"}[lang] in line
+    assert {"en": "Ann and Bo", "fr": "Ann et Bo"}[lang] in line  # the names, as a list in words
     check(page, "game page: the saved games, one kept aside")
     # the embed code of a finished game, with its live preview
-    page.goto(base + q + "#" + _fragment(finished_record()))
+    page.goto(base + q + "#" + gamekit.fragment(finished_record()))
     assert wait_phase(page, ["over"]) == "over"
     page.click("#btn-embed-game")
     page.wait_for_function("document.querySelector('#embed-snippet').value.includes('#r=')")
@@ -286,39 +251,33 @@ def walk_course(page, base, q, check, lang):
 WALKS = [walk_daily, walk_puzzles, walk_link, walk_game_page, walk_course]
 
 
-def walk(browser, server, locale, check, lang):
-    ctx, page = context_for(browser, locale)
-    try:
-        for w in WALKS:
-            w(page, server, "?sw=off&anim=0", check, lang)
-        no_errors(page)
-    finally:
-        ctx.close()
+def walk(new_page, server, locale, check, lang):
+    page = walker(new_page, locale)
+    for w in WALKS:
+        w(page, server, "?sw=off&anim=0", check, lang)
+    no_errors(page)
     assert len(check.seen) == 26, check.seen
 
 
-def test_later_pages_in_french_in_every_phase_and_audited(browser, server):
+def test_later_pages_in_french_in_every_phase_and_audited(new_page, server):
     """The browser set to French: every phase in French, and audited in both themes."""
-    walk(browser, server, "fr-FR", Checker("fr", words=True), "fr")
+    walk(new_page, server, "fr-FR", Checker("fr", words=True), "fr")
 
 
-def test_later_pages_in_english_audited_and_lang_fr_wins(browser, server):
+def test_later_pages_in_english_audited_and_lang_fr_wins(new_page, server):
     """An English browser: every phase audited in both themes; ?lang=fr turns each page French."""
-    walk(browser, server, "en-GB", Checker("en", words=False), "en")
-    ctx, page = context_for(browser, "en-GB")
+    walk(new_page, server, "en-GB", Checker("en", words=False), "en")
+    page = walker(new_page, "en-GB")
     french = Checker("fr", words=True)
-    try:
-        for path, phase in (
-            ("daily.html", "start"),
-            ("puzzles.html", "tile"),
-            ("link.html", "home"),
-        ):
-            page.goto(server + path + "?sw=off&anim=0&lang=fr")
-            wait_phase(page, [phase])
-            french(page, f"{path}?lang=fr")
-        page.goto(server + "tutorial/course.html?sw=off&lang=fr")
-        page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
-        french(page, "course.html?lang=fr")
-        no_errors(page)
-    finally:
-        ctx.close()
+    for path, phase in (
+        ("daily.html", "start"),
+        ("puzzles.html", "tile"),
+        ("link.html", "home"),
+    ):
+        page.goto(server + path + "?sw=off&anim=0&lang=fr")
+        wait_phase(page, [phase])
+        french(page, f"{path}?lang=fr")
+    page.goto(server + "tutorial/course.html?sw=off&lang=fr")
+    page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
+    french(page, "course.html?lang=fr")
+    no_errors(page)

@@ -5,8 +5,10 @@ and screenshots at phone and desktop widths (test-artifacts/, gitignored)."""
 
 from __future__ import annotations
 
+import gamekit
 import pagekit
 import pytest
+from gamekit import choose_start_by_click, setup_seats, start, wait_phase
 from helpers import tutorial_fragment
 from pagekit import log_count, no_errors, phase, shot
 
@@ -14,42 +16,13 @@ from tsuro_core.api import call
 
 pytestmark = pytest.mark.browser
 
-PHASES = ["pass", "start", "tile", "exchange", "over"]
-
-
 # ------------------------------------------------------------------ helpers
-
-
-def wait_phase(page, phases=PHASES, timeout=120_000) -> str:
-    return pagekit.wait_phase(page, phases, timeout)
 
 
 def open_game(page, server, query="?sw=off&anim=0"):
     page.goto(server + query)
     page.wait_for_selector("svg.board")
     page.wait_for_selector("#setup[open]")
-
-
-def setup_seats(page, seats, speed=None):
-    """seats: [(name, kind)] with kind "human" or "computer:easy|medium|hard"."""
-    page.select_option("#set-count", str(len(seats)))
-    for i, (name, kind) in enumerate(seats):
-        row = page.locator("#seats > li").nth(i)
-        row.locator(".seat-name").fill(name)
-        row.locator(".seat-kind").select_option(kind)
-    if speed is not None:
-        page.click("details.more summary")
-        page.select_option("#set-speed", speed)
-
-
-def start(page):
-    page.click("#btn-start")
-    wait_phase(page)
-
-
-def choose_start_by_click(page, nth=0):
-    marks = page.locator(".layer-marks .start-mark")
-    marks.nth(nth % marks.count()).locator(".start-dot").click(force=True)
 
 
 def choose_start_by_keys(page, steps=1):
@@ -77,6 +50,7 @@ def play_tile_by_clicks(page, turn: int):
             break
         tiles.nth((turn + attempt // 4) % n).click()
     assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
+    pagekit.settled(page)
     box = page.locator(".layer-target rect").bounding_box()
     before = log_count(page)
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -223,29 +197,9 @@ def test_undo_and_redo(page, server):
     no_errors(page)
 
 
-def _finished_record(players=3, seed=4):
-    """A seeded game played to the end with safe moves where there are any."""
-    game = call("new_game", {"players": players, "seed": seed})["result"]
-    pos, record = game["position"], game["record"]
-    while pos["turn"] is not None:
-        lm = call("legal_moves", {"position": pos})["result"]
-        safe = [m for m in lm["moves"] if not m.get("self_eliminating")] or lm["moves"]
-        r = call(
-            "play",
-            {
-                "position": pos,
-                "move": safe[len(record["moves"]) * 7 % len(safe)]["move"],
-                "seed": 1,
-            },
-        )["result"]
-        pos = r["position"]
-        record["moves"].append(r["move"])
-    return record
-
-
 def test_undo_from_the_game_over_screen_shows_the_position_before(page, server):
-    record = _finished_record()
-    page.goto(server + "?sw=off&anim=0#" + _fragment(record))
+    record = gamekit.finished_record()
+    page.goto(server + "?sw=off&anim=0#" + gamekit.fragment(record))
     assert wait_phase(page) == "over"
     placed = page.locator(".layer-tiles .placed").count()
     assert log_count(page) == len(record["moves"])
@@ -330,48 +284,34 @@ def test_outdated_or_broken_save_recovers_with_a_message(page, server):
     no_errors(page)
 
 
-@pytest.mark.parametrize("width,height", [(360, 780), (1280, 900)])
-def test_screenshots(browser, server, width, height):
-    ctx = browser.new_context(viewport={"width": width, "height": height})
-    ctx.set_default_timeout(120_000)
-    page = ctx.new_page()
-    page.console_errors = []
-    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
-    try:
-        open_game(page, server, "?sw=off&anim=0")
-        setup_seats(page, [("Ann", "human"), ("Bo", "computer:medium"), ("Cy", "computer:easy")])
-        shot(page, f"setup-{width}")
-        start(page)
-        choose_start_by_click(page, 5)
-        assert wait_phase(page) == "tile"
-        play_tile_by_keys(page, 0)
-        assert wait_phase(page) in ("tile", "over")
-        if phase(page) == "tile":
-            # a preview on the board, with a self-eliminating tile if there is one
-            bad = page.locator("#hand .hand-tile.bad")
-            (bad.first if bad.count() else page.locator("#hand .hand-tile").nth(1)).click()
-            page.wait_for_timeout(150)
-            assert page.locator(".layer-preview .ghost").count() == 1
-            shot(page, f"preview-{width}")
-        k = 1
-        while wait_phase(page) != "over":
-            if phase(page) == "exchange":
-                page.click("#btn-exchange")
-                continue
-            play_tile_by_keys(page, k)
-            k += 1
-        page.wait_for_function("document.querySelector('#share-link').value.includes('#r=')")
-        shot(page, f"gameover-{width}")
-        # nothing sticks out sideways on a phone
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-        assert not page.console_errors, page.console_errors
-    finally:
-        ctx.close()
-
-
-def _fragment(value):
-    key = "record" if "deal" in value else "position"
-    return call("encode_link", {key: value})["result"]["fragment"]
+def test_screenshots(page, server):
+    """One game against two computers, shot at a phone's and a desktop's width at the
+    setup, a preview and the game over."""
+    open_game(page, server, "?sw=off&anim=0")
+    setup_seats(page, [("Ann", "human"), ("Bo", "computer:medium"), ("Cy", "computer:easy")])
+    pagekit.at_both_sizes(page, "setup")
+    start(page)
+    choose_start_by_click(page, 5)
+    assert wait_phase(page) == "tile"
+    play_tile_by_keys(page, 0)
+    assert wait_phase(page) in ("tile", "over")
+    if phase(page) == "tile":
+        # a preview on the board, with a self-eliminating tile if there is one
+        bad = page.locator("#hand .hand-tile.bad")
+        (bad.first if bad.count() else page.locator("#hand .hand-tile").nth(1)).click()
+        page.wait_for_selector(".layer-preview .ghost")
+        assert page.locator(".layer-preview .ghost").count() == 1
+        pagekit.at_both_sizes(page, "preview")
+    k = 1
+    while wait_phase(page) != "over":
+        if phase(page) == "exchange":
+            page.click("#btn-exchange")
+            continue
+        play_tile_by_keys(page, k)
+        k += 1
+    page.wait_for_function("document.querySelector('#share-link').value.includes('#r=')")
+    pagekit.at_both_sizes(page, "gameover")
+    no_errors(page)
 
 
 def test_embed_position_draws_without_the_engine_then_plays(page, server):
@@ -379,7 +319,7 @@ def test_embed_position_draws_without_the_engine_then_plays(page, server):
     pos = game["position"]
     for move in ({"start": [0, 2, "H"]}, {"start": [5, 3, "C"]}):
         pos = call("play", {"position": pos, "move": move})["result"]["position"]
-    page.goto(server + "embed.html?sw=off#" + _fragment(pos) + "&try=1")
+    page.goto(server + "embed.html?sw=off#" + gamekit.fragment(pos) + "&try=1")
     page.wait_for_selector("#hand .hand-tile")
     assert page.locator(".layer-markers .marker").count() == 2
     # no rule was needed yet, so no engine was started
@@ -403,7 +343,7 @@ def test_embed_record_steps_through(page, server):
         r = call("play", {"position": pos, "move": pick["move"], "seed": 1})["result"]
         pos = r["position"]
         record["moves"].append(r["move"])
-    page.goto(server + "embed.html?sw=off#" + _fragment(record) + "&at=3")
+    page.goto(server + "embed.html?sw=off#" + gamekit.fragment(record) + "&at=3")
     page.wait_for_function(
         "document.querySelector('#step').textContent === '3 / 8'", timeout=120_000
     )
@@ -466,7 +406,8 @@ def test_self_eliminating_placements_are_refused_with_the_reason(page, server):
     assert "Not allowed" in page.inner_text("#hand-note")
     assert "off the edge" in page.inner_text("#hand-note")
     page.keyboard.press("Enter")  # refused: nothing is played
-    page.wait_for_timeout(300)
+    # (the key is handled once press() returns: a move played would have made the page
+    # busy at once, before the engine is asked: game/main.js's playMove)
     assert log_count(page) == 0 and phase(page) == "tile"
     # when every placement eliminates the player, one must be played (another
     # query string: a new page load, not a change of fragment racing the checks)
@@ -490,7 +431,7 @@ def test_a_shared_link_keeps_your_game(page, server):
     assert wait_phase(page) == "tile"
     mine = log_count(page)
     record = call("new_game", {"players": 3, "seed": 11})["result"]["record"]
-    page.goto(server + "?sw=off&anim=0#" + _fragment(record))
+    page.goto(server + "?sw=off&anim=0#" + gamekit.fragment(record))
     assert wait_phase(page) == "pass"  # a shared game: hot-seat
     assert log_count(page) == 0
     page.wait_for_selector("#notice-action:not([hidden])")
@@ -520,7 +461,7 @@ def _exchange_position():
 
 def test_elimination_bonus_exchange(page, server):
     pos = _exchange_position()
-    page.goto(server + "?sw=off&anim=0#" + _fragment(pos))
+    page.goto(server + "?sw=off&anim=0#" + gamekit.fragment(pos))
     if wait_phase(page) == "pass":
         page.click("#btn-pass")
     assert wait_phase(page) == "exchange"

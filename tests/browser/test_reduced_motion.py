@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pagekit
 import pytest
+from gamekit import finished_record
 from pagekit import no_errors, wait_phase
-from test_play import _finished_record
 
 from tsuro_core.api import call
 
@@ -141,7 +141,7 @@ def test_course_tutorial(page, server, motion):
 
 def test_review_page(page, server, motion):
     """The game review's replay: a step forward is a move shown (animated or not)."""
-    record = _finished_record(players=2, seed=4)
+    record = finished_record(players=2, seed=4)
     link = call("encode_link", {"record": record})["result"]["fragment"]
     page.goto(server + f"review.html?sw=off#{link}&at=2&iterations=1")
     wait_phase(page, ["reviewing", "done"])

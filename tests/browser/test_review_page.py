@@ -15,12 +15,10 @@ from pathlib import Path
 
 import pagekit
 import pytest
+from auditkit import Checker
+from gamekit import finished_record, fragment
 from pagekit import no_errors, wait_phase
-from test_audit import AXE
-from test_french import english_left
-from test_languages import assert_in
-from test_pages_walk import Checker
-from test_play import _finished_record
+from wordkit import assert_french, assert_in
 
 from tsuro_core.api import call
 
@@ -56,10 +54,6 @@ def dead_end_finished() -> dict:
         pos = played["position"]
         record["moves"].append(played["move"])
     return record
-
-
-def fragment(record: dict) -> str:
-    return call("encode_link", {"record": record})["result"]["fragment"]
 
 
 def reviews_asked(page) -> list:
@@ -189,7 +183,7 @@ def test_a_request_during_the_review_waits_for_one_move_at_most(page, server):
 
 @pytest.mark.parametrize("stored", ["{not json", "bad entry"])
 def test_a_damaged_kept_review_is_put_aside_and_the_game_reviewed_again(page, server, stored):
-    record = _finished_record(players=2, seed=4)
+    record = finished_record(players=2, seed=4)
     total = len(record["moves"])
     key = "tsuro.review.game.damaged1"
     page.goto(server + "review.html?sw=off")  # the site's origin, for its storage
@@ -232,7 +226,7 @@ def test_a_damaged_kept_review_is_put_aside_and_the_game_reviewed_again(page, se
 
 def test_the_link_daily_and_embed_pages_open_the_review(context, page, server):
     # a finished link game: its review kept with the device's copy of the game
-    record = _finished_record(players=2, seed=4)
+    record = finished_record(players=2, seed=4)
     page.goto(
         server
         + "link.html?sw=off&anim=0#"
@@ -283,51 +277,39 @@ def test_the_link_daily_and_embed_pages_open_the_review(context, page, server):
 
 
 @pytest.mark.parametrize("locale,lang", [("fr-FR", "fr"), ("de-DE", "de"), ("ja-JP", "ja")])
-def test_no_english_left_and_no_serious_axe_violation(browser, server, locale, lang):
-    if not AXE.exists():
-        pytest.fail("axe-core is not installed: run `npm ci` in the project root (.ci/run does)")
-    ctx = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(120_000)
-    ctx.add_init_script(script=AXE.read_text(encoding="utf-8"))
-    page = ctx.new_page()
-    page.console_errors = []
-    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
-    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
-    try:
-        record = dead_end_finished()  # named as players name themselves: "Player 1" is English
-        record["players"] = [{**p, "name": n} for p, n in zip(record["players"], ("Ann", "Bo"))]
-        page.goto(server + "review.html?sw=off&anim=0#" + fragment(record) + "&iterations=4")
-        wait_phase(page, ["reviewing"])
-        page.wait_for_function("tsuroReview.moves.length >= 3")
-        page.click("#btn-stop")
-        wait_phase(page, ["stopped"])
-        check(page, lang, "stopped")
-        page.click("#btn-resume")
-        wait_phase(page, ["done"])
-        page.click(".chart-table summary")
-        check(page, lang, "done, the table open")
-        flagged = page.locator("#review-log .rv-show").first
-        flagged.click()
-        page.wait_for_selector(".ghost, .start-mark")
-        check(page, lang, "a better move shown")
-        pagekit.shot(page, f"review-{lang}-1280")
-        page.set_viewport_size({"width": 360, "height": 740})
-        check(page, lang, "at 360 px")
-        pagekit.shot(page, f"review-{lang}-360")
-        page.goto(server + "review.html?sw=off")  # nothing to review
-        wait_phase(page, ["none"])
-        check(page, lang, "nothing to review")
-        no_errors(page)
-    finally:
-        ctx.close()
+def test_no_english_left_and_no_serious_axe_violation(new_page, server, locale, lang):
+    page = new_page(locale=locale, viewport={"width": 1280, "height": 900}, axe=True)
+    record = dead_end_finished()  # named as players name themselves: "Player 1" is English
+    record["players"] = [{**p, "name": n} for p, n in zip(record["players"], ("Ann", "Bo"))]
+    page.goto(server + "review.html?sw=off&anim=0#" + fragment(record) + "&iterations=4")
+    wait_phase(page, ["reviewing"])
+    page.wait_for_function("tsuroReview.moves.length >= 3")
+    page.click("#btn-stop")
+    wait_phase(page, ["stopped"])
+    check(page, lang, "stopped")
+    page.click("#btn-resume")
+    wait_phase(page, ["done"])
+    page.click(".chart-table summary")
+    check(page, lang, "done, the table open")
+    flagged = page.locator("#review-log .rv-show").first
+    flagged.click()
+    page.wait_for_selector(".ghost, .start-mark")
+    check(page, lang, "a better move shown")
+    pagekit.shot(page, f"review-{lang}-1280")
+    page.set_viewport_size({"width": 360, "height": 740})
+    check(page, lang, "at 360 px")
+    pagekit.shot(page, f"review-{lang}-360")
+    page.goto(server + "review.html?sw=off")  # nothing to review
+    wait_phase(page, ["none"])
+    check(page, lang, "nothing to review")
+    no_errors(page)
 
 
 def check(page, lang: str, where: str) -> None:
     """No English left (French: test_french's words; the others: test_languages', less those
     the language shares), and axe in both themes (test_pages_walk's Checker)."""
     if lang == "fr":
-        assert page.evaluate("document.documentElement.lang") == lang, where
-        assert not english_left(page), (where, english_left(page))
+        assert_french(page, where)
     else:
         assert_in(page, lang, where)
     Checker(lang, words=False)(page, where)

@@ -9,131 +9,28 @@ import json
 import subprocess
 import sys
 
+import auditkit
 import pagekit
 import pytest
 import roomkit
+from auditkit import Checker, Contrast
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def relay():
-    r = roomkit.Relay()
-    yield r
-    r.stop()
-
-
-def device(browser, csp_violations, name):
-    """A context of its own (another device): its page, with console errors kept."""
-    ctx = browser.new_context()
-    ctx.set_default_timeout(pagekit.DEFAULT_TIMEOUT_MS)
-    pagekit.watch_csp(ctx, csp_violations)
-    return pagekit.keep_errors(ctx.new_page(), name)
-
-
-@pytest.fixture
-def devices(browser, csp_violations):
-    made = []
-
-    def make(name):
-        made.append(device(browser, csp_violations, name))
-        return made[-1]
-
-    yield make
-    for page in made:
-        page.context.close()
-
-
-# Trystero logs a peer's connection closed under it (a page that went away) as an error.
-NOISE = ("favicon", "WebSocket", "Trystero peer error: OperationError: User-Initiated Abort")
-
-
-def seated_room(devices, server, relay, kinds, names, start=True):
-    """The host's room with these seat kinds, a device per name in the person seats (the
-    first is the host's), every one seated; started unless `start` is false.
-    Returns (the link, the pages in seat order)."""
-    host = devices(names[0].lower())
-    link = roomkit.open_room(host, server, relay, kinds)
-    roomkit.take_seat(host, 0, names[0])
-    pages = [host]
-    for seat, name in enumerate(names[1:], start=1):
-        page = devices(name.lower())
-        page.goto(link)
-        roomkit.take_seat(page, seat, name)
-        pages.append(page)
-    if start:
-        host.wait_for_selector("#btn-start:enabled")
-        host.click("#btn-start")
-    return link, pages
-
-
-def relay_errors(page):
-    """Console errors but the relay's and Trystero's connection noise."""
-    return [e for e in page.console_errors if not any(n in e for n in NOISE)]
-
-
-def play_until_over(pages, limit=200):
-    """Each page plays its turns until every page shows the game over."""
-    for k in range(limit):
-        if all(pagekit.phase(p) == "over" for p in pages):
-            return k
-        moved = False
-        for p in pages:
-            if roomkit.my_turn(p):
-                roomkit.play_turn(p, k)
-                moved = True
-        if not moved:
-            pages[0].wait_for_timeout(100)
-    raise AssertionError("the game did not end")
-
-
-def hidden_ok(messages, me, exchange=()):
-    """Every state a seat received shows no other seat's tiles: their hands are hidden
-    (or empty: out; but those of `exchange`, offered in an elimination-bonus exchange),
-    no pile, no reshuffle order, no other seat's drawn tile nor the tiles it gave in an
-    exchange, legal moves only on its own turn; and the log of earlier moves (a state
-    after a (re)connection) no drawn or given tile at all."""
-    states = [m for m in messages if m["type"] == "state"]
-    assert states, "no game state received"
-    for s in states:
-        pos = s["position"]
-        assert pos["format"] == "tsuro-view/1" and pos["viewer"] == me
-        assert "pile" not in pos
-        for seat, hand in enumerate(pos["hands"]):
-            if seat != me and seat not in exchange:
-                assert hand is None or hand == [], (seat, hand)
-        if me is not None:
-            assert isinstance(pos["hands"][me], list)
-        if s.get("move"):
-            assert "reshuffle" not in s["move"]
-            if "exchange" in s["move"] and s["move"]["exchange"]:
-                mover = next(e["seat"] for e in s["events"] if e["type"] == "exchange")
-                assert mover == me or all(g is None for g, _ in s["move"]["exchange"])
-        for e in s.get("events") or []:
-            if e["type"] == "draw" and e["seat"] != me:
-                assert "tile" not in e
-            if e["type"] == "exchange" and e["seat"] != me:
-                assert all(give is None for give, _ in e["pairs"]), e
-            assert "order" not in e
-        for e in (e for events in s.get("log") or [] for e in events):
-            assert "order" not in e and (e["type"] != "draw" or "tile" not in e), e
-            assert e["type"] != "exchange" or all(give is None for give, _ in e["pairs"]), e
-        if s.get("legal") is not None:
-            assert pos["turn"] == me
-    return len(states)
-
-
 def test_three_devices_play_a_whole_game(devices, server, relay, tmp_path):
     kinds = ["person", "person", "computer:easy"]
-    link, (host, bo) = seated_room(devices, server, relay, kinds, ["Ann", "Bo"], start=False)
+    link, (host, bo) = roomkit.seated_room(
+        devices, server, relay, kinds, ["Ann", "Bo"], start=False
+    )
     cy = devices("cy")  # a spectator: no seat, no hand
     cy.goto(link)
     cy.wait_for_function("window.tsuroRoom.connected")
     host.wait_for_selector("#btn-start:enabled")
     host.click("#btn-start")
     pagekit.wait_phase(bo, ["start", "waiting", "busy"])
-    moves = play_until_over([host, bo])
-    assert moves > 5
+    roomkit.play_until_over([host, bo])
+    assert len(host.evaluate("window.tsuroRoom.record")["moves"]) > 5  # a whole game
     pagekit.wait_phase(cy, ["over"])
 
     # nothing hidden reached a device that may not see it
@@ -141,7 +38,7 @@ def test_three_devices_play_a_whole_game(devices, server, relay, tmp_path):
         got = roomkit.received(page)
         over = [i for i, m in enumerate(got) if m["type"] == "over"]
         assert over, "no end of game received"
-        hidden_ok(got[: over[0]], me)
+        roomkit.hidden_ok(got[: over[0]], me)
     assert all(m["type"] != "state" or m.get("legal") is None for m in roomkit.received(cy))
 
     # the final record (the host's) replays to the same result the guests were shown
@@ -161,7 +58,7 @@ def test_three_devices_play_a_whole_game(devices, server, relay, tmp_path):
     assert winners and all(w in out for w in winners), out
     for page in (host, bo, cy):
         assert page.inner_text("#winners"), "the result is shown"
-        assert not relay_errors(page), relay_errors(page)
+        assert not roomkit.relay_errors(page), roomkit.relay_errors(page)
     pagekit.shot(host, "room-over-host")
     pagekit.shot(bo, "room-over-guest")
 
@@ -186,50 +83,14 @@ def test_three_devices_play_a_whole_game(devices, server, relay, tmp_path):
     assert bo.evaluate("document.documentElement.scrollWidth") <= 360
     bo.click("#btn-embed-copy")
     bo.wait_for_function("document.querySelector('#btn-embed-copy').textContent === 'Copied'")
-    assert not relay_errors(bo), relay_errors(bo)
-
-
-def play_moves(pages, count, start=0):
-    """Play `count` moves in all (whoever is to move among these pages; a computer's move
-    counts as none); returns how many turns this took."""
-    played = 0
-    k = start
-    while played < count:
-        if all(pagekit.phase(p) == "over" for p in pages):
-            return played
-        moved = False
-        for p in pages:
-            if roomkit.my_turn(p):
-                before = len(p.evaluate("window.tsuroRoom.arrivals"))
-                roomkit.play_turn(p, k)
-                p.wait_for_function("(b) => window.tsuroRoom.arrivals.length > b", arg=before)
-                played += 1
-                k += 1
-                moved = True
-                break
-        if not moved:
-            pages[0].wait_for_timeout(100)
-    return played
-
-
-def log_lines(page):
-    return page.locator("#log > li").all_inner_texts()
-
-
-def wait_for_a_person(pages):
-    """Wait until one of these pages is to move (no computer is moving meanwhile)."""
-    for _ in range(1200):
-        if any(roomkit.my_turn(p) for p in pages):
-            return
-        pages[0].wait_for_timeout(100)
-    raise AssertionError("nobody's turn came")
+    assert not roomkit.relay_errors(bo), roomkit.relay_errors(bo)
 
 
 def test_a_guest_and_the_host_reload_and_the_game_goes_on(devices, server, relay):
     kinds = ["person", "person", "computer:medium"]
-    link, (host, bo) = seated_room(devices, server, relay, kinds, ["Ann", "Bo"])
+    link, (host, bo) = roomkit.seated_room(devices, server, relay, kinds, ["Ann", "Bo"])
     pagekit.wait_phase(bo, ["start", "waiting"])
-    play_moves([host, bo], 3)
+    roomkit.play_moves([host, bo], 3)
 
     # the guest reloads: the same seat, the game where it was
     n = host.evaluate("window.tsuroRoom.record.moves.length")
@@ -238,10 +99,10 @@ def test_a_guest_and_the_host_reload_and_the_game_goes_on(devices, server, relay
     bo.wait_for_function("(n) => window.tsuroRoom.arrivals.some((a) => a.n >= n)", arg=n)
     assert bo.locator("#players li[data-seat='1'] .room-seat-name").inner_text().startswith("Bo")
     # with the log of the moves so far: the host's lines, once a person is to move
-    wait_for_a_person([host, bo])
-    assert pagekit.log_count(bo) > 3 and log_lines(bo) == log_lines(host)
-    hidden_ok(roomkit.received(bo), 1)
-    play_moves([host, bo], 2, start=3)
+    roomkit.wait_for_a_turn([host, bo], persons_only=True)
+    assert pagekit.log_count(bo) > 3 and roomkit.log_lines(bo) == roomkit.log_lines(host)
+    roomkit.hidden_ok(roomkit.received(bo), 1)
+    roomkit.play_moves([host, bo], 2, start=3)
 
     # the host goes away: the guest is told; the host comes back from its save
     n = host.evaluate("window.tsuroRoom.record.moves.length")
@@ -253,29 +114,18 @@ def test_a_guest_and_the_host_reload_and_the_game_goes_on(devices, server, relay
     assert host.evaluate("window.tsuroRoom.record.moves.length") == n
     bo.wait_for_function("window.tsuroRoom.connected")
     assert bo.inner_text("#connection") == ""
-    play_until_over([host, bo])
+    roomkit.play_until_over([host, bo])
     record = host.evaluate("window.tsuroRoom.record")
     assert len(record["moves"]) > n
     final = next(m for m in roomkit.received(bo) if m["type"] == "over")["record"]
     assert final == record
     for page in (host, bo):
-        assert not relay_errors(page), relay_errors(page)
-
-
-def errors_of(page):
-    return [m["code"] for m in roomkit.received(page) if m["type"] == "error"]
-
-
-def send_raw(page, message):
-    page.evaluate(
-        "(m) => window.tsuroRoom.sendRaw(m)",
-        message if isinstance(message, str) else json.dumps(message),
-    )
+        assert not roomkit.relay_errors(page), roomkit.relay_errors(page)
 
 
 def test_a_hostile_guest_is_refused_and_the_game_goes_on(devices, server, relay):
     kinds = ["person", "person", "person"]
-    _, (host, bo, eve) = seated_room(devices, server, relay, kinds, ["Ann", "Bo", "Eve"])
+    _, (host, bo, eve) = roomkit.seated_room(devices, server, relay, kinds, ["Ann", "Bo", "Eve"])
     pagekit.wait_phase(host, ["start"])
 
     # Ann is to move: Eve tries everything a guest can send
@@ -299,25 +149,25 @@ def test_a_hostile_guest_is_refused_and_the_game_goes_on(devices, server, relay)
         ([1, 2, 3], "bad_message"),
     ]
     for message, _ in attacks:
-        send_raw(eve, message)
+        roomkit.send_raw(eve, message)
     expected = [code for _, code in attacks]
     eve.wait_for_function(
         "(k) => window.tsuroRoom.received.filter((m) => m.includes('\"error\"')).length >= k",
         arg=len(expected),
     )
-    assert sorted(errors_of(eve)) == sorted(expected)
+    assert sorted(roomkit.errors_of(eve)) == sorted(expected)
 
     # flooding: beyond its rate, the host drops the messages and says so (once a second)
     stand = json.dumps({"v": 1, "type": "stand"})
     eve.evaluate("(m) => { for (let i = 0; i < 120; i++) window.tsuroRoom.sendRaw(m); }", stand)
     eve.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('rate_limited'))")
-    codes = errors_of(eve)[len(expected) :]
+    codes = roomkit.errors_of(eve)[len(expected) :]
     assert "rate_limited" in codes and set(codes) <= {"rate_limited", "wrong_phase"}, codes
     assert codes.count("wrong_phase") < 60  # the rest were dropped unread
 
     # nothing changed for anyone else: no move, no error, no state for Bo
     assert host.evaluate("window.tsuroRoom.record.moves.length") == n
-    assert not errors_of(host) and not errors_of(bo)
+    assert not roomkit.errors_of(host) and not roomkit.errors_of(bo)
     assert len([m for m in roomkit.received(bo) if m["type"] == "state"]) == states_bo
     assert host.evaluate("window.tsuroRoom.refused") >= len(expected) + 1
 
@@ -325,28 +175,26 @@ def test_a_hostile_guest_is_refused_and_the_game_goes_on(devices, server, relay)
     eve.wait_for_timeout(1500)  # past the flood's second: her rate is back
     # start marks on three different sides (k-th free mark: 5, 20, 35 of 48), so no
     # one's first tile can put Eve out before her first tile turn
-    for _ in range(600):
+    for _ in range(60):
         if pagekit.phase(eve) == "tile":
             break
-        for p, k in ((host, 5), (bo, 20)):
-            if roomkit.my_turn(p):
-                roomkit.play_turn(p, k)
-        if pagekit.phase(eve) == "start":
-            roomkit.play_turn(eve, 35)
-        eve.wait_for_timeout(100)
+        roomkit.wait_for_a_turn([host, bo, eve], persons_only=True)
+        for p, k in ((host, 5), (bo, 20), (eve, 35)):
+            if roomkit.my_turn(p) and (p is not eve or pagekit.phase(eve) == "start"):
+                roomkit.play_and_wait(p, k)
     assert pagekit.phase(eve) == "tile"
     state = [m for m in roomkit.received(eve) if m["type"] == "state"][-1]
     hand = state["position"]["hands"][2]
     bad = next(t for t in range(35) if t not in hand)
     n = state["n"]
-    send_raw(eve, {"v": 1, "type": "move", "n": n, "move": {"tile": bad, "rot": 0}})
+    roomkit.send_raw(eve, {"v": 1, "type": "move", "n": n, "move": {"tile": bad, "rot": 0}})
     eve.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('illegal_move'))")
     assert host.evaluate("window.tsuroRoom.record.moves.length") == n
     # and a repeated move: her real move, sent twice
     roomkit.play_turn(eve, 0)
     eve.wait_for_function("(n) => window.tsuroRoom.arrivals.some((a) => a.n > n)", arg=n)
     last = host.evaluate("window.tsuroRoom.record.moves.at(-1)")
-    send_raw(
+    roomkit.send_raw(
         eve, {"v": 1, "type": "move", "n": n, "move": {"tile": last["tile"], "rot": last["rot"]}}
     )
     eve.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('stale_move'))")
@@ -354,9 +202,9 @@ def test_a_hostile_guest_is_refused_and_the_game_goes_on(devices, server, relay)
         host.evaluate("window.tsuroRoom.record.moves.length") == n + 1
         or pagekit.phase(eve) == "over"
     )
-    play_until_over([host, bo, eve])
+    roomkit.play_until_over([host, bo, eve])
     for page in (host, bo, eve):
-        assert not relay_errors(page), relay_errors(page)
+        assert not roomkit.relay_errors(page), roomkit.relay_errors(page)
 
 
 def test_without_a_relay_an_invite_and_a_reply_connect_two_devices(devices, server):
@@ -378,122 +226,102 @@ def test_without_a_relay_an_invite_and_a_reply_connect_two_devices(devices, serv
     roomkit.take_seat(bo, 1, "Bo")
     host.wait_for_selector("#btn-start:enabled")
     host.click("#btn-start")
-    play_until_over([host, bo])
+    roomkit.play_until_over([host, bo])
     record = host.evaluate("window.tsuroRoom.record")
     assert next(m for m in roomkit.received(bo) if m["type"] == "over")["record"] == record
     pagekit.shot(bo, "room-manual-guest")
     for page in (host, bo):
-        assert not relay_errors(page), relay_errors(page)
-
-
-def walker(browser, csp_violations, locale, viewport):
-    """A device for the walk: axe injected, CSP watched, this locale and size."""
-    from test_audit import AXE
-
-    ctx = browser.new_context(locale=locale, viewport=viewport)
-    ctx.set_default_timeout(pagekit.DEFAULT_TIMEOUT_MS)
-    ctx.add_init_script(script=AXE.read_text(encoding="utf-8"))
-    pagekit.watch_csp(ctx, csp_violations)
-    return pagekit.keep_errors(ctx.new_page())
-
-
-def fits(page, where):
-    """Every visible control a 44 px target, no sideways scrolling (test_touch's check)."""
-    import test_touch
-
-    test_touch.fits(page, page.viewport_size["width"], where)
+        assert not roomkit.relay_errors(page), roomkit.relay_errors(page)
 
 
 @pytest.mark.parametrize(("locale", "lang"), [("fr-FR", "fr"), ("ja-JP", "ja")])
-def test_the_room_page_in_words_keys_phone_and_audit(
-    browser, csp_violations, server, relay, locale, lang
-):
+def test_the_room_page_in_words_keys_phone_and_audit(new_page, server, relay, locale, lang):
     """The host on a 360 px phone and a guest at 1280 px, both browsers in another
     language: every phase has no English left and no serious axe violation in either
     theme, fits the phone, and the host plays by the keyboard alone."""
-    from test_contrast import Contrast
-    from test_pages_walk import Checker
-
     check = Checker(lang, True)
-    host = walker(browser, csp_violations, locale, {"width": 360, "height": 740})
-    guest = walker(browser, csp_violations, locale, {"width": 1280, "height": 900})
-    try:
-        host.goto(roomkit.room_url(server, relay))
-        host.wait_for_selector("#btn-open-room:visible")
-        check(host, "a new room")
-        fits(host, "a new room")
-        pagekit.tab_to(host, "#btn-open-room")
-        host.keyboard.press("Enter")
-        host.wait_for_selector("#seats li[data-seat='0'] button.primary")
-        link = host.input_value("#room-link")
-        check(host, "the lobby")
-        fits(host, "the lobby")
-        contrast = Contrast(host, server)
-        contrast.check("the lobby")
-        pagekit.shot(host, f"room-lobby-360-{lang}")
-        # a seat taken with the keys
-        host.focus("#join-name")
-        host.keyboard.type("Ann")
-        pagekit.tab_to(host, "#seats li[data-seat='0'] button.primary")
-        host.keyboard.press("Enter")
-        host.wait_for_function("window.tsuroRoom.seat === 0")
+    host = new_page(locale=locale, viewport={"width": 360, "height": 740}, axe=True)
+    guest = new_page(locale=locale, viewport={"width": 1280, "height": 900}, axe=True)
 
-        guest.goto(link)
-        guest.wait_for_selector("#seats li[data-seat='1'] button.primary")
-        check(guest, "a guest in the lobby")
-        roomkit.take_seat(guest, 1, "Bo")
-        host.wait_for_selector("#seats li[data-seat='1'][data-state='here']")
-        host.evaluate("document.activeElement.blur()")
-        pagekit.tab_to(host, "#seats li[data-seat='2'] button:not(.primary)")  # to a computer
-        host.keyboard.press("Enter")
-        host.wait_for_selector("#btn-start:enabled")
-        pagekit.tab_to(host, "#btn-start")
-        host.keyboard.press("Enter")
-        pagekit.wait_phase(host, ["start"])
-        check(host, "the host's turn")
-        fits(host, "the host's turn")
-        contrast.check("the host's turn")
-        check(guest, "a guest waiting")
-        pagekit.shot(host, f"room-turn-360-{lang}")
-        pagekit.shot(guest, f"room-waiting-1280-{lang}")
-        # the host plays by the keys: a start mark, then tiles
-        for k in range(60):
-            if pagekit.phase(host) == "over" or pagekit.phase(guest) == "over":
-                break
+    def fits(page, where):
+        auditkit.fits(page, page.viewport_size["width"], where)
+
+    host.goto(roomkit.room_url(server, relay))
+    host.wait_for_selector("#btn-open-room:visible")
+    check(host, "a new room")
+    fits(host, "a new room")
+    pagekit.tab_to(host, "#btn-open-room")
+    host.keyboard.press("Enter")
+    host.wait_for_selector("#seats li[data-seat='0'] button.primary")
+    link = host.input_value("#room-link")
+    check(host, "the lobby")
+    fits(host, "the lobby")
+    contrast = Contrast(host, server)
+    contrast.check("the lobby")
+    pagekit.shot(host, f"room-lobby-360-{lang}")
+    # a seat taken with the keys
+    host.focus("#join-name")
+    host.keyboard.type("Ann")
+    pagekit.tab_to(host, "#seats li[data-seat='0'] button.primary")
+    host.keyboard.press("Enter")
+    host.wait_for_function("window.tsuroRoom.seat === 0")
+
+    guest.goto(link)
+    guest.wait_for_selector("#seats li[data-seat='1'] button.primary")
+    check(guest, "a guest in the lobby")
+    roomkit.take_seat(guest, 1, "Bo")
+    host.wait_for_selector("#seats li[data-seat='1'][data-state='here']")
+    host.evaluate("document.activeElement.blur()")
+    pagekit.tab_to(host, "#seats li[data-seat='2'] button:not(.primary)")  # to a computer
+    host.keyboard.press("Enter")
+    host.wait_for_selector("#btn-start:enabled")
+    pagekit.tab_to(host, "#btn-start")
+    host.keyboard.press("Enter")
+    pagekit.wait_phase(host, ["start"])
+    check(host, "the host's turn")
+    fits(host, "the host's turn")
+    contrast.check("the host's turn")
+    check(guest, "a guest waiting")
+    pagekit.shot(host, f"room-turn-360-{lang}")
+    pagekit.shot(guest, f"room-waiting-1280-{lang}")
+    # the host plays by the keys: a start mark, then tiles
+    for k in range(60):
+        roomkit.wait_for_a_turn([host, guest])
+        if pagekit.phase(host) == "over" or pagekit.phase(guest) == "over":
+            break
+        if roomkit.my_turn(host):
+            arrived = host.evaluate("window.tsuroRoom.arrivals.length")
             if pagekit.phase(host) == "start":
                 pagekit.tab_to(host, "svg.board")
                 for _ in range(1 + 7 * k % 45):
                     host.keyboard.press("ArrowRight")
-                host.keyboard.press("Enter")
-            elif pagekit.phase(host) == "tile":
+            else:
                 pagekit.choose_placeable_by_keys(host, k)
-                host.keyboard.press("Enter")
-            if roomkit.my_turn(guest):
-                roomkit.play_turn(guest, k)
-            host.wait_for_timeout(150)
-        play_until_over([host, guest])
-        host.click("#btn-embed-game")  # the embed code and its preview, in words and audited too
-        host.wait_for_function("document.querySelector('#embed-snippet').value.includes('#r=')")
-        host.frame_locator("#embed-preview iframe").locator("svg.board").wait_for()
-        check(host, "game over")
-        fits(host, "game over")
-        contrast.check("game over")
-        contrast.assert_ok(".room-seat-state", "#room-link", "#winners")
-        check(guest, "game over, a guest")
-        pagekit.shot(host, f"room-over-360-{lang}")
-        assert not relay_errors(host) and not relay_errors(guest)
-    finally:
-        host.context.close()
-        guest.context.close()
+            host.keyboard.press("Enter")
+            host.wait_for_function("(b) => window.tsuroRoom.arrivals.length > b", arg=arrived)
+        if roomkit.my_turn(guest):
+            roomkit.play_and_wait(guest, k)
+    roomkit.play_until_over([host, guest])
+    host.click("#btn-embed-game")  # the embed code and its preview, in words and audited too
+    host.wait_for_function("document.querySelector('#embed-snippet').value.includes('#r=')")
+    # (drawn by the frame's script, once its words are in: its static board is English)
+    host.frame_locator("#embed-preview iframe").locator("svg.board:not(.board-static)").wait_for()
+    check(host, "game over")
+    fits(host, "game over")
+    contrast.check("game over")
+    contrast.assert_ok(".room-seat-state", "#room-link", "#winners")
+    check(guest, "game over, a guest")
+    pagekit.shot(host, f"room-over-360-{lang}")
+    assert not roomkit.relay_errors(host) and not roomkit.relay_errors(guest)
 
 
 def test_the_host_gives_a_gone_players_seat_to_a_computer_or_to_someone_else(
     devices, server, relay
 ):
     kinds = ["person", "person", "person"]
-    link, (host, bo, cy) = seated_room(devices, server, relay, kinds, ["Ann", "Bo", "Cy"])
+    link, (host, bo, cy) = roomkit.seated_room(devices, server, relay, kinds, ["Ann", "Bo", "Cy"])
     pagekit.wait_phase(host, ["start"])
-    play_moves([host, bo, cy], 4)
+    roomkit.play_moves([host, bo, cy], 4)
 
     # Cy is gone: the host sees it and gives the seat to a computer, which plays on
     cy.context.close()
@@ -515,10 +343,10 @@ def test_the_host_gives_a_gone_players_seat_to_a_computer_or_to_someone_else(
     first = next(
         i for i, m in enumerate(got) if m["type"] == "state" and m["position"]["viewer"] == 1
     )
-    hidden_ok(got[:first], None)  # watching first: no hand
-    hidden_ok(got[first:], 1)
-    play_until_over([host, di])
+    roomkit.hidden_ok(got[:first], None)  # watching first: no hand
+    roomkit.hidden_ok(got[first:], 1)
+    roomkit.play_until_over([host, di])
     record = host.evaluate("window.tsuroRoom.record")
     assert next(m for m in roomkit.received(di) if m["type"] == "over")["record"] == record
     for page in (host, di):
-        assert not relay_errors(page), relay_errors(page)
+        assert not roomkit.relay_errors(page), roomkit.relay_errors(page)

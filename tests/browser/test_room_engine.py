@@ -9,16 +9,15 @@ from __future__ import annotations
 import pagekit
 import pytest
 import roomkit
-from test_room import devices, play_moves, relay, relay_errors, seated_room  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
 MOVES = "window.tsuroRoom.record.moves.length"
 
 
-def test_a_move_or_a_computers_move_the_engine_fails_is_played_again(devices, server, relay):  # noqa: F811
+def test_a_move_or_a_computers_move_the_engine_fails_is_played_again(devices, server, relay):
     kinds = ["person", "person", "computer:easy"]
-    _, (host, bo) = seated_room(devices, server, relay, kinds, ["Ann", "Bo"])
+    _, (host, bo) = roomkit.seated_room(devices, server, relay, kinds, ["Ann", "Bo"])
     pagekit.wait_phase(host, ["start"])
     roomkit.play_turn(host, 5)
     pagekit.wait_phase(bo, ["start"])
@@ -41,7 +40,7 @@ def test_a_move_or_a_computers_move_the_engine_fails_is_played_again(devices, se
 
     # it fails four times in a row: the host is told, and "Try again" plays on
     roomkit.fail_engine(host, "bot_move", 4)
-    play_moves([host, bo], 2, start=3)
+    roomkit.play_moves([host, bo], 2, start=3)
     host.wait_for_selector("#notice-action:visible", timeout=240_000)
     assert "could not play" in host.inner_text("#notice-text")
     assert host.evaluate("window.tsuroRoom.computerFailures") == 6
@@ -54,6 +53,6 @@ def test_a_move_or_a_computers_move_the_engine_fails_is_played_again(devices, se
     host.click("#notice-action")
     host.wait_for_function(f"{MOVES} > {moves}", timeout=120_000)
     assert host.locator("#notice").is_hidden()
-    play_moves([host, bo], 2, start=5)
+    roomkit.play_moves([host, bo], 2, start=5)
     for page in (host, bo):
-        assert not relay_errors(page), relay_errors(page)
+        assert not roomkit.relay_errors(page), roomkit.relay_errors(page)

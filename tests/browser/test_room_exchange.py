@@ -8,72 +8,20 @@ here with tsuro_core (a seeded game), put in the host's save before it reopens t
 from __future__ import annotations
 
 import json
-import random
 
 import pagekit
 import pytest
 import roomkit
-from test_room import (  # noqa: F401
-    devices,
-    hidden_ok,
-    log_lines,
-    play_until_over,
-    relay,
-    relay_errors,
-    send_raw,
-)
-
-from tsuro_core.api import call
 
 pytestmark = pytest.mark.browser
 
-RULES = {"preset": "classic", "elimination_bonus": True}
-NAMES = ["Ann", "Bo", "Cy"]
-
-
-def ok(op, args):
-    answer = call(op, args)
-    assert answer["ok"], answer
-    return answer["result"]
-
-
-def record_before_bos_exchange():
-    """A 3-player elimination-bonus game, seeded, played until Bo (seat 1) may exchange
-    tiles with a player he just put out: its record."""
-    players = [{"name": n, "color": c} for n, c in zip(NAMES, ("red", "blue", "green"))]
-    for seed in range(300):
-        game = ok("new_game", {"rules": RULES, "players": players, "seed": seed})
-        position, moves, pick = game["position"], [], random.Random(seed)
-        while position["turn"] is not None:
-            legal = ok("legal_moves", {"position": position})
-            if legal["phase"] == "exchange":
-                if position["turn"] == 1 and len(position["hands"][1]) >= 2:
-                    return {**game["record"], "moves": moves}
-                move = legal["moves"][0]["move"]
-            else:
-                move = pick.choice(legal["moves"])["move"]
-            position = ok("play", {"position": position, "move": move})["position"]
-            moves.append(move)
-    raise AssertionError("no game reached Bo's exchange")
-
-
-PUT_SAVE = """(record) => {
-  const key = Object.keys(localStorage).find((k) => k.startsWith("tsuro.room.host."));
-  const room = JSON.parse(localStorage.getItem(key));
-  room.phase = "playing";
-  room.save = { format: "tsuro-save/1", record, seats: room.seats.map(() => ({ kind: "human" })),
-                savedAt: new Date().toISOString() };
-  localStorage.setItem(key, JSON.stringify(room));
-  return room.rules;
-}"""
-
 
 def test_a_guest_exchanges_and_everyone_gets_the_log_of_the_moves_so_far(
-    devices,  # noqa: F811
+    devices,
     server,
-    relay,  # noqa: F811
+    relay,
 ):
-    record = record_before_bos_exchange()
+    record = roomkit.record_before_bos_exchange()
     host = devices("ann")
     host.goto(roomkit.room_url(server, relay))
     host.wait_for_selector("#btn-open-room:visible")
@@ -89,7 +37,7 @@ def test_a_guest_exchanges_and_everyone_gets_the_log_of_the_moves_so_far(
         roomkit.take_seat(page, seat, name)
 
     # the game so far, as the host's save: the host reopens the room from it
-    assert host.evaluate(PUT_SAVE, record) == RULES  # the setup's elimination bonus
+    assert host.evaluate(roomkit.PUT_SAVE, record) == roomkit.RULES  # the setup's elimination bonus
     host.reload()
     host.wait_for_function("window.tsuroRoom.seat === 0 && window.tsuroRoom.record !== null")
     n = len(record["moves"])
@@ -98,14 +46,14 @@ def test_a_guest_exchanges_and_everyone_gets_the_log_of_the_moves_so_far(
 
     # every device shows the log of the moves so far, the same lines, no tile in it
     pagekit.wait_phase(bo, ["exchange"])
-    ann_log = log_lines(host)
+    ann_log = roomkit.log_lines(host)
     assert len(ann_log) >= n
-    assert log_lines(bo) == ann_log and log_lines(cy) == ann_log
+    assert roomkit.log_lines(bo) == ann_log and roomkit.log_lines(cy) == ann_log
     for page, me in ((host, 0), (bo, 1), (cy, 2)):
         got = roomkit.received(page)
         first = [m for m in got if m["type"] == "state" and m["n"] == n][-1]
         assert len(first["log"]) == n
-        hidden_ok([first], me, exchange=[2])
+        roomkit.hidden_ok([first], me, exchange=[2])
 
     # Bo's exchange panel: his tiles and Cy's, whom he put out
     state = [m for m in roomkit.received(bo) if m["type"] == "state"][-1]
@@ -121,7 +69,9 @@ def test_a_guest_exchanges_and_everyone_gets_the_log_of_the_moves_so_far(
 
     # a swap of a tile he does not hold: refused by the host's engine, nothing played
     other = next(t for t in range(35) if t not in mine and t not in theirs)
-    send_raw(bo, {"v": 1, "type": "move", "n": n, "move": {"exchange": [[other, theirs[0]]]}})
+    roomkit.send_raw(
+        bo, {"v": 1, "type": "move", "n": n, "move": {"exchange": [[other, theirs[0]]]}}
+    )
     bo.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('illegal_move'))")
     assert host.evaluate("window.tsuroRoom.record.moves.length") == n
 
@@ -140,14 +90,14 @@ def test_a_guest_exchanges_and_everyone_gets_the_log_of_the_moves_so_far(
         assert (
             event["pairs"] == [[given, theirs[0]]] and after["move"]["exchange"] == event["pairs"]
         )
-        hidden_ok([after], me)
+        roomkit.hidden_ok([after], me)
         if me == 1:  # Bo holds Cy's tile now (or played it at once: the game is over)
             assert theirs[0] in after["position"]["hands"][1] or after["position"]["turn"] is None
 
     # Cy is out and watches; Ann and Bo play on to the end
-    play_until_over([host, bo])
+    roomkit.play_until_over([host, bo])
     final = next(m for m in roomkit.received(cy) if m["type"] == "over")["record"]
     assert final == host.evaluate("window.tsuroRoom.record")
     assert json.dumps(final["moves"][: n + 1]) == json.dumps([*record["moves"], move])
     for page in (host, bo, cy):
-        assert not relay_errors(page), relay_errors(page)
+        assert not roomkit.relay_errors(page), roomkit.relay_errors(page)

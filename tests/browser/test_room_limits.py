@@ -12,7 +12,6 @@ from __future__ import annotations
 import pagekit
 import pytest
 import roomkit
-from test_room import devices, play_moves, relay, relay_errors, seated_room  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -60,8 +59,8 @@ RAW_CHUNKS = """([count, progress, size]) => {
 TOO_LARGE = "window.tsuroRoom.hostStats.tooLarge"
 
 
-def test_a_message_larger_than_a_chunk_is_refused_while_it_arrives(devices, server, relay):  # noqa: F811
-    _, (host, bo) = seated_room(devices, server, relay, ["person", "person"], ["Ann", "Bo"])
+def test_a_message_larger_than_a_chunk_is_refused_while_it_arrives(devices, server, relay):
+    _, (host, bo) = roomkit.seated_room(devices, server, relay, ["person", "person"], ["Ann", "Bo"])
     pagekit.wait_phase(host, ["start"])
     link = host.input_value("#room-link")
     eve, mal = devices("eve"), devices("mal")  # two who watch, and send what they should not
@@ -89,7 +88,7 @@ def test_a_message_larger_than_a_chunk_is_refused_while_it_arrives(devices, serv
     # nothing changed for the others: the game goes on
     assert host.evaluate("window.tsuroRoom.record.moves.length") == 0
     assert not [m for m in roomkit.received(bo) if m["type"] == "error"]
-    play_moves([host, bo], 4)
+    roomkit.play_moves([host, bo], 4)
     assert host.evaluate(TOO_LARGE) == 2
     for page in (host, bo):
-        assert not relay_errors(page), relay_errors(page)
+        assert not roomkit.relay_errors(page), roomkit.relay_errors(page)

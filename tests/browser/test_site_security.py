@@ -6,8 +6,7 @@ the tests here provoke some on purpose and check they are refused and seen.
 
 from __future__ import annotations
 
-import time
-
+import pagekit
 import pytest
 
 from sitebuild import headers
@@ -23,14 +22,6 @@ SAMPLE = (
 
 def _text(v) -> str:
     return str(v)
-
-
-def _wait(page, predicate, timeout=20.0):
-    """Wait for predicate(), letting Playwright deliver the page's events meanwhile."""
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        page.wait_for_timeout(100)
 
 
 def test_the_game_and_tutorial_refuse_framing_the_embed_allows_it(
@@ -49,7 +40,11 @@ def test_the_game_and_tutorial_refuse_framing_the_embed_allows_it(
     # drawn by our script (the static board is replaced), so it ran in the frame
     embed.locator("svg.board:not(.board-static)").wait_for(state="attached", timeout=30_000)
     # The refused frames show the browser's error page, not our documents.
-    _wait(page, lambda: sum("frame-ancestors" in _text(v) for v in csp_violations.found) >= 2)
+    pagekit.wait_until(
+        page,
+        lambda: sum("frame-ancestors" in _text(v) for v in csp_violations.found) >= 2,
+        "two frame-ancestors violations",
+    )
     frames = {f.name or f.url: f.url for f in page.frames}
     for f in page.frames:
         if f is page.main_frame or f.url.startswith(server + "embed.html"):
@@ -77,14 +72,15 @@ def test_an_injected_inline_script_is_refused_and_reported(
     }""")
     assert ran is False
     # Seen three ways: the document's event, the console, and the report to the server.
-    _wait(page, lambda: len(csp_reports) > before)
+    pagekit.wait_until(page, lambda: len(csp_reports) > before, "the report")
     assert csp_reports[before]["effective-directive"] == "script-src-elem"
-    _wait(
+    pagekit.wait_until(
         page,
         lambda: any(
             isinstance(v, dict) and v.get("directive") == "script-src-elem"
             for v in csp_violations.found
         ),
+        "the document's event",
     )
 
 
@@ -109,12 +105,12 @@ def test_the_engine_worker_runs_under_the_policy(
         before = len(csp_reports)
         csp_violations.allow(lambda v: "wasm" in _text(v) or "WebAssembly" in _text(v))
         page.goto(base.replace("127.0.0.1", "localhost") + "smoke.html?sw=off")
-        _wait(
+        pagekit.wait_until(
             page,
             lambda: any(
                 "engine.worker.js" in str(r.get("document-uri", "")) for r in csp_reports[before:]
             ),
-            timeout=120,
+            "the worker's report",
         )
         report = next(r for r in csp_reports[before:] if "engine.worker.js" in r["document-uri"])
         assert report["blocked-uri"] == "wasm-eval"

@@ -6,6 +6,8 @@ to the next one.  The browser's own list of workers (DevTools' targets) shows wh
 
 from __future__ import annotations
 
+import contextkit
+import pagekit
 import pytest
 
 pytestmark = pytest.mark.browser
@@ -25,19 +27,12 @@ FLOOD = """() => {
 
 
 def workers(cdp) -> list[str]:
-    """The names of the shared workers the browser runs."""
+    """The names of the shared workers the browser runs (less the warm-up option the test
+    contexts give every engine: contextkit.WARMUP_OFF)."""
     targets = cdp.send("Target.getTargets")["targetInfos"]
-    return sorted(t["title"] for t in targets if t["type"] == "shared_worker")
-
-
-def wait_for(page, predicate, what: str, timeout_s: float = 120) -> None:
-    import time
-
-    deadline = time.monotonic() + timeout_s
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never: {what}")
-        page.wait_for_timeout(200)
+    return sorted(
+        contextkit.without_warmup_off(t["title"]) for t in targets if t["type"] == "shared_worker"
+    )
 
 
 def test_a_shared_engine_given_up_on_is_stopped_and_its_pages_move_on(context, server, browser):
@@ -61,7 +56,9 @@ def test_a_shared_engine_given_up_on_is_stopped_and_its_pages_move_on(context, s
     assert code == "timeout"
     # both tabs leave the stuck worker, so the browser stops it though minutes of work
     # were queued in it; both move to the next one, and the waiting request is answered there
-    wait_for(first, lambda: "tsuro-engine" not in workers(cdp), "the stuck worker stopped")
+    pagekit.wait_until(
+        first, lambda: "tsuro-engine" not in workers(cdp), "the stuck worker to stop"
+    )
     assert isinstance(second.evaluate("window.answer"), str)
     assert not second.evaluate("window.answer").startswith("failed")
     assert workers(cdp) == ["tsuro-engine#generation=1"]

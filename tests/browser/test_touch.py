@@ -7,25 +7,15 @@ from __future__ import annotations
 
 import pagekit
 import pytest
+from auditkit import fits
+from gamekit import finished_record
 from pagekit import playable_position
-from test_play import _finished_record
 
 from tsuro_core.api import call
 
 pytestmark = pytest.mark.browser
 
 PHONES = [(360, 740), (740, 360)]
-
-# Visible controls smaller than 44 x 44 CSS px (inline links in prose aside).
-TARGETS = """() => [...document.querySelectorAll('button, select, input, a, summary, textarea')]
-  .filter((el) => el.checkVisibility() && !el.closest('svg, .visually-hidden')
-    && el.type !== 'checkbox')
-  .map((el) => {
-    const r = el.getBoundingClientRect();
-    return { what: el.id || el.className || el.tagName, w: r.width, h: r.height,
-      inline: getComputedStyle(el).display === 'inline' };
-  })
-  .filter((t) => !t.inline && (t.w < 44 || t.h < 44))"""
 
 # Setup fields whose text is cut: the text's width against the room inside the
 # field (a menu's arrow takes about 18 px).
@@ -49,74 +39,73 @@ CUT = """() => {
 }"""
 
 
-def phone(browser, width, height, locale="en-GB"):
-    ctx = browser.new_context(
+def phone(new_page, width, height, locale="en-GB"):
+    """A phone's page: touch, this size and language."""
+    return new_page(
         viewport={"width": width, "height": height}, has_touch=True, is_mobile=True, locale=locale
     )
-    ctx.set_default_timeout(120_000)
-    return ctx, ctx.new_page()
 
 
-def fits(page, width, where):
-    """Every visible control is a 44 px target and nothing sticks out sideways."""
-    small = page.evaluate(TARGETS)
-    assert not small, f"{where}: targets under 44 x 44 px: {small}"
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, (
-        f"{where}: scrolls sideways"
-    )
+def test_touch_targets_and_no_sideways_scroll_on_every_page(new_page, server):
+    """Each page's controls and width, on a phone held upright and on its side."""
+    page = phone(new_page, *PHONES[0])
 
+    def fits_phones(where):
+        for width, height in PHONES:
+            page.set_viewport_size({"width": width, "height": height})
+            pagekit.rendered(page)
+            fits(page, width, f"{where} ({width} px)")
+        page.set_viewport_size({"width": PHONES[0][0], "height": PHONES[0][1]})
+        pagekit.rendered(page)
 
-@pytest.mark.parametrize("width,height", PHONES)
-def test_touch_targets_and_no_sideways_scroll_on_every_page(browser, server, width, height):
-    ctx, page = phone(browser, width, height)
-    try:
-        page.goto(server + "?sw=off&anim=0")
-        page.wait_for_selector("#setup[open]")
-        fits(page, width, "setup")
-        page.click("#btn-start")
-        pagekit.wait_phase(page, ["start"])
-        page.locator(".layer-marks .start-mark").first.locator(".start-dot").tap(force=True)
-        page.locator("#btn-place:not([disabled])").tap()  # a finger's mark is confirmed
-        pagekit.wait_phase(page, ["tile"])
-        fits(page, width, "a game")
-        page.keyboard.press("?")
-        page.wait_for_selector("#help[open]")
+    page.goto(server + "?sw=off&anim=0")
+    page.wait_for_selector("#setup[open]")
+    fits_phones("setup")
+    page.click("#btn-start")
+    pagekit.wait_phase(page, ["start"])
+    page.locator(".layer-marks .start-mark").first.locator(".start-dot").tap(force=True)
+    page.locator("#btn-place:not([disabled])").tap()  # a finger's mark is confirmed
+    pagekit.wait_phase(page, ["tile"])
+    fits_phones("a game")
+    page.keyboard.press("?")
+    page.wait_for_selector("#help[open]")
+    for width, height in [*PHONES, PHONES[0]]:
+        page.set_viewport_size({"width": width, "height": height})
+        pagekit.rendered(page)
         assert page.evaluate(
             "(() => { const d = document.querySelector('#help');"
             " return d.scrollWidth <= d.clientWidth; })()"
-        ), "the keys help is cut on the right"
-        page.goto(server + "embed.html?sw=off#" + playable_position() + "&try=1")
-        page.wait_for_selector("#hand .hand-tile")
-        assert page.inner_text("#caption").startswith("Tap the board")  # not "Point at": no pointer
-        page.locator("#board").tap()  # a board to try wakes on a touch
-        page.wait_for_selector("#hand .hand-tile:not([disabled])")
-        fits(page, width, "embed")
-        page.goto(server + "tutorial/course.html?sw=off")
-        page.wait_for_selector("#bar:not([hidden])")
-        fits(page, width, "course tutorial")
-        page.goto(server + "daily.html?sw=off&anim=0")
-        pagekit.wait_phase(page, ["start"])
-        fits(page, width, "daily")
-        page.goto(server + "puzzles.html?sw=off&anim=0")
-        page.wait_for_selector("#puzzle-list button")
-        fits(page, width, "puzzles")
-        page.goto(server + "link.html?sw=off&anim=0")
-        page.wait_for_selector("#new-panel:not([hidden])")
-        fits(page, width, "play by link, new game")
-        page.click("#btn-link-start")
-        page.wait_for_selector("#send-panel:not([hidden]), #play-panel:not([hidden])")
-        fits(page, width, "play by link, a game")
-        record = _finished_record(players=3, seed=4)
-        link = call("encode_link", {"record": record})["result"]["fragment"]
-        page.goto(server + f"review.html?sw=off&anim=0#{link}&iterations=1")
-        pagekit.wait_phase(page, ["done"])
-        page.locator(".chart-table summary").tap()
-        fits(page, width, "game review")
-        page.goto(server + "room.html?sw=off&anim=0&relays=none")
-        page.wait_for_selector("#new-panel:not([hidden])")
-        fits(page, width, "live rooms, a new room")  # the rooms themselves: test_room.py
-    finally:
-        ctx.close()
+        ), f"the keys help is cut on the right at {width} px"
+    page.goto(server + "embed.html?sw=off#" + playable_position() + "&try=1")
+    page.wait_for_selector("#hand .hand-tile")
+    assert page.inner_text("#caption").startswith("Tap the board")  # not "Point at": no pointer
+    page.locator("#board").tap()  # a board to try wakes on a touch
+    page.wait_for_selector("#hand .hand-tile:not([disabled])")
+    fits_phones("embed")
+    page.goto(server + "tutorial/course.html?sw=off")
+    page.wait_for_selector("#bar:not([hidden])")
+    fits_phones("course tutorial")
+    page.goto(server + "daily.html?sw=off&anim=0")
+    pagekit.wait_phase(page, ["start"])
+    fits_phones("daily")
+    page.goto(server + "puzzles.html?sw=off&anim=0")
+    page.wait_for_selector("#puzzle-list button")
+    fits_phones("puzzles")
+    page.goto(server + "link.html?sw=off&anim=0")
+    page.wait_for_selector("#new-panel:not([hidden])")
+    fits_phones("play by link, new game")
+    page.click("#btn-link-start")
+    page.wait_for_selector("#send-panel:not([hidden]), #play-panel:not([hidden])")
+    fits_phones("play by link, a game")
+    record = finished_record(players=3, seed=4)
+    link = call("encode_link", {"record": record})["result"]["fragment"]
+    page.goto(server + f"review.html?sw=off&anim=0#{link}&iterations=1")
+    pagekit.wait_phase(page, ["done"])
+    page.locator(".chart-table summary").tap()
+    fits_phones("game review")
+    page.goto(server + "room.html?sw=off&anim=0&relays=none")
+    page.wait_for_selector("#new-panel:not([hidden])")
+    fits_phones("live rooms, a new room")  # the rooms themselves: test_room.py
 
 
 MEDIUM = {
@@ -131,29 +120,28 @@ MEDIUM = {
 
 
 @pytest.mark.parametrize("locale", list(MEDIUM))
-@pytest.mark.parametrize("width,height", PHONES)
-def test_setup_names_and_menus_fit_a_phone(browser, server, width, height, locale):
+def test_setup_names_and_menus_fit_a_phone(new_page, server, locale):
     """Eight seats of every kind, with the default names a computer gets ("Medium
     computer", "Ordinateur moyen", "Computer (mittel)") and the longest colour ("bleu
-    canard"): no text cut."""
-    ctx, page = phone(browser, width, height, locale)
-    try:
-        page.goto(server + "?sw=off&anim=0")
-        page.wait_for_selector("#setup[open]")
-        page.select_option("#set-count", "8")
-        rows = page.locator("#seats > li")
-        kinds = ["computer:medium", "computer:easy", "computer:hard", "human"]
-        for i in range(8):
-            rows.nth(i).locator(".seat-kind").select_option(kinds[i % 4])
-        rows.nth(1).locator(".seat-color").select_option("teal")
-        assert rows.nth(0).locator(".seat-name").input_value() == MEDIUM[locale]
-        assert not page.evaluate(CUT)
+    canard"): no text cut, on a phone held upright and on its side."""
+    page = phone(new_page, *PHONES[0], locale)
+    page.goto(server + "?sw=off&anim=0")
+    page.wait_for_selector("#setup[open]")
+    page.select_option("#set-count", "8")
+    rows = page.locator("#seats > li")
+    kinds = ["computer:medium", "computer:easy", "computer:hard", "human"]
+    for i in range(8):
+        rows.nth(i).locator(".seat-kind").select_option(kinds[i % 4])
+    rows.nth(1).locator(".seat-color").select_option("teal")
+    assert rows.nth(0).locator(".seat-name").input_value() == MEDIUM[locale]
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        pagekit.rendered(page)
+        assert not page.evaluate(CUT), width
         assert page.evaluate(
             "document.querySelector('#setup').scrollWidth"
             " <= document.querySelector('#setup').clientWidth"
-        )
-    finally:
-        ctx.close()
+        ), width
 
 
 @pytest.mark.parametrize("locale,sound", [("en-GB", "Sound"), ("fr-FR", "Son")])
@@ -185,7 +173,7 @@ MARKS = """() => [...document.querySelectorAll('.layer-marks .start-mark')].map(
   return { place: g.dataset.place, x: r.x + r.width / 2, y: r.y + r.height / 2 };
 })"""
 
-SELECTED = "document.querySelector('.layer-marks .start-mark.selected')?.dataset.place || null"
+SELECTED = "(document.querySelector('.layer-marks .start-mark.selected')?.dataset.place || null)"
 
 
 def first_start(page) -> str:
@@ -195,50 +183,48 @@ def first_start(page) -> str:
     return ",".join(str(v) for v in move["start"])
 
 
-def test_a_finger_chooses_a_start_mark_then_confirms_it(browser, server):
+def test_a_finger_chooses_a_start_mark_then_confirms_it(new_page, server):
     """On a 360 px phone the marks are about 17 px apart: a tap a few px off a mark,
     towards its neighbour, selects that mark (ringed, said, the button offered)
     without starting; another tap moves the choice; "Start here" starts there."""
-    ctx, page = phone(browser, 360, 740)
-    try:
-        page.goto(server + "?sw=off&anim=0")
-        page.wait_for_selector("#setup[open]")
-        page.click("#btn-start")
-        pagekit.wait_phase(page, ["start"])
-        marks = page.evaluate(MARKS)
-        assert len(marks) == 48
-        top_y, left_x = min(m["y"] for m in marks), min(m["x"] for m in marks)
-        top = sorted((m for m in marks if m["y"] < top_y + 1), key=lambda m: m["x"])
-        # the closest pair on the top edge
-        i = min(range(2, len(top) - 1), key=lambda k: top[k + 1]["x"] - top[k]["x"])
-        aim, neighbour = top[i], top[i + 1]
-        gap = neighbour["x"] - aim["x"]
-        assert gap < 25, f"the marks are {gap:.0f} px apart: no need for this"
-        # 40 % of the way to the neighbour, and a little outside the board
-        page.touchscreen.tap(aim["x"] + 0.4 * gap, aim["y"] - 4)
-        page.wait_for_function(f"{SELECTED} !== null")
-        assert page.evaluate(SELECTED) == aim["place"]
-        assert page.locator(".start-mark.selected .start-chosen").is_visible()
-        button = page.locator("#btn-place")
-        assert button.is_enabled() and button.inner_text() == "Start here"
-        assert pagekit.phase(page) == "start" and pagekit.log_count(page) == 0
-        said = page.inner_text("#announcer p:last-child")
-        # its place in words, said and shown
-        assert said.startswith("Chosen: ") and said == page.inner_text("#hand-note")
-        pagekit.shot(page, "touch-start-chosen-360")
-        # a tap on the left edge's frame band, beside a mark: the choice moves there
-        left = sorted((m for m in marks if m["x"] < left_x + 1), key=lambda m: m["y"])
-        other = left[3]
-        page.touchscreen.tap(other["x"] - 6, other["y"] + 3)
-        page.wait_for_function(f"{SELECTED} === {other['place']!r}")
-        assert page.locator(".start-mark.selected").count() == 1
-        assert page.inner_text("#announcer p:last-child") not in (said, "")
-        assert pagekit.log_count(page) == 0
-        button.tap()
-        pagekit.wait_phase(page, ["tile", "pass"])
-        assert first_start(page) == other["place"]
-    finally:
-        ctx.close()
+    page = phone(new_page, 360, 740)
+    page.goto(server + "?sw=off&anim=0")
+    page.wait_for_selector("#setup[open]")
+    page.click("#btn-start")
+    pagekit.wait_phase(page, ["start"])
+    pagekit.settled(page)  # the marks where they stay
+    marks = page.evaluate(MARKS)
+    assert len(marks) == 48
+    top_y, left_x = min(m["y"] for m in marks), min(m["x"] for m in marks)
+    top = sorted((m for m in marks if m["y"] < top_y + 1), key=lambda m: m["x"])
+    # the closest pair on the top edge
+    i = min(range(2, len(top) - 1), key=lambda k: top[k + 1]["x"] - top[k]["x"])
+    aim, neighbour = top[i], top[i + 1]
+    gap = neighbour["x"] - aim["x"]
+    assert gap < 25, f"the marks are {gap:.0f} px apart: no need for this"
+    # 40 % of the way to the neighbour, and a little outside the board
+    page.touchscreen.tap(aim["x"] + 0.4 * gap, aim["y"] - 4)
+    page.wait_for_function(f"{SELECTED} !== null")
+    assert page.evaluate(SELECTED) == aim["place"]
+    assert page.locator(".start-mark.selected .start-chosen").is_visible()
+    button = page.locator("#btn-place")
+    assert button.is_enabled() and button.inner_text() == "Start here"
+    assert pagekit.phase(page) == "start" and pagekit.log_count(page) == 0
+    said = page.inner_text("#announcer p:last-child")
+    # its place in words, said and shown
+    assert said.startswith("Chosen: ") and said == page.inner_text("#hand-note")
+    pagekit.shot(page, "touch-start-chosen-360")
+    # a tap on the left edge's frame band, beside a mark: the choice moves there
+    left = sorted((m for m in marks if m["x"] < left_x + 1), key=lambda m: m["y"])
+    other = left[3]
+    page.touchscreen.tap(other["x"] - 6, other["y"] + 3)
+    page.wait_for_function(f"{SELECTED} === {other['place']!r}")
+    assert page.locator(".start-mark.selected").count() == 1
+    assert page.inner_text("#announcer p:last-child") not in (said, "")
+    assert pagekit.log_count(page) == 0
+    button.tap()
+    pagekit.wait_phase(page, ["tile", "pass"])
+    assert first_start(page) == other["place"]
 
 
 def test_a_mouse_click_still_starts_at_once(page, server):
@@ -247,6 +233,7 @@ def test_a_mouse_click_still_starts_at_once(page, server):
     page.wait_for_selector("#setup[open]")
     page.click("#btn-start")
     pagekit.wait_phase(page, ["start"])
+    pagekit.settled(page)  # the marks where they stay
     mark = page.evaluate(MARKS)[9]
     page.mouse.click(mark["x"] + 2, mark["y"] + 2)
     pagekit.wait_phase(page, ["tile", "pass"])

@@ -15,8 +15,9 @@ def test_course_page_steps_to_the_loop(page, server):
     page.click("#to-loop")
     assert "infinite loop" in page.inner_text("#caption")
     assert page.locator(".layer-tiles .placed").count() > 10
+    step = page.inner_text("#step")
     page.click("#next")
-    page.wait_for_timeout(300)
+    page.wait_for_function("(s) => document.getElementById('step').textContent !== s", arg=step)
     shot(page, "course-1280")
     page.set_viewport_size({"width": 360, "height": 800})
     shot(page, "course-360")

@@ -10,21 +10,18 @@ from __future__ import annotations
 
 import datetime
 import json
-from pathlib import Path
 
+import gamekit
 import pagekit
 import pytest
+from gamekit import committed_game, link_to, play_daily
 from pagekit import wait_phase
-from test_link_play import committed_game, link_to
 
 from tsuro_core.api import call
 
 pytestmark = pytest.mark.browser
 
 Q = "?sw=off&anim=0"
-PUZZLES = json.loads(
-    (Path(__file__).resolve().parents[2] / "data" / "puzzles.json").read_text(encoding="utf-8")
-)
 
 
 def utc_day(days_ago: int = 0) -> str:
@@ -62,34 +59,6 @@ def near_the_end(date: str) -> dict:
     return record
 
 
-def play_on(page, until_over: bool, first: int = 0) -> None:
-    """On the daily's page: place placeable tiles (or start), one move, or until the game is
-    over; `first`: which placeable tile to try first (tabs that should play differently)."""
-    for k in range(first, first + 60):
-        ph = wait_phase(page, ["start", "tile", "over"])
-        if ph == "over":
-            # "over" is said before the engine has scored the game and made its links
-            # (daily/main.js, finish()): the result panel shows once they are made
-            page.wait_for_selector("#daily-result:not([hidden])")
-            return
-        before = page.evaluate("document.querySelectorAll('.layer-tiles .placed').length")
-        if ph == "start":
-            page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
-            page.wait_for_function("document.body.dataset.phase !== 'start'")
-        else:
-            pagekit.choose_placeable_by_keys(page, k)
-            page.click("#btn-place")
-            page.wait_for_function(
-                "(n) => document.querySelectorAll('.layer-tiles .placed').length > n"
-                " || document.body.dataset.phase === 'over'",
-                arg=before,
-            )
-        if not until_over:
-            wait_phase(page, ["tile", "over"])
-            return
-    raise AssertionError("the game did not end")
-
-
 def test_daily_two_tabs_and_a_tab_left_open_since_yesterday_lose_no_counted_game(context, server):
     today, yesterday = utc_day(0), utc_day(1)
     first = tab(context, server + "daily.html" + Q)
@@ -105,15 +74,15 @@ def test_daily_two_tabs_and_a_tab_left_open_since_yesterday_lose_no_counted_game
     second = tab(context, server + "daily.html" + Q)  # the same counted game, resumed
     wait_phase(second, ["tile"])
     # the first tab finishes today's game: it counts
-    play_on(first, until_over=True)
+    play_daily(first, until_over=True)
     counted = stored(first, "tsuro.daily")["days"][today]
     # the second tab, still showing the game before its end, moves: the day stays counted
-    play_on(second, until_over=False, first=1)
+    play_daily(second, until_over=False, first=1)
     days = stored(second, "tsuro.daily")["days"]
     assert days[today] == counted and utc_day(2) in days
     # and when it finishes too, the first count stands; a game other than the one counted
     # is told as practice
-    play_on(second, until_over=True, first=1)
+    play_daily(second, until_over=True, first=1)
     assert stored(second, "tsuro.daily")["days"][today] == counted
     fragment = second.get_attribute("#replay-link", "href").split("#", 1)[1]
     practice = "(practice)" in second.input_value("#share-text").split("\n")[0]
@@ -128,16 +97,16 @@ def test_daily_two_tabs_and_a_tab_left_open_since_yesterday_lose_no_counted_game
     late.clock.set_system_time(datetime.datetime.fromisoformat(f"{yesterday}T23:50:00+00:00"))
     late.goto(server + "daily.html" + Q)
     assert "counts" in late.inner_text("#daily-kind") or wait_phase(late, ["start"])
-    play_on(late, until_over=False)  # yesterday's counted game, one move in
+    play_daily(late, until_over=False)  # yesterday's counted game, one move in
     late.clock.set_system_time(datetime.datetime.fromisoformat(f"{today}T00:10:00+00:00"))
     # today's practice game in another tab (today's counted one is over), a move in
     now = tab(context, server + "daily.html" + Q)
     wait_phase(now, ["over"])
     now.click("#btn-practice")
-    play_on(now, until_over=False)
+    play_daily(now, until_over=False)
     mine = stored(now, "tsuro.daily")["games"][today]["record"]["moves"]
     # the old tab moves on in yesterday's game, and finishes it: nothing of today's goes
-    play_on(late, until_over=True)
+    play_daily(late, until_over=True)
     state = stored(late, "tsuro.daily")
     assert state["days"][today] == counted and utc_day(2) in state["days"]
     assert yesterday in state["days"]  # yesterday's game, counted for its own day
@@ -154,7 +123,7 @@ def test_daily_two_tabs_and_a_tab_left_open_since_yesterday_lose_no_counted_game
 
 
 def test_puzzles_solved_in_two_tabs_are_both_kept(context, server):
-    one, two = PUZZLES[0], PUZZLES[1]
+    one, two = gamekit.PUZZLES[0], gamekit.PUZZLES[1]
     a = tab(context, server + f"puzzles.html{Q}#{one['id']}")
     b = tab(context, server + f"puzzles.html{Q}#{two['id']}")
     for p in (a, b):
@@ -173,7 +142,7 @@ def test_puzzles_solved_in_two_tabs_are_both_kept(context, server):
     assert progress["solved"] == {one["id"]: True}
     assert progress["hinted"] == {one["id"]: True, two["id"]: True}
     # and the second tab counts the first tab's solution
-    assert f"Solved: 1 of {len(PUZZLES)}" in b.inner_text("#progress")
+    assert f"Solved: 1 of {len(gamekit.PUZZLES)}" in b.inner_text("#progress")
 
 
 # ------------------------------------------------------------------ link games

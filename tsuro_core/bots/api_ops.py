@@ -16,10 +16,11 @@ is handed only :func:`~tsuro_core.bots.view_for` of it, the mover's view.
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from .. import jsonin
-from ..api_common import ApiError, game_of, seed_of
+from ..api_common import ApiError, Args, Operation, game_of, seed_of
+from ..errors import BadArgument
+from ..shapes import BotMove
 from . import DEFAULT, get_bot, view_for
 
 MAX_BUDGET_MS = 500.0
@@ -29,11 +30,11 @@ MAX_ITERATIONS = 32
 slowest positions measured (8 players, or a 12 x 12 board)."""
 
 
-def _error(code: str, message: str) -> Exception:
+def _error(code: str, message: str) -> ApiError:
     return ApiError(code, message)
 
 
-def _number(args: dict[str, Any], key: str, lo: float, hi: float, whole: bool = False) -> Any:
+def _number(args: Args, key: str, lo: float, hi: float, whole: bool = False) -> float | None:
     value = args.get(key)
     if value is None:
         return None
@@ -46,7 +47,7 @@ def _number(args: dict[str, Any], key: str, lo: float, hi: float, whole: bool = 
     return value
 
 
-def _move(args: dict[str, Any], name: str) -> dict[str, Any]:
+def _move(args: Args, name: str) -> BotMove:
     game = game_of(args)
     if game.over:
         raise _error("game_over", "the game is over: there is no move to make")
@@ -55,7 +56,7 @@ def _move(args: dict[str, Any], name: str) -> dict[str, Any]:
     iterations = _number(args, "iterations", 1, MAX_ITERATIONS, whole=True)
     try:
         bot = get_bot(name)
-    except ValueError as e:
+    except BadArgument as e:
         raise _error("bad_args", f"bot: {e}") from None
     seat = game.turn
     assert seat is not None
@@ -82,7 +83,7 @@ def _move(args: dict[str, Any], name: str) -> dict[str, Any]:
     }
 
 
-def op_bot_move(args: dict[str, Any]) -> dict[str, Any]:
+def op_bot_move(args: Args) -> BotMove:
     """The move a bot (``random``, ``survivor`` or ``planner``) makes for the player to move."""
     name = args.get("bot", DEFAULT)
     if not isinstance(name, str):
@@ -90,10 +91,10 @@ def op_bot_move(args: dict[str, Any]) -> dict[str, Any]:
     return _move(args, name)
 
 
-def op_hint(args: dict[str, Any]) -> dict[str, Any]:
+def op_hint(args: Args) -> BotMove:
     """What the strongest bot would play for the player to move."""
     return _move(args, DEFAULT)
 
 
-OPS = {"bot_move": op_bot_move, "hint": op_hint}
+OPS: dict[str, Operation] = {"bot_move": op_bot_move, "hint": op_hint}
 """The operations this module adds to the facade."""

@@ -18,17 +18,19 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
-from ..board import geometry
+from .. import shapes
+from ..board import Cells, geometry
+from ..errors import BadArgument
 from ..game import Game, phase_of
 from ..jsonin import show
 from ..rules import Rules
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT
 
-Move = dict[str, Any]
+Move = shapes.Move
 """A move in NOTATION form: ``{"start": [x, y, port]}``, ``{"tile", "rot"}`` or
 ``{"exchange": [[give, take], ...]}``."""
 
@@ -66,7 +68,7 @@ class View:
         return len(self.markers)
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> shapes.Phase:
         """``"start"``, ``"tile"``, ``"exchange"`` or ``"over"``, as :attr:`Game.phase`."""
         return phase_of(self.turn, self.pending, self.markers)
 
@@ -84,7 +86,7 @@ class View:
                 seen.update(h)
         return [t for t in range(TILE_COUNT) if t not in seen]
 
-    def cells(self) -> list[Any]:
+    def cells(self) -> Cells:
         """The board as :class:`Game` keeps it: a connection tuple or None per cell."""
         cells = geometry(self.rules.width, self.rules.height).new_cells()
         for cell, t, q in self.placed:
@@ -121,7 +123,7 @@ class View:
         game.winners = None if self.winners is None else list(self.winners)
         return game
 
-    def place_json(self, code: int) -> list[Any]:
+    def place_json(self, code: int) -> shapes.Place:
         """A place code as NOTATION's ``[x, y, port]``."""
         x, y, p = geometry(self.rules.width, self.rules.height).xyp(code)
         return [x, y, PORT_NAMES[p]]
@@ -160,10 +162,10 @@ class Choice:
     (for the API's diagnostics; never needed to play the move)."""
 
     move: Move
-    info: dict[str, Any] = field(default_factory=dict)
+    info: shapes.BotInfo = field(default_factory=lambda: shapes.BotInfo())
 
 
-class Bot:
+class Bot(ABC):
     """A computer player.  Subclasses set ``name`` and implement the three phases;
     :meth:`choose` dispatches on the view's phase."""
 
@@ -171,13 +173,13 @@ class Bot:
     description = ""
 
     def choose(
-        self, view: View, seed: int | str | None = 0, budget_ms: float | None = None, **options: Any
+        self, view: View, seed: int | str | None = 0, budget_ms: float | None = None, **options: int
     ) -> Choice:
         """The move for the player to move in ``view`` (which must be that player's view)."""
         if view.turn is None:
-            raise ValueError("the game is over: there is no move to choose")
+            raise BadArgument("the game is over: there is no move to choose")
         if view.turn != view.seat:
-            raise ValueError(f"it is seat {view.turn}'s turn, not the viewer's ({view.seat})")
+            raise BadArgument(f"it is seat {view.turn}'s turn, not the viewer's ({view.seat})")
         rng = random.Random(seed)
         phase = view.phase
         if phase == "start":
@@ -186,23 +188,23 @@ class Bot:
             return self.choose_exchange(view, rng, budget_ms, **options)
         return self.choose_tile(view, rng, budget_ms, **options)
 
+    @abstractmethod
     def choose_start(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """A start mark."""
-        raise NotImplementedError
 
+    @abstractmethod
     def choose_tile(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """A tile placement."""
-        raise NotImplementedError
 
+    @abstractmethod
     def choose_exchange(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """An elimination-bonus exchange."""
-        raise NotImplementedError
 
 
 BOTS: dict[str, Callable[[], Bot]] = {}
@@ -226,21 +228,21 @@ def register(cls: type[Bot]) -> type[Bot]:
 
 
 def get_bot(name: str) -> Bot:
-    """A fresh bot by registry name; ValueError naming the known ones otherwise."""
+    """A fresh bot by registry name; BadArgument naming the known ones otherwise."""
     load_all()
     if name not in BOTS:
-        raise ValueError(f"unknown bot {show(name)}; known: {sorted(BOTS)}")
+        raise BadArgument(f"unknown bot {show(name)}; known: {sorted(BOTS)}")
     return BOTS[name]()
 
 
 # ------------------------------------------------------------- move helpers
 
 
-def tile_move(tile: int, q: int) -> Move:
+def tile_move(tile: int, q: int) -> shapes.TileMove:
     """A placement (tile, quarter turns) as a NOTATION move."""
     return {"tile": tile, "rot": q * 90}
 
 
-def exchange_move(pairs: Any) -> Move:
+def exchange_move(pairs: Iterable[Iterable[int]]) -> shapes.ExchangeMove:
     """An exchange ((give, take), ...) as a NOTATION move."""
     return {"exchange": [list(p) for p in pairs]}

@@ -33,10 +33,11 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import TypeVar
 
 from ..board import geometry
-from .base import Bot, Choice, View, exchange_move, register, tile_move
+from .base import Bot, Choice, Move, View, exchange_move, register, tile_move
 from .heuristics import link_table
 from .sim import Sim, playout
 from .survivor import best_exchange, score_starts, score_view
@@ -49,6 +50,9 @@ MIN_ROUNDS = 8
 RACE_Z = 2.5
 """How many standard errors behind the leader a candidate is dropped."""
 
+C = TypeVar("C", bound=Hashable)
+"""A candidate: a placement (tile, quarter turns), a start mark's code, an exchange."""
+
 
 @register
 class Planner(Bot):
@@ -58,7 +62,7 @@ class Planner(Bot):
     description = "looks ahead by sampling the tiles it cannot see"
 
     def choose_tile(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """The legal placement with the best share of wins over sampled games."""
         t0 = time.perf_counter()  # the budget covers the scoring too
@@ -79,7 +83,7 @@ class Planner(Bot):
         )
 
     def choose_start(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """Of the survivor's 8 favourite start marks, the one with the best share
         of wins over sampled games (the heuristic alone cannot see whole games)."""
@@ -101,7 +105,7 @@ class Planner(Bot):
         )
 
     def choose_exchange(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """The survivor's exchange: rare (an option, 3+ players) and decided by which
         tiles are safe where the marker stands, so no search is spent on it."""
@@ -113,11 +117,11 @@ class Planner(Bot):
         view: View,
         rng: random.Random,
         budget_ms: float | None,
-        options: dict[str, Any],
-        cands: list[Any],
-        prior: dict[Any, float],
-        apply: Any,
-        to_move: Any,
+        options: dict[str, int],
+        cands: list[C],
+        prior: dict[C, float],
+        apply: Callable[[Sim, C], object],
+        to_move: Callable[[C], Move],
     ) -> Choice:
         """Race the candidates over sampled games (module docstring); ``t0`` is
         when the move was asked for."""
@@ -145,13 +149,13 @@ class Planner(Bot):
 def play_rounds(
     view: View,
     rng: random.Random,
-    cands: list[Any],
-    apply: Any,
+    cands: list[C],
+    apply: Callable[[Sim, C], object],
     rounds: int | None,
     deadline: float | None = None,
-    keep: Any = None,
-    seen: Any = None,
-) -> tuple[dict[Any, list[float]], int]:
+    keep: C | None = None,
+    seen: Callable[[Sim], object] | None = None,
+) -> tuple[dict[C, list[float]], int]:
     """Steps 2-4 of the module docstring: sampled games, paired play-outs, racing.
 
     Plays ``rounds`` rounds (or until ``deadline``, a ``perf_counter`` time; an
@@ -164,7 +168,7 @@ def play_rounds(
     geo = geometry(view.rules.width, view.rules.height)
     link = link_table(view.cells(), geo.next, geo.on_board)
     active = list(cands)
-    rewards: dict[Any, list[float]] = {c: [] for c in cands}
+    rewards: dict[C, list[float]] = {c: [] for c in cands}
     limit = rounds if rounds is not None else 1 << 30
     done = 0
     while done < limit:
@@ -195,8 +199,8 @@ def play_rounds(
 
 
 def _race(
-    active: list[Any], rewards: dict[Any, list[float]], done: int, keep: Any = None
-) -> list[Any]:
+    active: list[C], rewards: dict[C, list[float]], done: int, keep: C | None = None
+) -> list[C]:
     """Drop the candidates whose paired results, over the same sampled games and
     rollouts, are behind the leader's by more than RACE_Z standard errors
     (never ``keep``)."""

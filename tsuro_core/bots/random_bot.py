@@ -7,9 +7,7 @@ avoids it, so this player only ever leaves the board when it must.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from ..game import MAX_LISTED_EXCHANGES
 from .base import Bot, Choice, View, exchange_move, register, tile_move
 
 
@@ -21,27 +19,28 @@ class RandomBot(Bot):
     description = "plays any legal move at random"
 
     def choose_start(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """A random free start mark."""
         game = view.determinize(random.Random(0))  # legal moves need no hidden tile
         return Choice({"start": view.place_json(rng.choice(game.legal_starts()))})
 
     def choose_tile(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """A random legal placement."""
         game = view.determinize(random.Random(0))
         return Choice(tile_move(*rng.choice(game.legal_placements())))
 
     def choose_exchange(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """A random legal exchange (keeping the hand is one of them)."""
         game = view.determinize(random.Random(0))
-        offer = game.exchange_offer()
-        if offer["count"] > MAX_LISTED_EXCHANGES:  # too many to list: draw one directly
+        listed = game.listed_exchanges()
+        if listed is None:  # too many to list: draw one directly
+            offer = game.exchange_offer()
             k = rng.randint(0, min(len(offer["give"]), len(offer["take"])))
             pairs = zip(sorted(rng.sample(offer["give"], k)), rng.sample(offer["take"], k))
             return Choice(exchange_move(pairs))
-        return Choice(exchange_move(rng.choice(game.legal_exchanges())))
+        return Choice(exchange_move(rng.choice(listed)))

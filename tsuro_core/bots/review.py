@@ -27,14 +27,20 @@ reasons and the calibration of the chances against play.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 from typing import Any
 
-from .. import notation
+from .. import jsonin, notation, streamin
+from ..api_common import ApiError, Args, Operation, arg, seed_of
+from ..errors import BadArgument
 from ..game import Game
+from ..jsonin import is_whole, show
+from ..shapes import Move, Review, ReviewedMove, ReviewSummary, Verdict
 from ..tiles import CANONICAL
 from .base import View, exchange_move, tile_move, view_for
 from .planner import play_rounds
+from .sim import Sim
 from .survivor import best_exchange, score_starts, score_view
 
 DEFAULT_ITERATIONS = 16
@@ -44,7 +50,11 @@ CHECK_ROUNDS = 2
 """The second stage's rounds, as a multiple of the first's."""
 START_CANDIDATES = 8
 """Start marks compared with the one played: the survivor's favourites, as the planner's."""
-THRESHOLDS = ((0.60, "blunder"), (0.40, "mistake"), (0.20, "inaccuracy"))
+THRESHOLDS: tuple[tuple[float, Verdict], ...] = (
+    (0.60, "blunder"),
+    (0.40, "mistake"),
+    (0.20, "inaccuracy"),
+)
 """Value given away (best - played) from which a move earns a verdict, as a
 fraction of a fair share of the win (1/n of it with n players; solo counts as
 heads-up): heads-up 0.1, 0.2 and 0.3 of the win, with 4 players 0.05, 0.1 and
@@ -61,7 +71,7 @@ def review(
     start: int = 0,
     stop: int | None = None,
     progress: Callable[[int, int], None] | None = None,
-) -> dict[str, Any]:
+) -> Review:
     """Review moves ``start`` to ``stop`` (exclusive; default: to the end) of a
     record.  NotationError if the record is not valid (every move is checked,
     the ones outside the range too).  ``progress(done, count)`` after each move."""
@@ -71,12 +81,12 @@ def review(
     total = len(moves)
     stop = total if stop is None else stop
     if not 0 <= start <= stop <= total:
-        raise ValueError(f"from/to: expected 0 <= from <= to <= {total}, got {start}, {stop}")
-    entries = []
+        raise BadArgument(f"from/to: expected 0 <= from <= to <= {total}, got {start}, {stop}")
+    entries: list[ReviewedMove] = []
     for k, move in enumerate(moves[:stop]):
         if k >= start:
             rng = random.Random(f"review {seed} {k}")  # the same whatever the range
-            entries.append({"index": k, **review_move(game, move, rng, iterations)})
+            entries.append(review_move(game, move, rng, iterations, k))
             if progress is not None:
                 progress(k + 1 - start, stop - start)
         game.play(move)
@@ -94,10 +104,10 @@ def review(
 
 
 def review_move(
-    game: Game, move: dict[str, Any], rng: random.Random, rounds: int
-) -> dict[str, Any]:
+    game: Game, move: dict[str, Any], rng: random.Random, rounds: int, index: int = 0
+) -> ReviewedMove:
     """One move's entry (module docstring), from the mover's view of ``game``, the
-    position before ``move``; ``game`` is left as it was."""
+    position before ``move`` (the record's move ``index``); ``game`` is left as it was."""
     seat = game.turn
     assert seat is not None
     view = view_for(game, seat)
@@ -105,7 +115,7 @@ def review_move(
     n = view.n
     totals = [0.0] * n
 
-    def seen(sim: Any) -> None:
+    def seen(sim: Sim) -> None:
         for s in range(n):
             totals[s] += sim.reward(s)
 
@@ -127,10 +137,11 @@ def review_move(
     spread = (sum((d - loss) ** 2 for d in diffs) / (m - 1)) ** 0.5 if m > 1 else 0.0
     judged = loss - NOISE_Z * spread / m**0.5
     fair = 1.0 / max(n, 2)
-    verdict = (
+    verdict: Verdict = (
         "only" if legal == 1 else next((v for t, v in THRESHOLDS if judged >= t * fair), "good")
     )
     return {
+        "index": index,
         "seat": seat,
         "phase": view.phase,
         "move": to_move(played),
@@ -195,21 +206,36 @@ def _candidates(view: View, game: Game, move: dict[str, Any]) -> tuple[Any, ...]
     )
 
 
-def summary(entries: list[dict[str, Any]], seats: int) -> list[dict[str, Any]]:
+def summary(entries: list[ReviewedMove], seats: int) -> list[ReviewSummary]:
     """Per seat: how many of its moves earned each verdict, and the mean value
     given away per move (lichess's "average centipawn loss", on our scale)."""
-    rows = []
+    rows: list[ReviewSummary] = []
     for s in range(seats):
         mine = [e for e in entries if e["seat"] == s]
-        row: dict[str, Any] = {"seat": s, "moves": len(mine)}
-        for v in ("inaccuracy", "mistake", "blunder"):
-            row[v] = sum(1 for e in mine if e["verdict"] == v)
-        row["mean_loss"] = round(sum(e["loss"] for e in mine) / len(mine), 3) if mine else 0.0
-        rows.append(row)
+        verdicts = [e["verdict"] for e in mine]
+        rows.append(
+            {
+                "seat": s,
+                "moves": len(mine),
+                "inaccuracy": verdicts.count("inaccuracy"),
+                "mistake": verdicts.count("mistake"),
+                "blunder": verdicts.count("blunder"),
+                "mean_loss": round(sum(e["loss"] for e in mine) / len(mine), 3) if mine else 0.0,
+            }
+        )
     return rows
 
 
 # ------------------------------------------------------------------ the API op
+
+
+def _count(args: Args, key: str) -> int | None:
+    """An optional whole number >= 0; absent or null: None, as the bot ops read theirs."""
+    value = args.get(key)
+    if value is not None and (not is_whole(value) or value < 0):
+        raise ApiError("bad_args", f"{key}: expected a whole number >= 0, got {show(value)}")
+    return value
+
 
 MAX_ITERATIONS = 64
 """The most rounds per move the op grants (4 times the default)."""
@@ -219,25 +245,18 @@ in CPython; the page asks move by move, so that it can show progress, stop, and
 let a hint or a bot's move through between two calls."""
 
 
-def op_review(args: dict[str, Any]) -> dict[str, Any]:
+def op_review(args: Args) -> Review:
     """``review {record, seed?, iterations?, from?, to?}``: moves ``from`` to ``to``
     (exclusive) of a record, judged; ``to`` defaults to as far as one call's work
     allows (the answer's ``to``; ``total`` is the number of moves)."""
-    from ..api_common import ApiError, arg, seed_of
-    from ..jsonin import is_whole, show
-
     record = arg(args, "record")
     seed = seed_of(args, default=0)
     assert seed is not None
-    values: dict[str, Any] = {}
-    for key, default in (("iterations", DEFAULT_ITERATIONS), ("from", 0), ("to", None)):
-        value = args.get(key)
-        if value is None:  # absent or null: the default, as the bot ops read theirs
-            value = default
-        elif not is_whole(value) or value < 0:
-            raise ApiError("bad_args", f"{key}: expected a whole number >= 0, got {show(value)}")
-        values[key] = value
-    iterations, start, stop = values["iterations"], values["from"], values["to"]
+    iterations = _count(args, "iterations")
+    start = _count(args, "from")
+    stop = _count(args, "to")
+    iterations = DEFAULT_ITERATIONS if iterations is None else iterations
+    start = 0 if start is None else start
     if not 1 <= iterations <= MAX_ITERATIONS:
         raise ApiError("bad_args", f"iterations: expected 1..{MAX_ITERATIONS}, got {iterations}")
     try:
@@ -260,14 +279,14 @@ def op_review(args: dict[str, Any]) -> dict[str, Any]:
     return review(record, seed, iterations, start, stop)
 
 
-OPS = {"review": op_review}
+OPS: dict[str, Operation] = {"review": op_review}
 """The operation this module adds to the facade (api.py)."""
 
 
 # ------------------------------------------------------------ the command line
 
 
-def _move_text(move: dict[str, Any]) -> str:
+def _move_text(move: Move) -> str:
     if "start" in move:
         x, y, p = move["start"]
         return f"start {x},{y},{p}"
@@ -278,17 +297,12 @@ def _move_text(move: dict[str, Any]) -> str:
 
 def cmd_review(args: Any) -> int:
     """Review a whole record; print a table, or with --json the review's JSON."""
-    import sys
-
-    from .. import jsonin
-    from ..__main__ import _read_json
-
     if not 1 <= args.iterations <= 100_000:
         print(
             f"review: error: --iterations must be 1..100000, got {args.iterations}", file=sys.stderr
         )
         return 2
-    record = _read_json(args.file)
+    record = streamin.read_json(args.file)
     result = review(record, args.seed, args.iterations)
     if args.json:
         print(jsonin.dumps(result))

@@ -32,7 +32,6 @@ from typing import Any
 
 from .. import steps
 from ..board import Geometry, geometry, trace
-from ..game import MAX_LISTED_EXCHANGES
 from .base import Bot, Choice, View, exchange_move, register, tile_move
 from .heuristics import (
     TILE_ROTS,
@@ -258,17 +257,17 @@ def best_exchange(view: View) -> Any:
     hand = list(view.hand)
     best: Any = ()
     best_score = exchange_score(hand, view.markers[view.seat], cells, geo.next, geo.on_board)
-    offer = game.exchange_offer()
-    if offer["count"] > MAX_LISTED_EXCHANGES:
+    listed = game.listed_exchanges()
+    if listed is None:
         # Too many to try one by one; the score adds up tile by tile, so swapping the
         # weakest tiles in hand for the strongest offered ones while it gains is best.
         def score(t: int) -> float:
             return exchange_score([t], view.markers[view.seat], cells, geo.next, geo.on_board)
 
         gives = sorted(hand, key=score)
-        takes = sorted(offer["take"], key=score, reverse=True)
+        takes = sorted(game.exchange_offer()["take"], key=score, reverse=True)
         return tuple(sorted((g, t) for g, t in zip(gives, takes) if score(t) > score(g)))
-    for ex in game.legal_exchanges():
+    for ex in listed:
         new = list(hand)
         for give, take in ex:
             new.remove(give)
@@ -293,7 +292,7 @@ class Survivor(Bot):
     description = "never walks off the board when it can help it; one-move lookahead"
 
     def choose_start(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """The start mark with the best first placement, away from others and corners."""
         game = view.determinize(random.Random(0))
@@ -303,7 +302,7 @@ class Survivor(Bot):
         return Choice({"start": view.place_json(code)}, {"score": round(top, 2)})
 
     def choose_tile(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """The legal placement with the best score."""
         scored = score_view(view)
@@ -311,7 +310,7 @@ class Survivor(Bot):
         return Choice(tile_move(t, q), {"score": round(score, 2)})
 
     def choose_exchange(
-        self, view: View, rng: random.Random, budget_ms: float | None, **options: Any
+        self, view: View, rng: random.Random, budget_ms: float | None, **options: int
     ) -> Choice:
         """Take the offered tiles that are safest where the marker stands."""
         return Choice(exchange_move(best_exchange(view)))

@@ -1,4 +1,4 @@
-"""The Northeastern CS4500 Fall 2019 course variant (``neu``) and its test harnesses.
+"""The Northeastern CS4500 Fall 2019 course variant (rule set ``neu``) and its referee.
 
 The course played Tsuro on a 10 x 10 board with 3-5 players, coloured by age
 (white, black, red, green, blue).  Its rules, as implemented here:
@@ -28,7 +28,7 @@ The course played Tsuro on a 10 x 10 board with 3-5 players, coloured by age
   knocked out in the last round, and so on: players knocked out in the same
   round share a rank.
 
-Readings (details and evidence in docs/neu.md).  Forced by the instructor's
+Readings (details and evidence in docs/course.md).  Forced by the instructor's
 expected outputs: three tiles in the opening and two per turn; the referee
 enforces the forced-exit rule; a cheater is removed and unranked, and the
 tiles it was handed are used up (all from xref); a collision outranks the
@@ -47,7 +47,7 @@ so :func:`course_to_place` and :func:`place_to_course` are the same walk.
 
 The package: this module is the rules (and the referee); formats.py reads
 and writes the course's JSON values and the browser's positions; harness.py
-is ``python -m tsuro_core.neu xtiles|xboard|xrules|xref``; game.py a game in
+is ``python -m tsuro_core.course xtiles|xboard|xrules|xref``; game.py a game in
 progress for the browser; ops.py its JSON API operations.
 """
 
@@ -60,6 +60,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..board import LOOP, follow, geometry
+from ..errors import BadArgument
 from ..tiles import CONN, Conn, check_tile, identify, port_name
 
 SIZE = 10
@@ -112,7 +113,7 @@ def on_board(code: int) -> bool:
 
 
 @dataclass(frozen=True)
-class NeuState:
+class CourseState:
     """A position of the course variant: placed tiles, avatars, who is out.
 
     ``cells`` is indexed by the board geometry's cell index (frame included)
@@ -144,15 +145,15 @@ class NeuState:
         tile, q = identify(conn)
         return tile, q * 90
 
-    def without(self, color: str) -> NeuState:
+    def without(self, color: str) -> CourseState:
         """The state with ``color`` taken out of the game (a cheater is removed)."""
-        return NeuState(
+        return CourseState(
             self.cells, tuple(a for a in self.avatars if a[0] != color), (*self.out, color)
         )
 
 
 def sorted_avatars(avatars: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
-    """Avatars in colour (age) order, as :class:`NeuState` keeps them."""
+    """Avatars in colour (age) order, as :class:`CourseState` keeps them."""
     return tuple(sorted(avatars, key=lambda a: COLORS.index(a[0])))
 
 
@@ -204,7 +205,7 @@ def option_outcome(
 class Step(NamedTuple):
     """What :func:`apply_action` did: the next state and the events."""
 
-    state: NeuState
+    state: CourseState
     looped: tuple[str, ...]
     """Colours whose paths became infinite loops (they are out)."""
     exited: tuple[str, ...]
@@ -213,7 +214,7 @@ class Step(NamedTuple):
     """Whether the placement brought avatars together on one place."""
 
 
-def apply_action(state: NeuState, color: str, tile: int, quarter_turns: int) -> Step:
+def apply_action(state: CourseState, color: str, tile: int, quarter_turns: int) -> Step:
     """Place ``tile`` turned ``quarter_turns`` on the square ``color``'s avatar
     faces and move every avatar facing it; no legality check (see check_turn)."""
     mover = _mover_index(state, color)
@@ -228,14 +229,14 @@ def apply_action(state: NeuState, color: str, tile: int, quarter_turns: int) -> 
     collided = _outcome(shared_pairs(codes), after, mover) == COLLIDES
     avatars = tuple((c, a) for c, a in zip(colors, after) if on_board(a))
     leaving = tuple(c for c in colors if c in looped or c in exited)
-    return Step(NeuState(tuple(cells), avatars, state.out + leaving), looped, exited, collided)
+    return Step(CourseState(tuple(cells), avatars, state.out + leaving), looped, exited, collided)
 
 
-def _mover_index(state: NeuState, color: str) -> int:
+def _mover_index(state: CourseState, color: str) -> int:
     for i, (c, _) in enumerate(state.avatars):
         if c == color:
             return i
-    raise ValueError(f"no {color} avatar on the board")
+    raise BadArgument(f"no {color} avatar on the board")
 
 
 # ---------------------------------------------------------------------------
@@ -243,7 +244,7 @@ def _mover_index(state: NeuState, color: str) -> int:
 
 
 def check_turn(
-    state: NeuState, color: str, tile: int, quarter_turns: int, handed: Sequence[int]
+    state: CourseState, color: str, tile: int, quarter_turns: int, handed: Sequence[int]
 ) -> str:
     """LEGAL, or why ``color`` may not place ``tile`` at ``quarter_turns`` when it
     was handed the tiles ``handed`` (NOT_HANDED_OUT, UNFORCED_LOOP, UNFORCED_EXIT)."""
@@ -281,7 +282,7 @@ def exit_is_forced(options: Sequence[int]) -> bool:
 
 
 def legal(
-    state: NeuState, color: str, tile: int, quarter_turns: int, handed: Sequence[int]
+    state: CourseState, color: str, tile: int, quarter_turns: int, handed: Sequence[int]
 ) -> bool:
     """Whether the turn is legal (see :func:`check_turn` for the reason)."""
     return check_turn(state, color, tile, quarter_turns, handed) == LEGAL
@@ -292,7 +293,7 @@ def legal(
 
 
 def check_initial(
-    state: NeuState,
+    state: CourseState,
     color: str,
     tile: int,
     quarter_turns: int,
@@ -316,16 +317,16 @@ def check_initial(
 
 
 def place_initial(
-    state: NeuState, color: str, tile: int, quarter_turns: int, port: int, x: int, y: int
-) -> NeuState:
+    state: CourseState, color: str, tile: int, quarter_turns: int, port: int, x: int, y: int
+) -> CourseState:
     """Put ``tile`` on (x, y) with ``color``'s avatar on ``port`` (no legality check)."""
     cells = list(state.cells)
     cells[G.cell(x, y)] = CONN[check_tile(tile)][quarter_turns % 4]
     avatars = sorted_avatars((*state.avatars, (color, course_to_place(port, x, y))))
-    return NeuState(tuple(cells), avatars, state.out)
+    return CourseState(tuple(cells), avatars, state.out)
 
 
-def free_for_opening(state: NeuState, x: int, y: int) -> bool:
+def free_for_opening(state: CourseState, x: int, y: int) -> bool:
     """Square (x, y) and its four neighbours are empty."""
     cells = state.cells
     return all(
@@ -351,17 +352,17 @@ TurnChoice = tuple[int, int]
 """A turn action: (tile, quarter turns)."""
 
 
-def first_s_initial(state: NeuState, handed: Sequence[int]) -> InitialChoice:
+def first_s_initial(state: CourseState, handed: Sequence[int]) -> InitialChoice:
     """first-s opens with the third tile handed out, unturned, on the first free
     periphery square clockwise after (0, 0), on its first port (A..H) facing the board."""
     for x, y in PERIPHERY_CLOCKWISE:
         if free_for_opening(state, x, y):
             port = next(p for p in range(8) if on_board(course_to_place(p, x, y)))
             return handed[2], 0, port, x, y
-    raise ValueError("no free periphery square")
+    raise BadArgument("no free periphery square")
 
 
-def first_s_turn(state: NeuState, color: str, handed: Sequence[int]) -> TurnChoice:
+def first_s_turn(state: CourseState, color: str, handed: Sequence[int]) -> TurnChoice:
     """first-s always places the first tile handed out, unturned, legal or not."""
     return handed[0], 0
 
@@ -373,17 +374,17 @@ def deal() -> Iterator[int]:
 
 def run_referee(
     names: Sequence[str],
-    initial: Callable[[NeuState, Sequence[int]], InitialChoice] = first_s_initial,
-    turn: Callable[[NeuState, str, Sequence[int]], TurnChoice] = first_s_turn,
+    initial: Callable[[CourseState, Sequence[int]], InitialChoice] = first_s_initial,
+    turn: Callable[[CourseState, str, Sequence[int]], TurnChoice] = first_s_turn,
 ) -> dict[str, Any]:
     """Play one game among ``names`` (oldest first) and report
     ``{"winners": [[names], ...], "cheaters": [names]}``, names sorted within
     each entry and empty entries left out."""
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS or len(set(names)) != len(names):
-        raise ValueError(f"a game needs {MIN_PLAYERS}-{MAX_PLAYERS} distinct players")
+        raise BadArgument(f"a game needs {MIN_PLAYERS}-{MAX_PLAYERS} distinct players")
     name_of = dict(zip(COLORS, names))
     tiles = deal()
-    state = NeuState()
+    state = CourseState()
     cheaters: list[str] = []
     for color in name_of:
         handed = [next(tiles) for _ in range(OPENING_HAND)]

@@ -1,7 +1,8 @@
-"""``python -m tsuro_core.neu xtiles|xboard|xrules|xref``: the course's test
-harnesses.  Each reads the course's JSON values from stdin (formats.py) and
-prints its answers, one compact JSON value per line; invalid input exits with
-status 2 and one line on stderr (docs/neu.md, "The harnesses")."""
+"""``python -m tsuro_core.course xtiles|xboard|xrules|xref`` (also by its first name,
+``tsuro_core.neu``): the course's test harnesses.  Each reads the course's JSON
+values from stdin (formats.py) and prints its answers, one compact JSON value per
+line; invalid input exits with status 2 and one line on stderr (docs/course.md,
+"The harnesses")."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from .. import jsonin
+from .. import jsonin, streamin
 from ..tiles import CONN, port_name
 from .formats import (
-    NeuInputError,
+    CourseInputError,
     course_place_json,
     parse_action,
     parse_names,
@@ -45,14 +46,14 @@ def xtiles(values: list[Any]) -> list[Any]:
 def xboard(values: list[Any]) -> list[Any]:
     """A state-pat then action-pats -> red's place, or the first event."""
     if not values:
-        raise NeuInputError("expected a state-pat followed by action-pats, got no input")
+        raise CourseInputError("expected a state-pat followed by action-pats, got no input")
     state = parse_state(values[0])
     actions = [parse_action(v, f"action {i}") for i, v in enumerate(values[1:], 1)]
     if state.place_of("red") is None:
         return ["red never played"]
     for i, (color, tile, q) in enumerate(actions, 1):
         if state.place_of(color) is None:
-            raise NeuInputError(f"action {i}: no {color} avatar on the board")
+            raise CourseInputError(f"action {i}: no {color} avatar on the board")
         step = apply_action(state, color, tile, q)
         if step.looped:
             return ["infinite"]
@@ -67,18 +68,20 @@ def xboard(values: list[Any]) -> list[Any]:
 def xrules(values: list[Any]) -> list[Any]:
     """A state-pat then a turn-pat ``[action-pat, ti1, ti2]`` -> legal or cheating."""
     if len(values) != 2:
-        raise NeuInputError(f"expected a state-pat and a turn-pat, got {len(values)} JSON values")
+        raise CourseInputError(
+            f"expected a state-pat and a turn-pat, got {len(values)} JSON values"
+        )
     state = parse_state(values[0])
     color, tile, q, handed = parse_turn(values[1])
     if state.place_of(color) is None:
-        raise NeuInputError(f"turn-pat: no {color} avatar on the board")
+        raise CourseInputError(f"turn-pat: no {color} avatar on the board")
     return ["legal" if legal(state, color, tile, q, handed) else "cheating"]
 
 
 def xref(values: list[Any]) -> list[Any]:
     """3-5 player names, oldest first -> the referee's result with first-s players."""
     if len(values) != 1:
-        raise NeuInputError(f"expected one list of player names, got {len(values)} JSON values")
+        raise CourseInputError(f"expected one list of player names, got {len(values)} JSON values")
     return [run_referee(parse_names(values[0]))]
 
 
@@ -95,19 +98,21 @@ def main(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
+    prog: str = "python -m tsuro_core.course",
 ) -> int:
-    """Run a harness: JSON values on stdin, answers on stdout; 2 on bad input."""
+    """Run a harness: JSON values on stdin, answers on stdout; 2 on bad input
+    (``prog``: the command's name, for the usage line)."""
     argv = sys.argv[1:] if argv is None else argv
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     if len(argv) != 1 or argv[0] not in HARNESSES:
-        print(f"usage: python -m tsuro_core.neu {'|'.join(HARNESSES)} < input.json", file=stderr)
+        print(f"usage: {prog} {'|'.join(HARNESSES)} < input.json", file=stderr)
         return 2
     try:
-        text = jsonin.read_bounded(getattr(stdin, "buffer", stdin), "stdin")
-        if jsonin.too_deep(text):
-            raise NeuInputError(f"the input nests deeper than {jsonin.MAX_DEPTH} levels")
-        answers = HARNESSES[argv[0]](read_values(text))
-    except (NeuInputError, jsonin.JsonInputError) as e:
+        squeezed = streamin.read_stream(getattr(stdin, "buffer", stdin), "stdin")
+        if jsonin.too_deep(squeezed.text):
+            raise CourseInputError(f"the input nests deeper than {jsonin.MAX_DEPTH} levels")
+        answers = HARNESSES[argv[0]](read_values(squeezed.text, squeezed.where))
+    except (CourseInputError, jsonin.JsonInputError) as e:
         print(f"{argv[0]}: {e}", file=stderr)
         return 2
     for answer in answers:

@@ -1,41 +1,43 @@
 """The course variant's JSON, read and written: the course's own values (tile-pat,
 state-pat, action-pat; read by the harnesses) and the browser's positions
-(``tsuro-neu-position/1``, docs/neu.md) and moves.
+(``tsuro-neu-position/1``, docs/course.md) and moves.
 
-Everything read is checked; a :class:`NeuFormatError` names the value or
+Everything read is checked; a :class:`CourseFormatError` names the value or
 field and why it is refused.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from .. import jsonin
-from ..errors import TsuroError
+from ..errors import BadArgument, TsuroError
+from ..shapes import CoursePlayer, CoursePosition, Place
 from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify, port_name, quarters
 from . import rules
-from .game import ROTATIONS, NeuGame, place_json
-from .rules import COLORS, SIZE, G, NeuState, course_to_place, place_to_course
+from .game import ROTATIONS, CourseGame, place_json
+from .rules import COLORS, SIZE, CourseState, G, course_to_place, place_to_course
 
 FORMAT = "tsuro-neu-position/1"
 PHASES = ("opening", "turn", "over")
 
-Position = dict[str, Any]
+Position = CoursePosition
 
 
-class NeuFormatError(TsuroError, ValueError):
+class CourseFormatError(TsuroError, ValueError):
     """A value that is not what the course's formats or a position allow; the
     message names the value or field."""
 
 
-NeuInputError = NeuFormatError
+CourseInputError = CourseFormatError
 """What the harnesses report (in one line, exit status 2)."""
-NeuPositionError = NeuFormatError
+CoursePositionError = CourseFormatError
 """What a bad position raises (the API's ``bad_position``)."""
 
 
-class NeuBadMove(TsuroError, ValueError):
+class CourseBadMove(TsuroError, ValueError):
     """A move that is not a move at all (wrong fields or values)."""
 
 
@@ -47,8 +49,8 @@ def _show(value: Any) -> str:
     return jsonin.show(value)
 
 
-def _fail(where: str, why: str) -> NeuFormatError:
-    return NeuFormatError(f"{where}: {why}")
+def _fail(where: str, why: str) -> CourseFormatError:
+    return CourseFormatError(f"{where}: {why}")
 
 
 def _int(value: Any, where: str, lo: int, hi: int) -> int:
@@ -89,8 +91,9 @@ def _color(value: Any, where: str) -> str:
 # The course's values, for the harnesses.
 
 
-def read_values(text: str) -> list[Any]:
-    """The JSON values of a stream of concatenated JSON texts (strict: jsonin)."""
+def read_values(text: str, where: Callable[[int], tuple[int, int]] | None = None) -> list[Any]:
+    """The JSON values of a stream of concatenated JSON texts (strict: jsonin); an error
+    names its line and column (``where``: of a place in a squeezed text, streamin)."""
     decoder = json.JSONDecoder(parse_constant=jsonin.reject_constant)
     values: list[Any] = []
     i = 0
@@ -102,14 +105,15 @@ def read_values(text: str) -> list[Any]:
         try:
             value, i = decoder.raw_decode(text, i)
         except json.JSONDecodeError as e:
-            raise NeuInputError(f"not JSON at line {e.lineno} column {e.colno}: {e.msg}") from None
+            line, column = where(e.pos) if where else (e.lineno, e.colno)
+            raise CourseInputError(f"not JSON at line {line} column {column}: {e.msg}") from None
         except RecursionError:
-            raise NeuInputError(
+            raise CourseInputError(
                 f"value {len(values)} nests deeper than {jsonin.MAX_DEPTH} levels"
             ) from None
         except ValueError as e:  # NaN, an integer of 4300+ digits
-            raise NeuInputError(f"value {len(values)}: {e}") from None
-        values.append(jsonin.check_depth(value, f"value {len(values)}"))
+            raise CourseInputError(f"value {len(values)}: {e}") from None
+        values.append(jsonin.check_value(value, f"value {len(values)}"))
 
 
 def parse_tile_pat(value: Any, what: str) -> tuple[int, int]:
@@ -118,18 +122,18 @@ def parse_tile_pat(value: Any, what: str) -> tuple[int, int]:
     tile = _int(index, f"{what} index", 0, len(CONN) - 1)
     try:
         return tile, quarters(degrees)
-    except ValueError:
+    except BadArgument:
         raise _fail(what, f"degrees must be 0, 90, 180 or 270, got {_show(degrees)}") from None
 
 
-def parse_state(value: Any) -> NeuState:
-    """A state-pat (initial and intermediate places) -> NeuState, checked for
+def parse_state(value: Any) -> CourseState:
+    """A state-pat (initial and intermediate places) -> CourseState, checked for
     consistency: each colour once, every avatar facing an empty square, one
     tile per square.  A square listed again with the same tile (several
     avatars entering one initial tile, or an intermediate tile repeated)
     describes that one tile; a different tile there is an error."""
     if not isinstance(value, list):
-        raise NeuInputError(f"state-pat: expected a list of places, got {_show(value)}")
+        raise CourseInputError(f"state-pat: expected a list of places, got {_show(value)}")
     cells = G.new_cells()
     avatars: list[tuple[str, int]] = []
     for i, place in enumerate(value):
@@ -160,13 +164,13 @@ def parse_state(value: Any) -> NeuState:
     for color, code in avatars:
         port, x, y = place_to_course(code)
         if not rules.on_board(code) or cells[code >> 3] is not None:
-            raise NeuInputError(
+            raise CourseInputError(
                 f"state-pat: the {color} avatar on port {port_name(port)} of "
                 f"({x}, {y}) does not face an empty square of the board"
             )
     if rules.shared_pairs([code for _, code in avatars]):
-        raise NeuInputError("state-pat: two avatars stand on the same spot")
-    return NeuState(tuple(cells), rules.sorted_avatars(avatars))
+        raise CourseInputError("state-pat: two avatars stand on the same spot")
+    return CourseState(tuple(cells), rules.sorted_avatars(avatars))
 
 
 def parse_action(value: Any, what: str) -> tuple[str, int, int]:
@@ -198,18 +202,18 @@ def parse_names(value: Any) -> list[str]:
         or not all(isinstance(n, str) and n for n in value)
         or len(set(value)) != len(value)
     ):
-        raise NeuInputError(
+        raise CourseInputError(
             f"expected {rules.MIN_PLAYERS}-{rules.MAX_PLAYERS} distinct player "
             f"names, got {_show(value)}"
         )
     return value
 
 
-def course_place_json(state: NeuState, color: str) -> list[Any]:
+def course_place_json(state: CourseState, color: str) -> list[object]:
     """``[canonical tile-pat, color, port, x, y]`` for ``color``'s avatar."""
     code = state.place_of(color)
     if code is None:
-        raise ValueError(f"no {color} avatar on the board")
+        raise CourseFormatError(f"no {color} avatar on the board")
     port, x, y = place_to_course(code)
     tile_pat = state.tile_at(x, y)
     assert tile_pat is not None
@@ -220,19 +224,19 @@ def course_place_json(state: NeuState, color: str) -> list[Any]:
 # Positions and moves, for the browser.
 
 
-def to_position(game: NeuGame) -> Position:
-    """The position of a game: enough to continue it (docs/neu.md)."""
-    avatars: list[list[Any] | None] = []
+def to_position(game: CourseGame) -> Position:
+    """The position of a game: enough to continue it (docs/course.md)."""
+    avatars: list[Place | None] = []
     for seat in range(game.n):
         code = game.code_of(seat)
         avatars.append(place_json(code if code is not None else game.last.get(seat)))
     pos: Position = {
         "format": FORMAT,
         "rules": "neu",
-        "players": [dict(p) for p in game.players],
+        "players": [p.copy() for p in game.players],
         "tiles": [list(t) for t in game.placed],
         "avatars": avatars,
-        "out": [dict(o) for o in game.out],
+        "out": [o.copy() for o in game.out],
         "phase": game.phase,
         "round": game.round,
         "turn": game.turn,
@@ -244,7 +248,7 @@ def to_position(game: NeuGame) -> Position:
     return pos
 
 
-def parse_players(value: Any, defaults: bool = False) -> list[dict[str, Any]]:
+def parse_players(value: Any, defaults: bool = False) -> list[CoursePlayer]:
     """3-5 players ``{name, color}``, colours distinct and among the course's
     (missing ones, when ``defaults``, take the first unused in age order)."""
     players = _list(value, "players")
@@ -254,7 +258,7 @@ def parse_players(value: Any, defaults: bool = False) -> list[dict[str, Any]]:
             f"the course variant is for {rules.MIN_PLAYERS}-"
             f"{rules.MAX_PLAYERS} players, got {len(players)}",
         )
-    out: list[dict[str, Any]] = []
+    given: list[dict[str, Any]] = []
     for i, p in enumerate(players):
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
             raise _fail(f"players[{i}]", 'expected {"name": text, "color": text}')
@@ -270,15 +274,14 @@ def parse_players(value: Any, defaults: bool = False) -> list[dict[str, Any]]:
             )
         if "color" not in p and not defaults:
             raise _fail(f"players[{i}].color", "missing")
-        out.append(dict(p))
-    used = [p["color"] for p in out if "color" in p]
+        given.append(p)
+    used = [p["color"] for p in given if "color" in p]
     if len(set(used)) != len(used):
         raise _fail("players", "two players have the same colour")
     free = [c for c in COLORS if c not in used]
-    for p in out:
-        if "color" not in p:
-            p["color"] = free.pop(0)
-    return out
+    return [
+        {"name": p["name"], "color": p["color"] if "color" in p else free.pop(0)} for p in given
+    ]
 
 
 _KEYS = {
@@ -297,10 +300,10 @@ _KEYS = {
 }
 
 
-def from_position(pos: Any) -> NeuGame:
+def from_position(pos: Any) -> CourseGame:
     """A game continuing from a position, after checking everything in it."""
     if not isinstance(pos, dict):
-        raise NeuPositionError("position: expected a JSON object")
+        raise CoursePositionError("position: expected a JSON object")
     if pos.get("format") != FORMAT:
         raise _fail("format", f"expected {FORMAT!r}, got {_show(pos.get('format'))}")
     if pos.get("rules") != "neu":
@@ -311,7 +314,7 @@ def from_position(pos: Any) -> NeuGame:
     missing = _KEYS - {"ranking"} - set(pos)
     if missing:
         raise _fail(sorted(missing)[0], "missing")
-    game = NeuGame(parse_players(pos["players"]))
+    game = CourseGame(parse_players(pos["players"]))
     n = game.n
     phase = pos["phase"]
     if phase not in PHASES:
@@ -352,7 +355,7 @@ def from_position(pos: Any) -> NeuGame:
         _int(o["round"], f"{where}.round", 1, max(1, game.round))
         if o["reason"] not in ("edge", "loop"):
             raise _fail(f"{where}.reason", f'expected "edge" or "loop", got {_show(o["reason"])}')
-        game.out.append(dict(o))
+        game.out.append({"seat": seat, "round": o["round"], "reason": o["reason"]})
     out_reason = {o["seat"]: o["reason"] for o in game.out}
 
     if phase == "over":
@@ -396,7 +399,7 @@ def from_position(pos: Any) -> NeuGame:
             raise _fail(where, f"seat {seat}'s avatar must stand on a placed tile")
         live.append((COLORS[seat], code))
     gone = tuple(COLORS[o["seat"]] for o in game.out)
-    game.state = NeuState(tuple(cells), tuple(live), gone)
+    game.state = CourseState(tuple(cells), tuple(live), gone)
 
     if phase != "over":
         assert game.turn is not None
@@ -418,16 +421,16 @@ def from_position(pos: Any) -> NeuGame:
 def parse_move(phase: str, move: Any) -> tuple[int, int, tuple[int, int, int] | None]:
     """A browser move -> ``(tile, quarter turns, opening)``; ``opening`` is
     ``(port, x, y)`` in the opening phase (``{tile, rot, square, port}``), else
-    None (``{tile, rot}``).  NeuBadMove names the field."""
+    None (``{tile, rot}``).  CourseBadMove names the field."""
     keys = {"tile", "rot", "square", "port"} if phase == "opening" else {"tile", "rot"}
     if not isinstance(move, dict):
-        raise NeuBadMove(f"move: expected an object, got {_show(move)}")
+        raise CourseBadMove(f"move: expected an object, got {_show(move)}")
     missing = keys - set(move)
     if missing:
-        raise NeuBadMove(f"move: missing {', '.join(sorted(missing))}")
+        raise CourseBadMove(f"move: missing {', '.join(sorted(missing))}")
     unknown = set(move) - keys
     if unknown:
-        raise NeuBadMove(f"move: unknown field(s) {_show(sorted(unknown))}")
+        raise CourseBadMove(f"move: unknown field(s) {_show(sorted(unknown))}")
     try:
         tile = _int(move["tile"], "move.tile", 0, TILE_COUNT - 1)
         q = _rot(move["rot"], "move.rot")
@@ -436,5 +439,5 @@ def parse_move(phase: str, move: Any) -> tuple[int, int, tuple[int, int, int] | 
         x, y = _list(move["square"], "move.square", 2)
         x, y = _int(x, "move.square x", 0, SIZE - 1), _int(y, "move.square y", 0, SIZE - 1)
         return tile, q, (_port(move["port"], "move.port"), x, y)
-    except NeuFormatError as e:
-        raise NeuBadMove(str(e)) from None
+    except CourseFormatError as e:
+        raise CourseBadMove(str(e)) from None

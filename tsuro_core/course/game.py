@@ -15,24 +15,46 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Literal, NamedTuple
 
 from ..board import LOOP, trace
 from ..errors import TsuroError
-from ..tiles import CONN, PORT_NAMES, TILE_COUNT, identify
-from . import rules as neu
-from .rules import COLORS, LEGAL, G, NeuState
+from ..shapes import (
+    Collision,
+    CourseEvent,
+    CourseLegalMoves,
+    CourseMove,
+    CourseOption,
+    CourseOut,
+    CourseOutcomeOut,
+    CoursePath,
+    CoursePhase,
+    CoursePlaceEvent,
+    CoursePlayer,
+    FreeSquare,
+    PathStep,
+    Place,
+    PortPlace,
+)
+from ..tiles import CONN, PORT_NAMES, TILE_COUNT, Conn, identify
+from . import rules
+from .rules import COLORS, LEGAL, CourseState, G
 
 # The rule checker's verdicts by a stable code, for a page to put in its own
 # words (the verdict's text, "reason", is English).
 VERDICT_CODES = {
-    neu.NOT_HANDED_OUT: "not_handed",
-    neu.UNFORCED_LOOP: "unforced_loop",
-    neu.UNFORCED_EXIT: "unforced_exit",
+    rules.NOT_HANDED_OUT: "not_handed",
+    rules.UNFORCED_LOOP: "unforced_loop",
+    rules.UNFORCED_EXIT: "unforced_exit",
 }
 
 ROTATIONS = (0, 90, 180, 270)
-OUTCOMES = {neu.STAYS: "stays", neu.EXITS: "exits", neu.COLLIDES: "collides", neu.LOOPS: "loops"}
+OUTCOMES: dict[int, Literal["stays", "exits", "collides", "loops"]] = {
+    rules.STAYS: "stays",
+    rules.EXITS: "exits",
+    rules.COLLIDES: "collides",
+    rules.LOOPS: "loops",
+}
 
 
 # ---------------------------------------------------------------------------
@@ -40,19 +62,19 @@ OUTCOMES = {neu.STAYS: "stays", neu.EXITS: "exits", neu.COLLIDES: "collides", ne
 
 
 @dataclass
-class NeuGame:
+class CourseGame:
     """A course-variant game: the rules state plus whose turn it is and the deal."""
 
-    players: list[dict[str, Any]]
-    state: NeuState = field(default_factory=NeuState)
+    players: list[CoursePlayer]
+    state: CourseState = field(default_factory=CourseState)
     placed: list[tuple[int, int, int, int]] = field(default_factory=list)
     """Tiles in placement order: (x, y, tile, canonical degrees)."""
-    phase: str = "opening"
+    phase: CoursePhase = "opening"
     turn: int | None = 0
     round: int = 0
     handed: list[int] = field(default_factory=list)
     next_tile: int = 0
-    out: list[dict[str, Any]] = field(default_factory=list)
+    out: list[CourseOut] = field(default_factory=list)
     """``{seat, round, reason}`` per avatar knocked out, in the order they left."""
     last: dict[int, int | None] = field(default_factory=dict)
     """Where each knocked-out avatar ended: an off-board place code, or None (a loop)."""
@@ -77,11 +99,11 @@ class NeuGame:
         return tiles
 
 
-def new_game(players: list[dict[str, Any]]) -> NeuGame:
+def new_game(players: list[CoursePlayer]) -> CourseGame:
     """A game before the opening among ``players`` (checked: formats.parse_players):
     seat 0 (the oldest) is handed three tiles."""
-    game = NeuGame(players)
-    game.handed = game.deal(neu.OPENING_HAND)
+    game = CourseGame(players)
+    game.handed = game.deal(rules.OPENING_HAND)
     return game
 
 
@@ -89,10 +111,13 @@ def new_game(players: list[dict[str, Any]]) -> NeuGame:
 # Places as JSON.
 
 
-def place_json(code: int | None) -> list[Any] | None:
+def place_json(code: int | None) -> Place | None:
     """A place code as ``[x, y, port]`` (None stays None)."""
-    if code is None:
-        return None
+    return None if code is None else place_of(code)
+
+
+def place_of(code: int) -> Place:
+    """A place code as ``[x, y, port]``."""
     x, y, p = G.xyp(code)
     return [x, y, PORT_NAMES[p]]
 
@@ -101,18 +126,33 @@ def place_json(code: int | None) -> list[Any] | None:
 # Tracing paths (for previews and animation).
 
 
-def _trace(cells: Sequence[Any], code: int) -> tuple[list[list[Any]], int | None]:
+def _trace(cells: Sequence[Conn | None], code: int) -> tuple[list[PathStep], int | None]:
     """The steps ``[x, y, entry, exit]`` of a marker at ``code`` following placed
     tiles (board.trace), and where it ends (None for an infinite loop: the
     steps go round once)."""
     steps, end = trace(cells, G.next, code)
-    path = [
+    path: list[PathStep] = [
         [*G.xy(cell), PORT_NAMES[entry], PORT_NAMES[exit_port]] for cell, entry, exit_port in steps
     ]
     return path, None if end == LOOP else end
 
 
-def _movement(game: NeuGame, tile: int, q: int) -> dict[str, Any]:
+class Movement(NamedTuple):
+    """What one placement does (:func:`_movement`)."""
+
+    paths: list[CoursePath]
+    "each moved avatar's path and end, the mover's first"
+    out: list[CourseOutcomeOut]
+    "who goes out, and why"
+    collisions: list[Collision]
+    "who meets on one spot, and where"
+    after: dict[int, int | None]
+    "each living seat's place afterwards (None: a loop)"
+    target: int
+    "the cell the tile goes on"
+
+
+def _movement(game: CourseGame, tile: int, q: int) -> Movement:
     """What placing ``tile`` turned ``q`` quarters in front of the active avatar does:
     each moved avatar's path and end, who goes out and why, who collides."""
     assert game.turn is not None
@@ -124,7 +164,7 @@ def _movement(game: NeuGame, tile: int, q: int) -> dict[str, Any]:
     seats = game.alive()
     before = {s: game.code_of(s) for s in seats}
     after: dict[int, int | None] = dict(before)
-    paths = []
+    paths: list[CoursePath] = []
     for s in [game.turn] + [s for s in seats if s != game.turn]:
         code = before[s]
         if code is None or code >> 3 != target:
@@ -132,7 +172,7 @@ def _movement(game: NeuGame, tile: int, q: int) -> dict[str, Any]:
         steps, end = _trace(cells, code)
         after[s] = end
         paths.append({"seat": s, "path": steps, "to": place_json(end)})
-    outs = []
+    outs: list[CourseOutcomeOut] = []
     for s in seats:
         end = after[s]
         if end is None or not G.on_board[end >> 3]:
@@ -143,41 +183,34 @@ def _movement(game: NeuGame, tile: int, q: int) -> dict[str, Any]:
         end = after[s]
         if s not in gone and end is not None:
             groups.setdefault(end, []).append(s)
-    collisions = []
+    collisions: list[Collision] = []
     for code, members in groups.items():
         if len(members) > 1 and len({before[s] for s in members}) > 1:
-            collisions.append({"seats": members, "place": place_json(code)})
-    return {
-        "paths": paths,
-        "out": outs,
-        "collisions": collisions,
-        "cells": cells,
-        "after": after,
-        "target": target,
-    }
+            collisions.append({"seats": members, "place": place_of(code)})
+    return Movement(paths, outs, collisions, after, target)
 
 
 # ---------------------------------------------------------------------------
 # Options.
 
 
-def free_squares(game: NeuGame) -> list[dict[str, Any]]:
+def free_squares(game: CourseGame) -> list[FreeSquare]:
     """The periphery squares an opening tile may go on (clockwise from (1, 0)),
     each with the ports its avatar may take and the place it would then face."""
-    result = []
-    for x, y in neu.PERIPHERY_CLOCKWISE:
-        if not neu.free_for_opening(game.state, x, y):
+    result: list[FreeSquare] = []
+    for x, y in rules.PERIPHERY_CLOCKWISE:
+        if not rules.free_for_opening(game.state, x, y):
             continue
-        ports = []
+        ports: list[PortPlace] = []
         for p in range(8):
-            code = neu.course_to_place(p, x, y)
-            if neu.on_board(code):
-                ports.append({"port": PORT_NAMES[p], "place": place_json(code)})
+            code = rules.course_to_place(p, x, y)
+            if rules.on_board(code):
+                ports.append({"port": PORT_NAMES[p], "place": place_of(code)})
         result.append({"square": [x, y], "ports": ports})
     return result
 
 
-def verdicts(game: NeuGame) -> dict[tuple[int, int], str]:
+def verdicts(game: CourseGame) -> dict[tuple[int, int], str]:
     """The rule checker's verdict on each option ``(tile, quarter turns)`` of the
     active player, LEGAL or the reason.
 
@@ -189,7 +222,7 @@ def verdicts(game: NeuGame) -> dict[tuple[int, int], str]:
     assert game.turn is not None
     color = COLORS[game.turn]
     found = {
-        (t, q): neu.check_turn(game.state, color, t, q, game.handed)
+        (t, q): rules.check_turn(game.state, color, t, q, game.handed)
         for t in dict.fromkeys(game.handed)
         for q in range(4)
     }
@@ -198,21 +231,21 @@ def verdicts(game: NeuGame) -> dict[tuple[int, int], str]:
     return found
 
 
-def turn_options(game: NeuGame) -> list[dict[str, Any]]:
+def turn_options(game: CourseGame) -> list[CourseOption]:
     """Both handed tiles at every rotation: the rule checker's verdict and the outcome."""
     assert game.turn is not None
     color = COLORS[game.turn]
     codes = [code for _, code in game.state.avatars]
     mover = game.state.alive().index(color)
-    pairs = neu.shared_pairs(codes)
+    pairs = rules.shared_pairs(codes)
     checked = verdicts(game)
-    options = []
+    options: list[CourseOption] = []
     for tile in dict.fromkeys(game.handed):
         for rot in ROTATIONS:
             q = rot // 90
             verdict = checked[tile, q]
             cells = list(game.state.cells)
-            outcome = neu.option_outcome(cells, codes, pairs, mover, CONN[tile][q])
+            outcome = rules.option_outcome(cells, codes, pairs, mover, CONN[tile][q])
             m = _movement(game, tile, q)
             options.append(
                 {
@@ -223,19 +256,19 @@ def turn_options(game: NeuGame) -> list[dict[str, Any]]:
                     if verdict == LEGAL
                     else VERDICT_CODES.get(verdict, "illegal_move"),
                     "outcome": OUTCOMES[outcome],
-                    "self_eliminating": any(o["seat"] == game.turn for o in m["out"]),
-                    "forced": verdict == LEGAL and outcome in (neu.LOOPS, neu.EXITS),
-                    "paths": m["paths"],
-                    "out": m["out"],
-                    "collisions": m["collisions"],
+                    "self_eliminating": any(o["seat"] == game.turn for o in m.out),
+                    "forced": verdict == LEGAL and outcome in (rules.LOOPS, rules.EXITS),
+                    "paths": m.paths,
+                    "out": m.out,
+                    "collisions": m.collisions,
                 }
             )
     return options
 
 
-def legal_moves(game: NeuGame) -> dict[str, Any]:
-    """The active player's options (docs/neu.md, "Playing in the browser")."""
-    result: dict[str, Any] = {
+def legal_moves(game: CourseGame) -> CourseLegalMoves:
+    """The active player's options (docs/course.md, "Playing in the browser")."""
+    result: CourseLegalMoves = {
         "phase": game.phase,
         "turn": game.turn,
         "round": game.round,
@@ -259,43 +292,43 @@ def legal_moves(game: NeuGame) -> dict[str, Any]:
 # Playing a move.
 
 
-class NeuIllegalMove(TsuroError, ValueError):
+class CourseIllegalMove(TsuroError, ValueError):
     """A move the rules refuse (the course would call its player a cheater)."""
 
 
 def play(
-    game: NeuGame, tile: int, q: int, opening: tuple[int, int, int] | None = None
-) -> list[dict[str, Any]]:
+    game: CourseGame, tile: int, q: int, opening: tuple[int, int, int] | None = None
+) -> list[CourseEvent]:
     """Play the active player's move (changing ``game``): ``tile`` turned ``q``
     quarters, and in the opening ``(port, x, y)`` (formats.parse_move reads a
     move's JSON); the events, in order."""
     if game.phase == "over":
-        raise NeuIllegalMove("the game is over")
+        raise CourseIllegalMove("the game is over")
     if game.phase == "opening":
         if opening is None:
-            raise NeuIllegalMove("an opening move names a square and a port")
+            raise CourseIllegalMove("an opening move names a square and a port")
         return _opening(game, tile, q, *opening)
     return _turn(game, tile, q)
 
 
-def _place(game: NeuGame, x: int, y: int, tile: int) -> dict[str, Any]:
+def _place(game: CourseGame, seat: int, x: int, y: int, tile: int) -> CoursePlaceEvent:
     conn = game.state.cells[G.cell(x, y)]
     assert conn is not None  # the tile just placed there
     rot = identify(conn)[1] * 90
     game.placed.append((x, y, tile, rot))
-    return {"type": "place", "seat": game.turn, "tile": tile, "rot": rot, "square": [x, y]}
+    return {"type": "place", "seat": seat, "tile": tile, "rot": rot, "square": [x, y]}
 
 
-def _opening(game: NeuGame, tile: int, q: int, port: int, x: int, y: int) -> list[dict[str, Any]]:
+def _opening(game: CourseGame, tile: int, q: int, port: int, x: int, y: int) -> list[CourseEvent]:
     seat = game.turn
     assert seat is not None
     color = COLORS[seat]
-    verdict = neu.check_initial(game.state, color, tile, q, port, x, y, game.handed)
+    verdict = rules.check_initial(game.state, color, tile, q, port, x, y, game.handed)
     if verdict != LEGAL:
-        raise NeuIllegalMove(verdict)
-    game.state = neu.place_initial(game.state, color, tile, q, port, x, y)
-    events = [
-        _place(game, x, y, tile),
+        raise CourseIllegalMove(verdict)
+    game.state = rules.place_initial(game.state, color, tile, q, port, x, y)
+    events: list[CourseEvent] = [
+        _place(game, seat, x, y, tile),
         {
             "type": "start",
             "seat": seat,
@@ -308,27 +341,31 @@ def _opening(game: NeuGame, tile: int, q: int, port: int, x: int, y: int) -> lis
     else:
         game.phase, game.round, game.turn = "turn", 1, 0
         events.append({"type": "round", "round": 1})
-    game.handed = game.deal(neu.OPENING_HAND if game.phase == "opening" else neu.TURN_HAND)
+    game.handed = game.deal(rules.OPENING_HAND if game.phase == "opening" else rules.TURN_HAND)
     events.append({"type": "deal", "seat": game.turn, "tiles": list(game.handed)})
     return events
 
 
-def _turn(game: NeuGame, tile: int, q: int) -> list[dict[str, Any]]:
+def _turn(game: CourseGame, tile: int, q: int) -> list[CourseEvent]:
     seat = game.turn
     assert seat is not None
-    verdict = verdicts(game).get((tile, q), neu.NOT_HANDED_OUT)
+    verdict = verdicts(game).get((tile, q), rules.NOT_HANDED_OUT)
     if verdict != LEGAL:
-        raise NeuIllegalMove(verdict)
+        raise CourseIllegalMove(verdict)
     m = _movement(game, tile, q)
-    step = neu.apply_action(game.state, COLORS[seat], tile, q)
+    step = rules.apply_action(game.state, COLORS[seat], tile, q)
     game.state = step.state
-    x, y = G.xy(m["target"])
-    events: list[dict[str, Any]] = [_place(game, x, y, tile)]
-    events += [{"type": "move", **p} for p in m["paths"]]
-    events += [{"type": "collision", **c} for c in m["collisions"]]
-    for o in m["out"]:
+    x, y = G.xy(m.target)
+    events: list[CourseEvent] = [_place(game, seat, x, y, tile)]
+    events += [
+        {"type": "move", "seat": p["seat"], "path": p["path"], "to": p["to"]} for p in m.paths
+    ]
+    events += [
+        {"type": "collision", "seats": c["seats"], "place": c["place"]} for c in m.collisions
+    ]
+    for o in m.out:
         game.out.append({"seat": o["seat"], "round": game.round, "reason": o["reason"]})
-        game.last[o["seat"]] = m["after"][o["seat"]]
+        game.last[o["seat"]] = m.after[o["seat"]]
         events.append({"type": "out", "seat": o["seat"], "reason": o["reason"]})
     alive = game.alive()
     later = [s for s in alive if s > seat]
@@ -340,12 +377,12 @@ def _turn(game: NeuGame, tile: int, q: int) -> list[dict[str, Any]]:
         game.round += 1
         game.turn = alive[0]
         events.append({"type": "round", "round": game.round})
-    game.handed = game.deal(neu.TURN_HAND)
+    game.handed = game.deal(rules.TURN_HAND)
     events.append({"type": "deal", "seat": game.turn, "tiles": list(game.handed)})
     return events
 
 
-def _finish(game: NeuGame) -> list[dict[str, Any]]:
+def _finish(game: CourseGame) -> list[CourseEvent]:
     """End the game: survivors first, then the players knocked out round by round,
     latest first (players knocked out in the same round share a rank)."""
     ranking = [game.alive()] if game.alive() else []
@@ -361,7 +398,7 @@ def _finish(game: NeuGame) -> list[dict[str, Any]]:
 # A computer player.
 
 
-def bot_move(game: NeuGame, rng: random.Random) -> dict[str, Any]:
+def bot_move(game: CourseGame, rng: random.Random) -> CourseMove:
     """A legal move at random; on a turn, one that keeps the avatar on the board
     if any does (and, among those, one that puts nobody else out if it can)."""
     if game.phase == "opening":
@@ -373,8 +410,8 @@ def bot_move(game: NeuGame, rng: random.Random) -> dict[str, Any]:
             "port": rng.choice(square["ports"])["port"],
         }
     if game.phase != "turn":
-        raise NeuIllegalMove("the game is over: there is no move to make")
+        raise CourseIllegalMove("the game is over: there is no move to make")
     legal = [o for o in turn_options(game) if o["legal"]]
     calm = [o for o in legal if not o["out"]]
     safe = [o for o in legal if not o["self_eliminating"]]
-    return dict(rng.choice(calm or safe or legal)["move"])
+    return rng.choice(calm or safe or legal)["move"].copy()

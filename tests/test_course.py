@@ -1,5 +1,5 @@
-"""The course variant (tsuro_core.neu): the instructor's test pairs through the
-CLI, plus the rules the pairs rely on, one by one."""
+"""The course variant (tsuro_core.course): the instructor's test pairs through the
+CLI (and its first name, tsuro_core.neu), plus the rules the pairs rely on, one by one."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tsuro_core.neu import formats, harness
-from tsuro_core.neu import rules as neu
+from tsuro_core.course import formats, harness
+from tsuro_core.course import rules as course
 from tsuro_core.tiles import PARTNER, port_index
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,10 +22,12 @@ DATA = ROOT / "tests" / "data" / "neu-f19"
 HARNESSES = ("xtiles", "xboard", "xrules", "xref")
 
 
-def run_cli(harness: str, stdin: str) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    harness: str, stdin: str, module: str = "tsuro_core.course"
+) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return subprocess.run(
-        [sys.executable, "-m", "tsuro_core.neu", harness],
+        [sys.executable, "-m", module, harness],
         input=stdin,
         capture_output=True,
         text=True,
@@ -63,6 +65,16 @@ def test_instructor_pair(harness: str, infile: Path) -> None:
     ), "one compact JSON value per line"
 
 
+def test_the_documented_command_by_its_first_name_runs_the_same() -> None:
+    """``python -m tsuro_core.neu`` (docs/course.md, the README) is kept as an alias."""
+    infile = DATA / "xboard" / "1-in.json"
+    alias = run_cli("xboard", infile.read_text(), module="tsuro_core.neu")
+    assert alias.returncode == 0, alias.stderr
+    assert alias.stdout == run_cli("xboard", infile.read_text()).stdout != ""
+    usage = run_cli("xnope", "", module="tsuro_core.neu")
+    assert usage.returncode == 2 and usage.stderr.startswith("usage: python -m tsuro_core.neu ")
+
+
 def test_data_has_provenance() -> None:
     assert (DATA / "SOURCES.md").is_file()
     assert (DATA / "tsuro-tiles-index.json").is_file()
@@ -80,17 +92,17 @@ def test_values_may_be_concatenated_with_any_whitespace() -> None:
 
 def test_course_place_is_one_step_across_the_ports_side() -> None:
     # Red on port C (east side) of the tile at (0, 0) faces square (1, 0) at its port H.
-    assert neu.G.xyp(neu.course_to_place(port_index("C"), 0, 0)) == (1, 0, port_index("H"))
+    assert course.G.xyp(course.course_to_place(port_index("C"), 0, 0)) == (1, 0, port_index("H"))
     # Port E (south) of (2, 0) faces (2, 1) at B.
-    assert neu.G.xyp(neu.course_to_place(port_index("E"), 2, 0)) == (2, 1, port_index("B"))
+    assert course.G.xyp(course.course_to_place(port_index("E"), 2, 0)) == (2, 1, port_index("B"))
     # An avatar on an edge port stands on a place off the board.
-    assert not neu.G.is_on_board(neu.course_to_place(port_index("A"), 4, 0))
+    assert not course.G.is_on_board(course.course_to_place(port_index("A"), 4, 0))
 
 
 def test_conversion_round_trips_everywhere() -> None:
     for x, y, p in itertools.product(range(10), range(10), range(8)):
-        code = neu.course_to_place(p, x, y)
-        assert neu.place_to_course(code) == (p, x, y)
+        code = course.course_to_place(p, x, y)
+        assert course.place_to_course(code) == (p, x, y)
         assert code & 7 == PARTNER[p]
 
 
@@ -98,7 +110,7 @@ def test_conversion_round_trips_everywhere() -> None:
 # The rules.
 
 
-def state_of(state_pat: list) -> neu.NeuState:
+def state_of(state_pat: list) -> course.CourseState:
     return formats.parse_state(state_pat)
 
 
@@ -117,7 +129,7 @@ def test_state_pat_may_list_one_tile_more_than_once() -> None:
     assert repeated.tile_at(4, 4) == (5, 90)
     assert sum(c is not None for c in repeated.cells) == 2
     # The same placed tile written at another rotation that looks the same.
-    same = next(q for q in range(1, 4) if neu.CONN[0][q] == neu.CONN[0][0])
+    same = next(q for q in range(1, 4) if course.CONN[0][q] == course.CONN[0][0])
     assert state_of([[[0, 0], 3, 3], [[0, 90 * same], 3, 3]]).tile_at(3, 3) == (0, 0)
 
 
@@ -130,7 +142,7 @@ def test_state_pat_may_list_one_tile_more_than_once() -> None:
     ],
 )
 def test_state_pat_refuses_two_different_tiles_on_a_square(state_pat: list) -> None:
-    with pytest.raises(formats.NeuFormatError, match="two different tiles"):
+    with pytest.raises(formats.CourseFormatError, match="two different tiles"):
         state_of(state_pat)
     proc = run_cli("xboard", json.dumps(state_pat))
     assert proc.returncode == 2 and "two different tiles" in proc.stderr and proc.stdout == ""
@@ -139,11 +151,11 @@ def test_state_pat_refuses_two_different_tiles_on_a_square(state_pat: list) -> N
 def test_loop_rule() -> None:
     s = state_of(THREE)
     q34 = 0
-    assert neu.check_turn(s, "red", 34, q34, [3, 34]) == neu.UNFORCED_LOOP
-    assert neu.check_turn(s, "red", 34, q34, [34, 34]) == neu.LEGAL
-    assert neu.loop_is_forced([neu.LOOPS] * 8)
-    assert not neu.loop_is_forced([neu.LOOPS] * 7 + [neu.EXITS])
-    step = neu.apply_action(s, "red", 34, q34)
+    assert course.check_turn(s, "red", 34, q34, [3, 34]) == course.UNFORCED_LOOP
+    assert course.check_turn(s, "red", 34, q34, [34, 34]) == course.LEGAL
+    assert course.loop_is_forced([course.LOOPS] * 8)
+    assert not course.loop_is_forced([course.LOOPS] * 7 + [course.EXITS])
+    step = course.apply_action(s, "red", 34, q34)
     assert step.looped == ("red",) and "red" in step.state.out
     assert step.state.place_of("red") is None
 
@@ -151,57 +163,57 @@ def test_loop_rule() -> None:
 def test_forced_exit_rule() -> None:
     s = state_of([*THREE, [[33, 0], 0, 1]])
     # Tile 33 turned 90 sends red off the north edge; 33 at 0 does not.
-    assert neu.check_turn(s, "red", 33, 1, [33, 33]) == neu.UNFORCED_EXIT
+    assert course.check_turn(s, "red", 33, 1, [33, 33]) == course.UNFORCED_EXIT
     # Red on tile 21 at (0, 0), port E: tile 34 below sends it off the west edge, at every turn.
     alone = state_of([[[21, 0], "red", "E", 0, 0]])
-    assert neu.check_turn(alone, "red", 34, 0, [34, 34]) == neu.LEGAL
+    assert course.check_turn(alone, "red", 34, 0, [34, 34]) == course.LEGAL
     # "Every option exits" is strict: an option that loops instead does not force the exit.
-    assert neu.exit_is_forced([neu.EXITS] * 8)
-    assert not neu.exit_is_forced([neu.EXITS] * 7 + [neu.LOOPS])
+    assert course.exit_is_forced([course.EXITS] * 8)
+    assert not course.exit_is_forced([course.EXITS] * 7 + [course.LOOPS])
 
 
 def test_collision_is_legal_and_both_avatars_stay() -> None:
     s = state_of([[[34, 0], "red", "E", 1, 0], [[34, 0], "white", "C", 0, 1]])
-    assert neu.check_turn(s, "red", 4, 0, [4, 7]) == neu.LEGAL
-    step = neu.apply_action(s, "red", 4, 0)
+    assert course.check_turn(s, "red", 4, 0, [4, 7]) == course.LEGAL
+    step = course.apply_action(s, "red", 4, 0)
     assert step.collided and not step.looped and not step.exited
     assert step.state.place_of("red") == step.state.place_of("white")
     assert formats.course_place_json(step.state, "red") == [[4, 0], "red", "C", 1, 1]
     # Travelling on together afterwards is not a new collision.
-    again = neu.apply_action(step.state, "white", 9, 0)
+    again = course.apply_action(step.state, "white", 9, 0)
     assert not again.collided
     assert again.state.place_of("red") == again.state.place_of("white")
 
 
 def test_tile_must_be_handed_out() -> None:
     s = state_of([*THREE, [[33, 0], 0, 1]])
-    assert neu.check_turn(s, "red", 1, 0, [0, 0]) == neu.NOT_HANDED_OUT
-    assert not neu.legal(s, "red", 1, 0, [0, 0])
+    assert course.check_turn(s, "red", 1, 0, [0, 0]) == course.NOT_HANDED_OUT
+    assert not course.legal(s, "red", 1, 0, [0, 0])
 
 
 def test_other_avatars_follow_the_new_tile() -> None:
     # Pass-through: white's path runs over red's old tile; both end elsewhere.
     s = state_of([[[34, 0], "red", "E", 1, 0], [[34, 0], "white", "D", 0, 1]])
-    step = neu.apply_action(s, "red", 7, 0)
+    step = course.apply_action(s, "red", 7, 0)
     assert formats.course_place_json(step.state, "red") == [[7, 0], "red", "E", 1, 1]
     white = step.state.place_of("white")
-    assert white is not None and neu.place_to_course(white) == (port_index("D"), 1, 1)
+    assert white is not None and course.place_to_course(white) == (port_index("D"), 1, 1)
 
 
 def test_opening_rules() -> None:
-    empty = neu.NeuState()
+    empty = course.CourseState()
     c = port_index("C")
-    assert neu.check_initial(empty, "white", 2, 0, c, 1, 0, [0, 1, 2]) == neu.LEGAL
-    assert neu.check_initial(empty, "white", 5, 0, c, 1, 0, [0, 1, 2]) == neu.NOT_HANDED_OUT
-    assert "periphery" in neu.check_initial(empty, "white", 2, 0, c, 4, 4, [0, 1, 2])
-    assert "faces the edge" in neu.check_initial(
+    assert course.check_initial(empty, "white", 2, 0, c, 1, 0, [0, 1, 2]) == course.LEGAL
+    assert course.check_initial(empty, "white", 5, 0, c, 1, 0, [0, 1, 2]) == course.NOT_HANDED_OUT
+    assert "periphery" in course.check_initial(empty, "white", 2, 0, c, 4, 4, [0, 1, 2])
+    assert "faces the edge" in course.check_initial(
         empty, "white", 2, 0, port_index("A"), 1, 0, [0, 1, 2]
     )
-    s = neu.place_initial(empty, "white", 2, 0, c, 1, 0)
-    assert "next to" in neu.check_initial(s, "black", 5, 0, c, 2, 0, [3, 4, 5])
-    assert "already" in neu.check_initial(s, "white", 5, 0, c, 5, 0, [3, 4, 5])
-    assert neu.first_s_initial(empty, [1, 2, 3]) == (3, 0, c, 1, 0)
-    assert neu.first_s_initial(s, [3, 4, 5]) == (5, 0, c, 3, 0)
+    s = course.place_initial(empty, "white", 2, 0, c, 1, 0)
+    assert "next to" in course.check_initial(s, "black", 5, 0, c, 2, 0, [3, 4, 5])
+    assert "already" in course.check_initial(s, "white", 5, 0, c, 5, 0, [3, 4, 5])
+    assert course.first_s_initial(empty, [1, 2, 3]) == (3, 0, c, 1, 0)
+    assert course.first_s_initial(s, [3, 4, 5]) == (5, 0, c, 3, 0)
 
 
 # ---------------------------------------------------------------------------
@@ -209,12 +221,12 @@ def test_opening_rules() -> None:
 
 
 def test_deal_wraps_around() -> None:
-    assert list(itertools.islice(neu.deal(), 37)) == [*list(range(35)), 0, 1]
+    assert list(itertools.islice(course.deal(), 37)) == [*list(range(35)), 0, 1]
 
 
-def first_legal(state: neu.NeuState, color: str, handed: list[int]) -> tuple[int, int]:
+def first_legal(state: course.CourseState, color: str, handed: list[int]) -> tuple[int, int]:
     for t, q in itertools.product(handed, range(4)):
-        if neu.legal(state, color, t, q, handed):
+        if course.legal(state, color, t, q, handed):
             return t, q
     return handed[0], 0
 
@@ -222,7 +234,7 @@ def first_legal(state: neu.NeuState, color: str, handed: list[int]) -> tuple[int
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_referee_ranks_everyone_once(n: int) -> None:
     names = [f"p{i}" for i in range(n)]
-    result = neu.run_referee(names, turn=first_legal)
+    result = course.run_referee(names, turn=first_legal)
     ranked = [name for rank in result.get("winners", []) for name in rank]
     assert "cheaters" not in result
     assert sorted(ranked) == names
@@ -232,7 +244,7 @@ def test_referee_ranks_everyone_once(n: int) -> None:
 def test_referee_refuses_bad_player_lists() -> None:
     for names in (["a", "b"], ["a", "b", "c", "d", "e", "f"], ["a", "a", "b"]):
         with pytest.raises(ValueError):
-            neu.run_referee(names)
+            course.run_referee(names)
 
 
 # ---------------------------------------------------------------------------

@@ -1,6 +1,6 @@
-"""The course variant through the JSON API (tsuro_core.neu_game): whole games
+"""The course variant through the JSON API (tsuro_core.course.ops): whole games
 through the ops, the refusal of illegal moves, position validation, JSON round
-trips, and agreement with the course referee (tsuro_core.neu.run_referee)."""
+trips, and agreement with the course referee (tsuro_core.course.run_referee)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from tsuro_core.api import call, handle_json
-from tsuro_core.neu import formats
-from tsuro_core.neu import game as neu_game
-from tsuro_core.neu import rules as neu
+from tsuro_core.course import formats
+from tsuro_core.course import game as course_game
+from tsuro_core.course import rules as course
 
 
 def ok(op: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -50,17 +50,17 @@ def play_out(
 ) -> tuple[list[dict[str, Any]], list[list[dict]]]:
     """A whole game through the ops: every position, and every move's events."""
     rng = random.Random(seed)
-    pos = ok("neu_new_game", {"players": players(n)})["position"]
+    pos = ok("course_new_game", {"players": players(n)})["position"]
     positions, events = [pos], []
     for k in range(2000):
         if pos["phase"] == "over":
             return positions, events
-        options = ok("neu_legal_moves", {"position": pos})
+        options = ok("course_legal_moves", {"position": pos})
         if bots:
-            move = ok("neu_bot_move", {"position": pos, "seed": seed * 1000 + k})["move"]
+            move = ok("course_bot_move", {"position": pos, "seed": seed * 1000 + k})["move"]
         else:
             move = random_move(options, rng)
-        r = ok("neu_play", {"position": pos, "move": move})
+        r = ok("course_play", {"position": pos, "move": move})
         pos = r["position"]
         positions.append(pos)
         events.append(r["events"])
@@ -77,7 +77,7 @@ def test_whole_game_through_the_ops(n: int, seed: int, bots: bool) -> None:
     positions, events = play_out(n, seed, bots)
     start, end = positions[0], positions[-1]
     assert start["phase"] == "opening" and start["turn"] == 0 and start["handed"] == [0, 1, 2]
-    assert [p["color"] for p in start["players"]] == list(neu.COLORS[:n])
+    assert [p["color"] for p in start["players"]] == list(course.COLORS[:n])
     # the opening: each seat in age order places one tile and its avatar
     for seat in range(n):
         assert positions[seat]["turn"] == seat and positions[seat]["phase"] == "opening"
@@ -132,14 +132,14 @@ def test_options_carry_verdicts_and_outcomes_for_previews() -> None:
     for pos in positions:
         if pos["phase"] != "turn":
             continue
-        options = ok("neu_legal_moves", {"position": pos})
+        options = ok("course_legal_moves", {"position": pos})
         assert options["square"] == pos["avatars"][pos["turn"]][:2]
         assert len(options["moves"]) == 4 * len(set(pos["handed"]))
         assert any(m["legal"] for m in options["moves"])
         for m in options["moves"]:
             seen.add(m["outcome"])
             assert (m["reason"] is None) == m["legal"]
-            assert m["code"] == (None if m["legal"] else neu_game.VERDICT_CODES[m["reason"]])
+            assert m["code"] == (None if m["legal"] else course_game.VERDICT_CODES[m["reason"]])
             assert m["paths"][0]["seat"] == pos["turn"]
             first = m["paths"][0]["path"][0]
             assert first[:2] == options["square"]
@@ -149,7 +149,7 @@ def test_options_carry_verdicts_and_outcomes_for_previews() -> None:
             assert m["self_eliminating"] == any(o["seat"] == pos["turn"] for o in m["out"])
             if m["legal"]:
                 # the preview is what playing it does
-                r = ok("neu_play", {"position": pos, "move": m["move"]})
+                r = ok("course_play", {"position": pos, "move": m["move"]})
                 played = [
                     {k: e[k] for k in ("seat", "path", "to")}
                     for e in r["events"]
@@ -165,8 +165,8 @@ def test_options_carry_verdicts_and_outcomes_for_previews() -> None:
 
 
 def test_opening_options_are_free_periphery_squares_with_inward_ports() -> None:
-    pos = ok("neu_new_game", {"players": players(3)})["position"]
-    options = ok("neu_legal_moves", {"position": pos})
+    pos = ok("course_new_game", {"players": players(3)})["position"]
+    options = ok("course_legal_moves", {"position": pos})
     assert options["handed"] == [0, 1, 2] and options["rots"] == [0, 90, 180, 270]
     squares = {tuple(s["square"]): s["ports"] for s in options["squares"]}
     assert len(squares) == 36
@@ -174,14 +174,15 @@ def test_opening_options_are_free_periphery_squares_with_inward_ports() -> None:
     assert [p["port"] for p in squares[0, 0]] == ["C", "D", "E", "F"]
     assert {"port": "C", "place": [1, 0, "H"]} in squares[0, 0]
     r = ok(
-        "neu_play", {"position": pos, "move": {"tile": 0, "rot": 90, "square": [4, 0], "port": "E"}}
+        "course_play",
+        {"position": pos, "move": {"tile": 0, "rot": 90, "square": [4, 0], "port": "E"}},
     )
     assert r["events"][:2] == [
         {"type": "place", "seat": 0, "tile": 0, "rot": 90, "square": [4, 0]},
         {"type": "start", "seat": 0, "place": [4, 1, "B"], "port": "E"},
     ]
     assert r["events"][2] == {"type": "deal", "seat": 1, "tiles": [3, 4, 5]}
-    options = ok("neu_legal_moves", {"position": r["position"]})
+    options = ok("course_legal_moves", {"position": r["position"]})
     taken = {tuple(s["square"]) for s in options["squares"]}
     assert not taken & {(3, 0), (4, 0), (5, 0)} and len(taken) == 33
 
@@ -191,20 +192,22 @@ def test_opening_options_are_free_periphery_squares_with_inward_ports() -> None:
 
 
 def test_illegal_moves_are_refused_with_the_reason() -> None:
-    pos = ok("neu_new_game", {"players": players(3)})["position"]
+    pos = ok("course_new_game", {"players": players(3)})["position"]
     cases = [
         ({"tile": 7, "rot": 0, "square": [0, 0], "port": "C"}, "not one of those handed out"),
         ({"tile": 0, "rot": 0, "square": [4, 4], "port": "C"}, "not on the periphery"),
         ({"tile": 0, "rot": 0, "square": [0, 0], "port": "A"}, "faces the edge"),
     ]
     for move, why in cases:
-        e = error("neu_play", {"position": pos, "move": move})
+        e = error("course_play", {"position": pos, "move": move})
         assert e["code"] == "illegal_move" and why in e["message"]
     pos = ok(
-        "neu_play", {"position": pos, "move": {"tile": 0, "rot": 0, "square": [4, 0], "port": "D"}}
+        "course_play",
+        {"position": pos, "move": {"tile": 0, "rot": 0, "square": [4, 0], "port": "D"}},
     )["position"]
     e = error(
-        "neu_play", {"position": pos, "move": {"tile": 3, "rot": 0, "square": [5, 0], "port": "D"}}
+        "course_play",
+        {"position": pos, "move": {"tile": 3, "rot": 0, "square": [5, 0], "port": "D"}},
     )
     assert e["code"] == "illegal_move" and "next to a placed tile" in e["message"]
     # malformed moves are bad arguments, not rule breaking
@@ -214,24 +217,24 @@ def test_illegal_moves_are_refused_with_the_reason() -> None:
         {"tile": 3, "rot": 0, "square": [0, 9], "port": "A", "x": 1},
         "tile 3",
     ):
-        assert error("neu_play", {"position": pos, "move": move})["code"] == "bad_args"
+        assert error("course_play", {"position": pos, "move": move})["code"] == "bad_args"
 
 
 def test_a_turn_refused_by_the_rule_checker() -> None:
     """xrules/2's state as a game position: red (seat 2) may not loop when tile 3 would not."""
     pos = _course_position()
-    options = ok("neu_legal_moves", {"position": pos})
+    options = ok("course_legal_moves", {"position": pos})
     loop = next(m for m in options["moves"] if m["move"] == {"tile": 34, "rot": 0})
     assert not loop["legal"] and loop["outcome"] == "loops"
-    assert loop["reason"] == neu.UNFORCED_LOOP
+    assert loop["reason"] == course.UNFORCED_LOOP
     assert loop["code"] == "unforced_loop"  # the page words the verdict by its code
     assert loop["out"] == [{"seat": 2, "reason": "loop"}] and loop["paths"][0]["to"] is None
-    e = error("neu_play", {"position": pos, "move": {"tile": 34, "rot": 0}})
-    assert e == {"code": "illegal_move", "message": neu.UNFORCED_LOOP}
-    e = error("neu_play", {"position": pos, "move": {"tile": 5, "rot": 0}})
-    assert e["message"] == neu.NOT_HANDED_OUT
+    e = error("course_play", {"position": pos, "move": {"tile": 34, "rot": 0}})
+    assert e == {"code": "illegal_move", "message": course.UNFORCED_LOOP}
+    e = error("course_play", {"position": pos, "move": {"tile": 5, "rot": 0}})
+    assert e["message"] == course.NOT_HANDED_OUT
     assert (
-        ok("neu_play", {"position": pos, "move": {"tile": 3, "rot": 0}})["events"][0]["type"]
+        ok("course_play", {"position": pos, "move": {"tile": 3, "rot": 0}})["events"][0]["type"]
         == "place"
     )
 
@@ -241,7 +244,7 @@ def _course_position(handed: tuple[int, int] = (3, 34)) -> dict[str, Any]:
     state = formats.parse_state(
         [[[34, 0], "red", "C", 0, 0], [[34, 0], "blue", "E", 2, 0], [[33, 0], "white", "D", 0, 2]]
     )
-    game = neu_game.NeuGame(
+    game = course_game.CourseGame(
         players=[
             {"name": n, "color": c}
             for n, c in [
@@ -254,7 +257,7 @@ def _course_position(handed: tuple[int, int] = (3, 34)) -> dict[str, Any]:
         ]
     )
     # black and green are out already, so that the others keep the course's colours
-    state = neu.NeuState(state.cells, state.avatars, ("black", "green"))
+    state = course.CourseState(state.cells, state.avatars, ("black", "green"))
     game.state = state
     game.placed = [(0, 0, 34, 0), (2, 0, 34, 0), (0, 2, 33, 0)]
     game.phase, game.round, game.turn, game.handed, game.next_tile = "turn", 3, 2, list(handed), 9
@@ -264,15 +267,15 @@ def _course_position(handed: tuple[int, int] = (3, 34)) -> dict[str, Any]:
     ]
     game.last = {1: None, 3: None}
     pos = formats.to_position(game)
-    assert ok("neu_legal_moves", {"position": pos})
+    assert ok("course_legal_moves", {"position": pos})
     return pos
 
 
 def test_a_forced_loop_is_legal_and_places_the_tile() -> None:
     pos = _course_position((34, 34))
-    options = ok("neu_legal_moves", {"position": pos})
+    options = ok("course_legal_moves", {"position": pos})
     assert all(m["legal"] and m["forced"] and m["outcome"] == "loops" for m in options["moves"])
-    r = ok("neu_play", {"position": pos, "move": {"tile": 34, "rot": 0}})
+    r = ok("course_play", {"position": pos, "move": {"tile": 34, "rot": 0}})
     assert {"type": "out", "seat": 2, "reason": "loop"} in r["events"]
     assert r["position"]["avatars"][2] is None
     assert [1, 0, 34, 0] in r["position"]["tiles"]
@@ -286,16 +289,16 @@ def test_when_the_checker_allows_nothing_every_option_is_forced() -> None:
             if pos["phase"] != "turn":
                 continue
             game = formats.from_position(pos)
-            color = neu.COLORS[pos["turn"]]
+            color = course.COLORS[pos["turn"]]
             if any(
-                neu.legal(game.state, color, t, q, game.handed)
+                course.legal(game.state, color, t, q, game.handed)
                 for t in game.handed
                 for q in range(4)
             ):
                 continue
-            options = ok("neu_legal_moves", {"position": pos})["moves"]
+            options = ok("course_legal_moves", {"position": pos})["moves"]
             assert all(m["legal"] and m["reason"] is None for m in options)
-            ok("neu_play", {"position": pos, "move": options[0]["move"]})
+            ok("course_play", {"position": pos, "move": options[0]["move"]})
             return
     pytest.skip("no such position in these games")
 
@@ -304,11 +307,11 @@ def test_game_over_refuses_moves() -> None:
     positions, _ = play_out(3, 2)
     end = positions[-1]
     assert (
-        error("neu_play", {"position": end, "move": {"tile": 0, "rot": 0}})["code"]
+        error("course_play", {"position": end, "move": {"tile": 0, "rot": 0}})["code"]
         == "illegal_move"
     )
-    assert error("neu_bot_move", {"position": end})["code"] == "game_over"
-    assert ok("neu_legal_moves", {"position": end}) == {
+    assert error("course_bot_move", {"position": end})["code"] == "game_over"
+    assert ok("course_legal_moves", {"position": end}) == {
         "phase": "over",
         "turn": None,
         "round": end["round"],
@@ -323,7 +326,7 @@ def test_game_over_refuses_moves() -> None:
 
 def test_new_game_players() -> None:
     pos = ok(
-        "neu_new_game",
+        "course_new_game",
         {
             "players": [
                 {"name": "A", "color": "blue"},
@@ -344,7 +347,7 @@ def test_new_game_players() -> None:
         ([{"name": ""}, {"name": "B"}, {"name": "C"}], "players[0]"),
         (None, "expected a list"),
     ]:
-        e = error("neu_new_game", {"players": bad})
+        e = error("course_new_game", {"players": bad})
         assert e["code"] == "bad_players" and why in e["message"], e
 
 
@@ -390,17 +393,31 @@ def test_bad_positions_are_refused_naming_the_field() -> None:
         (positions[-1], lambda p: p.update(turn=0), "turn"),
     ]
     for base, change, why in cases:
-        e = error("neu_legal_moves", {"position": _broken(base, change)})
+        e = error("course_legal_moves", {"position": _broken(base, change)})
         assert e["code"] == "bad_position" and why in e["message"], (why, e)
         assert (
-            error("neu_play", {"position": _broken(base, change), "move": {}})["code"]
+            error("course_play", {"position": _broken(base, change), "move": {}})["code"]
             == "bad_position"
         )
-    assert error("neu_legal_moves", {})["code"] == "bad_args"
-    assert error("neu_legal_moves", {"position": "neu"})["code"] == "bad_position"
+    assert error("course_legal_moves", {})["code"] == "bad_args"
+    assert error("course_legal_moves", {"position": "neu"})["code"] == "bad_position"
     # a classic position is not a course-variant one
     classic = ok("new_game", {"players": 3, "seed": 1})["position"]
-    assert error("neu_play", {"position": classic, "move": {}})["code"] == "bad_position"
+    assert error("course_play", {"position": classic, "move": {}})["code"] == "bad_position"
+
+
+def test_the_ops_first_names_answer_the_same() -> None:
+    """neu_new_game, neu_legal_moves, neu_play and neu_bot_move (the names pages and
+    saves used first) are the course_* operations by another name."""
+    positions, _ = play_out(3, 4)
+    pos = positions[4]
+    for name in ("new_game", "legal_moves", "play", "bot_move"):
+        args: dict[str, Any] = {"position": pos, "seed": 7}
+        if name == "new_game":
+            args = {"players": players(4)}
+        if name == "play":
+            args["move"] = ok("course_bot_move", {"position": pos, "seed": 7})["move"]
+        assert call(f"neu_{name}", args) == call(f"course_{name}", args), name
 
 
 def test_positions_survive_json_round_trips() -> None:
@@ -412,18 +429,22 @@ def test_positions_survive_json_round_trips() -> None:
         assert json.dumps(again) == text
     # and through the worker's JSON-text entry point
     reply = json.loads(
-        handle_json(json.dumps({"op": "neu_legal_moves", "args": {"position": positions[3]}}))
+        handle_json(json.dumps({"op": "course_legal_moves", "args": {"position": positions[3]}}))
     )
     assert reply["ok"] and reply["result"]["phase"] == "opening"
 
 
 def test_a_refused_call_leaves_the_position_alone() -> None:
-    pos = ok("neu_new_game", {"players": players(3)})["position"]
+    pos = ok("course_new_game", {"players": players(3)})["position"]
     before = copy.deepcopy(pos)
     error(
-        "neu_play", {"position": pos, "move": {"tile": 9, "rot": 0, "square": [0, 0], "port": "C"}}
+        "course_play",
+        {"position": pos, "move": {"tile": 9, "rot": 0, "square": [0, 0], "port": "C"}},
     )
-    ok("neu_play", {"position": pos, "move": {"tile": 0, "rot": 0, "square": [0, 0], "port": "C"}})
+    ok(
+        "course_play",
+        {"position": pos, "move": {"tile": 0, "rot": 0, "square": [0, 0], "port": "C"}},
+    )
     assert pos == before
 
 
@@ -434,22 +455,22 @@ def test_a_refused_call_leaves_the_position_alone() -> None:
 def test_bot_is_seeded_and_prefers_staying_on_the_board() -> None:
     positions, _ = play_out(4, 5)
     for pos in positions[:-1]:
-        a = ok("neu_bot_move", {"position": pos, "seed": 42})
-        assert a == ok("neu_bot_move", {"position": pos, "seed": 42})
+        a = ok("course_bot_move", {"position": pos, "seed": 42})
+        assert a == ok("course_bot_move", {"position": pos, "seed": 42})
         assert a["seat"] == pos["turn"] and a["phase"] == pos["phase"]
         if pos["phase"] == "turn":
-            options = ok("neu_legal_moves", {"position": pos})["moves"]
+            options = ok("course_legal_moves", {"position": pos})["moves"]
             chosen = next(m for m in options if m["move"] == a["move"])
             assert chosen["legal"]
             if any(m["legal"] and not m["self_eliminating"] for m in options):
                 assert not chosen["self_eliminating"]
-    assert error("neu_bot_move", {"position": positions[0], "seed": 1.5})["code"] == "bad_args"
+    assert error("course_bot_move", {"position": positions[0], "seed": 1.5})["code"] == "bad_args"
 
 
-def _first_legal_turn(state: neu.NeuState, color: str, handed) -> tuple[int, int]:
+def _first_legal_turn(state: course.CourseState, color: str, handed) -> tuple[int, int]:
     for t in handed:
         for q in range(4):
-            if neu.legal(state, color, t, q, handed):
+            if course.legal(state, color, t, q, handed):
                 return t, q
     raise LookupError("no legal option")
 
@@ -459,19 +480,19 @@ def test_the_ops_agree_with_the_course_referee(n: int) -> None:
     """first-s's opening, then the first legal option: the same ranking as run_referee."""
     names = [f"p{i}" for i in range(n)]
     try:
-        expected = neu.run_referee(names, turn=_first_legal_turn)
+        expected = course.run_referee(names, turn=_first_legal_turn)
     except LookupError:
         pytest.skip("a player had no legal option (the referee cannot go on)")
-    pos = ok("neu_new_game", {"players": [{"name": x} for x in names]})["position"]
+    pos = ok("course_new_game", {"players": [{"name": x} for x in names]})["position"]
     while pos["phase"] != "over":
         game = formats.from_position(pos)
-        color = neu.COLORS[pos["turn"]]
+        color = course.COLORS[pos["turn"]]
         if pos["phase"] == "opening":
-            t, q, port, x, y = neu.first_s_initial(game.state, game.handed)
+            t, q, port, x, y = course.first_s_initial(game.state, game.handed)
             move = {"tile": t, "rot": q * 90, "square": [x, y], "port": "ABCDEFGH"[port]}
         else:
             t, q = _first_legal_turn(game.state, color, game.handed)
             move = {"tile": t, "rot": q * 90}
-        pos = ok("neu_play", {"position": pos, "move": move})["position"]
+        pos = ok("course_play", {"position": pos, "move": move})["position"]
     ranking = [sorted(names[s] for s in rank) for rank in pos["ranking"]]
     assert {"winners": ranking} == expected

@@ -1,7 +1,0 @@
-"""``python -m tsuro_core.neu xtiles|xboard|xrules|xref``: the course's harnesses."""
-
-import sys
-
-from .harness import main
-
-sys.exit(main())
