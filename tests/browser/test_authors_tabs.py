@@ -15,6 +15,8 @@ import json
 from pathlib import Path
 
 import pytest
+from authorkit import DRAFT as LESSON
+from authorkit import EDITOR, checked, click_at, wait_saved
 from helpers import tutorial_position
 from pagekit import no_errors, shot, wait_phase
 
@@ -22,10 +24,8 @@ from tsuro_core.api import call
 
 pytestmark = pytest.mark.browser
 
-EDITOR = "editor.html?sw=off&anim=0"
 LESSONS = "lesson-edit.html?sw=off&anim=0"
 BOARD = "JSON.parse(localStorage.getItem('tsuro.editor') || 'null')"
-LESSON = "JSON.parse(localStorage.getItem('tsuro.lessonDraft') || 'null')"
 KEPT = """() => Object.keys(localStorage).filter((k) => k.startsWith('tsuro.kept.'))
   .map((k) => JSON.parse(localStorage.getItem(k)))"""
 # fill this origin's storage to the last character the browser allows (test_reliability's)
@@ -60,30 +60,19 @@ def both_widths(page, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
-def stored_in(page, expr: str, check: str) -> None:
-    """Wait until this page's view of the storage passes `check` (a JS function of `expr`):
-    the other tab's write has reached this page's process."""
-    page.wait_for_function(f"(() => {{ const d = {expr}; return !!d && ({check})(d); }})()")
+def stored_in(page, check: str) -> None:
+    """Wait until this page's view of the board editor's stored draft passes `check` (a JS
+    function of it): the other tab's write has reached this page's process."""
+    page.wait_for_function(f"(() => {{ const d = {BOARD}; return !!d && ({check})(d); }})()")
 
 
 # ------------------------------------------------------------------ the board editor
 
 
-def checked(page) -> None:
-    wait_phase(page, ["checked"])
-
-
-def square(page, x: int, y: int):
-    """Click square (x, y) of the editor's board (from its top-left corner)."""
-    box = page.locator("#board svg.board").bounding_box()
-    scale = box["width"] / 672  # the viewBox: 6 squares of 100 and a frame of 36 each side
-    page.mouse.click(box["x"] + (x * 100 + 86) * scale, box["y"] + (y * 100 + 86) * scale)
-
-
 def lay(page, tile: int, x: int, y: int) -> None:
+    """Lay `tile` on square (x, y) of the editor's board, and wait for the engine's check."""
     page.click(f".palette-tile[data-tile='{tile}']")
-    square(page, x, y)
-    checked(page)
+    click_at(page, x + 0.5, y + 0.5)
 
 
 def empty_board(context, server):
@@ -108,19 +97,19 @@ def test_board_editor_two_tabs_lay_remove_and_rename_and_lose_nothing(context, s
     # (each tab acts once the other's last write has reached it, as an author's hands would:
     # writes crossing on their way are the next test's)
     lay(a, 7, 0, 0)
-    stored_in(b, BOARD, "(d) => d.state.tiles.length === 1")
+    stored_in(b, "(d) => d.state.tiles.length === 1")
     lay(b, 8, 1, 0)  # b had not laid a thing: it takes a's tile, then lays its own
-    stored_in(a, BOARD, "(d) => d.state.tiles.length === 2")
+    stored_in(a, "(d) => d.state.tiles.length === 2")
     a.wait_for_function("document.querySelectorAll('#board .layer-tiles > *').length === 2")
     b.fill("#seat-1-name", "Bo")
-    stored_in(a, BOARD, "(d) => d.state.players[1].name === 'Bo'")
+    stored_in(a, "(d) => d.state.players[1].name === 'Bo'")
     lay(a, 9, 2, 0)
-    stored_in(b, BOARD, "(d) => d.state.tiles.length === 3")
+    stored_in(b, "(d) => d.state.tiles.length === 3")
     b.focus("#board svg.board")
     b.keyboard.press("ArrowLeft")  # b's cursor on A1 ...
     b.keyboard.press("Delete")  # ... and a's first tile taken off there
     checked(b)
-    stored_in(a, BOARD, "(d) => d.state.tiles.length === 2")
+    stored_in(a, "(d) => d.state.tiles.length === 2")
     lay(a, 10, 3, 0)
     for p in (a, b):  # reloaded, both tabs show every edit
         p.reload()
@@ -196,7 +185,7 @@ def test_board_editor_with_storage_full_says_so_keeps_the_work_and_saves_it_late
     lay(a, 10, 3, 0)
     a.wait_for_selector("#draft-notice", state="hidden")
     assert tiles(a.evaluate(BOARD)) == [(0, 0, 7), (1, 0, 8), (2, 0, 9), (3, 0, 10)]
-    stored_in(b, BOARD, "(d) => d.state.tiles.length === 4")
+    stored_in(b, "(d) => d.state.tiles.length === 4")
     b.wait_for_function("document.querySelectorAll('#board .layer-tiles > *').length === 4")
     a.reload()
     checked(a)
@@ -270,7 +259,7 @@ def test_lesson_editor_two_tabs_reorder_remove_and_caption_at_once(context, serv
     # b captions its step 2 while a removes step 1: b's text stays on b's step, wherever it is
     b.fill("#le-caption", "two, from b")
     a.click("[aria-label='Remove step 1']")
-    stored_in(b, LESSON, "(d) => d.lesson.steps[0].caption === 'two, from b' && !d.lesson.steps[2]")
+    wait_saved(b, "(d) => d.lesson.steps[0].caption === 'two, from b' && !d.lesson.steps[2]")
     b.wait_for_function("document.getElementById('le-step-h').textContent === 'Step 1'")
     assert b.input_value("#le-caption") == "two, from b"  # the form still shows b's step
     assert captions(b.evaluate(LESSON)) == ["two, from b", "three"]
@@ -278,7 +267,7 @@ def test_lesson_editor_two_tabs_reorder_remove_and_caption_at_once(context, serv
     a.wait_for_function("document.querySelectorAll('#le-steps li').length === 2")
     type_at_end(b, "#le-caption", " and more")
     a.click("[aria-label='Move step 2 up']")
-    stored_in(b, LESSON, "(d) => d.lesson.steps[1].caption === 'two, from b and more'")
+    wait_saved(b, "(d) => d.lesson.steps[1].caption === 'two, from b and more'")
     b.wait_for_function("document.getElementById('le-step-h').textContent === 'Step 2'")
     assert captions(b.evaluate(LESSON)) == ["three", "two, from b and more"]
     b.clock.resume()
@@ -303,7 +292,7 @@ def test_lesson_editor_a_step_removed_in_one_tab_while_captioned_in_the_other_co
     type_at_end(b, "#le-caption", " (b)")
     a.click("[aria-label='Remove step 2']")  # ... while a removes the step b is typing in
     # b hears of it: what it typed is kept first, and its step comes back where it was
-    stored_in(a, LESSON, "(d) => d.lesson.steps[1].caption === 'two (b)' && !!d.lesson.steps[2]")
+    wait_saved(a, "(d) => d.lesson.steps[1].caption === 'two (b)' && !!d.lesson.steps[2]")
     b.wait_for_function("/put it back/.test(document.querySelector('#le-caption-note').innerText)")
     assert b.inner_text("#le-step-h") == "Step 2" and b.input_value("#le-caption") == "two (b)"
     assert captions(a.evaluate(LESSON)) == ["one", "two (b)", "three"]
@@ -333,7 +322,7 @@ def test_lesson_editor_with_storage_full_says_so_and_saves_it_later(context, ser
     a.click("[aria-label='Move step 2 up']")  # room again: everything written
     a.wait_for_selector("#draft-notice", state="hidden")
     assert captions(a.evaluate(LESSON)) == ["two, while full", "one"]
-    stored_in(b, LESSON, "(d) => d.lesson.steps[0].caption === 'two, while full'")
+    wait_saved(b, "(d) => d.lesson.steps[0].caption === 'two, while full'")
     b.reload()
     wait_phase(b, ["ready"])
     assert captions(b.evaluate(LESSON)) == ["two, while full", "one"]
@@ -355,7 +344,7 @@ def test_a_lesson_draft_another_tab_stored_that_cannot_be_read_is_kept_aside(con
     # a's draft goes on, and is written with its next change
     a.click("#le-steps li:nth-child(1) .le-step-pick")
     a.fill("#le-caption", "one, still")
-    stored_in(a, LESSON, "(d) => d.lesson.steps[0].caption === 'one, still'")
+    wait_saved(a, "(d) => d.lesson.steps[0].caption === 'one, still'")
     # the game page offers it back with every other entry kept, older places included
     a.evaluate(
         """() => {
@@ -389,6 +378,6 @@ def test_a_lesson_draft_another_tab_stored_that_cannot_be_read_is_kept_aside(con
         "buffer": lesson_draft(["x", "y"]).encode(),
     }
     a.set_input_files("#le-file", files=[draft])
-    stored_in(a, LESSON, "(d) => d.lesson.steps.length === 2 && d.lesson.steps[1].caption === 'y'")
+    wait_saved(a, "(d) => d.lesson.steps.length === 2 && d.lesson.steps[1].caption === 'y'")
     for p in (a, g):
         no_errors(p)
