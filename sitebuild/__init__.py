@@ -5,6 +5,7 @@
     wheel      the engine wheel (reproducible), and asking the engine from it
     precompile the trimmed stdlib and the wheel's bytecode, made in Pyodide under Node
     icons      the installable app's manifest and icons (tools/app_icons.py), cached
+    parts      the page shell: web/parts/ expanded into every page
     assets     web/ into dist/: hashed assets, pages rewritten, precomputed boards
     precache   the service worker's precache manifest
     dist       the whole build: freshness, the lock, build() and its steps

@@ -9,7 +9,8 @@ changed, under a lock so that builds in one checkout take turns.
     assets/<sha>/        every file of web/ that is not a page, in one
                          content-hashed folder, js/build-info.js and the
                          catalogues compiled (js/lib/words/messages/)
-    *.html               pages, their src/href rewritten to assets/<sha>/
+    *.html               pages, their shell put in (web/parts/, parts.py), their
+                         src/href rewritten to assets/<sha>/
     precomputed/<sha>    positions of the record boards the pages embed, and the
                          engine's answer for the lessons they frame
     lessons/             the lesson files (data/lessons/*.json, checked by the engine)
@@ -33,7 +34,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from . import assets, icons, jstypes, messages, pins, rooms
+from . import assets, icons, jstypes, messages, parts, pins, rooms
 from .common import CACHE, DIST, ROOT, BuildError, log, pyproject, sha256_bytes, walk
 from .precache import precache_manifest, service_worker
 from .precompile import EXERCISE, PRECOMPILE_TOOL, precompile, wheel_pycs
@@ -194,16 +195,17 @@ def _assets(
 def _pages(
     web: Path, site: Path, asset_dir: str, contents: dict[str, bytes], wheel: Path
 ) -> list[str]:
-    """The pages, pointed at the assets, and the other stable files but sw.js; the
-    lessons (data/lessons) and what the pages' record boards and lessons need
-    precomputed; the pages."""
+    """The pages, their shell put in (parts.py), pointed at the assets, and the other
+    stable files but sw.js; the lessons (data/lessons) and what the pages' record
+    boards and lessons need precomputed; the pages."""
     pages = {}
+    shell = parts.load_parts(web)
     for r in walk(web):
-        if not assets.is_stable(r) or r == "sw.js":
+        if not assets.is_stable(r) or r == "sw.js" or parts.is_part(r):
             continue
         (site / r).parent.mkdir(parents=True, exist_ok=True)
         if assets.is_page(r):
-            html = (web / r).read_text(encoding="utf-8")
+            html = parts.expand((web / r).read_text(encoding="utf-8"), r, shell)
             html = assets.rewrite_html(html, r, set(contents), asset_dir)
             pages[r] = assets.add_modulepreloads(html, r, contents, asset_dir)
         else:

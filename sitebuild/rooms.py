@@ -49,12 +49,19 @@ RELAYS = (
 )
 ROOM_RELAYS = 4
 
+# Open tables (docs/rooms.md, "Open tables") are announced on these relays of the
+# list, the same for every host and every "Find a table", so that finders meet
+# hosts; each relay's NIP-11 document (over https, the same host) is read first.
+LOBBY_RELAYS = ("wss://nos.lol", "wss://relay.mostr.pub", "wss://purplerelay.com")
+
 # STUN servers (Trystero's own defaults): a peer learns its public address.
 # No TURN server is run for the site; `?turn=` names one (docs/rooms.md).
 STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
 
-# Relays on this machine, which `?relays=` may name (tests, a local relay).
+# Relays on this machine, which `?relays=` may name (tests, a local relay), and
+# their NIP-11 documents.
 LOOPBACK_SOURCES = ("ws://127.0.0.1:*", "ws://localhost:*")
+LOOPBACK_INFO_SOURCES = ("http://127.0.0.1:*", "http://localhost:*")
 
 NETWORK_JS = "js/pages/room/network.js"
 """The generated module with the settings above, by its path in the assets folder."""
@@ -69,9 +76,24 @@ def _origin(url: str) -> str:
     return m.group(1)
 
 
+def info_origin(url: str) -> str:
+    """Where a relay's NIP-11 document is: its WebSocket origin over http(s)."""
+    return re.sub(r"^ws", "http", _origin(url))
+
+
 def connect_sources() -> str:
-    """The room page's connect-src beyond 'self': every relay's origin and the loopback ones."""
-    return " ".join(dict.fromkeys([*(_origin(u) for u in RELAYS), *LOOPBACK_SOURCES]))
+    """The room page's connect-src beyond 'self': every relay's origin, the lobby relays'
+    NIP-11 documents, and the loopback ones."""
+    return " ".join(
+        dict.fromkeys(
+            [
+                *(_origin(u) for u in RELAYS),
+                *(info_origin(u) for u in LOBBY_RELAYS),
+                *LOOPBACK_SOURCES,
+                *LOOPBACK_INFO_SOURCES,
+            ]
+        )
+    )
 
 
 def network_js() -> str:
@@ -80,6 +102,7 @@ def network_js() -> str:
         "appId": APP_ID,
         "relays": list(RELAYS),
         "roomRelays": ROOM_RELAYS,
+        "lobbyRelays": list(LOBBY_RELAYS),
         "stun": list(STUN),
         "loopback": [s.replace(":*", "") for s in LOOPBACK_SOURCES],
     }

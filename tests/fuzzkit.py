@@ -16,7 +16,6 @@ import copy
 import json
 import os
 import random
-import time
 import zlib
 from collections.abc import Callable
 from functools import cache
@@ -323,11 +322,15 @@ def op_args(op: str, pick: Callable[[list[Any]], Any]) -> dict[str, Any]:
     if op in ("version", "tiles", "rules"):
         return {}
     if op == "new_game":
-        return {
-            "rules": pick(["classic", "solo", {"preset": "classic", "hand_size": 4}]),
-            "players": pick([2, 3, [{"name": "A", "color": "red"}, {"name": "B"}]]),
-            "seed": pick([1, "seed"]),
-        }
+        rules, players = pick(  # together: solo is for one player, the others for 2 to 8
+            [
+                ("classic", 2),
+                ("classic", [{"name": "A", "color": "red"}, {"name": "B"}]),
+                ("solo", 1),
+                ({"preset": "classic", "hand_size": 4}, 3),
+            ]
+        )
+        return {"rules": rules, "players": players, "seed": pick([1, "seed"])}
     if op in ("legal_moves", "result", "validate", "encode_link", "check_position"):
         args: dict[str, Any] = {"position": position}
         if op == "legal_moves":
@@ -342,8 +345,10 @@ def op_args(op: str, pick: Callable[[list[Any]], Any]) -> dict[str, Any]:
     if op == "play":
         pos, move = pick(c["moves"])
         return {"position": pos, "move": move, "seed": pick([1, "s"])}
-    if op in ("replay", "positions"):
+    if op in ("replay", "positions", "game_figures"):
         return {"record": record}
+    if op == "clean_name":
+        return {"name": pick(["Ann", " Bo\u202e ", "\U0001f1eb\U0001f1f7" * 21])}
     if op == "decode_link":
         return {"fragment": pick(c["links"])}
     if op in ("bot_move", "hint"):
@@ -477,8 +482,6 @@ CODES = {
     "bad_lesson",
     "no_solution",
 }
-SLOW_S = 5.0
-"""A call that takes longer than this is a failure (a real one takes milliseconds)."""
 MAX_ANSWER = 1 << 20
 """The largest answer allowed; the largest real one (positions of an 8-player game)
 is about a tenth of that."""
@@ -490,12 +493,10 @@ def _snapshot(value: Any) -> str:
 
 def check_call(op: Any, args: Any) -> dict[str, Any]:
     """Call ``op``; assert the answer is a value of the documented shape, strict
-    JSON, bounded in size and time, and that ``args`` is unchanged."""
+    JSON, bounded in size, and that ``args`` is unchanged.  (How long a call takes is
+    the benchmarks' business, never a test's: docs/testing.md.)"""
     before = _snapshot(args)
-    t0 = time.perf_counter()
     answer = api.call(op, args)
-    elapsed = time.perf_counter() - t0
-    assert elapsed < SLOW_S, f"{op} took {elapsed:.1f} s"
     assert _snapshot(args) == before, f"{op} changed its arguments"
     text = jsonin.dumps(answer)  # raises on NaN or Infinity
     assert len(text) < MAX_ANSWER, f"{op} answered {len(text)} characters"

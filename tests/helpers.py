@@ -112,3 +112,12 @@ def node_script(script: Path) -> Any:
     proc = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
+
+
+def answer(op: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The engine's answer to one API request (tsuro_core.api.call), which must not be an error."""
+    from tsuro_core.api import call
+
+    r = call(op, args)
+    assert r["ok"], r
+    return r["result"]

@@ -273,6 +273,11 @@ def test_a_finished_game_gets_the_winners_its_rules_choose():
     assert check(longest)["position"]["winners"] == [0]
     all_out = pos(markers=[OFF, [-1, 2, "C"]], out=[1, 0], turn=None, hands=[[], []], pile=[])
     assert check(all_out)["position"]["winners"] == [0]
+    # every op reads a finished position without winners the same way: the rules' choice
+    # (validate once took the players still in, [1] here, and refused what check_position gave)
+    for position, winners in ((longest, [0]), (all_out, [0])):
+        assert api.call("validate", {"position": position})["result"] == {"valid": True}
+        assert notation.to_position(notation.from_position(position))["winners"] == winners
 
 
 @pytest.mark.parametrize(

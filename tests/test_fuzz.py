@@ -15,7 +15,6 @@ import contextlib
 import copy
 import io
 import json
-import time
 from typing import Any
 
 import pytest
@@ -25,7 +24,6 @@ from fuzzkit import (
     JSON,
     LESSONS,
     PUZZLES,
-    SLOW_S,
     STRICT_JSON,
     check_call,
     corpus,
@@ -340,9 +338,7 @@ def test_decode_link_on_damaged_and_crafted_links(data):
     )
 )
 def test_handle_json_answers_strict_json_to_any_text(text):
-    t0 = time.perf_counter()
     out = api.handle_json(text)
-    assert time.perf_counter() - t0 < SLOW_S
     answer = jsonin.loads(out)  # strict: no NaN, valid text
     assert answer["ok"] or answer["error"]["code"] in CODES, answer
 
@@ -452,9 +448,7 @@ def test_cli_replay_and_analyse_on_mutated_records(data):
     else:
         text = json.dumps(record).encode()
         stdin = text[: data.draw(st.integers(0, len(text)))]
-    start = time.perf_counter()
     _assert_cli_answer(*run_cli([command, "-"], stdin))
-    assert time.perf_counter() - start < SLOW_S
 
 
 HARNESS_INPUTS = {
@@ -479,9 +473,7 @@ def test_course_harnesses_on_mutated_input(data):
     else:
         stdin = data.draw(st.binary(max_size=40))
     out, err = io.StringIO(), io.StringIO()
-    start = time.perf_counter()
     status = harness.main([name], io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"), out, err)
-    assert time.perf_counter() - start < SLOW_S
     _assert_cli_answer(status, out.getvalue(), err.getvalue())
 
 

@@ -1,4 +1,5 @@
-"""The players' colours (web/js/lib/views/style.js) and the markers' edge (web/css/tsuro.css):
+"""The players' colours (web/js/lib/views/style.js) and the markers' edge (web/css/tsuro.css, on
+the themes' colours of web/css/components.css):
 the eight default colours stay apart under normal vision and simulated colour-vision
 deficiencies, each still reads as its name, and a marker's outline stands out on every
 colour of the board in both themes.  Thresholds: docs/accessibility.md."""
@@ -14,8 +15,10 @@ from tools.colour import MACHADO, VISIONS, ciede2000, contrast, delta_e, parse_h
 from tools.palette import NAMED, named_as, read_default_names, read_palette, worst_pairs
 from tsuro_core.game import DEFAULT_COLORS
 
-CSS = (Path(__file__).resolve().parents[1] / "web" / "css" / "tsuro.css").read_text(
-    encoding="utf-8"
+# the themes' colours (components.css, first) and the board's drawing (tsuro.css)
+CSS = "\n".join(
+    (Path(__file__).resolve().parents[1] / "web" / "css" / name).read_text(encoding="utf-8")
+    for name in ("components.css", "tsuro.css")
 )
 
 # The smallest CIEDE2000 allowed between two default colours, per vision.

@@ -47,11 +47,17 @@ def test_the_relay_list_is_the_one_place_of_the_page_and_its_policy():
     network = json.loads(rooms.network_js().split("NETWORK = ", 1)[1].rstrip().rstrip(";"))
     assert network["relays"] == list(rooms.RELAYS) and network["appId"] == rooms.APP_ID
     assert 0 < network["roomRelays"] <= len(rooms.RELAYS)
+    # open tables are announced on relays of the list, whose NIP-11 documents the page may read
+    assert network["lobbyRelays"] == list(rooms.LOBBY_RELAYS)
+    assert set(rooms.LOBBY_RELAYS) <= set(rooms.RELAYS)
     policy = headers.headers_for("/room.html")[headers.CSP]
     connect = next(d for d in policy.split("; ") if d.startswith("connect-src ")).split()[1:]
     for url in rooms.RELAYS:
         assert re.match(r"wss://[^/]+", url).group(0) in connect
     assert "ws://127.0.0.1:*" in connect
+    for url in rooms.LOBBY_RELAYS:  # their NIP-11 documents
+        assert re.sub(r"^wss", "https", re.match(r"wss://[^/]+", url).group(0)) in connect
+    assert "http://127.0.0.1:*" in connect
     # the other pages reach no relay
     assert "wss:" not in headers.headers_for("/index.html")[headers.CSP]
 

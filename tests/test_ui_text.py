@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 WEB = Path(__file__).resolve().parents[1] / "web"
-# What the player reads: the catalogues, the pages, and the code that writes
+# What the player reads: the catalogues, the pages and their shell, and the code that writes
 # text or icons into them.  The daily challenge's share text is the one
 # exception: its coloured squares are for the chat apps it is pasted into
 # (daily.js draws them on the page).
@@ -19,6 +19,7 @@ EXCEPT = {WEB / "js" / "pages" / "daily" / "share.js"}
 SHOWN = sorted(
     {
         *WEB.glob("*.html"),
+        *WEB.glob("parts/*.html"),
         *WEB.glob("tutorial/*.html"),
         *WEB.glob("js/**/*.js"),
         *WEB.glob("css/*.css"),
@@ -56,6 +57,8 @@ def test_the_shown_files_are_found():
         "ja.js",
         "sound.js",
         "theme.js",
+        "top.html",
+        "bar.js",
     } <= names
 
 

@@ -14,7 +14,11 @@ Prints, as medians over the runs:
 - bytes per move: what a guest receives (its states), what the host sends to
   all peers;
 - the relay's load once everyone is seated: EVENT messages every device sent
-  to the relays in an idle minute (counted in the pages, at the WebSocket).
+  to the relays in an idle minute (counted in the pages, at the WebSocket);
+  and (the first run) while a listed table waits alone (--table-idle seconds,
+  long enough to see its refresh), and while a game waits for a player;
+- open tables: "Find a table" opened -> seated at a listed table with one
+  click (a room of two listed by its host, a stranger who finds and joins it).
 """
 
 from __future__ import annotations
@@ -52,6 +56,12 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--idle", type=int, default=60, help="seconds of the idle window (relay load)")
+    ap.add_argument(
+        "--table-idle",
+        type=int,
+        default=300,
+        help="seconds a listed table waits alone while its events are counted (0: not measured)",
+    )
     args = ap.parse_args()
 
     # conftest, imported for its polling waits (the site's CSP forbids Playwright's own)
@@ -69,7 +79,8 @@ def main() -> int:
     relay = roomkit.Relay()
     new_seated, back_seated, found = [], [], []
     latency, round_trip, guest_bytes, host_bytes = [], [], [], []
-    idle_events = warmup_events = None
+    idle_events = warmup_events = listed_events = playing_events = None
+    find_to_seated = []
     try:
         with sync_playwright() as pw:
             browser = chromium.launch(pw)
@@ -80,7 +91,34 @@ def main() -> int:
                 ctx.add_init_script(COUNT_EVENTS)
                 return ctx.new_page()
 
+            def per_minute(pages, seconds):
+                before = sum(p.evaluate("window.__relayEvents") for p in pages)
+                time.sleep(seconds)
+                after = sum(p.evaluate("window.__relayEvents") for p in pages)
+                return (after - before) * 60 / seconds / len(pages)
+
             for run in range(args.runs):
+                # open tables: a listed room found and joined by a stranger
+                lister = device()
+                roomkit.open_room(lister, server, relay, ["person", "person"])
+                roomkit.take_seat(lister, 0, f"Lister {run}")
+                lister.check("#room-listed")
+                lister.wait_for_function("window.tsuroRoom.announced?.log.length > 0")
+                if run == 0 and args.table_idle:
+                    time.sleep(5)  # past the room's warm-up announcements
+                    listed_events = per_minute([lister], args.table_idle)
+                stranger = device()
+                stranger.goto(roomkit.room_url(server, relay) + "#find")
+                join = stranger.locator("#tables li", has_text=f"Lister {run}").locator(
+                    "[data-action='join']"
+                )
+                join.wait_for()
+                join.click()
+                stranger.wait_for_function("window.tsuroRoom?.seat === 1")
+                find_to_seated.append(stranger.evaluate("window.tsuroRoom.joinedInMs"))
+                lister.context.close()
+                stranger.context.close()
+
                 host = device()
                 link = roomkit.open_room(host, server, relay, ["person", "person", "computer:easy"])
                 roomkit.take_seat(host, 0, "Ann")
@@ -107,6 +145,10 @@ def main() -> int:
 
                 host.click("#btn-start")
                 pagekit.wait_phase(guest, ["start", "waiting"])
+                if run == 0 and args.idle:
+                    # a game waiting for a player (the host's first start mark)
+                    pagekit.wait_phase(host, ["start"])
+                    playing_events = per_minute([host, guest], args.idle)
                 k = 0
                 while not all(pagekit.phase(p) == "over" for p in (host, guest)):
                     for p in (host, guest):
@@ -148,6 +190,16 @@ def main() -> int:
     print(f"  a guest's move, sent -> state back:         {median(round_trip):7.1f} ms")
     print(f"  bytes per move, a guest receives:           {median(guest_bytes):7.0f} B")
     print(f"  bytes per move, the host sends (2 peers):   {median(host_bytes):7.0f} B")
+    print(f"  'Find a table' opened -> seated (1 click):  {median(find_to_seated):7.0f} ms")
+    if listed_events is not None:
+        print(
+            f"  relay events, a listed table waiting alone: {listed_events:7.2f} a minute"
+            f" (over {args.table_idle} s; the room's and the table's, on one relay)"
+        )
+    if playing_events is not None:
+        print(
+            f"  relay events, a game waiting for a move:    {playing_events:7.2f} a minute a device"
+        )
     if idle_events is not None:
         print(
             f"  relay events once seated, 2 devices:        {idle_events:7.1f} a minute"

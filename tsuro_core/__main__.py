@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from . import jsonin, notation, streamin
+from .figures import record_figures
 from .game import IllegalMove
 from .notation import NotationError
 
@@ -23,8 +24,11 @@ def _dump(value: Any) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Print the final position and result of a record."""
-    game = notation.replay(streamin.read_json(args.file))
-    print(_dump({"position": notation.to_position(game), "result": notation.result(game)}))
+    record = streamin.read_json(args.file)
+    game = notation.replay(record)
+    result = notation.result(game)
+    result["figures"] = record_figures(record)
+    print(_dump({"position": notation.to_position(game), "result": result}))
     return 0
 
 

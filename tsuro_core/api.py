@@ -21,9 +21,12 @@ from .course.ops import OPS as COURSE_OPS
 from .daily import OPS as DAILY_OPS
 from .editor import OPS as EDITOR_OPS
 from .errors import BadArgument, TsuroError
+from .figures import OPS as FIGURE_OPS
+from .figures import record_figures
 from .game import Game, IllegalMove
 from .lessons import OPS as LESSON_OPS
 from .linkplay import OPS as LINK_OPS
+from .names import OPS as NAME_OPS
 from .notation import NotationError
 from .puzzles import OPS as PUZZLE_OPS
 from .rooms import OPS as ROOM_OPS
@@ -142,11 +145,14 @@ def op_play(args: Args) -> Played:
 
 def op_replay(args: Args) -> Replayed:
     """Exactly what ``python -m tsuro_core replay`` prints for a record."""
+    record = _arg(args, "record")
     try:
-        game = notation.replay(_arg(args, "record"))
+        game = notation.replay(record)
     except NotationError as e:
         raise ApiError("bad_record", str(e)) from None
-    return {"position": notation.to_position(game), "result": notation.result(game)}
+    result = notation.result(game)
+    result["figures"] = record_figures(record)
+    return {"position": notation.to_position(game), "result": result}
 
 
 def op_positions(args: Args) -> Replays:
@@ -222,6 +228,8 @@ OPS: dict[str, Operation] = {
     **EDITOR_OPS,  # check_position: the board editor's problems (editor.py)
     **LINK_OPS,  # link_encode, link_open: play by link (linkplay.py)
     **ROOM_OPS,  # room_view: what one seat of a live room may see (rooms.py)
+    **NAME_OPS,  # clean_name: a player's name as a room keeps it (names.py)
+    **FIGURE_OPS,  # game_figures: each player's path, squares, moves survived, put out (figures.py)
     **COURSE_OPS,  # the course variant: course_new_game, _legal_moves, _play, _bot_move
     **COURSE_ALIASES,  # the same by their first names, neu_* (course/ops.py)
 }

@@ -88,10 +88,7 @@ def check_position(
     try:
         if deal is not None and isinstance(pos, dict):
             pos = deal_missing(pos, deal)
-        game, problems = notation.read_position(pos)
-        if game.turn is None and "winners" not in pos and not _errors(problems):
-            pos = {**pos, "winners": notation.expected_winners(game)}
-            game, problems = notation.read_position(pos)
+        game, problems = notation.read_position(pos)  # absent winners: the rules' choice
     except NotationError as e:
         malformed: Problem = {
             "code": "malformed",

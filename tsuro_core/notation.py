@@ -302,9 +302,11 @@ def read_position(pos: Any) -> tuple[Game, list[Problem]]:
     if turn is None:
         game.turn = None
         winners = pos.get("winners")
-        if winners is None:
-            winners = [s for s in range(n) if game.alive[s]]
-        game.winners = [_int(w, "winners", 0, n - 1) for w in _list(winners, "winners")]
+        # absent: the winners the rules choose, once the whole position is read (below)
+        game.winners = [
+            _int(w, "winners", 0, n - 1)
+            for w in _list([] if winners is None else winners, "winners")
+        ]
     else:
         turn = _int(turn, "turn", 0, n - 1)
         if turn in out:
@@ -352,6 +354,8 @@ def read_position(pos: Any) -> tuple[Game, list[Problem]]:
         raise _fail("sketch", f"expected true or false, got {show(sketch)}")
     game.sketch = sketch
     if not problems:
+        if game.turn is None and pos.get("winners") is None:
+            game.winners = expected_winners(game)
         _check_reachable(game, problems)
     return game, problems
 

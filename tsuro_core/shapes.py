@@ -345,6 +345,26 @@ class Elimination(TypedDict):
     reason: str
 
 
+class Figures(TypedDict):
+    """One player's end-of-game figures (tsuro_core/figures.py)."""
+
+    seat: int
+    path: int
+    "the tile segments their marker's path crossed (one crossed twice counts twice)"
+    squares: int
+    "the squares their path crossed, each once"
+    survived: int
+    "the tile moves after which their marker was still on the board"
+    put_out: int
+    "the other markers their tiles put out"
+
+
+class GameFigures(TypedDict):
+    """game_figures: each player's figures, seat by seat."""
+
+    figures: list[Figures]
+
+
 class ReplayResult(TypedDict):
     """What ``python -m tsuro_core replay`` prints as the result."""
 
@@ -352,6 +372,8 @@ class ReplayResult(TypedDict):
     winners: list[int]
     out: list[Elimination]
     scores: NotRequired[list[int]]
+    figures: NotRequired[list[Figures]]
+    "each player's figures (replay and the command line's replay answer them)"
 
 
 class Replayed(TypedDict):
@@ -729,6 +751,12 @@ class RoomView(TypedDict):
     log: NotRequired[list[list[SeenEvent]]]
 
 
+class Name(TypedDict):
+    """clean_name: a player's name as a room keeps it (tsuro_core/names.py)."""
+
+    name: str
+
+
 # ------------------------------------------------------ the course variant
 
 
@@ -1065,6 +1093,10 @@ class RoomViewArgs(TypedDict):
     log: NotRequired[list[list[GameEvent]]]
 
 
+class NameArgs(TypedDict):
+    name: str
+
+
 class CourseNewGameArgs(TypedDict):
     players: list[Player]
 
@@ -1110,6 +1142,8 @@ OPS: dict[str, tuple[type, type]] = {
     "link_reveal": (LinkRevealArgs, LinkOpened),
     "link_play": (LinkPlayArgs, LinkPlayed),
     "room_view": (RoomViewArgs, RoomView),
+    "game_figures": (RecordArgs, GameFigures),
+    "clean_name": (NameArgs, Name),
     "course_new_game": (CourseNewGameArgs, CourseDealt),
     "course_legal_moves": (CoursePositionArgs, CourseLegalMoves),
     "course_play": (CoursePlayArgs, CoursePlayed),

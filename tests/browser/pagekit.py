@@ -234,3 +234,11 @@ def link_fragment(record: dict, seats: list[str], game: str, hidden: bool = Fals
         "record": record,
     }
     return call("link_encode", {"message": message})["result"]["fragment"]
+
+
+def figures(page) -> list[str]:
+    """The rows of the end-of-game figures' table (lib/shell/figures.js), each as its text."""
+    page.wait_for_selector("#figures table")
+    return page.evaluate(
+        "[...document.querySelectorAll('#figures tbody tr')].map((r) => r.innerText)"
+    )

@@ -8,7 +8,7 @@ import json
 
 import pytest
 from gamekit import play_daily
-from pagekit import no_errors, wait_phase
+from pagekit import figures, no_errors, wait_phase
 
 from tsuro_core.api import call
 
@@ -46,6 +46,8 @@ def test_daily_counted_game_share_text_replay_link_and_practice(page, server):
 
     placed = play_daily(page, reload_after=1)
     assert page.locator("#daily-result").is_visible()
+    page.wait_for_selector("#figures table")  # the solo player's figures
+    assert len(figures(page)) == 1
     share = page.input_value("#share-text")
     lines = share.split("\n")
     assert lines[0].startswith(f"Tsuro daily {today()}: ") and "/35" in lines[0]

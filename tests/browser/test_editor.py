@@ -121,10 +121,12 @@ def test_build_a_position_by_touch_taps(new_page, server):
     page.locator("#board").scroll_into_view_if_needed()
     click_at(page, 3.5, 1.5, tap=True)  # tile 12 on D2
     page.locator("#tool-marker").tap()
-    click_at(page, 0.5, 4.5, tap=True)  # the cursor to A5 (and a point of it)
+    # a tap puts the marker on the point nearest it, and moves the cursor there; off the
+    # square's centre, which is as near to all eight points (the nearest then a sub-pixel's)
+    click_at(page, 0.8, 4.6, tap=True)  # the cursor to A5 (its right side's lower point, D)
     page.locator("#ports button", has_text="G").tap()  # A5's left side, lower point
     page.select_option("#tool-seat", "1")
-    click_at(page, 5.5, 0.5, tap=True)  # the cursor to F1
+    click_at(page, 5.2, 0.6, tap=True)  # the cursor to F1 (its left side's lower point, H)
     page.locator("#ports button", has_text="B").tap()  # F1's top side, right point
     checked(page)
     position = answered(page)

@@ -167,6 +167,7 @@ def test_two_devices_deal_by_commit_and_reveal_and_play_a_whole_game(devices, se
     other = b if page is a else a
     other.goto(final)
     assert wait_phase(other, [*PLAYING, "send"]) == "over"
+    assert [r.split("\t")[0] for r in pagekit.figures(other)] == ["Ann", "Bo", "Cy"]
     for p in (a, b):
         p.goto(server + Q)
         wait_phase(p, ["home"])

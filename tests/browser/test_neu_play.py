@@ -234,7 +234,7 @@ def test_course_game_against_two_computers_to_the_end(page, server):
     assert page.locator("#gameover").is_visible()
     assert "win" in page.inner_text("#winners")
     ranking = page.locator("#scores li").all_inner_texts()
-    assert ranking and ranking[0].startswith("1. ")
+    assert ranking and ranking[0].startswith("1st: ")
     assert sum(len(r) for r in pos["ranking"]) == 3
     assert page.locator("#share-box").is_hidden()
     assert "Game over" in page.inner_text("#log")

@@ -109,6 +109,11 @@ def test_hot_seat_game_to_the_end_with_clicks_and_keys(page, server):
     assert page.locator("#gameover").is_visible()
     winners = page.inner_text("#winners")
     assert "win" in winners
+    # each player's figures, the engine's (game_figures): a row each, four numbers
+    page.wait_for_selector("#figures table")
+    rows = pagekit.figures(page)
+    assert [r.split("\t")[0] for r in rows] == ["Ann", "Bo"]
+    assert all(len(r.split("\t")) == 5 and r.split("\t")[1].isdigit() for r in rows), rows
     # the share link holds the whole record
     page.wait_for_function("document.querySelector('#share-link').value.includes('#r=')")
     link = page.input_value("#share-link")

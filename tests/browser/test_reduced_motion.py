@@ -1,4 +1,4 @@
-"""One motion setting on every page that animates (web/js/lib/shell/motion.js): with the
+"""One motion setting on every page that animates (web/js/lib/base/motion.js): with the
 system's prefers-reduced-motion: reduce, a move lands on the board without an animation;
 without it, the same move is animated. Checked on the daily, link and puzzle pages, the
 rules tutorial's boards, the course tutorial and the game review's replay, and the player's

@@ -59,6 +59,9 @@ def test_three_devices_play_a_whole_game(devices, server, relay, tmp_path):
     for page in (host, bo, cy):
         assert page.inner_text("#winners"), "the result is shown"
         assert not roomkit.relay_errors(page), roomkit.relay_errors(page)
+    # every device shows the same figures, the engine's from the record
+    rows = pagekit.figures(host)
+    assert len(rows) == 3 and pagekit.figures(bo) == rows == pagekit.figures(cy)
     pagekit.shot(host, "room-over-host")
     pagekit.shot(bo, "room-over-guest")
 
@@ -120,90 +123,6 @@ def test_a_guest_and_the_host_reload_and_the_game_goes_on(devices, server, relay
     final = next(m for m in roomkit.received(bo) if m["type"] == "over")["record"]
     assert final == record
     for page in (host, bo):
-        assert not roomkit.relay_errors(page), roomkit.relay_errors(page)
-
-
-def test_a_hostile_guest_is_refused_and_the_game_goes_on(devices, server, relay):
-    kinds = ["person", "person", "person"]
-    _, (host, bo, eve) = roomkit.seated_room(devices, server, relay, kinds, ["Ann", "Bo", "Eve"])
-    pagekit.wait_phase(host, ["start"])
-
-    # Ann is to move: Eve tries everything a guest can send
-    n = host.evaluate("window.tsuroRoom.record.moves.length")
-    states_bo = len([m for m in roomkit.received(bo) if m["type"] == "state"])
-    move = {"start": [0, 0, "A"]}
-    attacks = [
-        ("not json at all", "bad_message"),
-        ({"v": 1, "type": "move", "n": n, "move": move, "seat": 0}, "forged_seat"),
-        ({"v": 1, "type": "move", "n": n, "move": move}, "not_your_turn"),
-        ({"v": 1, "type": "move", "n": n + 5, "move": move}, "stale_move"),
-        ({"v": 1, "type": "move", "n": n}, "bad_message"),
-        ({"v": 1, "type": "move", "n": n, "move": move, "extra": 1}, "bad_message"),
-        ({"v": 2, "type": "hello", "nonce": "A" * 22}, "bad_version"),
-        ({"v": 1, "type": "sit", "seat": 0, "name": "Mallory"}, "seat_taken"),
-        ({"v": 1, "type": "hello", "nonce": "B" * 22, "token": "C" * 22}, "bad_token"),
-        (
-            {"v": 1, "type": "move", "n": n, "move": {"tile": 1, "rot": 0}, "note": "x" * 5000},
-            "too_large",
-        ),
-        ([1, 2, 3], "bad_message"),
-    ]
-    for message, _ in attacks:
-        roomkit.send_raw(eve, message)
-    expected = [code for _, code in attacks]
-    eve.wait_for_function(
-        "(k) => window.tsuroRoom.received.filter((m) => m.includes('\"error\"')).length >= k",
-        arg=len(expected),
-    )
-    assert sorted(roomkit.errors_of(eve)) == sorted(expected)
-
-    # flooding: beyond its rate, the host drops the messages and says so (once a second)
-    stand = json.dumps({"v": 1, "type": "stand"})
-    eve.evaluate("(m) => { for (let i = 0; i < 120; i++) window.tsuroRoom.sendRaw(m); }", stand)
-    eve.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('rate_limited'))")
-    codes = roomkit.errors_of(eve)[len(expected) :]
-    assert "rate_limited" in codes and set(codes) <= {"rate_limited", "wrong_phase"}, codes
-    assert codes.count("wrong_phase") < 60  # the rest were dropped unread
-
-    # nothing changed for anyone else: no move, no error, no state for Bo
-    assert host.evaluate("window.tsuroRoom.record.moves.length") == n
-    assert not roomkit.errors_of(host) and not roomkit.errors_of(bo)
-    assert len([m for m in roomkit.received(bo) if m["type"] == "state"]) == states_bo
-    assert host.evaluate("window.tsuroRoom.refused") >= len(expected) + 1
-
-    # Eve's own turn: a tile she does not hold is refused by the host's engine
-    eve.wait_for_timeout(1500)  # past the flood's second: her rate is back
-    # start marks on three different sides (k-th free mark: 5, 20, 35 of 48), so no
-    # one's first tile can put Eve out before her first tile turn
-    for _ in range(60):
-        if pagekit.phase(eve) == "tile":
-            break
-        roomkit.wait_for_a_turn([host, bo, eve], persons_only=True)
-        for p, k in ((host, 5), (bo, 20), (eve, 35)):
-            if roomkit.my_turn(p) and (p is not eve or pagekit.phase(eve) == "start"):
-                roomkit.play_and_wait(p, k)
-    assert pagekit.phase(eve) == "tile"
-    state = [m for m in roomkit.received(eve) if m["type"] == "state"][-1]
-    hand = state["position"]["hands"][2]
-    bad = next(t for t in range(35) if t not in hand)
-    n = state["n"]
-    roomkit.send_raw(eve, {"v": 1, "type": "move", "n": n, "move": {"tile": bad, "rot": 0}})
-    eve.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('illegal_move'))")
-    assert host.evaluate("window.tsuroRoom.record.moves.length") == n
-    # and a repeated move: her real move, sent twice
-    roomkit.play_turn(eve, 0)
-    eve.wait_for_function("(n) => window.tsuroRoom.arrivals.some((a) => a.n > n)", arg=n)
-    last = host.evaluate("window.tsuroRoom.record.moves.at(-1)")
-    roomkit.send_raw(
-        eve, {"v": 1, "type": "move", "n": n, "move": {"tile": last["tile"], "rot": last["rot"]}}
-    )
-    eve.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('stale_move'))")
-    assert (
-        host.evaluate("window.tsuroRoom.record.moves.length") == n + 1
-        or pagekit.phase(eve) == "over"
-    )
-    roomkit.play_until_over([host, bo, eve])
-    for page in (host, bo, eve):
         assert not roomkit.relay_errors(page), roomkit.relay_errors(page)
 
 

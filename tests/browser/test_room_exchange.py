@@ -70,7 +70,7 @@ def test_a_guest_exchanges_and_everyone_gets_the_log_of_the_moves_so_far(
     # a swap of a tile he does not hold: refused by the host's engine, nothing played
     other = next(t for t in range(35) if t not in mine and t not in theirs)
     roomkit.send_raw(
-        bo, {"v": 1, "type": "move", "n": n, "move": {"exchange": [[other, theirs[0]]]}}
+        bo, {"v": 2, "type": "move", "n": n, "move": {"exchange": [[other, theirs[0]]]}}
     )
     bo.wait_for_function("window.tsuroRoom.received.some((m) => m.includes('illegal_move'))")
     assert host.evaluate("window.tsuroRoom.record.moves.length") == n

@@ -1,7 +1,7 @@
 """A second tab takes nothing away: every store the pages keep (the daily challenge, the
 puzzles' progress, link games, the setup, saved games) is changed where it is stored, at
 the moment of the change, never written back from a copy a tab read earlier
-(web/js/lib/shell/storage.js's updateChecked, link/store.js's compare and swap, saves.js's
+(web/js/lib/base/storage.js's updateChecked, link/store.js's compare and swap, saves.js's
 fork).  Each test opens two tabs (two pages of one browser context: one localStorage),
 finishes or changes something in one, moves in the other, and checks that nothing counted
 is lost; the daily's also keeps a tab open from yesterday (Playwright's clock) past midnight."""

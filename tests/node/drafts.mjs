@@ -7,7 +7,7 @@
 
 const root = new URL("../../web/js/", import.meta.url);
 const { DraftKeeper } = await import(new URL("lib/shell/drafts.js", root));
-const storage = await import(new URL("lib/shell/storage.js", root));
+const storage = await import(new URL("lib/base/storage.js", root));
 
 const KEY = "tsuro.testDraft";
 

@@ -14,7 +14,7 @@ const assets = pathToFileURL(`${process.argv[2]}/`);
 const { FORMAT, readReview, recordDigest, writeReview } = await import(new URL("js/pages/review/kept.js", assets).href);
 const { summaries, summaryText } = await import(new URL("js/pages/review/words.js", assets).href);
 const { setLang, useParts } = await import(new URL("js/lib/words/i18n.js", assets).href);
-const { keptEntries } = await import(new URL("js/lib/shell/storage.js", assets).href);
+const { keptEntries } = await import(new URL("js/lib/base/storage.js", assets).href);
 await useParts("review");
 
 /** localStorage's interface over a Map. */

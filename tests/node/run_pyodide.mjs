@@ -24,7 +24,7 @@
 
 import { readFileSync } from "node:fs";
 import { resolve, join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { bootEngine, buildOf, lockOf, pyodideLoader, pyodideOptions } from "./engine_kit.mjs";
 
 function parseArgs(argv) {
   const out = { dist: "dist", install: "lock", python: false, stdlib: null, restores: 1 };
@@ -46,21 +46,13 @@ function parseArgs(argv) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const dist = resolve(args.dist);
-  const build = JSON.parse(readFileSync(join(dist, "build.json"), "utf8"));
-  const indexURL = join(dist, build.pyodideDir) + "/";
+  const build = buildOf(dist);
   const input = readFileSync(0, "utf8");
 
-  const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
-  const options = {
-    indexURL,
-    stdLibURL: args.stdlib === "shipped" ? join(dist, build.stdlib.url) : join(indexURL, "python_stdlib.zip"),
-    stdout: (s) => process.stderr.write(`[python] ${s}\n`),
-    stderr: (s) => process.stderr.write(`[python] ${s}\n`),
-  };
+  const loadPyodide = await pyodideLoader(dist);
+  const options = pyodideOptions(dist, args.stdlib);
   const wheel = join(dist, build.engine.wheel);
-  const lock = (withEngine) => ({ info: build.lockInfo, packages: withEngine ? { "tsuro-core": {
-    name: "tsuro-core", version: build.engine.version, file_name: build.engine.wheel, install_dir: "site",
-    sha256: build.engine.sha256, package_type: "package", imports: build.engine.imports, depends: [] } } : {} });
+  const lock = (withEngine) => lockOf(build, withEngine);
 
   if (args.install === "snapshot") {
     const maker = await loadPyodide({ ...options, lockFileContents: lock(false), _makeSnapshot: true });
@@ -81,13 +73,10 @@ async function main() {
     return;
   }
 
-  const pyodide = await loadPyodide(args.install === "lock" ?
-    { ...options, lockFileContents: lock(true), packageBaseUrl: dist + "/", packages: ["tsuro-core"] } : options);
+  const pyodide = args.install === "lock" ? (await bootEngine(dist, args.stdlib)).pyodide : await loadPyodide(options);
   const errors = [];
   const cb = { messageCallback: () => {}, errorCallback: (m) => errors.push(m) };
-  if (args.install === "lock") {
-    if (!pyodide.loadedPackages["tsuro-core"]) throw new Error("the engine wheel did not load from the lock file");
-  } else {
+  if (args.install !== "lock") {
     const loaded = await pyodide.loadPackage(join(dist, build.micropipWheel), cb);
     if (!loaded.length) throw new Error(`loading micropip failed: ${errors.join("; ")}`);
     const name = build.engine.wheel.split("/").pop();

@@ -1,5 +1,5 @@
-// The shared front-end modules that hold no DOM (lib/shell/storage.js,
-// lib/shell/motion.js, lib/views/stepper.js, lib/game/play.js) run in Node
+// The shared front-end modules that hold no DOM (lib/base/storage.js,
+// lib/base/motion.js, lib/views/stepper.js, lib/game/play.js) run in Node
 // with stand-ins for the browser's storage and media queries; prints what
 // each did as JSON for tests/node/test_shared_modules.py to check.
 
@@ -23,7 +23,7 @@ function fakeStorage(fail = null) {
 const out = {};
 
 // ---------------------------------------------------------------- storage
-const storage = await import(new URL("lib/shell/storage.js", root));
+const storage = await import(new URL("lib/base/storage.js", root));
 {
   const s = fakeStorage();
   s.setItem("bad", "{not json");
@@ -43,7 +43,7 @@ const storage = await import(new URL("lib/shell/storage.js", root));
 }
 
 // ---------------------------------------------------------------- motion
-const motion = await import(new URL("lib/shell/motion.js", root));
+const motion = await import(new URL("lib/base/motion.js", root));
 {
   const cases = [];
   for (const [search, setup, reduce] of [
@@ -125,7 +125,7 @@ const { playMove } = await import(new URL("lib/game/play.js", root));
 
 // ---------------------------------------------------------------- stored entries distrusted
 {
-  const { onRefusal } = await import(new URL("lib/shell/refusals.js", root));
+  const { onRefusal } = await import(new URL("lib/base/refusals.js", root));
   const noted = [];
   onRefusal((r) => noted.push(r));
   const daily = await import(new URL("pages/daily/store.js", root));

@@ -1,4 +1,4 @@
-"""The front end's turn controllers (web/js/lib/turns/classic.js, neu-turn.js) in Node, fed the
+"""The front end's turn controllers (web/js/lib/turns/classic.js, turns/course.js) in Node, fed the
 engine's real legal_moves answers: they play only the engine's legal moves, refuse
 the others with the engine's reason, and ignore the player while a move is played
 (tests/node/turn_controller.mjs holds the checks)."""
@@ -13,17 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import answer as ok
 from helpers import tutorial_position
 
-from tsuro_core.api import call
-
 SCRIPT = Path(__file__).resolve().parent / "turn_controller.mjs"
-
-
-def ok(op: str, args: dict[str, Any]) -> dict[str, Any]:
-    r = call(op, args)
-    assert r["ok"], r
-    return r["result"]
 
 
 def neu_turn_with_a_refusal() -> dict[str, Any]:

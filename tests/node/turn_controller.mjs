@@ -1,4 +1,4 @@
-// The turn controllers (web/js/lib/turns/classic.js, neu-turn.js) on their own, in Node:
+// The turn controllers (web/js/lib/turns/classic.js, turns/course.js) on their own, in Node:
 // fed the engine's real legal_moves answers (stdin, from tsuro_core.api), do
 // they play only the engine's legal moves, refuse the others with the
 // engine's reason, and ignore the player while a move is being played?
@@ -13,7 +13,7 @@ import { pathToFileURL } from "node:url";
 // the built site's assets/<sha>/ folder: the modules as shipped, the catalogues compiled
 const assets = pathToFileURL(`${process.argv[2]}/`);
 const { ClassicTurn } = await import(new URL("js/lib/turns/classic.js", assets).href);
-const { NeuTurn } = await import(new URL("js/lib/turns/neu.js", assets).href);
+const { CourseTurn } = await import(new URL("js/lib/turns/course.js", assets).href);
 const { TileSet } = await import(new URL("js/lib/views/tileset.js", assets).href);
 
 const cases = JSON.parse(readFileSync(0, "utf-8"));
@@ -138,7 +138,7 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 {
   const { position, legal } = cases.neu_opening;
-  const { turn, did } = wire(NeuTurn, { players: position.players, position });
+  const { turn, did } = wire(CourseTurn, { players: position.players, position });
   turn.start(position.turn, legal);
   assert.equal(did.choices.length, legal.squares.length, "the engine's free squares are offered");
   turn.place();
@@ -161,7 +161,7 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 {
   const { position, legal } = cases.neu_turn;
-  const { turn, did } = wire(NeuTurn, { players: position.players, position });
+  const { turn, did } = wire(CourseTurn, { players: position.players, position });
   turn.start(position.turn, legal);
   const h = turn.human;
   const refused = legal.moves.find((m) => !m.legal);

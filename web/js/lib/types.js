@@ -282,12 +282,29 @@ export {};
  */
 
 /**
+ * One player's end-of-game figures (tsuro_core/figures.py).
+ * @typedef {object} Figures
+ * @property {number} seat
+ * @property {number} path the tile segments their marker's path crossed (one crossed twice counts twice)
+ * @property {number} squares the squares their path crossed, each once
+ * @property {number} survived the tile moves after which their marker was still on the board
+ * @property {number} put_out the other markers their tiles put out
+ */
+
+/**
+ * game_figures: each player's figures, seat by seat.
+ * @typedef {object} GameFigures
+ * @property {Figures[]} figures
+ */
+
+/**
  * What `python -m tsuro_core replay` prints as the result.
  * @typedef {object} ReplayResult
  * @property {boolean} over
  * @property {number[]} winners
  * @property {Elimination[]} out
  * @property {number[]} [scores]
+ * @property {Figures[]} [figures] each player's figures (replay and the command line's replay answer them)
  */
 
 /**
@@ -670,6 +687,12 @@ export {};
  * @property {SeenEvent[][]} [log]
  */
 
+/**
+ * clean_name: a player's name as a room keeps it (tsuro_core/names.py).
+ * @typedef {object} Name
+ * @property {string} name
+ */
+
 /** A course-variant game's phase: its opening round, its turns, or over. @typedef {"opening" | "turn" | "over"} CoursePhase */
 
 /**
@@ -1012,6 +1035,11 @@ export {};
  */
 
 /**
+ * @typedef {object} NameArgs
+ * @property {string} name
+ */
+
+/**
  * @typedef {object} CourseNewGameArgs
  * @property {Player[]} players
  */
@@ -1062,6 +1090,8 @@ export {};
  * @property {{args: LinkRevealArgs, result: LinkOpened}} link_reveal
  * @property {{args: LinkPlayArgs, result: LinkPlayed}} link_play
  * @property {{args: RoomViewArgs, result: RoomView}} room_view
+ * @property {{args: RecordArgs, result: GameFigures}} game_figures
+ * @property {{args: NameArgs, result: Name}} clean_name
  * @property {{args: CourseNewGameArgs, result: CourseDealt}} course_new_game
  * @property {{args: CoursePositionArgs, result: CourseLegalMoves}} course_legal_moves
  * @property {{args: CoursePlayArgs, result: CoursePlayed}} course_play

@@ -5,20 +5,26 @@
 //   getEngine({shared: true})                // or one SharedWorker for every board of the origin
 //   engine.onProgress((p) => bar.value = p.fraction);
 //   await engine.ready;                      // {engine: {version}, pyodide, install, timings}
-//   const r = await engine.request("version");            // rejects with EngineError
-//   const v = await engine.requestValue("replay", {...}); // result or {error: {code, message}}
-//   installWindowTsuro(engine);              // window.tsuro = {ready, request}
+//   const r = await engine.ask("legal_moves", {...});     // once ready, within its time limit;
+//                                                         // rejects with EngineError (.code)
+//   engine.request("version", {}, {timeoutMs})            // the bare request (no waiting, no limit)
+//   installWindowTsuro(engine);              // window.tsuro = {ready, request}: answers as values
 //
 // docs/browser-api.md describes all of it.
 
 import { BUILD, siteRoot, siteURL } from "../../build-info.js";
-import { addressParam, oneOf, wholeNumber } from "../shell/address.js";
+import { addressParam, oneOf, wholeNumber } from "../base/address.js";
 import { ownedSharedWorker, stuckWorkers } from "./owner.js";
 /** @import {Op, ArgsOf, ResultOf, Answer} from "../types.js" */
 
 export { BUILD, siteRoot, siteURL };
 
-/** An engine error: `.code` is the API's stable error code. */
+/**
+ * The one error of the engine client: `.code` is the API's stable error code
+ * (docs/api.md), or the client's own when the engine failed (`timeout`,
+ * `restarted`, `worker_error`, `terminated`), or the game's when it refused a
+ * change itself (`stale`, `sketch`, `bad_save`...: lib/game).
+ */
 export class EngineError extends Error {
   /** @param {string} code @param {string} message */
   constructor(code, message) {
@@ -26,6 +32,25 @@ export class EngineError extends Error {
     this.name = "EngineError";
     this.code = code;
   }
+}
+
+// Every request a page asks has a time limit, counted once the engine is ready:
+// past it the client restarts the worker and the request fails with the code
+// "timeout" (the page then goes back to its last saved position).
+export const TIME_LIMIT_MS = 10_000;
+
+/** The codes that say the engine, not the input, failed: the page recovers from them. */
+export const ENGINE_DOWN = new Set(["timeout", "restarted", "worker_error", "terminated"]);
+
+/** Whether an error says the engine failed (it restarts), rather than refused the input. */
+export function engineDown(e) {
+  return !!e && typeof e === "object" && ENGINE_DOWN.has(e.code);
+}
+
+/** A request's time limit: the ordinary one, plus the search budget of bot ops. */
+export function timeLimit(args) {
+  const budget = Number(args && args.budget_ms);
+  return TIME_LIMIT_MS + (Number.isFinite(budget) && budget > 0 ? budget : 0);
 }
 
 const INSTALLS = ["snapshot", "lock", "micropip"];
@@ -56,6 +81,12 @@ function pageParam(name) {
 // showing the loading bar forever. Downloads report every few kilobytes and each
 // start-up step reports, so only a real stall stays this quiet.
 const BOOT_STALL_MS = 60_000;
+
+/**
+ * What the game layer needs of an engine: `ask` (an Engine's, or a LazyEngine's that
+ * starts its engine when first asked).
+ * @typedef {Pick<Engine, "ask">} EngineClient
+ */
 
 export class Engine {
   /**
@@ -267,18 +298,18 @@ export class Engine {
   }
 
   /**
-   * Like request(), but an engine error resolves to {error: {code, message}}.
+   * Ask the engine: the way every page and game asks.  Once the engine is ready (a
+   * failed start rejects with its EngineError), within the request's time limit
+   * (timeLimit(args): 10 s, plus the search budget of bot ops); resolves to the result,
+   * rejects with an EngineError.
    * @template {Op} K
    * @param {K} op
    * @param {ArgsOf<K>} [args]
-   * @param {{timeoutMs?: number}} [options]
-   * @returns {Promise<Answer<ResultOf<K>>>}
+   * @returns {Promise<ResultOf<K>>}
    */
-  requestValue(op, args = /** @type {ArgsOf<K>} */ ({}), options = {}) {
-    return this.request(op, args, options).then(
-      (result) => /** @type {Answer<ResultOf<K>>} */ (result),
-      (e) => /** @type {Answer<ResultOf<K>>} */ ({ error: { code: e.code || "internal", message: String(e.message || e) } }),
-    );
+  async ask(op, args = /** @type {ArgsOf<K>} */ ({})) {
+    await this.ready;
+    return this.request(op, args, { timeoutMs: timeLimit(args) });
   }
 
   _stop() {
@@ -345,12 +376,28 @@ export function createEngine(options) {
  * Set window.tsuro = {ready, request, engine}: `ready` resolves when the
  * engine is loaded; `request(op, args)` resolves to the result, or to
  * {error: {code, message}} where the command line would exit 2.
+ * @param {Engine} [engine]
  */
 export function installWindowTsuro(engine = getEngine()) {
+  return exposeEngine(() => engine);
+}
+
+/**
+ * window.tsuro over the engine `get()` answers (started by it on first use: lazy.js).
+ * @param {() => Engine} get
+ */
+export function exposeEngine(get) {
   const tsuro = {
-    get ready() { return engine.ready; },  // a new promise after engine.restart()
-    request: (op, args = {}) => engine.requestValue(op, args),
-    engine,
+    get ready() { return get().ready; },  // a new promise after engine.restart()
+    /**
+     * Any op by name (another page's tools send what they like: the engine answers unknown_op).
+     * @param {string} op @param {object} [args] @returns {Promise<Answer<unknown>>}
+     */
+    request: (op, args = {}) => get().request(/** @type {Op} */ (op), /** @type {ArgsOf<Op>} */ (args)).then(
+      (result) => result,
+      (e) => ({ error: { code: e.code || "internal", message: String(e.message || e) } }),
+    ),
+    get engine() { return get(); },
   };
   window.tsuro = tsuro;
   return tsuro;

@@ -3,8 +3,7 @@
 // the reader comes near one, and then share one engine (a SharedWorker), except
 // in another site's frame, where the browser starts no shared worker.
 
-import { getEngine } from "./client.js";
-import { ask } from "../game/session.js";
+import { getEngine, exposeEngine } from "./client.js";
 /** @import {Engine} from "./client.js" */
 /** @import {Op, ArgsOf, ResultOf} from "../types.js" */
 
@@ -50,10 +49,11 @@ export class LazyEngine {
   get started() { return this.engine !== null; }
 
   /**
-   * One operation, within its time limit; throws the engine's refusal (with its code).
+   * Ask the engine (Engine#ask), started now if it was not yet: within the time limit; rejects
+   * with an EngineError (the engine's refusal, or its failure).
    * @template {Op} K @param {K} op @param {ArgsOf<K>} args @returns {Promise<ResultOf<K>>}
    */
-  ask(op, args) { return ask(this.get(), op, args); }
+  ask(op, args) { return this.get().ask(op, args); }
 
   /** Start the engine once the reader points at, touches or tabs into the page
    *  (at once when `eager`); `wanted` resolves then. */
@@ -70,12 +70,5 @@ export class LazyEngine {
   }
 
   /** window.tsuro for the embedding page's tests and tools: starts the engine on first use. */
-  installWindowTsuro() {
-    const lazy = this;
-    window.tsuro = {
-      get ready() { return lazy.get().ready; },
-      request: (op, args = {}) => lazy.get().requestValue(/** @type {any} */ (op), args),
-      get engine() { return lazy.get(); },
-    };
-  }
+  installWindowTsuro() { exposeEngine(() => this.get()); }
 }

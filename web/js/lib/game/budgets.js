@@ -14,3 +14,8 @@ export const HARD_BUDGET_MS = 450;
 export const HINT_BUDGET_MS = 450;
 /** The other levels' budget (they finish long before it). */
 export const OTHER_BUDGET_MS = 250;
+
+/** The budget of a computer of this level ("easy", "medium", "hard"). @param {string | undefined} level */
+export function budgetFor(level) {
+  return level === "hard" ? HARD_BUDGET_MS : OTHER_BUDGET_MS;
+}

@@ -22,7 +22,7 @@
 // in the game's entry: another tab playing the game listens to that entry's key
 // and would take a review written there for a change to its game.
 
-import { localStore, readText, remove, putAside } from "../shell/storage.js";
+import { localStore, readText, remove, putAside } from "../base/storage.js";
 
 /** Where a game's review is kept (pages/review/kept.js reads and writes it). */
 export const REVIEW_PREFIX = "tsuro.review.";

@@ -21,8 +21,8 @@
 
 import { t } from "../words/i18n.js";
 import { failureText } from "../words/stored.js";
-import { downloadBlob } from "../shell/download.js";
-import { localStore, tabStore, readText, writeText, remove, keysWith, keepText, keptEntries, forgetKept } from "../shell/storage.js";
+import { downloadBlob } from "../base/download.js";
+import { localStore, tabStore, readText, writeText, remove, keysWith, keepText, keptEntries, forgetKept } from "../base/storage.js";
 import { dropReview, keepReviewAside } from "./reviews.js";
 
 export const FORMAT = "tsuro-games/2";
@@ -94,7 +94,7 @@ export class GameStore {
       const ok = save && typeof save === "object" && !Array.isArray(save)
         ? this._write(GAME_PREFIX + id, JSON.stringify(wrap(id, stripLegacy(save), {
           savedAt: typeof save.savedAt === "string" ? save.savedAt : new Date(0).toISOString(),
-          over: isOver(save.position),
+          over: false,   // the engine says whether it is over when it is resumed (the turn loop)
           position: save.position,
         })))
         : this._keepText(id, text, t("saves.notASave"));
@@ -255,10 +255,6 @@ function sameGame(a, b) {
   return JSON.stringify({ ...a, savedAt: null }) === JSON.stringify({ ...b, savedAt: null });
 }
 
-function isOver(position) {
-  return !!position && typeof position === "object" && (position.turn === null);
-}
-
 /** An entry kept aside as a file the player can download (a JSON text): a save, or what
  *  another page kept (named after where it was stored). */
 export function keptFile(entry) {
@@ -363,12 +359,18 @@ export class GameKeeper {
     } catch { /* no Web Locks: tabs just do not know of each other's games */ }
   }
 
-  /** Save the game on (one the engine has accepted). */
-  save(session) {
+  /**
+   * Save the game on (one the engine has accepted).  `over`: whether the engine said it is
+   * over (undefined: not asked yet for this position; a game unchanged keeps what was stored).
+   * @param {any} session @param {boolean} [over]
+   */
+  save(session, over = undefined) {
     if (!this.id) this.begin();
     const game = session.toSave();
     const stored = this.store.get(this.id);
-    if (stored && sameGame(stored.game, game)) return true;   // resumed, nothing new: no write
+    const same = !!stored && sameGame(stored.game, game);
+    if (over === undefined) over = same ? stored.over : false;
+    if (same && stored.over === over) return true;   // resumed, nothing new: no write
     const text = this.store.text(this.id);
     if (text !== null && text !== this.lastText) {
       // another tab wrote this game since this tab last did: its copy stays, this one goes on
@@ -377,7 +379,7 @@ export class GameKeeper {
       this.onFork();
     }
     const ok = this.store.put(this.id, game, {
-      over: session.over, position: session.position,
+      over, position: session.position,
     });
     if (ok) {
       this.lastText = this.store.text(this.id);

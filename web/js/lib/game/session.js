@@ -1,7 +1,7 @@
 // A game in progress, kept by the page: the record (or the position it
 // started from), every position so far and the events of every move.  The
 // engine is stateless; all rules come from it.  Undo and redo only move
-// along the list this keeps.  (neu.js's NeuSession keeps a course-variant
+// along the list this keeps.  (neu.js's CourseSession keeps a course-variant
 // game the same way.)  A session makes its save (toSave) and reads it back
 // (fromSave); saves.js keeps the saves in localStorage.
 //
@@ -11,11 +11,17 @@
 // `version` counts the changes; a move chosen at one version (a computer's
 // move, a human's from a turn's legal moves) and played at another is
 // dropped, never applied (the code "stale": the page has moved on).
+//
+// Whose turn it is, what they may do, and whether the game is over are the
+// engine's answer for the position on (legalMoves, asked once per position);
+// the turn loop (turnloop.js) asks it before every turn.
 
 import { describe } from "../words/movelog.js";
 import { HARD_BUDGET_MS, HINT_BUDGET_MS } from "./budgets.js";
-/** @import {Engine} from "../engine/client.js" */
-/** @import {Op, ArgsOf, ResultOf, Answer, ErrorValue, GameEvent, PathStep} from "../types.js" */
+import { EngineError } from "../engine/client.js";
+/** @import {EngineClient} from "../engine/client.js" */
+/** @import {GameEvent, PathStep, LegalMoves, CourseLegalMoves} from "../types.js" */
+/** The engine's answer for a turn: legal_moves' (course_legal_moves' for the course). @typedef {LegalMoves | CourseLegalMoves} TurnAnswer */
 
 export const BOTS = { easy: "random", medium: "survivor", hard: "planner" };
 
@@ -31,62 +37,22 @@ function seatOf(seat) {
   return { kind: computer ? "computer" : "human", level };
 }
 
-export class EngineRefused extends Error {
-  /** @param {{code: string, message: string}} error */
-  constructor(error) {
-    super(error.message);
-    this.code = error.code;
-  }
+/**
+ * Whether the engine's answer for a turn (legalMoves) says the game is over: the one
+ * test of the end, for every page and variant (docs/frontend.md).
+ * @param {{phase: string}} turn
+ */
+export function overIn(turn) {
+  return turn.phase === "over";
 }
 
 /** The error of a change dropped because the game changed first (a move chosen before an undo). */
 export const STALE = "stale";
-const stale = () => new EngineRefused({ code: STALE, message: "the game changed before this move was played" });
-
-// Every request has a time limit, counted once the engine is ready: past it
-// the engine client restarts the worker and the request fails with the code
-// "timeout" (the page then goes back to its last saved position).
-export const TIME_LIMIT_MS = 10_000;
-/** Errors that say the engine, not the input, failed: the page recovers from them. */
-export const ENGINE_DOWN = new Set(["timeout", "restarted", "worker_error", "terminated"]);
-
-/** A request's time limit: the ordinary one, plus the search budget of bot ops. */
-export function timeLimit(args) {
-  const budget = Number(args && args.budget_ms);
-  return TIME_LIMIT_MS + (Number.isFinite(budget) && budget > 0 ? budget : 0);
-}
-
-/**
- * engine.requestValue within its time limit: the result or {error: {code, message}}.
- * @template {Op} K
- * @param {Engine} engine @param {K} op @param {ArgsOf<K>} args
- * @returns {Promise<Answer<ResultOf<K>>>}
- */
-export async function request(engine, op, args) {
-  try {
-    await engine.ready;
-  } catch (e) {
-    return /** @type {Answer<ResultOf<K>>} */ ({ error: { code: e.code || "internal", message: String(e.message || e) } });
-  }
-  return engine.requestValue(op, args, { timeoutMs: timeLimit(args) });
-}
-
-/**
- * request() with errors thrown as EngineRefused.
- * @template {Op} K
- * @param {Engine} engine @param {K} op @param {ArgsOf<K>} args
- * @returns {Promise<ResultOf<K>>}
- */
-export async function ask(engine, op, args) {
-  const r = await request(engine, op, args);
-  const { error } = /** @type {{error?: ErrorValue}} */ (r || {});
-  if (error) throw new EngineRefused(error);
-  return /** @type {ResultOf<K>} */ (r);
-}
+const stale = () => new EngineError(STALE, "the game changed before this move was played");
 
 export class Session {
   /**
-   * @param {Engine} engine  the engine client (lib/engine/client.js)
+   * @param {EngineClient} engine  the engine client (lib/engine/client.js: an Engine, a LazyEngine)
    * @param {object} opts
    * @param {any} [opts.record]     a record (game from its deal), or
    * @param {any} [opts.start]      a position to play on from (no record)
@@ -120,6 +86,8 @@ export class Session {
     this._queue = Promise.resolve();
     /** How many changes are asked for and not done yet. */
     this.pending = 0;
+    /** @type {WeakMap<object, Promise<TurnAnswer>>} the engine's answer for the turn, by position */
+    this._turns = new WeakMap();
   }
 
   /**
@@ -144,13 +112,13 @@ export class Session {
   static async create(engine, { rules, players, seats, seed }) {
     const args = { rules, players };
     if (seed !== undefined && seed !== null && seed !== "") args.seed = seed;
-    const r = await ask(engine, "new_game", args);
+    const r = await engine.ask("new_game", args);
     return new Session(engine, { record: r.record, seats, positions: [r.position], events: [], moves: [] });
   }
 
   /** A game from a record (a saved game or a share link), every move replayed by the engine. */
   static async fromRecord(engine, record, seats, opts = {}) {
-    const r = await ask(engine, "positions", { record });
+    const r = await engine.ask("positions", { record });
     return new Session(engine, {
       ...opts, record, seats, positions: r.positions, events: r.events, moves: (record.moves || []).slice(),
     });
@@ -171,10 +139,10 @@ export class Session {
    */
   static async fromPosition(engine, position, seats, moves = []) {
     if (position && typeof position === "object" && position.sketch === true) {
-      throw new EngineRefused({ code: "sketch", message: "this position is a sketch, not a game" });
+      throw new EngineError("sketch", "this position is a sketch, not a game");
     }
-    const r = await ask(engine, "validate", { position });
-    if (!r.valid) throw new EngineRefused({ code: "invalid", message: "not a valid position" });
+    const r = await engine.ask("validate", { position });
+    if (!r.valid) throw new EngineError("invalid", "not a valid position");
     const s = new Session(engine, { start: position, seats, positions: [position], events: [], moves: [] });
     for (const m of moves) await s._apply(m);   // before anyone else holds it: nothing to queue behind
     return s;
@@ -183,7 +151,7 @@ export class Session {
   get position() { return this.positions[this.positions.length - 1]; }
   get players() { return this.start.players; }
   get rules() { return this.start.rules; }
-  get over() { return this.position.turn === null || this.position.turn === undefined; }
+  /** The seat to move in the position on, as the engine wrote it (the turn loop asks the engine). */
   get turn() { return this.position.turn; }
 
   get variant() { return "classic"; }
@@ -220,16 +188,37 @@ export class Session {
 
   static async fromSave(engine, save) {
     if (!save || save.format !== "tsuro-save/1") {
-      throw new EngineRefused({ code: "old_save", message: "it was saved by another version of the game" });
+      throw new EngineError("old_save", "it was saved by another version of the game");
     }
     if (save.record) return Session.fromRecord(engine, save.record, save.seats);
     if (save.start) return Session.fromPosition(engine, save.start, save.seats, save.moves || []);
-    throw new EngineRefused({ code: "bad_save", message: "it holds no game" });
+    throw new EngineError("bad_save", "it holds no game");
   }
 
-  /** The active player's moves, tile moves with outcomes, illegal ones too (marked). */
+  /**
+   * The engine's answer for the turn in the position on: its phase ("over" once the game
+   * is), the seat to move, and the moves (tile moves with outcomes, illegal ones too,
+   * marked).  Asked once per position: the turn loop, a page's check and the referee's
+   * state share the answer.
+   * @returns {Promise<TurnAnswer>}
+   */
   legalMoves() {
-    return ask(this.engine, "legal_moves", { position: this.position, all: true });
+    const position = this.position;
+    let answer = this._turns.get(position);
+    if (!answer) {
+      answer = this._askTurn(position);
+      this._turns.set(position, answer);
+      answer.catch(() => { if (this._turns.get(position) === answer) this._turns.delete(position); });
+    }
+    return answer;
+  }
+
+  /** Whether the game is over: the engine's answer for the turn (overIn). */
+  async isOver() { return overIn(await this.legalMoves()); }
+
+  /** Ask the engine for the turn in `position` (a variant asks its own op). @returns {Promise<TurnAnswer>} */
+  _askTurn(position) {
+    return this.engine.ask("legal_moves", { position, all: true });
   }
 
   _seed() {
@@ -243,7 +232,7 @@ export class Session {
     const args = { position: this.position, move };
     const seed = this._seed();
     if (seed !== undefined) args.seed = seed;
-    return this._add(await ask(this.engine, "play", args));
+    return this._add(await this.engine.ask("play", args));
   }
 
   /** Add one move's answer to the game (positions, events, moves). */
@@ -259,7 +248,7 @@ export class Session {
   /**
    * Play a move (a human's or a bot's), after every change asked before it; forgets what
    * could be redone.  `at`: the version the move was chosen at (default: now); if the game
-   * has changed since, the move is dropped (EngineRefused, code "stale").
+   * has changed since, the move is dropped (EngineError, code "stale").
    * @param {any} move @param {number} [at]
    */
   play(move, at = this.version) {
@@ -277,24 +266,37 @@ export class Session {
     return Math.floor(Math.random() * 2 ** 31);
   }
 
+  /**
+   * What the engine's bot is asked with for `seat`'s move: its level's bot, seeded, within
+   * `budgetMs` (a link game asks for the same move on every device: link/session.js).
+   * @param {number} seat @param {number} budgetMs
+   * @returns {{bot: string, seed: number | string, budget_ms?: number, iterations?: number}}
+   */
+  botArgs(seat, budgetMs) {
+    return { bot: botFor(this.seats[seat]?.level), seed: this._botSeed(), budget_ms: budgetMs };
+  }
+
   /** A computer player's move: the engine's bot, or (an engine without bots) a random legal move. */
   async botMove(budgetMs = HARD_BUDGET_MS) {
-    const seat = this.turn;
-    const r = await request(this.engine, "bot_move", {
-      position: this.position, bot: botFor(this.seats[seat]?.level), seed: this._botSeed(), budget_ms: budgetMs,
-    });
-    if (r && r.move) return r.move;
-    if (r && r.error && ENGINE_DOWN.has(r.error.code)) throw new EngineRefused(r.error);
-    if (r && r.error && r.error.code !== "unknown_op") console.warn("bot_move failed, playing a random move:", r.error);
-    const legal = await ask(this.engine, "legal_moves", { position: this.position });
-    const moves = legal.moves.filter((m) => m.legal !== false);
+    try {
+      const r = await this.engine.ask("bot_move", { position: this.position, ...this.botArgs(this.turn, budgetMs) });
+      if (r && r.move) return r.move;
+    } catch (e) {
+      if (e.code !== "unknown_op") throw e;
+    }
+    const legal = await this.legalMoves();
+    const moves = (legal.moves || []).filter((m) => m.legal !== false);
     return moves[Math.floor(Math.random() * moves.length)].move;
   }
 
   /** A suggested move for the active player (the engine's hint, if it has one). */
   async hint(budgetMs = HINT_BUDGET_MS) {
-    const r = await request(this.engine, "hint", { position: this.position, budget_ms: budgetMs, seed: this._botSeed() });
-    return r && r.move ? r.move : null;
+    try {
+      const r = await this.engine.ask("hint", { position: this.position, budget_ms: budgetMs, seed: this._botSeed() });
+      return r && r.move ? r.move : null;
+    } catch {
+      return null;
+    }
   }
 
   /** The seat that made move k. */

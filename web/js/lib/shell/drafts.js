@@ -27,8 +27,8 @@
 // one it cannot use), `write` makes the stored value of it.  Changes are functions
 // from the draft to a new draft; they never change the one they are given.
 
-import { localStore, readText, writeText, putAside, keepCopy } from "./storage.js";
-/** @import {StorageFailure} from "./storage.js" */
+import { localStore, readText, writeText, putAside, keepCopy } from "../base/storage.js";
+/** @import {StorageFailure} from "../base/storage.js" */
 
 /**
  * What the keeper tells the page:

@@ -6,7 +6,6 @@
 // embed-code, embed-kind, embed-snippet, btn-embed-copy, embed-preview) and
 // the words are common.embedCode.*.
 
-import { ask } from "../game/session.js";
 import { reason, copyFrom } from "./page.js";
 import { t, applyTo } from "../words/i18n.js";
 import { $ } from "./dom.js";
@@ -47,7 +46,7 @@ export class EmbedCode {
     $("embed-snippet").value = "…";
     try {
       const record = kind === "game" ? session.toRecord() : null;
-      const r = await ask(this.engine, "encode_link", record ? { record } : { position: session.positions[k] });
+      const r = await this.engine.ask("encode_link", record ? { record } : { position: session.positions[k] });
       const url = embedURL(r.fragment, record ? `&at=${k}` : "");
       let title;
       if (record) {

@@ -1,10 +1,12 @@
-// The keys of the game page, listed in a dialog that `?` opens (and the "?"
-// button in the top bar). The list is data: the keys and the catalogue key of
-// what they do, so the help is in the page's language.
+// The keys of the game page, listed in the help dialog that `?` opens (and the
+// "?" button in the top bar: bar.js). The list is data: the keys and the
+// catalogue key of what they do, so the help is in the page's language.
 
 import { t, withKeys } from "../words/i18n.js";
 
-/** [keys as shown, catalogue key of what they do]. */
+/** @typedef {[string, string]} KeyRow  [keys as shown, catalogue key of what they do] */
+
+/** @type {KeyRow[]} */
 export const KEYS = [
   ["[?]", "help.help"],
   ["[N]", "help.new"],
@@ -22,10 +24,11 @@ export const KEYS = [
   ["[←] [→]", "help.replay"],
 ];
 
-/** Fill the help dialog's list (again after a change of language). */
-export function renderKeys(list) {
+/** Fill a <dl> with the keys and what they do (again after a change of language).
+ *  @param {HTMLElement} list @param {KeyRow[]} [rows] */
+export function renderKeys(list, rows = KEYS) {
   list.replaceChildren();
-  for (const [keys, what] of KEYS) {
+  for (const [keys, what] of rows) {
     const dt = document.createElement("dt");
     dt.append(...withKeys(keys.replace(/\[Shift\]/g, `[${t("help.shift")}]`).replace(/\[Enter\]/g, `[${t("help.enterKey")}]`)
       .replace(/\[Esc\]/g, `[${t("help.escKey")}]`).replace(/\[Ctrl\]/g, `[${t("help.ctrl")}]`)));
@@ -33,11 +36,4 @@ export function renderKeys(list) {
     dd.textContent = t(what);
     list.append(dt, dd);
   }
-}
-
-/** Wire the dialog: the list, its close button; returns open(). */
-export function keysHelp(dialog, list, closeButton) {
-  renderKeys(list);
-  closeButton.addEventListener("click", () => dialog.close());
-  return () => { if (!dialog.open) dialog.showModal(); closeButton.focus(); };
 }

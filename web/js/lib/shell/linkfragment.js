@@ -3,7 +3,7 @@
 // Each option is checked against the values it takes; anything else is left out
 // and noted, so the page can say so (refusals.js).
 
-import { noteRefusal } from "./refusals.js";
+import { noteRefusal } from "../base/refusals.js";
 
 // The options a fragment may carry, each with the values it takes (docs/browser.md).
 // Any other name or value is left out, and the board says so (refusals.js).

@@ -3,9 +3,9 @@
 
 import { t, sentences, list } from "../words/i18n.js";
 import { errorText } from "../words/errors.js";
-import { onRefusal, refusals } from "./refusals.js";
+import { onRefusal, refusals } from "../base/refusals.js";
 import { $ } from "./dom.js";
-/** @import {Refusal} from "./refusals.js" */
+/** @import {Refusal} from "../base/refusals.js" */
 
 
 /** Follow the engine's loading in the status bar (progress, ready, failed). */
@@ -45,7 +45,7 @@ function retryButton(id) {
 function showEngineFailure(text) {
   const d = document.createElement("dialog");
   d.id = "engine-failure";
-  d.className = "help";
+  d.className = "dialog";
   d.setAttribute("role", "alertdialog");
   d.setAttribute("aria-labelledby", "engine-failure-text");
   const p = document.createElement("p");
@@ -58,7 +58,7 @@ function showEngineFailure(text) {
   close.textContent = t("help.close");
   close.addEventListener("click", () => d.close());
   const actions = document.createElement("div");
-  actions.className = "dialog-actions";
+  actions.className = "toolbar dialog-actions";
   actions.append(retry, close);
   d.append(p, actions);
   d.addEventListener("close", () => d.remove());

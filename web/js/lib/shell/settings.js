@@ -5,14 +5,13 @@
 // it is stored, so that a tab writing its form does not undo another tab's.
 
 import { COLOR_NAMES } from "../views/style.js";
-import { readChecked, updateChecked, isObject } from "./storage.js";
+import { readChecked, updateChecked, isObject } from "../base/storage.js";
+import { SETUP_KEY, SPEEDS } from "../base/motion.js";
 
-export const SETUP_KEY = "tsuro.setup";
+export { SETUP_KEY, SPEEDS };
 
 const PRESETS = ["classic", "solo", "neu"];
 const SCORINGS = ["survival", "longest_path", "most_crossings"];
-/** The animation speeds the setup offers ("auto": as the system prefers). */
-export const SPEEDS = ["auto", 0, 1, 2.5];
 const KINDS = ["human", "computer"];
 const LEVELS = ["easy", "medium", "hard"];
 const MAX_NAME = 40;

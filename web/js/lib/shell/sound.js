@@ -1,10 +1,11 @@
 // Optional sound, off by default: a move's events as short tones made with
 // WebAudio (nothing is fetched): a tile placed, a marker leaving the board, a
-// collision, the win. The player's choice is remembered.
+// collision, the win. The player's choice is remembered. One `sound` per page:
+// the top bar's toggle (bar.js) and the page's moves share it.
 
 import { t } from "../words/i18n.js";
 import { uiIcon } from "../views/icon.js";
-import { readSetting, writeText } from "./storage.js";
+import { readSetting, writeText } from "../base/storage.js";
 
 const KEY = "tsuro.sound";
 
@@ -75,3 +76,6 @@ export class Sound {
     show();
   }
 }
+
+/** The page's sound: the bar's toggle switches it, the page plays its moves with it. */
+export const sound = new Sound();

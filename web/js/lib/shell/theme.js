@@ -4,8 +4,8 @@
 
 import { t } from "../words/i18n.js";
 import { uiIcon } from "../views/icon.js";
-import { readSetting, writeText } from "./storage.js";
-import { addressParam, oneOf } from "./address.js";
+import { readSetting, writeText } from "../base/storage.js";
+import { addressParam, oneOf } from "../base/address.js";
 
 const KEY = "tsuro.theme";
 const THEMES = ["light", "dark"];

@@ -1,6 +1,6 @@
 // A human's turn: choose a tile, turn it, see the engine's outcome on the
 // board, place it.  One controller for every page that lets a player move (the
-// game page, the course variant through neu-turn.js, embed.html's try=1).
+// game page, the course variant through turns/course.js, embed.html's try=1).
 //
 // It decides no rule: the engine's legal_moves answer (legality, the traced
 // paths, who goes out) comes in with start(), and a move is only ever one of
@@ -76,7 +76,7 @@ export class TurnController {
    *   placeButton  the "Place tile" button
    * Optional: setBanner(text, seat), setPhase(phase), focus(elementFn), shake(), tileset(), say(text)
    * (the page's screen-reader line),
-   * and ClassicTurn's exchange, hintButton, hintMove(); NeuTurn's portPicker.
+   * and ClassicTurn's exchange, hintButton, hintMove(); CourseTurn's portPicker.
    */
   constructor(deps) {
     Object.assign(this, {
@@ -101,7 +101,7 @@ export class TurnController {
     /** @type {ExchangeChooser | undefined} */ this.exchange;
     /** @type {HTMLButtonElement | undefined} */ this.hintButton;
     /** @type {(() => Promise<Move | null>) | undefined} */ this.hintMove;
-    /** @type {any} NeuTurn's PortPicker */ this.portPicker;
+    /** @type {any} CourseTurn's PortPicker */ this.portPicker;
     /** @type {any} the turn being played: {seat, phase, legal, tiles, rots, selected, hover, ...} */
     this.human = null;
     /** @type {{text: string, kind?: string, placeable: boolean, label?: string} | null} what drawTileChoice last said */

@@ -4,7 +4,7 @@
 
 import { ClassicTurn } from "./classic.js";
 import { t } from "../words/i18n.js";
-/** @import {LegalMove, LegalMoves, Player} from "../types.js" */
+/** @import {LegalMove, LegalMoves, Player, Position} from "../types.js" */
 
 export class ReaderTurn extends ClassicTurn {
   /**
@@ -20,6 +20,21 @@ export class ReaderTurn extends ClassicTurn {
   start(seat, legal) {
     super.start(seat, legal);
     if (legal.phase === "start") this.caption(t("embed.chooseStart", { name: this.game().players[seat].name }));
+  }
+
+  /**
+   * Before the engine answers for the reader's turn: the hand of the seat to move in
+   * `position`, drawn but not playable, and what starts the engine (pointing at the board,
+   * or a tap on a touch screen) or that it is loading (`started`).
+   * @param {Position} position @param {boolean} started
+   */
+  drawWaiting(position, started) {
+    const seat = position.turn;
+    const tiles = (seat !== null && seat !== undefined && position.hands?.[seat]) || [];
+    this.hand.render({ tiles, rots: tiles.map(() => 0), selected: 0, marks: [], enabled: false });
+    this.placeButton.disabled = true;
+    const touchOnly = matchMedia("(hover: none)").matches;
+    this.caption(started ? t("engine.loading") : t(touchOnly ? "embed.tapToStart" : "embed.pointToStart"));
   }
 
   /** Start on tile 1 as dealt: the tutorial's instructions count turns from there. */

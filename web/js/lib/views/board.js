@@ -20,7 +20,7 @@
 import { S, MARGIN, MARKER_R, COORD_GAP, el, f, portPoint, tracedD, segmentD, drawTile, drawMarker } from "./svg.js";
 import { colName, rowName } from "../words/coords.js";
 import { t } from "../words/i18n.js";
-import { animationSpeed } from "../shell/motion.js";
+import { animationSpeed } from "../base/motion.js";
 
 export class Board {
   constructor(container, { width = 6, height = 6, label = "Tsuro board" } = {}) {

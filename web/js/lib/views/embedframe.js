@@ -3,7 +3,7 @@
 // lib/shell/snippet.js). The game page's "Embed this game / position" and the
 // board editor's "Embed this position" both use them.
 
-import { siteURL } from "../engine/client.js";
+import { siteURL } from "../../build-info.js";
 
 /** A sensible size: the board and its caption; a record's step buttons too.
  *  @type {{game: [number, number], position: [number, number]}} */

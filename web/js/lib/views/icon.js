@@ -17,9 +17,9 @@ export function playerIcon(style) {
 }
 
 // The interface's icons (sound, theme, turning, replay steps, marks, the
-// brand): small line drawings on a 24-unit grid in the text's colour, so they
-// need no emoji or symbol font (missing ones show as empty boxes). Each is one
-// path: "M..." stroked, "F M..." filled.
+// brand, the top bar's menu): small line drawings on a 24-unit grid in the
+// text's colour, so they need no emoji or symbol font (missing ones show as
+// empty boxes). Each is one path: "M..." stroked, "F M..." filled.
 const UI = {
   brand: "M2 15c3-6 5 3 8-2s5 3 8-2M16 6l5 3-4 4",
   soundOn: "M4 9h3l5-4v14l-5-4H4zM16 9a4 4 0 0 1 0 6M18.5 6.5a7.5 7.5 0 0 1 0 11",
@@ -37,6 +37,7 @@ const UI = {
   up: "M12 19V5M6 11l6-6 6 6",
   down: "M12 5v14M6 13l6 6 6-6",
   edit: "M4 20h4L19 9l-4-4L4 16zM13 7l4 4",
+  menu: "M4 6.5h16M4 12h16M4 17.5h16",
 };
 
 /** An interface icon by name (UI above); decorative: the control it sits in carries the name. */
@@ -53,7 +54,8 @@ export function uiIcon(name) {
   return svg;
 }
 
-/** Draw every element's data-icon="name" into it (the pages' static buttons and brand). */
+/** Draw every element's data-icon="name" into it (the pages' static buttons and brand).
+ *  @param {ParentNode} [root] */
 export function drawIcons(root = document) {
   for (const el of root.querySelectorAll("[data-icon]")) el.replaceChildren(uiIcon(el.getAttribute("data-icon")));
 }

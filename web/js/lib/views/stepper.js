@@ -1,12 +1,14 @@
 // Stepping through a game's positions on a board: the game page's replay after
-// the game, the embed's record boards and the course tutorial all step with
-// this. One step forward is animated (the move's events, at the site's motion
-// setting); any other jump is drawn at once.
+// the game, the embed's record boards, the review, the course tutorial and the
+// lesson player all step with this. One step forward is animated (the move's
+// events, at the site's motion setting) when there is a move between the two;
+// any other jump is drawn at once.
 
 /**
  * @typedef {object} StepperParts
  * @property {{animate(events: object[], opts?: {speed?: number}): Promise<void>}} board  the Board view
- * @property {(k: number) => object[]} events   the events of move k (from position k to k + 1)
+ * @property {(k: number) => (object[] | null | undefined)} events   the events of move k (from
+ *           position k to k + 1); none: k + 1 does not follow from k (drawn at once)
  * @property {(k: number) => void} draw         draw position k on the board (position and trails)
  * @property {(k: number) => void} [told]       after a step: the words, buttons and panels for position k
  * @property {() => (number | undefined)} [speed]  the animation speed (default: the board's, motion.js)
@@ -47,10 +49,11 @@ export class Stepper {
     k = Math.max(this.from, Math.min(this.to, k));
     const prev = this.at;
     this.at = k;
-    if (animate && prev !== null && k === prev + 1) {
+    const events = animate && prev !== null && k === prev + 1 ? this.events(prev) : null;
+    if (events && prev !== null) {
       this.draw(prev);
       const speed = this.speed();
-      await this.board.animate(this.events(prev), speed === undefined ? {} : { speed });
+      await this.board.animate(events, speed === undefined ? {} : { speed });
       if (this.at !== k) return;   // stepped elsewhere meanwhile
     }
     this.draw(k);

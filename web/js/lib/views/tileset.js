@@ -5,12 +5,9 @@
 // look the same (so a hand tile turned to 180 degrees finds the engine's
 // canonical placement for it).
 
-export const PORTS = "ABCDEFGH";
+import { PORTS, portIndex } from "../words/coords.js";
 
-/** Port letter or number -> number 0..7. */
-export function portIndex(p) {
-  return typeof p === "number" ? p : PORTS.indexOf(String(p).toUpperCase());
-}
+export { PORTS, portIndex };   // the notation's port letters (coords.js)
 
 export class TileSet {
   /** @param {Array<{tile:number, paths:number[][][], distinct:number[]}>} table */
@@ -60,7 +57,7 @@ export function loadTileSet(url, engine) {
     .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`tiles.json: HTTP ${r.status}`))))
     .catch(async (e) => {
       if (!engine) throw e;
-      const r = await engine.request("tiles");
+      const r = await engine.ask("tiles");
       return r.tiles;
     })
     .then((table) => new TileSet(table));

@@ -4,7 +4,14 @@
 // engine keep the notation's [x, y, port] (NOTATION.md).
 
 import { t } from "./i18n.js";
-import { portIndex } from "../views/tileset.js";
+
+/** The notation's port letters, A to H around a square (NOTATION.md). */
+export const PORTS = "ABCDEFGH";
+
+/** Port letter or number -> number 0..7. */
+export function portIndex(p) {
+  return typeof p === "number" ? p : PORTS.indexOf(String(p).toUpperCase());
+}
 
 /** Column x (0-based) as a letter: 0 -> "A". */
 export function colName(x) { return String.fromCharCode(65 + x); }

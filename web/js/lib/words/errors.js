@@ -5,7 +5,7 @@
 
 import { t, hasKey } from "./i18n.js";
 
-/** The words for an error (an EngineRefused / EngineError with .code, or any Error). */
+/** The words for an error (an EngineError with its .code, or any Error). */
 export function errorText(e) {
   const code = e && e.code;
   const detail = (e && e.message) || String(e);

@@ -22,8 +22,8 @@
 import en from "./messages/core/en.js";
 import { CORE, PARTS } from "./parts.js";
 import { DEFAULT_LANG, LANGUAGES, STORAGE_KEY, chooseLang, matchLang } from "./lang.js";
-import { writeText } from "../shell/storage.js";
-import { addressParam } from "../shell/address.js";
+import { writeText } from "../base/storage.js";
+import { addressParam } from "../base/address.js";
 
 export { LANGUAGES, DEFAULT_LANG, chooseLang, matchLang } from "./lang.js";
 

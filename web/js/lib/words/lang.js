@@ -3,7 +3,7 @@
 // browser's languages.  No words here (i18n.js loads and looks them up), so the
 // choice can be tested without the compiled messages.
 
-import { readSetting } from "../shell/storage.js";
+import { readSetting } from "../base/storage.js";
 
 /** Every language the site speaks: BCP 47 code -> its name in itself (the menu's words;
  *  each catalogue's "lang.name", a test checks). */

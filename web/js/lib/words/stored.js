@@ -3,8 +3,8 @@
 // list of them, shown on the game page's New game dialog).
 
 import { t } from "./i18n.js";
-import { KEPT_REASONS } from "../shell/storage.js";
-/** @import {StorageFailure, KeptEntry} from "../shell/storage.js" */
+import { KEPT_REASONS } from "../base/storage.js";
+/** @import {StorageFailure, KeptEntry} from "../base/storage.js" */
 
 /**
  * Why a write failed, in the reader's words.

@@ -11,13 +11,15 @@
 // stored, so a second tab, or this one left open past midnight, loses nothing.
 
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
-import { Session, ask, ENGINE_DOWN } from "../../lib/game/session.js";
-import { playMove } from "../../lib/game/play.js";
+import { Session } from "../../lib/game/session.js";
+import { TurnLoop } from "../../lib/game/turnloop.js";
+import { engineDown } from "../../lib/engine/client.js";
 import { t, formatDate } from "../../lib/words/i18n.js";
 import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
-import { addressParam, calendarDate } from "../../lib/shell/address.js";
+import { addressParam, calendarDate } from "../../lib/base/address.js";
 import * as daily from "./share.js";
 import { reviewHref } from "../../lib/game/reviews.js";
+import { showFigures } from "../../lib/shell/figures.js";
 import * as store from "./store.js";
 import { $ } from "../../lib/shell/dom.js";
 
@@ -25,29 +27,50 @@ import { $ } from "../../lib/shell/dom.js";
 const opened = daily.utcDate();
 const date = addressParam("date", calendarDate, opened);
 
-/** The game on the board: its session (record, positions, trails), whether it counts, busy. */
-const game = { date, practice: true, session: null, busy: false };
+/** The day on the board, and whether its game counts (the game itself is the turn loop's). */
+const game = { date, practice: true };
 
 const page = bootPage({
   boardLabel: "daily.board",
-  position: () => game.session?.position,
-  busy: () => game.busy,
-  play: (move) => play(move).catch((e) => notice(t("common.refused", { reason: reason(e) }))),
-  keysOn: () => !$("play-panel").hidden && !game.busy,
+  position: () => loop.session?.position,
+  busy: () => loop.busy,
+  play: (move) => { loop.play(move).catch((e) => notice(t("common.refused", { reason: reason(e) }))); },
+  keysOn: () => !$("play-panel").hidden && !loop.busy,
   setBanner: (text) => { $("turn-banner").textContent = text; },
 });
 const { engine, board, turn, tilesReady } = page;
 
-function draw() { show(board, game.session.position, game.session.trails()); }
+// The turn loop (lib/game/turnloop.js) plays the day's game: one human seat.
+const loop = new TurnLoop({
+  board,
+  human: (seat, legal) => {
+    $("daily-result").hidden = true;
+    $("play-panel").hidden = false;
+    const day = formatDate(date);
+    $("daily-kind").textContent = game.practice ? t("daily.kind_practice", { date: day }) : t("daily.kind_counted", { date: day });
+    $("hand").hidden = legal.phase === "start";
+    turn.start(seat, legal);
+  },
+  over: () => finish(),
+  // "busy" until the next turn starts, as on the game page: the last turn's phase
+  // does not linger while the engine is asked for the next one
+  freeze: () => { setPhase("busy"); turn.stop(); board.clearTurnAids(); $("btn-place").disabled = true; },
+  accepted: () => keep(),
+  failed: (e) => { setPhase("failed"); notice(t("daily.failed", { reason: reason(e) })); },
+});
 
-const over = (position) => Array.isArray(position.winners);
+/** A record as a game: the solo game draws nothing at random once dealt, so its moves are
+ *  played without a seed, as always. */
+const sessionOf = (record) => Session.fromRecord(engine, record, null, { playSeed: () => undefined });
 
-/** Put a record on the board (its last position and the marker's trail). The solo game
- *  draws nothing at random once dealt: its moves are played without a seed, as always. */
-async function open(record, practice) {
-  const session = await Session.fromRecord(engine, record, null, { playSeed: () => undefined });
-  Object.assign(game, { session, practice, busy: false });
-  draw();
+/** Put a game on the board (its last position and the marker's trail) and play on; a new
+ *  deal is kept at once. */
+async function take(session, practice, dealt = false) {
+  game.practice = practice;
+  if (dealt) keep(session);
+  await tilesReady;
+  show(board, session.position, session.trails());
+  await loop.begin(session);
 }
 
 /** A daily record kept by this page, its player named as the page names it now (a game
@@ -55,60 +78,33 @@ async function open(record, practice) {
 const named = (record) => (record && Array.isArray(record.players)
   ? { ...record, players: namedHere(record.players) } : record);   // (else the engine judges it)
 
-async function begin(practice) {
-  const dealt = await ask(engine, "daily", { date, players: namedHere([{}]) });
-  await open(dealt.record, practice);
-  keep();
-  await advance();
+/** The day's deal, from the engine, kept, and played. */
+function begin(practice) {
+  return loop.deal(async () => sessionOf((await engine.ask("daily", { date, players: namedHere([{}]) })).record),
+    (session) => take(session, practice, true));
 }
 
 /** Save the game on the board (a counted game and practice alike resume after a reload). */
-function keep() {
-  if (!store.keepGame(game.date, { practice: game.practice, record: game.session.toRecord() })) notice(t("common.no_storage"));
+function keep(session = loop.session) {
+  if (!store.keepGame(game.date, { practice: game.practice, record: session.toRecord() })) notice(t("common.no_storage"));
 }
 
-async function advance() {
-  if (over(game.session.position)) { await finish(); return; }
-  $("daily-result").hidden = true;
-  $("play-panel").hidden = false;
-  const day = formatDate(date);
-  $("daily-kind").textContent = game.practice ? t("daily.kind_practice", { date: day }) : t("daily.kind_counted", { date: day });
-  const legal = await game.session.legalMoves();
-  await tilesReady;
-  $("hand").hidden = legal.phase === "start";
-  turn.start(0, legal);
-}
-
-async function play(move) {
-  game.busy = true;
-  try {
-    await playMove(game.session, move, {
-      board,
-      // "busy" until the next turn starts, as on the game page: the last turn's phase
-      // does not linger while the engine is asked for the next one
-      freeze: () => { setPhase("busy"); turn.stop(); board.clearTurnAids(); $("btn-place").disabled = true; },
-      accepted: () => keep(),
-    });
-  } finally {
-    game.busy = false;
-  }
-  await advance();
-}
-
-/** The game is over: count it (once a day), then the result, share text and replay link. */
+/** The game is over: count it (once a day), then the result, share text and replay link;
+ *  the page says "over" once they are shown (a test or a script that waits for it reads them). */
 async function finish() {
-  setPhase("over");
   turn.stop();
   $("play-panel").hidden = true;
-  const result = await ask(engine, "result", { position: game.session.position });
+  const result = await engine.ask("result", { position: loop.session.position });
   const score = result.scores[0];
-  const record = game.session.toRecord();
-  const { fragment } = await ask(engine, "encode_link", { record });
+  const record = loop.session.toRecord();
+  const { fragment } = await engine.ask("encode_link", { record });
   // counted once a day: a game another tab counted first is shown as practice
   const counted = !game.practice && store.countDay(game.date, { score, fragment });
   if ((counted && !counted.ok) || !store.dropGame(game.date, record)) notice(t("common.no_storage"));
   showResult(score, fragment, !(counted && counted.counted));
+  showFigures(engine, record, $("figures"));
   showHistory();
+  setPhase("over");
 }
 
 function showResult(score, fragment, practice) {
@@ -116,7 +112,7 @@ function showResult(score, fragment, practice) {
   $("turn-banner").textContent = $("result-title").textContent;
   $("result-line").textContent = t(practice ? "daily.result_practice" : "daily.result_counted", { count: score });
   const url = new URL(`daily.html`, location.href).href;
-  const { tiles } = game.session.position;
+  const { tiles } = loop.session.position;
   const text = daily.shareText({ date: game.date, score, practice, tiles, url });
   $("share-text").value = text;
   showShareCard(text.split("\n"), daily.pathStages(tiles));
@@ -171,23 +167,22 @@ async function main() {
   const state = store.readDaily();
   const cur = state.games[date];
   if (cur) {
+    let session = null;
     try {
-      await open(named(cur.record), cur.practice);
-      await advance();
-      return;
+      session = await sessionOf(named(cur.record));
     } catch (e) {
-      if (ENGINE_DOWN.has(e.code)) throw e;   // the engine failed, not the save: it stays for next time
+      if (engineDown(e)) throw e;   // the engine failed, not the save: it stays for next time
       notice(t("daily.bad_save", { reason: reason(e) }));   // a damaged save: kept aside, a fresh deal below
       store.putGameAside(date, reason(e));
     }
+    if (session) { await take(session, cur.practice); return; }
   }
   const today = daily.utcDate();
   const done = state.days[date];
   if (date === today && done) {
     // today's counted game is over: show it again, practice is one click away
-    const { record } = await ask(engine, "decode_link", { fragment: done.fragment });
-    await open(named(record), false);
-    await finish();
+    const { record } = await engine.ask("decode_link", { fragment: done.fragment });
+    await take(await sessionOf(named(record)), false);   // the engine says it is over: its result
     return;
   }
   await begin(!store.counts(store.readDaily(), date, today));

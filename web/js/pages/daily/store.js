@@ -11,8 +11,8 @@
 // loaded: a second tab, or a tab left open since yesterday, adds its game and
 // its day without taking another's away.
 
-import { calendarDate } from "../../lib/shell/address.js";
-import { localStore, readChecked, updateChecked, keepText, isObject, copyEntries } from "../../lib/shell/storage.js";
+import { calendarDate } from "../../lib/base/address.js";
+import { localStore, readChecked, updateChecked, keepText, isObject, copyEntries } from "../../lib/base/storage.js";
 
 export const KEY = "tsuro.daily";
 const GAMES_KEPT = 7;        // dates whose game on the board is kept

@@ -16,7 +16,6 @@
 //   editor.html#r=<link>&at=N      choose a step of this game (N: the step shown first)
 
 import { getEngine, installWindowTsuro, siteURL } from "../../lib/engine/client.js";
-import { ask } from "../../lib/game/session.js";
 import { Board } from "../../lib/views/board.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
@@ -24,15 +23,13 @@ import { across } from "../../lib/views/svg.js";
 import { showEngineStatus, notice, say, setPhase, reason, tellRefusals } from "../../lib/shell/page.js";
 import { DraftKeeper } from "../../lib/shell/drafts.js";
 import { DraftNotice } from "../../lib/shell/draftnotice.js";
-import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
-import { wireLanguagePicker } from "../../lib/shell/langpick.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { t, applyTo, isolate, sentences, list } from "../../lib/words/i18n.js";
 import { squareName, placeName } from "../../lib/words/coords.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Draft, isSavedDraft, FORMAT } from "./draft.js";
-import { downloadJSON } from "../../lib/shell/download.js";
+import { downloadJSON } from "../../lib/base/download.js";
 import { BoardInput, offBoard } from "./boardinput.js";
 import { Palette } from "./palette.js";
 import { SeatRows } from "./seats.js";
@@ -44,11 +41,8 @@ import { History, toolWords, portButtons } from "./tools.js";
 
 const STORE = "tsuro.editor";
 
-applyTheme();
 applyTo(document);
 drawIcons();
-wireLanguagePicker($("lang-select"));
-wireThemeButton($("btn-theme"));
 setPhase("loading");
 const engine = getEngine();
 installWindowTsuro(engine);
@@ -243,7 +237,7 @@ async function openPosition(position) {
   setPhase("checking");
   const refuse = (why) => { notice(t("editor.from.failed", { reason: why })); check(); };
   try {
-    const r = await ask(engine, "check_position", { position });
+    const r = await engine.ask("check_position", { position });
     const bad = r.problems.find((p) => p.code === "malformed");
     if (bad) return refuse(problemText(bad, []));
   } catch (e) {
@@ -282,8 +276,8 @@ function check() {
   timer = setTimeout(async () => {
     const args = draft.request();
     try {
-      const answer = await ask(engine, "check_position", args);
-      const fragment = answer.position ? (await ask(engine, "encode_link", { position: answer.position })).fragment : null;
+      const answer = await engine.ask("check_position", args);
+      const fragment = answer.position ? (await engine.ask("encode_link", { position: answer.position })).fragment : null;
       if (n !== latest) return;
       Object.assign(ui, { answer, fragment });
     } catch (e) {
@@ -359,7 +353,7 @@ loadTileSet(siteURL("tiles.json"), engine).then((ts) => {
 sources.listSaves();
 draw();
 engine.ready.then(async () => {
-  game.setRuleSets(await ask(engine, "rules", {}));
+  game.setRuleSets(await engine.ask("rules", {}));
   const { link, opts } = parseFragment(location.hash);
   if (link) {
     history.replaceState(null, "", location.pathname + location.search);   // a reload keeps the draft

@@ -5,7 +5,7 @@
 // record is stepped through on the board with the one Stepper until the author
 // takes a step ("Edit this position"); the engine replays and checks everything.
 
-import { Session, ask, trailsOf } from "../../lib/game/session.js";
+import { Session, trailsOf } from "../../lib/game/session.js";
 import { GameStore } from "../../lib/game/saves.js";
 import { Stepper } from "../../lib/views/stepper.js";
 import { seatStyles } from "../../lib/views/style.js";
@@ -83,14 +83,14 @@ export class Sources {
 
   /** A share link's fragment: a position is edited; a record is stepped through from `at`. */
   async openLink(link, opts = {}) {
-    const value = await ask(this.engine, "decode_link", { fragment: link });
+    const value = await this.engine.ask("decode_link", { fragment: link });
     if (value.record) await this.openRecord(value.record, opts.at ?? "end");
     else await this.open(value.position);   // opened (or refused) before the caller goes on
   }
 
   /** Step through a record (its positions from the engine), from step `at` (a number or "end"). */
   async openRecord(record, at) {
-    const r = await ask(this.engine, "positions", { record });
+    const r = await this.engine.ask("positions", { record });
     this.showSteps(r.positions, r.events, at);
   }
 

@@ -32,14 +32,14 @@ import { describe } from "../../lib/words/movelog.js";
 import { t, applyTo, setLang, matchLang, sentences } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
 import { applyTheme } from "../../lib/shell/theme.js";
-import { noteRefusal } from "../../lib/shell/refusals.js";
+import { noteRefusal } from "../../lib/base/refusals.js";
 import { tellRefusals } from "../../lib/shell/page.js";
 import { drawIcons } from "../../lib/views/icon.js";
 
 applyTheme();
 import { connectHost, HostError } from "../../lib/shell/host.js";
 import { Session, trailsOf } from "../../lib/game/session.js";
-import { playMove } from "../../lib/game/play.js";
+import { TurnLoop } from "../../lib/game/turnloop.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Stepper } from "../../lib/views/stepper.js";
 import { quickDecode } from "./fragment.js";
@@ -77,8 +77,6 @@ const lazy = new LazyEngine({
   bar: $("progress"),
   failed: (e) => message(t("engine.failed", { reason: errorText(e) })),
 });
-const eng = () => lazy.get();
-const ask = (op, args) => lazy.ask(op, args);
 lazy.installWindowTsuro();
 
 function message(text) {
@@ -134,7 +132,7 @@ async function precomputed(sha, link) {
 }
 
 async function openRecord(record, opts, pre = null, link = null) {
-  const r = pre || await ask("positions", { record });
+  const r = pre || await lazy.ask("positions", { record });
   rec.positions = r.positions;
   rec.events = r.events;
   rec.link = link;
@@ -159,20 +157,61 @@ document.addEventListener("keydown", (e) => {
 // The reader plays the active player's move with the game page's turn
 // controller (turn.js): the same hand, previews, marks and keys.  Only the
 // words differ: a reader of an embedded board is told about the named player.
-// start: the position the reader began from ("Start over"); position and
-// trails: the one on show; interactive: the reader may play; keepPlaying: go
-// on turn after turn (a host-driven board) rather than stop after one move.
-const tryState = { start: null, position: null, trails: [], done: false, interactive: false, keepPlaying: false };
+// The position played on is the turn loop's game (lib/game/turnloop.js), on the
+// lazily started engine.  start: the position the reader began from ("Start
+// over"); interactive: the reader may play; keepPlaying: go on turn after turn
+// (a host-driven board) rather than stop after one move.
+const tryState = { start: null, interactive: false, keepPlaying: false };
 
 const hand = new HandView($("hand"), handToTurn(() => turn));
 const turn = new ReaderTurn({
   board, hand, caption,
-  game: () => ({ players: tryState.position.players, position: tryState.position }),
-  busy: () => tryState.done,
+  game: () => ({ players: loop.session.position.players, position: loop.session.position }),
+  busy: () => loop.busy,
   play: (move) => playTry(move),
   note: (text) => caption(text),
   placeButton: $("place"),
   tileset: () => tileset,
+});
+
+/** Whether the turn on is the reader's: the first of an interactive board, every one of a host's that plays on. */
+const readersTurn = () => tryState.interactive && (tryState.keepPlaying || loop.session.moves.length === 0);
+
+const loop = new TurnLoop({
+  board,
+  player: () => (readersTurn() ? "human" : "remote"),   // else the host page sends the moves
+  stop: () => turn.stop(),
+  waiting: async () => {
+    if (!readersTurn()) return;
+    $("try-bar").hidden = false;
+    $("hand").hidden = false;
+    $("place").hidden = false;
+    // the hand, before the engine is up: drawn, not yet playable
+    turn.drawWaiting(loop.session.position, lazy.started);
+    await lazy.wanted;   // the reader came near the board: the engine starts
+    turn.drawWaiting(loop.session.position, lazy.started);
+    await tilesReady;
+  },
+  human: (seat, legal) => {
+    if (legal.phase === "start") {
+      $("hand").hidden = true;
+      $("place").hidden = true;
+    }
+    turn.start(seat, legal);
+  },
+  over: (session) => {
+    if (!session.moves.length) { if (tryState.interactive) caption(t("embed.over")); }   // nothing to try here
+    else host.post({ tsuro: "over", winners: session.winnersOf(session.position) });
+  },
+  freeze: () => { board.clearTurnAids(); $("place").disabled = true; },
+  shown: (r) => {
+    show(r.position, loop.session.trails());
+    caption(sentences(describe(r.events, r.position.players).map((l) => l.text)));
+    hand.clear();
+    $("hand").hidden = true;
+    host.post({ tsuro: "moved", move: r.move, position: r.position, events: r.events });
+  },
+  failed: (e) => message(errorText(e)),
 });
 
 async function playTry(move) {
@@ -185,10 +224,13 @@ async function playTry(move) {
 
 /** The position on show and its trails: the one being played, else the record's step. */
 function shown() {
-  if (tryState.position) return { position: tryState.position, trails: tryState.trails };
+  if (loop.session) return { position: loop.session.position, trails: loop.session.trails() };
   if (rec.positions.length) return { position: rec.positions[stepper.at], trails: trailsUpTo(stepper.at) };
   return null;
 }
+
+/** A game on a position, on the engine started when needed, its trails carried on. */
+const gameAt = (position, trails = []) => Session.at(lazy, position, { playSeed: () => 0, startTrails: trails });
 
 /** Play a move on the position on show, the reader's or the host's: the
  *  engine plays it, the board animates it, the host is told ("moved", and
@@ -196,33 +238,12 @@ function shown() {
 async function applyMove(move) {
   const now = shown();
   if (!now) throw new HostError("not_loaded", "no position is shown: send load first");
-  if (!tryState.position) {   // a record's step becomes a position to play on
-    Object.assign(tryState, { start: now.position, position: now.position, trails: now.trails });
+  if (!loop.session) {   // a record's step becomes a position to play on
+    tryState.start = now.position;
     $("bar").hidden = true;
+    await loop.begin(gameAt(now.position, now.trails));
   }
-  tryState.done = true;
-  const session = Session.at(eng(), now.position, { playSeed: () => 0, startTrails: now.trails });
-  let r;
-  try {
-    r = await playMove(session, move, {
-      board,
-      freeze: () => { turn.stop(); board.clearTurnAids(); $("place").disabled = true; },
-      shown: (played) => {
-        Object.assign(tryState, { position: played.position, trails: session.trails() });
-        show(played.position, tryState.trails);
-      },
-    });
-  } catch (e) {
-    if (tryState.interactive && tryState.position === now.position) openTurn(now.position).catch((x) => message(errorText(x)));
-    throw e;
-  }
-  caption(sentences(describe(r.events, r.position.players).map((l) => l.text)));
-  hand.clear();
-  $("hand").hidden = true;
-  host.post({ tsuro: "moved", move: r.move, position: r.position, events: r.events });
-  const end = r.events.find((e) => e.type === "game_over");
-  if (r.result || end) host.post({ tsuro: "over", winners: (r.result || end).winners });
-  else if (tryState.interactive && tryState.keepPlaying) await openTurn(r.position);
+  await loop.play(move);   // refused: thrown, and the reader's turn offered again
 }
 
 // A board to try waits for the reader to come near it (pointer, touch, keys)
@@ -233,43 +254,13 @@ async function openTry(position) {
   await resetTry();
 }
 
+/** Back to the position the reader began from, and its turn. */
 async function resetTry() {
   const p = tryState.start;
-  Object.assign(tryState, { position: p, trails: [], done: false });
-  turn.stop();
+  loop.stop();
   show(p);
   board.clearPreview();
-  if (tryState.interactive) await openTurn(p);
-}
-
-/** The active player's turn on position p, for the reader (the engine's legal moves). */
-async function openTurn(p) {
-  tryState.done = false;
-  $("try-bar").hidden = false;
-  if (p.turn === null || p.turn === undefined) { caption(t("embed.over")); return; }
-  const seat = p.turn;
-  const tiles = (p.hands && p.hands[seat]) || [];
-  // the hand, before the engine is up: drawn, not yet playable
-  const waiting = () => {
-    hand.render({ tiles, rots: tiles.map(() => 0), selected: 0, marks: [], enabled: false });
-    $("place").disabled = true;
-    // a touch screen has nothing to point with: it is told to tap
-    const touchOnly = matchMedia("(hover: none)").matches;
-    caption(lazy.started ? t("engine.loading") : t(touchOnly ? "embed.tapToStart" : "embed.pointToStart"));
-  };
-  $("hand").hidden = false;
-  $("place").hidden = false;
-  waiting();
-  await lazy.wanted;
-  waiting();
-  const legal = await ask("legal_moves", { position: p, all: true });
-  await tilesReady;
-  if (tryState.position !== p) return;
-  if (legal.phase === "start") {
-    $("hand").hidden = true;
-    $("place").hidden = true;
-  }
-  turn.start(seat, legal);
+  await loop.begin(gameAt(p));
 }
 
 // ------------------------------------------------------------------ the host page's messages (embed-api.js)
@@ -280,21 +271,20 @@ async function hostLoad(m) {
   hostLoaded = true;
   lazy.wanted = Promise.resolve();   // the host asked: no waiting for the reader to point at the board
   if (m.position) {   // the engine checks it first
-    await ask("validate", { position: m.position }).catch((e) => {
+    await lazy.ask("validate", { position: m.position }).catch((e) => {
       throw new HostError(e.code === "invalid" ? "bad_position" : e.code, `not a position: ${e.message}`);
     });
   }
   await tilesReady;
-  turn.stop();
+  loop.leave();
   board.setHighlight(null);
   message("");
   caption("");
-  Object.assign(tryState, { start: null, position: null, trails: [], done: true, keepPlaying: true,
-    interactive: m.try ?? parseFragment(location.hash).opts.try === "1" });
+  Object.assign(tryState, { start: null, keepPlaying: true, interactive: m.try ?? parseFragment(location.hash).opts.try === "1" });
   $("hand").hidden = true;
   $("try-bar").hidden = true;
   if (m.record) {
-    const r = await ask("positions", { record: m.record });
+    const r = await lazy.ask("positions", { record: m.record });
     const last = r.positions.length - 1;
     if (m.at !== undefined && m.at !== "end" && m.at > last) {
       throw new HostError("out_of_range", `"at" is ${m.at}, but this record has positions 0 to ${last}`);
@@ -314,7 +304,7 @@ async function hostLoad(m) {
 }
 
 async function hostStep(m) {
-  if (!rec.positions.length || tryState.position) throw new HostError("not_loaded", "step needs a record: send load with a record first");
+  if (!rec.positions.length || loop.session) throw new HostError("not_loaded", "step needs a record: send load with a record first");
   const last = rec.positions.length - 1;
   const at = m.at === "end" ? stepper.to : m.at;
   if (at < stepper.from || at > stepper.to) throw new HostError("out_of_range", `"at" is ${m.at}, but this board steps between ${stepper.from} and ${stepper.to}`);
@@ -335,7 +325,7 @@ $("reset").addEventListener("click", () => resetTry().then(() => {
   if (tryState.keepPlaying) host.post({ tsuro: "loaded", position: tryState.start });
 }).catch((e) => message(errorText(e))));
 document.addEventListener("keydown", (e) => {
-  if ($("hand").hidden || tryState.done) return;
+  if ($("hand").hidden || loop.busy) return;
   turn.handleKey(e);
 });
 
@@ -373,7 +363,7 @@ async function main() {
         return;
       }
     }
-    const decoded = await ask("decode_link", { fragment: link });
+    const decoded = await lazy.ask("decode_link", { fragment: link });
     if (hostLoaded) return;
     if (decoded.record) await openRecord(decoded.record, opts, null, link);
     else {

@@ -2,7 +2,7 @@
 // embed code (lib/shell/embedcode.js, shared with the live rooms) and "Add to
 // a lesson", which opens the lesson authoring page with the replay's step.
 
-import { ask } from "../../lib/game/session.js";
+
 import { $ } from "../../lib/shell/dom.js";
 import { EmbedCode as SharedEmbedCode } from "../../lib/shell/embedcode.js";
 
@@ -23,7 +23,7 @@ export class EmbedCode extends SharedEmbedCode {
     const tab = window.open("", "_blank");   // opened now, while the click still allows it
     try {
       const record = session.toRecord();
-      const r = await ask(this.engine, "encode_link", record ? { record } : { position: session.positions[k] });
+      const r = await this.engine.ask("encode_link", record ? { record } : { position: session.positions[k] });
       const url = new URL("lesson-edit.html", document.baseURI.replace(/[?#].*$/, ""));
       url.hash = `add=${encodeURIComponent(r.fragment)}${record ? `&step=${k}` : ""}`;
       if (tab) { tab.opener = null; tab.location.href = url.href; } else location.assign(url.href);

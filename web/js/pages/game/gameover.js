@@ -3,7 +3,7 @@
 // engine's encode_link) for games that have one, and for a game with a record
 // the way to its review (review.html, opening at the replay's step).
 
-import { ask } from "../../lib/game/session.js";
+
 import { variantOf } from "./variants.js";
 import { reason } from "../../lib/shell/page.js";
 import { sentences, t } from "../../lib/words/i18n.js";
@@ -11,6 +11,7 @@ import { $ } from "../../lib/shell/dom.js";
 import { Stepper } from "../../lib/views/stepper.js";
 import { siteURL } from "../../lib/engine/client.js";
 import { reviewHref } from "../../lib/game/reviews.js";
+import { showFigures } from "../../lib/shell/figures.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {Board} from "../../lib/views/board.js" */
 /** @import {EmbedCode} from "./embedcode.js" */
@@ -38,7 +39,7 @@ export class GameOver {
     this.savedId = savedId;
     /** @type {string | null} the finished game's share link, for its review */
     this.reviewLink = null;
-    /** @type {any} the finished game's Session (or NeuSession) */
+    /** @type {any} the finished game's Session (or CourseSession) */
     this.session = null;
     this.scores = null;   // the final scores, when the rule set scores
     // the replay: a step forward is animated a little faster than the game was
@@ -64,7 +65,7 @@ export class GameOver {
     const k = this.at;
     try {
       const record = s.toRecord();
-      const r = await ask(this.engine, "encode_link", record ? { record } : { position: s.positions[k] });
+      const r = await this.engine.ask("encode_link", record ? { record } : { position: s.positions[k] });
       location.assign(siteURL(`editor.html#${r.fragment}${record ? `&at=${k}` : ""}`));
     } catch (e) {
       $("rp-text").textContent = t("game.share.none", { reason: reason(e) });
@@ -81,6 +82,7 @@ export class GameOver {
     this.scores = null;
     this.reviewLink = null;
     $("review-link").hidden = true;
+    $("figures").hidden = true;
   }
 
   get replaying() { return this.at !== null; }
@@ -106,6 +108,8 @@ export class GameOver {
       $("scores").appendChild(li);
     }
     this.scores = result.scores;
+    // each player's figures, for a game with a record (a classic game from its deal)
+    showFigures(this.engine, result.shares ? session.toRecord() : null, $("figures"));
     $("share-box").hidden = !result.shares;
     $("btn-edit-position").hidden = !result.shares;   // the editor takes classic games (links)
     this.embedCode?.reset(result.shares);
@@ -115,7 +119,7 @@ export class GameOver {
     if (!result.shares) return;
     try {
       const rec = session.toRecord();
-      const r = await ask(this.engine, "encode_link", rec ? { record: rec } : { position: pos });
+      const r = await this.engine.ask("encode_link", rec ? { record: rec } : { position: pos });
       $("share-link").value = `${location.origin}${location.pathname}#${r.fragment}`;
       if (rec && this.session === session) {
         this.reviewLink = r.fragment;

@@ -5,7 +5,7 @@
 // saving after every move the engine accepted.  These are methods of the page's
 // `app` (main.js), which holds the game on.
 
-import { Session, ask, ENGINE_DOWN } from "../../lib/game/session.js";
+import { Session } from "../../lib/game/session.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { drawable, withinLimits } from "../../lib/views/drawable.js";
 import { variantOf } from "./variants.js";
@@ -47,7 +47,7 @@ export function keeping({ engine, board, keeper, tilesetReady }) {
      * down, the save stays where it is.
      */
     async resumeGame(id, save = keeper.saveOf(id)) {
-      this.gen++;
+      this.loop.stop();
       if (!save) return this.openSetup(this.keepAside(id, keeper.store.whyUnreadable(id) || t("saves.gone")));
       if (save.position) this.showEarly(save);
       try {
@@ -90,21 +90,22 @@ export function keeping({ engine, board, keeper, tilesetReady }) {
      * engine has answered for it; until then, and if it fails, the player's game is untouched.
      */
     async openLink(fragment) {
-      this.gen++;
+      this.loop.stop();
       setPhase("busy");
       const previous = keeper.id || (await keeper.resumable())?.id || null;
       const failed = (e) => this.backTo(previous, t("game.linkFailed", { reason: reason(e) }));
-      let value, session;
+      let value, session, over;
       try {
-        value = await ask(engine, "decode_link", { fragment });
+        value = await engine.ask("decode_link", { fragment });
         session = value.record
           ? await Session.fromRecord(engine, value.record)
           : await Session.fromPosition(engine, value.position);
+        over = await session.isOver();
       } catch (e) {
         return failed(e);
       }
       const text = value.record
-        ? t(session.over ? "game.sharedOver" : "game.sharedGame")
+        ? t(over ? "game.sharedOver" : "game.sharedGame")
         : t("game.sharedPosition");
       const mine = previous && keeper.store.get(previous);
       if (mine && !mine.over) {
@@ -122,7 +123,7 @@ export function keeping({ engine, board, keeper, tilesetReady }) {
         return notice(t("game.backToGame", { text }));
       }
       keeper.forget();
-      this.session = null;
+      this.loop.leave();
       board.setPosition(null);
       return this.openSetup(t("game.freshInstead", { text }));
     },
@@ -132,7 +133,7 @@ export function keeping({ engine, board, keeper, tilesetReady }) {
      * tell the player, and go back to the last saved position of the game.
      */
     async recover(e) {
-      this.gen++;
+      this.loop.stop();
       if (engine.failed) engine.restart();   // a dead worker; a time-out has restarted it already
       const text = t(e.code === "timeout" ? "game.restartedTimeout" : "game.restartedStopped");
       if (this.pendingFirstSave) return this.backTo(this.linkPrevious, text);
@@ -142,18 +143,7 @@ export function keeping({ engine, board, keeper, tilesetReady }) {
 
     save() {
       if (!this.session || this.pendingFirstSave) return;
-      keeper.save(this.session);
-    },
-
-    /** A link's game waiting at the hot-seat screen: have the engine answer for it now. */
-    async checkFirst(gen) {
-      try {
-        await this.session.legalMoves();
-      } catch (e) {
-        if (gen === this.gen && ENGINE_DOWN.has(e.code)) this.recover(e);
-        return;   // a refusal shows when the player takes the turn
-      }
-      if (gen === this.gen) this.accepted();
+      keeper.save(this.session, this.loop.turn ? this.loop.over : undefined);   // the engine's word, once asked
     },
 
     /** The engine has answered for the game on: a link's game may now be saved. */

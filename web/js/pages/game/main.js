@@ -11,49 +11,42 @@
 //   gameover.js   result, replay, share     gamelist.js the saved games in the setup dialog
 //   embedcode.js  "Embed this game / position"
 
-import { getEngine, installWindowTsuro, siteURL } from "../../lib/engine/client.js";
+import { getEngine, installWindowTsuro, siteURL, engineDown } from "../../lib/engine/client.js";
 import { Board } from "../../lib/views/board.js";
 import { HandView } from "../../lib/views/hand.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
-import { ENGINE_DOWN, STALE } from "../../lib/game/session.js";
-import { playMove } from "../../lib/game/play.js";
-import { HARD_BUDGET_MS, OTHER_BUDGET_MS } from "../../lib/game/budgets.js";
+import { TurnLoop } from "../../lib/game/turnloop.js";
 import { GameKeeper, downloadKept } from "../../lib/game/saves.js";
 import { GameList } from "./gamelist.js";
 import { VARIANTS, variantOf } from "./variants.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { SetupDialog } from "./setup.js";
-import { animationSpeed } from "../../lib/shell/motion.js";
+import { animationSpeed } from "../../lib/base/motion.js";
 import { renderPlayers, setBanner, MoveLog, PlayPanel } from "./panels.js";
 import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, say, focusIfLost, wireCopyButton, tellRefusals, tellInNotice } from "../../lib/shell/page.js";
 import { describeBoard } from "../../lib/words/describe.js";
 import { GameOver } from "./gameover.js";
 import { keeping } from "./keeping.js";
 import { handToTurn } from "../../lib/turns/classic.js";
-import { PortPicker } from "../../lib/turns/neu.js";
+import { PortPicker } from "../../lib/turns/course.js";
 import { t, applyTo } from "../../lib/words/i18n.js";
 import { drawIcons } from "../../lib/views/icon.js";
-import { wireLanguagePicker } from "../../lib/shell/langpick.js";
-import { keysHelp } from "../../lib/shell/keys.js";
-import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
-import { Sound } from "../../lib/shell/sound.js";
+import { KEYS } from "../../lib/shell/keys.js";
+import { showKeys } from "../../lib/shell/bar.js";
+import { sound } from "../../lib/shell/sound.js";
 import { watchForUpdates } from "../../lib/shell/update.js";
 import { EmbedCode } from "./embedcode.js";
-import { addressParam, oneOf } from "../../lib/shell/address.js";
+import { addressParam, oneOf } from "../../lib/base/address.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {Move, Position} from "../../lib/types.js" */
 
 
 // ------------------------------------------------------------------ the board, at once
 
-applyTheme();
 applyTo(document);
 drawIcons();
-wireLanguagePicker($("lang-select"));
-wireThemeButton($("btn-theme"));
-const sound = new Sound();
-sound.wire($("btn-sound"));
+showKeys(KEYS);
 const board = new Board($("board"), { width: 6, height: 6, label: t("board.label", { w: 6, h: 6 }) });
 // board-visible is marked by the page's static board; here only if it had none
 try { if (!performance.getEntriesByName("board-visible").length) performance.mark("board-visible"); } catch { /* old browsers */ }
@@ -86,203 +79,122 @@ const gameList = new GameList($("games-panel"), {
 
 // ------------------------------------------------------------------ the app
 
+// The turn loop (lib/game/turnloop.js) holds the game on and runs its turns; the
+// page draws each of them (the hooks below) and keeps the game (keeping.js).
+const FAILED = { turn: "game.legalFailed", computer: "game.botFailed", redo: "game.redoFailed" };
+
+const loop = new TurnLoop({
+  board,
+  hidesHand: () => playPanel.hidesHands(app.session),
+  stop: () => app.turn?.stop(),
+  waiting: () => {
+    setPhase("busy");
+    app.render();
+  },
+  answered: () => app.accepted(),   // the engine answered for it: a link's game may be saved
+  computer: (seat) => {
+    const s = app.session;
+    setPhase("computer");
+    app.setBanner(t("game.thinking", { name: s.players[seat].name }), seat);
+    playPanel.showHand(s, null);
+  },
+  computerPause: () => (animationSpeed() ? 450 / animationSpeed() : 0),
+  pass: (seat) => {
+    const s = app.session;
+    app.setBanner(t("game.turnOf", { name: s.players[seat].name }), seat);
+    setPhase("pass");
+    playPanel.showPass(s, seat);
+  },
+  human: (seat, legal) => {
+    playPanel.showHand(app.session, seat);
+    app.turn.start(seat, legal);
+  },
+  over: (s) => {
+    app.save();   // with the engine's word that it is over
+    setPhase("over");
+    return gameOver.show(s);
+  },
+  freeze: () => {
+    const s = app.session;
+    setPhase("busy");
+    app.setBanner(t("game.moves", { name: s.players[s.turn].name }), s.turn, { quiet: true });
+    app.turn.refresh();   // the hand, frozen while the move is played
+    $("btn-place").disabled = true;
+    board.setStartMarks([]);
+    board.setChoices([]);
+  },
+  accepted: (r) => {
+    app.save();
+    board.clearPreview();
+    board.setTarget(null);
+    sound.forEvents(r.events);
+  },
+  shown: (r) => {
+    const s = app.session;
+    log.append(s, s.moves.length - 1);
+    for (const line of s.describe(r.events)) say(line.text);
+  },
+  changed: ({ kind, count, failed }) => {
+    const s = app.session;
+    if (kind === "undo") {
+      gameOver.reset();
+      $("gameover").hidden = true;
+      $("play-panel").hidden = false;
+    }
+    log.rebuild(s);
+    app.save();
+    if (count && !failed) announce(t(kind === "undo" ? "game.undone" : "game.redone"));
+  },
+  failed: (e, { during }) => {
+    if (engineDown(e)) app.recover(e);
+    else notice(t(FAILED[during], { reason: reason(e) }));
+  },
+});
+
 const app = {
-  session: null,
   tileset: null,
   turn: null,        // the variant's turn controller (variants.js), chosen when a game begins
-  gen: 0,            // bumped whenever the game changes under a pending step
-  turnAt: 0,         // the session's version the human's turn was offered at (its moves are played at it)
-  busy: false,       // a move is being played / animated
-  revealedTo: null,  // hot-seat: the seat whose hand is showing
+  loop,
+
+  /** The game on (the turn loop's). */
+  get session() { return loop.session; },
+  /** Whether a move is being played or animated. */
+  get busy() { return loop.busy; },
 
   ...keeping({ engine, board, keeper, tilesetReady }),
 
   begin(session, { fromSave = false, fromLink = false } = {}) {
-    this.gen++;
-    this.turn?.stop();
-    if (this.session && this.session !== session) this.session.close();   // its late answers are dropped
+    loop.stop();
     if (!fromSave && !fromLink) keeper.begin();   // a new game: a key of its own
     this.pendingFirstSave = fromLink;             // a link's game: saved once the engine answered for it
-    this.session = session;
     this.variant = variantOf(session);
     this.turn = turns[this.variant.name];
-    this.revealedTo = null;
     gameOver.reset();
     const size = session.boardSize;
     board.setSize(size.width, size.height);
     board.setSeats(seatStyles(session.players));
     hand.clear();
     log.rebuild(session);
+    if (fromSave) notice(null);
+    loop.begin(session);
     this.save();
-    this.advance();
-    if (fromSave && !session.over) notice(null);
-  },
-
-  // ---------------------------------------------------------------- the turn loop
-
-  async advance() {
-    const gen = ++this.gen;
-    setPhase("busy");
-    const s = this.session;
-    this.turn.stop();
-    this.busy = false;
-    this.render();
-    if (s.over) {
-      this.accepted();   // every move of it was replayed by the engine
-      setPhase("over");
-      return gameOver.show(s);
-    }
-    const seat = s.turn;
-    const name = s.players[seat].name;
-    const at = s.version;   // the moves chosen for this turn are played at this version, or dropped
-    if (!s.isHuman(seat)) {
-      setPhase("computer");
-      this.setBanner(t("game.thinking", { name }), seat);
-      playPanel.showHand(s, null);
-      const t0 = performance.now();
-      let move;
-      try {
-        move = await s.botMove(s.seats[seat].level === "hard" ? HARD_BUDGET_MS : OTHER_BUDGET_MS);
-      } catch (e) {
-        if (gen !== this.gen) return;
-        if (ENGINE_DOWN.has(e.code)) return this.recover(e);
-        notice(t("game.botFailed", { reason: reason(e) }));
-        return;
-      }
-      this.accepted();
-      const wait = animationSpeed() ? 450 / animationSpeed() - (performance.now() - t0) : 0;
-      if (wait > 0) await sleep(wait);
-      if (gen !== this.gen) return;
-      return this.playMove(move, gen, at);
-    }
-    // a human's turn
-    if (playPanel.hidesHands(s) && this.revealedTo !== seat) {
-      this.setBanner(t("game.turnOf", { name }), seat);
-      setPhase("pass");
-      playPanel.showPass(s, seat);
-      if (this.pendingFirstSave) this.checkFirst(gen);
-      return;
-    }
-    this.revealedTo = seat;
-    let legal;
-    try {
-      legal = await s.legalMoves();
-    } catch (e) {
-      if (gen !== this.gen) return;
-      if (ENGINE_DOWN.has(e.code)) return this.recover(e);
-      notice(t("game.legalFailed", { reason: reason(e) }));
-      return;
-    }
-    if (gen !== this.gen) return;
-    this.accepted();
-    this.turnAt = at;
-    playPanel.showHand(s, seat);
-    this.turn.start(seat, legal);
   },
 
   revealHand() {
-    const s = this.session;
-    if (!s || s.over) return;
-    this.revealedTo = s.turn;
     $("pass-screen").hidden = true;
-    this.advance();
+    loop.reveal();
   },
 
-  /**
-   * @param {Move} move @param {number} [gen] the page's step it was chosen in (a newer one drops it)
-   * @param {number} [at] the session's version it was chosen at (default: the human's turn's)
-   */
-  async playMove(move, gen, at) {
-    if (gen === undefined) gen = this.gen;
-    if (at === undefined) at = this.turnAt;
-    if (gen !== this.gen) return;
-    this.busy = true;
-    setPhase("busy");
-    const mover = this.session.turn;
-    if (mover !== null && mover !== undefined) this.setBanner(t("game.moves", { name: this.session.players[mover].name }), mover, { quiet: true });
-    const session = this.session;
-    try {
-      await playMove(session, move, {
-        board,
-        at,
-        current: () => gen === this.gen,
-        freeze: () => {
-          this.turn.refresh();   // the hand, frozen while the move is played
-          $("btn-place").disabled = true;
-          board.setStartMarks([]);
-          board.setChoices([]);
-        },
-        accepted: (r) => {
-          this.save();
-          board.clearPreview();
-          board.setTarget(null);
-          sound.forEvents(r.events);
-        },
-        shown: (r) => {
-          log.append(session, session.moves.length - 1);
-          for (const line of session.describe(r.events)) say(line.text);
-        },
-        next: () => { this.advance(); },
-      });
-    } catch (e) {
-      this.busy = false;
-      if (gen !== this.gen || e.code === STALE) return;   // the page (or the game) moved on meanwhile
-      if (ENGINE_DOWN.has(e.code)) return this.recover(e);
-      notice(t("common.moveRefused", { reason: reason(e) }));
-      if (gen === this.gen) this.advance();
-    }
+  /** A move chosen on the human's turn (the turn controller, the exchange panel). @param {Move} move */
+  play(move) {
+    loop.play(move).catch((e) => {
+      if (engineDown(e)) this.recover(e);
+      else notice(t("common.moveRefused", { reason: reason(e) }));
+    });
   },
 
-  // ---------------------------------------------------------------- undo / redo
-
-  // Undo and redo are changes queued in the session (session.js): one waits for a move
-  // on its way and then applies to the game as it is; a move chosen before them
-  // (a computer's, on its way) is dropped.  The page's pending steps stop at once.
-
-  async undo() {
-    const s = this.session;
-    if (!s || (!s.canUndo() && !s.pending && !this.busy)) return;
-    const gen = ++this.gen;
-    this.turn.stop();
-    let n;
-    try { n = await s.undo(); } catch { return; }   // the game was closed meanwhile (a new game, a restore)
-    if (gen !== this.gen || this.session !== s) return;   // a later key does the rest
-    if (n) {
-      this.revealedTo = s.isHuman(s.turn) ? s.turn : this.revealedTo;
-      gameOver.reset();
-      $("gameover").hidden = true;
-      $("play-panel").hidden = false;
-      log.rebuild(s);
-      this.save();
-      announce(t("game.undone"));
-    }
-    this.advance();
-  },
-
-  async redo() {
-    const s = this.session;
-    if (!s || (!s.canRedo() && !s.pending)) return;
-    const gen = ++this.gen;
-    this.turn.stop();
-    this.busy = true;
-    let failed = null, redone = [];
-    try {
-      redone = await s.redo();
-    } catch (e) {
-      if (e.code === STALE) return;
-      failed = e;
-    }
-    if (gen !== this.gen || this.session !== s) return;
-    if (failed && ENGINE_DOWN.has(failed.code)) return this.recover(failed);
-    if (failed) notice(t("game.redoFailed", { reason: reason(failed) }));
-    if (failed || redone.length) {
-      this.revealedTo = s.isHuman(s.turn) ? s.turn : this.revealedTo;
-      log.rebuild(s);
-      this.save();
-      if (!failed) announce(t("game.redone"));
-    }
-    this.advance();
-  },
+  undo() { loop.undo(); },
+  redo() { loop.redo(); },
 
   // ---------------------------------------------------------------- drawing the state
 
@@ -298,8 +210,8 @@ const app = {
     $("btn-hint").hidden = true;
     $("btn-undo").disabled = !s.canUndo();
     $("btn-redo").disabled = !s.canRedo();
-    $("play-panel").hidden = s.over;
-    if (!s.over) $("gameover").hidden = true;
+    $("play-panel").hidden = false;   // until the engine says the game is over (the loop's `over`)
+    $("gameover").hidden = true;
   },
 
   /** @param {Position} [position] @param {number[] | null} [scores] */
@@ -323,7 +235,7 @@ const app = {
     const pos = gameOver.replaying ? s.positions[gameOver.at] : s.position;
     const size = s.boardSize;
     const lines = describeBoard(s.view(pos), s.players, size);
-    const advice = !s.over && this.turn?.advice?.text;
+    const advice = !loop.over && this.turn?.advice?.text;
     if (advice && this.turn.human) lines.push(t("describe.chosen", { advice }));
     const list = $("board-text-list");
     list.replaceChildren(...lines.map((l) => Object.assign(document.createElement("li"), { textContent: l })));
@@ -340,19 +252,19 @@ const app = {
   },
 
   async newGame({ rules, players, seats, seed }, retried = false) {
-    const gen = ++this.gen;
     this.setBanner(t("game.dealing"), null, { quiet: true });
+    let session;
     try {
-      const session = await variantOf(rules).Session.create(engine, { rules, players, seats, seed });
-      if (gen !== this.gen) return;
-      notice(null);
-      this.begin(session);
+      session = await loop.deal(() => variantOf(rules).Session.create(engine, { rules, players, seats, seed }), (dealt) => {
+        notice(null);
+        this.begin(dealt);
+      });
     } catch (e) {
-      if (gen !== this.gen) return;
       // queued behind a request that was stopped at its time limit: once more, on the new engine
       if (e.code === "restarted" && !retried) return this.newGame({ rules, players, seats, seed }, true);
       this.openSetup(t("game.startFailed", { reason: reason(e) }));
     }
+    return session;
   },
 
   /** The other unfinished games and the kept saves, in the setup dialog. */
@@ -368,8 +280,6 @@ const app = {
     if (!this.session) this.setBanner(t("game.chooseSetup"), null, { quiet: true });
   },
 };
-
-function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 
 // ------------------------------------------------------------------ the pieces
 
@@ -401,7 +311,7 @@ const exchange = new ExchangeChooser({
   },
   tileset: () => app.tileset,
   busy: () => app.busy,
-  play: (move) => app.playMove(move),
+  play: (move) => app.play(move),
 });
 
 // One turn controller per variant (variants.js), built once with what it may
@@ -411,7 +321,7 @@ const turnDeps = {
   board, hand,
   game: () => app.session,
   busy: () => app.busy,
-  play: (move) => app.playMove(move),
+  play: (move) => app.play(move),
   note,
   say,
   setBanner: (text, seat) => app.setBanner(text, seat),
@@ -435,8 +345,6 @@ board.on("square", (square) => app.turn?.clickSquare(square));
 board.on("markhover", (place) => app.turn?.hoverMark(place));
 board.on("escape", () => app.turn?.back());
 
-const openHelp = keysHelp($("help"), $("help-keys"), $("help-close"));
-$("btn-help").addEventListener("click", openHelp);
 $("btn-describe").addEventListener("click", () => app.describeBoard());
 $("btn-new").addEventListener("click", () => app.openSetup());
 $("btn-undo").addEventListener("click", () => app.undo());
@@ -465,12 +373,11 @@ document.addEventListener("keydown", (e) => {
     return;
   }
   if (e.key === "u" || e.key === "U") { e.shiftKey ? app.redo() : app.undo(); e.preventDefault(); return; }
-  if ($("help").open) return;
-  if (e.key === "?") { openHelp(); e.preventDefault(); return; }
+  if ($("help").open) return;   // ? opens it (bar.js)
   if (e.key === "n" || e.key === "N") { app.openSetup(); e.preventDefault(); return; }
   if ((e.key === "h" || e.key === "H") && !$("btn-hint").hidden) { app.turn?.hint?.(); e.preventDefault(); return; }
   if (e.key === "d" || e.key === "D") { app.describeBoard(); e.preventDefault(); return; }
-  if (app.session && app.session.over && gameOver.replaying && t === document.body) {
+  if (app.session && loop.over && gameOver.replaying && t === document.body) {
     if (e.key === "ArrowRight") { gameOver.replay(gameOver.at + 1); e.preventDefault(); }
     if (e.key === "ArrowLeft") { gameOver.replay(gameOver.at - 1, false); e.preventDefault(); }
     return;

@@ -32,7 +32,7 @@ export function renderPlayers(ul, session, position, { levels = true, notes = ()
     const li = document.createElement("li");
     li.className = "player";
     const out = s.outSeats(position).includes(i);
-    const winner = position.turn === null && s.winnersOf(position).includes(i);
+    const winner = s.winnersOf(position).includes(i);   // the engine names winners only at the end
     li.classList.toggle("out", out);
     li.classList.toggle("active", position.turn === i);
     li.classList.toggle("winner", winner);
@@ -158,7 +158,7 @@ export class PlayPanel {
       this.hand.clear();
       $("hand-title").textContent = t("hand.title");
       $("btn-place").disabled = true;
-      this.note(s.over ? "" : t("hand.waitComputer"));
+      this.note(t("hand.waitComputer"));   // shown only on a computer's turn
       return;
     }
     $("hand-title").textContent = t(show === s.turn ? "hand.titleOf" : "hand.titleWaiting", { name: s.players[show].name });

@@ -145,7 +145,7 @@ export class SetupDialog {
     const styles = seatStyles(shown);
     shown.forEach((seat, i) => {
       const li = document.createElement("li");
-      li.className = "seat";
+      li.className = "seat seat-row";
       const name = document.createElement("input");
       name.className = "seat-name";
       name.value = seat.name;
@@ -207,7 +207,7 @@ export class SetupDialog {
   /** The rule set chosen, as new_game takes it. */
   rules() {
     if (this.solo()) return "solo";
-    if (this.variant().name !== "classic") return this.variant().name;
+    if (this.variant().name !== "classic") return this.variant().preset;
     const opts = {};
     if ($("set-scoring").value !== "survival") opts.scoring = $("set-scoring").value;
     if ($("set-bonus").checked) opts.elimination_bonus = true;

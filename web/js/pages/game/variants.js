@@ -3,10 +3,10 @@
 // setup offers, and how the end is told.  The page asks variantOf() once per
 // game and uses what it gets; it never asks which game it is playing.
 
-import { Session, ask } from "../../lib/game/session.js";
-import { NeuSession, NEU_COLORS, NEU_MIN, NEU_MAX, isNeu, neuView } from "../../lib/game/neu-session.js";
+import { Session } from "../../lib/game/session.js";
+import { CourseSession, COURSE_COLORS, COURSE_MIN, COURSE_MAX, isCourse, courseView } from "../../lib/game/course-session.js";
 import { ClassicTurn } from "../../lib/turns/classic.js";
-import { NeuTurn } from "../../lib/turns/neu.js";
+import { CourseTurn } from "../../lib/turns/course.js";
 import { winnersText } from "../../lib/words/movelog.js";
 import { t } from "../../lib/words/i18n.js";
 import { COLOR_NAMES, DEFAULT_COLORS } from "../../lib/views/style.js";
@@ -29,7 +29,7 @@ async function classicResult(session, engine) {
   const scoring = scoringOf(session.rules);
   if (!scoring) return out;
   try {
-    const r = await ask(engine, "result", { position: pos });
+    const r = await engine.ask("result", { position: pos });
     if (!r.scores) return out;
     if (scoring === "tiles_placed") {
       out.detail = t("game.over.tilesPlaced", { count: r.scores[0], headline: out.headline });
@@ -42,7 +42,7 @@ async function classicResult(session, engine) {
 }
 
 /** A course game's end: the ranking (players out in the same round share a rank); no share link. */
-async function neuResult(session) {
+async function courseResult(session) {
   const r = session.result(session.position);
   return { headline: r.headline, lines: r.lines, scores: null, ranked: true, shares: false };
 }
@@ -57,6 +57,7 @@ function classicNotes(session, seat, position) {
 export const VARIANTS = {
   classic: {
     name: "classic",
+    preset: "classic",
     Session,
     Turn: ClassicTurn,
     seats: [2, 8],
@@ -69,24 +70,26 @@ export const VARIANTS = {
     playerNotes: classicNotes,
     result: classicResult,
   },
-  neu: {
-    name: "neu",
-    Session: NeuSession,
-    Turn: NeuTurn,
-    seats: [NEU_MIN, NEU_MAX],
-    palette: NEU_COLORS,
-    newColors: NEU_COLORS,
+  course: {
+    name: "course",
+    preset: "neu",               // the setup's preset and the engine's rule set (saves keep it)
+    Session: CourseSession,
+    Turn: CourseTurn,
+    seats: [COURSE_MIN, COURSE_MAX],
+    palette: COURSE_COLORS,
+    newColors: COURSE_COLORS,
     colorsByAge: true,           // the course colours avatars by age: seat order
     levels: false,               // the course has one computer player
     startKey: "replay.startNeu",
-    view: neuView,
+    view: courseView,
     playerNotes: (session, seat, position) => session.playerNotes(seat, position),
-    result: neuResult,
+    result: courseResult,
   },
 };
 
-/** The variant of a session, a save, a position, or a rule set ("neu", "classic", {preset, ...}). */
+/** The variant of a session, a save, a position, or a rule set ("neu": the setup's and the
+ *  engine's name of the course; "classic", {preset, ...}). */
 export function variantOf(value) {
   if (value instanceof Session) return VARIANTS[value.variant] || VARIANTS.classic;
-  return value === "neu" || isNeu(value) ? VARIANTS.neu : VARIANTS.classic;
+  return value === "neu" || isCourse(value) ? VARIANTS.course : VARIANTS.classic;
 }

@@ -17,9 +17,8 @@
 // (Format 1, {lesson, selected, writeLang}, is read too: its steps get the ids
 // "s0", "s1"... so that every tab reading it names them alike.)
 
-import { tabStore, readJSON, writeJSON } from "../../lib/shell/storage.js";
+import { tabStore, readJSON, writeJSON } from "../../lib/base/storage.js";
 import { DraftKeeper } from "../../lib/shell/drafts.js";
-import { ask } from "../../lib/game/session.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {LessonChecked} from "../../lib/types.js" */
 /** @import {DraftEvent} from "../../lib/shell/drafts.js" */
@@ -140,7 +139,7 @@ export class Draft {
   /** The engine's check of `lesson` with these step ids. @param {any} lesson @param {string[]} ids
    *  @returns {Promise<Held>} */
   async check(lesson, ids) {
-    const checked = await ask(this.engine, "lesson_check", { lesson, draft: true });
+    const checked = await this.engine.ask("lesson_check", { lesson, draft: true });
     if (checked.lesson.steps.length !== ids.length) throw coded("bad_save", "steps and ids differ");
     return { checked, ids };
   }
@@ -201,7 +200,7 @@ export class Draft {
    *  Throws the engine's refusal, changing nothing. */
   async replace(lesson) {
     await this.keeper.update(async () => {
-      const checked = await ask(this.engine, "lesson_check", { lesson, draft: true });
+      const checked = await this.engine.ask("lesson_check", { lesson, draft: true });
       return { checked, ids: checked.lesson.steps.map(() => newId()) };
     });
     this.selectedId = this.ids[0] ?? null;

@@ -8,13 +8,10 @@
 // draft survives a reload.
 
 import { getEngine, installWindowTsuro } from "../../lib/engine/client.js";
-import { ask } from "../../lib/game/session.js";
 import { showEngineStatus, notice, setPhase, tellRefusals } from "../../lib/shell/page.js";
-import { noteRefusal } from "../../lib/shell/refusals.js";
+import { noteRefusal } from "../../lib/base/refusals.js";
 import { t, applyTo, lang, LANGUAGES } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
-import { wireLanguagePicker } from "../../lib/shell/langpick.js";
-import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { $ } from "../../lib/shell/dom.js";
 import { DraftNotice } from "../../lib/shell/draftnotice.js";
@@ -22,11 +19,8 @@ import { Draft, emptyLesson, DRAFT_KEY, newId } from "./draft.js";
 import { Steps } from "./steps.js";
 import { Share } from "./share.js";
 
-applyTheme();
 applyTo(document);
 drawIcons();
-wireThemeButton($("btn-theme"));
-wireLanguagePicker($("lang-select"));
 setPhase("loading");
 const engine = getEngine({ shared: true });   // the preview's lesson shares it
 installWindowTsuro(engine);
@@ -82,7 +76,7 @@ async function addFrom(text, atGiven) {
   const at = atGiven ?? found.at;
   let before = 0;   // the number of steps before, in the draft as the engine took it (another tab may add some)
   if (found.link.startsWith("l=")) {
-    const other = (await ask(engine, "lesson_check", { fragment: found.link })).lesson;
+    const other = (await engine.ask("lesson_check", { fragment: found.link })).lesson;
     await draft.edit((lesson, ids) => {
       before = lesson.steps.length;
       const offset = (lesson.records ??= []).length;
@@ -92,7 +86,7 @@ async function addFrom(text, atGiven) {
       return ids[before];
     });
   } else {
-    const value = await ask(engine, "decode_link", { fragment: found.link });
+    const value = await engine.ask("decode_link", { fragment: found.link });
     await draft.edit((lesson, ids) => {
       before = lesson.steps.length;
       if (value.position) {
@@ -168,7 +162,7 @@ langs.addEventListener("change", async () => {
 /** Replace the draft with another lesson (a link or a file), after asking. */
 async function openLesson(args) {
   if (draft.lesson.steps.length && !confirm(t("lessonEdit.replaceConfirm"))) return;
-  const checked = await ask(engine, "lesson_check", draftFile(args));
+  const checked = await engine.ask("lesson_check", draftFile(args));
   await draft.replace(checked.lesson);
   refresh();
   $("le-open-note").textContent = t("lessonEdit.opened", { count: checked.lesson.steps.length });

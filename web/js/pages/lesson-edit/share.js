@@ -7,7 +7,7 @@ import { textIn } from "../../lib/lessons/text.js";
 import { iframeSnippet } from "../../lib/shell/snippet.js";
 import { copyFrom } from "../../lib/shell/page.js";
 import { $ } from "../../lib/shell/dom.js";
-import { downloadJSON } from "../../lib/shell/download.js";
+import { downloadJSON } from "../../lib/base/download.js";
 /** @import {Draft} from "./draft.js" */
 
 /** The snippet's size: the board, the caption, a hand and the step buttons. */

@@ -268,6 +268,7 @@ export class Steps {
     list.replaceChildren(...p.players.flatMap((player, seat) => {
       if (seat === p.turn || (p.out || []).includes(seat)) return [];
       const label = document.createElement("label");
+      label.className = "check";
       const box = document.createElement("input");
       box.type = "checkbox";
       box.value = player.color;

@@ -26,7 +26,7 @@ import { showOpenHands } from "../../lib/views/openhands.js";
 import { t, applyTo, setLang, matchLang } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
 import { applyTheme } from "../../lib/shell/theme.js";
-import { noteRefusal } from "../../lib/shell/refusals.js";
+import { noteRefusal } from "../../lib/base/refusals.js";
 import { tellRefusals } from "../../lib/shell/page.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { $ } from "../../lib/shell/dom.js";

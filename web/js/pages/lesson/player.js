@@ -10,6 +10,7 @@ import { describe } from "../../lib/words/movelog.js";
 import { t, sentences } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
 import { showText } from "../../lib/lessons/text.js";
+import { Stepper } from "../../lib/views/stepper.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {Board} from "../../lib/views/board.js" */
 /** @import {Reader} from "./reader.js" */
@@ -32,21 +33,28 @@ export class Player {
     this.post = post;
     /** @type {any} lesson_check's answer: {lesson, replays, steps} */
     this.checked = null;
-    /** @type {number | null} the step on show */
-    this.at = null;
     /** @type {Set<number>} the steps whose task the reader solved on this visit */
     this.solved = new Set();
+    // The steps, as the one replay stepper steps: Next through a record's moves plays the move.
+    this.stepper = new Stepper({
+      board,
+      events: (k) => this.between(k),
+      draw: (k) => { const { position, trails } = this.where(k); this.draw(position, trails); },
+      told: (k) => this.showStep(k),
+    });
     $("back").addEventListener("click", () => this.go((this.at ?? 0) - 1));
     $("next").addEventListener("click", () => this.go((this.at ?? 0) + 1, true));
   }
 
+  /** @type {number | null} the step on show */
+  get at() { return this.stepper.at; }
   get lesson() { return this.checked.lesson; }
   get count() { return this.lesson.steps.length; }
 
   /** Show a lesson checked by the engine, at step `at` (0 = the first). */
   async load(checked, at = 0) {
     this.checked = checked;
-    this.at = null;
+    this.stepper.bounds(0, this.count - 1);
     this.solved.clear();
     const title = showText($("lesson-title"), this.lesson.title, this.lesson.lang, false);
     $("lesson-title").hidden = !title;
@@ -66,25 +74,28 @@ export class Player {
     return { position: replay.positions[step.at], trails, step, replay };
   }
 
+  /** The events of the move from step k to step k + 1: a record's next move, else none. */
+  between(k) {
+    const a = this.where(k);
+    const b = this.where(k + 1);
+    return a.replay && b.replay === a.replay && b.step.at === a.step.at + 1 ? a.replay.events[a.step.at] : null;
+  }
+
   /**
    * Show step k; one step forward through the same record plays the move between.
    * @param {number} k @param {boolean} [forward]  the reader pressed Next
    */
   async go(k, forward = false) {
     if (!this.checked || k < 0 || k >= this.count) return;
-    const prev = this.at === null ? null : this.where(this.at);
-    this.at = k;
-    const here = this.where(k);
-    const { step } = here;
     this.reader.close();
     this.board.setHighlight(null);
-    const followsOn = forward && prev?.replay && here.replay === prev.replay && step.at === prev.step.at + 1;
-    if (followsOn) {
-      this.draw(prev.position, prev.trails);
-      await this.board.animate(here.replay.events[prev.step.at]);
-      if (this.at !== k) return;
-    }
-    this.draw(here.position, here.trails);
+    await this.stepper.step(k, forward);
+  }
+
+  /** What step k shows beside its board: the caption, the words, Back / Next, the reader's part. */
+  showStep(k) {
+    const here = this.where(k);
+    const { step } = here;
     showText($("caption"), step.caption, this.lesson.lang);
     this.told(here.replay ? this.moveWords(here.replay, step.at) : "");
     $("where").textContent = t("lesson.where", { k: k + 1, n: this.count });

@@ -3,14 +3,15 @@
 // as the puzzles are: the outcomes hidden, the placed tile judged by the
 // engine (puzzle_check), then played to show what it does, with the author's
 // hints and then the engine's (puzzle_hint: the tile, then its rotation).
-// It decides no rule; the host page hears "moved", "answer" and "solved".
+// The step's position is the turn loop's game (lib/game/turnloop.js), for one
+// move.  It decides no rule; the host page hears "moved", "answer" and "solved".
 
 import { HandView } from "../../lib/views/hand.js";
 import { handToTurn } from "../../lib/turns/classic.js";
 import { ReaderTurn } from "../../lib/turns/reader.js";
 import { PuzzleTurn, hidden, taskText } from "../../lib/turns/puzzle.js";
 import { Session } from "../../lib/game/session.js";
-import { playMove } from "../../lib/game/play.js";
+import { TurnLoop } from "../../lib/game/turnloop.js";
 import { describe } from "../../lib/words/movelog.js";
 import { t, sentences } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
@@ -64,16 +65,15 @@ export class Reader {
     this.solved = solved;
     /** @type {Play | null} */
     this.play = null;
-    /** @type {Position | null} the position on show */
-    this.position = null;
-    this.trails = [];
+    /** whether the reader's move is being judged (a task's, by puzzle_check) */
     this.busy = false;
     this.hints = { author: 0, engine: 0 };
     this.hand = new HandView($("hand"), handToTurn(() => this.turn));
+    const position = () => this.loop.session.position;
     const deps = {
       board, hand: this.hand, tileset,
-      game: () => ({ players: this.position.players, position: this.position }),
-      busy: () => this.busy,
+      game: () => ({ players: position().players, position: position() }),
+      busy: () => this.busy || this.loop.busy,
       play: (move) => { this.placed(move).catch((e) => this.feedback(t("common.moveRefused", { reason: errorText(e) }), "bad")); },
       note: (text) => told(text),
       placeButton: $("place"),
@@ -82,6 +82,23 @@ export class Reader {
     this.turns = { try: new ReaderTurn({ ...deps, caption: told }), task: new TaskTurn(deps) };
     /** @type {ReaderTurn | TaskTurn | null} */
     this.turn = null;
+    // The step's one move: the reader's turn, then the move shown.
+    this.loop = new TurnLoop({
+      board,
+      stop: () => this.turn?.stop(),
+      waiting: () => this.waiting(),
+      human: (seat, legal) => this.start(seat, legal),
+      over: () => this.told(t("embed.over")),
+      shown: (r) => {
+        this.draw(r.position, this.loop.session.trails());
+        this.hand.clear();
+        $("hand").hidden = true;
+        this.told(sentences(describe(r.events, r.position.players).map((l) => l.text)));
+        this.post({ tsuro: "moved", move: r.move, position: r.position, events: r.events });
+      },
+      goesOn: () => false,
+      failed: (e) => this.feedback(errorText(e), "bad"),
+    });
     board.on("startmark", (place) => this.turn?.chooseStart(place));
     board.on("markselect", (place) => this.turn?.selectStart(place));
     board.on("square", (square) => this.turn?.clickSquare(square));
@@ -89,14 +106,14 @@ export class Reader {
     $("reset").addEventListener("click", () => { this.reset().catch((e) => this.feedback(errorText(e), "bad")); });
     $("hint").addEventListener("click", () => { this.hint().catch((e) => this.feedback(errorText(e), "bad")); });
     document.addEventListener("keydown", (e) => {
-      if (this.turn && !this.busy && !$("hand").hidden) this.turn.handleKey(e);
+      if (this.turn && !this.busy && !this.loop.busy && !$("hand").hidden) this.turn.handleKey(e);
     });
   }
 
   /** The step shown has nothing to play (or another step is shown): put the hand away. */
   close() {
     this.play = null;
-    this.turn?.stop();
+    this.loop.leave();
     this.turn = null;
     this.board.clearTurnAids();
     this.hand.clear();
@@ -125,37 +142,28 @@ export class Reader {
     const play = this.play;
     if (!play) return;
     this.busy = false;
-    this.turn?.stop();
-    this.position = play.start;
-    this.trails = play.trails;
+    this.loop.stop();
     this.draw(play.start, play.trails);
     this.board.clearPreview();
     $("reset").textContent = t("exchange.reset");
     if (clearFeedback) this.feedback("");
-    await this.openTurn(play);
+    await this.loop.begin(Session.at(this.lazy, play.start, { playSeed: () => 0, startTrails: play.trails }));
   }
 
-  /** The active player's turn for the reader: the hand drawn at once, playable once the engine answers. */
-  async openTurn(play) {
-    const p = play.start;
+  /** Before the engine is asked for the turn: the hand drawn at once, playable once it answers. */
+  async waiting() {
     $("try-bar").hidden = false;
     $("hand").hidden = false;
     $("place").hidden = false;
-    const seat = p.turn;
-    if (seat === null || seat === undefined) { this.told(t("embed.over")); return; }
-    const tiles = (p.hands && p.hands[seat]) || [];
-    const waiting = () => {
-      this.hand.render({ tiles, rots: tiles.map(() => 0), selected: 0, marks: [], enabled: false });
-      $("place").disabled = true;
-      const touchOnly = matchMedia("(hover: none)").matches;
-      this.told(this.lazy.started ? t("engine.loading") : t(touchOnly ? "embed.tapToStart" : "embed.pointToStart"));
-    };
-    waiting();
+    this.turns.try.drawWaiting(this.loop.session.position, this.lazy.started);
     await this.lazy.wanted;
-    waiting();
-    const legal = await this.lazy.ask("legal_moves", { position: p, all: true });
+    this.turns.try.drawWaiting(this.loop.session.position, this.lazy.started);
     await this.tilesReady;
-    if (this.play !== play || this.position !== p) return;
+  }
+
+  /** The reader's turn, from the engine's answer: the move to try, or the task (outcomes hidden). */
+  start(seat, legal) {
+    const play = /** @type {Play} */ (this.play);
     if (legal.phase === "start") {
       $("hand").hidden = true;
       $("place").hidden = true;
@@ -179,7 +187,12 @@ export class Reader {
       verdict = await this.lazy.ask("puzzle_check", { position: play.start, task: play.task, move });
       if (this.play !== play) return;
     }
-    if (!verdict || verdict.legal) await this.show(play, move);
+    try {
+      if (!verdict || verdict.legal) await this.loop.play(move);   // the engine plays it, the board shows it
+    } catch (e) {
+      this.busy = false;   // refused: the turn is offered again
+      throw e;
+    }
     if (this.play !== play) return;
     $("reset").textContent = t(verdict && !verdict.correct ? "puzzle.retry" : "exchange.reset");
     if (!verdict) return;
@@ -192,25 +205,6 @@ export class Reader {
     } else {
       this.feedback(t(verdict.legal ? "lesson.wrong" : "puzzle.illegal"), "bad");
     }
-  }
-
-  /** Play the move on the step's position: the engine plays it, the board animates it. */
-  async show(play, move) {
-    const session = Session.at(this.lazy.get(), play.start, { playSeed: () => 0, startTrails: play.trails });
-    const r = await playMove(session, move, {
-      board: this.board,
-      current: () => this.play === play,
-      shown: (done) => {
-        this.position = done.position;
-        this.trails = session.trails();
-        this.draw(done.position, this.trails);
-      },
-    });
-    if (!r) return;
-    this.hand.clear();
-    $("hand").hidden = true;
-    this.told(sentences(describe(r.events, r.position.players).map((l) => l.text)));
-    this.post({ tsuro: "moved", move: r.move, position: r.position, events: r.events });
   }
 
   /** A hint: the author's, one at a time, then the engine's (the tile, then its rotation). */

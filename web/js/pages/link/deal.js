@@ -5,7 +5,7 @@
 // step and checks them all when a link is opened; this module says to each
 // player what to do at each step, and why.
 
-import { ask } from "../../lib/game/session.js";
+
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
 import { t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
@@ -46,7 +46,7 @@ export class Deal {
    * @param {{seats: string[], players: {name: string}[], rules: any, hidden: boolean, host: number}} form
    */
   async start(id, form) {
-    const made = await ask(this.engine, "link_new", { game: id, ...form });
+    const made = await this.engine.ask("link_new", { game: id, ...form });
     if (!keepSecret(id, made.secret)) notice(t("link.no_storage"));
     return made;
   }
@@ -90,7 +90,7 @@ export class Deal {
     game.busy = true;
     $("btn-share").disabled = true;
     try {
-      const r = await ask(this.engine, "link_share", { message: game.opened.message });
+      const r = await this.engine.ask("link_share", { message: game.opened.message });
       if (!this.current(token)) return;
       game.here = sharer;
       this.adopt(r);
@@ -110,7 +110,7 @@ export class Deal {
     setPhase("loading");
     let r;
     try {
-      r = await ask(this.engine, "link_reveal", { message: m, secret });
+      r = await this.engine.ask("link_reveal", { message: m, secret });
     } catch (e) {
       if (!this.current(token)) return;
       notice(t("link.deal_failed", { reason: reason(e) }));

@@ -6,7 +6,7 @@
 // the address: a reload that races the page rewriting its address loses
 // history.state.)
 
-import { readJSON, tabStore, writeJSON } from "../../lib/shell/storage.js";
+import { readJSON, tabStore, writeJSON } from "../../lib/base/storage.js";
 /** @import {LinkMessage} from "../../lib/types.js" */
 
 const KEY = "tsuro.linkhere";   // not tsuro.link.*: those are the saved games (store.js)

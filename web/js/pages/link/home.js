@@ -3,7 +3,7 @@
 // and the form that starts a game (seats, names, hands hidden, the
 // elimination bonus).  No rule here: the engine says where each game stands.
 
-import { ask } from "../../lib/game/session.js";
+import { Session } from "../../lib/game/session.js";
 import { list, t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { DEFAULT_COLORS } from "../../lib/views/style.js";
@@ -35,21 +35,24 @@ function gameItem(engine, message, open) {
   const state = document.createElement("span");
   state.className = "link-game-state";
   li.append(a, " ", state);
-  ask(engine, "link_encode", { message })
-    .then(({ fragment }) => ask(engine, "link_open", { fragment }))
-    .then((opened) => {
-      const [text, kind] = standing(opened);
+  engine.ask("link_encode", { message })
+    .then(({ fragment }) => engine.ask("link_open", { fragment }))
+    .then(async (opened) => {
+      // whether it is over: the engine's answer for the turn (a dealt game's position)
+      const over = !!opened.position && await Session.at(engine, opened.position).isOver();
+      const [text, kind] = standing(opened, over);
       state.textContent = text;
       li.dataset.state = kind;
-    }, () => { state.textContent = t("link.item_bad"); });
+    }).catch(() => { state.textContent = t("link.item_bad"); });
   return li;
 }
 
 /**
  * Where a game stands, in words, and as "setup", "open" or "over".
- * @param {LinkOpened} opened @returns {[string, string]}
+ * @param {LinkOpened} opened @param {boolean} over  the engine says the game is over
+ * @returns {[string, string]}
  */
-function standing({ message, position, waiting, sharer, shuffle }) {
+function standing({ message, position, waiting, sharer, shuffle }, over) {
   const names = (message.record?.players || message.players || []).map((p) => p.name);
   if (!position) {
     return waiting === "share"
@@ -57,7 +60,6 @@ function standing({ message, position, waiting, sharer, shuffle }) {
       : [t("link.item_deal", { name: names[message.host] }), "setup"];
   }
   const moves = message.record.moves.length;
-  const over = Array.isArray(position.winners);
   const text = over ? t("link.item_over", { count: moves }) : t("link.item_open", { name: names[position.turn], count: moves });
   return [shuffle === "host" ? t("link.item_host_dealt", { state: text }) : text, over ? "over" : "open"];
 }
@@ -70,6 +72,7 @@ export function seatRows() {
   while (rows.children.length < n) {
     const i = rows.children.length;
     const li = document.createElement("li");
+    li.className = "seat-row";
     const name = document.createElement("input");
     name.className = "seat-name";
     name.value = t("common.player_name", { n: i + 1 });

@@ -9,8 +9,7 @@
 
 import { miniTiles } from "../../lib/views/hand.js";
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
-import { ask, botFor } from "../../lib/game/session.js";
-import { playMove } from "../../lib/game/play.js";
+import { TurnLoop } from "../../lib/game/turnloop.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { list, t } from "../../lib/words/i18n.js";
 import { bootPage, show } from "../../lib/shell/boot.js";
@@ -20,23 +19,24 @@ import { hereAt, keepHere } from "./here.js";
 import { Deal } from "./deal.js";
 import { listYourGames, readForm, setUpForm } from "./home.js";
 import { reviewHref } from "../../lib/game/reviews.js";
+import { showFigures } from "../../lib/shell/figures.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {LinkMessage, LinkOpened} from "../../lib/types.js" */
 
 /**
  * The game on the page.  `opened`: the engine's reading of the latest message (its
- * `message`, and `position` once dealt or `waiting`/`sharer` before); `session` once
- * dealt.  `here`: who is at this device: "mover" (the person the link was sent to:
- * whoever is to move), a seat (that person: they just played, shared or dealt here),
- * or null (nobody: the page gives the link).  `token` changes with every game opened,
- * so that an answer that comes late for another game is dropped.
+ * `message`, and `position` once dealt or `waiting`/`sharer` before); once dealt, the
+ * turn loop holds it as a LinkSession (`loop.session`).  `here`: who is at this device:
+ * "mover" (the person the link was sent to: whoever is to move), a seat (that person:
+ * they just played, shared or dealt here), or null (nobody: the page gives the link).
+ * `busy`: a step of the deal on its way.  `token`: the turn loop's step, which changes
+ * with every game opened and every turn, so that a late answer is dropped.
  */
 const game = {
   /** @type {LinkOpened | null} */ opened: null,
-  /** @type {LinkSession | null} */ session: null,
   /** @type {"mover" | number | null} */ here: "mover",
   busy: false,
-  token: 0,
+  get token() { return loop.step; },
 };
 
 const exchange = new ExchangeChooser({
@@ -45,19 +45,62 @@ const exchange = new ExchangeChooser({
     mine: $("exchange-mine"), theirs: $("exchange-theirs"), note: $("exchange-note"),
   },
   tileset: () => page.tileset,
-  busy: () => game.busy,
-  play: (move) => { play(move).catch(refusedMove); },
+  busy: () => game.busy || loop.busy,
+  play: (move) => { loop.play(move).catch(refusedMove); },
 });
 
 const page = bootPage({
   boardLabel: "link.board",
-  position: () => game.session?.position,
-  busy: () => game.busy,
-  play: (move) => { play(move).catch(refusedMove); },
-  keysOn: () => !$("play-panel").hidden && !game.busy,
+  position: () => loop.session?.position,
+  busy: () => game.busy || loop.busy,
+  play: (move) => { loop.play(move).catch(refusedMove); },
+  keysOn: () => !$("play-panel").hidden && !game.busy && !loop.busy,
   exchange,
 });
 const { engine, board, turn, tilesReady } = page;
+
+// The turns (lib/game/turnloop.js): a person at this device plays here, a computer's
+// move is the engine's (the same on every device: link/session.js), anyone else gets
+// the link.
+/** @type {TurnLoop<LinkSession>} */
+const loop = new TurnLoop({
+  board,
+  player: (seat) => (!isPerson(seat) ? "computer" : canAct(seat) ? "human" : "remote"),
+  waiting: () => { hidePanels(); showHands(); },
+  computer: (seat) => {
+    setPhase("computer");
+    $("turn-banner").textContent = t("link.computer_thinking", { name: nameOf(seat) });
+  },
+  human: (seat, legal) => {
+    $("turn-banner").textContent = t("link.your_turn", { name: nameOf(seat) });
+    $("hand-title").textContent = t("hand.titleOf", { name: nameOf(seat) });
+    $("hand-box").hidden = false;
+    $("exchange-panel").hidden = true;
+    $("play-panel").hidden = false;
+    turn.start(seat, legal);
+  },
+  remote: () => offerLink(),
+  over: () => finished(),
+  freeze: (seat) => {
+    if (!isPerson(seat)) return;
+    turn.stop();
+    board.clearTurnAids();
+    $("btn-place").disabled = true;
+    setPhase("moving");
+  },
+  accepted: (played, seat) => {
+    if (isPerson(seat)) game.here = seat;   // a person's move says they are here
+    adopt({ ...game.opened, message: loop.session.message(), position: played.position });
+  },
+  failed: (e, { during, seat, retry }) => {
+    if (during !== "computer") { notice(reason(e)); return; }
+    setPhase("stopped");
+    $("turn-banner").textContent = t("link.computer_failed", { name: nameOf(seat) });
+    notice(t("link.computer_failed_why", { name: nameOf(seat), reason: reason(e) }), {
+      label: t("engine.retry"), run: () => { notice(null); retry(); },
+    });
+  },
+});
 
 const message = () => game.opened.message;
 const names = () => (message().record?.players || message().players).map((p) => p.name);
@@ -65,7 +108,7 @@ const nameOf = (seat) => names()[seat];
 const isPerson = (seat) => message().seats[seat] === "person";
 /** Whether the person at this device may act for `seat` now. */
 const canAct = (seat) => game.here === "mover" || game.here === seat;
-const current = (token) => token === game.token;
+const current = (token) => loop.current(token);
 
 function refusedMove(e) { notice(t("common.refused", { reason: reason(e) })); }
 
@@ -83,9 +126,8 @@ function adopt(opened, save = true) {
   if (saved === "moved") notice(t("link.moved"));   // another tab moved the game on: its copy stays
   else if (save && !saved) notice(t("link.no_storage"));
   rememberHere();
-  const token = game.token;
-  ask(engine, "link_encode", { message: opened.message }).then(({ fragment }) => {
-    if (current(token) && game.opened === opened) history.replaceState(null, "", `#${fragment}`);
+  engine.ask("link_encode", { message: opened.message }).then(({ fragment }) => {
+    if (game.opened === opened) history.replaceState(null, "", `#${fragment}`);
   }, () => { /* the link is encoded again before it is shown */ });
 }
 
@@ -98,23 +140,24 @@ function rememberHere() {
 
 /** Open the link in the address: checked by the engine against this device's copy. */
 async function openLink(fragment) {
-  const token = ++game.token;
+  loop.leave();   // the game before (if any) is dropped: its late answers too
+  const token = loop.step;
   setPhase("loading");
   hidePanels();
   let opened;
   let older = false;
   try {
-    opened = await ask(engine, "link_open", { fragment });
+    opened = await engine.ask("link_open", { fragment });
     const local = loadGame(opened.message.game);
     if (local) {
       try {
-        opened = await ask(engine, "link_open", { fragment, local });
+        opened = await engine.ask("link_open", { fragment, local });
       } catch (e) {
         if (e.code !== "stale_link") throw e;
         // This device's copy goes further (the engine checked: the same game, and
         // the copy extends the link): show the copy, and say so.
-        const copy = await ask(engine, "link_encode", { message: local });
-        opened = await ask(engine, "link_open", { fragment: copy.fragment, local });
+        const copy = await engine.ask("link_encode", { message: local });
+        opened = await engine.ask("link_open", { fragment: copy.fragment, local });
         older = true;
       }
     }
@@ -129,7 +172,6 @@ async function openLink(fragment) {
   const ownAddress = older && reloading && own !== undefined;
   if (older && !ownAddress) notice(t("link.older"));
   game.here = older && !ownAddress ? null : own !== undefined ? own : "mover";
-  game.session = null;
   if (opened.status !== "same") adopt(opened);
   else if (older) adopt(opened, false);   // the copy, in the address
   else { game.opened = opened; rememberHere(); }
@@ -144,19 +186,21 @@ async function openLink(fragment) {
 async function showGame() {
   const token = game.token;
   const opened = game.opened;
+  let session = null;
   if (opened.position) {
-    game.session = await LinkSession.of(engine, opened.message);
+    session = await LinkSession.of(engine, opened.message);
     if (!current(token)) return;
-    show(board, game.session.position, game.session.trails());
+    show(board, session.position, session.trails());
   } else {
-    game.session = null;
+    loop.leave();
     show(board, { players: opened.message.players, markers: [], tiles: [] });
   }
   $("board").hidden = !opened.position;   // before the deal there is no game to show: the setup's panel comes first
   $("deal-note").textContent = dealNote(opened);
   $("deal-note").classList.toggle("host-dealt", opened.shuffle === "host");
   $("deal-note").hidden = !opened.position;   // before the deal, the setup's panels say how it will be dealt
-  await advance();
+  if (session) await loop.begin(session);
+  else await goOn();
 }
 
 /** How the tiles were dealt: from the host's secret and everyone's shares, or by the host alone. */
@@ -180,75 +224,16 @@ function hidePanels() {
   $("review-link").hidden = true;
 }
 
-/** Go on from where the game stands: the setup's next step, a computer's move, a person's turn, the link. */
-async function advance() {
-  const token = game.token;
+/** Go on from where the game stands: the setup's next step, or the game's next turn (the loop's). */
+async function goOn() {
+  if (loop.session) { await loop.advance(); return; }
   hidePanels();
-  if (!game.session) { await deal.step(); return; }
-  showHands();
-  const p = game.session.position;
-  if (Array.isArray(p.winners)) { await finished(); return; }
-  const seat = p.turn;
-  if (!isPerson(seat)) { await computerMove(seat); return; }
-  if (!canAct(seat)) { await offerLink(); return; }
-  $("turn-banner").textContent = t("link.your_turn", { name: nameOf(seat) });
-  $("hand-title").textContent = t("hand.titleOf", { name: nameOf(seat) });
-  $("hand-box").hidden = false;
-  $("exchange-panel").hidden = true;
-  $("play-panel").hidden = false;
-  const legal = await game.session.legalMoves();
-  if (current(token)) turn.start(seat, legal);
-}
-
-/** A computer's move, played by whoever holds the game (the same move on any device: its seed is the move's number). */
-async function computerMove(seat) {
-  const token = game.token;
-  setPhase("computer");
-  $("turn-banner").textContent = t("link.computer_thinking", { name: nameOf(seat) });
-  try {
-    const level = message().seats[seat].split(":")[1];
-    const seed = game.session.moves.length;
-    const { move } = await ask(engine, "bot_move", { position: game.session.position, bot: botFor(level), seed, iterations: 32 });
-    if (current(token)) await apply(move);
-  } catch (e) {
-    if (!current(token)) return;
-    setPhase("stopped");
-    $("turn-banner").textContent = t("link.computer_failed", { name: nameOf(seat) });
-    notice(t("link.computer_failed_why", { name: nameOf(seat), reason: reason(e) }), {
-      label: t("engine.retry"), run: () => { notice(null); advance().catch(refusedMove); },
-    });
-  }
-}
-
-/** The person's move, from the turn controller or the exchange panel. */
-async function play(move) {
-  game.busy = true;
-  try {
-    await apply(move, () => { turn.stop(); board.clearTurnAids(); $("btn-place").disabled = true; setPhase("moving"); });
-  } finally {
-    game.busy = false;
-  }
-}
-
-/** Play a move through the engine (link_play), keep the game, go on. A person's move says they are here. */
-async function apply(move, freeze = undefined) {
-  const token = game.token;
-  const mover = game.session.turn;
-  const r = await playMove(game.session, move, {
-    board,
-    freeze,
-    current: () => current(token),
-    accepted: (played) => {
-      if (isPerson(mover)) game.here = mover;
-      adopt({ ...game.opened, message: game.session.message(), position: played.position });
-    },
-  });
-  if (r) await advance();
+  await deal.step();
 }
 
 /** The next link, for the person to move. */
 async function offerLink() {
-  const seat = game.session.turn;
+  const seat = loop.session.turn;
   $("turn-banner").textContent = t("link.waiting", { name: nameOf(seat) });
   sendPanel(t("link.send_title", { name: nameOf(seat) }), t("link.send_text", { name: nameOf(seat) }),
     t("link.play_here", { name: nameOf(seat) }));
@@ -257,13 +242,14 @@ async function offerLink() {
 
 async function finished() {
   const token = game.token;
-  const { winners } = game.session.position;
+  const { winners } = loop.session.position;
   const names = list(winners.map((s) => nameOf(s)));
   $("turn-banner").textContent = winners.length ? t("link.won", { names, count: winners.length }) : t("link.nobody");
   sendPanel(t("link.final_title"), t("link.final_text"), null);
+  showFigures(engine, message().record, $("figures"));
   await showLink("over");
   // the finished game's review, kept with this device's copy of the game
-  const { fragment } = await ask(engine, "encode_link", { record: message().record });
+  const { fragment } = await engine.ask("encode_link", { record: message().record });
   if (!current(token)) return;
   $("review-link").setAttribute("href", reviewHref(fragment, { link: message().game }));
   $("review-link").hidden = false;
@@ -271,6 +257,7 @@ async function finished() {
 
 /** The send panel's words; `here`: the "is here" button's, or null for none. */
 function sendPanel(title, text, here) {
+  $("figures").hidden = true;   // shown by finished() at the end only
   $("send-title").textContent = title;
   $("send-text").textContent = text;
   $("btn-play-here").hidden = here === null;
@@ -280,7 +267,7 @@ function sendPanel(title, text, here) {
 /** Show the game's latest link to send (and put it in the address). */
 async function showLink(phase = "send") {
   const token = game.token;
-  const { fragment } = await ask(engine, "link_encode", { message: message() });
+  const { fragment } = await engine.ask("link_encode", { message: message() });
   if (!current(token)) return;
   history.replaceState(null, "", `#${fragment}`);   // a reload opens the latest state (no hashchange)
   $("link-out").value = new URL(`link.html#${fragment}`, location.href).href;
@@ -291,7 +278,7 @@ async function showLink(phase = "send") {
 
 /** Open hands: every other hand is shown; hidden (honour system): only the mover's. */
 function showHands() {
-  const p = game.session.position;
+  const p = loop.session.position;
   const panel = $("hands");
   panel.replaceChildren();
   $("hands-panel").hidden = false;
@@ -328,7 +315,7 @@ const deal = new Deal({
 
 function showHome() {
   hidePanels();
-  game.session = null;
+  loop.leave();
   $("turn-banner").textContent = "";
   $("deal-note").hidden = true;
   board.setPosition(null);   // no game on the board: a refused link shows none either
@@ -338,7 +325,7 @@ function showHome() {
   $("new-panel").hidden = false;
   listYourGames(engine, (m) => {
     // from "Your games": nobody in particular is here, so the page gives the game's link
-    ask(engine, "link_encode", { message: m }).then(({ fragment }) => {
+    engine.ask("link_encode", { message: m }).then(({ fragment }) => {
       keepHere(m, null);
       history.pushState(null, "", `#${fragment}`);
       return route();
@@ -352,7 +339,7 @@ async function startGame() {
   const form = readForm();
   if (form.host < 0) { notice(t("link.need_person")); return; }
   const opened = await deal.start(newGameId(), form);
-  const { fragment } = await ask(engine, "link_encode", { message: opened.message });
+  const { fragment } = await engine.ask("link_encode", { message: opened.message });
   keepHere(opened.message, form.host);
   history.pushState(null, "", `#${fragment}`);
   await route();
@@ -368,7 +355,7 @@ $("btn-copy-link").addEventListener("click", async () => {
 $("btn-play-here").addEventListener("click", () => {
   game.here = "mover";      // the next person is here too (an honour system, like the hands)
   rememberHere();
-  advance().catch((e) => notice(reason(e)));
+  goOn().catch((e) => notice(reason(e)));
 });
 $("btn-share").addEventListener("click", () => deal.share().catch((e) => notice(t("link.share_failed", { reason: reason(e) }))));
 $("btn-exchange").addEventListener("click", () => exchange.finish());
@@ -385,7 +372,7 @@ async function route() {
   const hash = location.hash.replace(/^#/, "");
   try {
     if (hash.startsWith("g=")) await openLink(hash);
-    else { game.token++; showHome(); }
+    else showHome();
   } finally {
     reloading = false;
   }

@@ -4,7 +4,7 @@
 // host reveals it to deal.  Kept under its own prefix, apart from the games
 // (store.js), and in this tab's memory too where the browser refuses storage.
 
-import { localStore, readJSON, writeJSON, remove } from "../../lib/shell/storage.js";
+import { localStore, readJSON, writeJSON, remove } from "../../lib/base/storage.js";
 
 const PREFIX = "tsuro.linksecret.";
 const SECRET = /^[0-9a-f]{32}$/;   // link_new's: 128 bits in hexadecimal

@@ -8,7 +8,7 @@
 // it read or wrote itself (compare and swap); if another tab has written the
 // game since, saveGame answers "moved" and leaves that copy as it is.
 
-import { localStore, readText, writeJSON, keysWith, putAside, isObject } from "../../lib/shell/storage.js";
+import { localStore, readText, writeJSON, keysWith, putAside, isObject } from "../../lib/base/storage.js";
 
 const PREFIX = "tsuro.link.";
 

@@ -9,26 +9,37 @@
 import { siteURL } from "../../lib/engine/client.js";
 import { PuzzleTurn, hidden, taskText } from "../../lib/turns/puzzle.js";
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
-import { Session, ask } from "../../lib/game/session.js";
-import { playMove } from "../../lib/game/play.js";
+import { Session } from "../../lib/game/session.js";
+import { TurnLoop } from "../../lib/game/turnloop.js";
 import { t } from "../../lib/words/i18n.js";
 import { uiIcon } from "../../lib/views/icon.js";
 import { bootPage, show, namedHere } from "../../lib/shell/boot.js";
 import { $ } from "../../lib/shell/dom.js";
 import { readProgress, mark, KEY } from "./progress.js";
-import { noteRefusal } from "../../lib/shell/refusals.js";
+import { noteRefusal } from "../../lib/base/refusals.js";
 
+/** The puzzles, the one on show, whether it was answered, the hints taken, what is solved. */
 const state = { list: [], at: 0, busy: false, hintLevel: 0, progress: readProgress() };
 
 const page = bootPage({
   boardLabel: "puzzle.board",
   Turn: PuzzleTurn,
   position: () => current().position,
-  busy: () => state.busy,
+  busy: () => state.busy || loop.busy,
   play: (move) => answer(move).catch((e) => notice(t("puzzle.failed", { reason: reason(e) }))),
-  keysOn: () => !state.busy,
+  keysOn: () => !state.busy && !loop.busy,
 });
 const { engine, board, turn, tilesReady } = page;
+
+// The turn loop (lib/game/turnloop.js) offers the puzzle's one move, outcomes hidden
+// (the engine judges the placed tile first), and plays it to show what it does.
+const loop = new TurnLoop({
+  board,
+  stop: () => turn.stop(),
+  human: (seat, legal) => turn.start(seat, { ...legal, moves: legal.moves.map(hidden) }),
+  goesOn: () => false,   // a puzzle is one move
+  failed: (e) => notice(t("puzzle.failed", { reason: reason(e) })),
+});
 
 /** Mark puzzle `id` solved or hinted where the progress is stored now (another tab's marks stay). */
 function save(part, id) {
@@ -76,10 +87,10 @@ async function open(i) {
   $("btn-hint").disabled = false;
   show(board, p.position);
   showProgress();
-  const legal = await ask(engine, "legal_moves", { position: p.position, all: true });
+  loop.stop();
   await tilesReady;
   if (current() !== p) return;
-  turn.start(p.position.turn, { ...legal, moves: legal.moves.map(hidden) });
+  await loop.begin(Session.at(engine, p.position, { playSeed: () => 0 }));
 }
 
 /** The player placed a tile: the engine judges it, then the move is shown. */
@@ -88,9 +99,11 @@ async function answer(move) {
   state.busy = true;
   turn.stop();
   board.clearPreview();
-  const verdict = await ask(engine, "puzzle_check", { position: p.position, task: p.task, move });
+  const verdict = await engine.ask("puzzle_check", { position: p.position, task: p.task, move });
+  if (current() !== p) return;   // another puzzle was opened meanwhile
   board.setTarget(null);
-  if (verdict.legal) await playMove(Session.at(engine, p.position, { playSeed: () => 0 }), move, { board });
+  if (verdict.legal) await loop.play(move);
+  if (current() !== p) return;
   if (verdict.correct) {
     save("solved", p.id);
     $("verdict").textContent = t("puzzle.solved");
@@ -109,7 +122,7 @@ async function answer(move) {
 async function hint() {
   const p = current();
   state.hintLevel = Math.min(2, state.hintLevel + 1);
-  const h = await ask(engine, "puzzle_hint", { position: p.position, task: p.task, level: state.hintLevel });
+  const h = await engine.ask("puzzle_hint", { position: p.position, task: p.task, level: state.hintLevel });
   save("hinted", p.id);
   const i = turn.human.tiles.indexOf(h.tile);
   turn.selectTile(i, false);

@@ -4,7 +4,7 @@
 // and each mark added to what is stored at that moment, so that a puzzle
 // solved in another tab stays solved.
 
-import { readChecked, updateChecked, isObject, copyEntries } from "../../lib/shell/storage.js";
+import { readChecked, updateChecked, isObject, copyEntries } from "../../lib/base/storage.js";
 
 export const KEY = "tsuro.puzzles";
 const MAX_ID = 100;

@@ -3,7 +3,7 @@
 // deleted, and the game reviewed afresh), written after every move judged.
 // Where it lives, and why beside its game: lib/game/reviews.js.
 
-import { localStore, readText, writeJSON, remove, keysWith, putAside } from "../../lib/shell/storage.js";
+import { localStore, readText, writeJSON, remove, keysWith, putAside } from "../../lib/base/storage.js";
 import { REVIEW_PREFIX as PREFIX } from "../../lib/game/reviews.js";
 /** @import {GameRecord, ReviewedMove} from "../../lib/types.js" */
 

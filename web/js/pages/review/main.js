@@ -14,10 +14,9 @@ import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles, colorOf } from "../../lib/views/style.js";
 import { Stepper } from "../../lib/views/stepper.js";
 import { playerIcon, drawIcons } from "../../lib/views/icon.js";
-import { Session, ask } from "../../lib/game/session.js";
+import { Session } from "../../lib/game/session.js";
 import { FORMAT, readReview, recordDigest, writeReview } from "./kept.js";
 import { showEngineStatus, notice, reason, setPhase, say, tellRefusals } from "../../lib/shell/page.js";
-import { applyTheme } from "../../lib/shell/theme.js";
 import { t, applyTo, isolate, sentences } from "../../lib/words/i18n.js";
 import { winnersText } from "../../lib/words/movelog.js";
 import { $ } from "../../lib/shell/dom.js";
@@ -32,7 +31,6 @@ import { FLAGGED, judgedText, moveText, summaries, summaryText } from "./words.j
 
 const SEED = 0;   // the review's seed: the engine's default, so the command line gives the same review
 
-applyTheme();
 applyTo(document);
 drawIcons();
 setPhase("loading");
@@ -126,7 +124,7 @@ async function toggleBetter(i) {
     const { tile, rot } = best;
     const m = before.markers[entry.seat];
     try {
-      const o = await ask(engine, "preview", { position: before, tile, rot });
+      const o = await engine.ask("preview", { position: before, tile, rot });
       if (view.better === i && m) board.setPreview({ square: [m[0], m[1]], tile, rot, paths: o.paths, out: o.out, bad: !!o.self_eliminating });
     } catch (e) {
       notice(t("review.ghostFailed", { reason: reason(e) }));
@@ -249,7 +247,7 @@ async function open() {
   }
   let record;
   try {
-    const decoded = await ask(engine, "decode_link", { fragment: src.link });
+    const decoded = await engine.ask("decode_link", { fragment: src.link });
     if (!decoded.record) { setPhase("none"); notice(t("review.notAGame")); return; }
     record = decoded.record;
     view.session = await Session.fromRecord(engine, record);
@@ -264,7 +262,7 @@ async function open() {
   view.moves = kept ? kept.moves.slice() : [];
   view.scale = kept ? kept.scale : "win_share";
   view.stopped = !!kept?.stopped;
-  const over = view.session.over;
+  const over = await view.session.isOver();
   $("turn-banner").textContent = over ? winnersText(view.session.position.winners, view.session.players)
     : t("review.unfinished", { count: total() });
   await tilesReady;

@@ -5,7 +5,6 @@
 // the better move's path) waits in the worker's queue behind one move's review
 // at most, never the whole game's.
 
-import { request } from "../../lib/game/session.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {GameRecord, Review, ReviewedMove, ErrorValue} from "../../lib/types.js" */
 
@@ -57,15 +56,17 @@ export class ReviewRun {
     this.onState("running");
     while (this.wanted && this.next < this.total) {
       const k = this.next;
-      const r = await request(this.engine, "review", {
-        record: this.record, seed: this.seed, iterations: this.iterations, from: k, to: k + 1,
-      });
-      if (r.error) {
+      /** @type {Review} */
+      let answer;
+      try {
+        answer = await this.engine.ask("review", {
+          record: this.record, seed: this.seed, iterations: this.iterations, from: k, to: k + 1,
+        });
+      } catch (e) {
         this.wanted = false;
-        this.onState("failed", r.error);
+        this.onState("failed", { code: e.code || "internal", message: String(e.message || e) });
         return;
       }
-      const answer = /** @type {Review} */ (r);
       this.calls += 1;
       this.next = k + 1;
       this.onMove(answer.moves[0], answer);

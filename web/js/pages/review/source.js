@@ -13,7 +13,7 @@
 // value is not used and is noted, for the page to say (refusals.js).  No DOM, no rule.
 
 import { recordDigest, validSource } from "./kept.js";
-import { noteRefusal } from "../../lib/shell/refusals.js";
+import { noteRefusal } from "../../lib/base/refusals.js";
 
 /** The engine's default work per move (docs/api.md, "Game review"). */
 export const DEFAULT_ITERATIONS = 16;

@@ -1,13 +1,14 @@
 // A player's side of the room protocol (docs/rooms.md), the same for a guest
 // and for the host's own player (who talks to the referee through a loopback
 // transport): it greets every peer it meets with a fresh nonce, takes as the
-// host only the peer whose welcome the link's host key signed, and from then
-// on hears only that peer.  It keeps the room and the latest game state and
-// tells the page (callbacks); moves go to the host, which answers with the
-// next state or an error.
+// host only the peer whose welcome the link's host key signed for that nonce
+// and that very connection, and from then on hears only that peer.  It keeps
+// the room and the latest game state and tells the page (callbacks); moves go
+// to the host, which answers with the next state or an error.  Its seat token
+// it gives up only when the host's signature says so (`removed`).
 
 import { readFromHost, encode, MAX_FROM_HOST, MAX_FROM_GUEST } from "./protocol.js";
-import { randomText, verifyWelcome } from "./secret.js";
+import { randomText, verifyWelcome, verifyRelease } from "./secret.js";
 /** @import {Transport} from "./transport.js" */
 /** @import {RoomKey} from "./secret.js" */
 
@@ -19,10 +20,14 @@ import { randomText, verifyWelcome } from "./secret.js";
  * @property {(seat: number, token: string) => void} seated  this browser took a seat
  * @property {(code: string, detail?: string) => void} error  the host refused something
  * @property {(connected: boolean) => void} host  the host is connected (true) or gone (false)
+ * @property {(seat: number) => void} removed  the host took this browser's seat back (its signature checked)
+ * @property {(seat: number, reaction: string) => void} reaction  a player's reaction
  */
 
-const KEEP = 4000;
-const GREET_AGAIN_MS = 4000;   // received messages kept for inspection (window.tsuroRoom.received)
+const KEEP = 4000;              // received messages kept for inspection (window.tsuroRoom.received)
+const GREET_AGAIN_MS = 4000;
+const NONCES = 3;              // greetings a peer may answer (the latest ones)
+const HEARD = 50;              // other peers' messages kept for inspection (window.tsuroRoom.heard)
 
 export class RoomClient {
   /**
@@ -41,8 +46,12 @@ export class RoomClient {
     this.on = on;
     /** @type {string | null} the host's peer id, once it proved itself */
     this.hostPeer = null;
-    /** @type {Map<string, string>} peer -> the nonce it was greeted with */
+    /** @type {string | null} the host's public key (raw, base64url), from its welcome */
+    this.hostKey = null;
+    /** @type {Map<string, string[]>} peer -> the nonces it was greeted with, the latest last */
     this.nonces = new Map();
+    /** the last messages of peers that are not the host (never acted on: tests and debugging) */
+    this.heard = [];
     /** every message received from the host, as text (for tests and debugging) */
     this.received = [];
     /** when each state arrived (ms since the epoch, this machine's clock) and its size: the bench */
@@ -71,10 +80,10 @@ export class RoomClient {
     transport.maxBytes = (peer) => (peer === this.hostPeer ? MAX_FROM_HOST : MAX_FROM_GUEST);
   }
 
-  /** Greet a peer; again after a while if no welcome came (a greeting can be lost while a peer starts). */
+  /** Greet a peer with a fresh nonce; again after a while if no welcome came (a greeting can be lost while a peer starts). */
   _greet(peer, tries = 3) {
-    const nonce = this.nonces.get(peer) || randomText(16);
-    this.nonces.set(peer, nonce);
+    const nonce = randomText(16);
+    this.nonces.set(peer, [...(this.nonces.get(peer) || []), nonce].slice(-NONCES));
     const token = this.token();
     this.transport.send(peer, encode("hello", token ? { nonce, token } : { nonce }));
     if (tries > 1) {
@@ -83,17 +92,14 @@ export class RoomClient {
   }
 
   async _receive(peer, text) {
-    if (this.hostPeer !== null && peer !== this.hostPeer) return;   // another guest: never listened to
-    const msg = readFromHost(text);
-    if (!msg) return;
-    if (this.hostPeer === null) {
-      if (msg.type !== "welcome" || !this.nonces.has(peer)) return;
-      if (!(await verifyWelcome(msg, this.link, this.roomId, this.nonces.get(peer) || ""))) return;
-      this.hostPeer = peer;
-      this.connectedAt = performance.now();
-      this.on.host(true);
+    if (this.hostPeer !== peer) {
+      // another guest is never listened to; until the host is found, a peer's welcome is checked
+      if (this.heard.push({ peer, text: String(text).slice(0, 2000) }) > HEARD) this.heard.shift();
+      if (this.hostPeer === null) await this._welcome(peer, readFromHost(text));
       return;
     }
+    const msg = readFromHost(text);
+    if (!msg) return;
     this.received.push(text);
     if (this.received.length > KEEP) this.received.shift();
     if (msg.type === "state") this.arrivals.push({ n: msg.n, at: performance.timeOrigin + performance.now(), bytes: text.length });
@@ -106,8 +112,32 @@ export class RoomClient {
       case "state": this.state = msg; this.on.state(msg); break;
       case "over": this.on.over(msg.record); break;
       case "seated": this.on.seated(msg.seat, msg.token); break;
+      case "removed": await this._removed(msg); break;
+      case "reaction": this.on.reaction(msg.seat, msg.r); break;
       case "error": this.on.error(msg.code, typeof msg.detail === "string" ? msg.detail : undefined); break;
     }
+  }
+
+  /**
+   * A peer's welcome: that peer is the host if the link's host key signed one of the nonces
+   * this page greeted it with, together with both ends of this very connection (a welcome
+   * the host signed for another peer's connection fails here).
+   */
+  async _welcome(peer, msg) {
+    if (!msg || msg.type !== "welcome" || !(this.nonces.get(peer) || []).includes(msg.nonce)) return;
+    const ends = this.transport.binding(peer);
+    if (!ends || !(await verifyWelcome(msg, this.link, this.roomId, msg.nonce, { guest: ends.local, host: ends.remote }))) return;
+    if (this.hostPeer !== null) return;   // another peer proved itself meanwhile
+    this.hostPeer = peer;
+    this.hostKey = msg.key;
+    this.connectedAt = performance.now();
+    this.on.host(true);
+  }
+
+  /** The host took a seat back: believed for this browser's own token, under the host's signature. */
+  async _removed(msg) {
+    const token = this.token();
+    if (token && this.hostKey && (await verifyRelease(this.hostKey, msg.sig, this.roomId, token))) this.on.removed(msg.seat);
   }
 
   /** Whether the host is connected and proved itself. */
@@ -121,6 +151,8 @@ export class RoomClient {
   }
 
   sit(seat, name) { this._send("sit", { seat, name }); }
+  /** @param {string} r  one of protocol.REACTIONS */
+  react(r) { this._send("react", { r }); }
   stand() { this._send("stand"); }
   /** @param {number} n  the number of moves played so far (the host refuses a move made on an older state) */
   move(n, move) {

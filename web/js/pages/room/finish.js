@@ -4,13 +4,14 @@
 // share link and "Embed this game / this position" (lib/shell/embedcode.js,
 // as on the game page), at the step the replay shows.
 
-import { Session, ask } from "../../lib/game/session.js";
+import { Session } from "../../lib/game/session.js";
 import { Stepper } from "../../lib/views/stepper.js";
 import { describe } from "../../lib/words/movelog.js";
 import { list, sentences, t } from "../../lib/words/i18n.js";
 import { setPhase } from "../../lib/shell/page.js";
 import { $ } from "../../lib/shell/dom.js";
 import { EmbedCode } from "../../lib/shell/embedcode.js";
+import { showFigures } from "../../lib/shell/figures.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {Board} from "../../lib/views/board.js" */
 
@@ -33,6 +34,7 @@ export async function showGameOver(engine, board, record, room) {
   $("turn-banner").textContent = $("winners").textContent;
   $("over-panel").hidden = false;
   $("play-panel").hidden = true;
+  showFigures(engine, record, $("figures"));
   setPhase("over");
   const last = session.moves.length;
   stepper = new Stepper({
@@ -48,12 +50,14 @@ export async function showGameOver(engine, board, record, room) {
   stepper.bounds(0, last);
   $("rp-range").max = String(last);
   await stepper.step(last);
-  const { fragment } = await ask(engine, "encode_link", { record });
+  const { fragment } = await engine.ask("encode_link", { record });
   const game = new URL(`./#${fragment}`, location.href).href;
   $("share-link").value = game;
   if (room) $("players-panel").hidden = false;
 }
 
+$("rp-first").addEventListener("click", () => stepper?.step(0));
 $("rp-prev").addEventListener("click", () => stepper?.step((stepper.at ?? 0) - 1));
+$("rp-last").addEventListener("click", () => stepper?.step(Number(/** @type {HTMLInputElement} */ ($("rp-range")).max)));
 $("rp-next").addEventListener("click", () => stepper?.step((stepper.at ?? 0) + 1, true));
 $("rp-range").addEventListener("input", () => stepper?.step(Number(/** @type {HTMLInputElement} */ ($("rp-range")).value)));

@@ -38,6 +38,7 @@ function seatRows(setup) {
     const i = rows.children.length;
     const s = setup?.seats?.[i];
     const li = document.createElement("li");
+    li.className = "seat-row";
     const value = s && s.kind === "computer" && LEVELS.includes(s.level) ? `computer:${s.level}` : "person";
     li.append(kindSelect(i, value));
     rows.append(li);

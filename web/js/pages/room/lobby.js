@@ -1,17 +1,23 @@
 // The room's seats as the host tells them (a `room` message): in the lobby, who
-// sits where and the free seats to take; during the game, who is connected.
-// The host sees its own controls beside them: start the game, and for a seat
-// whose player is gone, give it to a computer or free it for someone else.
+// sits where and the free seats to take; during the game, who is connected and
+// whose turn has gone silent; beside each, a player's latest reaction.  The
+// host sees its own controls beside them: start the game; in the lobby, take a
+// guest out of a seat; during the game, give a seat whose player is gone or
+// silent to a computer (of a chosen level) or free it for someone else.
 
 import { isolate, t } from "../../lib/words/i18n.js";
 import { colorOf } from "../../lib/views/style.js";
 import { $ } from "../../lib/shell/dom.js";
+import { bubble } from "./reactions.js";
+
+const LEVELS = ["easy", "medium", "hard"];
 
 /** A seat's line: its colour, its name, and what it is (a computer, free, away). */
 function seatLabel(seat, i) {
   const what = seat.kind === "computer" ? t("room.computer")
     : !seat.taken ? t("room.free")
-    : seat.online ? t("room.here") : t("room.away");
+    : !seat.online ? t("room.away")
+    : seat.silent ? t("room.silent") : t("room.here");
   const name = seat.taken || seat.kind === "computer" ? seat.name : t("common.player_name", { n: i + 1 });
   return { name, what };
 }
@@ -40,7 +46,7 @@ export function drawSeats(list, room, { take, host }) {
     const li = document.createElement("li");
     li.className = "room-seat";
     li.dataset.seat = String(i);
-    li.dataset.state = seat.kind === "computer" ? "computer" : !seat.taken ? "free" : seat.online ? "here" : "away";
+    li.dataset.state = seat.kind === "computer" ? "computer" : !seat.taken ? "free" : !seat.online ? "away" : seat.silent ? "silent" : "here";
     const dot = document.createElement("span");
     dot.className = "room-dot";
     dot.setAttribute("aria-hidden", "true");
@@ -53,6 +59,8 @@ export function drawSeats(list, room, { take, host }) {
     state.className = "room-seat-state";
     state.textContent = what;
     li.append(dot, label, " ", state);
+    const said = bubble(i);
+    if (said) li.append(" ", said);
     if (take && seat.kind === "person" && !seat.taken && room.you.seat === null && room.phase !== "over") {
       li.append(button(t("room.take"), () => take(i), "primary", "take"));
     }
@@ -61,18 +69,34 @@ export function drawSeats(list, room, { take, host }) {
   });
 }
 
+/** A choice of the computer's level, for a seat handed to a computer during the game. */
+function levelSelect(i) {
+  const select = document.createElement("select");
+  select.className = "room-level";
+  select.setAttribute("aria-label", t("room.level_of", { n: i + 1 }));
+  for (const level of LEVELS) select.add(new Option(t(`room.computer_${level}`), level));
+  select.value = "medium";
+  return select;
+}
+
 /** The host's controls of one seat. */
 function hostControls(li, room, seat, i, host) {
-  const gone = seat.kind === "person" && seat.taken && !seat.online;
-  const toComputer = () => host.setKind(i, "computer", "medium", t("room.computer_medium"));
-  if (room.phase === "lobby" && seat.kind === "person" && !seat.taken) {
-    li.append(button(t("room.to_computer"), toComputer, "", "computer"));
+  const person = seat.kind === "person";
+  const gone = person && seat.taken && !seat.online;
+  const silent = person && seat.taken && seat.online && seat.silent && room.you.seat !== i;
+  const toComputer = (level) => host.setKind(i, "computer", level, t(`room.computer_${level}`));
+  if (room.phase === "lobby" && person && !seat.taken) {
+    li.append(button(t("room.to_computer"), () => toComputer("medium"), "", "computer"));
+  } else if (room.phase === "lobby" && person && room.you.seat !== i) {
+    const free = t("common.player_name", { n: i + 1 });
+    li.append(button(t("room.remove"), () => host.removeSeat(i, free), "", "remove"));
   } else if (room.phase === "lobby" && seat.kind === "computer") {
     const toPerson = () => host.setKind(i, "person", "medium", t("common.player_name", { n: i + 1 }));
     li.append(button(t("room.to_person"), toPerson, "", "person"));
-  } else if (gone || (room.phase === "playing" && seat.kind === "person" && !seat.taken)) {
-    li.append(button(t("room.to_computer"), toComputer, "", "computer"));
-    if (gone) li.append(button(t("room.free_seat"), () => host.freeSeat(i), "", "free"));
+  } else if (room.phase === "playing" && person && (gone || silent || !seat.taken)) {
+    const level = levelSelect(i);
+    li.append(level, button(t("room.to_computer"), () => toComputer(level.value), "", "computer"));
+    if (gone || silent) li.append(button(t("room.free_seat"), () => host.freeSeat(i), "", "free"));
   }
 }
 

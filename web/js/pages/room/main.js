@@ -13,16 +13,22 @@
 import { bootPage } from "../../lib/shell/boot.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { notice, reason, setPhase, wireCopyButton } from "../../lib/shell/page.js";
-import { noteRefusal } from "../../lib/shell/refusals.js";
-import { applyTheme } from "../../lib/shell/theme.js";
-import { Sound } from "../../lib/shell/sound.js";
-import { list, t } from "../../lib/words/i18n.js";
+import { noteRefusal } from "../../lib/base/refusals.js";
+import { sound } from "../../lib/shell/sound.js";
+import { list, t, lang } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
-import { parseRoomFragment, deriveRoom, roomFragment, hostKeyFits } from "./secret.js";
-import { loadHosted, saveHosted, loadSeat, saveSeat, keepHostedAside } from "./store.js";
-import { RelayTransport, relaysFor, iceServers } from "./relay.js";
+import { readText, writeText } from "../../lib/base/storage.js";
+import { parseRoomFragment, deriveRoom, roomFragment, randomText, hostKeyFits } from "./secret.js";
+import { loadHosted, saveHosted, saveHostedIfCurrent, loadSeat, saveSeat, keepHostedAside } from "./store.js";
+import { RelayTransport, relaysFor, iceServers, lobbyRelays } from "./relay.js";
 import { loopbackPair } from "./transport.js";
 import { Referee } from "./referee.js";
+import { HostLock } from "./hostlock.js";
+import { showReaction, wireReactions } from "./reactions.js";
+import { Announcer } from "./announcer.js";
+import { Finder, joining, joined } from "./finder.js";
+import { markDead } from "./tables.js";
+import { newKey } from "./nostr.js";
 import { RoomClient } from "./client.js";
 import { Table } from "./table.js";
 import { drawSeats, lobbyNote } from "./lobby.js";
@@ -31,11 +37,13 @@ import { showHome } from "./home.js";
 import { drawQR } from "./qr.js";
 import { ManualInvites, answerInvite } from "./invite.js";
 
-applyTheme();
-const sound = new Sound();
-sound.wire($("btn-sound"));
-/** @type {{client: RoomClient | null, referee: Referee | null, table: Table | null, id: string, link: any}} */
-const room = { client: null, referee: null, table: null, id: "", link: null };
+/**
+ * @type {{client: RoomClient | null, referee: Referee | null, table: Table | null, id: string, link: any,
+ *   transports: import("./transport.js").Transport[], hosting: string, announcer: Announcer | null,
+ *   joinedInMs: number | null, joinTried: number | null}}
+ * hosting: "" (a guest), "here" (this tab referees), "elsewhere" (another tab does), "handed" (handed over)
+ */
+const room = { client: null, referee: null, table: null, id: "", link: null, transports: [], hosting: "", announcer: null, joinedInMs: null, joinTried: null };
 
 // the elimination bonus's exchange, on this player's turn (the host's engine checks it)
 const exchange = new ExchangeChooser({
@@ -58,6 +66,8 @@ const page = bootPage({
 const { engine, board, turn, tilesReady } = page;
 const params = new URLSearchParams(location.search);
 const NO_ANSWER_MS = 15_000;
+/** The name this browser last took a seat under (any room): a table joined from the list uses it. */
+const NAME_KEY = "tsuro.room.name";
 
 /** What the room page exposes for tests and debugging (not an API). */
 const debug = {
@@ -72,7 +82,16 @@ const debug = {
   get connectedAt() { return room.client?.connectedAt ?? null; },
   get seatedAt() { return room.client?.seatedAt ?? null; },
   get record() { return room.referee?.session?.toRecord() ?? null; },
+  get hosting() { return room.hosting; },
+  /** the open table's announcements: events sent to relays, and what each relay answered */
+  get announced() { return room.announcer ? { sent: room.announcer.sent, log: room.announcer.log } : null; },
+  /** a table joined from "Find a table": ms from the click on "Find a table" to seated */
+  get joinedInMs() { return room.joinedInMs; },
+  /** what peers that are not the host sent this page (never acted on) */
+  get heard() { return room.client?.heard ?? []; },
   sendRaw: (text) => { const c = room.client; if (c && c.hostPeer) c.transport.send(c.hostPeer, text); },
+  /** send text to any peer (a hostile guest's tests) */
+  sendTo: (peer, text) => room.client?.transport.send(peer, text),
 };
 Object.assign(window, { tsuroRoom: debug });
 
@@ -106,37 +125,147 @@ async function openRoom(link, host = true) {
   // made once whoever listens to it is there: a peer met before would go unheard
   const relay = () => (urls.length ? new RelayTransport({ roomId: id, password, relays: urls, ice: iceServers(params) }) : null);
   if (isHost) {
-    await engine.ready;
-    room.referee = new Referee({
-      engine, room: hosted,
-      persist: (r) => { if (!saveHosted(r)) notice(t("room.no_storage")); },
-      stuck: (seat, count) => notice(t("room.computer_failed", { name: hosted.seats[seat].name, count }), {
-        label: t("engine.retry"), run: () => { notice(null); room.referee?.retryComputers(); },
-      }),
-    });
-    try {
-      await room.referee.resume();
-    } catch (e) {
-      if (engine.failed) throw e;   // the engine is down, not the save: it stays for the next visit
-      return aside(reason(e));
-    }
-    const pair = loopbackPair();
-    room.referee.attach(pair.host, "l");
-    startClient(pair.local, link, id);
-    pair.open();
-    const toGuests = relay();
-    if (toGuests) {
-      room.referee.attach(toGuests, "r");
-      showInvite(link);   // without a relay the link leads nowhere: invites without internet only
-    }
+    await hostRoom(link, id, relay, aside);
   } else {
     const transport = relay();
     if (!transport) { connection(t("room.no_relay")); return; }
     startClient(transport, link, id);
     connection(t("room.connecting"));
     // no answer for a while: say what may be wrong and what else there is
-    setTimeout(() => { if (!room.client?.connected && !room.client?.room) connection(t("room.no_connection")); }, NO_ANSWER_MS);
+    setTimeout(() => {
+      if (room.client?.connected || room.client?.room) return;
+      const from = joining();
+      if (from && from.secret === link.secret) {
+        // a table from "Find a table" that does not answer: off this browser's list
+        markDead(from.key);
+        joined();
+        notice(t("room.table_gone"), { label: t("room.find"), run: () => { location.href = `room.html${location.search}#find`; } });
+      }
+      connection(t("room.no_connection"));
+    }, NO_ANSWER_MS);
   }
+}
+
+/**
+ * Referee the room in this tab, if no other tab of this browser does (hostlock.js): taken
+ * up from the latest save, under a new epoch; or say that another tab has it.
+ */
+/**
+ * Referee the room this browser keeps, in this tab once no other tab does; what it kept is
+ * put aside (`aside`, which opens the room as a guest's) when the engine refuses its game.
+ */
+async function hostRoom(link, id, relay, aside) {
+  const lock = new HostLock(id, { handOver: () => handOver("handed"), lost: () => { handOver("handed"); } });
+  if (!(await lock.claim())) {
+    if (!HostLock.askedOnReload(id)) { elsewhere("room.open_elsewhere"); return; }
+    connection(t("room.taking_over"));
+    await lock.takeOver();
+  }
+  const hosted = loadHosted(id);
+  if (!hosted) { notice(t("room.no_storage")); return; }
+  hosted.epoch = (hosted.epoch || 0) + 1;
+  if (!saveHosted(hosted)) notice(t("room.no_storage"));
+  room.hosting = "here";
+  connection("");
+  await engine.ready;
+  room.referee = new Referee({
+    engine, room: hosted,
+    persist: (r) => {
+      const saved = saveHostedIfCurrent(r);
+      if (saved === "failed") notice(t("room.no_storage"));
+      if (saved === "superseded") handOver("handed");   // another tab took the room up meanwhile
+    },
+    stuck: (seat, count) => notice(t("room.computer_failed", { name: hosted.seats[seat].name, count }), {
+      label: t("engine.retry"), run: () => { notice(null); room.referee?.retryComputers(); },
+    }),
+  });
+  try {
+    await room.referee.resume();
+  } catch (e) {
+    if (engine.failed) throw e;   // the engine is down, not the save: it stays for the next visit
+    lock.letGo?.();
+    room.hosting = "";
+    return aside(reason(e));
+  }
+  const pair = loopbackPair();
+  room.referee.attach(pair.host, "l");
+  startClient(pair.local, link, id);
+  pair.open();
+  room.transports = [pair.host, pair.local];
+  const toGuests = relay();
+  if (toGuests) {
+    room.referee.attach(toGuests, "r");
+    room.transports.push(toGuests);
+    showInvite(link);   // without a relay the link leads nowhere: invites without internet only
+    wireListing(hosted);
+  }
+}
+
+/**
+ * An open table: the host's choice (kept with the room) to be listed in "Find a table",
+ * announced on the lobby relays while a seat is free (announcer.js).
+ */
+function wireListing(hosted) {
+  const box = /** @type {HTMLInputElement} */ ($("room-listed"));
+  $("listed-box").hidden = false;
+  box.checked = !!hosted.listed;
+  const announcer = new Announcer({ relays: lobbyRelays(params), secret: tableKey(hosted).secret, facts: () => tableFacts(hosted) });
+  room.announcer = announcer;
+  room.referee.changed = () => announcer.update();
+  box.onchange = () => {
+    hosted.listed = box.checked;
+    if (box.checked) hosted.table.since = Math.floor(Date.now() / 1000);
+    room.referee?.keep();
+    announcer.update();
+  };
+  addEventListener("pagehide", () => { announcer.stop(); });
+  announcer.update();
+}
+
+/** The open table's id and Nostr key, made the first time and kept with the room. */
+function tableKey(hosted) {
+  if (!hosted.table) hosted.table = { id: randomText(16), secret: newKey().secret, since: Math.floor(Date.now() / 1000) };
+  return hosted.table;
+}
+
+/**
+ * What the open table says now, or null: not to be listed (not open, no seat free, over, handed over).
+ * @returns {import("./announcer.js").TableFacts | null}
+ */
+function tableFacts(hosted) {
+  const referee = room.referee;
+  if (!hosted.listed || !referee || room.hosting !== "here") return null;
+  const info = referee.roomInfo();
+  const free = info.seats.filter((s) => s.kind === "person" && !s.taken).length;
+  if (info.phase === "over" || free === 0) return null;
+  return {
+    table: hosted.table.id, link: hosted.link, rules: hosted.rules, seats: info.seats.length, free,
+    phase: info.phase === "lobby" ? "lobby" : "playing", lang: lang(), since: hosted.table.since,
+    players: info.seats.filter((s) => s.taken).map((s) => s.name), clock: null,
+  };
+}
+
+/** This tab no longer referees (another took the room up): stop, let the guests go, say so. */
+async function handOver(why) {
+  if (room.hosting !== "here") return;
+  room.hosting = why;
+  room.announcer?.stop();
+  await room.referee?.stop();
+  for (const transport of room.transports) transport.close();
+  invites?.transport.close();
+  invites = null;
+  room.transports = [];
+  elsewhere("room.handed_over");
+}
+
+/** Another tab of this browser referees this room: say so, with "Host it here". */
+function elsewhere(words) {
+  if (room.hosting !== "handed") room.hosting = "elsewhere";
+  $("play-panel").hidden = true;
+  $("lobby-panel").hidden = true;
+  setPhase("elsewhere");
+  connection("");
+  notice(t(words), { label: t("room.host_here"), run: () => { HostLock.askOnReload(room.id); location.reload(); } });
 }
 
 /** The player's side, on whichever transport reaches the host. */
@@ -154,6 +283,15 @@ function startClient(transport, link, id) {
       state: (s) => { showPlaying(); room.table?.receive(s); },
       over: (record) => { room.table?.queue.then(() => showGameOver(engine, board, record, room.client?.room)); },
       error: (code, detail) => refused(code, detail),
+      // only the host's signature takes the seat's token back (client.js checked it)
+      removed: () => {
+        saveSeat(id, { token: null, name: $("join-name").value.trim() });
+        notice(t("room.removed"));
+      },
+      reaction: (seat, r) => {
+        const name = room.client?.room?.seats?.[seat]?.name ?? t("common.player_name", { n: seat + 1 });
+        showReaction(seat, r, name);
+      },
     },
   });
   room.table = new Table({ board, turn, sound, client: () => room.client });
@@ -163,7 +301,7 @@ function refused(code, detail) {
   const text = t(`room.error.${code}`, { detail: detail || "" });
   if (["illegal_move", "not_your_turn", "stale_move", "engine"].includes(code)) room.table?.refused(text);
   else notice(text);
-  if (code === "replaced" || code === "bad_token") saveSeat(room.id, { token: null, name: $("join-name").value.trim() });
+  // a seat token is never given up on an error's word: only a `removed` the host signed
 }
 
 function showRoom(r) {
@@ -176,11 +314,38 @@ function showRoom(r) {
   drawSeats(list, r, { take: (seat) => take(seat), host: isHost ? room.referee : null });
   lobbyNote(r, isHost);
   $("btn-manual").hidden = !isHost || r.phase === "over";
+  $("react-box").hidden = r.you.seat === null || r.phase === "lobby";
+  if (!isHost) joinFromList(r);
+}
+
+/**
+ * A table joined from "Find a table": one click took the stranger here, so the first free
+ * seat is taken for them (under the name they last used); a table that filled or started
+ * meanwhile is watched.
+ */
+function joinFromList(r) {
+  const from = joining();
+  if (!from || from.secret !== room.link?.secret) return;
+  if (r.you.seat !== null) {
+    room.joinedInMs = Date.now() - from.at;
+    joined();
+    return;
+  }
+  const free = r.seats.findIndex((s) => s.kind === "person" && !s.taken);
+  if (free < 0 || r.phase === "over") {
+    joined();
+    notice(t("room.table_full"));
+    return;
+  }
+  if (room.joinTried === free) return;   // asked: the host's answer comes
+  room.joinTried = free;
+  take(free);
 }
 
 function take(seat) {
-  const name = $("join-name").value.trim() || t("common.player_name", { n: seat + 1 });
+  const name = $("join-name").value.trim() || readText(NAME_KEY) || t("common.player_name", { n: seat + 1 });
   $("join-name").value = name;
+  writeText(NAME_KEY, name);
   room.client?.sit(seat, name);
 }
 
@@ -200,6 +365,7 @@ function showInvite(link) {
 
 // ------------------------------------------------------------------ without a relay
 
+/** @type {ManualInvites | null} */
 let invites = null;
 $("btn-manual").addEventListener("click", () => {
   if (!room.referee) return;
@@ -226,7 +392,13 @@ wireCopyButton("btn-copy-manual", "manual-out");
 $("btn-share-room").addEventListener("click", () => {
   navigator.share({ text: t("room.share_text"), url: $("room-link").value }).catch(() => { /* closed */ });
 });
-$("btn-start").addEventListener("click", () => room.referee?.start());
+$("btn-start").addEventListener("click", async () => {
+  const why = await room.referee?.start();
+  if (!why) return;
+  // why not: said to the host (a free seat; the engine's refusal, in words)
+  notice(t("room.start_failed", { reason: why.code === "seats_free" ? t("room.waiting_seats", { count: 1 }) : reason(why) }));
+});
+wireReactions((r) => room.client?.react(r), () => { if (room.client?.room) showRoom(room.client.room); });
 $("btn-exchange").addEventListener("click", () => exchange.finish());
 $("btn-exchange-reset").addEventListener("click", () => exchange.reset());
 $("join-name").value = loadSeat(room.id)?.name || "";
@@ -247,11 +419,21 @@ async function route() {
     await openInvite(hash.slice("invite=".length));
   } else {
     // a fragment that is no room's link (a damaged or hostile one) is refused, and said
-    if (hash) noteRefusal({ kind: "address", name: "#", value: hash.length > 40 ? `${hash.slice(0, 40)}…` : hash });
+    if (hash && hash !== "find") noteRefusal({ kind: "address", name: "#", value: hash.length > 40 ? `${hash.slice(0, 40)}…` : hash });
     showHome((e) => notice(t("room.open_failed", { reason: reason(e) })));
     setPhase("home");
+    $("find-panel").hidden = false;
+    if (hash === "find") findTables();
   }
 }
+
+/** "Find a table": the open tables on the lobby relays, listed (finder.js). */
+let finder = /** @type {Finder | null} */ (null);
+function findTables() {
+  finder = finder || new Finder(lobbyRelays(params), (table) => `room.html${location.search}#${roomFragment(table.link)}`);
+  finder.open();
+}
+$("btn-find").addEventListener("click", () => findTables());
 
 window.addEventListener("hashchange", () => location.reload());
 route().catch((e) => { console.error(e); notice(t("room.open_failed", { reason: reason(e) })); });

@@ -6,7 +6,7 @@
 // players on the same network (a phone's hotspot, a home Wi-Fi without
 // internet) can play.  Then the room protocol runs over it as over the relays.
 
-import { Transport } from "./transport.js";
+import { Transport, dtlsBinding } from "./transport.js";
 import { b64url, fromB64url } from "./secret.js";
 
 const GATHER_MS = 4000;   // at most this long for the local addresses
@@ -87,6 +87,8 @@ class ManualTransport extends Transport {
   }
 
   drop(peer) { this._gone(peer); }
+
+  binding(peer) { return dtlsBinding(this.peers.get(peer)?.pc); }
 
   close() { for (const peer of [...this.peers.keys()]) this._gone(peer); }
 }

@@ -5,6 +5,7 @@ export const NETWORK: {
   appId: string;
   relays: string[];
   roomRelays: number;
+  lobbyRelays: string[];
   stun: string[];
   loopback: string[];
 };

@@ -1,33 +1,34 @@
 // The room protocol's messages (docs/rooms.md, "The wire protocol"): one JSON
-// object per message, {"v": 1, "type": ..., ...}, over any transport.  This
+// object per message, {"v": 2, "type": ..., ...}, over any transport.  This
 // module checks their shapes only (types, sizes, ranges); whether a move is
 // legal is the host's engine's to say.  A message that fails a check is
 // refused with an error to its sender, never thrown.
 
-export const VERSION = 1;
+import { cleanName } from "../../lib/words/names.js";
+
+export const VERSION = 2;
 /** The largest message a guest may send, and the largest a guest accepts from the host (bytes of text). */
 export const MAX_FROM_GUEST = 4096;
 export const MAX_FROM_HOST = 262144;
-export const MAX_NAME = 24;
 export const MAX_SEATS = 8;
 
 /** Why the host refused a message: the codes of `error` (words: room.error.<code>). */
 export const ERRORS = [
   "bad_message", "too_large", "rate_limited", "bad_version", "wrong_phase", "seat_taken",
   "bad_seat", "bad_token", "not_seated", "not_your_turn", "forged_seat", "stale_move", "illegal_move",
-  "replaced", "engine",
+  "replaced", "engine", "removed",
 ];
+
+/** The reactions a player may send (words: room.react.<id>); no other text passes between devices. */
+export const REACTIONS = ["clap", "wow", "phew", "gg", "nice", "oops", "thanks"];
 
 const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const isInt = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
 const isText = (v, max) => typeof v === "string" && v.length <= max;
 const isId = (v) => typeof v === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(v);
+const isReaction = (v) => REACTIONS.includes(v);
 
-/** A player's name as the host keeps it: trimmed, control characters removed, at most MAX_NAME. */
-export function cleanName(name) {
-  // eslint-disable-next-line no-control-regex
-  return String(name).replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g, "").trim().slice(0, MAX_NAME);
-}
+export { cleanName };
 
 /** The shape of each message a guest sends: fields and their checks. */
 const FROM_GUEST = {
@@ -35,6 +36,7 @@ const FROM_GUEST = {
   sit: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), name: (v) => isText(v, 200) && cleanName(v).length > 0 },
   stand: {},
   move: { n: (v) => isInt(v, 0, 10000), move: isObj, seat: (v) => v === undefined || isInt(v, 0, MAX_SEATS - 1) },
+  react: { r: isReaction },
 };
 
 /**
@@ -58,9 +60,11 @@ export function readFromGuest(text) {
 
 /** The host's messages a guest understands, with the fields it relies on. */
 const FROM_HOST = {
-  welcome: { key: (v) => isText(v, 200), sig: (v) => isText(v, 200) },
+  welcome: { nonce: isId, key: (v) => isText(v, 200), sig: (v) => isText(v, 200) },
   room: { phase: (v) => ["lobby", "playing", "over"].includes(v), seats: Array.isArray, you: isObj },
   seated: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), token: isId },
+  removed: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), sig: (v) => isText(v, 200) },
+  reaction: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), r: isReaction },
   state: { n: (v) => isInt(v, 0, 10000), position: isObj },
   over: { record: isObj },
   error: { code: (v) => isText(v, 40) },

@@ -4,20 +4,37 @@
 // the engine the move), plays the moves and the computers' moves, and sends
 // each peer only what its seat may see (the engine's `room_view`).  A refused
 // message gets an error sent to its peer only; nothing else changes.  Messages
-// are handled one at a time, in the order they came.
+// are handled one at a time, in the order they came.  The turns are the turn
+// loop's (lib/game/turnloop.js): every person seat is played by its guest,
+// the computers' on this engine.  What one peer can make it do is bounded: a
+// hello (a signature and a view) a few times a connection and then one every
+// few seconds, answered to that peer alone; reactions a few a minute.  The
+// host's controls take seats back (a signed `removed` to the seat's browser)
+// and give them to computers.
 
-import { Session, EngineRefused, ask, ENGINE_DOWN } from "../../lib/game/session.js";
+import { Session, overIn } from "../../lib/game/session.js";
+import { TurnLoop } from "../../lib/game/turnloop.js";
+import { EngineError, engineDown } from "../../lib/engine/client.js";
 import { readFromGuest, encode, RateLimit, cleanName } from "./protocol.js";
-import { randomText, signWelcome } from "./secret.js";
+import { randomText, signWelcome, signRelease } from "./secret.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {Transport} from "./transport.js" */
 
 const FLOOD_DROP = 200;   // messages dropped for speed before a peer is cut off
 const COMPUTER_TRIES = 3;  // a computer's move tried again after the engine failed
+/** Hellos a connection may send: three at once (a page greets again when no welcome comes), then one every 4 s. */
+const HELLO_RATE = [0.25, 3];
+/** Reactions a seat may send: three at once, then one every 4 s; more are refused (`rate_limited`). */
+export const REACT_RATE = [0.25, 3];
+/** A seat to move for this long is "silent": the host may give it to a computer or free it. */
+export const SILENT_MS = 30_000;
+/** Tokens taken back whose signed release is kept for their browser's next hello. */
+const RELEASED = 16;
 
 /**
  * @typedef {{kind: "person" | "computer", level: string, name: string, color: string, token: string | null}} Seat
- * @typedef {{key: string, transport: Transport, id: string, hello: boolean, seat: number | null, limit: RateLimit, warned: number}} Peer
+ * @typedef {{key: string, transport: Transport, id: string, hello: boolean, seat: number | null, limit: RateLimit,
+ *   warned: number, hellos: RateLimit, reacts: RateLimit, removed: boolean}} Peer
  */
 
 export class Referee {
@@ -34,6 +51,7 @@ export class Referee {
   constructor({ engine, room, persist, changed = () => {}, stuck = () => {} }) {
     this.engine = engine;
     this.room = room;
+    if (!Array.isArray(room.released)) room.released = [];
     this.persist = persist;
     this.changed = changed;
     this.stuck = stuck;
@@ -45,13 +63,30 @@ export class Referee {
     this.peers = new Map();
     this.work = Promise.resolve();
     /** refused messages; when each move's states were sent (ms since the epoch) and their bytes: the bench */
-    this.stats = { refused: 0, sent: /** @type {{n: number, at: number}[]} */ ([]), bytes: 0, messages: 0, computerFailures: 0, tooLarge: 0 };
+    this.stats = { refused: 0, sent: /** @type {{n: number, at: number}[]} */ ([]), bytes: 0, messages: 0, computerFailures: 0, tooLarge: 0,
+      signed: 0, views: 0 };
+    /** set by stop(): this referee hands the room over (stopping) and then does nothing more (stopped) */
+    this.stopping = false;
+    this.stopped = false;
+    /** when (performance.now()) the turn on started; the timer that says its seat went silent */
+    this.turnAt = 0;
+    this.silentTimer = /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined);
+    /** how many times in a row the engine failed the turn on */
+    this.failures = 0;
+    // The turns: a person's seat waits for its guest's move (_move), a computer's is played here.
+    this.loop = new TurnLoop({
+      player: (seat) => (this.seats[seat]?.kind === "computer" ? "computer" : "remote"),
+      shown: (r) => this._played(r),
+      over: () => this._over(),
+      failed: (e, { seat, retry }) => this._failed(e, seat ?? this.session.turn, retry),
+      turnStarted: () => this._turnStarted(),
+    });
   }
 
   /** Take the saved game back up (a host's reload). */
   async resume() {
     if (this.room.save) this.session = await Session.fromSave(this.engine, this.room.save);
-    if (this.phase === "playing") this._queue(() => this._computers());
+    if (this.phase === "playing") this._queue(() => this.loop.begin(this.session));
   }
 
   get phase() { return this.room.phase; }
@@ -60,7 +95,10 @@ export class Referee {
   attach(transport, tag) {
     transport.on = {
       open: (id) => {
-        this.peers.set(`${tag}:${id}`, { key: `${tag}:${id}`, transport, id, hello: false, seat: null, limit: new RateLimit(), warned: 0 });
+        this.peers.set(`${tag}:${id}`, {
+          key: `${tag}:${id}`, transport, id, hello: false, seat: null, limit: new RateLimit(), warned: 0,
+          hellos: new RateLimit(...HELLO_RATE), reacts: new RateLimit(...REACT_RATE), removed: false,
+        });
       },
       message: (id, text) => this._receive(`${tag}:${id}`, text),
       close: (id) => this._queue(() => this._gone(`${tag}:${id}`)),
@@ -90,9 +128,11 @@ export class Referee {
     this._queue(() => this._handle(peer, read.msg));
   }
 
+  /** Run a job after those before it (none once stopped); resolves to its value (undefined if it failed). */
   _queue(job) {
-    this.work = this.work.then(job).catch((e) => console.error("room: the referee failed", e));
-    return this.work;
+    const run = this.work.then(() => (this.stopped ? undefined : job()));
+    this.work = run.catch((e) => console.error("room: the referee failed", e));
+    return run.catch(() => undefined);
   }
 
   async _handle(peer, msg) {
@@ -102,19 +142,34 @@ export class Referee {
     if (msg.type === "sit") return this._sit(peer, msg);
     if (msg.type === "stand") return this._stand(peer);
     if (msg.type === "move") return this._move(peer, msg);
+    if (msg.type === "react") return this._react(peer, msg);
   }
 
+  /**
+   * A hello: the welcome signed for this nonce and this connection, then the room (and the
+   * game) to this peer.  The first on a connection (or one that takes a seat back) changes
+   * who is here, which every peer is told; a repeated one is answered to its peer alone, a
+   * few at once and then one every few seconds.
+   */
   async _hello(peer, { nonce, token }) {
+    if (!peer.hellos.take()) return this._error(peer, "rate_limited");
+    const ends = peer.transport.binding(peer.id);
+    if (!ends) return this._error(peer, "bad_message");   // a connection that cannot be told: nothing to sign
+    const sig = await signWelcome(this.room.hostKey.privateJwk, this.room.id, nonce, { guest: ends.remote, host: ends.local });
+    this.stats.signed++;
+    this._send(peer, "welcome", { nonce, key: this.room.hostKey.publicRaw, sig });
+    const first = !peer.hello;
     peer.hello = true;
-    const sig = await signWelcome(this.room.hostKey.privateJwk, this.room.id, nonce);
-    this._send(peer, "welcome", { key: this.room.hostKey.publicRaw, sig });
+    let moved = false;
     const seat = token ? this.seats.findIndex((s) => s.token === token) : -1;
-    if (token && seat < 0) this._error(peer, "bad_token");
-    if (seat >= 0) this._bind(peer, seat);
-    this._roomTo(peer);
+    const released = token && seat < 0 ? this.room.released.find((r) => r.token === token) : null;
+    if (released) this._send(peer, "removed", { seat: released.seat, sig: released.sig });
+    else if (token && seat < 0) this._error(peer, "bad_token");
+    if (seat >= 0 && peer.seat !== seat) { this._bind(peer, seat); moved = true; }
+    if (first || moved) this._changed(false);
+    else this._roomTo(peer);
     if (this.session) await this._stateTo(peer, null);
     if (this.phase === "over") this._send(peer, "over", { record: this.session.toRecord() });
-    this._changed(false);
   }
 
   /** Bind a seat to a peer; a peer already in that seat (another tab, an old connection) is told it was replaced. */
@@ -127,6 +182,7 @@ export class Referee {
 
   async _sit(peer, { seat, name }) {
     if (this.phase === "over") return this._error(peer, "wrong_phase");
+    if (peer.removed) return this._error(peer, "removed");   // taken out of a seat by the host: watches
     const s = this.seats[seat];
     if (!s || s.kind !== "person") return this._error(peer, "bad_seat");
     if (s.token !== null || peer.seat !== null) return this._error(peer, "seat_taken");
@@ -153,13 +209,19 @@ export class Referee {
     if (n !== this.session.moves.length) return this._error(peer, "stale_move");
     if (this.session.turn !== peer.seat) return this._error(peer, "not_your_turn");
     try {
-      await this._play(move);
+      await this.loop.play(move);   // and the computers' moves after it
     } catch (e) {
       // the engine failed (restarted after a time limit): nothing was played, the player tries again
-      if (!(e instanceof EngineRefused) || ENGINE_DOWN.has(e.code)) return this._error(peer, "engine");
+      if (!(e instanceof EngineError) || engineDown(e)) return this._error(peer, "engine");
       return this._error(peer, "illegal_move", e.message);
     }
-    await this._computers();
+  }
+
+  /** A seated player's reaction, passed on to every device as its id (each shows its own words). */
+  _react(peer, { r }) {
+    if (peer.seat === null) return this._error(peer, "not_seated");
+    if (!peer.reacts.take()) return this._error(peer, "rate_limited");
+    for (const p of this._listeners()) this._send(p, "reaction", { seat: peer.seat, r });
   }
 
   _gone(key) {
@@ -170,48 +232,65 @@ export class Referee {
 
   // ------------------------------------------------------------------ the game
 
-  /** Play a move in the session and show it to every peer. */
-  async _play(move) {
-    const r = await this.session.play(move);
-    if (r.result || this.session.over) this.room.phase = "over";
+  /** A move was played (a guest's or a computer's): kept, and shown to every peer. */
+  async _played(played) {
+    this.failures = 0;
     this._save();
-    await this._broadcastState(r);
-    if (this.phase === "over") {
-      const record = this.session.toRecord();
-      for (const p of this._listeners()) this._send(p, "over", { record });
-    }
+    await this._broadcastState(played);
+    this._changed(false);
+  }
+
+  /** The engine says the game is over: every peer gets the record. */
+  _over() {
+    this.room.phase = "over";
+    this._save();
+    const record = this.session.toRecord();
+    for (const p of this._listeners()) this._send(p, "over", { record });
     this._changed(false);
   }
 
   /**
-   * The computers' moves, played on this engine, while a computer is to move.  A move the
-   * engine failed (it restarts itself) is tried again a second later, COMPUTER_TRIES times;
-   * then the host is told (`stuck`) and the game waits for retryComputers().
+   * The engine failed the turn on (a computer's move, or the turn itself): tried again a
+   * second later, COMPUTER_TRIES times; then the host is told (`stuck`) and the game waits
+   * for retryComputers().
    */
-  async _computers() {
-    let failures = 0;
-    while (this.phase === "playing" && this.session && this.seats[this.session.turn]?.kind === "computer") {
-      const seat = this.session.turn;
-      this.session.seats[seat] = { kind: "computer", level: this.seats[seat].level };
-      try {
-        await this._play(await this.session.botMove());
-        failures = 0;
-      } catch (e) {
-        this.stats.computerFailures++;
-        console.warn("room: the engine failed a computer's move", e);
-        if (++failures > COMPUTER_TRIES) { this.stuck(seat, failures); return; }
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-    }
+  async _failed(e, seat, retry) {
+    this.stats.computerFailures++;
+    console.warn("room: the engine failed a computer's move", e);
+    if (++this.failures > COMPUTER_TRIES) { this.stuck(seat, this.failures); return; }
+    await new Promise((r) => setTimeout(r, 1000));
+    await retry();
   }
 
   /** The host's "Try again" after `stuck`: the computers play on. */
-  retryComputers() { return this._queue(() => this._computers()); }
+  retryComputers() {
+    return this._queue(() => {
+      this.failures = 0;
+      return this.loop.advance();
+    });
+  }
 
   async _broadcastState(played) {
     this.stats.sent.push({ n: this.session.moves.length, at: performance.timeOrigin + performance.now() });
     const cache = new Map();
     for (const p of this._listeners()) await this._stateTo(p, played, cache);
+  }
+
+  /** A turn starts (the loop's turnStarted): its seat is silent after SILENT_MS without a move, which every device is told. */
+  _turnStarted() {
+    clearTimeout(this.silentTimer);
+    this.turnAt = performance.now();
+    if (this.phase !== "playing" || this.stopping) return;
+    const n = this.session.moves.length;
+    this.silentTimer = setTimeout(() => {
+      if (this.session && this.session.moves.length === n && this.phase === "playing" && !this.stopping) this._changed(false);
+    }, SILENT_MS);
+  }
+
+  /** Whether the seat to move has been silent for SILENT_MS (a person's seat). */
+  silent(seat) {
+    return this.phase === "playing" && !!this.session && this.session.turn === seat &&
+      this.seats[seat]?.kind === "person" && performance.now() - this.turnAt >= SILENT_MS;
   }
 
   /** Send a peer the game as its seat sees it (and, if it is to move, its legal moves). */
@@ -224,9 +303,11 @@ export class Referee {
       // both cut down by the engine to what this seat may see
       const args = played ? { position: s.position, seat, events: played.events, move: played.move }
         : { position: s.position, seat, log: s.events };
-      const view = await ask(this.engine, "room_view", args);
-      const legal = seat !== null && s.turn === seat && this.phase === "playing" ? await s.legalMoves() : null;
-      const state = { n: s.moves.length, position: view.position, events: view.events || null, move: view.move || null, legal };
+      const view = await this.engine.ask("room_view", args);
+      this.stats.views++;
+      const turn = await s.legalMoves();   // the engine's answer for the turn on (the loop's too)
+      const legal = seat !== null && s.turn === seat && this.phase === "playing" ? turn : null;
+      const state = { n: s.moves.length, position: view.position, events: view.events || null, move: view.move || null, legal, over: overIn(turn) };
       cache.set(seat, played ? state : { ...state, trails: s.trails(), log: view.log });
     }
     this._send(peer, "state", cache.get(seat));
@@ -234,23 +315,34 @@ export class Referee {
 
   // ------------------------------------------------------------------ the host's own controls
 
-  /** Start the game: every person seat must be taken. */
-  start() {
-    return this._queue(async () => {
-      if (this.phase !== "lobby" || this.seats.some((s) => s.kind === "person" && s.token === null)) return false;
-      this.session = await Session.create(this.engine, {
-        rules: this.room.rules,
-        players: this.seats.map((s) => ({ name: s.name, color: s.color })),
-        seats: this.seats.map((s) => (s.kind === "computer" ? { kind: "computer", level: s.level } : { kind: "human" })),
-        seed: undefined,   // the engine draws one: a secret of the host's until the record is shown
-      });
+  /**
+   * Start the game: every person seat must be taken.  Resolves to null once started, or
+   * to why not: {code: "seats_free"}, or the engine's refusal (an EngineError: the host
+   * is told its words).
+   * @returns {Promise<null | {code: string, message?: string}>}
+   */
+  async start() {
+    const why = await this._queue(async () => {
+      if (this.phase !== "lobby") return { code: "wrong_phase" };
+      if (this.seats.some((s) => s.kind === "person" && s.token === null)) return { code: "seats_free" };
+      try {
+        this.session = await Session.create(this.engine, {
+          rules: this.room.rules,
+          players: this.seats.map((s) => ({ name: s.name, color: s.color })),
+          seats: this.seats.map((s) => (s.kind === "computer" ? { kind: "computer", level: s.level } : { kind: "human" })),
+          seed: undefined,   // the engine draws one: a secret of the host's until the record is shown
+        });
+      } catch (e) {
+        return e;
+      }
       this.room.phase = "playing";
       this._save();
       await this._broadcastState(null);
       this._changed(false);
-      await this._computers();
-      return true;
+      this._queue(() => this.loop.begin(this.session));
+      return null;
     });
+    return why === undefined ? { code: "engine" } : why;
   }
 
   /**
@@ -261,19 +353,53 @@ export class Referee {
     return this._queue(async () => {
       const s = this.seats[seat];
       if (!s || this.phase === "over") return;
-      for (const p of this.peers.values()) if (p.seat === seat) { p.seat = null; this._roomTo(p); }
+      await this._release(seat);
       s.kind = kind;
       s.level = level;
-      s.token = null;
       if (name && this.phase === "lobby") s.name = name;
       if (this.session) this.session.seats[seat] = kind === "computer" ? { kind, level } : { kind: "human", level };
       this._changed(true);
-      if (this.session && this.phase === "playing") await this._computers();
+      if (this.session && this.phase === "playing") await this.loop.advance();
     });
   }
 
   /** Send a seat's player back to the lobby: the seat is free for whoever takes it. */
   freeSeat(seat) { return this.setKind(seat, "person", "medium"); }
+
+  /**
+   * Take a guest out of their seat in the lobby (a squatter, a friend in the wrong seat):
+   * the seat is free again under its first name; the guest is told and watches.
+   * @param {number} seat @param {string} name  the seat's name while free (in the host's language)
+   */
+  removeSeat(seat, name) {
+    return this._queue(async () => {
+      const s = this.seats[seat];
+      if (!s || this.phase !== "lobby" || s.kind !== "person" || s.token === null) return;
+      await this._release(seat);
+      s.name = name;
+      this._changed(true);
+    });
+  }
+
+  /**
+   * Take a seat's token back: kept with the host's signature for its browser's next hello
+   * (which then forgets it); a peer in that seat is sent the signature now, loses the seat
+   * and may not take another on this connection.
+   */
+  async _release(seat) {
+    const s = this.seats[seat];
+    if (s.token === null) return;
+    const sig = await signRelease(this.room.hostKey.privateJwk, this.room.id, s.token);
+    this.room.released = [...this.room.released, { token: s.token, seat, sig }].slice(-RELEASED);
+    s.token = null;
+    for (const p of this.peers.values()) {
+      if (p.seat === seat) {
+        p.seat = null;
+        p.removed = true;
+        this._send(p, "removed", { seat, sig });
+      }
+    }
+  }
 
   // ------------------------------------------------------------------ what peers are told
 
@@ -286,7 +412,10 @@ export class Referee {
     return {
       phase: this.phase,
       rules: this.room.rules,
-      seats: this.seats.map((s, i) => ({ kind: s.kind, level: s.level, name: s.name, color: s.color, taken: s.token !== null, online: s.kind === "computer" || this.online(i) })),
+      seats: this.seats.map((s, i) => ({
+        kind: s.kind, level: s.level, name: s.name, color: s.color, taken: s.token !== null,
+        online: s.kind === "computer" || this.online(i), silent: this.silent(i),
+      })),
       spectators: this._listeners().filter((p) => p.seat === null).length,
     };
   }
@@ -299,12 +428,29 @@ export class Referee {
     this.changed();
   }
 
+  /** Keep the room as it is now (the host changed something of its own: the table listed). */
+  keep() { this._save(); }
+
   _save() {
+    if (this.stopped) return;
     this.room.save = this.session ? this.session.toSave() : null;
     this.persist(this.room);
   }
 
+  /**
+   * Hand the room over (another tab hosts it now): the turn loop stops (a computer's move
+   * on its way is dropped), and once the work under way is done, nothing more is done,
+   * saved or sent.  Resolves when the last job has finished.
+   */
+  async stop() {
+    this.stopping = true;
+    this.loop.stop();
+    await this._queue(() => { this.stopped = true; });
+    clearTimeout(this.silentTimer);
+  }
+
   _send(peer, type, fields) {
+    if (this.stopped) return;
     const text = encode(type, fields);
     this.stats.bytes += text.length;
     this.stats.messages++;

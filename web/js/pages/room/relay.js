@@ -9,7 +9,7 @@
 
 import { joinRoom, selfId } from "./vendor/trystero.js";
 import { NETWORK } from "./network.js";
-import { Transport } from "./transport.js";
+import { Transport, dtlsBinding } from "./transport.js";
 
 const ACTION = "tsuro";
 /**
@@ -38,6 +38,16 @@ export function relaysFor(roomId, params) {
   const urls = [];
   for (let i = 0; i < NETWORK.roomRelays && list.length; i++) urls.push(list.splice((h + i * 7) % list.length, 1)[0]);
   return { urls, refused: [] };
+}
+
+/**
+ * The relays open tables are announced on and found on: `?relays=` if given (those the
+ * page's policy allows), else the build's lobby relays (the same for every page).
+ * @param {URLSearchParams} params
+ */
+export function lobbyRelays(params) {
+  const named = relaysFor("", params);
+  return params.get("relays") ? named.urls : NETWORK.lobbyRelays.slice();
 }
 
 /** The ICE servers: the build's STUN servers and a TURN server named in the address. @param {URLSearchParams} params */
@@ -90,6 +100,8 @@ export class RelayTransport extends Transport {
   close() {
     this.room.leave().catch(() => {});
   }
+
+  binding(peer) { return dtlsBinding(this.room.getPeers()[peer]); }
 }
 
 /**

@@ -3,9 +3,11 @@
 // never leaves the browser.  From the secret come the relay's room id and the
 // password Trystero encrypts the connection offers with, each by a hash with
 // its own label, so a relay sees neither the secret nor the other.  The host
-// proves itself to every guest by signing the guest's fresh nonce (ECDSA
-// P-256, WebCrypto): a guest who has the link can join, but cannot pass for
-// the host.  Seat tokens are random too.
+// proves itself to every guest by signing the guest's fresh nonce together with
+// the connection it came on (ECDSA P-256, WebCrypto): a guest who has the link
+// can join, but cannot pass for the host, not even with a welcome the host
+// signed for someone else.  Seat tokens are random too; only the host's
+// signature takes one back.
 
 const enc = new TextEncoder();
 
@@ -102,28 +104,73 @@ export async function hostKeyFits(hostKey, host) {
   }
 }
 
-const proofText = (/** @type {string} */ roomId, /** @type {string} */ nonce) => enc.encode(`tsuro-room/1 welcome|${roomId}|${nonce}`);
+/**
+ * The two ends of one connection, each by the fingerprint of its DTLS certificate
+ * (transport.js, `binding`): the guest's and the host's, as each sees them.
+ * @typedef {{guest: string, host: string}} Binding
+ */
 
-/** The host's signature over a guest's nonce. @param {JsonWebKey} privateJwk @param {string} roomId @param {string} nonce */
-export async function signWelcome(privateJwk, roomId, nonce) {
-  const key = await crypto.subtle.importKey("jwk", privateJwk, ECDSA, false, ["sign"]);
-  return b64url(new Uint8Array(await crypto.subtle.sign(SIGN, key, proofText(roomId, nonce))));
+/** What the host signs for a guest: the room, the guest's nonce and the connection it came on. */
+const proofText = (/** @type {string} */ roomId, /** @type {string} */ nonce, /** @type {Binding} */ b) =>
+  enc.encode(`tsuro-room/2 welcome|${roomId}|${nonce}|${b.guest}|${b.host}`);
+/** What the host signs to take a seat's token back (the guest then forgets it). */
+const releaseText = (/** @type {string} */ roomId, /** @type {string} */ token) => enc.encode(`tsuro-room/2 release|${roomId}|${token}`);
+
+/** The host's private key, imported once per key. */
+const signers = new WeakMap();
+async function signer(/** @type {JsonWebKey} */ privateJwk) {
+  if (!signers.has(privateJwk)) signers.set(privateJwk, crypto.subtle.importKey("jwk", privateJwk, ECDSA, false, ["sign"]));
+  return signers.get(privateJwk);
 }
 
-/**
- * Whether a welcome comes from the room's host: its key has the link's
- * fingerprint and signs this guest's nonce.
- * @param {{key: string, sig: string}} welcome @param {RoomKey} link @param {string} roomId @param {string} nonce
- */
-export async function verifyWelcome(welcome, link, roomId, nonce) {
+async function sign(/** @type {JsonWebKey} */ privateJwk, /** @type {Uint8Array<ArrayBuffer>} */ text) {
+  return b64url(new Uint8Array(await crypto.subtle.sign(SIGN, await signer(privateJwk), text)));
+}
+
+/** Whether `sig` is the signature of the key `keyRaw` (base64url) over `text`. */
+async function verify(/** @type {string} */ keyRaw, /** @type {string} */ sigText, /** @type {Uint8Array<ArrayBuffer>} */ text) {
   try {
-    if ((await hostFingerprint(welcome.key)) !== link.host) return false;
-    const raw = fromB64url(welcome.key);
-    const sig = fromB64url(welcome.sig);
+    const raw = fromB64url(keyRaw);
+    const sig = fromB64url(sigText);
     if (!raw || !sig) return false;
     const key = await crypto.subtle.importKey("raw", raw, ECDSA, false, ["verify"]);
-    return await crypto.subtle.verify(SIGN, key, sig, proofText(roomId, nonce));
+    return await crypto.subtle.verify(SIGN, key, sig, text);
   } catch {
     return false;
   }
+}
+
+/**
+ * The host's signature over a guest's nonce and the connection it came on: valid for
+ * that connection only, so a welcome passed on to another peer proves nothing.
+ * @param {JsonWebKey} privateJwk @param {string} roomId @param {string} nonce @param {Binding} binding
+ */
+export function signWelcome(privateJwk, roomId, nonce, binding) {
+  return sign(privateJwk, proofText(roomId, nonce, binding));
+}
+
+/**
+ * Whether a welcome comes from the room's host over this very connection: its key has
+ * the link's fingerprint and signs this guest's nonce with both ends of the connection
+ * as this guest sees them.
+ * @param {{key: string, sig: string}} welcome @param {RoomKey} link @param {string} roomId
+ * @param {string} nonce @param {Binding} binding
+ */
+export async function verifyWelcome(welcome, link, roomId, nonce, binding) {
+  try {
+    if ((await hostFingerprint(welcome.key)) !== link.host) return false;
+  } catch {
+    return false;
+  }
+  return verify(welcome.key, welcome.sig, proofText(roomId, nonce, binding));
+}
+
+/** The host's word that a seat token is no longer a seat's. @param {JsonWebKey} privateJwk @param {string} roomId @param {string} token */
+export function signRelease(privateJwk, roomId, token) {
+  return sign(privateJwk, releaseText(roomId, token));
+}
+
+/** Whether the host (its key, from its welcome) released this token. @param {string} keyRaw @param {string} sig @param {string} roomId @param {string} token */
+export function verifyRelease(keyRaw, sig, roomId, token) {
+  return verify(keyRaw, sig, releaseText(roomId, token));
 }

@@ -1,15 +1,19 @@
 // What this browser keeps of its rooms (localStorage, one entry per room so a
 // damaged one spoils one room only):
 //   tsuro.room.host.<id>  a room this browser hosts: its link, the host's
-//                         private key, the seats (with their tokens) and the
-//                         game's save, so a reload resumes the room
+//                         private key, the seats (with their tokens), the
+//                         tokens taken back (with the host's signed release),
+//                         the game's save, so a reload resumes the room, the
+//                         epoch of the tab that referees it (hostlock.js), and
+//                         whether it is an open table, with the table's id and
+//                         Nostr key (announcer.js)
 //   tsuro.room.seat.<id>  this browser's seat in another's room: its token and
 //                         the name it gave, so a reload takes the seat back
 
 //   An entry this page cannot use is put aside (storage.js's putAside: kept, listed,
 //   said), never dropped, and never takes another room down with it.
 
-import { localStore, readText, writeJSON, keysWith, remove, readChecked, wholeOnly, isObject, putAside } from "../../lib/shell/storage.js";
+import { localStore, readText, writeJSON, keysWith, remove, readChecked, wholeOnly, isObject, putAside } from "../../lib/base/storage.js";
 
 const HOST = "tsuro.room.host.";
 const SEAT = "tsuro.room.seat.";
@@ -27,7 +31,11 @@ function isHosted(v, id) {
     v.seats.every((s) => isObject(s) && KINDS.includes(s.kind) && isText(s.name) && isText(s.color) &&
       (s.token === null || isText(s.token))) &&
     isObject(v.hostKey) && isObject(v.hostKey.privateJwk) && isText(v.hostKey.publicRaw) &&
-    (v.save === null || isObject(v.save));
+    (v.save === null || isObject(v.save)) &&
+    (v.epoch === undefined || Number.isSafeInteger(v.epoch)) &&
+    (v.listed === undefined || typeof v.listed === "boolean") &&
+    (v.table === undefined || (isObject(v.table) && isText(v.table.id, 64) && isText(v.table.secret, 64) && Number.isSafeInteger(v.table.since))) &&
+    (v.released === undefined || (Array.isArray(v.released) && v.released.every((r) => isObject(r) && isText(r.token) && isText(r.sig))));
 }
 
 /** A room this browser hosts, or null (a stored one it cannot use is put aside). @param {string} id */
@@ -50,6 +58,18 @@ export function saveHosted(room, storage = localStore()) {
 export function keepHostedAside(id, reason, storage = localStore()) {
   const text = readText(HOST + id, storage);
   return text === null ? null : putAside(HOST + id, text, { reason, said: true, storage });
+}
+
+/**
+ * Keep a hosted room unless another tab has taken it up since (a higher epoch is stored,
+ * hostlock.js): "saved", "superseded" (nothing written) or "failed" (the browser refused).
+ * @param {any} room
+ * @returns {"saved" | "superseded" | "failed"}
+ */
+export function saveHostedIfCurrent(room, storage = localStore()) {
+  const stored = loadHosted(room.id, storage);
+  if (stored && (stored.epoch || 0) > (room.epoch || 0)) return "superseded";
+  return saveHosted(room, storage) ? "saved" : "failed";
 }
 
 /** Forget a hosted room. @param {string} id */

@@ -121,7 +121,7 @@ export class Table {
     const p = state.position;
     const names = p.players.map((pl) => pl.name);
     this.lastLegal = null;
-    if (p.turn === null || p.turn === undefined) {
+    if (state.over) {   // the host's engine says so
       setPhase("over");
       return;
     }

@@ -11,6 +11,9 @@
 // to, message(peer, text) for each message, close(peer) when it is gone, and
 // tooLarge(peer) when a peer's message grew past `maxBytes(peer)` while it arrived,
 // before it was whole (the relay transport's check; it drops that peer next).
+// `binding(peer)` names the connection to a peer by both its ends (the DTLS
+// certificates' fingerprints of a WebRTC connection): the host signs it into its
+// welcome, so that a welcome is good for that one connection only.
 
 import { MAX_FROM_GUEST } from "./protocol.js";
 
@@ -38,6 +41,30 @@ export class Transport {
   /** Drop one peer's connection (the host does to a peer that floods it). @param {string} peer */
   // eslint-disable-next-line no-unused-vars
   drop(peer) {}
+
+  /**
+   * The connection to a peer by both its ends, or null if it cannot be told (then no
+   * welcome is signed or believed on it).
+   * @param {string} peer @returns {{local: string, remote: string} | null}
+   */
+  // eslint-disable-next-line no-unused-vars
+  binding(peer) { return null; }
+}
+
+/**
+ * A WebRTC connection's two ends: the fingerprints of the DTLS certificates in its local
+ * and remote descriptions.  The DTLS handshake proves each end holds its certificate's
+ * key, so no third peer can stand in for either end of this connection.
+ * @param {RTCPeerConnection | undefined} pc
+ */
+export function dtlsBinding(pc) {
+  const fingerprint = (/** @type {RTCSessionDescription | null | undefined} */ d) => {
+    const m = /^a=fingerprint:(\S+) (\S+)/m.exec(d?.sdp || "");
+    return m ? `${m[1].toLowerCase()} ${m[2].toUpperCase()}` : null;
+  };
+  const local = fingerprint(pc?.localDescription);
+  const remote = fingerprint(pc?.remoteDescription);
+  return local && remote ? { local, remote } : null;
 }
 
 /**
@@ -50,6 +77,8 @@ export function loopbackPair(a = "host", b = "local") {
   const two = new Transport();
   const link = (from, to, self, other) => {
     from.send = (peer, text) => { if (peer === other) queueMicrotask(() => to.on.message(self, text)); };
+    // one page: nobody can stand between its two ends
+    from.binding = (peer) => (peer === other ? { local: `loopback:${self}`, remote: `loopback:${other}` } : null);
   };
   link(one, two, a, b);
   link(two, one, b, a);

@@ -1,13 +1,14 @@
 // The course variant's tutorial page (tutorial/course.html): one real course
 // game, found by tools/tutorial_links.py --course, stepped through from its
 // precomputed positions and events (tutorial/course-game.json), so the page
-// needs no engine.  The words come from js/i18n.js and describeNeu.
+// needs no engine.  The words come from js/i18n.js and describeCourse.
 
 import { Board } from "../../lib/views/board.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { siteURL } from "../../build-info.js";
-import { describeNeu, neuView } from "../../lib/game/neu-session.js";
+import { courseView } from "../../lib/game/course-session.js";
+import { describeCourse } from "../../lib/words/courselog.js";
 import { trailsOf } from "../../lib/game/session.js";
 import { applyTo, sentences, t } from "../../lib/words/i18n.js";
 import { drawIcons } from "../../lib/views/icon.js";
@@ -27,13 +28,13 @@ const stepper = new Stepper({
   board,
   events: (k) => game.events[k],
   draw: (k) => {
-    board.setPosition(neuView(game.positions[k]));
+    board.setPosition(courseView(game.positions[k]));
     board.setTrails(trailsOf(game.events.slice(0, k), game.players.length));
   },
   told: (k) => {
     $("step").textContent = `${k} / ${game.moves.length}`;
     $("caption").textContent = k === 0 ? t("tutorial.course.deal")
-      : sentences(describeNeu(game.events[k - 1], game.players).map((l) => l.text));
+      : sentences(describeCourse(game.events[k - 1], game.players).map((l) => l.text));
     $("first").disabled = $("prev").disabled = k === 0;
     $("next").disabled = $("last").disabled = k === game.moves.length;
   },

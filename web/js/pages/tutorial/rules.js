@@ -1,19 +1,13 @@
 // The rules tutorial (tutorial/index.html): its words in the reader's language,
-// the language menu, and the same language for its live boards (lessons,
-// lesson.html, read ?lang=, so a language given in this page's address reaches
-// them too).
+// and the same language for its live boards (lessons, lesson.html, read ?lang=,
+// so a language given in this page's address reaches them too).
 
 import { applyTo, lang } from "../../lib/words/i18n.js";
-import { wireLanguagePicker } from "../../lib/shell/langpick.js";
-import { applyTheme, wireThemeButton } from "../../lib/shell/theme.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { notice, tellRefusals } from "../../lib/shell/page.js";
 
-applyTheme();
 applyTo(document);
 drawIcons();
-wireThemeButton(document.getElementById("btn-theme"));
-wireLanguagePicker(document.getElementById("lang-select"));
 // what the page ignored in its address or put aside from its storage, said in its notice bar
 document.getElementById("notice-close")?.addEventListener("click", () => notice(null));
 tellRefusals();

@@ -1,4 +1,4 @@
-// A human's turn in the course variant (`neu`, docs/neu.md): turn.js's
+// A human's turn in the course variant (docs/course.md): classic.js's
 // TurnController with the course's phases.  The rules come from the engine's
 // neu_legal_moves answer; this only turns it into what the views draw.
 //
@@ -26,7 +26,7 @@ export function verdictText(option) {
   return VERDICTS[option.code] ? t(VERDICTS[option.code]) : t("error.generic", { detail: option.reason });
 }
 
-export class NeuTurn extends TurnController {
+export class CourseTurn extends TurnController {
   /** deps: TurnController's, and portPicker (a PortPicker, below). */
   get handPhases() { return ["opening", "turn"]; }
 

@@ -1,13 +1,16 @@
 // How fast moves are animated, on every page and every board: one setting.
 // The player's choice in the game page's setup ("Animations": normal, fast,
-// off; remembered in localStorage["tsuro.setup"]: settings.js) wins; left at "As the system
+// off; remembered in localStorage["tsuro.setup"], checked by settings.js) wins; left at "As the system
 // prefers" (the default), prefers-reduced-motion: reduce turns animations off.
 // ?anim=N in the address overrides both (tests, demos).
 
 import { addressParam, decimal } from "./address.js";
-import { readSetup } from "./settings.js";
+import { readJSON } from "./storage.js";
 
-export { SETUP_KEY } from "./settings.js";
+/** The game page's remembered setup, where the player's speed is kept (settings.js reads the rest). */
+export const SETUP_KEY = "tsuro.setup";
+/** The animation speeds the setup offers ("auto": as the system prefers). */
+export const SPEEDS = ["auto", 0, 1, 2.5];
 
 /**
  * Whether the system asks for less motion (prefers-reduced-motion: reduce).
@@ -25,7 +28,9 @@ export function reducedMotion() {
 export function animationSpeed() {
   const asked = addressParam("anim", decimal(0, 10), null);
   if (asked !== null) return asked;
-  const chosen = readSetup().speed;
+  // only the speed is read here; settings.js checks the whole entry where the setup is read
+  const stored = readJSON(SETUP_KEY, null);
+  const chosen = stored && typeof stored === "object" && SPEEDS.includes(stored.speed) ? stored.speed : undefined;
   if (chosen === undefined || chosen === "auto") return reducedMotion() ? 0 : 1;
   return Number(chosen);
 }

@@ -1,0 +1,112 @@
+"""Open tables (issue 28; docs/rooms.md, "Open tables") in Chromium with the local relay:
+a host lists its room; a stranger opens "Find a table", sees it among others, joins a
+table whose host is gone (it does not answer: it drops off the stranger's list), then
+the host's with one click (seated at once), and the table, full, is withdrawn: a new
+look no longer lists it; they play the game to its end.  The announcements' format,
+limits and a flood of fakes are checked in the Node tier (tests/node/announcements.mjs)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pagekit
+import pytest
+import roomkit
+from roomkit import play_until_over, relay_errors
+
+pytestmark = pytest.mark.browser
+
+FLOOD = Path(__file__).resolve().parents[1] / "relay" / "flood.py"
+
+
+@pytest.fixture(scope="module")
+def relay():
+    """A relay of this module's own: on it, the tables listed are this test's alone."""
+    r = roomkit.Relay()
+    yield r
+    r.stop()
+
+
+def listed(page):
+    """The tables the finder lists: [(key, text)]."""
+    return page.evaluate(
+        "[...document.querySelectorAll('#tables li')].map((li) => [li.dataset.key, li.innerText])"
+    )
+
+
+def test_a_table_announced_found_joined_played_and_gone(devices, server, relay):
+    # two tables whose hosts are gone: announced, well made, but nobody answers
+    ghosts = json.loads(
+        subprocess.run(
+            [str(roomkit.RELAY.parent / "python"), str(FLOOD), relay.url, "2", "0"],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=300,
+        ).stdout
+    )["keys"]
+
+    host = devices("ann")
+    roomkit.open_room(host, server, relay, ["person", "person", "computer:easy"])
+    roomkit.take_seat(host, 0, "Ann")
+    host.check("#room-listed")
+    host.wait_for_function("window.tsuroRoom.announced?.log.length > 0")
+    first = host.evaluate("window.tsuroRoom.announced.log[0]")
+    assert first["ok"] and first["kind"] == 30078, first
+    pagekit.shot(host, "room-listed-host")
+
+    stranger = devices("stranger")
+    stranger.goto(roomkit.room_url(server, relay))
+    stranger.wait_for_selector("#btn-find:visible")
+    stranger.click("#btn-find")
+    stranger.wait_for_function("document.querySelectorAll('#tables li').length === 3")
+    tables = dict(listed(stranger))
+    ours = next(k for k, text in tables.items() if "Ann" in text)
+    assert set(tables) - {ours} == set(ghosts)
+    assert "1 seat free" in tables[ours] and "3 players" in tables[ours], tables[ours]
+    assert "the last marker wins" in tables[ours] and "no clock" in tables[ours]
+    pagekit.shot(stranger, "room-find-a-table-1280")
+    stranger.set_viewport_size({"width": 360, "height": 740})
+    pagekit.shot(stranger, "room-find-a-table-360")
+    assert stranger.evaluate("document.documentElement.scrollWidth") <= 360
+    stranger.set_viewport_size({"width": 1280, "height": 800})
+
+    # a table that does not answer when joined: said, and off the list
+    stranger.click(f"#tables li[data-key='{ghosts[0]}'] [data-action='join']")
+    stranger.wait_for_selector("#notice:visible", timeout=60_000)
+    assert stranger.inner_text("#notice-text") == (
+        "This table did not answer, so it is off your list for now."
+    )
+    stranger.click("#notice-action")  # back to "Find a table"
+    stranger.wait_for_function("document.querySelectorAll('#tables li').length === 2")
+    assert ghosts[0] not in dict(listed(stranger))
+
+    # the host's table: one click, and the stranger is seated
+    stranger.click(f"#tables li[data-key='{ours}'] [data-action='join']")
+    stranger.wait_for_function("window.tsuroRoom?.seat === 1")
+    joined_in = stranger.evaluate("window.tsuroRoom.joinedInMs")
+    print(f"\n'Find a table' to seated (a second look, a dead table before): {joined_in} ms")
+    assert joined_in > 0
+
+    # full: withdrawn once; a new look no longer lists it
+    host.wait_for_function(
+        "window.tsuroRoom.announced.log.some((l) => l.kind === 5 && l.ok)", timeout=60_000
+    )
+    look = devices("look")
+    look.goto(roomkit.room_url(server, relay) + "#find")
+    look.wait_for_function(
+        "document.getElementById('find-status').textContent !== '' &&"
+        " !document.getElementById('find-status').textContent.startsWith('Looking')"
+    )
+    assert ours not in dict(listed(look))
+    sent = host.evaluate("window.tsuroRoom.announced.sent")
+    assert sent == 2, sent  # the announcement and its withdrawal
+
+    host.wait_for_selector("#btn-start:enabled")
+    host.click("#btn-start")
+    play_until_over([host, stranger])
+    assert host.evaluate("window.tsuroRoom.announced.sent") == 2  # nothing more during the game
+    for page in (host, stranger):
+        assert not relay_errors(page), relay_errors(page)
