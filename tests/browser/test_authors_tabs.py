@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pagekit
 import pytest
 from authorkit import DRAFT as LESSON
 from authorkit import EDITOR, checked, click_at, wait_saved
@@ -50,11 +51,19 @@ def tab(context, url: str):
     return p
 
 
+# The page has handled the new width: the resize event is dispatched in the frame's
+# rendering steps, before its animation frame callbacks (the top bar folds on it, bar.js)
+LAID_OUT = (
+    """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"""
+)
+
+
 def both_widths(page, name: str) -> None:
     """Screenshots authors-NAME-1280 and -360 (nothing scrolls sideways at 360 px)."""
     page.set_viewport_size({"width": 1280, "height": 800})
     shot(page, f"authors-{name}-1280")
     page.set_viewport_size({"width": 360, "height": 740})
+    page.evaluate(LAID_OUT)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, "sideways scroll"
     shot(page, f"authors-{name}-360")
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -218,9 +227,9 @@ def lesson_draft(captions: list[str]) -> str:
     return json.dumps(draft, separators=(",", ":"), ensure_ascii=False)  # as the page writes it
 
 
-def open_lessons(context, server, captions: list[str], clock_b: bool = False):
-    """Two tabs of the lesson editor on one draft of these steps (b's timers under
-    Playwright's clock: `clock_b`)."""
+def open_lessons(context, server, captions: list[str], clock: bool = False):
+    """Two tabs of the lesson editor on one draft of these steps; with `clock`, the timers
+    of both under Playwright's clock (which is the context's: every tab's)."""
     setup = context.new_page()
     setup.goto(server + "tiles.json")
     setup.evaluate("(t) => localStorage.setItem('tsuro.lessonDraft', t)", lesson_draft(captions))
@@ -229,12 +238,19 @@ def open_lessons(context, server, captions: list[str], clock_b: bool = False):
     b = context.new_page()
     b.console_errors = []
     b.on("pageerror", lambda e: b.console_errors.append(str(e)))
-    if clock_b:
-        b.clock.install()
+    if clock:
+        context.clock.install()
     b.goto(server + LESSONS)
     for p in (a, b):
         wait_phase(p, ["ready"])
     return a, b
+
+
+def still(page, js: str) -> None:
+    """Wait until `js` holds in `page` while the context's clock stands still: asked from
+    here (a wait in the page polls on its timers and animation frames, which stand still
+    too, and would never end)."""
+    pagekit.wait_until(page, lambda: page.evaluate(js), js)
 
 
 def type_at_end(page, selector: str, text: str) -> None:
@@ -252,25 +268,28 @@ def steps_shown(page) -> int:
 
 
 def test_lesson_editor_two_tabs_reorder_remove_and_caption_at_once(context, server):
-    a, b = open_lessons(context, server, ["one", "two", "three"], clock_b=True)
-    # b's time stands still: what b types waits to be kept, as while an author types on
+    a, b = open_lessons(context, server, ["one", "two", "three"], clock=True)
+    # time stands still: what b types waits to be kept, as while an author types on (a's
+    # clicks need no timer: each is kept at once)
     b.click("#le-steps li:nth-child(2) .le-step-pick")
-    b.clock.pause_at(b.evaluate("Date.now()") + 1000)
+    context.clock.pause_at(b.evaluate("Date.now()") + 1000)
     # b captions its step 2 while a removes step 1: b's text stays on b's step, wherever it is
     b.fill("#le-caption", "two, from b")
     a.click("[aria-label='Remove step 1']")
-    wait_saved(b, "(d) => d.lesson.steps[0].caption === 'two, from b' && !d.lesson.steps[2]")
-    b.wait_for_function("document.getElementById('le-step-h').textContent === 'Step 1'")
+    still(
+        b, f"((d) => d.lesson.steps[0].caption === 'two, from b' && !d.lesson.steps[2])({LESSON})"
+    )
+    still(b, "document.getElementById('le-step-h').textContent === 'Step 1'")
     assert b.input_value("#le-caption") == "two, from b"  # the form still shows b's step
     assert captions(b.evaluate(LESSON)) == ["two, from b", "three"]
     # a moves step 2 up while b, on its step (now step 2), types on
-    a.wait_for_function("document.querySelectorAll('#le-steps li').length === 2")
+    still(a, "document.querySelectorAll('#le-steps li').length === 2")
     type_at_end(b, "#le-caption", " and more")
     a.click("[aria-label='Move step 2 up']")
-    wait_saved(b, "(d) => d.lesson.steps[1].caption === 'two, from b and more'")
-    b.wait_for_function("document.getElementById('le-step-h').textContent === 'Step 2'")
+    still(b, f"{LESSON}.lesson.steps[1].caption === 'two, from b and more'")
+    still(b, "document.getElementById('le-step-h').textContent === 'Step 2'")
     assert captions(b.evaluate(LESSON)) == ["three", "two, from b and more"]
-    b.clock.resume()
+    context.clock.resume()
     # both tabs reloaded: every edit there, in either
     for p in (a, b):
         p.reload()
@@ -285,18 +304,19 @@ def test_lesson_editor_two_tabs_reorder_remove_and_caption_at_once(context, serv
 def test_lesson_editor_a_step_removed_in_one_tab_while_captioned_in_the_other_comes_back(
     context, server
 ):
-    a, b = open_lessons(context, server, ["one", "two", "three"], clock_b=True)
+    a, b = open_lessons(context, server, ["one", "two", "three"], clock=True)
     b.click("#le-steps li:nth-child(2) .le-step-pick")
-    # b's time stands still: what b types waits to be kept (the typing has not paused) ...
-    b.clock.pause_at(b.evaluate("Date.now()") + 1000)
+    # time stands still: what b types waits to be kept (the typing has not paused) ...
+    context.clock.pause_at(b.evaluate("Date.now()") + 1000)
     type_at_end(b, "#le-caption", " (b)")
     a.click("[aria-label='Remove step 2']")  # ... while a removes the step b is typing in
     # b hears of it: what it typed is kept first, and its step comes back where it was
-    wait_saved(a, "(d) => d.lesson.steps[1].caption === 'two (b)' && !!d.lesson.steps[2]")
-    b.wait_for_function("/put it back/.test(document.querySelector('#le-caption-note').innerText)")
+    still(a, f"((d) => d.lesson.steps[1].caption === 'two (b)' && !!d.lesson.steps[2])({LESSON})")
+    still(b, "/put it back/.test(document.querySelector('#le-caption-note').innerText)")
     assert b.inner_text("#le-step-h") == "Step 2" and b.input_value("#le-caption") == "two (b)"
     assert captions(a.evaluate(LESSON)) == ["one", "two (b)", "three"]
-    a.wait_for_function("document.querySelectorAll('#le-steps li').length === 3")
+    still(a, "document.querySelectorAll('#le-steps li').length === 3")
+    context.clock.resume()
     both_widths(b, "lesson-put-back")
     for p in (a, b):
         no_errors(p)
