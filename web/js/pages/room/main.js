@@ -19,7 +19,7 @@ import { list, t, lang } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { readText, writeText } from "../../lib/base/storage.js";
 import { parseRoomFragment, deriveRoom, roomFragment, randomText, hostKeyFits } from "./secret.js";
-import { loadHosted, saveHosted, saveHostedIfCurrent, loadSeat, saveSeat, keepHostedAside } from "./store.js";
+import { loadHosted, saveHosted, saveHostedIfCurrent, loadSeat, saveSeat, keepHostedAside, hostedText } from "./store.js";
 import { RelayTransport, relaysFor, iceServers, lobbyRelays } from "./relay.js";
 import { loopbackPair } from "./transport.js";
 import { Referee } from "./referee.js";
@@ -113,8 +113,8 @@ async function openRoom(link, host = true) {
   const isHost = !!hosted && hosted.link.host === link.host;
   // what this browser kept of its room, put aside when it cannot resume it (said): the room
   // is then opened as any guest's
-  const aside = (why) => {
-    const kept = keepHostedAside(id, why);
+  const aside = (why, text = undefined) => {
+    const kept = keepHostedAside(id, why, text);
     notice(t(kept ? "room.hosted_aside" : "room.hosted_left", { reason: why }));
     room.referee = null;
     return openRoom(link, false);
@@ -163,6 +163,7 @@ async function hostRoom(link, id, relay, aside) {
   }
   const hosted = loadHosted(id);
   if (!hosted) { notice(t("room.no_storage")); return; }
+  const stored = hostedText(id);   // as it was, to be put aside if its game cannot be resumed
   hosted.epoch = (hosted.epoch || 0) + 1;
   if (!saveHosted(hosted)) notice(t("room.no_storage"));
   room.hosting = "here";
@@ -185,7 +186,7 @@ async function hostRoom(link, id, relay, aside) {
     if (engine.failed) throw e;   // the engine is down, not the save: it stays for the next visit
     lock.letGo?.();
     room.hosting = "";
-    return aside(reason(e));
+    return aside(reason(e), stored);
   }
   const pair = loopbackPair();
   room.referee.attach(pair.host, "l");

@@ -52,12 +52,17 @@ export function saveHosted(room, storage = localStore()) {
  * Put a hosted room the page cannot resume aside, as it was stored, with why (its key is not the
  * one its link names, the engine refused its game): kept, listed with the other entries kept
  * (storage.js), and said by the page.  Returns where it is kept, or null (the browser refused
- * the copy: it stays where it was).
- * @param {string} id @param {string} reason
+ * the copy: it stays where it was).  `text`: what to keep, when the page has written the room
+ * since it read it (its epoch: hostlock.js).
+ * @param {string} id @param {string} reason @param {string | null} [text]
  */
-export function keepHostedAside(id, reason, storage = localStore()) {
-  const text = readText(HOST + id, storage);
+export function keepHostedAside(id, reason, text = hostedText(id), storage = localStore()) {
   return text === null ? null : putAside(HOST + id, text, { reason, said: true, storage });
+}
+
+/** A hosted room as stored (null: none), to be put aside as it was after the page wrote it on. @param {string} id */
+export function hostedText(id, storage = localStore()) {
+  return readText(HOST + id, storage);
 }
 
 /**
