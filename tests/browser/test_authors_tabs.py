@@ -2,7 +2,7 @@
 board editor and the lesson editor, each in two tabs (two pages of one browser context:
 one localStorage), edited in both at once, reordered, removed, captioned, with the
 storage full; reloaded, every edit is there.  Both pages keep their draft with the one
-keeper (web/js/lib/shell/drafts.js): every edit made on what is stored at that moment, a
+keeper (web/js/lib/authoring/drafts.js): every edit made on what is stored at that moment, a
 step by its id; two tabs' drafts gone apart shown (the author chooses, the other draft is
 kept aside); a write that fails said, with the draft as a file.  A draft another tab
 stored that cannot be read is kept aside, and every entry kept aside, whatever page kept

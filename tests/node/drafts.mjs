@@ -1,4 +1,4 @@
-// The one keeper of an author's draft (web/js/lib/shell/drafts.js) in Node, two
+// The one keeper of an author's draft (web/js/lib/authoring/drafts.js) in Node, two
 // "tabs" sharing one storage, as tests/node/test_drafts.py reads it: prints what
 // each case left stored and what each tab saw, as JSON.  A tab here hears of the
 // other's writes when it calls sync() (the page calls it on the storage event) or
@@ -6,7 +6,7 @@
 // way between two browser processes) is a storage that answers the old text.
 
 const root = new URL("../../web/js/", import.meta.url);
-const { DraftKeeper } = await import(new URL("lib/shell/drafts.js", root));
+const { DraftKeeper } = await import(new URL("lib/authoring/drafts.js", root));
 const storage = await import(new URL("lib/base/storage.js", root));
 
 const KEY = "tsuro.testDraft";

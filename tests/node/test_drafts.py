@@ -1,4 +1,4 @@
-"""The one keeper of an author's draft (web/js/lib/shell/drafts.js, which the board editor
+"""The one keeper of an author's draft (web/js/lib/authoring/drafts.js, which the board editor
 and the lesson editor use) and the one list of entries kept aside (storage.js), in Node
 (tests/node/drafts.mjs), two tabs sharing one storage: every change is made on what is
 stored at that moment; two writes that crossed are shown, and whichever draft the author

@@ -21,8 +21,8 @@ import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { across } from "../../lib/views/svg.js";
 import { showEngineStatus, notice, say, setPhase, reason, tellRefusals } from "../../lib/shell/page.js";
-import { DraftKeeper } from "../../lib/shell/drafts.js";
-import { DraftNotice } from "../../lib/shell/draftnotice.js";
+import { DraftKeeper } from "../../lib/authoring/drafts.js";
+import { DraftNotice } from "../../lib/authoring/draftnotice.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { t, applyTo, isolate, sentences, list } from "../../lib/words/i18n.js";
@@ -56,7 +56,7 @@ const newDraft = () => Draft.empty([0, 1].map((i) => ({ name: namedSeat(i), colo
 const ui = { tool: "tile", seat: 0, answer: null, fragment: null };
 const undos = new History();
 
-// The draft, kept as saved games are (lib/shell/drafts.js): every edit made on what is stored
+// The draft, kept as saved games are (lib/authoring/drafts.js): every edit made on what is stored
 // at that moment (another tab's edits taken first), a square by its place and a player by
 // its seat (seats are added and removed at the end only); a stored draft the page cannot use
 // is put aside (kept, said), never dropped; a write that fails is said, with the draft as a file.

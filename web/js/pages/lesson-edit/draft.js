@@ -1,7 +1,7 @@
 // The lesson being written (lesson-edit.html): every change is checked by the
 // engine (lesson_check, draft: a lesson of no steps yet is allowed) before it
 // is kept, so the draft is always a lesson the player can show.  It is kept
-// as saved games are (lib/shell/drafts.js): each change is made on the draft
+// as saved games are (lib/authoring/drafts.js): each change is made on the draft
 // as stored at that moment, so a step another tab added, moved or captioned
 // stays ("Add to a lesson" opens a new tab each time); a stored draft the page
 // cannot read is put aside, never lost; a write that fails is said, the lesson
@@ -18,10 +18,10 @@
 // "s0", "s1"... so that every tab reading it names them alike.)
 
 import { tabStore, readJSON, writeJSON } from "../../lib/base/storage.js";
-import { DraftKeeper } from "../../lib/shell/drafts.js";
+import { DraftKeeper } from "../../lib/authoring/drafts.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {LessonChecked} from "../../lib/types.js" */
-/** @import {DraftEvent} from "../../lib/shell/drafts.js" */
+/** @import {DraftEvent} from "../../lib/authoring/drafts.js" */
 
 export const DRAFT_KEY = "tsuro.lessonDraft";
 const DRAFT_FORMAT = "tsuro-lesson-draft/2";

@@ -14,7 +14,7 @@ import { t, applyTo, lang, LANGUAGES } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { $ } from "../../lib/shell/dom.js";
-import { DraftNotice } from "../../lib/shell/draftnotice.js";
+import { DraftNotice } from "../../lib/authoring/draftnotice.js";
 import { Draft, emptyLesson, DRAFT_KEY, newId } from "./draft.js";
 import { Steps } from "./steps.js";
 import { Share } from "./share.js";
@@ -27,7 +27,7 @@ installWindowTsuro(engine);
 showEngineStatus(engine);
 $("notice-close").addEventListener("click", () => notice(null));
 
-// the draft, kept as saved games are (draft.js, lib/shell/drafts.js); what its keeper says
+// the draft, kept as saved games are (draft.js, lib/authoring/drafts.js); what its keeper says
 // (a failed write, another tab's draft gone apart from this one's) is in a notice of its own
 const draft = new Draft(engine, (event) => {
   draftNotice.tell(event);
