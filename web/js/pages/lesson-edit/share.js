@@ -7,6 +7,7 @@ import { textIn } from "../../lib/lessons/text.js";
 import { iframeSnippet } from "../../lib/shell/snippet.js";
 import { copyFrom } from "../../lib/shell/page.js";
 import { $ } from "../../lib/shell/dom.js";
+import { downloadJSON } from "../../lib/base/download.js";
 /** @import {Draft} from "./draft.js" */
 
 /** The snippet's size: the board, the caption, a hand and the step buttons. */
@@ -99,12 +100,6 @@ export class Share {
 
   /** The lesson file, downloaded. */
   download() {
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(new Blob([lessonFile(this.draft.checked.lesson)], { type: "application/json" }));
-    a.download = this.fileName();
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    downloadJSON(this.fileName(), lessonFile(this.draft.checked.lesson));
   }
 }
