@@ -8,7 +8,8 @@ changed, under a lock so that builds in one checkout take turns.
     stdlib/<sha>/        the trimmed, precompiled standard library
     assets/<sha>/        every file of web/ that is not a page, in one
                          content-hashed folder, js/build-info.js and the
-                         catalogues compiled (js/lib/words/messages/)
+                         catalogues compiled (js/lib/words/messages/); our
+                         scripts without their comments (shipjs.py)
     *.html               pages, their shell put in (web/parts/, parts.py), their
                          src/href rewritten to assets/<sha>/
     precomputed/<sha>    positions of the record boards the pages embed, and the
@@ -34,7 +35,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from . import assets, icons, jstypes, messages, parts, pins, precache, rooms
+from . import assets, icons, jstypes, messages, parts, pins, precache, rooms, shipjs
 from .archives import engine_parts, gzip_stream
 from .common import CACHE, DIST, ROOT, BuildError, log, pyproject, sha256_bytes, walk
 from .precache import first_visit_bytes, precache_manifest, service_worker
@@ -60,7 +61,8 @@ def input_fingerprint(root: Path = ROOT) -> str:
         *sorted((root / assets.LESSONS).glob("*.json")),
         root / icons.APP_ICONS,
         root / messages.MESSAGES_TOOL,
-        root / "package-lock.json",  # the messages' compiler
+        root / shipjs.SHIPJS_TOOL,
+        root / "package-lock.json",  # the messages' compiler, the JavaScript printer
     ]
     for sub in ("sitebuild", "tsuro_core", "web"):
         paths += [root / sub / rel for rel in walk(root / sub)]
@@ -197,10 +199,12 @@ def _data_files(root: Path, site: Path, wheel: Path, cache: Path) -> None:
 
 def _assets(
     web: Path, site: Path, info: dict[str, Any], cache: Path
-) -> tuple[str, dict[str, bytes]]:
+) -> tuple[str, dict[str, bytes], str]:
     """Every non-page file of web/ but the catalogues' sources, their compiled
     messages (messages.py), the generated BUILD_INFO and the room page's network
-    settings and vendored libraries (rooms.py) in assets/<sha of them all>/."""
+    settings and vendored libraries (rooms.py) in assets/<sha of them all>/, our
+    scripts without their comments (shipjs.py); and the service worker's source,
+    likewise, its manifest still to fill in."""
     contents = {
         r: (web / r).read_bytes()
         for r in walk(web)
@@ -210,13 +214,14 @@ def _assets(
     contents[assets.BUILD_INFO] = assets.build_info_js(info).encode()
     contents[rooms.NETWORK_JS] = rooms.network_js().encode()
     contents.update(rooms.vendor_files(cache))
+    contents, sw = shipjs.shipped(web.parent, contents, (web / "sw.js").read_text(encoding="utf-8"))
     tree = hashlib.sha256()
     for r in sorted(contents):
         tree.update(r.encode() + b"\0" + hashlib.sha256(contents[r]).digest())
     asset_dir = f"assets/{tree.hexdigest()[:16]}"
     for r, data in contents.items():
         _write(site / asset_dir / r, data)
-    return asset_dir, contents
+    return asset_dir, contents, sw
 
 
 def _pages(
@@ -279,10 +284,10 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict[str
         engine, wheel = _engine(root, site, pyo_rel, cache)
         _data_files(root, site, wheel, cache)
         info = _build_info(root, site, pyo_rel, sizes, engine)
-        asset_dir, contents = _assets(web, site, info, cache)
+        asset_dir, contents, sw_source = _assets(web, site, info, cache)
         pages = _pages(web, site, asset_dir, contents, wheel)
         manifest = precache_manifest(site, pyo_rel)
-        sw = service_worker((web / "sw.js").read_text(encoding="utf-8"), manifest)
+        sw = service_worker(sw_source, manifest)
         (site / "sw.js").write_text(sw, encoding="utf-8")
         first_visit = first_visit_bytes(site, manifest, pyo_rel)
         record = {

@@ -7,13 +7,12 @@ parser.  The ICU sources, js/lib/words/catalogues/, are not shipped."""
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
 import tempfile
 from pathlib import Path
 
-from .common import BuildError, log, run_tool, walk
+from . import npm
+from .common import BuildError, run_tool, walk
 
 MESSAGES_TOOL = "tools/messages.mjs"
 COMPILER = "@messageformat/core"
@@ -28,42 +27,9 @@ def is_source(rel: str) -> bool:
     return rel.startswith(SOURCES)
 
 
-def _pinned(root: Path) -> str:
-    lock = json.loads((root / "package-lock.json").read_text(encoding="utf-8"))
-    try:
-        return str(lock["packages"][f"node_modules/{COMPILER}"]["version"])
-    except KeyError:
-        raise BuildError(f"package-lock.json does not pin {COMPILER}") from None
-
-
-def _installed(root: Path) -> str | None:
-    try:
-        meta = root / "node_modules" / COMPILER / "package.json"
-        return str(json.loads(meta.read_text(encoding="utf-8"))["version"])
-    except (OSError, ValueError, KeyError):
-        return None
-
-
 def ensure_compiler(root: Path) -> None:
     """node_modules holds the compiler at the version the lock pins, or `npm ci` installs it."""
-    want = _pinned(root)
-    if _installed(root) == want:
-        return
-    npm = shutil.which("npm")
-    if npm is None:
-        raise BuildError(
-            f"the messages need {COMPILER} {want} from npm, and `npm` is not installed "
-            "(Node 20 with npm: see the README)"
-        )
-    log(f"installing the npm packages (`npm ci`): the messages' compiler {COMPILER} {want}")
-    proc = subprocess.run(
-        [npm, "ci", "--no-audit", "--no-fund"], cwd=root, capture_output=True, text=True
-    )
-    if proc.returncode != 0 or _installed(root) != want:
-        raise BuildError(
-            f"`npm ci` did not install {COMPILER} {want} (exit {proc.returncode}):\n"
-            f"{proc.stdout[-2000:]}{proc.stderr[-2000:]}"
-        )
+    npm.ensure(root, COMPILER, "the messages")
 
 
 def compiled_messages(root: Path) -> dict[str, bytes]:

@@ -44,6 +44,9 @@ ON_DEMAND_LESSONS = re.compile(r"lessons/[^/]+\.json")
 # the whole site works offline from the second visit on.  A page's vendored
 # libraries belong under its own js/pages/<name>/ folder, so they are here too.
 LATER_PAGES: tuple[str, ...] = ("editor", "lesson-edit", "link", "review", "room")
+# Folders of js/lib/ that only later pages import (no other layer of lib/ may:
+# eslint.config.js): later too when every page that uses them is.
+LATER_LIBS: dict[str, tuple[str, ...]] = {"authoring": ("editor", "lesson-edit")}
 
 
 # The engine in two parts for the snapshot path (sitebuild/archives.py
@@ -81,9 +84,11 @@ def later_files(files: Iterable[str], pages: Iterable[str]) -> list[str]:
     if not names:
         return engine
     alt = "|".join(re.escape(n) for n in names)
+    libs = [re.escape(lib) for lib, users in LATER_LIBS.items() if set(users) <= set(names)]
+    shared = rf"|js/lib/(?:{'|'.join(libs)})/.+" if libs else ""
     own = (
         rf"assets/[^/]+/(?:js/pages/(?:{alt})/.+|css/(?:{alt})\.css"
-        rf"|js/lib/words/messages/(?:{alt})/en\.js)"
+        rf"|js/lib/words/messages/(?:{alt})/en\.js{shared})"
     )
     pattern = re.compile(rf"(?:{alt})\.html|{own}")
     return sorted([r for r in files if pattern.fullmatch(r)] + engine)

@@ -237,6 +237,8 @@ def test_precache_manifest_hashes_and_leaves_out_the_micropip_files_and_other_la
     later = set(precache.later_files(walk(dist_dir), precache.LATER_PAGES))
     assert {f"{words}{part}/en.js" for part in parts[1:]} <= later
     assert set(manifest["later"]) == later
+    # the authoring pages' own lib (their drafts) comes with them, not on the first visit
+    assert f"{assets}js/lib/authoring/drafts.js" in later
     # the lesson files: our pages show them from precomputed answers
     lessons = {f"lessons/{p.name}" for p in (ROOT / "data" / "lessons").glob("*.json")}
     assert len(lessons) == 14

@@ -337,9 +337,14 @@ export class Referee {
       }
       this.room.phase = "playing";
       this._save();
+      // the loop takes the game up next, before anything a guest sends on its first state:
+      // queued after the states went out, a guest quick to move (the first told, while the
+      // engine worked on the others' states) had its move handed to a loop with no game,
+      // dropped without a word, and the game waited for it for ever
+      const session = this.session;
+      this._queue(() => this.loop.begin(session));
       await this._broadcastState(null);
       this._changed(false);
-      this._queue(() => this.loop.begin(this.session));
       return null;
     });
     return why === undefined ? { code: "engine" } : why;
