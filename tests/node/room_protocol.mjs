@@ -498,6 +498,67 @@ scenarios.hostile_guest_refused = async (engine) => {
   assert.equal(host.room.phase, "over");
 };
 
+/**
+ * A rematch: at the end "Play again" keeps the room and deals anew with the seats turned by
+ * one (the next person plays first); every device sees the new game start with its seat's
+ * new number; a guest who reloads comes back into the new game; the series counts each
+ * person's wins (by person, not by seat) and the games played.
+ */
+scenarios.rematch = async (engine) => {
+  const { net, host, players: [ann, bo] } = await seatedRoom(engine, ["person", "person", "computer:easy"], ["Ann", "Bo"]);
+  assert.deepEqual(await host.referee.rematch(), { code: "wrong_phase" }, "a rematch before any game");
+  assert.equal(await host.referee.start(), null);
+  await playUntilOver(host, [ann, bo]);
+  await until(() => ann.seen.over && bo.seen.over, "the first game's end");
+  await settle(host.referee);
+  const first = ann.seen.over;
+  const names = first.players.map((p) => p.name);
+  assert.deepEqual(names, ["Ann", "Bo", "Computer 3"]);
+  const firstWinners = (host.referee.session.position.winners || []).map((seat) => names[seat]);
+  let series = ann.client.room.series;
+  assert.equal(series.games, 1);
+  assert.deepEqual(series.wins.map((w) => [w.name, w.wins]), names.map((n) => [n, firstWinners.includes(n) ? 1 : 0]));
+  const annToken = ann.store.token;
+  const states = { ann: ann.seen.states.length, bo: bo.seen.states.length };
+  assert.equal(await host.referee.rematch(), null);
+  // the seats turned by one: Bo plays first, then the computer, then Ann
+  assert.deepEqual(host.room.seats.map((s) => s.name), ["Bo", "Computer 3", "Ann"]);
+  assert.equal(host.room.phase, "playing");
+  await until(() => ann.client.seat === 2 && bo.client.seat === 0, "each device told its seat's new number");
+  await until(() => bo.seen.states.length > states.bo && ann.seen.states.length > states.ann, "the new game's first state");
+  const start = bo.seen.states[states.bo];
+  assert.equal(start.n, 0, "a new deal");
+  assert.equal(start.position.turn, 0);
+  assert.deepEqual(start.position.players.map((p) => p.name), ["Bo", "Computer 3", "Ann"]);
+  assert.ok(start.legal, "Bo, now in seat 0, is to move");
+  assert.ok(start.position.hands[0] && start.position.hands[2] === null, "Bo sees his new hand, not Ann's");
+  assert.equal(ann.seen.states[states.ann].legal, null);
+  assert.equal(ann.store.token, annToken, "Ann keeps her seat token");
+  // Ann reloads (a new connection with her token): back in her seat, in the new game
+  await playUntilOver(host, [ann, bo], { stopAt: 3 });
+  await settle(host.referee);
+  net.cut("ann", "host");
+  const ann2 = player(net, "ann2", host);
+  ann2.store.token = annToken;
+  net.connect("ann2", "host");
+  await until(() => ann2.client.seat === 2 && ann2.seen.states.length > 0, "Ann back in the new game");
+  assert.equal(ann2.seen.states.at(-1).n, host.referee.session.moves.length);
+  assert.deepEqual(ann2.seen.states.at(-1).position.players.map((p) => p.name), ["Bo", "Computer 3", "Ann"]);
+  await playUntilOver(host, [ann2, bo]);
+  await until(() => ann2.seen.over && bo.seen.over && bo.seen.over !== first, "the second game's end");
+  await settle(host.referee);
+  const second = bo.seen.over;
+  assert.deepEqual(second.players.map((p) => p.name), ["Bo", "Computer 3", "Ann"]);
+  assert.notDeepEqual(second.deal, first.deal);
+  const secondWinners = (host.referee.session.position.winners || []).map((s) => second.players[s].name);
+  series = bo.client.room.series;
+  assert.equal(series.games, 2);
+  const want = (n) => (firstWinners.includes(n) ? 1 : 0) + (secondWinners.includes(n) ? 1 : 0);
+  assert.deepEqual(series.wins.map((w) => [w.name, w.wins]), ["Bo", "Computer 3", "Ann"].map((n) => [n, want(n)]));
+  assert.ok(!JSON.stringify(bo.client.room).includes(host.room.seats[0].person), "a person's key stays on the host");
+  out.figures.rematch = { first: first.moves.length, second: second.moves.length, series: series.wins.map((w) => w.wins) };
+};
+
 /** The host is told why a start failed: the engine's refusal, and free seats. */
 scenarios.start_failure_said = async (engine) => {
   const net = new MemoryNet();

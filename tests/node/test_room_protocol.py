@@ -22,6 +22,7 @@ SCENARIOS = [
     "start_failure_said",
     "hostile_guest_refused",
     "handed_over_referee_is_silent",
+    "rematch",
 ]
 
 pytestmark = pytest.mark.node

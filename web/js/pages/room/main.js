@@ -12,7 +12,7 @@
 
 import { bootPage } from "../../lib/shell/boot.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
-import { notice, reason, setPhase, wireCopyButton } from "../../lib/shell/page.js";
+import { notice, reason, say, setPhase, wireCopyButton } from "../../lib/shell/page.js";
 import { noteRefusal } from "../../lib/base/refusals.js";
 import { sound } from "../../lib/shell/sound.js";
 import { list, t, lang } from "../../lib/words/i18n.js";
@@ -31,7 +31,7 @@ import { markDead } from "./tables.js";
 import { newKey } from "./nostr.js";
 import { RoomClient } from "./client.js";
 import { Table } from "./table.js";
-import { drawSeats, lobbyNote } from "./lobby.js";
+import { drawSeats, drawSeries, lobbyNote } from "./lobby.js";
 import { showGameOver } from "./finish.js";
 import { showHome } from "./home.js";
 import { drawQR } from "./qr.js";
@@ -255,7 +255,7 @@ function startClient(transport, link, id) {
       },
       room: (r) => showRoom(r),
       seated: (seat, token) => { saveSeat(id, { token, name: $("join-name").value.trim() }); },
-      state: (s) => { showPlaying(); room.table?.receive(s); },
+      state: (s) => { showPlaying(s); room.table?.receive(s); },
       over: (record) => { room.table?.queue.then(() => showGameOver(engine, board, record, room.client?.room)); },
       error: (code, detail) => refused(code, detail),
       // only the host's signature takes the seat's token back (client.js checked it)
@@ -288,6 +288,8 @@ function showRoom(r) {
   if (r.phase === "lobby") setPhase(r.you.seat === null ? "lobby" : "seated");
   drawSeats(list, r, { take: (seat) => take(seat), host: isHost ? room.referee : null });
   lobbyNote(r, isHost);
+  drawSeries(r);
+  $("btn-rematch").hidden = !isHost || r.phase !== "over";
   $("btn-manual").hidden = !isHost || r.phase === "over";
   $("react-box").hidden = r.you.seat === null || r.phase === "lobby";
   if (!isHost) joinFromList(r);
@@ -324,9 +326,14 @@ function take(seat) {
   room.client?.sit(seat, name);
 }
 
-function showPlaying() {
+function showPlaying(state) {
   $("lobby-panel").hidden = true;
   $("log-panel").hidden = false;
+  if (state.n === 0 && !$("over-panel").hidden) {
+    // a rematch: the game before is put away, and everyone is told who starts
+    $("over-panel").hidden = true;
+    say(t("room.new_game", { name: state.position.players[state.position.turn]?.name ?? "" }));
+  }
 }
 
 /** The room's link and its QR code, on the host's screen. */
@@ -372,6 +379,10 @@ $("btn-start").addEventListener("click", async () => {
   if (!why) return;
   // why not: said to the host (a free seat; the engine's refusal, in words)
   notice(t("room.start_failed", { reason: why.code === "seats_free" ? t("room.waiting_seats", { count: 1 }) : reason(why) }));
+});
+$("btn-rematch").addEventListener("click", async () => {
+  const why = await room.referee?.rematch();
+  if (why) notice(t("room.start_failed", { reason: why.code === "seats_free" ? t("room.waiting_seats", { count: 1 }) : reason(why) }));
 });
 wireReactions((r) => room.client?.react(r), () => { if (room.client?.room) showRoom(room.client.room); });
 $("btn-exchange").addEventListener("click", () => exchange.finish());

@@ -10,7 +10,9 @@
 // hello (a signature and a view) a few times a connection and then one every
 // few seconds, answered to that peer alone; reactions a few a minute.  The
 // host's controls take seats back (a signed `removed` to the seat's browser)
-// and give them to computers.
+// and give them to computers.  At the end the host may deal again in the same
+// room (a rematch): the seats turn by one, so the next person plays first, and
+// the series counts each person's wins.
 
 import { Session, overIn } from "../../lib/game/session.js";
 import { TurnLoop } from "../../lib/game/turnloop.js";
@@ -32,7 +34,8 @@ export const SILENT_MS = 30_000;
 const RELEASED = 16;
 
 /**
- * @typedef {{kind: "person" | "computer", level: string, name: string, color: string, token: string | null}} Seat
+ * @typedef {{kind: "person" | "computer", level: string, name: string, color: string, token: string | null,
+ *   person?: string}} Seat  `person`: who sits there (kept through rematches, new with each new player): the series' key
  * @typedef {{key: string, transport: Transport, id: string, hello: boolean, seat: number | null, limit: RateLimit,
  *   warned: number, hellos: RateLimit, reacts: RateLimit, removed: boolean}} Peer
  */
@@ -57,6 +60,8 @@ export class Referee {
     this.stuck = stuck;
     /** @type {Seat[]} */
     this.seats = room.seats;
+    for (const seat of this.seats) personOf(seat);
+    room.series = readSeries(room.series);
     /** @type {Session | null} */
     this.session = null;
     /** @type {Map<string, Peer>} */
@@ -187,6 +192,7 @@ export class Referee {
     if (!s || s.kind !== "person") return this._error(peer, "bad_seat");
     if (s.token !== null || peer.seat !== null) return this._error(peer, "seat_taken");
     s.token = randomText(16);
+    s.person = randomText(16);   // someone new in the seat: their own wins in the series
     if (this.phase === "lobby") s.name = cleanName(name);
     this._bind(peer, seat);
     this._send(peer, "seated", { seat, token: s.token });
@@ -243,6 +249,7 @@ export class Referee {
   /** The engine says the game is over: every peer gets the record. */
   _over() {
     this.room.phase = "over";
+    countWin(this.room.series, this.seats, this.session.position.winners || []);
     this._save();
     const record = this.session.toRecord();
     for (const p of this._listeners()) this._send(p, "over", { record });
@@ -324,25 +331,55 @@ export class Referee {
   async start() {
     const why = await this._queue(async () => {
       if (this.phase !== "lobby") return { code: "wrong_phase" };
-      if (this.seats.some((s) => s.kind === "person" && s.token === null)) return { code: "seats_free" };
-      try {
-        this.session = await Session.create(this.engine, {
-          rules: this.room.rules,
-          players: this.seats.map((s) => ({ name: s.name, color: s.color })),
-          seats: this.seats.map((s) => (s.kind === "computer" ? { kind: "computer", level: s.level } : { kind: "human" })),
-          seed: undefined,   // the engine draws one: a secret of the host's until the record is shown
-        });
-      } catch (e) {
-        return e;
-      }
-      this.room.phase = "playing";
-      this._save();
-      await this._broadcastState(null);
-      this._changed(false);
-      this._queue(() => this.loop.begin(this.session));
-      return null;
+      return this._deal(this.seats, 0);
     });
     return why === undefined ? { code: "engine" } : why;
+  }
+
+  /**
+   * "Play again" at the end: the same room, seats and rules, a new deal; the seats turn by
+   * one (seat 0 plays first: the next person does), each person keeping their seat token,
+   * colour and wins.  Resolves like start().
+   * @returns {Promise<null | {code: string, message?: string}>}
+   */
+  async rematch() {
+    const why = await this._queue(async () => {
+      if (this.phase !== "over") return { code: "wrong_phase" };
+      return this._deal([...this.seats.slice(1), this.seats[0]], 1);
+    });
+    return why === undefined ? { code: "engine" } : why;
+  }
+
+  /**
+   * Deal a game for these seats (every person seat taken) and play it: they become the
+   * room's seats only once the engine has dealt (each connection's seat turned by `turn`).
+   * Null once dealt, else why not.
+   * @param {Seat[]} seats @param {number} turn
+   */
+  async _deal(seats, turn) {
+    if (seats.some((s) => s.kind === "person" && s.token === null)) return { code: "seats_free" };
+    let session;
+    try {
+      session = await Session.create(this.engine, {
+        rules: this.room.rules,
+        players: seats.map((s) => ({ name: s.name, color: s.color })),
+        seats: seats.map((s) => (s.kind === "computer" ? { kind: "computer", level: s.level } : { kind: "human" })),
+        seed: undefined,   // the engine draws one: a secret of the host's until the record is shown
+      });
+    } catch (e) {
+      return e;
+    }
+    this.loop.leave();   // the game before (a rematch's) is closed
+    const n = seats.length;
+    this.seats.splice(0, n, ...seats);
+    for (const p of this.peers.values()) if (p.seat !== null) p.seat = (p.seat + n - turn) % n;
+    this.session = session;
+    this.room.phase = "playing";
+    this._save();
+    await this._broadcastState(null);
+    this._changed(false);
+    this._queue(() => this.loop.begin(session));
+    return null;
   }
 
   /**
@@ -356,6 +393,7 @@ export class Referee {
       await this._release(seat);
       s.kind = kind;
       s.level = level;
+      s.person = randomText(16);
       if (name && this.phase === "lobby") s.name = name;
       if (this.session) this.session.seats[seat] = kind === "computer" ? { kind, level } : { kind: "human", level };
       this._changed(true);
@@ -417,6 +455,7 @@ export class Referee {
         online: s.kind === "computer" || this.online(i), silent: this.silent(i),
       })),
       spectators: this._listeners().filter((p) => p.seat === null).length,
+      series: seriesInfo(this.room.series, this.seats),
     };
   }
 
@@ -461,4 +500,53 @@ export class Referee {
     this.stats.refused++;
     this._send(peer, "error", detail ? { code, detail: String(detail).slice(0, 300) } : { code });
   }
+}
+
+// ------------------------------------------------------------------ the series
+
+/**
+ * The games of a room's series: how many were played, and each person's wins, by the
+ * `person` of their seat (a seat turns at each rematch, a person keeps their wins).
+ * @typedef {{games: number, wins: {person: string, name: string, color: string, wins: number}[]}} Series
+ */
+
+/** A seat's person, made for a seat kept before rooms had one. @param {Seat} seat */
+function personOf(seat) {
+  if (typeof seat.person !== "string") seat.person = randomText(16);
+  return seat.person;
+}
+
+/** A stored series, or a new one if it is missing or damaged. @returns {Series} */
+function readSeries(v) {
+  const ok = v && Number.isSafeInteger(v.games) && v.games >= 0 && Array.isArray(v.wins) &&
+    v.wins.every((w) => w && typeof w.person === "string" && typeof w.name === "string" &&
+      typeof w.color === "string" && Number.isSafeInteger(w.wins));
+  return ok ? v : { games: 0, wins: [] };
+}
+
+/** A game is over: one more game, and a win to each winner's person. @param {Series} series @param {Seat[]} seats @param {number[]} winners */
+function countWin(series, seats, winners) {
+  series.games++;
+  for (const seat of winners) {
+    const s = seats[seat];
+    if (!s) continue;
+    const person = personOf(s);
+    const entry = series.wins.find((w) => w.person === person);
+    if (entry) { entry.wins++; entry.name = s.name; } else series.wins.push({ person, name: s.name, color: s.color, wins: 1 });
+  }
+}
+
+/**
+ * The series as every device is told it (no person's key: those stay on the host): the
+ * games so far and each person's wins, the seated first in seat order, then those who left.
+ * @param {Series} series @param {Seat[]} seats
+ */
+function seriesInfo(series, seats) {
+  const here = seats.map((s) => {
+    const w = series.wins.find((e) => e.person === s.person);
+    return { name: s.name, color: s.color, wins: w ? w.wins : 0 };
+  });
+  const gone = series.wins.filter((w) => !seats.some((s) => s.person === w.person))
+    .map(({ name, color, wins }) => ({ name, color, wins }));
+  return { games: series.games, wins: [...here, ...gone] };
 }
