@@ -16,6 +16,7 @@ from . import __version__, jsonin, notation
 from .api_common import ApiError, Args, Operation, arg, game_of, players_of, seed_of, winners_of
 from .bots.api_ops import OPS as BOT_OPS
 from .bots.review import OPS as REVIEW_OPS
+from .clock import OPS as CLOCK_OPS
 from .course.ops import ALIASES as COURSE_ALIASES
 from .course.ops import OPS as COURSE_OPS
 from .daily import OPS as DAILY_OPS
@@ -230,6 +231,7 @@ OPS: dict[str, Operation] = {
     **ROOM_OPS,  # room_view: what one seat of a live room may see (rooms.py)
     **NAME_OPS,  # clean_name: a player's name as a room keeps it (names.py)
     **FIGURE_OPS,  # game_figures: each player's path, squares, moves survived, put out (figures.py)
+    **CLOCK_OPS,  # clock_move: what the turn clock plays for a seat out of time (clock.py)
     **COURSE_OPS,  # the course variant: course_new_game, _legal_moves, _play, _bot_move
     **COURSE_ALIASES,  # the same by their first names, neu_* (course/ops.py)
 }

@@ -112,6 +112,8 @@ class StartMove(TypedDict):
 
     start: Place
     reshuffle: NotRequired[list[int]]
+    clock: NotRequired[Literal[True]]
+    "played by the turn clock (the seat's time ran out: clock_move)"
 
 
 @final  # a move of one kind: `"tile" in move` tells them apart
@@ -122,6 +124,8 @@ class TileMove(TypedDict):
     rot: int
     reshuffle: NotRequired[list[int]]
     "the pile's order after eliminated players' tiles were shuffled in (a record's)"
+    clock: NotRequired[Literal[True]]
+    "played by the turn clock (the seat's time ran out: clock_move)"
 
 
 @final  # a move of one kind: `"tile" in move` tells them apart
@@ -130,6 +134,8 @@ class ExchangeMove(TypedDict):
 
     exchange: list[TilePair]
     reshuffle: NotRequired[list[int]]
+    clock: NotRequired[Literal[True]]
+    "played by the turn clock (the seat's time ran out: clock_move)"
 
 
 Move = Annotated[StartMove | TileMove | ExchangeMove, JS("Move", merged=True)]
@@ -395,6 +401,17 @@ class BotInfo(TypedDict, total=False):
     candidates: int
     value: float | None
     score: float
+
+
+class ClockMove(TypedDict):
+    """clock_move: what the turn clock plays for a seat whose time ran out."""
+
+    move: Move
+    "a move that keeps the marker on the board if one exists, with clock: true"
+    missed: int
+    "the clock moves in a row this makes for the seat"
+    computer: bool
+    "whether the seat now goes to a computer until its player acts again"
 
 
 class BotMove(TypedDict):
@@ -1005,6 +1022,13 @@ class BotMoveArgs(TypedDict):
     iterations: NotRequired[int | None]
 
 
+class ClockMoveArgs(TypedDict):
+    position: Position
+    seed: NotRequired[int | str | None]
+    missed: NotRequired[int]
+    "the clock moves in a row the seat had before this one"
+
+
 class HintArgs(TypedDict):
     position: Position
     seed: NotRequired[int | str | None]
@@ -1143,6 +1167,7 @@ OPS: dict[str, tuple[type, type]] = {
     "link_play": (LinkPlayArgs, LinkPlayed),
     "room_view": (RoomViewArgs, RoomView),
     "game_figures": (RecordArgs, GameFigures),
+    "clock_move": (ClockMoveArgs, ClockMove),
     "clean_name": (NameArgs, Name),
     "course_new_game": (CourseNewGameArgs, CourseDealt),
     "course_legal_moves": (CoursePositionArgs, CourseLegalMoves),
