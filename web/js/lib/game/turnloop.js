@@ -19,11 +19,14 @@
 //   failures         an engine refusal or failure is handed to the page's
 //                    `failed` hook with a `retry`; a refused move is offered again
 //
+//   a turn clock     `clock` (lib/game/clock.js), if the page gives one: started
+//                    at each turn with who plays it, told each move, stopped at
+//                    the end; when a person's time runs out it has the engine
+//                    choose the move and plays it through `play`
+//
 // Modelled on a round controller (lichess ui/round) and a game's flow
-// (boardgame.io): the moves are the engine's, the page draws.  What is built on
-// it: a turn clock (`turnStarted` says when each turn starts and who plays it;
-// `playFor(seat)` has the engine play the seat on turn when its time runs out)
-// and a rematch (`deal(make)`: a new game in the same table, the old one closed).
+// (boardgame.io): the moves are the engine's, the page draws.  A rematch is
+// `deal(make)`: a new game in the same table, the old one closed.
 
 import { playMove } from "./play.js";
 import { overIn, STALE } from "./session.js";
@@ -32,6 +35,7 @@ import { engineDown } from "../engine/client.js";
 /** @import {Move, Played} from "../types.js" */
 /** @import {Session} from "./session.js" */
 /** @import {PlaySteps} from "./play.js" */
+/** @import {TurnClock} from "./clock.js" */
 
 /** Who plays a seat: a person at this page, the engine, or someone elsewhere (a link, a room's guest). */
 /** @typedef {"human" | "computer" | "remote"} Player */
@@ -105,6 +109,8 @@ export class TurnLoop {
     this.busy = false;
     /** @type {{session: S | null, version: number}} the turn turnStarted last told */
     this._started = { session: null, version: -1 };
+    /** @type {TurnClock | null} the turn clock, if the game has one (set by the page) */
+    this.clock = null;
   }
 
   /** Whether `step` is still the loop's (nothing moved the game on since). @param {number} step */
@@ -120,6 +126,7 @@ export class TurnLoop {
   /** The page leaves the game (none on now): dropped, and closed. */
   leave() {
     this.stop();
+    this.clock?.stop();
     this.session?.close();
     this.session = null;
     this.turn = null;
@@ -191,6 +198,7 @@ export class TurnLoop {
     this.turnAt = s.version;
     this.hooks.answered?.(turn);
     if (this.over) {
+      this.clock?.stop();
       await this.hooks.over?.(s, turn);
       return;
     }
@@ -198,6 +206,7 @@ export class TurnLoop {
     const player = this.playerOf(seat);
     if (this._started.session !== s || this._started.version !== s.version) {
       this._started = { session: s, version: s.version };   // once a turn, not on each dispatch of it
+      this.clock?.start(seat, player);
       this.hooks.turnStarted?.(seat, turn, player);
     }
     if (player === "computer") return this._computer(step, seat);
@@ -225,16 +234,6 @@ export class TurnLoop {
     if (!this.turn || this.over) return Promise.resolve();
     this.revealedTo = this.turn.turn;
     return this.advance();
-  }
-
-  /**
-   * The engine plays the seat on turn now, as a computer would (a turn clock's time ran
-   * out).  The seat's own move, if it comes after, is dropped.
-   * @param {number} seat
-   */
-  playFor(seat) {
-    if (!this.turn || this.over || this.turn.turn !== seat) return Promise.resolve();
-    return this._computer(this.stop(), seat);
   }
 
   /** @param {number} step @param {number} seat */
@@ -307,7 +306,7 @@ export class TurnLoop {
         at,
         current: () => this.current(step),
         freeze: () => h.freeze?.(mover),
-        accepted: (played) => h.accepted?.(played, mover),
+        accepted: (played) => { this.clock?.moved(mover, played.move); h.accepted?.(played, mover); },
         shown: (played) => h.shown?.(played, mover),
       });
       return r && this.current(step) ? r : null;
