@@ -52,6 +52,8 @@ def test_clock_plays_a_surviving_move_through_whole_games():
                         forced += 1
             played = ok("play", {"position": position, "move": clock["move"], "seed": 1})
             assert played["move"]["clock"] is True
+            # the log's mark: the move's first event says the clock played for its seat
+            assert played["events"][0] == {"type": "clock", "seat": options["turn"]}
             position = played["position"]
     assert phases == {"start", "tile", "exchange"}
 
@@ -70,6 +72,9 @@ def test_clock_move_in_the_record_replays_and_links():
     assert [bool(m.get("clock")) for m in record["moves"]] == [False, True] * 3
     replayed = notation.replay(record)
     assert [bool(m.get("clock")) for m in replayed.moves] == [False, True] * 3
+    # a replay's events mark the same moves (the review, the embed, the room's log)
+    events = ok("positions", {"record": record})["events"]
+    assert [e[0]["type"] == "clock" for e in events] == [False, True] * 3
     fragment = ok("encode_link", {"record": record})["fragment"]
     assert ok("decode_link", {"fragment": fragment})["record"] == record
     # a record's move whose clock is anything but true is refused, with the move named

@@ -360,9 +360,12 @@ class Game:
                 raise IllegalMove(
                     f"clock must be true (a move the turn clock played), got {show(move['clock'])}"
                 )
+            mover = self.turn
+            if mover is None:
+                raise IllegalMove("the game is over: no move is played")
             events = self.play({k: v for k, v in move.items() if k != "clock"}, reshuffle)
             self.moves[-1]["clock"] = True
-            return events
+            return [{"type": "clock", "seat": mover}, *events]
         if reshuffle is None and "reshuffle" in move:
             given = move["reshuffle"]
             if not isinstance(given, list) or not all(is_whole(t) for t in given):

@@ -243,6 +243,13 @@ class GameOverEvent(TypedDict):
     winners: list[int]
 
 
+class ClockEvent(TypedDict):
+    """First in a move the turn clock played (``"clock": true``): the seat's time ran out."""
+
+    type: Literal["clock"]
+    seat: int
+
+
 GameEvent = (
     StartEvent
     | PlaceEvent
@@ -255,6 +262,7 @@ GameEvent = (
     | DrawEvent
     | SkipEvent
     | GameOverEvent
+    | ClockEvent
 )
 """What playing a move did, in order (docs/api.md, "Playing a move")."""
 

@@ -23,6 +23,7 @@ SCENARIOS = [
     "hostile_guest_refused",
     "handed_over_referee_is_silent",
     "rematch",
+    "clock_runs_out",
 ]
 
 pytestmark = pytest.mark.node

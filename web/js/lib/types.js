@@ -193,7 +193,14 @@ export {};
  * @property {number[]} winners
  */
 
-/** What playing a move did, in order (docs/api.md, "Playing a move"). @typedef {StartEvent | PlaceEvent | MoveEvent | OutEvent | ExchangeOfferEvent | ExchangeEvent | ReshuffleEvent | DragonEvent | DrawEvent | SkipEvent | GameOverEvent} GameEvent */
+/**
+ * First in a move the turn clock played (`"clock": true`): the seat's time ran out.
+ * @typedef {object} ClockEvent
+ * @property {"clock"} type
+ * @property {number} seat
+ */
+
+/** What playing a move did, in order (docs/api.md, "Playing a move"). @typedef {StartEvent | PlaceEvent | MoveEvent | OutEvent | ExchangeOfferEvent | ExchangeEvent | ReshuffleEvent | DragonEvent | DrawEvent | SkipEvent | GameOverEvent | ClockEvent} GameEvent */
 
 /**
  * @typedef {object} MarkerPath

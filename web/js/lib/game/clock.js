@@ -8,10 +8,6 @@
 // its own: only the time, and how many clock moves in a row each seat had.
 // Showing it is the page's (lib/shell/clockface.js).
 
-/** The times a game may give each move, in seconds (0: no clock). */
-export const CLOCK_PRESETS = [0, 20, 45, 120];
-/** The warning comes this long before the end. */
-export const WARN_MS = 10_000;
 
 /** @import {TurnLoop, Player} from "./turnloop.js" */
 
@@ -51,10 +47,10 @@ export class TurnClock {
    * @param {number} seat @param {Player} player
    */
   start(seat, player) {
-    this.stop();
+    clearTimeout(this.timer);
     const ms = this.seconds() * 1000;
     const s = this.loop.session;
-    if (!(ms > 0) || player === "computer" || !s) return;
+    if (!(ms > 0) || player === "computer" || !s) { this.stop(); return; }
     this.timing = { seat, endsAt: this.now() + ms, at: s.version };
     this.timer = setTimeout(() => { this._ranOut(); }, ms);
     this.hooks.started?.(seat, ms);

@@ -17,6 +17,7 @@ const LEVELS = ["easy", "medium", "hard"];
 function seatLabel(seat, i) {
   const what = seat.kind === "computer" ? t("room.computer")
     : !seat.taken ? t("room.free")
+    : seat.away ? t("room.clock_away")
     : !seat.online ? t("room.away")
     : seat.silent ? t("room.silent") : t("room.here");
   const name = seat.taken || seat.kind === "computer" ? seat.name : t("common.player_name", { n: i + 1 });
@@ -47,7 +48,7 @@ export function drawSeats(list, room, { take, host }) {
     const li = document.createElement("li");
     li.className = "room-seat";
     li.dataset.seat = String(i);
-    li.dataset.state = seat.kind === "computer" ? "computer" : !seat.taken ? "free" : !seat.online ? "away" : seat.silent ? "silent" : "here";
+    li.dataset.state = seat.kind === "computer" ? "computer" : !seat.taken ? "free" : seat.away ? "clock" : !seat.online ? "away" : seat.silent ? "silent" : "here";
     const dot = document.createElement("span");
     dot.className = "room-dot";
     dot.setAttribute("aria-hidden", "true");

@@ -15,6 +15,7 @@ import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { notice, reason, say, setPhase, wireCopyButton } from "../../lib/shell/page.js";
 import { noteRefusal } from "../../lib/base/refusals.js";
 import { sound } from "../../lib/shell/sound.js";
+import { ClockFace } from "../../lib/shell/clockface.js";
 import { list, t, lang } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { readText, writeText } from "../../lib/base/storage.js";
@@ -33,6 +34,7 @@ import { RoomClient } from "./client.js";
 import { Table } from "./table.js";
 import { drawSeats, drawSeries, lobbyNote } from "./lobby.js";
 import { showGameOver } from "./finish.js";
+import { clockChoice } from "../../lib/shell/clockface.js";
 import { showHome } from "./home.js";
 import { drawQR } from "./qr.js";
 import { ManualInvites, answerInvite } from "./invite.js";
@@ -64,6 +66,10 @@ const page = bootPage({
   exchange,
 });
 const { engine, board, turn, tilesReady } = page;
+/** The turn clock as the host tells it (its time left, counted down here). */
+const clockFace = new ClockFace({ el: $("turn-clock"), sound });
+/** Whether this page says that the clock gave its seat to a computer (with "I'm back"). */
+let awaySaid = false;
 const params = new URLSearchParams(location.search);
 const NO_ANSWER_MS = 15_000;
 /** The name this browser last took a seat under (any room): a table joined from the list uses it. */
@@ -216,7 +222,7 @@ function tableFacts(hosted) {
   return {
     table: hosted.table.id, link: hosted.link, rules: hosted.rules, seats: info.seats.length, free,
     phase: info.phase === "lobby" ? "lobby" : "playing", lang: lang(), since: hosted.table.since,
-    players: info.seats.filter((s) => s.taken).map((s) => s.name), clock: null,
+    players: info.seats.filter((s) => s.taken).map((s) => s.name), clock: Number(hosted.clock) > 0 ? Number(hosted.clock) : null,
   };
 }
 
@@ -251,12 +257,17 @@ function startClient(transport, link, id) {
     on: {
       host: (up) => {
         connection(up ? "" : t(room.referee ? "room.connecting" : "room.host_gone"));
+        if (!up) clockFace.stop();   // the host is the clock: gone, it stops
         if (!up && !room.referee) setPhase("host-gone");
       },
       room: (r) => showRoom(r),
       seated: (seat, token) => { saveSeat(id, { token, name: $("join-name").value.trim() }); },
       state: (s) => { showPlaying(s); room.table?.receive(s); },
-      over: (record) => { room.table?.queue.then(() => showGameOver(engine, board, record, room.client?.room)); },
+      clock: (seat, left) => {
+        if (seat === null || left === null) clockFace.stop();
+        else clockFace.run(left, { mine: seat === room.client?.seat });
+      },
+      over: (record) => { clockFace.stop(); room.table?.queue.then(() => showGameOver(engine, board, record, room.client?.room)); },
       error: (code, detail) => refused(code, detail),
       // only the host's signature takes the seat's token back (client.js checked it)
       removed: () => {
@@ -292,7 +303,17 @@ function showRoom(r) {
   $("btn-rematch").hidden = !isHost || r.phase !== "over";
   $("btn-manual").hidden = !isHost || r.phase === "over";
   $("react-box").hidden = r.you.seat === null || r.phase === "lobby";
+  $("lobby-clock").textContent = t("room.clock_setting", { time: clockChoice(r.clock) });
+  sayAway(r);
   if (!isHost) joinFromList(r);
+}
+
+/** The clock gave this player's seat to a computer: said, with "I'm back"; once back, unsaid. */
+function sayAway(r) {
+  const away = r.phase === "playing" && r.you.seat !== null && !!r.seats[r.you.seat]?.away;
+  if (away && !awaySaid) notice(t("clock.away_you"), { label: t("clock.back"), run: () => { notice(null); room.client?.back(); } });
+  if (!away && awaySaid) notice(null);
+  awaySaid = away;
 }
 
 /**

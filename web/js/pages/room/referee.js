@@ -12,10 +12,13 @@
 // host's controls take seats back (a signed `removed` to the seat's browser)
 // and give them to computers.  At the end the host may deal again in the same
 // room (a rematch): the seats turn by one, so the next person plays first, and
-// the series counts each person's wins.
+// the series counts each person's wins.  The host owns the turn clock (the
+// loop's TurnClock): it tells every device the time left when a turn starts,
+// and when a person's time runs out its engine plays for them (clock_move).
 
 import { Session, overIn } from "../../lib/game/session.js";
 import { TurnLoop } from "../../lib/game/turnloop.js";
+import { TurnClock } from "../../lib/game/clock.js";
 import { EngineError, engineDown } from "../../lib/engine/client.js";
 import { readFromGuest, encode, RateLimit, cleanName } from "./protocol.js";
 import { randomText, signWelcome, signRelease } from "./secret.js";
@@ -78,13 +81,27 @@ export class Referee {
     this.silentTimer = /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined);
     /** how many times in a row the engine failed the turn on */
     this.failures = 0;
+    /** @type {Set<number>} person seats the clock gave to a computer until their player is back */
+    this.away = new Set(Array.isArray(room.away) ? room.away.filter((s) => Number.isInteger(s)) : []);
     // The turns: a person's seat waits for its guest's move (_move), a computer's is played here.
     this.loop = new TurnLoop({
-      player: (seat) => (this.seats[seat]?.kind === "computer" ? "computer" : "remote"),
+      player: (seat) => (this.seats[seat]?.kind === "computer" || this.away.has(seat) ? "computer" : "remote"),
       shown: (r) => this._played(r),
       over: () => this._over(),
       failed: (e, { seat, retry }) => this._failed(e, seat ?? this.session.turn, retry),
       turnStarted: () => this._turnStarted(),
+    });
+    // The turn clock (room.clock seconds a move; none if 0): every device is told the time
+    // left when a person's turn starts, and that none is timed when it stops.
+    this.loop.clock = new TurnClock({
+      loop: this.loop,
+      seconds: () => (this.stopping ? 0 : Number(this.room.clock) || 0),
+      hooks: {
+        started: () => this._clockToAll(),
+        stopped: () => this._clockToAll(),
+        away: (seat) => { this.away.add(seat); this.room.away = [...this.away]; },   // kept and told with the move
+        failed: (e, seat) => console.warn(`room: the clock could not play for seat ${seat}`, e),
+      },
     });
   }
 
@@ -148,6 +165,7 @@ export class Referee {
     if (msg.type === "stand") return this._stand(peer);
     if (msg.type === "move") return this._move(peer, msg);
     if (msg.type === "react") return this._react(peer, msg);
+    if (msg.type === "back") return this._back(peer);
   }
 
   /**
@@ -174,6 +192,7 @@ export class Referee {
     if (first || moved) this._changed(false);
     else this._roomTo(peer);
     if (this.session) await this._stateTo(peer, null);
+    if (this.phase === "playing") this._send(peer, "clock", this._clockInfo());
     if (this.phase === "over") this._send(peer, "over", { record: this.session.toRecord() });
   }
 
@@ -198,6 +217,7 @@ export class Referee {
     this._send(peer, "seated", { seat, token: s.token });
     this._changed(true);
     if (this.session) await this._stateTo(peer, null);
+    if (this.phase === "playing") this._send(peer, "clock", this._clockInfo());
   }
 
   _stand(peer) {
@@ -228,6 +248,21 @@ export class Referee {
     if (peer.seat === null) return this._error(peer, "not_seated");
     if (!peer.reacts.take()) return this._error(peer, "rate_limited");
     for (const p of this._listeners()) this._send(p, "reaction", { seat: peer.seat, r });
+  }
+
+  /** "I'm back": a player whose seat the clock gave to a computer plays it again. */
+  _back(peer) {
+    if (peer.seat === null) return this._error(peer, "not_seated");
+    if (!this.away.has(peer.seat)) return this._error(peer, "wrong_phase");
+    this._hereAgain(peer.seat);
+    this._changed(true);
+  }
+
+  /** A seat is no longer the clock's computer's (its player is back, or the host changed it). @param {number} seat */
+  _hereAgain(seat) {
+    this.away.delete(seat);
+    this.room.away = [...this.away];
+    this.loop.clock?.back(seat);
   }
 
   _gone(key) {
@@ -373,6 +408,9 @@ export class Referee {
     const n = seats.length;
     this.seats.splice(0, n, ...seats);
     for (const p of this.peers.values()) if (p.seat !== null) p.seat = (p.seat + n - turn) % n;
+    this.away = new Set([...this.away].map((s) => (s + n - turn) % n));
+    this.room.away = [...this.away];
+    for (let i = 0; i < n; i++) this.loop.clock?.back(i);   // a new game: no clock move in a row yet
     this.session = session;
     this.room.phase = "playing";
     this._save();
@@ -391,6 +429,7 @@ export class Referee {
       const s = this.seats[seat];
       if (!s || this.phase === "over") return;
       await this._release(seat);
+      this._hereAgain(seat);
       s.kind = kind;
       s.level = level;
       s.person = randomText(16);
@@ -452,11 +491,24 @@ export class Referee {
       rules: this.room.rules,
       seats: this.seats.map((s, i) => ({
         kind: s.kind, level: s.level, name: s.name, color: s.color, taken: s.token !== null,
-        online: s.kind === "computer" || this.online(i), silent: this.silent(i),
+        online: s.kind === "computer" || this.online(i), silent: this.silent(i), away: this.away.has(i),
       })),
+      clock: Number(this.room.clock) || 0,
       spectators: this._listeners().filter((p) => p.seat === null).length,
       series: seriesInfo(this.room.series, this.seats),
     };
+  }
+
+  /** What the clock says now: the seat whose turn is timed and the time it has left (ms), or none. */
+  _clockInfo() {
+    const left = this.loop.clock?.left() ?? null;
+    const seat = this.loop.clock?.timing?.seat ?? null;
+    return left === null || seat === null ? { seat: null, left: null } : { seat, left: Math.round(left) };
+  }
+
+  _clockToAll() {
+    const info = this._clockInfo();
+    for (const p of this._listeners()) this._send(p, "clock", info);
   }
 
   _roomTo(peer) { this._send(peer, "room", { ...this.roomInfo(), you: { seat: peer.seat } }); }
@@ -484,6 +536,7 @@ export class Referee {
   async stop() {
     this.stopping = true;
     this.loop.stop();
+    this.loop.clock?.stop();
     await this._queue(() => { this.stopped = true; });
     clearTimeout(this.silentTimer);
   }

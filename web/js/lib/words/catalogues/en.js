@@ -211,6 +211,7 @@ export default {
   "log.exchange": "{count, plural, one {{name} exchanges # tile.} other {{name} exchanges # tiles.}}",
   "log.keep": "{name} keeps their tiles.",
   "log.over": "Game over: {result}",
+  "log.clock": "{name}’s time ran out: the clock makes this move.",
   "log.soloStays": "the marker is still on the board: well played!",
   "log.soloOut": "the marker has left the board.",
   "log.nobody": "nobody wins.",
@@ -326,6 +327,17 @@ export default {
   "sound.label": "Sound",
   "sound.isOn": "Sound is on: click to switch it off",
   "sound.isOff": "Sound is off: click to switch it on",
+
+  // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
+  "clock.label": "Time per move",
+  "clock.none": "No limit",
+  "clock.seconds": "{count, plural, one {# second} other {# seconds}}",
+  "clock.minutes": "{count, plural, one {# minute} other {# minutes}}",
+  "clock.left": "{time} left",
+  "clock.warn": "{count, plural, one {# second left!} other {# seconds left!}}",
+  "clock.away": "{name} let the time run out twice in a row: a computer plays for them until they are back.",
+  "clock.away_you": "Your time ran out twice in a row: a computer plays for you until you are back.",
+  "clock.back": "I’m back",
 
   // update.*: a new version of the site (update.js)
   "update.ready": "A new version of Tsuro is ready. Your game is saved and carries on after the reload.",
@@ -1116,6 +1128,8 @@ export default {
   "lessonEdit.draftNotKept": "Your saved lesson could not be read ({reason}), and this browser would not keep a copy of it aside: it is left under {key} for now, and a new lesson is started.",
   // rooms3: the host's controls, one table tab, reactions (issue 28; pages/room/)
   "room.silent": "silent for a while",
+  "room.clock_away": "time ran out: a computer plays",
+  "room.clock_setting": "Time per move: {time}",
   "room.level_of": "Level of the computer for seat {n}",
   "room.remove": "Remove",
   "room.removed": "The host took you out of your seat. You can watch the game.",

@@ -200,6 +200,7 @@ export default {
   "log.exchange": "{count, plural, one {{name} intercambia # loseta.} other {{name} intercambia # losetas.}}",
   "log.keep": "{name} se queda con sus losetas.",
   "log.over": "Fin de la partida: {result}",
+  "log.clock": "Se acabó el tiempo de {name}: esta jugada se hace automáticamente.",
   "log.soloStays": "la ficha sigue en el tablero: ¡bien jugado!",
   "log.soloOut": "la ficha ha salido del tablero.",
   "log.nobody": "nadie gana.",
@@ -315,6 +316,17 @@ export default {
   "sound.label": "Sonido",
   "sound.isOn": "El sonido está activado: haz clic para desactivarlo",
   "sound.isOff": "El sonido está desactivado: haz clic para activarlo",
+
+  // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
+  "clock.label": "Tiempo por jugada",
+  "clock.none": "Sin límite",
+  "clock.seconds": "{count, plural, one {# segundo} other {# segundos}}",
+  "clock.minutes": "{count, plural, one {# minuto} other {# minutos}}",
+  "clock.left": "Quedan {time}",
+  "clock.warn": "{count, plural, one {¡Queda # segundo!} other {¡Quedan # segundos!}}",
+  "clock.away": "A {name} se le acabó el tiempo dos veces seguidas: el ordenador juega en su lugar hasta que vuelva.",
+  "clock.away_you": "Se te acabó el tiempo dos veces seguidas: el ordenador juega por ti hasta que vuelvas.",
+  "clock.back": "Ya estoy aquí",
 
   // update.*: a new version of the site (update.js)
   "update.ready": "Hay una nueva versión de Tsuro lista. Tu partida está guardada y continúa tras recargar.",
@@ -1105,6 +1117,8 @@ export default {
   "lessonEdit.draftNotKept": "No se pudo leer tu lección guardada ({reason}) y este navegador no quiso guardar una copia aparte: de momento sigue en {key}, y se empieza una lección nueva.",
   // rooms3: the host's controls, one table tab, reactions (issue 28; pages/room/)
   "room.silent": "en silencio desde hace rato",
+  "room.clock_away": "sin tiempo: juega el ordenador",
+  "room.clock_setting": "Tiempo por jugada: {time}",
   "room.level_of": "Nivel del ordenador en el puesto {n}",
   "room.remove": "Quitar",
   "room.removed": "El anfitrión te ha quitado de tu puesto. Puedes ver la partida.",

@@ -200,6 +200,7 @@ export default {
   "log.exchange": "{count, plural, one {{name} échange # tuile.} other {{name} échange # tuiles.}}",
   "log.keep": "{name} garde ses tuiles.",
   "log.over": "Partie terminée : {result}",
+  "log.clock": "Temps écoulé pour {name} : ce coup est joué automatiquement.",
   "log.soloStays": "le pion est toujours sur le plateau : bien joué !",
   "log.soloOut": "le pion a quitté le plateau.",
   "log.nobody": "personne ne gagne.",
@@ -315,6 +316,17 @@ export default {
   "sound.label": "Son",
   "sound.isOn": "Le son est activé : cliquez pour le couper",
   "sound.isOff": "Le son est coupé : cliquez pour l’activer",
+
+  // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
+  "clock.label": "Temps par coup",
+  "clock.none": "Sans limite",
+  "clock.seconds": "{count, plural, one {# seconde} other {# secondes}}",
+  "clock.minutes": "{count, plural, one {# minute} other {# minutes}}",
+  "clock.left": "Il reste {time}",
+  "clock.warn": "{count, plural, one {Plus que # seconde !} other {Plus que # secondes !}}",
+  "clock.away": "{name} a laissé filer le temps deux fois de suite : l’ordinateur joue à sa place jusqu’à son retour.",
+  "clock.away_you": "Votre temps s’est écoulé deux fois de suite : l’ordinateur joue à votre place jusqu’à votre retour.",
+  "clock.back": "Je suis de retour",
 
   // update.*: a new version of the site (update.js)
   "update.ready": "Une nouvelle version de Tsuro est prête. Votre partie est enregistrée et continue après le rechargement.",
@@ -1105,6 +1117,8 @@ export default {
   "lessonEdit.draftNotKept": "Votre leçon enregistrée est illisible ({reason}) et ce navigateur a refusé d’en garder une copie à part : elle reste pour l’instant sous {key}, et une nouvelle leçon commence.",
   // rooms3: the host's controls, one table tab, reactions (issue 28; pages/room/)
   "room.silent": "silencieux depuis un moment",
+  "room.clock_away": "temps écoulé : l’ordinateur joue",
+  "room.clock_setting": "Temps par coup : {time}",
   "room.level_of": "Niveau de l’ordinateur à la place {n}",
   "room.remove": "Retirer",
   "room.removed": "L’hôte vous a retiré de votre place. Vous pouvez regarder la partie.",

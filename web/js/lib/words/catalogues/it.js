@@ -200,6 +200,7 @@ export default {
   "log.exchange": "{count, plural, one {{name} scambia # tessera.} other {{name} scambia # tessere.}}",
   "log.keep": "{name} tiene le sue tessere.",
   "log.over": "Partita finita: {result}",
+  "log.clock": "Tempo scaduto per {name}: questa mossa viene giocata in automatico.",
   "log.soloStays": "la pedina è ancora sul tabellone: ben giocato!",
   "log.soloOut": "la pedina è uscita dal tabellone.",
   "log.nobody": "nessuno vince.",
@@ -315,6 +316,17 @@ export default {
   "sound.label": "Suono",
   "sound.isOn": "Il suono è attivo: fai clic per disattivarlo",
   "sound.isOff": "Il suono è disattivato: fai clic per attivarlo",
+
+  // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
+  "clock.label": "Tempo per mossa",
+  "clock.none": "Senza limite",
+  "clock.seconds": "{count, plural, one {# secondo} other {# secondi}}",
+  "clock.minutes": "{count, plural, one {# minuto} other {# minuti}}",
+  "clock.left": "Restano {time}",
+  "clock.warn": "{count, plural, one {Resta # secondo!} other {Restano # secondi!}}",
+  "clock.away": "Il tempo di {name} è scaduto due volte di fila: gioca il computer finché {name} non torna.",
+  "clock.away_you": "Il tuo tempo è scaduto due volte di fila: gioca il computer al posto tuo finché non torni.",
+  "clock.back": "Eccomi",
 
   // update.*: a new version of the site (update.js)
   "update.ready": "È pronta una nuova versione di Tsuro. La tua partita è salvata e continua dopo il ricaricamento.",
@@ -1105,6 +1117,8 @@ export default {
   "lessonEdit.draftNotKept": "Non è stato possibile leggere la lezione salvata ({reason}) e questo browser non ha voluto conservarne una copia a parte: per ora resta in {key}, e si comincia una nuova lezione.",
   // rooms3: the host's controls, one table tab, reactions (issue 28; pages/room/)
   "room.silent": "in silenzio da un po’",
+  "room.clock_away": "tempo scaduto: gioca il computer",
+  "room.clock_setting": "Tempo per mossa: {time}",
   "room.level_of": "Livello del computer al posto {n}",
   "room.remove": "Togli",
   "room.removed": "Chi ospita ti ha tolto dal tuo posto. Puoi guardare la partita.",

@@ -200,6 +200,7 @@ export default {
   "log.exchange": "{count, plural, other {{name}がタイルを#枚交換します。}}",
   "log.keep": "{name}は手札をそのまま持ちます。",
   "log.over": "ゲーム終了：{result}",
+  "log.clock": "{name}の持ち時間が切れました。この手は自動で選ばれます。",
   "log.soloStays": "コマはまだボード上です。お見事！",
   "log.soloOut": "コマはボードの外に出ました。",
   "log.nobody": "勝者はいません。",
@@ -315,6 +316,17 @@ export default {
   "sound.label": "サウンド",
   "sound.isOn": "サウンドはオン：クリックでオフ",
   "sound.isOff": "サウンドはオフ：クリックでオン",
+
+  // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
+  "clock.label": "1手の持ち時間",
+  "clock.none": "制限なし",
+  "clock.seconds": "{count, plural, other {#秒}}",
+  "clock.minutes": "{count, plural, other {#分}}",
+  "clock.left": "残り{time}",
+  "clock.warn": "{count, plural, other {残り#秒です！}}",
+  "clock.away": "{name}の持ち時間が2回続けて切れました。戻るまでCPUが代わりにプレイします。",
+  "clock.away_you": "持ち時間が2回続けて切れました。戻るまでCPUが代わりにプレイします。",
+  "clock.back": "戻りました",
 
   // update.*: a new version of the site (update.js)
   "update.ready": "Tsuroの新しいバージョンが使えます。ゲームは保存されており、再読み込みのあとも続けられます。",
@@ -1105,6 +1117,8 @@ export default {
   "lessonEdit.draftNotKept": "保存したレッスンを読み込めませんでした（{reason}）。このブラウザが別の場所へのコピーを保存できなかったため、いまは {key} にそのまま残し、新しいレッスンを始めます。",
   // rooms3: the host's controls, one table tab, reactions (issue 28; pages/room/)
   "room.silent": "しばらく応答なし",
+  "room.clock_away": "時間切れ：CPUがプレイ中",
+  "room.clock_setting": "1手の持ち時間：{time}",
   "room.level_of": "{n}番席のCPUの強さ",
   "room.remove": "外す",
   "room.removed": "ホストがあなたを席から外しました。対局は観戦できます。",

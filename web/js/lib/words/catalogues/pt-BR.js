@@ -200,6 +200,7 @@ export default {
   "log.exchange": "{count, plural, one {{name} troca # peça.} other {{name} troca # peças.}}",
   "log.keep": "{name} fica com suas peças.",
   "log.over": "Fim de jogo: {result}",
+  "log.clock": "O tempo de {name} acabou: esta jogada é feita automaticamente.",
   "log.soloStays": "o marcador ainda está no tabuleiro: muito bem!",
   "log.soloOut": "o marcador saiu do tabuleiro.",
   "log.nobody": "ninguém vence.",
@@ -315,6 +316,17 @@ export default {
   "sound.label": "Som",
   "sound.isOn": "O som está ligado: clique para desligar",
   "sound.isOff": "O som está desligado: clique para ligar",
+
+  // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
+  "clock.label": "Tempo por jogada",
+  "clock.none": "Sem limite",
+  "clock.seconds": "{count, plural, one {# segundo} other {# segundos}}",
+  "clock.minutes": "{count, plural, one {# minuto} other {# minutos}}",
+  "clock.left": "Restam {time}",
+  "clock.warn": "{count, plural, one {Resta # segundo!} other {Restam # segundos!}}",
+  "clock.away": "O tempo de {name} acabou duas vezes seguidas: o computador joga no lugar até a pessoa voltar.",
+  "clock.away_you": "Seu tempo acabou duas vezes seguidas: o computador joga por você até você voltar.",
+  "clock.back": "Voltei",
 
   // update.*: a new version of the site (update.js)
   "update.ready": "Uma nova versão do Tsuro está pronta. Sua partida está salva e continua depois de recarregar.",
@@ -1105,6 +1117,8 @@ export default {
   "lessonEdit.draftNotKept": "Não foi possível ler sua lição salva ({reason}), e este navegador não quis guardar uma cópia à parte: por enquanto ela fica em {key}, e uma nova lição é iniciada.",
   // rooms3: the host's controls, one table tab, reactions (issue 28; pages/room/)
   "room.silent": "em silêncio há um tempo",
+  "room.clock_away": "sem tempo: o computador joga",
+  "room.clock_setting": "Tempo por jogada: {time}",
   "room.level_of": "Nível do computador no lugar {n}",
   "room.remove": "Tirar",
   "room.removed": "O anfitrião tirou você do seu lugar. Você pode assistir à partida.",
