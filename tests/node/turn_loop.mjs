@@ -275,7 +275,7 @@ const out = {};
   const own = pick(t.loop.turn);
   await until("three clock moves", () => session.moves.length >= 3);
   const late = await t.loop.play(own, at);
-  const missed = Object.fromEntries(t.loop.clock.missed);
+  const missed = { 0: t.loop.clock.missedOf(0), 1: t.loop.clock.missedOf(1) };
   t.loop.leave();
   out.clock = {
     clocked: session.moves.slice(0, 3).map((m) => m.clock === true),

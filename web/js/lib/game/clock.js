@@ -5,7 +5,8 @@
 // that keeps the marker on the board, marked `clock: true` in the record) and
 // the loop plays it as any move; after two in a row the engine says the seat
 // goes to a computer until its player acts again.  The clock keeps no rule of
-// its own: only the time, and how many clock moves in a row each seat had.
+// its own: only the time.  How many clock moves in a row a seat had it reads
+// from the game's moves (they carry the mark), so a reload keeps the count.
 // Showing it is the page's (lib/shell/clockface.js).
 
 
@@ -35,8 +36,8 @@ export class TurnClock {
     this.now = now;
     /** @type {{seat: number, endsAt: number, at: number} | null} the turn being timed */
     this.timing = null;
-    /** @type {Map<number, number>} clock moves in a row, by seat */
-    this.missed = new Map();
+    /** @type {Map<number, number>} by seat: the move from which its clock moves count (its player came back then) */
+    this.since = new Map();
     /** @type {Map<number, any>} the engine's clock answer for a seat, while its move is played */
     this.answers = new Map();
     this.timer = /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined);
@@ -75,14 +76,32 @@ export class TurnClock {
    * @param {number} seat @param {any} move
    */
   moved(seat, move) {
-    if (!move || !move.clock) { this.missed.delete(seat); return; }
-    const answer = this.answers.get(seat);
-    this.missed.set(seat, answer ? answer.missed : (this.missed.get(seat) ?? 0) + 1);
-    if (answer?.computer) this.hooks.away?.(seat);
+    if (move?.clock && this.answers.get(seat)?.computer) this.hooks.away?.(seat);
+  }
+
+  /**
+   * The clock moves `seat` had in a row, the latest last (its own move, or a computer's,
+   * ends a run; so does its player's coming back).
+   * @param {number} seat
+   */
+  missedOf(seat) {
+    const s = this.loop.session;
+    if (!s) return 0;
+    const from = this.since.get(seat) ?? 0;
+    let n = 0;
+    for (let k = s.moves.length - 1; k >= from; k--) {
+      if (s.positions[k]?.turn !== seat) continue;
+      if (!s.moves[k]?.clock) break;
+      n++;
+    }
+    return n;
   }
 
   /** The seat's player acts again: its clock moves in a row start from none. @param {number} seat */
-  back(seat) { this.missed.delete(seat); }
+  back(seat) { this.since.set(seat, this.loop.session?.moves.length ?? 0); }
+
+  /** A new game: every seat's count starts from none. */
+  reset() { this.since.clear(); }
 
   /** The time ran out: the engine chooses the seat's move, and the loop plays it (unless the seat moved first). */
   async _ranOut() {
@@ -93,7 +112,7 @@ export class TurnClock {
     this.hooks.stopped?.();
     const { seat, at } = timing;
     try {
-      const answer = await s.engine.ask("clock_move", { position: s.position, missed: this.missed.get(seat) ?? 0 });
+      const answer = await s.engine.ask("clock_move", { position: s.position, missed: this.missedOf(seat) });
       if (this.loop.session !== s || s.version !== at) return;   // the seat moved meanwhile
       this.answers.set(seat, answer);
       await this.loop.play(answer.move, at);

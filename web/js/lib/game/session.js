@@ -82,6 +82,8 @@ export class Session {
     /** How many changes the game has had (moves played, undone, redone). */
     this.version = 0;
     this.closed = false;
+    /** The turn clock's seconds a move (0: none): the page's TurnClock reads it, the save keeps it. */
+    this.clock = 0;
     /** @type {Promise<unknown>} the last change asked for (each waits for the one before) */
     this._queue = Promise.resolve();
     /** How many changes are asked for and not done yet. */
@@ -180,19 +182,22 @@ export class Session {
     return { ...this.record, moves: this.moves.slice() };
   }
 
-  /** What to keep in localStorage to resume this game. */
+  /** What to keep in localStorage to resume this game (its turn clock too, if it has one). */
   toSave() {
     const base = this.record ? { record: this.toRecord() } : { start: this.start, moves: this.moves.slice() };
-    return { format: "tsuro-save/1", ...base, seats: this.seats, savedAt: new Date().toISOString() };
+    const clock = this.clock > 0 ? { clock: this.clock } : {};
+    return { format: "tsuro-save/1", ...base, seats: this.seats, ...clock, savedAt: new Date().toISOString() };
   }
 
   static async fromSave(engine, save) {
     if (!save || save.format !== "tsuro-save/1") {
       throw new EngineError("old_save", "it was saved by another version of the game");
     }
-    if (save.record) return Session.fromRecord(engine, save.record, save.seats);
-    if (save.start) return Session.fromPosition(engine, save.start, save.seats, save.moves || []);
-    throw new EngineError("bad_save", "it holds no game");
+    const session = save.record ? await Session.fromRecord(engine, save.record, save.seats)
+      : save.start ? await Session.fromPosition(engine, save.start, save.seats, save.moves || []) : null;
+    if (!session) throw new EngineError("bad_save", "it holds no game");
+    if (Number.isFinite(save.clock) && save.clock > 0 && save.clock <= 3600) session.clock = save.clock;
+    return session;
   }
 
   /**

@@ -17,6 +17,8 @@ import { HandView } from "../../lib/views/hand.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { TurnLoop } from "../../lib/game/turnloop.js";
+import { TurnClock } from "../../lib/game/clock.js";
+import { ClockFace } from "../../lib/shell/clockface.js";
 import { GameKeeper, downloadKept } from "../../lib/game/saves.js";
 import { GameList } from "./gamelist.js";
 import { VARIANTS, variantOf } from "./variants.js";
@@ -85,6 +87,8 @@ const FAILED = { turn: "game.legalFailed", computer: "game.botFailed", redo: "ga
 
 const loop = new TurnLoop({
   board,
+  // a human's seat the turn clock gave to a computer (away) is played by it until they are back
+  player: (seat) => (app.away.has(seat) || !app.session?.isHuman(seat) ? "computer" : "human"),
   hidesHand: () => playPanel.hidesHands(app.session),
   stop: () => app.turn?.stop(),
   waiting: () => {
@@ -151,8 +155,27 @@ const loop = new TurnLoop({
   },
 });
 
+// The turn clock (the setup's time per move, kept with the game): a human's time shown
+// and counted down; when it runs out the engine plays for them (lib/game/clock.js).
+const clockFace = new ClockFace({ el: $("turn-clock"), sound });
+loop.clock = new TurnClock({
+  loop,
+  seconds: () => (app.variant?.name === "classic" ? app.session?.clock ?? 0 : 0),
+  hooks: {
+    started: (seat, ms) => clockFace.run(ms, { mine: true }),
+    stopped: () => clockFace.stop(),
+    away: (seat) => {
+      app.away.add(seat);
+      notice(t("clock.away", { name: app.session.players[seat].name }), { label: t("clock.back"), run: () => app.back(seat) });
+    },
+    failed: (e) => notice(t("game.botFailed", { reason: reason(e) })),
+  },
+});
+
 const app = {
   tileset: null,
+  /** @type {Set<number>} the humans' seats the turn clock gave to a computer until they are back */
+  away: new Set(),
   turn: null,        // the variant's turn controller (variants.js), chosen when a game begins
   loop,
 
@@ -170,6 +193,8 @@ const app = {
     this.variant = variantOf(session);
     this.turn = turns[this.variant.name];
     gameOver.reset();
+    this.away = new Set();
+    loop.clock?.reset();
     const size = session.boardSize;
     board.setSize(size.width, size.height);
     board.setSeats(seatStyles(session.players));
@@ -178,6 +203,14 @@ const app = {
     if (fromSave) notice(null);
     loop.begin(session);
     this.save();
+  },
+
+  /** "I'm back": the seat the clock gave to a computer is the human's again (their turn, if it is). */
+  back(seat) {
+    notice(null);
+    this.away.delete(seat);
+    loop.clock?.back(seat);
+    if (this.session && this.session.turn === seat && !loop.over) loop.advance();
   },
 
   revealHand() {
@@ -248,20 +281,21 @@ const app = {
   playAgain() {
     const s = this.session;
     const rules = s.record ? s.record.rules : s.rules;
-    this.newGame({ rules, players: s.players, seats: s.seats });
+    this.newGame({ rules, players: s.players, seats: s.seats, clock: s.clock });
   },
 
-  async newGame({ rules, players, seats, seed }, retried = false) {
+  async newGame({ rules, players, seats, seed, clock = 0 }, retried = false) {
     this.setBanner(t("game.dealing"), null, { quiet: true });
     let session;
     try {
       session = await loop.deal(() => variantOf(rules).Session.create(engine, { rules, players, seats, seed }), (dealt) => {
         notice(null);
+        dealt.clock = clock;
         this.begin(dealt);
       });
     } catch (e) {
       // queued behind a request that was stopped at its time limit: once more, on the new engine
-      if (e.code === "restarted" && !retried) return this.newGame({ rules, players, seats, seed }, true);
+      if (e.code === "restarted" && !retried) return this.newGame({ rules, players, seats, seed, clock }, true);
       this.openSetup(t("game.startFailed", { reason: reason(e) }));
     }
     return session;

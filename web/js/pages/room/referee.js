@@ -410,7 +410,7 @@ export class Referee {
     for (const p of this.peers.values()) if (p.seat !== null) p.seat = (p.seat + n - turn) % n;
     this.away = new Set([...this.away].map((s) => (s + n - turn) % n));
     this.room.away = [...this.away];
-    for (let i = 0; i < n; i++) this.loop.clock?.back(i);   // a new game: no clock move in a row yet
+    this.loop.clock?.reset();   // a new game: no clock move in a row yet
     this.session = session;
     this.room.phase = "playing";
     this._save();
