@@ -88,6 +88,11 @@ const debug = {
   get connectedAt() { return room.client?.connectedAt ?? null; },
   get seatedAt() { return room.client?.seatedAt ?? null; },
   get record() { return room.referee?.session?.toRecord() ?? null; },
+  /** the host's turn clock: the seat whose turn it times, and the time left (ms) */
+  get clock() {
+    const c = room.referee?.loop.clock;
+    return c ? { seat: c.timing?.seat ?? null, left: c.left() } : null;
+  },
   get hosting() { return room.hosting; },
   /** the open table's announcements: events sent to relays, and what each relay answered */
   get announced() { return room.announcer ? { sent: room.announcer.sent, log: room.announcer.log } : null; },
@@ -310,7 +315,8 @@ function showRoom(r) {
 
 /** The clock gave this player's seat to a computer: said, with "I'm back"; once back, unsaid. */
 function sayAway(r) {
-  const away = r.phase === "playing" && r.you.seat !== null && !!r.seats[r.you.seat]?.away;
+  // at the end too: the seat stays the computer's in the next game until its player is back
+  const away = r.phase !== "lobby" && r.you.seat !== null && !!r.seats[r.you.seat]?.away;
   if (away && !awaySaid) notice(t("clock.away_you"), { label: t("clock.back"), run: () => { notice(null); room.client?.back(); } });
   if (!away && awaySaid) notice(null);
   awaySaid = away;

@@ -348,7 +348,8 @@ export class Referee {
       const view = await this.engine.ask("room_view", args);
       this.stats.views++;
       const turn = await s.legalMoves();   // the engine's answer for the turn on (the loop's too)
-      const legal = seat !== null && s.turn === seat && this.phase === "playing" ? turn : null;
+      // no moves for a seat a computer plays now (the clock gave it one: `away`)
+      const legal = seat !== null && s.turn === seat && this.phase === "playing" && !this.away.has(seat) ? turn : null;
       const state = { n: s.moves.length, position: view.position, events: view.events || null, move: view.move || null, legal, over: overIn(turn) };
       cache.set(seat, played ? state : { ...state, trails: s.trails(), log: view.log });
     }
@@ -414,8 +415,8 @@ export class Referee {
     this.session = session;
     this.room.phase = "playing";
     this._save();
+    this._changed(false);   // the room first: each device knows its (turned) seat before the game's state
     await this._broadcastState(null);
-    this._changed(false);
     this._queue(() => this.loop.begin(session));
     return null;
   }
