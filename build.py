@@ -6,6 +6,8 @@
     python3 build.py serve [--port N] [--host H]
                                      build, then serve dist/ on http://localhost:8000/
     python3 build.py netlify-toml    write netlify.toml from the headers table
+    python3 build.py stdlib-doc      build, then write docs/stdlib.md (why each module of
+                                     the trimmed stdlib is there) from the build
 
 The build itself is the package sitebuild/ (standard library only), one module
 per job: pins (the pinned Pyodide and micropip, fetched and sha256-checked),
@@ -34,6 +36,7 @@ from sitebuild.common import DIST, ROOT, BuildError, log
 from sitebuild.dist import build, ensure_built, is_fresh, private_copy, read_build_json
 from sitebuild.headers import SITE_HEADERS, netlify_toml
 from sitebuild.serve import make_server, serve_in_thread
+from sitebuild.stdlib_doc import stdlib_doc
 
 __all__ = [
     "DIST",
@@ -58,8 +61,9 @@ def _parser() -> argparse.ArgumentParser:
         "command",
         nargs="?",
         default="build",
-        choices=["build", "serve", "netlify-toml"],
-        help="netlify-toml: write netlify.toml from the headers table (SITE_HEADERS)",
+        choices=["build", "serve", "netlify-toml", "stdlib-doc"],
+        help="netlify-toml: write netlify.toml from the headers table (SITE_HEADERS); "
+        "stdlib-doc: write docs/stdlib.md from the build",
     )
     ap.add_argument("--force", action="store_true", help="rebuild even if dist/ is fresh")
     ap.add_argument("--port", type=int, default=8000)
@@ -109,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
         if server is not None:
             server.server_close()
         return 1
+    if args.command == "stdlib-doc":
+        (ROOT / "docs" / "stdlib.md").write_text(stdlib_doc(read_build_json()), encoding="utf-8")
+        log("wrote docs/stdlib.md")
     if server is not None:
         serve_forever(server, args.host)
     return 0

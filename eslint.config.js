@@ -7,6 +7,8 @@
 // no-restricted-paths and no-cycle; tests/test_layers.py shows both fail):
 //
 //   pages/<page>   one page's wiring: any layer below, never another page
+//   lib/authoring  the authoring pages' drafts (the board and lesson editors'
+//                  only: loaded with them, the later tier)
 //   lib/shell      the page's frame: boot, status and notices, the top bar
 //   lib/turns      a human's turn: controllers over the views
 //   lib/game       the game a page keeps, and its turn loop
@@ -25,14 +27,15 @@ const PAGES = "./web/js/pages";
 
 // Each layer, and the layers it must not import (the ones above it, and its siblings).
 const LAYERS = {
-  shell: ["game"],
-  turns: ["shell", "game", "engine", "lessons"],
-  game: ["shell", "turns", "views", "lessons"],
-  engine: ["shell", "turns", "game", "lessons", "views", "words"],
-  lessons: ["shell", "turns", "game", "engine", "views"],
-  views: ["shell", "turns", "game", "engine", "lessons"],
-  words: ["shell", "turns", "game", "engine", "lessons", "views"],
-  base: ["shell", "turns", "game", "engine", "lessons", "views", "words"],
+  authoring: ["shell", "turns", "game", "engine", "lessons", "views"],
+  shell: ["game", "authoring"],
+  turns: ["shell", "game", "engine", "lessons", "authoring"],
+  game: ["shell", "turns", "views", "lessons", "authoring"],
+  engine: ["shell", "turns", "game", "lessons", "views", "words", "authoring"],
+  lessons: ["shell", "turns", "game", "engine", "views", "authoring"],
+  views: ["shell", "turns", "game", "engine", "lessons", "authoring"],
+  words: ["shell", "turns", "game", "engine", "lessons", "views", "authoring"],
+  base: ["shell", "turns", "game", "engine", "lessons", "views", "words", "authoring"],
 };
 
 const zones = [

@@ -22,10 +22,13 @@ Prints medians over --runs runs, all in one browser session:
   relative to one live board;
 - the round trip of one request page -> worker -> page (--op, --args);
 - with --planner-only, instead of all the above: the planner's rounds per
-  move (hint op, --budget-ms) on the first requests after "ready" and once
-  warm, as ratios to CPython's rounds on the same positions, budget and seed,
-  measured between the browser's visits, with the worker's warm-up on and
-  off, the requests right at "ready" and after --pause-ms;
+  move (hint op, --browser-budget-ms in the browser, --budget-ms in CPython)
+  on the first requests after "ready" and once warm, as ratios to CPython's
+  rounds on the same positions and seed, measured between the browser's
+  visits, on a first visit (fresh context) and a returning one (the snapshot
+  restored), the requests right at "ready" and after --pause-ms (4 s), the
+  worker's warm-up on (--planner-warmup on,off: and off), and how long the
+  page waited for each answer;
 - with --review-only, instead of all the above: a whole game's review
   (review.html, move by move in the worker at the page's budget) of
   --review-games 3-player games (a planner and two survivors, as
@@ -171,6 +174,12 @@ def main(argv=None) -> int:
     ap.add_argument("--args", default=None, help="its arguments, as JSON")
     ap.add_argument("--round-trips", type=int, default=200)
     ap.add_argument("--page", default="index.html", help="the page to measure (needs window.tsuro)")
+    ap.add_argument(
+        "--dist",
+        default=None,
+        help="serve this built site instead of building this checkout's dist/ (a "
+        "baseline kept from another commit)",
+    )
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     ap.add_argument("--bytes-only", action="store_true", help="only the first visit's bytes")
     ap.add_argument(
@@ -217,9 +226,21 @@ def main(argv=None) -> int:
         "against CPython's 200 ms: the ratios are then the hard level's strength)",
     )
     ap.add_argument(
+        "--min-steps",
+        type=int,
+        default=None,
+        help="--planner-only: the browser's work floor (default: the page's HARD_MIN_STEPS, "
+        "web/js/lib/game/budgets.js; 0: none)",
+    )
+    ap.add_argument(
+        "--planner-warmup",
+        default="on",
+        help="--planner-only: the worker's warm-up in the visits: on (the site's), off, or on,off",
+    )
+    ap.add_argument(
         "--pause-ms",
         type=float,
-        default=2000,
+        default=4000,
         help="--planner-only: the 'paused' visits wait this long after ready before the "
         "first request (the time a player takes over the first move)",
     )
@@ -246,7 +267,11 @@ def main(argv=None) -> int:
     build = load_build()
     tmp = tempfile.mkdtemp(prefix="tsuro-bench-")
     dist = Path(tmp) / "dist"
-    info = build.private_copy(dist)  # a rebuild meanwhile cannot pull files from under us
+    if args.dist:
+        shutil.copytree(args.dist, dist, copy_function=os.link)
+        info = json.loads((dist / "build.json").read_text(encoding="utf-8"))
+    else:
+        info = build.private_copy(dist)  # a rebuild meanwhile cannot pull files from under us
     if not (dist / args.page).exists():
         print(f"{args.page} is not in dist/; use --page smoke.html", file=sys.stderr)
         return 2
@@ -286,6 +311,8 @@ def main(argv=None) -> int:
     warm = {k: [] for k in (*INSTALLS, "bare")}
     board = {"cold": [], "warm": []}
     t_start = time.monotonic()
+    loads = [round(os.getloadavg()[0], 1)]  # the machine's load, beside every figure
+    results["load_average"] = loads
     with sync_playwright() as pw:
         browser = chromium.launch(pw)
         results["browser"] = browser.version
@@ -302,6 +329,8 @@ def main(argv=None) -> int:
                     args.budget_ms,
                     args.pause_ms,
                     args.browser_budget_ms,
+                    tuple(w for w in args.planner_warmup.split(",") if w),
+                    page_budget("HARD_MIN_STEPS") if args.min_steps is None else args.min_steps,
                 )
                 table = planner_table
             browser.close()
@@ -335,6 +364,7 @@ def main(argv=None) -> int:
             return variants[k:] + variants[:k]
 
         for i in range(0 if args.no_cold else args.runs):
+            loads.append(round(os.getloadavg()[0], 1))
             for variant in order(i):
                 if variant == "snapshot" and i == 0:
                     continue  # the first visit was run 0
@@ -360,6 +390,7 @@ def main(argv=None) -> int:
         for variant in (*installs, "bare"):  # one visit each to warm every cache
             bench.bare_visit(page) if variant == "bare" else bench.engine_visit(page, variant)
         for i in range(args.runs):
+            loads.append(round(os.getloadavg()[0], 1))
             for variant in order(i):
                 if variant == "bare":
                     warm["bare"].append(bench.bare_visit(page)["ready"])
@@ -454,6 +485,7 @@ def main(argv=None) -> int:
     }
 
     results["seconds"] = round(time.monotonic() - t_start, 1)
+    loads.append(round(os.getloadavg()[0], 1))
 
     if args.json:
         print(json.dumps(results, indent=2))
@@ -462,15 +494,28 @@ def main(argv=None) -> int:
     return 0
 
 
-PLANNER_PASS = """async ([positions, budget]) => {
+PLANNER_PASS = """async ([positions, budget, minSteps]) => {
     const out = [];
     for (const position of positions) {
-        const r = await window.tsuro.request("hint", {position, budget_ms: budget, seed: 1});
+        const t = performance.now();
+        const args = {position, budget_ms: budget, seed: 1};
+        if (minSteps) args.min_steps = minSteps;
+        const r = await window.tsuro.request("hint", args);
         if (r && r.error) throw new Error(JSON.stringify(r.error));
-        out.push(r.info.iterations);
+        out.push([r.info.iterations, performance.now() - t]);
     }
     return out;
 }"""
+
+
+def page_budget(name: str) -> int:
+    """A constant of the page's web/js/lib/game/budgets.js (HARD_BUDGET_MS, HARD_MIN_STEPS)."""
+    import re
+
+    text = (ROOT / "web" / "js" / "lib" / "game" / "budgets.js").read_text(encoding="utf-8")
+    found = re.search(rf"export const {name} = ([0-9_]+);", text)
+    assert found, f"{name} is not in budgets.js"
+    return int(found.group(1).replace("_", ""))
 
 
 def cpython_rounds(positions: list, budget_ms: float) -> list:
@@ -486,49 +531,82 @@ def cpython_rounds(positions: list, budget_ms: float) -> list:
     ]
 
 
+PLANNER_KINDS = ("first", "returning")
+
+
 def planner_strength(
-    bench, runs: int, moves: int, budget_ms: float, pause_ms: float, browser_ms: float | None
+    bench,
+    runs: int,
+    moves: int,
+    budget_ms: float,
+    pause_ms: float,
+    browser_ms: float | None,
+    warmups: tuple[str, ...] = ("on",),
+    min_steps: int = 0,
 ) -> dict:
     """The planner's rounds in the browser as ratios to CPython's, measured in turn.
 
-    Each run visits the page (warm: the snapshot is restored) four times, the
-    worker's warm-up on and off, asking for hints right at "ready" and after
-    pause_ms, three passes over the positions.  CPython plays the same
+    Each run visits the page on a first visit (a fresh browser context: empty
+    caches, the snapshot made after "ready") and on a returning one (the
+    snapshot restored, the service worker's caches), asking for hints right at
+    "ready" and after pause_ms, three passes over the positions, with the
+    worker's warm-up on (and off, with warmups).  CPython plays the same
     positions, budget and seed just before each visit (the reference for its
     first pass) and just after (for its third, "warm"), so that the load on the
     machine, which changes by the minute, hits both sides of a ratio alike.
     "first" is the first request's rounds over CPython's on that position,
-    "first3" the first three requests' over CPython's, "warm" the third pass's.
+    "first3" the first three requests' over CPython's, "warm" the third pass's;
+    "wait_ms" how long the page waited for each of the first three answers.
+    The browser's requests carry the page's work floor (min_steps) unless it is 0.
     """
     positions = tile_turns(moves)
     browser_ms = budget_ms if browser_ms is None else browser_ms
     ctx, page = bench.new_page()
-    bench.engine_visit(page, "snapshot")  # makes the snapshot; later visits restore it
+    bench.engine_visit(page, "snapshot")  # makes the snapshot; returning visits restore it
     page.evaluate("window.tsuro.engine.snapshotDone")
     bench.wait_service_worker(page)
-    variants = [("on", 0.0), ("off", 0.0), ("on", pause_ms), ("off", pause_ms)]
-    raw: dict = {f"{w}_{'paused' if p else 'at_ready'}": [] for w, p in variants}
-    cpython = []
+    page.evaluate("window.tsuro.engine.warmupDone")
+    variants = [
+        (kind, warm, pause)
+        for kind in PLANNER_KINDS
+        for warm in warmups
+        for pause in (0.0, pause_ms)
+    ]
+    name = lambda kind, warm, pause: (  # noqa: E731
+        f"{kind}_{'' if warm == 'on' else 'warmup_off_'}{'paused' if pause else 'at_ready'}"
+    )
+    raw: dict = {name(*v): [] for v in variants}
+    cpython, loads = [], []
     for i in range(runs):
         k = i % len(variants)
-        for warm, pause in variants[k:] + variants[:k]:
+        for kind, warm, pause in variants[k:] + variants[:k]:
+            loads.append(round(os.getloadavg()[0], 1))
             before = cpython_rounds(positions, budget_ms)
             query = "?install=snapshot" + ("&warmup=off" if warm == "off" else "")
-            page.goto(f"{bench.site}{bench.page_path}{query}")
-            info = page.evaluate(WHEN, "tsuro")
-            assert info.get("snapshot") == "restored", info
+            if kind == "first":
+                visit_ctx, visit_page = bench.new_page()
+            else:
+                visit_ctx, visit_page = ctx, page
+            visit_page.goto(f"{bench.site}{bench.page_path}{query}")
+            info = visit_page.evaluate(WHEN, "tsuro")
+            expected = "to-make" if kind == "first" else "restored"
+            assert info.get("snapshot") == expected, info
             if pause:
-                page.wait_for_timeout(pause)
-            first = page.evaluate(PLANNER_PASS, [positions, browser_ms])
-            page.evaluate(PLANNER_PASS, [positions, browser_ms])
-            warm_pass = page.evaluate(PLANNER_PASS, [positions, browser_ms])
+                visit_page.wait_for_timeout(pause)
+            passing = [positions, browser_ms, min_steps]
+            first = visit_page.evaluate(PLANNER_PASS, passing)
+            visit_page.evaluate(PLANNER_PASS, passing)
+            warm_pass = visit_page.evaluate(PLANNER_PASS, passing)
             after = cpython_rounds(positions, budget_ms)
             cpython += [before, after]
-            state = page.evaluate("window.tsuro.engine.warmup")
-            raw[f"{warm}_{'paused' if pause else 'at_ready'}"].append(
+            state = visit_page.evaluate("window.tsuro.engine.warmup")
+            if kind == "first":
+                visit_ctx.close()
+            raw[name(kind, warm, pause)].append(
                 {
-                    "first": first,
-                    "warm": warm_pass,
+                    "first": [r for r, _ in first],
+                    "wait_ms": [round(w) for _, w in first],
+                    "warm": [r for r, _ in warm_pass],
                     "before": before,
                     "after": after,
                     "warmup": state,
@@ -542,18 +620,21 @@ def planner_strength(
     out: dict = {
         "budget_ms": budget_ms,
         "browser_budget_ms": browser_ms,
+        "min_steps": min_steps,
         "pause_ms": pause_ms,
         "positions": len(positions),
         "cpython_rounds_median": [
             statistics.median(c[j] for c in cpython) for j in range(len(positions))
         ],
         "cpython_rounds_range": [min(min(c) for c in cpython), max(max(c) for c in cpython)],
+        "load_average": loads,
     }
-    for name, visits in raw.items():
-        out[name] = {
+    for key, visits in raw.items():
+        out[key] = {
             "first": stats([ratio(v["first"][:1], v["before"][:1]) for v in visits], 2),
             "first3": stats([ratio(v["first"][:3], v["before"][:3]) for v in visits], 2),
             "warm": stats([ratio(v["warm"], v["after"]) for v in visits], 2),
+            "wait_ms": stats([w for v in visits for w in v["wait_ms"][:3]], 0),
             "visits": visits,
         }
     return out
@@ -563,20 +644,23 @@ def planner_table(r: dict) -> str:
     pl = r["planner"]
     lines = [
         f"build {r['build']}, Pyodide {r['pyodide']}, Chromium {r['browser']}; planner, "
-        f"{pl['budget_ms']:g} ms budget (browser {pl['browser_budget_ms']:g} ms), "
+        f"{pl['budget_ms']:g} ms budget (browser {pl['browser_budget_ms']:g} ms, "
+        f"min_steps {pl['min_steps']}), "
         f"{pl['positions']} 4-player tile turns; "
         f"CPython rounds per position: medians {pl['cpython_rounds_median']}, "
-        f"range {pl['cpython_rounds_range']}",
+        f"range {pl['cpython_rounds_range']}; load average {pl['load_average']}",
         f"{'browser rounds / CPython rounds':<44} {'median':>8} {'min':>8} {'max':>8} {'runs':>4}",
     ]
-    for name in ("on_at_ready", "off_at_ready", "on_paused", "off_paused"):
-        for what in ("first", "first3", "warm"):
-            s = pl[name][what]
+    for key in pl:
+        if not isinstance(pl[key], dict) or "first3" not in pl[key]:
+            continue
+        for what in ("first", "first3", "warm", "wait_ms"):
+            s = pl[key][what]
             if not s:
                 continue
+            label = f"{key}, {what}" if what != "wait_ms" else f"{key}, page waits (ms, 3 moves)"
             lines.append(
-                f"{name + ', ' + what:<44} {s['median']:>8.2f} {s['min']:>8.2f} "
-                f"{s['max']:>8.2f} {s['runs']:>4}"
+                f"{label:<44} {s['median']:>8.2f} {s['min']:>8.2f} {s['max']:>8.2f} {s['runs']:>4}"
             )
     return "\n".join(lines)
 
@@ -758,11 +842,49 @@ def _pss_mb(marker: str) -> float:
     return total / 1024
 
 
+def collect_garbage(browser, page) -> None:
+    """A full garbage collection in the page (and its frames: one isolate) and in every
+    worker of the browser (the shared engine, the service worker), through the
+    DevTools protocol: what is measured after it is the memory they hold, not how
+    much garbage happened to wait for a collection (an idle worker may keep tens of
+    MB of it for minutes)."""
+    session = page.context.new_cdp_session(page)
+    for _ in range(2):
+        session.send("HeapProfiler.collectGarbage")
+    session.detach()
+    browser_session = browser.new_browser_cdp_session()
+    answered: set = set()
+    browser_session.on(
+        "Target.receivedMessageFromTarget",
+        lambda ev: answered.add((ev["sessionId"], json.loads(ev["message"]).get("id"))),
+    )
+    for target in browser_session.send("Target.getTargets")["targetInfos"]:
+        if target["type"] not in ("shared_worker", "worker", "service_worker"):
+            continue
+        sid = browser_session.send(
+            "Target.attachToTarget", {"targetId": target["targetId"], "flatten": False}
+        )["sessionId"]
+        for i in (1, 2):
+            message = json.dumps({"id": i, "method": "HeapProfiler.collectGarbage"})
+            browser_session.send(
+                "Target.sendMessageToTarget", {"sessionId": sid, "message": message}
+            )
+        for _ in range(500):
+            if (sid, 2) in answered:
+                break
+            time.sleep(0.02)
+        browser_session.send("Target.detachFromTarget", {"sessionId": sid})
+    browser_session.detach()
+    time.sleep(1)
+
+
 def tutorial_memory(dist: Path) -> dict:
     """The rules tutorial with every board that needs rules live, against one live
     board, on a later visit (the engine's snapshot stored): with the boards
     sharing one engine (SharedWorker, the site's choice) and with a dedicated
-    engine per board (?engine=dedicated in each board's fragment)."""
+    engine per board (?engine=dedicated in each board's fragment).  Each figure
+    twice: settled (3 s idle, as a player's browser might hold it) and after a
+    garbage collection in every page, frame and worker ("_gc": the memory held)."""
     import re
     import uuid
 
@@ -788,6 +910,13 @@ def tutorial_memory(dist: Path) -> dict:
 
     def settle():
         time.sleep(3)
+
+    def measure(key, page, empty):
+        """out[key]: PSS above the empty page, settled; out[key + "_gc"]: after a collection."""
+        settle()
+        out[key] = _pss_mb(marker) - empty[0]
+        collect_garbage(browser, page)
+        out[key + "_gc"] = _pss_mb(marker) - empty[1]
 
     with sync_playwright() as pw:
         browser = chromium.launch(pw, marker)
@@ -818,22 +947,27 @@ def tutorial_memory(dist: Path) -> dict:
             page = ctx.new_page()
             page.goto("about:blank")
             settle()
-            empty = _pss_mb(marker)
-            # One live board (it makes the engine's snapshot: the tutorial is a later visit).
-            page.goto(f"{site}lesson.html?sw=off#{try_links[0]}&eager=1&engine={kind}")
+            empty = [_pss_mb(marker)]
+            collect_garbage(browser, page)
+            empty.append(_pss_mb(marker))
+            # One live board, on a later visit like the tutorial's (the first makes the
+            # engine's snapshot).
+            single = f"{site}lesson.html?sw=off#{try_links[0]}&eager=1&engine={kind}"
+            page.goto(single)
             page.evaluate("window.tsuro.ready")
             page.evaluate("window.tsuro.engine.snapshotDone")
-            settle()
+            page.goto("about:blank")
+            page.goto(single)
+            page.evaluate("window.tsuro.ready")
             if kind == "shared":
-                out["single"] = _pss_mb(marker) - empty
+                measure("single", page, empty)
                 page.goto(f"{site}tutorial/index.html")
                 page.wait_for_load_state("load")
-                settle()
-                out["tutorial_idle"] = _pss_mb(marker) - empty
+                measure("tutorial_idle", page, empty)
             out[f"seconds_{kind}"] = all_live(page, f"{site}tutorial/{page_name}")
-            settle()
-            out[f"tutorial_{kind}"] = _pss_mb(marker) - empty
+            measure(f"tutorial_{kind}", page, empty)
             out[f"ratio_{kind}"] = out[f"tutorial_{kind}"] / out["single"]
+            out[f"ratio_{kind}_gc"] = out[f"tutorial_{kind}_gc"] / out["single_gc"]
             ctx.close()
             settle()
         browser.close()
@@ -889,7 +1023,8 @@ def print_table(r: dict) -> None:
 
     print(
         f"page {r['page']}, build {r['build']}, Pyodide {r['pyodide']}, Chromium {r['browser']}, "
-        f"{r['runs']} runs, server latency {r['latency_ms']} ms, {r['seconds']} s"
+        f"{r['runs']} runs, server latency {r['latency_ms']} ms, {r['seconds']} s, "
+        f"load average {r['load_average']}"
     )
     print(f"{'what (ms)':<44} {'median':>8} {'min':>8} {'max':>8} {'runs':>4}")
     print(f"{'board visible, cold':<44} {fmt(r['board_visible_ms']['cold'])}")
@@ -930,10 +1065,12 @@ def print_table(r: dict) -> None:
     if "memory" in r and "error" not in r["memory"]:
         m = r["memory"]
         print(
-            f"memory (PSS of every Chromium process, MB, above an empty page): one live board "
-            f"{m['single']:.1f}; tutorial, no board live {m['tutorial_idle']:.1f}; "
-            "every board live, "
-            f"shared engine {m['tutorial_shared']:.1f} ({m['ratio_shared']:.2f} x one board), "
+            f"memory (PSS of every Chromium process, MB, above an empty page; after a garbage "
+            f"collection in every page and worker): one live board {m['single']:.1f} "
+            f"({m['single_gc']:.1f}); tutorial, no board live {m['tutorial_idle']:.1f} "
+            f"({m['tutorial_idle_gc']:.1f}); every board live, shared engine "
+            f"{m['tutorial_shared']:.1f} ({m['tutorial_shared_gc']:.1f}): "
+            f"{m['ratio_shared']:.2f} x one board ({m['ratio_shared_gc']:.2f} x), "
             f"a dedicated engine per board {m['tutorial_dedicated']:.1f} "
             f"({m['ratio_dedicated']:.2f} x); {m['live_boards']} live boards; time to every board "
             f"live: shared {m['seconds_shared']:.1f} s, dedicated {m['seconds_dedicated']:.1f} s"

@@ -34,9 +34,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from . import assets, icons, jstypes, messages, parts, pins, rooms
+from . import assets, icons, jstypes, messages, parts, pins, precache, rooms
+from .archives import engine_parts, gzip_stream
 from .common import CACHE, DIST, ROOT, BuildError, log, pyproject, sha256_bytes, walk
-from .precache import precache_manifest, service_worker
+from .precache import first_visit_bytes, precache_manifest, service_worker
 from .precompile import EXERCISE, PRECOMPILE_TOOL, precompile, wheel_pycs
 from .wheel import build_wheel, project_version, tiles_from_wheel, top_level_imports
 
@@ -113,20 +114,38 @@ def _engine(root: Path, site: Path, pyo_rel: str, cache: Path) -> tuple[dict[str
         built = build_wheel(root, Path(wtmp), add_files=wheel_pycs(pre), sourceless=True)
         wheel = built.read_bytes()
         wheel_rel = f"wheels/{sha256_bytes(wheel)[:16]}/{built.name}"
-    stdlib = (pre / "python_stdlib.zip").read_bytes()
-    stdlib_rel = f"stdlib/{sha256_bytes(stdlib)[:16]}/python_stdlib.zip"
     _write(site / wheel_rel, wheel)
-    _write(site / stdlib_rel, stdlib)
+    # The snapshot path's engine: the wheel's modules in a core and a later part.
+    parts = {}
+    package = top_level_imports(root)[0]
+    split = engine_parts(wheel, package, precache.LATER_ENGINE, precache.SITE_LEAVES_OUT)
+    for part, data in split.items():
+        rel = f"engine/{sha256_bytes(data)[:16]}/{part}.zip.gz"
+        _write(site / rel, data)
+        parts[part] = {"url": rel, "sha256": sha256_bytes(data), "size": len(data)}
     modules = json.loads((pre / "modules.json").read_text(encoding="utf-8"))
+    stdlibs = {}
+    for key, name, listed, one_stream in (
+        ("stdlib", "python_stdlib.zip", "modules", True),  # a first visit's: one gzip stream
+        ("stdlibLock", "python_stdlib_lock.zip", "lock_modules", False),
+    ):
+        data = (pre / name).read_bytes()
+        if one_stream:
+            data, name = gzip_stream(data), name + ".gz"
+        rel = f"stdlib/{sha256_bytes(data)[:16]}/{name}"
+        _write(site / rel, data)
+        stdlibs[key] = {
+            "url": rel,
+            "sha256": sha256_bytes(data),
+            "size": len(data),
+            "python": modules["python"],
+            "modules": len(modules[listed]),
+        }
     return {
         "wheel": {"url": wheel_rel, "sha256": sha256_bytes(wheel), "size": len(wheel)},
-        "stdlib": {
-            "url": stdlib_rel,
-            "sha256": sha256_bytes(stdlib),
-            "size": len(stdlib),
-            "python": modules["python"],
-            "modules": len(modules["modules"]),
-        },
+        "parts": parts,
+        "stdlibWhy": modules["why"],
+        **stdlibs,
     }, kept
 
 
@@ -134,7 +153,7 @@ def _build_info(
     root: Path, site: Path, pyo_rel: str, sizes: dict[str, int], engine: dict[str, Any]
 ) -> dict[str, Any]:
     """BUILD of js/build-info.js: where Pyodide, micropip, the wheel and the stdlib are."""
-    wheel, stdlib = engine["wheel"], engine["stdlib"]
+    wheel, stdlib, stdlib_lock = engine["wheel"], engine["stdlib"], engine["stdlibLock"]
     lock = json.loads((site / pyo_rel / "pyodide-lock.json").read_text(encoding="utf-8"))
     return {
         "pyodideVersion": pins.PYODIDE_VERSION,
@@ -148,13 +167,21 @@ def _build_info(
             "wheel": wheel["url"],
             "sha256": wheel["sha256"],
             "imports": top_level_imports(root),
+            # the snapshot path's: core (precached), later (the later tier's)
+            "parts": {
+                k: {"url": v["url"], "sha256": v["sha256"]} for k, v in engine["parts"].items()
+            },
         },
+        # the snapshot path's (a first visit's) and the lock path's
         "stdlib": {k: stdlib[k] for k in ("url", "sha256", "python", "modules")},
+        "stdlibLock": {k: stdlib_lock[k] for k in ("url", "sha256", "python", "modules")},
         "lockInfo": lock["info"],
         "sizes": {
             **{f"{pyo_rel}/{k}": v for k, v in sizes.items()},
             wheel["url"]: wheel["size"],
             stdlib["url"]: stdlib["size"],
+            stdlib_lock["url"]: stdlib_lock["size"],
+            **{part["url"]: part["size"] for part in engine["parts"].values()},
         },
     }
 
@@ -257,6 +284,7 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict[str
         manifest = precache_manifest(site, pyo_rel)
         sw = service_worker((web / "sw.js").read_text(encoding="utf-8"), manifest)
         (site / "sw.js").write_text(sw, encoding="utf-8")
+        first_visit = first_visit_bytes(site, manifest, pyo_rel)
         record = {
             "schema": BUILD_SCHEMA,
             "fingerprint": fingerprint,
@@ -264,6 +292,9 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict[str
             "assets": asset_dir + "/",
             "pages": pages,
             "precache": manifest,
+            "firstVisit": first_visit,  # bytes, gzip, within precache.FIRST_VISIT_BUDGET
+            # why each module of the trimmed stdlib is there (docs/stdlib.md)
+            "stdlibWhy": engine["stdlibWhy"],
             **info,
         }
         (site / "build.json").write_text(
@@ -275,7 +306,8 @@ def build(dist: Path = DIST, root: Path = ROOT, cache: Path = CACHE) -> dict[str
         raise
     log(
         f"built {dist.relative_to(root) if dist.is_relative_to(root) else dist} "
-        f"(version {record['version']}, {len(manifest['urls'])} files) "
+        f"(version {record['version']}, {len(manifest['urls'])} files, a first visit "
+        f"{first_visit['total']:,} B gzip of {first_visit['budget']:,}) "
         f"in {time.monotonic() - t0:.1f} s"
     )
     return record

@@ -92,6 +92,8 @@ SITE_HEADERS: Rules = [
     ("/wheels/*", {"Cache-Control": IMMUTABLE, "Access-Control-Allow-Origin": "*"}),
     # The trimmed, precompiled stdlib, in a folder named by its sha256.
     ("/stdlib/*", {"Cache-Control": IMMUTABLE}),
+    # The engine's parts for the snapshot path, each in a folder named by its sha256.
+    ("/engine/*", {"Cache-Control": IMMUTABLE}),
     # Positions of the records our pages embed, named by the hash of their content.
     ("/precomputed/*", {"Cache-Control": IMMUTABLE}),
     ("/*.wasm", {"Content-Type": "application/wasm"}),

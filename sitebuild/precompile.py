@@ -1,6 +1,7 @@
 """Precompiled Python, made by Pyodide's own Python under Node (tools/precompile.mjs):
-the trimmed stdlib (only the modules the engine's paths import, as .pyc) and
-the wheel's bytecode.  CPython on the build machine cannot make Pyodide's.
+the trimmed stdlib (only the modules the engine's paths import, as .pyc: one
+zip for the snapshot path, a first visit's, and one with what the lock path
+adds) and the wheel's bytecode.  CPython on the build machine cannot make Pyodide's.
 
 The engine's paths: tools/engine_exercise.py (every op, bot, rule set, error)
 and tsuro_core._preload.import_all(), which the worker runs before making a
@@ -21,7 +22,7 @@ from .pins import PYODIDE_NPM_SHA256
 
 PRECOMPILE_TOOL = "tools/precompile.mjs"
 EXERCISE = "tools/engine_exercise.py"
-OUTPUTS = ("python_stdlib.zip", "wheel_pycs.zip", "modules.json")
+OUTPUTS = ("python_stdlib.zip", "python_stdlib_lock.zip", "wheel_pycs.zip", "modules.json")
 
 
 def _key(root: Path, wheel: Path) -> str:
@@ -38,8 +39,9 @@ def _key(root: Path, wheel: Path) -> str:
 
 
 def precompile(root: Path, pyodide_dir: Path, wheel: Path, cache: Path = CACHE) -> Path:
-    """The folder holding python_stdlib.zip (only the modules the engine's paths
-    import, as .pyc), wheel_pycs.zip and modules.json.  Cached in
+    """The folder holding python_stdlib.zip (only the modules the snapshot path
+    imports, as .pyc), python_stdlib_lock.zip (and those the lock path's
+    loadPackage adds), wheel_pycs.zip and modules.json.  Cached in
     .cache/precompiled/<key>/, the key being the hash of every input, so a
     rebuild with the same engine and Pyodide costs nothing and a fresh machine
     makes it (a few seconds)."""

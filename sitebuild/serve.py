@@ -27,6 +27,7 @@ MIME = {
     ".wasm": "application/wasm",
     ".whl": "application/zip",
     ".zip": "application/zip",
+    ".gz": "application/gzip",
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".ico": "image/x-icon",

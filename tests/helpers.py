@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tsuro_core import notation
 from tsuro_core.game import Game
 from tsuro_core.rules import PRESETS
@@ -96,6 +98,20 @@ def tutorial_tool() -> Any:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def node_script(script: Path) -> Any:
+    """Run a Node script of tests/node (the front end's DOM-free modules, with stand-ins for the
+    browser's storage) and read the JSON it prints; fails the test without Node 20."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is not installed (tests/node needs Node 20)")
+    proc = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
 
 
 def answer(op: str, args: dict[str, Any]) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import csv
+import gzip
 import hashlib
 import io
 import json
@@ -19,6 +20,7 @@ import pytest
 from sitebuild import assets, pins, precache
 from sitebuild import precompile as pre
 from sitebuild.common import walk
+from sitebuild.stdlib_doc import stdlib_doc
 from sitebuild.wheel import build_wheel
 from tsuro_core import __version__
 from tsuro_core.tiles import tile_table_json
@@ -59,9 +61,14 @@ def test_dist_layout(dist_dir, build_info, build_module):
     assert "sw.js" not in manifest["urls"]
     assert {
         f"{build_info['assets']}engine.worker.js",
-        build_info["engine"]["wheel"],
+        build_info["engine"]["parts"]["core"]["url"],
         f"{build_info['pyodideDir']}pyodide.asm.wasm",
     } <= set(manifest["urls"])
+    # The snapshot path's engine parts, their hash in the folder name.
+    for part in build_info["engine"]["parts"].values():
+        data = (dist_dir / part["url"]).read_bytes()
+        sha = hashlib.sha256(data).hexdigest()
+        assert sha == part["sha256"] and part["url"].startswith(f"engine/{sha[:16]}/")
 
     # Our JS lives only in the hashed folder; the folder name is the hash of its files.
     assert not (dist_dir / "js").exists() and not (dist_dir / "engine.worker.js").exists()
@@ -162,7 +169,8 @@ def _head(url):
         ("{pyodideDir}pyodide.mjs", "text/javascript", "immutable"),
         ("{pyodideDir}python_stdlib.zip", "application/zip", "immutable"),
         ("{wheel}", "application/zip", "immutable"),
-        ("{stdlib[url]}", "application/zip", "immutable"),
+        ("{stdlib[url]}", "application/gzip", "immutable"),
+        ("{stdlibLock[url]}", "application/zip", "immutable"),
         ("{assets}js/lib/engine/client.js", "text/javascript", "immutable"),
     ],
 )
@@ -229,6 +237,8 @@ def test_precache_manifest_hashes_and_leaves_out_the_micropip_files_and_other_la
     later = set(precache.later_files(walk(dist_dir), precache.LATER_PAGES))
     assert {f"{words}{part}/en.js" for part in parts[1:]} <= later
     assert set(manifest["later"]) == later
+    # the authoring pages' own lib (their drafts) comes with them, not on the first visit
+    assert f"{assets}js/lib/authoring/drafts.js" in later
     # the lesson files: our pages show them from precomputed answers
     lessons = {f"lessons/{p.name}" for p in (ROOT / "data" / "lessons").glob("*.json")}
     assert len(lessons) == 14
@@ -236,6 +246,9 @@ def test_precache_manifest_hashes_and_leaves_out_the_micropip_files_and_other_la
         f"{pyo}python_stdlib.zip",
         f"{pyo}pyodide-lock.json",
         f"{pyo}{pins.MICROPIP_WHEEL}",
+        build_info["stdlibLock"]["url"],  # the lock path's, not a first visit's
+        build_info["engine"]["wheel"],  # the lock and micropip paths'
+        *(f"icons/{p.name}" for p in (dist_dir / "icons").glob("*.png")),
         *languages,
         *later,
         *lessons,
@@ -260,7 +273,11 @@ def test_later_tier_takes_a_page_its_modules_and_stylesheet_out_of_the_precache(
     assets = build_info["assets"]
     later = set(manifest["later"])
     assert "puzzles.html" in later and f"{assets}js/pages/puzzles/main.js" in later
-    assert all(r == "puzzles.html" or r.startswith(f"{assets}js/pages/puzzles/") for r in later)
+    engine_later = build_info["engine"]["parts"]["later"]["url"]  # always in the tier
+    assert all(
+        r in ("puzzles.html", engine_later) or r.startswith(f"{assets}js/pages/puzzles/")
+        for r in later
+    )
     assert later <= set(manifest["onDemand"]) and not later & set(manifest["urls"])
     assert {"puzzles.json", f"{assets}js/lib/game/session.js", "index.html"} <= set(
         manifest["urls"]
@@ -271,6 +288,9 @@ def test_later_tier_takes_a_page_its_modules_and_stylesheet_out_of_the_precache(
         "assets/x/css/a.css",
     ]
     assert precache.later_files(["a.html"], []) == []
+    assert precache.later_files(["a.html", "engine/0123/later.zip.gz"], []) == [
+        "engine/0123/later.zip.gz"
+    ]
 
 
 def test_precompiled_python_is_cached_by_its_inputs(
@@ -348,3 +368,38 @@ def test_lessons_ship_checked_and_the_tutorials_are_precomputed(dist_dir, build_
         assets.precompute_lesson_embeds(
             {"p.html": '<iframe src="lesson.html#src=lessons/y.json">'}, bad
         )
+
+
+def test_a_first_visit_stays_within_its_byte_budget(dist_dir, build_info):
+    """Every byte of a first visit, gzip, the precache included (DESIGN.md: 4.8 MB,
+    Pyodide's runtime 3.80 MB of it): a number the build computes, not a timing
+    (bench/browser_bench.py --bytes-only counts the same from what the server sent)."""
+    first = build_info["firstVisit"]
+    assert first["budget"] == precache.FIRST_VISIT_BUDGET == 4_800_000
+    files = [*build_info["precache"]["urls"], "sw.js"]
+    sizes = {r: len(gzip.compress((dist_dir / r).read_bytes(), 9, mtime=0)) for r in files}
+    assert first["total"] == sum(sizes.values()) == first["pyodide"] + first["ours"]
+    assert first["pyodide"] == sum(v for r, v in sizes.items() if r.startswith("pyodide/"))
+    assert first["total"] <= first["budget"], (
+        f"a first visit is {first['total']:,} B gzip, over its {first['budget']:,} B: "
+        "code that only one page needs loads with that page (the later tier, "
+        "sitebuild/precache.py)"
+    )
+    # what makes it fit: the snapshot path's engine and stdlib, not the wheel
+    assert build_info["engine"]["parts"]["core"]["url"] in files
+    assert build_info["engine"]["parts"]["later"]["url"] in build_info["precache"]["later"]
+    assert build_info["engine"]["wheel"] not in files
+
+
+def test_the_stdlib_list_says_why_each_module_is_there(build_info):
+    """docs/stdlib.md lists every module of the trimmed stdlib with what imported it,
+    as the build noted it (`python3 build.py stdlib-doc` writes it)."""
+    why = build_info["stdlibWhy"]
+    assert len(why) == build_info["stdlibLock"]["modules"]
+    core = [rel for rel, w in why.items() if w["step"] != "the lock path's loadPackage"]
+    assert len(core) == build_info["stdlib"]["modules"]
+    assert why["hashlib.py"] == {"step": "the engine", "by": "tsuro_core.daily"}
+    assert why["tarfile.py"]["step"] == "the lock path's loadPackage"
+    assert all(w["by"] != "?" for w in why.values()), why
+    doc = (ROOT / "docs" / "stdlib.md").read_text(encoding="utf-8")
+    assert doc == stdlib_doc(build_info), "docs/stdlib.md is stale: python3 build.py stdlib-doc"

@@ -7,14 +7,13 @@ Its public API is importable from here (``__all__``, docs/engine.md): the
 variant is :mod:`tsuro_core.course`.
 """
 
+from typing import TYPE_CHECKING, Any
+
+from . import features
 from .api_common import ApiError
-from .course.formats import CourseBadMove, CourseFormatError
-from .course.game import CourseIllegalMove
 from .errors import BadArgument, TsuroError
 from .game import Exchange, Game, IllegalMove, Placement, default_players
 from .jsonin import JsonInputError
-from .lessons import LESSON_FORMAT, LessonError, check_lesson
-from .linkplay import TamperedLink
 from .notation import (
     POSITION_FORMAT,
     RECORD_FORMAT,
@@ -33,7 +32,24 @@ from .notation import (
 )
 from .rules import PRESETS, SCORINGS, VARIANTS, Rules, RulesError, parse_rules
 
+if TYPE_CHECKING:  # at run time, imported on first use (__getattr__): features.py
+    from .course.formats import CourseBadMove, CourseFormatError
+    from .course.game import CourseIllegalMove
+    from .lessons import LESSON_FORMAT, LessonError, check_lesson
+    from .linkplay import TamperedLink
+
 __version__ = "0.1.0"
+
+
+def __getattr__(attribute: str) -> Any:
+    """The public names that live in a feature module, imported on first use, so
+    that importing the engine does not import every feature (features.py)."""
+    if attribute not in features.NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {attribute!r}")
+    value = features.name(attribute)
+    globals()[attribute] = value
+    return value
+
 
 __all__ = [
     "LESSON_FORMAT",

@@ -1,6 +1,9 @@
-"""Every engine module a request may import, imported at once: by the browser's
-worker before it makes a memory snapshot (a restored engine has only what was in
-memory), and by the build's precompile step, so the shipped stdlib covers them."""
+"""What the browser's worker imports before it makes a memory snapshot (a restored
+engine has only what was in memory): the core, import_core(); the feature modules
+are imported on their first call (features.py), from the engine's files, which the
+worker installs again after a restore.  And every module a request may import,
+import_all(), which the build's precompile step runs, so the shipped stdlib
+covers them."""
 
 from __future__ import annotations
 
@@ -24,6 +27,14 @@ def modules() -> list[str]:
             if ext in (".py", ".pyc") and stem not in SKIPPED:
                 names.add(f"{package}.{rel}")
     return sorted(names)
+
+
+def import_core() -> None:
+    """Import the core: the JSON facade and what it imports, and every bot."""
+    from . import api  # noqa: F401  (the import is the point)
+    from .bots import load_all
+
+    load_all()
 
 
 def import_all() -> None:

@@ -15,22 +15,13 @@ from typing import Any, Literal, TypedDict
 from . import __version__, jsonin, notation
 from .api_common import ApiError, Args, Operation, arg, game_of, players_of, seed_of, winners_of
 from .bots.api_ops import OPS as BOT_OPS
-from .bots.review import OPS as REVIEW_OPS
 from .clock import OPS as CLOCK_OPS
-from .course.ops import ALIASES as COURSE_ALIASES
-from .course.ops import OPS as COURSE_OPS
-from .daily import OPS as DAILY_OPS
-from .editor import OPS as EDITOR_OPS
 from .errors import BadArgument, TsuroError
+from .features import operations as feature_operations
 from .figures import OPS as FIGURE_OPS
 from .figures import record_figures
 from .game import Game, IllegalMove
-from .lessons import OPS as LESSON_OPS
-from .linkplay import OPS as LINK_OPS
-from .names import OPS as NAME_OPS
 from .notation import NotationError
-from .puzzles import OPS as PUZZLE_OPS
-from .rooms import OPS as ROOM_OPS
 from .rules import RulesError, describe_presets, parse_rules
 from .shapes import (
     Dealt,
@@ -222,18 +213,15 @@ OPS: dict[str, Operation] = {
     "encode_link": op_encode_link,
     "decode_link": op_decode_link,
     **BOT_OPS,  # bot_move, hint
-    **REVIEW_OPS,  # review: a record's moves judged (bots/review.py)
-    **DAILY_OPS,  # daily: the solo deal of a date (daily.py)
-    **PUZZLE_OPS,  # puzzle_check, puzzle_hint (puzzles.py)
-    **LESSON_OPS,  # lesson_check: a lesson checked, written canonically, linked (lessons.py)
-    **EDITOR_OPS,  # check_position: the board editor's problems (editor.py)
-    **LINK_OPS,  # link_encode, link_open: play by link (linkplay.py)
-    **ROOM_OPS,  # room_view: what one seat of a live room may see (rooms.py)
-    **NAME_OPS,  # clean_name: a player's name as a room keeps it (names.py)
     **FIGURE_OPS,  # game_figures: each player's path, squares, moves survived, put out (figures.py)
     **CLOCK_OPS,  # clock_move: what the turn clock plays for a seat out of time (clock.py)
-    **COURSE_OPS,  # the course variant: course_new_game, _legal_moves, _play, _bot_move
-    **COURSE_ALIASES,  # the same by their first names, neu_* (course/ops.py)
+    # Each imported on its first call (features.py): review (bots/review.py), daily,
+    # puzzle_check and puzzle_hint (puzzles.py), lesson_check (lessons.py),
+    # check_position (editor.py), link_encode, link_open, link_new, link_share,
+    # link_reveal and link_play (linkplay.py), room_view (rooms.py), clean_name
+    # (names.py) and the course variant's course_new_game, _legal_moves, _play and
+    # _bot_move, also by their first names, neu_* (course/ops.py).
+    **feature_operations(),
 }
 
 

@@ -1028,6 +1028,8 @@ class BotMoveArgs(TypedDict):
     seed: NotRequired[int | str | None]
     budget_ms: NotRequired[float | None]
     iterations: NotRequired[int | None]
+    min_steps: NotRequired[int | None]
+    "the planner's floor of work: it thinks past budget_ms until it is done (at most 2 s)"
 
 
 class ClockMoveArgs(TypedDict):
@@ -1042,6 +1044,8 @@ class HintArgs(TypedDict):
     seed: NotRequired[int | str | None]
     budget_ms: NotRequired[float | None]
     iterations: NotRequired[int | None]
+    min_steps: NotRequired[int | None]
+    "the planner's floor of work, as bot_move's"
 
 
 ReviewArgs = TypedDict(

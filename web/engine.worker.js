@@ -38,8 +38,10 @@
 // docs/browser-api.md has the measurements behind the default.
 
 import { BUILD, siteRoot, siteURL } from "./js/build-info.js";
-import { dropSnapshot, findSnapshot, reseed, snapshotKey, storeSnapshot } from "./worker/snapshot.js";
+import { dropSnapshot, findSnapshot, release, reseed, snapshotKey, storeSnapshot } from "./worker/snapshot.js";
 import { warmUp } from "./worker/warmup.js";
+import { compileEarly } from "./worker/wasm.js";
+import { inflateBytes, inflated } from "./worker/inflate.js";
 
 const INSTALLS = ["snapshot", "lock", "micropip"];
 
@@ -50,7 +52,10 @@ const SNAPSHOT_OK = params.get("snapshot") !== "off" && !!self.caches;
 const DEFAULT_INSTALL = SNAPSHOT_OK ? "snapshot" : "lock";
 const INSTALL = INSTALLS.includes(params.get("install")) &&
   (params.get("install") !== "snapshot" || SNAPSHOT_OK) ? params.get("install") : DEFAULT_INSTALL;
-const STDLIB = INSTALL === "micropip" ? BUILD.pyodideDir + "python_stdlib.zip" : BUILD.stdlib.url;
+// Pyodide's own for micropip; the trimmed one otherwise, with the modules the lock
+// path's loadPackage adds for that path.
+const STDLIB = INSTALL === "micropip" ? BUILD.pyodideDir + "python_stdlib.zip"
+  : INSTALL === "lock" ? BUILD.stdlibLock.url : BUILD.stdlib.url;
 
 // ---------------------------------------------------------------------------
 // Pages: the dedicated worker's one page, or every port of a SharedWorker.
@@ -68,10 +73,26 @@ function broadcast(msg) {
 
 const PYODIDE_DIR = siteURL(BUILD.pyodideDir);
 const WHEEL_URL = siteURL(BUILD.engine.wheel);
+// The snapshot path's engine: its core part, and the later part (the later tier's
+// modules and the course variant) fetched when first asked for (sitebuild/archives.py).
+const PARTS = BUILD.engine.parts;
+const CORE_URL = siteURL(PARTS.core.url);
 const MICROPIP_URL = siteURL(BUILD.micropipWheel);
 const t0 = performance.now();
 const timings = {};
 const mark = (name) => { timings[name] = Math.round((performance.now() - t0) * 10) / 10; };
+// The worker's clock against the page's (performance.timeOrigin, ms since the epoch),
+// and when its tracked downloads began and ended: the bench lays the start-up out.
+timings.origin = Math.round(performance.timeOrigin + t0);
+function resourceTimings() {
+  const out = {};
+  for (const e of /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"))) {
+    if (fileState.has(e.name)) {
+      out[e.name.split("/").pop()] = [Math.round(e.startTime - t0), Math.round(e.responseEnd - t0)];
+    }
+  }
+  return out;
+}
 
 // ---------------------------------------------------------------------------
 // Progress: bytes of the files each stage fetches, counted as they arrive,
@@ -83,7 +104,8 @@ const STAGES = [
   { name: "stdlib", label: "Fetching the standard library", files: [STDLIB] },
   ...(INSTALL === "micropip" ? [{ name: "micropip", label: "Fetching micropip",
     files: [BUILD.pyodideDir + "pyodide-lock.json", BUILD.micropipWheel] }] : []),
-  { name: "engine", label: "Fetching the rules engine", files: [BUILD.engine.wheel] },
+  { name: "engine", label: "Fetching the rules engine",
+    files: [INSTALL === "snapshot" ? PARTS.core.url : BUILD.engine.wheel] },
 ];
 const DOWNLOAD_SHARE = 0.85; // of the bar; the rest is starting Python and the engine
 const fileState = new Map(); // absolute URL -> {stage, loaded, total, done}
@@ -140,7 +162,7 @@ function fileDone(url) {
 const BOOT_CACHE = "tsuro-boot";
 const cacheWrites = [];
 const realFetch = self.fetch.bind(self);
-self.fetch = async function fetch(input, init) {
+async function countedFetch(input, init) {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url,
     self.location.href).href;
   const resp = await realFetch(input, init);
@@ -168,6 +190,22 @@ self.fetch = async function fetch(input, init) {
     })());
   }
   return resp;
+}
+
+// Pyodide's wasm, fetched and compiled from the start (worker/wasm.js): on the
+// snapshot path it compiles while the snapshot is read.  Pyodide's fetch of it
+// gets that same response.
+const WASM_URL = PYODIDE_DIR + "pyodide.asm.wasm";
+const handOut = INSTALL === "micropip" ? () => null : compileEarly(WASM_URL, countedFetch);
+// The trimmed stdlib, one gzip stream (worker/inflate.js), reaches Pyodide inflated.
+const STDLIB_URL = siteURL(STDLIB);
+self.fetch = function fetch(input, init) {
+  const url = typeof input === "string" || input instanceof URL ? new URL(input, self.location.href).href : "";
+  const plain = !(init && Object.keys(init).length);
+  const handed = plain && handOut(url);
+  if (handed) return handed;
+  const resp = countedFetch(input, init);
+  return url === STDLIB_URL && STDLIB.endsWith(".gz") ? resp.then(inflated) : resp;
 };
 
 // pyodide.asm.mjs arrives through import(), not fetch(): learn of it from
@@ -207,13 +245,15 @@ function lockFile(withEngine) {
   return { info: BUILD.lockInfo, packages };
 }
 
-// Every module of the engine a request may import, imported before a snapshot
-// is made: after a restore, site-packages is empty (the files lived in the
-// JavaScript side of the file system), only what is in memory is there.  The
-// list is tsuro_core/_preload.py's, which the build's precompile step runs too,
-// so that the trimmed stdlib holds what those modules import.
-const IMPORT_ALL = `import ${BUILD.engine.imports[0]}._preload as _preload
-_preload.import_all()
+// The engine's core, imported before a snapshot is made (tsuro_core/_preload.py):
+// what every page needs, the JSON facade, the game, the bots.  A feature module
+// is imported on its operation's first call (tsuro_core/features.py), from the
+// engine's files; after a restore site-packages is empty (the files lived in
+// the JavaScript side of the file system, which a snapshot does not keep), so
+// the engine answers "module_missing" and the worker installs the parts again
+// (installPart), then asks again.
+const IMPORT_CORE = `import ${BUILD.engine.imports[0]}._preload as _preload
+_preload.import_core()
 del _preload`;
 
 /** A file's bytes, refused unless their sha256 is the one the build recorded. */
@@ -259,11 +299,36 @@ async function startEngine(py) {
   return { handle, version: answer.result };
 }
 
+/**
+ * `promise` as loadPyodide's _loadSnapshot: a thenable that hands the snapshot over
+ * once and then lets go of it.  loadPyodide keeps its options for the engine's
+ * life; a promise there would keep the 30 MB snapshot reachable all along.
+ * @param {Promise<Uint8Array>} promise
+ */
+function handOnce(promise) {
+  /** @type {Promise<Uint8Array> | null} */
+  let held = promise;
+  return {
+    then(resolve, reject) {
+      const p = held || Promise.reject(new Error("the snapshot was handed over already"));
+      held = null;
+      return p.then(resolve, reject);
+    },
+  };
+}
+
+/** After a restore: the snapshot's bytes, copied into the engine's memory, go now (release). */
+async function releaseSnapshot(promise) {
+  try { release(await promise); } catch { /* nothing was read */ }
+}
+
 /** The snapshot path: restore, else boot fresh and prepare the snapshot. */
 async function bootSnapshot(loadPyodide) {
   let snapshot = null;
   try {
-    snapshot = await findSnapshot(SNAPSHOT_URL);
+    snapshot = await snapshotFound;
+    snapshotFound = null; // the snapshot's memory goes once it is restored
+    mark("snapshot-found");
     snapshot?.bytes.then(() => mark("snapshot-read"), () => {});
   } catch (e) {
     snapshotState.error = `read: ${e.message || e}`;
@@ -272,8 +337,10 @@ async function bootSnapshot(loadPyodide) {
     try {
       startupStep(0.5, "engine", "Restoring the rules engine");
       const py = await loadPyodide({ ...pyodideOptions(), lockFileContents: lockFile(false),
-        packageBaseUrl: siteRoot, _loadSnapshot: snapshot.bytes });
+        packageBaseUrl: siteRoot, _loadSnapshot: handOnce(snapshot.bytes) });
+      releaseSnapshot(snapshot.bytes);
       snapshot = null;
+      mark("pyodide");
       reseed(py);
       const started = await startEngine(py);
       snapshotState.state = "restored";
@@ -288,24 +355,64 @@ async function bootSnapshot(loadPyodide) {
       await dropSnapshot(SNAPSHOT_URL);
     }
   }
-  const wheel = fetchVerified(WHEEL_URL, BUILD.engine.sha256);
-  wheel.catch(() => {});
+  const core = fetchVerified(CORE_URL, PARTS.core.sha256).then(inflateBytes);
+  core.catch(() => {});
   const py = await loadPyodide({ ...pyodideOptions(), lockFileContents: lockFile(false),
     packageBaseUrl: siteRoot, _makeSnapshot: true });
   mark("pyodide");
   startupStep(0.5, "engine", "Installing the rules engine");
-  const bytes = await wheel;
+  unpackPart(py, "core", await core);
   try {
-    py.unpackArchive(bytes, "wheel");
-    py.runPython(IMPORT_ALL);
+    py.runPython(IMPORT_CORE);
   } catch (e) {
-    throw new EngineError("install_failed", `unpacking ${WHEEL_URL} failed: ${e.message || e}`);
+    throw new EngineError("install_failed", `importing the engine failed: ${e.message || e}`);
   }
-  fileDone(WHEEL_URL);
+  fileDone(CORE_URL);
   mark("wheel");
   const started = await startEngine(py);
   snapshotState.state = "to-make";
   return { py, ...started };
+}
+
+// ---- the engine's parts on the snapshot path (the lock and micropip paths install
+// the whole wheel): the core unpacked at a fresh boot; after a restore none; the
+// later part when first asked for.
+const installed = new Set(INSTALL === "snapshot" ? [] : ["core", "later"]);
+const installing = new Map(); // part -> promise of its installation
+
+// The import system's listings of folders, which may predate the files just
+// unpacked (importlib.invalidate_caches() would import importlib.metadata too).
+const FORGET_LISTINGS = `import sys
+from importlib.machinery import FileFinder
+for _f in list(sys.path_importer_cache.values()):
+    if isinstance(_f, FileFinder):
+        _f.invalidate_caches()
+del _f`;
+
+function unpackPart(py, part, bytes) {
+  try {
+    const site = py.runPython("import site\nsite.getsitepackages()[0]");
+    py.unpackArchive(bytes, "zip", { extractDir: site });
+    py.runPython(FORGET_LISTINGS);
+  } catch (e) {
+    throw new EngineError("install_failed", `unpacking the engine's ${part} part failed: ${e.message || e}`);
+  }
+  installed.add(part);
+}
+
+/** Install the next part not installed yet (the core, then the later part): false when
+ *  every part is installed; throws EngineError when a part cannot be fetched. */
+async function installPart() {
+  const part = ["core", "later"].find((p) => !installed.has(p));
+  if (!part) return false;
+  if (!installing.has(part)) {
+    const done = fetchVerified(siteURL(PARTS[part].url), PARTS[part].sha256).then(inflateBytes)
+      .then((bytes) => unpackPart(pyodide, part, bytes));
+    installing.set(part, done);
+    done.catch(() => installing.delete(part)); // fetched again when next asked for
+  }
+  await installing.get(part);
+  return true;
 }
 
 /** After "ready": make the snapshot and store it, between requests. */
@@ -315,7 +422,9 @@ async function makeSnapshot() {
     const bytes = pyodide.makeMemorySnapshot();
     const made = performance.now() - t;
     const stored = await storeSnapshot(SNAPSHOT_URL, bytes);
-    Object.assign(snapshotState, { state: "stored", rawBytes: bytes.length, bytes: stored,
+    const rawBytes = bytes.length;
+    release(bytes);
+    Object.assign(snapshotState, { state: "stored", rawBytes, bytes: stored,
       makeMs: Math.round(made), ms: Math.round(performance.now() - t) });
   } catch (e) {
     console.warn("engine snapshot not made:", e);
@@ -325,15 +434,23 @@ async function makeSnapshot() {
   broadcast({ type: "snapshot", ...snapshotState });
 }
 
+// Started at once, side by side: Pyodide's loader and its runtime's JavaScript
+// (loadPyodide imports the same URL, so it finds it loaded), and the snapshot's read.
+const loaderImport = import(PYODIDE_DIR + "pyodide.mjs");
+import(PYODIDE_DIR + "pyodide.asm.mjs").catch(() => {}); // loadPyodide reports a failure
+let snapshotFound = INSTALL === "snapshot" ? findSnapshot(SNAPSHOT_URL) : null;
+snapshotFound?.catch(() => {}); // bootSnapshot reads the outcome
+
 async function boot() {
   postProgress(true);
-  const { loadPyodide } = await import(PYODIDE_DIR + "pyodide.mjs");
+  const { loadPyodide } = await loaderImport;
   mark("pyodide.mjs");
   if (INSTALL === "snapshot") {
     const r = await bootSnapshot(loadPyodide);
     pyodide = r.py;
     handleJson = r.handle;
     mark("ready");
+    timings.resources = resourceTimings();
     startupStep(1, "ready", "Ready");
     return { engine: r.version, pyodide: pyodide.version, install: INSTALL,
       snapshot: snapshotState.state, timings };
@@ -441,15 +558,20 @@ async function onRequest(port, msg) {
     port.postMessage({ id, ok: false, error: { code: "engine_unavailable", message: String(e.message || e) } });
     return;
   }
-  let text;
+  const request = JSON.stringify({ op, args: args === undefined ? {} : args });
+  let reply;
   try {
-    text = handleJson(JSON.stringify({ op, args: args === undefined ? {} : args }));
+    // handle_json answers JSON text {ok, result|error}
+    reply = JSON.parse(handleJson(request));
+    // a feature whose files are not installed: install them, ask again
+    while (reply.ok === false && reply.error.code === "module_missing" && await installPart()) {
+      reply = JSON.parse(handleJson(request));
+    }
   } catch (e) {
-    port.postMessage({ id, ok: false, error: { code: "internal", message: String(e.message || e) } });
+    const code = e instanceof EngineError ? "engine_unavailable" : "internal";
+    port.postMessage({ id, ok: false, error: { code, message: String(e.message || e) } });
     return;
   }
-  // handle_json answers JSON text {ok, result|error}; add the id.
-  const reply = JSON.parse(text);
   reply.id = id;
   if (SLOW_MS) await later(SLOW_MS);
   port.postMessage(reply);

@@ -1,16 +1,18 @@
 // The service worker: precache the whole site on install, then
 //   - versioned and content-hashed files (pyodide/<version>/, assets/<sha>/,
-//     wheels/<sha>/): cache first, they never change;
+//     wheels/<sha>/, stdlib/<sha>/, engine/<sha>/): cache first, they never change;
 //   - pages and everything else we precached: network first, falling back to
 //     the cache, so a new build is picked up online and the site still works
 //     offline.
-//   - files only the micropip path needs (onDemand: the full stdlib, the
-//     standard lock file, micropip) and the compiled messages of the languages
+//   - files only the lock and micropip paths need (onDemand: the full and the
+//     lock path's stdlib, the standard lock file, micropip, the wheel), the
+//     app's icons, the lesson files and the compiled messages of the languages
 //     other than English: not precached, cached when first fetched (a language an
 //     older version had fetched is fetched again on install, so the player's
 //     language stays offline across updates).
 //   - the later tier (later: pages a first visit does not carry, with their
-//     own modules; sitebuild/precache.py LATER_PAGES): cached when first
+//     own modules, and the engine's later part, the modules only they and the
+//     course variant use; sitebuild/precache.py LATER_PAGES, LATER_ENGINE): cached when first
 //     opened, and all fetched when a page that this worker already controlled
 //     at load asks ("fill-in": a second visit; with the later pages' words in
 //     that page's language), on every update after the
@@ -37,6 +39,7 @@ const SCOPE = new URL("./", sw.location.href).href;
 const URLS = MANIFEST ? MANIFEST.urls : [];
 const IMMUTABLE = MANIFEST ? MANIFEST.immutable : [];
 const PRECACHED = new Set(URLS);
+const ON_DEMAND = new Set(MANIFEST ? MANIFEST.onDemand : []);
 const LATER = MANIFEST ? MANIFEST.later : [];
 const LATER_SET = new Set(LATER);
 const HASHES = MANIFEST ? MANIFEST.sha256 : {};
@@ -178,7 +181,7 @@ async function networkFirst(request, rel, preload) {
     const resp = (await preload) || await fetch(request);
     const key = cacheKey(rel);
     const keyRel = key.slice(SCOPE.length);
-    if (resp.ok && resp.type === "basic" && (PRECACHED.has(keyRel) || LATER_SET.has(keyRel))) {
+    if (resp.ok && resp.type === "basic" && (PRECACHED.has(keyRel) || ON_DEMAND.has(keyRel))) {
       // A page that changed since this build is served but not stored.
       const copy = resp.clone();
       matchesBuild(keyRel, copy).then((same) => same && storable(copy).then((r) => cache.put(key, r)));
@@ -202,7 +205,7 @@ sw.addEventListener("fetch", (event) => {
   if (rel === null) return; // another origin or outside our scope
   if (isImmutable(rel)) {
     event.respondWith(cacheFirst(request, rel));
-  } else if (request.mode === "navigate" || PRECACHED.has(rel) || LATER_SET.has(rel) || rel === "" || rel.endsWith("/")) {
+  } else if (request.mode === "navigate" || PRECACHED.has(rel) || ON_DEMAND.has(rel) || rel === "" || rel.endsWith("/")) {
     event.respondWith(networkFirst(request, rel, request.mode === "navigate" ? event.preloadResponse : null));
   }
 });

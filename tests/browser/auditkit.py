@@ -10,6 +10,7 @@ import functools
 import sys
 from pathlib import Path
 
+import pagekit
 import pytest
 from wordkit import english_left, wait_words
 
@@ -155,6 +156,4 @@ def fits(page, width, where):
     """Every visible control is a 44 px target and nothing sticks out sideways."""
     small = page.evaluate(TARGETS)
     assert not small, f"{where}: targets under 44 x 44 px: {small}"
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, (
-        f"{where}: scrolls sideways"
-    )
+    pagekit.no_sideways_scroll(page, width, where)

@@ -79,10 +79,6 @@ def place(frame, pick):
     frame.click("#place")
 
 
-def no_sideways_scroll(page, width):
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, "sideways scroll"
-
-
 def wait_saved(page, check):
     """Wait until the saved draft passes `check` (a JS function of the draft)."""
     page.wait_for_function(f"(() => {{ const d = {DRAFT}; return !!d && ({check})(d); }})()")

@@ -67,9 +67,9 @@ def rendered(page) -> None:
 
 
 def settled(page) -> None:
-    """Wait until the page's layout stops moving under a click aimed at coordinates: the
-    engine's status line above the board goes 600 ms after the engine is ready (the board
-    moves up with it), so a point measured before then is a line too low after."""
+    """Wait until the engine's status line has gone (600 ms after the engine is ready): it
+    lies over the foot of the window (components.css, out of the page's flow, so nothing
+    moves when it goes), and a tap aimed at coordinates there hits the page under it."""
     page.wait_for_function(
         "(() => { const s = document.getElementById('engine-status'); return !s || s.hidden; })()"
     )
@@ -111,7 +111,31 @@ def at_both_sizes(page, name: str) -> None:
         page.set_viewport_size({"width": width, "height": height})
         rendered(page)
         shot(page, f"{name}-{width}")
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
+        no_sideways_scroll(page, width, name)
+
+
+# the elements whose box reaches past the window's right edge, innermost last
+STICKING_OUT = """(width) => [...document.querySelectorAll("body *")]
+  .map((e) => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => r.right > width + 0.5
+    && getComputedStyle(e).position !== "fixed")
+  .map(([e, r]) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "")
+    + [...e.classList].map((c) => "." + c).join("")
+    + ` ${Math.round(r.left)}..${Math.round(r.right)}`)
+  .slice(-8)"""
+
+
+def no_sideways_scroll(page, width: int, where: str = "") -> None:
+    """The page does not scroll sideways at this width; if it does, the failure names
+    the elements that stick out.  Read once the page has rendered at this width (its
+    resize handlers run then: the top bar folds into its menu)."""
+    rendered(page)
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    if scroll > width:
+        raise AssertionError(
+            f"{where or page.url}: sideways scroll, {scroll} px wide at {width}: "
+            f"{page.evaluate(STICKING_OUT, width)}"
+        )
 
 
 def no_errors(page):
@@ -152,6 +176,25 @@ def choose_placeable_by_keys(page, k: int) -> None:
         else:
             page.keyboard.press("r")
     assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
+
+
+def place_by_clicks(page, k: int) -> None:
+    """Click tiles (a second click turns the chosen one) from tile k on until the engine
+    allows one, then click the square it goes on (the target the board shows) and wait
+    for the move in the log.  The click goes to the square as it is at that moment
+    (scrolled into view, measured then), not to a point measured before: the layout may
+    have moved in between, or the square been out of the window."""
+    tiles = page.locator("#hand .hand-tile")
+    n = tiles.count()
+    for attempt in range(4 * n + 1):
+        if not page.locator("#btn-place").is_disabled():
+            break
+        tiles.nth((k + attempt // 4) % n).click()
+    assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
+    before = log_count(page)
+    # (the chosen tile's ghost lies over the square: the click is a player's, wherever it lands)
+    page.locator(".layer-target rect").click(force=True)
+    page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=before)
 
 
 CURRENT_SAVE = "localStorage.getItem('tsuro.game.' + sessionStorage.getItem('tsuro.tab.game'))"

@@ -22,13 +22,12 @@ from authorkit import (
     checked,
     click_at,
     got,
-    no_sideways_scroll,
     place,
     wait_saved,
 )
 from gamekit import finished_record, fragment
 from helpers import tutorial_fragment
-from pagekit import keep_errors, no_errors, shot, wait_phase
+from pagekit import keep_errors, no_errors, no_sideways_scroll, shot, wait_phase
 
 pytestmark = pytest.mark.browser
 
@@ -262,8 +261,9 @@ def test_editor_to_lesson_to_a_host_page_on_another_origin(page, context, server
 
 def test_a_tab_takes_the_draft_another_tab_saved_before_it_changes_it(page, server):
     """A save by another tab that this tab has not heard of yet (written from this tab, so
-    no "storage" event comes here) is taken before this tab's next change: the change
-    keeps the other tab's step instead of saving over it."""
+    no "storage" event comes here: a later write, one more rev, with its step's id) is taken
+    before this tab's next change: the change keeps the other tab's step instead of saving
+    over it."""
     page.goto(server + "lesson-edit.html?sw=off&anim=0")
     wait_phase(page, ["ready"])
     page.fill("#le-link", f"{server}#{tutorial_fragment('edge')}")
@@ -273,6 +273,8 @@ def test_a_tab_takes_the_draft_another_tab_saved_before_it_changes_it(page, serv
         """() => {
           const d = JSON.parse(localStorage.getItem("tsuro.lessonDraft"));
           d.lesson.steps.push({ ...d.lesson.steps[0], caption: "From the other tab." });
+          d.ids.push("other");
+          d.rev += 1;
           localStorage.setItem("tsuro.lessonDraft", JSON.stringify(d));
         }"""
     )

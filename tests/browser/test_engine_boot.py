@@ -115,6 +115,10 @@ def test_offline_after_first_visit(page, context, serve_site, dist_dir):
         assert page.evaluate(KEPT, "js/lib/words/messages/core/de.js") and not page.evaluate(
             KEPT, "js/lib/words/messages/core/ja.js"
         )
+        # The lock path's stdlib (what its loadPackage imports besides the snapshot
+        # path's) is not a first visit's: the worker keeps it once a page used it.
+        page.goto(site + "smoke.html?install=lock")
+        wait_ready(page)
         page.goto(site + "smoke.html")
         wait_ready(page)
     finally:
@@ -145,7 +149,7 @@ def test_offline_after_first_visit(page, context, serve_site, dist_dir):
             page.evaluate("fetch('tiles.json').then((r) => r.json()).then((t) => t.length)") == 35
         )
         # The snapshot made on the first visit restores offline too; the
-        # other game path (lock) needs nothing more than what was precached.
+        # other game path (lock) needs what was precached and its stdlib, kept when used.
         assert page.evaluate("window.tsuro.ready")["snapshot"] == "restored"
         page.goto(site + "smoke.html?install=lock")
         wait_ready(page)
@@ -172,13 +176,16 @@ def test_embedded_in_iframe_from_another_origin(page, server, other_origin):
 
 @pytest.fixture(scope="module")
 def site_without_wheel(serve_site, dist_dir, build_info, tmp_path_factory):
-    """A copy of the site whose engine wheel is missing."""
+    """A copy of the site whose engine is missing: the wheel (the lock and micropip
+    paths') and the snapshot path's parts."""
     import os
     import shutil
 
     copy = tmp_path_factory.mktemp("broken") / "dist"
     shutil.copytree(dist_dir, copy, copy_function=os.link)
     (copy / build_info["engine"]["wheel"]).unlink()
+    for part in build_info["engine"]["parts"].values():
+        (copy / part["url"]).unlink()
     srv, url = serve_site(copy, host="127.0.0.1")
     yield url.replace("127.0.0.1", "localhost")
     srv.shutdown()
@@ -296,17 +303,19 @@ def test_request_timeout_restarts_the_engine(page, server):
 
 @pytest.fixture(scope="module")
 def site_with_tampered_wheel(serve_site, dist_dir, build_info, tmp_path_factory):
-    """A copy of the site whose engine wheel is not the build's (one byte changed)."""
+    """A copy of the site whose engine is not the build's (one byte changed): the wheel
+    (the lock and micropip paths') and the snapshot path's core part."""
     import os
     import shutil
 
     copy = tmp_path_factory.mktemp("tampered") / "dist"
     shutil.copytree(dist_dir, copy, copy_function=os.link)
-    wheel = copy / build_info["engine"]["wheel"]
-    data = bytearray(wheel.read_bytes())
-    wheel.unlink()
-    data[-30] ^= 0xFF
-    wheel.write_bytes(bytes(data))
+    for rel in (build_info["engine"]["wheel"], build_info["engine"]["parts"]["core"]["url"]):
+        path = copy / rel
+        data = bytearray(path.read_bytes())
+        path.unlink()
+        data[-30] ^= 0xFF
+        path.write_bytes(bytes(data))
     srv, url = serve_site(copy, host="127.0.0.1")
     yield url.replace("127.0.0.1", "localhost")
     srv.shutdown()
@@ -337,10 +346,11 @@ def test_service_worker_refuses_files_that_are_not_the_builds(
         return new Promise((resolve) => sw.addEventListener("statechange",
             () => (sw.state === "redundant" || sw.state === "activated") && resolve(sw.state)));
     }""")
-    assert state == "redundant"  # the precache found the wheel's sha256 wrong: not installed
+    # the precache found the engine's core part's sha256 wrong: not installed
+    assert state == "redundant"
     cached = page.evaluate(
         "(url) => caches.match(url).then((r) => !!r)",
-        site_with_tampered_wheel + build_info["engine"]["wheel"],
+        site_with_tampered_wheel + build_info["engine"]["parts"]["core"]["url"],
     )
     assert cached is False
 

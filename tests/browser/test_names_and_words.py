@@ -11,7 +11,7 @@ import copy
 
 import pytest
 from helpers import tutorial_lesson, tutorial_position
-from pagekit import no_errors, wait_phase
+from pagekit import no_errors, no_sideways_scroll, wait_phase
 
 from tsuro_core import notation
 from tsuro_core.lessons import encode_lesson
@@ -90,9 +90,9 @@ def test_long_words_from_outside_wrap_instead_of_scrolling_sideways(
     page.goto(server + "lesson.html?sw=off#" + encode_lesson(lesson))
     page.wait_for_selector("#lesson-title:not([hidden])")
     assert page.inner_text("#lesson-title") == LONG[:80]
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, "lesson page"
+    no_sideways_scroll(page, width, "lesson page")
     # the game page with two 40-letter names: the banner, the players, the hand-over screen
     page.goto(server + shared([LONG[:40], LONG[1:41]]))
     wait_phase(page, ["pass"])
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, "game page"
+    no_sideways_scroll(page, width, "game page")
     no_errors(page)

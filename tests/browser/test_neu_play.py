@@ -129,23 +129,6 @@ def play_turn_by_keys(page, k: int) -> None:
     wait_log(page, before)
 
 
-def play_turn_by_clicks(page, k: int) -> None:
-    """Click tiles (a second click turns the chosen one) until one is allowed, then
-    click the dashed square on the board."""
-    tiles = page.locator("#hand .hand-tile")
-    n = tiles.count()
-    for attempt in range(4 * n + 1):
-        if not page.locator("#btn-place").is_disabled():
-            break
-        tiles.nth((k + attempt // 4) % n).click()
-    assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
-    pagekit.settled(page)
-    box = page.locator(".layer-target rect").bounding_box()
-    before = log_count(page)
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    wait_log(page, before)
-
-
 def play_to_the_end(page, turns_by=("keys", "clicks"), shots=None) -> dict:
     """The human plays on (checking the previews) until the game is over."""
     k = 0
@@ -166,7 +149,7 @@ def play_to_the_end(page, turns_by=("keys", "clicks"), shots=None) -> dict:
         if turns_by[k % len(turns_by)] == "keys":
             play_turn_by_keys(page, k)
         else:
-            play_turn_by_clicks(page, k)
+            pagekit.place_by_clicks(page, k)
         k += 1
     assert phase(page) == "over"
     return {"turns": k, "refused": refused}

@@ -186,6 +186,19 @@ def targeted() -> dict:
         "tsuro.room.host.__proto__": [{**HOSTED, "id": "__proto__", "seats": "x"}],
         "tsuro.room.seat." + ROOM_ID: [{"token": 5, "name": {}},
                                        {"token": "t", "name": ["x"] * 1000}],
+        # the room this browser hosts (OWN_ROOM): its key and its game's save
+        "tsuro.room.host." + ROOM_ID: [
+            {**OWN_HOSTED, "hostKey": None},
+            {**OWN_HOSTED, "hostKey": OTHER_KEY},  # a real key, not the one the link names
+            {**OWN_HOSTED, "hostKey": {**HOST_KEY, "privateJwk": {**HOST_KEY["privateJwk"],
+                                                                  "d": "AAAA"}}},
+            {**OWN_HOSTED, "hostKey": {**HOST_KEY, "privateJwk": {"kty": "RSA", "__proto__": 1}}},
+            {**OWN_HOSTED, "save": {"format": "tsuro-save/1", "record": {"deal": OVERFLOW}}},
+            {**OWN_HOSTED, "save": {**OWN_HOSTED["save"], "format": "tsuro-save/9"}},
+            {**OWN_HOSTED, "save": "x"},
+            {**OWN_HOSTED, "save": {**OWN_HOSTED["save"], "record": {
+                **OWN_HOSTED["save"]["record"], "moves": [{"tile": 99, "rot": 0}]}}},
+        ],
     }  # fmt: skip
 
 
@@ -208,12 +221,89 @@ def draft(state) -> dict:
 
 SECRET, HOST = "A" * 22, "B" * 22  # a room link's secret and host fingerprint (secret.js)
 ROOM_ID = hashlib.sha256(f"tsuro-room/1 id|{SECRET}".encode()).hexdigest()[:32]  # deriveRoom
+
+# ------------------------------------------------------------------ a host's real key
+
+
+def b64url(data: bytes) -> str:
+    return urlsafe_b64encode(data).decode().rstrip("=")
+
+
+# P-256 (NIST SP 800-186), the curve of the room's host keys (secret.js: ECDSA P-256)
+P256 = {
+    "p": 2**256 - 2**224 + 2**192 + 2**96 - 1,
+    "n": 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551,
+    "g": (
+        0x6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296,
+        0x4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5,
+    ),
+}
+
+
+def p256_times(k: int) -> tuple[int, int]:
+    """k times the curve's generator (affine double-and-add; a = -3)."""
+    p = P256["p"]
+
+    def add(a, b):
+        if a is None:
+            return b
+        if b is None:
+            return a
+        if a[0] == b[0] and (a[1] + b[1]) % p == 0:
+            return None
+        if a == b:
+            m = (3 * a[0] * a[0] - 3) * pow(2 * a[1], -1, p) % p
+        else:
+            m = (b[1] - a[1]) * pow(b[0] - a[0], -1, p) % p
+        x = (m * m - a[0] - b[0]) % p
+        return x, (m * (a[0] - x) - a[1]) % p
+
+    out, step = None, P256["g"]
+    while k:
+        if k & 1:
+            out = add(out, step)
+        step, k = add(step, step), k >> 1
+    assert out is not None
+    return out
+
+
+def host_key(label: str) -> dict:
+    """A host key pair as the room page keeps it (secret.js's newHostKey: the private key as a
+    JSON Web Key, the public one raw), from a fixed label: the signing key of a room link."""
+    d = int.from_bytes(hashlib.sha256(label.encode()).digest(), "big") % (P256["n"] - 1) + 1
+    x, y = (c.to_bytes(32, "big") for c in p256_times(d))
+    jwk = {"kty": "EC", "crv": "P-256", "d": b64url(d.to_bytes(32, "big")), "x": b64url(x),
+           "y": b64url(y), "ext": True, "key_ops": ["sign"]}  # fmt: skip
+    return {"privateJwk": jwk, "publicRaw": b64url(b"\x04" + x + y)}
+
+
+HOST_KEY = host_key("tsuro page fuzz: the host")
+OTHER_KEY = host_key("tsuro page fuzz: another host")
+# a link to a room this browser hosts: the fingerprint of HOST_KEY's public key (hostFingerprint)
+OWN_HOST = b64url(
+    hashlib.sha256(f"tsuro-room/1 host|{HOST_KEY['publicRaw']}".encode()).digest()[:16]
+)
 HOSTED = {"format": "tsuro-room-host/1", "id": "r1", "link": {"secret": SECRET, "host": HOST},
           "rules": "classic", "phase": "lobby", "save": None, "saved": 1,
           "seats": [{"kind": "person", "level": "medium", "name": "Ann", "color": "red",
                      "token": None},
                     {"kind": "computer", "level": "easy", "name": "Bo", "color": "blue",
                      "token": None}]}  # fmt: skip
+
+
+def hosted_room(game: dict) -> dict:
+    """The room of OWN_ROOM as its host's browser keeps it, a game under way: its real key
+    pair, two seats (a person's, a computer's) and the game's save."""
+    seats = [{"kind": "person", "level": "medium", "name": "Ann", "color": "red", "token": "t0"},
+             {"kind": "computer", "level": "easy", "name": "Bo", "color": "blue",
+              "token": None}]  # fmt: skip
+    save = {"format": "tsuro-save/1", "record": game["record"],
+            "seats": [{"kind": "human"}, {"kind": "computer", "level": "easy"}],
+            "savedAt": "2026-01-01T00:00:00.000Z"}  # fmt: skip
+    link = {"secret": SECRET, "host": OWN_HOST}
+    return {"format": "tsuro-room-host/1", "id": ROOM_ID, "link": link, "hostKey": HOST_KEY,
+            "rules": "classic", "phase": "playing", "save": save, "saved": 1,
+            "seats": seats}  # fmt: skip
 
 
 def valid_entries() -> dict:
@@ -250,6 +340,7 @@ def valid_entries() -> dict:
         "tsuro.room.host.r1": HOSTED,
         "tsuro.room.host.__proto__": {**HOSTED, "id": "__proto__"},
         "tsuro.room.seat." + ROOM_ID: {"token": "t0", "name": "Ann"},
+        "tsuro.room.host." + ROOM_ID: hosted_room(game),
     }  # fmt: skip
 
 
@@ -263,9 +354,11 @@ def short_record() -> dict:
     return record
 
 
+OWN_HOSTED = hosted_room(call("new_game", {"players": 2, "seed": 7})["result"])
 P_LINK = call("encode_link", {"position": started_position()})["result"]["fragment"]
 R_LINK = call("encode_link", {"record": short_record()})["result"]["fragment"]
 ROOM = f"room=1.{SECRET}.{HOST}"
+OWN_ROOM = f"room=1.{SECRET}.{OWN_HOST}"  # the room this browser hosts (its key stored)
 
 PLAYING = "(ps) => ps.includes(document.body.dataset.phase)"
 PAGES = {
@@ -326,6 +419,8 @@ PAGES = {
             "#invite=1." + "A" * 3000,
             f"#{ROOM}&x=1",
             f"#{ROOM}",
+            f"#{OWN_ROOM}",
+            f"#{OWN_ROOM}",
         ],
     ),
 }
@@ -422,6 +517,14 @@ def playable(page, name: str) -> None:
         page.fill("#le-link", "#" + P_LINK)
         page.click("#le-add")
         page.wait_for_function("(n) => document.querySelectorAll('#le-steps li').length > n", arg=n)
+    elif name == "room" and page.evaluate("location.hash") == "#" + OWN_ROOM:
+        # the room this browser hosts: resumed (its lobby, or the game's turn) with its key and
+        # save, or what was stored of it put aside and said
+        page.wait_for_function(
+            "(ps) => ps.includes(document.body.dataset.phase)"
+            " || !document.getElementById('notice').hidden",
+            arg=["lobby", "seated", "waiting", "start", "tile", "exchange", "over"],
+        )
     elif name == "room":  # the home form, or the room link refused (or no relay) in words
         page.wait_for_function(
             "document.body.dataset.phase === 'home'"
@@ -468,6 +571,8 @@ def test_every_page_becomes_playable_whatever_its_address_and_storage_hold(conte
             if fragments is None:
                 options = rng.sample(EMBED_OPTIONS, rng.randint(0, 4))
                 fragment = "#" + "&".join([embed_link, *options])
+            elif every and name == "room":  # the room this browser hosts, its key and save hostile
+                fragment = "#" + OWN_ROOM
             else:
                 fragment = rng.choice(fragments)
             stored = {
@@ -604,3 +709,45 @@ def test_the_embed_answers_every_hostile_message_and_stays_usable(page, server, 
     assert board.evaluate("document.querySelectorAll('#board svg.board .square').length") == 36
     assert board.evaluate("window.__pageErrors") == []
     assert page.evaluate("window.__pageErrors") == []
+
+
+# ------------------------------------------------------------------ the room this browser hosts
+
+
+def test_a_hosted_rooms_own_key_and_save_resume_it_and_a_damaged_one_is_put_aside(page, server):
+    """The fuzz's host key is a real P-256 pair (made here in Python): with it and the save, the
+    room page resumes the room as its host (its own player's welcome is signed with it); a key
+    the link does not name, and a save the engine refuses, are put aside and said."""
+    page.context.add_init_script(ERRORS)
+    key = "tsuro.room.host." + ROOM_ID
+    cases = [
+        (OWN_HOSTED, None),
+        ({**OWN_HOSTED, "hostKey": OTHER_KEY}, "key"),
+        ({**OWN_HOSTED, "save": {**OWN_HOSTED["save"], "format": "tsuro-save/9"}}, "save"),
+    ]
+    for stored, broken in cases:
+        page.goto(server + "tiles.json")
+        text = json.dumps(stored)
+        page.evaluate(
+            "([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }", [key, text]
+        )
+        page.goto(server + f"room.html?sw=off&anim=0&relays=none#{OWN_ROOM}")
+        if broken is None:  # the game goes on: the computer (Bo) or Ann to start
+            page.wait_for_function(
+                "(ps) => ps.includes(document.body.dataset.phase)",
+                arg=["waiting", "start", "tile"],
+            )
+            assert page.locator("#notice").is_hidden()
+            assert (
+                json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))["hostKey"]
+                == HOST_KEY
+            )
+        else:  # said, and kept aside as it was (offered back by the game page)
+            page.wait_for_selector("#notice:not([hidden])")
+            kept = page.evaluate(
+                """() => Object.keys(localStorage).filter((k) => k.startsWith("tsuro.kept."))
+                  .map((k) => JSON.parse(localStorage.getItem(k)))"""
+            )
+            assert [(k["key"], k["text"]) for k in kept] == [(key, text)], broken
+            assert page.evaluate("(k) => localStorage.getItem(k)", key) is None
+        assert page.evaluate("window.__pageErrors") == []

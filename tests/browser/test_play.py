@@ -40,23 +40,6 @@ def play_tile_by_keys(page, turn: int):
     page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=before)
 
 
-def play_tile_by_clicks(page, turn: int):
-    """Click tiles (a second click turns the chosen one) until a legal one shows, then
-    click the square on the board."""
-    tiles = page.locator("#hand .hand-tile")
-    n = tiles.count()
-    for attempt in range(4 * n + 1):
-        if not page.locator("#btn-place").is_disabled():
-            break
-        tiles.nth((turn + attempt // 4) % n).click()
-    assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
-    pagekit.settled(page)
-    box = page.locator(".layer-target rect").bounding_box()
-    before = log_count(page)
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=before)
-
-
 # ------------------------------------------------------------------ tests
 
 
@@ -100,7 +83,7 @@ def test_hot_seat_game_to_the_end_with_clicks_and_keys(page, server):
             )
         elif ph == "tile":
             if tiles % 2:
-                play_tile_by_clicks(page, tiles)
+                pagekit.place_by_clicks(page, tiles)
             else:
                 play_tile_by_keys(page, tiles)
             tiles += 1
@@ -157,7 +140,7 @@ def test_game_against_computer_players(page, server):
         elif ph == "exchange":
             page.click("#btn-exchange")
         else:
-            play_tile_by_clicks(page, k)
+            pagekit.place_by_clicks(page, k)
             k += 1
     assert phase(page) == "over"
     text = page.inner_text("#log")

@@ -208,8 +208,13 @@ def test_a_damaged_kept_review_is_put_aside_and_the_game_reviewed_again(page, se
     page.goto(server + f"review.html?sw=off&anim=0#{fragment(record)}&game=damaged1&iterations=2")
     assert wait_phase(page, ["reviewing", "done"]) in ("reviewing", "done")
     assert page.locator("#notice").is_visible() and "was damaged" in page.inner_text("#notice")
-    kept = json.loads(page.evaluate("localStorage.getItem('tsuro.kept-review.game.damaged1')"))
-    assert kept["text"] == stored and kept["reason"]
+    # kept aside in the one list of entries kept (storage.js), with where it was and why
+    kept = page.evaluate(
+        """() => Object.keys(localStorage).filter((k) => k.startsWith('tsuro.kept.'))
+              .map((k) => JSON.parse(localStorage.getItem(k)))
+              .filter((e) => e.key === 'tsuro.review.game.damaged1')"""
+    )
+    assert len(kept) == 1 and kept[0]["text"] == stored and kept[0]["reason"]
     assert wait_phase(page, ["done"]) == "done"
     assert page.locator("#review-log .rv-verdict").count() == total
     assert json.loads(page.evaluate(f"localStorage.getItem('{key}')"))["moves"][0]["chances"] != [

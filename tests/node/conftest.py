@@ -20,18 +20,30 @@ def pyodide_node(dist_dir):
     Each call boots Pyodide once (a few seconds), so batch requests.
     `install` is "lock" (default: the worker's path without a snapshot), "micropip" or
     "snapshot" (then the result is a list, one output per restore; `restores` of them);
-    `stdlib` is "shipped" (the site's trimmed one; default but for micropip) or "full".
+    `stdlib` is "shipped" (the site's trimmed one; default but for micropip) or "full";
+    `parts="none"` (snapshot) leaves the engine's parts uninstalled after a restore.
     """
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is not installed (tests/node needs Node 20)")
 
-    def run(requests=None, *, python=None, install="lock", stdlib=None, restores=1, timeout=240):
+    def run(
+        requests=None,
+        *,
+        python=None,
+        install="lock",
+        stdlib=None,
+        restores=1,
+        parts=None,
+        timeout=240,
+    ):
         cmd = [node, str(RUNNER), "--dist", str(dist_dir), "--install", install]
         if stdlib:
             cmd += ["--stdlib", stdlib]
         if install == "snapshot":
             cmd += ["--restores", str(restores)]
+        if parts:
+            cmd += ["--parts", parts]
         if python is not None:
             cmd.append("--python")
             stdin = python

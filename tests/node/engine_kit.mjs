@@ -11,8 +11,10 @@
 // was asked; a restarted engine gets a new worker on the same interpreter (the
 // engine keeps no state between requests).
 
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 
 /** The build's description of itself (dist/build.json). @param {string} dist */
@@ -20,16 +22,32 @@ export function buildOf(dist) {
   return JSON.parse(readFileSync(join(dist, "build.json"), "utf8"));
 }
 
-/** Pyodide's options for the built site: its runtime, and the shipped (or full) stdlib. */
-export function pyodideOptions(dist, stdlib = "shipped") {
+/**
+ * Pyodide's options for the built site: its runtime, and the shipped (or full) stdlib,
+ * as the worker takes it for `install`: the lock path's (stdlibLock: what its
+ * loadPackage imports too), or the snapshot path's, one gzip stream
+ * (sitebuild/archives.py) which the worker inflates as it arrives, and so does this.
+ */
+export function pyodideOptions(dist, stdlib = "shipped", install = "lock") {
   const build = buildOf(dist);
   const indexURL = join(dist, build.pyodideDir) + "/";
+  const shipped = join(dist, (install === "lock" ? build.stdlibLock : build.stdlib).url);
   return {
     indexURL,
-    stdLibURL: stdlib === "shipped" ? join(dist, build.stdlib.url) : join(indexURL, "python_stdlib.zip"),
+    stdLibURL: stdlib === "shipped" ? inflatedFile(shipped) : join(indexURL, "python_stdlib.zip"),
     stdout: (s) => process.stderr.write(`[python] ${s}\n`),
     stderr: (s) => process.stderr.write(`[python] ${s}\n`),
   };
+}
+
+/** A zip's path, inflated into a temporary file first if it is one gzip stream. */
+function inflatedFile(path) {
+  if (!path.endsWith(".gz")) return path;
+  const dir = mkdtempSync(join(tmpdir(), "tsuro-stdlib-"));
+  const zip = join(dir, "python_stdlib.zip");
+  writeFileSync(zip, gunzipSync(readFileSync(path)));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return zip;
 }
 
 /** The lock file the worker loads: Pyodide's, with the engine's wheel in it when `withEngine`. */

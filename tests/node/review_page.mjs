@@ -14,6 +14,7 @@ const assets = pathToFileURL(`${process.argv[2]}/`);
 const { FORMAT, readReview, recordDigest, writeReview } = await import(new URL("js/pages/review/kept.js", assets).href);
 const { summaries, summaryText } = await import(new URL("js/pages/review/words.js", assets).href);
 const { setLang, useParts } = await import(new URL("js/lib/words/i18n.js", assets).href);
+const { keptEntries } = await import(new URL("js/lib/base/storage.js", assets).href);
 await useParts("review");
 
 /** localStorage's interface over a Map. */
@@ -57,9 +58,10 @@ for (const [name, text] of Object.entries(damaged)) {
   const s = new MemoryStorage();
   s.setItem("tsuro.review.game.b", text);
   const r = readReview("game.b", budget, s);
-  const kept = JSON.parse(s.getItem("tsuro.kept-review.game.b") ?? "null");
+  // kept aside in the one list of entries kept (storage.js), with where it was and why
+  const kept = keptEntries(s).find((e) => e.key === "tsuro.review.game.b");
   out.damaged[name] = { review: r.review, damaged: r.damaged ?? null, keptText: kept?.text ?? null,
-    left: s.getItem("tsuro.review.game.b") };
+    keptReason: kept?.reason ?? null, left: s.getItem("tsuro.review.game.b") };
 }
 
 // the newest of a kind are kept: 14 records from links alone, 12 left

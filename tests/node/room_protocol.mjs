@@ -202,7 +202,20 @@ async function playUntilOver(host, players, { pick = keepGoing, stopAt = Infinit
     }
     await sleep(2);
   }
-  throw new Error("the game did not end");
+  throw new Error(`the game did not end: ${stalled(host, players)}`);
+}
+
+/** Where a game stands for each side: what the referee has played, what each player last saw and was told. */
+function stalled(host, players) {
+  const r = host.referee;
+  const sides = players.map((p) => {
+    const s = p.seen.states.at(-1);
+    return `${p.name} (seat ${p.client.seat}, host ${p.client.hostPeer}): state n=${s?.n} turn=${s?.position.turn} ` +
+      `legal=${s?.legal ? s.legal.phase : null}, ${p.seen.states.length} states, errors [${p.seen.errors.join()}]`;
+  });
+  return `the referee at move ${r.session?.moves.length} (turn ${r.session?.turn}, phase ${host.room.phase}, ` +
+    `loop turnAt ${r.loop.turnAt} step ${r.loop.step}, session version ${r.session?.version}); ${sides.join("; ")}; ` +
+    `the host's peers: ${[...r.peers.values()].map((p) => `seat ${p.seat} tokens ${p.limit.tokens.toFixed(2)} dropped ${p.limit.dropped}`).join(", ")}`;
 }
 
 // ---------------------------------------------------------------- the scenarios
@@ -430,6 +443,33 @@ scenarios.whole_game_and_a_seat_to_a_computer = async (engine) => {
 };
 
 /**
+ * Bo goes away mid-game; the host frees his seat; Di, new to the room, takes it and plays
+ * on to the end, and is sent the host's record (the browser's test_room.py plays the same
+ * through the page's buttons, a few moves of Di's over WebRTC).
+ */
+scenarios.freed_seat_taken_mid_game = async (engine) => {
+  const { net, host, players: [ann, bo, cy] } = await seatedRoom(engine, ["person", "person", "person"], ["Ann", "Bo", "Cy"]);
+  assert.equal(await host.referee.start(), null);
+  await playUntilOver(host, [ann, bo, cy], { stopAt: 4 });
+  await settle(host.referee);
+  net.cut("bo", "host");
+  await settle(host.referee);
+  assert.equal(host.referee.roomInfo().seats[1].online, false);
+  await host.referee.freeSeat(1);
+  assert.equal(host.referee.roomInfo().seats[1].taken, false);
+  const di = player(net, "di", host);
+  net.connect("di", "host");
+  await until(() => di.client.connected, "Di finds the host");
+  await seat(di, 1, "Di");
+  await until(() => di.seen.states.at(-1)?.position.viewer === 1, "Di's first state as seat 1");
+  await playUntilOver(host, [ann, di, cy]);
+  await until(() => di.seen.over !== null && ann.seen.over !== null, "the end");
+  assert.deepEqual(di.seen.over, host.referee.session.toRecord());
+  assert.deepEqual(di.seen.over, ann.seen.over);
+  assert.ok(di.seen.over.moves.length > 4);
+};
+
+/**
  * A hostile guest sends every kind of message a guest can: each is refused with an error
  * to it alone, nobody else is sent anything, the game is unchanged; flooding is dropped
  * past the rate and said once a second; a tile she does not hold and a move sent twice
@@ -476,8 +516,16 @@ scenarios.hostile_guest_refused = async (engine) => {
   assert.equal(bo.seen.states.length + bo.seen.rooms.length, before.bo);
   assert.deepEqual(ann.seen.errors, []);
   assert.equal(host.referee.session.moves.length, n);
-  // Eve's own turn: a tile she does not hold, then her move sent twice
-  await sleep(1500);   // past the flood's second: her rate is back
+  // Eve's own turn: a tile she does not hold, then her move sent twice, once her rate is
+  // back: the host's bucket for her full again (RateLimit, protocol.js: a burst of 24, then
+  // 8 a second).  The players here move as fast as the engine answers, faster than those
+  // 8 a second, so each lives on its burst: every message Eve sends from here to the end
+  // (her start, the two refused moves, a dozen tiles at most) fits in a full one, however
+  // fast the game goes.  (A fixed 1.5 s gave her 12: a long deal, played fast enough,
+  // emptied it, her move was dropped, and the game waited for it for ever.)
+  const evePeer = [...host.referee.peers.values()].find((p) => p.seat === 2);
+  const { limit } = evePeer;
+  await until(() => limit.tokens + ((performance.now() - limit.at) / 1000) * limit.rate >= limit.burst, "Eve's rate back");
   await playUntilOver(host, [ann, bo], { stopAt: 2 });
   await until(() => eve.seen.states.at(-1)?.legal, "Eve's turn");
   const s = eve.seen.states.at(-1);

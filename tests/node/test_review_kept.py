@@ -68,7 +68,8 @@ def test_a_damaged_kept_review_is_kept_aside_never_trusted(out):
     for name, r in out["damaged"].items():
         assert r["review"] is None, name
         assert r["damaged"], name
-        assert r["keptText"] is not None, name  # as it was stored
+        assert r["keptText"] is not None, name  # as it was stored, in the one list (storage.js)
+        assert r["keptReason"] == r["damaged"], name  # why, as the page found it
         assert r["left"] is None, name  # no longer where the page reads
     assert out["damaged"]["notJson"]["keptText"] == "{oops"
 

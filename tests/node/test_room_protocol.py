@@ -19,6 +19,7 @@ SCENARIOS = [
     "squatter_removed",
     "reactions_rate_limited",
     "whole_game_and_a_seat_to_a_computer",
+    "freed_seat_taken_mid_game",
     "start_failure_said",
     "hostile_guest_refused",
     "handed_over_referee_is_silent",

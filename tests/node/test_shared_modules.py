@@ -10,24 +10,18 @@ stored now (storage.js's readChecked and updateChecked, through the daily's stor
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import node_script
 
 SCRIPT = Path(__file__).resolve().parent / "shared_modules.mjs"
 
 
 @pytest.fixture(scope="module")
 def seen() -> dict[str, Any]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is not installed (tests/node needs Node 20)")
-    proc = subprocess.run([node, str(SCRIPT)], capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    return node_script(SCRIPT)
 
 
 def test_storage_reads_never_throw_and_writes_say_why_they_failed(seen):

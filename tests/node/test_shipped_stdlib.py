@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from sitebuild import archives
+
 pytestmark = pytest.mark.node
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -28,15 +30,24 @@ def in_cpython() -> list:
 
 
 def test_the_shipped_stdlib_is_trimmed_bytecode(dist_dir, build_info):
-    shipped = dist_dir / build_info["stdlib"]["url"]
-    with zipfile.ZipFile(shipped) as z:
+    # The snapshot path's (a first visit's): one gzip stream over a zip of stored
+    # members (sitebuild/archives.py); the lock path's adds what its loadPackage imports.
+    packed = (dist_dir / build_info["stdlib"]["url"]).read_bytes()
+    assert build_info["stdlib"]["url"].endswith(".zip.gz") and packed[:2] == b"\x1f\x8b"
+    with zipfile.ZipFile(io.BytesIO(archives.inflate(packed))) as z:
         names = z.namelist()
+        assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_STORED}
+    with zipfile.ZipFile(dist_dir / build_info["stdlibLock"]["url"]) as z:
+        lock = z.namelist()
     with zipfile.ZipFile(dist_dir / build_info["pyodideDir"] / "python_stdlib.zip") as z:
         full = z.namelist()
     assert names and all(n.endswith(".pyc") for n in names), names[:5]
     assert len(names) == build_info["stdlib"]["modules"] < len(full) / 3
+    assert len(lock) == build_info["stdlibLock"]["modules"]
     assert {"json/__init__.pyc", "random.pyc", "_pyodide/__init__.pyc"} <= set(names)
     assert "unittest/__init__.pyc" not in names  # nothing the engine does not import
+    # what only the lock path's loadPackage imports stays out of a first visit
+    assert "tarfile.pyc" in set(lock) - set(names) and set(names) < set(lock)
     # The site's wheel carries bytecode made by Pyodide's Python instead of its sources.
     with zipfile.ZipFile(dist_dir / build_info["engine"]["wheel"]) as z:
         wheel = set(z.namelist())

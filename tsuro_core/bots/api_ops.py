@@ -1,14 +1,16 @@
 """The bots' operations for the JSON facade (registered in :data:`tsuro_core.api.OPS`).
 
-- ``bot_move {position, bot, seed?, budget_ms?, iterations?}``: the move the
-  named bot makes for the player to move;
-- ``hint {position, budget_ms?, seed?, iterations?}``: what the strongest bot
-  would play for the player to move (the human asking for a hint).
+- ``bot_move {position, bot, seed?, budget_ms?, iterations?, min_steps?}``: the
+  move the named bot makes for the player to move;
+- ``hint {position, budget_ms?, seed?, iterations?, min_steps?}``: what the
+  strongest bot would play for the player to move (the human asking for a hint).
 
 Both answer ``{move, thinking_ms, bot, seat, phase, info}``.  Their work is
 capped so that every answer comes well within a second in CPython:
 ``budget_ms`` at most :data:`MAX_BUDGET_MS`, ``iterations`` (a whole number)
-at most :data:`MAX_ITERATIONS`.  The position may
+at most :data:`MAX_ITERATIONS`; ``min_steps`` (the planner's work floor,
+planner.py) at most :data:`MAX_MIN_STEPS`, and never past the planner's
+``MAX_THINKING_MS`` of thinking.  The position may
 hold every hand and the pile (a full position, as the page keeps it): the bot
 is handed only :func:`~tsuro_core.bots.view_for` of it, the mover's view.
 """
@@ -28,6 +30,9 @@ MAX_BUDGET_MS = 500.0
 MAX_ITERATIONS = 32
 """The most planner rounds an op plays: about a third of a second in CPython on the
 slowest positions measured (8 players, or a 12 x 12 board)."""
+MAX_MIN_STEPS = 200_000
+"""The most work an op may ask the planner for past its budget (about 1.2 s in CPython;
+its MAX_THINKING_MS stops it anyway)."""
 
 
 def _error(code: str, message: str) -> ApiError:
@@ -54,6 +59,7 @@ def _move(args: Args, name: str) -> BotMove:
     seed = seed_of(args, default=0)
     budget = _number(args, "budget_ms", 1, MAX_BUDGET_MS)
     iterations = _number(args, "iterations", 1, MAX_ITERATIONS, whole=True)
+    min_steps = _number(args, "min_steps", 1, MAX_MIN_STEPS, whole=True)
     try:
         bot = get_bot(name)
     except BadArgument as e:
@@ -70,6 +76,8 @@ def _move(args: Args, name: str) -> BotMove:
         )
     view = view_for(game, seat)
     options = {} if iterations is None else {"iterations": int(iterations)}
+    if min_steps is not None:
+        options["min_steps"] = int(min_steps)
     t0 = time.perf_counter()
     choice = bot.choose(view, seed=seed, budget_ms=budget, **options)
     thinking = (time.perf_counter() - t0) * 1000.0

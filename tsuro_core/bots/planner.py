@@ -26,7 +26,14 @@ Method (docs/bots.md has the why):
    margin) runs out; an unfinished round is discarded.  The move with the
    best total share of wins is played (ties: the survivor's score).  With
    ``iterations=k`` instead, exactly k rounds are played and the move is a
-   pure function of (view, seed, k).
+   pure function of (view, seed, k).  With ``min_steps=n`` as well as the
+   budget, rounds also continue past ``budget_ms`` until n steps of work are
+   done (a tile placed in a play-out is a step; a play-out costs
+   ``PLAYOUT_STEPS`` more and a round ``ROUND_STEPS``, the bookkeeping around
+   them, so that steps follow CPU time: about 6 us each in CPython on the
+   README's machine), but never past ``MAX_THINKING_MS``: a slow device, or a
+   browser's engine before its compiler has warmed up, thinks longer instead
+   of playing weaker (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -49,6 +56,14 @@ MIN_ROUNDS = 8
 """Sampled games every candidate plays before any is dropped."""
 RACE_Z = 2.5
 """How many standard errors behind the leader a candidate is dropped."""
+PLAYOUT_STEPS = 2
+"""A play-out's work besides its placements, in steps (one step: a tile placed in a
+play-out; fitted to CPython's CPU time over 268 moves of 2-8 player games)."""
+ROUND_STEPS = 3
+"""A round's work besides its play-outs (a sampled deal, the copies), in steps."""
+MAX_THINKING_MS = 2000.0
+"""However many steps ``min_steps`` asks for, the search stops this long after the
+move was asked for (the page's time limit is 10 s past the budget)."""
 
 C = TypeVar("C", bound=Hashable)
 """A candidate: a placement (tile, quarter turns), a start mark's code, an exchange."""
@@ -130,8 +145,17 @@ class Planner(Bot):
         budget = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
         iterations = options.get("iterations")
         deadline = t0 + max(budget - SAFETY_MS, 1.0) / 1000.0
+        min_steps = options.get("min_steps") or 0
+        cap = t0 + (max(budget, MAX_THINKING_MS) - SAFETY_MS) / 1000.0
         rewards, done = play_rounds(
-            view, rng, cands, apply, iterations, None if iterations is not None else deadline
+            view,
+            rng,
+            cands,
+            apply,
+            iterations,
+            None if iterations is not None else deadline,
+            min_steps=min_steps,
+            cap=cap,
         )
         counted = [c for c in cands if len(rewards[c]) == done] if done else cands
         best = max(counted, key=lambda c: (sum(rewards[c]), prior.get(c, 0.0)))
@@ -155,13 +179,16 @@ def play_rounds(
     deadline: float | None = None,
     keep: C | None = None,
     seen: Callable[[Sim], object] | None = None,
+    min_steps: int = 0,
+    cap: float | None = None,
 ) -> tuple[dict[C, list[float]], int]:
     """Steps 2-4 of the module docstring: sampled games, paired play-outs, racing.
 
-    Plays ``rounds`` rounds (or until ``deadline``, a ``perf_counter`` time; an
-    unfinished round is discarded) and returns each candidate's rewards for the
-    viewer, one per round it played, and the rounds done.  ``apply(sim, c)``
-    plays candidate ``c``.  The race never drops ``keep``, and ``seen(sim)`` is
+    Plays ``rounds`` rounds (or until ``deadline``, a ``perf_counter`` time, and
+    ``min_steps`` steps of work, but not past ``cap``: step 5; an unfinished
+    round is discarded) and returns each candidate's rewards for the viewer,
+    one per round it played, and the rounds done.  ``apply(sim, c)`` plays
+    candidate ``c``.  The race never drops ``keep``, and ``seen(sim)`` is
     called with each of its finished play-outs (the review reads every seat's
     result there)."""
     seat = view.seat
@@ -170,20 +197,24 @@ def play_rounds(
     active = list(cands)
     rewards: dict[C, list[float]] = {c: [] for c in cands}
     limit = rounds if rounds is not None else 1 << 30
-    done = 0
+    done = steps = 0
     while done < limit:
         det_rng = random.Random(rng.getrandbits(64))
         game = view.determinize(det_rng)
         base = Sim.from_game(game, det_rng, link)
         roll_seed = rng.getrandbits(64)
         row, sims = [], []
+        steps += ROUND_STEPS
         for c in active:
-            if deadline is not None and time.perf_counter() >= deadline:
-                return rewards, done  # an incomplete round is not counted
+            if deadline is not None:
+                now = time.perf_counter()
+                if now >= deadline and (steps >= min_steps or (cap is not None and now >= cap)):
+                    return rewards, done  # an incomplete round is not counted
             r = random.Random(roll_seed)
             sim = base.copy(r)
             apply(sim, c)
             playout(sim, r)
+            steps += sim.placed - base.placed + PLAYOUT_STEPS
             row.append(sim.reward(seat))
             if c == keep:
                 sims.append(sim)

@@ -8,8 +8,16 @@ export const BUILD: {
   pyodideDir: string;
   micropipWheel: string;
   micropipSha256: string;
-  engine: { name: string; version: string; wheel: string; sha256: string; imports: string[] };
+  engine: {
+    name: string; version: string; wheel: string; sha256: string; imports: string[];
+    /** the snapshot path's engine: the core (precached) and the later part, each one
+     *  gzip stream (sitebuild/archives.py engine_parts) */
+    parts: { core: { url: string; sha256: string }; later: { url: string; sha256: string } };
+  };
+  /** the snapshot path's (a first visit's): one gzip stream (sitebuild/archives.py) */
   stdlib: { url: string; sha256: string; python: string; modules: number };
+  /** the lock path's: the same modules and what its loadPackage imports */
+  stdlibLock: { url: string; sha256: string; python: string; modules: number };
   lockInfo: Record<string, unknown>;
   sizes: Record<string, number>;
 };

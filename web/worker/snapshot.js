@@ -13,15 +13,28 @@ const PAGE = 4096;
 const MAGIC = 0x314e5354; // "TSN1" little-endian
 
 /**
- * The snapshot's name: only the same Pyodide build, stdlib and wheel can use it.
+ * The snapshot's name: only the same Pyodide build, stdlib and engine parts can use it
+ * (a feature of the later part imported before the snapshot was made is in it too).
  * @param {object} build BUILD of js/build-info.js
  */
 export function snapshotKey(build) {
-  return [build.pyodideVersion, build.pyodideSha256.slice(0, 16),
-    build.stdlib.sha256.slice(0, 16), build.engine.sha256.slice(0, 16)].join("-");
+  return [build.pyodideVersion, build.pyodideSha256.slice(0, 16), build.stdlib.sha256.slice(0, 16),
+    build.engine.parts.core.sha256.slice(0, 16), build.engine.parts.later.sha256.slice(0, 16)].join("-");
 }
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Give a buffer's memory back now: an idle worker may not collect its garbage for
+ * long, and a snapshot's buffers are tens of MB (ArrayBuffer.prototype.transfer
+ * moves the bytes out and detaches the buffer; where it is missing, the garbage
+ * collector frees it in its time).
+ * @param {ArrayBufferView} view
+ */
+export function release(view) {
+  const buffer = /** @type {ArrayBuffer & {transfer?: (length: number) => ArrayBuffer}} */ (view.buffer);
+  try { buffer.transfer?.(0); } catch { /* shared or detached already */ }
+}
 
 /** Pack a snapshot, pausing every few MB so that requests are answered meanwhile. */
 export async function packSnapshot(raw) {
@@ -46,6 +59,7 @@ export async function packSnapshot(raw) {
   for (let p = 0; p < pages; p++) {
     if (bitmap[p >> 3] & (1 << (p & 7))) { out.set(padded.subarray(p * PAGE, (p + 1) * PAGE), at); at += PAGE; }
   }
+  release(padded);
   return out;
 }
 
@@ -76,7 +90,10 @@ export async function findSnapshot(url) {
   const cache = await caches.open(SNAPSHOT_CACHE);
   const hit = await cache.match(url);
   if (!hit) return null;
-  return { bytes: hit.arrayBuffer().then((b) => unpackSnapshot(new Uint8Array(b))) };
+  return { bytes: hit.arrayBuffer().then((b) => {
+    const packed = new Uint8Array(b);
+    try { return unpackSnapshot(packed); } finally { release(packed); }
+  }) };
 }
 
 /** Store a snapshot at url, packed, in place of any other; returns the bytes stored. */

@@ -956,6 +956,7 @@ export {};
  * @property {number | string | null} [seed]
  * @property {number | null} [budget_ms]
  * @property {number | null} [iterations]
+ * @property {number | null} [min_steps] the planner's floor of work: it thinks past budget_ms until it is done (at most 2 s)
  */
 
 /**
@@ -971,6 +972,7 @@ export {};
  * @property {number | string | null} [seed]
  * @property {number | null} [budget_ms]
  * @property {number | null} [iterations]
+ * @property {number | null} [min_steps] the planner's floor of work, as bot_move's
  */
 
 /**

@@ -117,14 +117,31 @@ export function keysWith(prefix, storage = localStore()) {
 
 // A stored entry the page cannot use as it is is never dropped: its text is
 // put aside under a key of its own, listed (with Download and Forget) in the
-// game page's New game dialog, and what was still good in it is used.
+// game page's New game dialog, whatever page kept it, and what was still good
+// in it is used.  One list, one format, written here only:
 //
 //   tsuro.kept.<id>   {format: "tsuro-kept/1", id, keptAt, reason, text, key?}
-//                     text: the entry as it was stored; key: where it was (for
-//                     settings and progress; a saved game's reason says why)
+//                     text: the entry as it was stored; key: where it was (a saved
+//                     game's has none: saves.js); reason: why, in words or a code
+//                     (KEPT_REASONS, said in the reader's language by the list)
+//
+// Older versions kept some aside elsewhere; they are listed (and forgotten) with the
+// others, and nothing is written there any more:
+//   tsuro.kept-review.<source>  a game review (the same format, without key)
+//   tsuro.lessonDraft.kept      a lesson draft, its text as it was
 
 export const KEPT_PREFIX = "tsuro.kept.";
 export const KEPT_FORMAT = "tsuro-kept/1";
+const OLD_KEPT_REVIEW = "tsuro.kept-review.";   // + <source>: the review tsuro.review.<source>
+const OLD_KEPT_LESSON = "tsuro.lessonDraft.kept";   // the lesson draft tsuro.lessonDraft
+/** The reasons kept entries give as codes (the list says them in words). */
+export const KEPT_REASONS = ["unreadable", "otherTab", "replaced", "gameKept"];
+
+/**
+ * An entry kept aside, as the list shows it.
+ * @typedef {{id: string, keptAt: string, reason: string, text: string, key?: string, storeKey: string}} KeptEntry
+ *   storeKey: the localStorage key it is under (what forgetKept takes)
+ */
 
 /**
  * Store `text` aside under tsuro.kept.<id>, as it was, with why.
@@ -144,23 +161,71 @@ function keptId(key) {
 }
 
 /**
- * Put the entry under `key` aside (its text as it was), then remove it, or write
- * `rest` (what was good in it) in its place.  Noted for the page to say (refusals.js).
- * Returns the key it was kept under, or null: if storage refuses the copy, the entry
- * stays as it is.
- * @param {string} key @param {string} text
- * @param {{rest?: unknown, storage?: Storage | null}} [options]
+ * Keep a copy of `text`, stored under `key`, aside under a fresh id (the entry itself is
+ * left as it is).  Returns the key it is kept under, or null if storage refused the copy.
+ * @param {string} key @param {string} text @param {string} [reason]
+ * @param {Storage | null} [storage]
  * @returns {string | null}
  */
-export function putAside(key, text, { rest = undefined, storage = localStore() } = {}) {
+export function keepCopy(key, text, reason = "", storage = localStore()) {
   const id = keptId(key);
-  const kept = keepText(id, text, "", { key, storage }) === null;
+  return keepText(id, text, reason, { key, storage }) === null ? KEPT_PREFIX + id : null;
+}
+
+/**
+ * Put the entry under `key` aside (its text as it was), then remove it, or write
+ * `rest` (what was good in it) in its place.  Noted for the page to say (refusals.js),
+ * unless the page says it in its own words (`said`).  Returns the key it was kept
+ * under, or null: if storage refuses the copy, the entry stays as it is.
+ * @param {string} key @param {string} text
+ * @param {{rest?: unknown, reason?: string, said?: boolean, storage?: Storage | null}} [options]
+ * @returns {string | null}
+ */
+export function putAside(key, text, { rest = undefined, reason = "", said = false, storage = localStore() } = {}) {
+  const kept = keepCopy(key, text, reason, storage);
   if (kept) {
     if (rest === undefined) remove(key, storage);
     else writeJSON(key, rest, storage);
   }
-  noteRefusal({ kind: "stored", key, kept });
-  return kept ? KEPT_PREFIX + id : null;
+  if (!said) noteRefusal({ kind: "stored", key, kept: !!kept });
+  return kept;
+}
+
+/**
+ * Every entry kept aside, whatever page kept it (the older places too), newest first.
+ * An entry that is not one as written here is listed as its text.
+ * @param {Storage | null} [storage]
+ * @returns {KeptEntry[]}
+ */
+export function keptEntries(storage = localStore()) {
+  /** @type {KeptEntry[]} */
+  const out = [];
+  /** @param {string} storeKey @param {string} id @param {string | undefined} key */
+  const add = (storeKey, id, key) => {
+    const text = readText(storeKey, storage);
+    if (text === null) return;
+    let e = null;
+    try { e = JSON.parse(text); } catch { /* listed as it is */ }
+    if (isObject(e) && typeof e.text === "string" && (key !== "tsuro.lessonDraft" || e.format === KEPT_FORMAT)) {
+      const where = typeof e.key === "string" ? e.key : key;
+      out.push({ id, keptAt: String(e.keptAt ?? ""), reason: String(e.reason ?? ""), text: e.text, storeKey, ...(where === undefined ? {} : { key: where }) });
+    } else {
+      out.push({ id, keptAt: "", reason: "", text, storeKey, ...(key === undefined ? {} : { key }) });
+    }
+  };
+  for (const k of keysWith(KEPT_PREFIX, storage)) add(k, k.slice(KEPT_PREFIX.length), undefined);
+  for (const k of keysWith(OLD_KEPT_REVIEW, storage)) add(k, k, `tsuro.review.${k.slice(OLD_KEPT_REVIEW.length)}`);
+  add(OLD_KEPT_LESSON, OLD_KEPT_LESSON, "tsuro.lessonDraft");
+  return out.sort((a, b) => b.keptAt.localeCompare(a.keptAt));
+}
+
+/**
+ * Forget an entry kept aside (the reader asked to, after downloading it): `storeKey` as
+ * keptEntries lists it (nothing else is removed).
+ * @param {string} storeKey @param {Storage | null} [storage]
+ */
+export function forgetKept(storeKey, storage = localStore()) {
+  if ([KEPT_PREFIX, OLD_KEPT_REVIEW].some((p) => storeKey.startsWith(p)) || storeKey === OLD_KEPT_LESSON) remove(storeKey, storage);
 }
 
 // ------------------------------------------------------------------ checked entries, changed in place

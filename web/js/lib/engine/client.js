@@ -152,6 +152,7 @@ export class Engine {
 
   /** Start a worker (the constructor, and restart()). */
   _start() {
+    try { performance.mark("tsuro-engine-start"); } catch { /* old browsers */ }
     const url = new URL("../../../engine.worker.js", import.meta.url);
     const opts = [];
     if (this.install) opts.push(`install=${this.install}`);

@@ -8,8 +8,9 @@
 //                                total, seats, scale, stopped, savedAt, moves: [...]}
 //                               (record: a digest of the record reviewed; moves: the engine's
 //                               review entries so far, in order)
-//   tsuro.kept-review.<source>  {format: "tsuro-kept/1", id, keptAt, reason, text}: a stored
-//                               review that failed the checks, as it was stored
+//   a stored review that failed the checks is kept aside as it was stored (storage.js's
+//   putAside: tsuro.kept.<id>, with key tsuro.review.<source>; older versions kept it under
+//   tsuro.kept-review.<source>, still listed with the others)
 //
 // `source` names the game: "game.<id>" (a saved game of the game page; saves.js
 // forgets its review with it), "link.<game>" (a game played by link; the newest
@@ -21,16 +22,21 @@
 // in the game's entry: another tab playing the game listens to that entry's key
 // and would take a review written there for a change to its game.
 
-import { localStore, remove } from "../base/storage.js";
+import { localStore, readText, remove, putAside } from "../base/storage.js";
 
 /** Where a game's review is kept (pages/review/kept.js reads and writes it). */
 export const REVIEW_PREFIX = "tsuro.review.";
-/** Where a stored review that failed the checks is kept aside. */
-export const KEPT_REVIEW_PREFIX = "tsuro.kept-review.";
 
 /** Forget the review of `source` (its game is gone). @param {string} source @param {Storage | null} [storage] */
 export function dropReview(source, storage = localStore()) {
   remove(REVIEW_PREFIX + source, storage);
+}
+
+/** Keep the review of `source` aside (its game was kept aside: the review goes with it, listed
+ *  with the entries kept, never dropped). @param {string} source @param {Storage | null} [storage] */
+export function keepReviewAside(source, storage = localStore()) {
+  const text = readText(REVIEW_PREFIX + source, storage);
+  if (text !== null) putAside(REVIEW_PREFIX + source, text, { reason: "gameKept", said: true, storage });
 }
 
 /**

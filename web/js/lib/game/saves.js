@@ -8,7 +8,7 @@
 //                     a save that could not be resumed, as it was stored (or
 //                     another stored entry the site could not read: storage.js)
 //   tsuro.review.game.<id>  the game's review, if it was reviewed (reviews.js):
-//                     forgotten with the game
+//                     forgotten with the game, kept aside with it
 //   tsuro.save        (format 1, before this module) one game; migrated
 //   tsuro.save.previous                              (the same)
 //
@@ -20,8 +20,10 @@
 // caller saves after the engine has answered for the game.
 
 import { t } from "../words/i18n.js";
-import { localStore, tabStore, readText, writeText, remove, keysWith, keepText, KEPT_PREFIX } from "../base/storage.js";
-import { dropReview } from "./reviews.js";
+import { failureText } from "../words/stored.js";
+import { downloadBlob } from "../base/download.js";
+import { localStore, tabStore, readText, writeText, remove, keysWith, keepText, keptEntries, forgetKept } from "../base/storage.js";
+import { dropReview, keepReviewAside } from "./reviews.js";
 
 export const FORMAT = "tsuro-games/2";
 const GAME_PREFIX = "tsuro.game.";
@@ -44,17 +46,6 @@ async function heldLocks() {
 function newId() {
   const rnd = Math.random().toString(36).slice(2, 8);
   return `${Date.now().toString(36)}-${rnd}`;
-}
-
-/**
- * Why a write failed, in the player's words.
- * @param {import("../base/storage.js").StorageFailure} failed
- * @returns {string}
- */
-function failureWords(failed) {
-  if (failed.reason === "none") return t("saves.noStorage");
-  if (failed.reason === "full") return t("saves.full");
-  return t("saves.refused", { detail: failed.detail });
 }
 
 /** Whether an entry read from storage has the shape this module writes. */
@@ -83,7 +74,7 @@ export class GameStore {
 
   _write(key, text) {
     const failed = writeText(key, text, this.storage);
-    this.failure = failed && failureWords(failed);
+    this.failure = failed && failureText(failed);
     return !failed;
   }
 
@@ -188,34 +179,24 @@ export class GameStore {
     if (text === null) return null;
     if (!this._keepText(id, text, reason)) return null;
     remove(GAME_PREFIX + id, this.storage); // if it stays, it is kept twice: harmless
-    dropReview(`game.${id}`, this.storage);
+    keepReviewAside(`game.${id}`, this.storage);   // its review goes aside with it (never dropped)
     if (this.current === id) this.current = null;
     return id;
   }
 
   _keepText(id, text, reason) {
     const failed = keepText(id, text, reason, { storage: this.storage });
-    this.failure = failed && failureWords(failed);
+    this.failure = failed && failureText(failed);
     return !failed;
   }
 
-  /** The saves kept aside, newest first: [{id, keptAt, reason, text}]. */
-  kept() {
-    const out = [];
-    for (const key of this._keys(KEPT_PREFIX)) {
-      const text = this._read(key);
-      try {
-        const e = JSON.parse(text ?? "null");
-        if (e && typeof e.text === "string") { out.push(e); continue; }
-      } catch { /* shown as it is */ }
-      out.push({ id: key.slice(KEPT_PREFIX.length), keptAt: "", reason: "", text: String(text) });
-    }
-    return out.sort((a, b) => String(b.keptAt).localeCompare(String(a.keptAt)));
-  }
+  /** Every entry kept aside (saves that could not be resumed, and whatever else any page
+   *  kept aside: storage.js's one list), newest first. */
+  kept() { return keptEntries(this.storage); }
 
-  /** Forget a kept save (the player asked to, after downloading it). */
-  dropKept(id) {
-    remove(KEPT_PREFIX + id, this.storage);
+  /** Forget an entry kept aside (the player asked to, after downloading it): its storeKey. */
+  dropKept(storeKey) {
+    forgetKept(storeKey, this.storage);
   }
 
   /** The id of the game this tab plays (kept across reloads of the tab), or null. */
@@ -274,24 +255,20 @@ function sameGame(a, b) {
   return JSON.stringify({ ...a, savedAt: null }) === JSON.stringify({ ...b, savedAt: null });
 }
 
-/** A kept save as a file the player can download (a JSON text). */
+/** An entry kept aside as a file the player can download (a JSON text): a save, or what
+ *  another page kept (named after where it was stored). */
 export function keptFile(entry) {
-  const name = `tsuro-save-${String(entry.id).replace(/[^\w.-]/g, "_")}.json`;
+  const what = entry.key ? String(entry.key).replace(/^tsuro\./, "") : "save";
+  const name = `tsuro-${what}-${String(entry.id)}`.replace(/[^\w.-]/g, "_").slice(0, 100) + ".json";
   let body = entry.text;
   try { body = JSON.stringify(JSON.parse(entry.text), null, 2); } catch { /* as it was stored */ }
   return { name, blob: new Blob([body + "\n"], { type: "application/json" }) };
 }
 
-/** Start the download of a kept save. */
+/** Start the download of an entry kept aside. */
 export function downloadKept(entry) {
   const { name, blob } = keptFile(entry);
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  downloadBlob(name, blob);
 }
 
 /**

@@ -17,7 +17,7 @@
 // the turn loop (turnloop.js) asks it before every turn.
 
 import { describe } from "../words/movelog.js";
-import { HARD_BUDGET_MS, HINT_BUDGET_MS } from "./budgets.js";
+import { HARD_BUDGET_MS, HARD_MIN_STEPS, HINT_BUDGET_MS } from "./budgets.js";
 import { EngineError } from "../engine/client.js";
 /** @import {EngineClient} from "../engine/client.js" */
 /** @import {GameEvent, PathStep, LegalMoves, CourseLegalMoves} from "../types.js" */
@@ -273,12 +273,14 @@ export class Session {
 
   /**
    * What the engine's bot is asked with for `seat`'s move: its level's bot, seeded, within
-   * `budgetMs` (a link game asks for the same move on every device: link/session.js).
+   * `budgetMs`, and the hard bot with its floor of work (budgets.js); a link game asks for
+   * the same move on every device: link/session.js.
    * @param {number} seat @param {number} budgetMs
-   * @returns {{bot: string, seed: number | string, budget_ms?: number, iterations?: number}}
+   * @returns {{bot: string, seed: number | string, budget_ms?: number, iterations?: number, min_steps?: number}}
    */
   botArgs(seat, budgetMs) {
-    return { bot: botFor(this.seats[seat]?.level), seed: this._botSeed(), budget_ms: budgetMs };
+    const bot = botFor(this.seats[seat]?.level);
+    return { bot, seed: this._botSeed(), budget_ms: budgetMs, ...(bot === BOTS.hard ? { min_steps: HARD_MIN_STEPS } : {}) };
   }
 
   /** A computer player's move: the engine's bot, or (an engine without bots) a random legal move. */
@@ -297,7 +299,8 @@ export class Session {
   /** A suggested move for the active player (the engine's hint, if it has one). */
   async hint(budgetMs = HINT_BUDGET_MS) {
     try {
-      const r = await this.engine.ask("hint", { position: this.position, budget_ms: budgetMs, seed: this._botSeed() });
+      const r = await this.engine.ask("hint",
+        { position: this.position, budget_ms: budgetMs, min_steps: HARD_MIN_STEPS, seed: this._botSeed() });
       return r && r.move ? r.move : null;
     } catch {
       return null;

@@ -178,7 +178,12 @@ export class Draft {
     return uses;
   }
 
+  /** Seat `seat` is one of the draft's (another tab may have taken seats away since this
+   *  tab's edit was asked for: an edit of a seat no longer there changes nothing). */
+  has(seat) { return Number.isInteger(seat) && seat >= 0 && seat < this.n; }
+
   setMarker(seat, place) {
+    if (!this.has(seat)) return;
     this.s.markers[seat] = place ? [...place] : null;
     this.s.winners = null;
   }
@@ -208,12 +213,13 @@ export class Draft {
     if (s.mover >= n) s.mover = 0;
   }
 
-  setName(seat, name) { this.s.players[seat].name = name; }
-  setColor(seat, color) { this.s.players[seat].color = color; }
+  setName(seat, name) { if (this.has(seat)) this.s.players[seat].name = name; }
+  setColor(seat, color) { if (this.has(seat)) this.s.players[seat].color = color; }
 
   /** Mark a seat out (it goes out after those already out) or back in. */
   setOut(seat, out) {
     const s = this.s;
+    if (!this.has(seat)) return;
     s.out = s.out.filter((x) => x !== seat);
     if (out) s.out.push(seat);
     s.winners = null;
@@ -221,8 +227,14 @@ export class Draft {
 
   isOut(seat) { return this.s.out.includes(seat); }
 
-  addToHand(seat, tile) { this.s.hands[seat].push(tile); }
-  removeFromHand(seat, i) { this.s.hands[seat].splice(i, 1); }
+  addToHand(seat, tile) { if (this.has(seat)) this.s.hands[seat].push(tile); }
+  /** Take tile `tile` out of the seat's hand (by the tile, not its place in the hand: another
+   *  tab may have taken another tile out since). */
+  removeFromHand(seat, tile) {
+    const hand = this.has(seat) ? this.s.hands[seat] : [];
+    const i = hand.indexOf(tile);
+    if (i >= 0) hand.splice(i, 1);
+  }
 
   // ------------------------------------------------------------ the game
 
@@ -247,3 +259,4 @@ export class Draft {
 
   redeal() { this.s.seed = newSeed(); }
 }
+

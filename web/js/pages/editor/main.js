@@ -21,13 +21,15 @@ import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { across } from "../../lib/views/svg.js";
 import { showEngineStatus, notice, say, setPhase, reason, tellRefusals } from "../../lib/shell/page.js";
-import { readChecked, wholeOnly, writeJSON } from "../../lib/base/storage.js";
+import { DraftKeeper } from "../../lib/authoring/drafts.js";
+import { DraftNotice } from "../../lib/authoring/draftnotice.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { t, applyTo, isolate, sentences, list } from "../../lib/words/i18n.js";
 import { squareName, placeName } from "../../lib/words/coords.js";
 import { $ } from "../../lib/shell/dom.js";
-import { Draft, isSavedDraft } from "./draft.js";
+import { Draft, isSavedDraft, FORMAT } from "./draft.js";
+import { downloadJSON } from "../../lib/base/download.js";
 import { BoardInput, offBoard } from "./boardinput.js";
 import { Palette } from "./palette.js";
 import { SeatRows } from "./seats.js";
@@ -49,24 +51,57 @@ $("notice-close").addEventListener("click", () => notice(null));
 
 const board = new Board($("board"), { width: 6, height: 6, label: t("editor.board") });
 const namedSeat = (i) => t("common.player_name", { n: i + 1 });
-// the kept draft, checked: one the page cannot use is put aside (kept, said), never dropped
-const kept = readChecked(STORE, wholeOnly(isSavedDraft), () => null);
-let draft = (kept && Draft.fromSaved(kept)) || Draft.empty([0, 1].map((i) => ({ name: namedSeat(i), color: ["red", "blue"][i] })));
+const newDraft = () => Draft.empty([0, 1].map((i) => ({ name: namedSeat(i), color: ["red", "blue"][i] })));
 /** The tool, the marker tool's seat, and the engine's last answer (with its link's fragment). */
 const ui = { tool: "tile", seat: 0, answer: null, fragment: null };
 const undos = new History();
 
+// The draft, kept as saved games are (lib/authoring/drafts.js): every edit made on what is stored
+// at that moment (another tab's edits taken first), a square by its place and a player by
+// its seat (seats are added and removed at the end only); a stored draft the page cannot use
+// is put aside (kept, said), never dropped; a write that fails is said, with the draft as a file.
+const keeper = new DraftKeeper(STORE, {
+  read: (stored) => {
+    if (!isSavedDraft(stored)) throw new TypeError("not a board editor draft");
+    return new Draft(stored.state);
+  },
+  write: (d) => d.toSaved(),
+  on: (event) => {
+    draftNotice.tell(event);
+    if (event.type === "taken") {   // another tab's edits: drawn, and undo starts again from them
+      undos.clear();
+      draft = keeper.draft;
+      afterEdit();
+    }
+  },
+});
+// the draft as a file: pasted in "A link or JSON" (or opened), it is the draft again
+const draftNotice = new DraftNotice(keeper, { saveFile: () => downloadJSON("tsuro-board.json", `${JSON.stringify(keeper.stored(), null, 1)}\n`), after: $("notice") });
+await keeper.load(newDraft);
+let draft = keeper.draft;
+keeper.listen();
+
 // ------------------------------------------------------------------ editing
 
-/** Make an edit (undoable), keep the draft, draw it and have the engine check it. */
+/**
+ * Make an edit (undoable) on the draft as stored now, keep it, draw it and have the engine
+ * check it.  `change` edits a copy in place, or returns the draft to put in its place.
+ * @param {(d: Draft) => (Draft | void)} change
+ * @returns {Promise<void>}
+ */
 function edit(change, undoable = true) {
-  if (undoable) undos.push(draft);
-  change(draft);
-  changed();
+  latest++;   // at once: an answer about the draft before the edit is not the one to show
+  setPhase("checking");
+  return keeper.update((d) => {
+    const next = d.copy();
+    const other = change(next);
+    if (undoable) undos.push(d);
+    return other instanceof Draft ? other : next;
+  }).then((d) => { draft = d; afterEdit(); }, (e) => { notice(reason(e)); afterEdit(); });
 }
 
-function changed() {
-  writeJSON(STORE, draft.toSaved());
+/** Draw the draft as it is and have the engine check it. */
+function afterEdit() {
   ui.seat = Math.min(ui.seat, draft.n - 1);
   draw();
   check();
@@ -82,12 +117,9 @@ function onSquare(square) {
   const chosen = palette.chosen;
   const here = draft.tileAt(square);
   if (chosen === null) return sayCursor(square);
-  if (here && here[2] === chosen) {
-    edit((d) => d.turnTile(square, 1));
-  } else {
-    edit((d) => d.setTile(square, chosen, palette.rot));
-  }
-  sayCursor(square);
+  const done = here && here[2] === chosen ? edit((d) => { d.turnTile(square, 1); })
+    : edit((d) => d.setTile(square, chosen, palette.rot));
+  return done.then(() => sayCursor(square));
 }
 
 /** The marker tool on a point of a square: the chosen player's marker there (there again: off).
@@ -98,24 +130,26 @@ function onPoint(square, port) {
   let place = [square[0], square[1], port];
   const beyond = across(place);
   if (draft.tileAt(square) || (draft.isOut(seat) && offBoard(beyond, size()))) place = beyond;
-  if (draft.markerAt(place) === seat) edit((d) => d.setMarker(seat, null));
-  else edit((d) => d.setMarker(seat, place));
-  const now = draft.get("markers")[seat];
-  say(now ? t("editor.said.marker", { name: draft.players[seat].name, place: placeName(now, ...size()) })
-    : t("editor.said.markerOff", { name: draft.players[seat].name }));
+  const off = draft.markerAt(place) === seat;
+  return edit((d) => d.setMarker(seat, off ? null : place)).then(() => {
+    const now = draft.get("markers")[seat];
+    const name = draft.players[seat]?.name;
+    if (name !== undefined) say(now ? t("editor.said.marker", { name, place: placeName(now, ...size()) }) : t("editor.said.markerOff", { name }));
+  });
 }
 
 function turnAtCursor(dir) {
-  if (draft.tileAt(input.cursor)) edit((d) => d.turnTile(input.cursor, dir));
-  else palette.turn(dir);
-  sayCursor(input.cursor);
-  draw();
+  const square = input.cursor;
+  if (draft.tileAt(square)) return edit((d) => { d.turnTile(square, dir); }).then(() => sayCursor(square));
+  palette.turn(dir);
+  sayCursor(square);
 }
 
 function removeAtCursor() {
-  if (ui.tool === "marker") return edit((d) => d.setMarker(ui.seat, null));
-  if (draft.tileAt(input.cursor)) edit((d) => d.removeTile(input.cursor));
-  sayCursor(input.cursor);
+  const seat = ui.seat, square = input.cursor;
+  if (ui.tool === "marker") return edit((d) => d.setMarker(seat, null));
+  if (draft.tileAt(square)) return edit((d) => d.removeTile(square)).then(() => sayCursor(square));
+  sayCursor(square);
 }
 
 function setTool(tool, seat = ui.seat) {
@@ -148,7 +182,7 @@ const seats = new SeatRows($("seats"), {
   takeOff: (seat) => edit((d) => d.setMarker(seat, null)),
   out: (seat, out) => edit((d) => d.setOut(seat, out)),
   addTile: (seat) => { if (palette.chosen !== null) edit((d) => d.addToHand(seat, palette.chosen)); },
-  dropTile: (seat, i) => edit((d) => d.removeFromHand(seat, i)),
+  dropTile: (seat, tile) => edit((d) => d.removeFromHand(seat, tile)),
 });
 const game = new GamePanel({
   rules: (rules) => edit((d) => {
@@ -176,29 +210,29 @@ $("tool-seat").addEventListener("change", () => setTool("marker", Number($("tool
 $("btn-turn-left").addEventListener("click", () => turnAtCursor(-1));
 $("btn-turn-right").addEventListener("click", () => turnAtCursor(1));
 $("btn-remove").addEventListener("click", () => removeAtCursor());
-$("btn-take-off").addEventListener("click", () => edit((d) => d.setMarker(ui.seat, null)));
+$("btn-take-off").addEventListener("click", () => { const seat = ui.seat; edit((d) => d.setMarker(seat, null)); });
 $("btn-undo").addEventListener("click", () => undo(-1));
 $("btn-redo").addEventListener("click", () => undo(1));
-$("btn-empty").addEventListener("click", () => edit((d) => {
-  const players = d.players.map((p) => ({ ...p }));
-  draft = Draft.empty(players);
-}));
+$("btn-empty").addEventListener("click", () => edit((d) => Draft.empty(d.players.map((p) => ({ ...p })))));
 document.addEventListener("keydown", (e) => {
   if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== "z" || e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
   undo(e.shiftKey ? 1 : -1);
   e.preventDefault();
 });
 
+/** Undo (dir -1) or redo (1) an edit of this tab (none once another tab's edits were taken). */
 function undo(dir) {
-  const other = dir < 0 ? undos.back(draft) : undos.forward(draft);
-  if (!other) return;
-  draft = other;
-  changed();
-  say(t(dir < 0 ? "editor.said.undone" : "editor.said.redone"));
+  let moved = false;
+  edit((d) => {
+    const other = dir < 0 ? undos.back(d) : undos.forward(d);
+    moved = !!other;
+    return other ?? d;
+  }, false).then(() => { if (moved) say(t(dir < 0 ? "editor.said.undone" : "editor.said.redone")); });
 }
 
 /** Edit a position from elsewhere (a link, JSON, a record's step), if the engine can read it. */
 async function openPosition(position) {
+  if (position && position.format === FORMAT) return openDraft(position);   // a draft saved as a file
   latest++;   // at once: an answer about the draft before it is not the one to show
   setPhase("checking");
   const refuse = (why) => { notice(t("editor.from.failed", { reason: why })); check(); };
@@ -209,9 +243,25 @@ async function openPosition(position) {
   } catch (e) {
     return refuse(reason(e));
   }
-  edit(() => { draft = Draft.fromPosition(position); });
+  await edit(() => Draft.fromPosition(position));
   notice(null);
 }
+
+/** A draft saved as a file (the draft notice's "Save as a file", or one kept aside and
+ *  downloaded from the game page), edited again as it was saved. */
+function openDraft(saved) {
+  if (!isSavedDraft(saved)) return notice(t("editor.from.failed", { reason: t("editor.from.notDraft") }));
+  return edit(() => new Draft(structuredClone(saved.state))).then(() => notice(null));
+}
+
+$("ed-file").addEventListener("change", async () => {
+  const input = /** @type {HTMLInputElement} */ ($("ed-file"));
+  const file = input.files?.[0];
+  input.value = "";   // the same file again is a change too
+  if (!file) return;
+  if (file.size > 256 * 1024) return notice(t("editor.from.failed", { reason: t("editor.from.tooBig") }));
+  await sources.openText(await file.text());
+});
 
 // ------------------------------------------------------------------ the engine's check
 

@@ -18,7 +18,7 @@ import { tileSVG } from "../../lib/views/svg.js";
  * @property {(seat: number) => void} takeOff
  * @property {(seat: number, out: boolean) => void} out
  * @property {(seat: number) => void} addTile   the palette's chosen tile into this hand
- * @property {(seat: number, i: number) => void} dropTile
+ * @property {(seat: number, tile: number) => void} dropTile  take that tile out of the hand
  */
 
 const el = (tag, props = {}, ...children) => {
@@ -115,12 +115,12 @@ export class SeatRows {
       r.hand.replaceChildren(label, el("span", { className: "seat-hand-none", textContent: t("editor.seats.dealtLater") }));
       return;
     }
-    const items = tiles.map((tile, i) => {
+    const items = tiles.map((tile) => {
       const pic = el("span", { className: "mini-tile" }, tileSVG(this.tileset, tile, 0));
       if (!editable) return el("span", { className: "seat-hand-tile", title: "" }, pic, el("span", { className: "palette-num", textContent: String(tile) }));
       const b = el("button", { type: "button", className: "seat-hand-tile" }, pic, el("span", { className: "palette-num", textContent: String(tile) }));
       b.setAttribute("aria-label", t("editor.seats.drop", { tile, name }));
-      b.addEventListener("click", () => { this.act.dropTile(seat, i); r.add.focus(); });
+      b.addEventListener("click", () => { this.act.dropTile(seat, tile); r.add.focus(); });
       return b;
     });
     if (!tiles.length) items.push(el("span", { className: "seat-hand-none", textContent: t("editor.seats.noTiles") }));

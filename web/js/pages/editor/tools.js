@@ -56,6 +56,12 @@ export class History {
     return this.future.pop();
   }
 
+  /** Forget every edit (another tab's were taken: this tab's copies are of another draft). */
+  clear() {
+    this.past = [];
+    this.future = [];
+  }
+
   get canBack() { return this.past.length > 0; }
   get canForward() { return this.future.length > 0; }
 }

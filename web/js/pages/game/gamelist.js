@@ -1,11 +1,14 @@
 // The "Your games" panel: the player's unfinished games (each kept under its
-// own key by saves.js) with a button to go back to any of them, and the saves
-// that could not be resumed, kept aside, with a button to download each.
+// own key by saves.js) with a button to go back to any of them, and every
+// entry kept aside, whatever page kept it (a save that could not be resumed, a
+// draft of the board or lesson editor, a review: storage.js's one list), with
+// buttons to download and forget each.
 // A view: it knows the store's entries, not the rules.  Its words are the
 // page's language, made when shown (an entry keeps names and counts, not words).
 
 import { t, formatDate } from "../../lib/words/i18n.js";
 import { entryText, who, WHEN } from "../../lib/words/savedgames.js";
+import { keptText } from "../../lib/words/stored.js";
 
 function button(text, label, onClick) {
   const b = document.createElement("button");
@@ -39,7 +42,7 @@ export class GameList {
   }
 
   /**
-   * Show the unfinished games (but the one being played, currentId) and the kept saves.
+   * Show the unfinished games (but the one being played, currentId) and the entries kept aside.
    * The panel hides itself when there is nothing to show.
    */
   render(entries, kept, currentId) {
@@ -49,11 +52,11 @@ export class GameList {
         [button(t("game.games.resume"), t("game.games.resumeLabel", { label: who(e) || t("common.savedGame.unnamed") }), () => this.actions.resume(e.id))])),
       ...kept.map((k) => {
         const when = k.keptAt ? formatDate(k.keptAt, WHEN) : "";
-        const text = k.key ? t("game.games.keptEntry", { key: String(k.key).slice(0, 60) }) + (k.reason ? ` (${k.reason})` : "")
-          : t("game.games.kept", { reason: k.reason || t("game.games.unreadable") });
+        const text = keptText(k);
         return row({ kept: k.id }, when ? `${text} · ${when}` : text,
-          [button(t("game.games.download"), t("game.games.downloadLabel"), () => this.actions.download(k)),
-            button(t("game.games.forget"), t("game.games.forgetLabel"), () => this.actions.forgetKept(k.id))]);
+          // a save's buttons name it so; anything else kept aside is named by the line
+          [button(t("game.games.download"), k.key ? t("game.games.downloadKeptLabel", { what: text }) : t("game.games.downloadLabel"), () => this.actions.download(k)),
+            button(t("game.games.forget"), k.key ? t("game.games.forgetKeptLabel", { what: text }) : t("game.games.forgetLabel"), () => this.actions.forgetKept(k.storeKey ?? k.id))]);
       }),
     );
     this.root.hidden = !this.list.children.length;

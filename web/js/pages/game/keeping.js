@@ -48,6 +48,7 @@ export function keeping({ engine, board, keeper, tilesetReady }) {
      */
     async resumeGame(id, save = keeper.saveOf(id)) {
       this.loop.stop();
+      setPhase("busy");   // no turn is on until the engine has replayed the save: the last one's phase would lie
       if (!save) return this.openSetup(this.keepAside(id, keeper.store.whyUnreadable(id) || t("saves.gone")));
       if (save.position) this.showEarly(save);
       try {

@@ -1,166 +1,250 @@
 // The lesson being written (lesson-edit.html): every change is checked by the
 // engine (lesson_check, draft: a lesson of no steps yet is allowed) before it
-// is kept, so the draft is always a lesson the player can show; it is saved
-// in localStorage after each change and checked again when read back (a
-// damaged draft is kept aside, never lost, and a new one is started).  The
-// page may be open in several tabs ("Add to a lesson" opens a new one each
-// time): a tab takes the draft another tab saved before it changes or saves
-// anything, so no tab saves over a step another one added.
+// is kept, so the draft is always a lesson the player can show.  It is kept
+// as saved games are (lib/authoring/drafts.js): each change is made on the draft
+// as stored at that moment, so a step another tab added, moved or captioned
+// stays ("Add to a lesson" opens a new tab each time); a stored draft the page
+// cannot read is put aside, never lost; a write that fails is said, the lesson
+// still on the page, with its file.
+//
+//   tsuro.lessonDraft  {format: "tsuro-lesson-draft/2", lesson, ids, rev}
+//                      ids: each step's id, in the steps' order: a change names
+//                      the step it is about by its id, never by its place (another
+//                      tab may have removed or moved steps since)
+//   (sessionStorage)   tsuro.tab.lessonEdit  {selected: a step's id, writeLang}:
+//                      this tab's step chosen and language being written
+//
+// (Format 1, {lesson, selected, writeLang}, is read too: its steps get the ids
+// "s0", "s1"... so that every tab reading it names them alike.)
 
-import { readText, writeText, remove, putAside } from "../../lib/base/storage.js";
+import { tabStore, readJSON, writeJSON } from "../../lib/base/storage.js";
+import { DraftKeeper } from "../../lib/authoring/drafts.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {LessonChecked} from "../../lib/types.js" */
+/** @import {DraftEvent} from "../../lib/authoring/drafts.js" */
 
 export const DRAFT_KEY = "tsuro.lessonDraft";
-export const KEPT_KEY = "tsuro.lessonDraft.kept";
-const DRAFT_FORMAT = "tsuro-lesson-draft/1";
+const DRAFT_FORMAT = "tsuro-lesson-draft/2";
+const FORMATS = ["tsuro-lesson-draft/1", DRAFT_FORMAT];
+const TAB_KEY = "tsuro.tab.lessonEdit";
+
+/**
+ * The draft as this page holds it: the engine's answer for the lesson and the steps' ids.
+ * @typedef {{checked: LessonChecked, ids: string[]}} Held
+ */
 
 /** A new lesson with no steps, its texts in language `lang`. */
 export function emptyLesson(lang) {
   return { format: "tsuro-lesson/1", lang, steps: [] };
 }
 
-/**
- * Keep a draft that could not be read aside, as it was: under KEPT_KEY, or, where a draft
- * kept before is there already, beside the other entries kept (storage.js's putAside: never
- * written over).  The draft is removed only once kept.  Returns where it is kept (null: the
- * browser refused, and it stays under DRAFT_KEY).
- * @param {string} text
- * @returns {string | null}
- */
-function keepAside(text) {
-  if (readText(KEPT_KEY) !== null) return putAside(DRAFT_KEY, text);
-  if (writeText(KEPT_KEY, text) !== null) return null;
-  remove(DRAFT_KEY);
-  return KEPT_KEY;
+let made = 0;
+/** A new step id (unique among the tabs' drafts: random, and counted in this tab). */
+export function newId() {
+  return `${Math.random().toString(36).slice(2, 8)}${(made++).toString(36)}`;
 }
+
+/**
+ * The ids of `n` steps from a stored list: kept where each is a short text met once;
+ * any other place gets one made from its place, the same in every tab.
+ * @param {unknown} ids @param {number} n @returns {string[]}
+ */
+function idsFor(ids, n) {
+  const given = Array.isArray(ids) ? ids : [];
+  const seen = new Set();
+  return Array.from({ length: n }, (_, k) => {
+    let id = given[k];
+    if (typeof id !== "string" || !/^[\w-]{1,40}$/.test(id) || seen.has(id)) id = `s${k}`;
+    while (seen.has(id)) id += "_";
+    seen.add(id);
+    return id;
+  });
+}
+
+/** An error with a code errors.js words. */
+const coded = (code, detail = "") => Object.assign(new Error(detail), { code });
 
 export class Draft {
   /**
    * @param {Engine} engine
-   * @param {(failure: {reason: string} | null) => void} saved  after each save: null, or why it failed
+   * @param {(event: DraftEvent) => void} told  what the keeper says (the page's draft notice, and redrawing)
    */
-  constructor(engine, saved) {
+  constructor(engine, told) {
     this.engine = engine;
-    this.saved = saved;
-    /** @type {LessonChecked} the engine's answer for the lesson as it is */
-    this.checked = { lesson: emptyLesson("en"), fragment: null, replays: [], steps: [] };
-    this.selected = -1;
-    /** the language the author is writing in now */
+    /** @type {DraftKeeper<Held>} */
+    this.keeper = new DraftKeeper(DRAFT_KEY, {
+      read: (stored) => this.read(stored),
+      write: (held) => ({ format: DRAFT_FORMAT, lesson: held.checked.lesson, ids: held.ids }),
+      on: (event) => this.told(event),
+    });
+    this.tell = told;
+    /** @type {string | null} the step chosen in this tab */
+    this.selectedId = null;
+    /** the language the author is writing in now (this tab's) */
     this.writeLang = "en";
-    /** the stored text this tab last wrote or took (another text there: another tab saved) */
-    this.text = null;
-    /** edits and takings, one at a time */
-    this.queue = Promise.resolve();
-    /** @type {() => void} called when this tab took the draft another tab saved */
-    this.taken = () => {};
+    /** @type {Map<string, {at: number, step: any, record: any}>} steps another tab removed (put back by an edit of them) */
+    this.removed = new Map();
+    /** @type {Held | null} the draft as last drawn (what another tab's, taken, is compared with) */
+    this.shown = null;
+    /** an edit just put back a step another tab had removed (the page says so) */
+    this.putBackSaid = false;
   }
 
-  get lesson() { return this.checked.lesson; }
+  /** @returns {Held} the draft (before it is restored, a lesson of no steps: the preview may ask) */
+  get held() { return this.keeper.draft ?? { checked: { lesson: emptyLesson(this.writeLang), fragment: null, replays: [], steps: [] }, ids: [] }; }
+  get checked() { return this.held.checked; }
+  get lesson() { return this.held.checked.lesson; }
+  get ids() { return this.held.ids; }
+
+  /** The chosen step's place in the lesson (-1: none). */
+  get selected() { return this.selectedId === null ? -1 : this.ids.indexOf(this.selectedId); }
+  set selected(k) {
+    this.selectedId = this.ids[k] ?? null;
+    this.saveTab();
+  }
 
   /**
-   * The saved draft, checked by the engine; a new lesson when there is none. A draft
-   * the engine refuses is kept aside (keepAside): returns that error, with `keptAt` where
-   * it is kept (else null).
+   * The saved draft, checked by the engine; a new lesson when there is none.  A draft the
+   * engine refuses (or that is not one) is kept aside (storage.js's list of entries kept):
+   * returns that error with `keptAt`, where it is kept (null: the browser refused the copy,
+   * and it stays where it was, never written over).
    * @param {string} lang  the page's language, for a new lesson's texts
+   * @returns {Promise<(Error & {keptAt: string | null}) | null>}
    */
   async restore(lang) {
+    const tab = readJSON(TAB_KEY, {}, tabStore());
     this.writeLang = lang;
-    const text = readText(DRAFT_KEY);   // read before the new lesson is saved over it
-    this.text = text;
-    await this.replace(emptyLesson(lang), -1, text === null);
-    if (text === null) return null;
-    try {
-      const saved = JSON.parse(text);
-      if (!saved || saved.format !== DRAFT_FORMAT) throw Object.assign(new Error("not a lesson draft"), { code: "bad_save" });
-      await this.replace(saved.lesson, saved.selected);
-      if (typeof saved.writeLang === "string") this.writeLang = saved.writeLang;
-      return null;
-    } catch (e) {
-      return Object.assign(e instanceof Error ? e : new Error(String(e)), { keptAt: keepAside(text) });
-    }
+    const { damaged } = await this.keeper.load(() => this.check(emptyLesson(lang), []), { said: true });
+    const lesson = this.lesson;
+    this.writeLang = typeof tab.writeLang === "string" ? tab.writeLang : typeof lesson.lang === "string" ? lesson.lang : lang;
+    if (this.ids.includes(tab.selected)) this.selectedId = tab.selected;
+    this.keepChoice();
+    if (!damaged) return null;
+    const e = damaged.error instanceof Error ? damaged.error : new Error(String(damaged.error));
+    return Object.assign(e, { keptAt: damaged.keptAt });
   }
 
-  /** Put `lesson` in the draft (checked) and save it (unless `save` is false); throws
-   *  the engine's refusal, changing nothing. */
-  async replace(lesson, selected = 0, save = true) {
+  /** A stored draft as this page holds it, checked by the engine (which throws on one it
+   *  refuses).  @param {any} stored @returns {Promise<Held>} */
+  async read(stored) {
+    if (!stored || typeof stored !== "object" || !FORMATS.includes(stored.format)) throw coded("bad_save", "not a lesson draft");
+    const steps = stored.lesson && typeof stored.lesson === "object" && Array.isArray(stored.lesson.steps) ? stored.lesson.steps.length : 0;
+    const held = await this.check(stored.lesson, idsFor(stored.ids, steps));
+    if (stored.format !== DRAFT_FORMAT && this.selectedId === null && Number.isInteger(stored.selected)) {
+      this.selectedId = held.ids[stored.selected] ?? null;   // format 1 kept the step chosen
+    }
+    return held;
+  }
+
+  /** The engine's check of `lesson` with these step ids. @param {any} lesson @param {string[]} ids
+   *  @returns {Promise<Held>} */
+  async check(lesson, ids) {
     const checked = await this.engine.ask("lesson_check", { lesson, draft: true });
-    this.checked = checked;
-    this.selected = Math.max(-1, Math.min(checked.lesson.steps.length - 1, Number.isInteger(selected) ? selected : 0));
-    if (typeof checked.lesson.lang === "string") this.writeLang = checked.lesson.lang;
-    if (save) this.write();
+    if (checked.lesson.steps.length !== ids.length) throw coded("bad_save", "steps and ids differ");
+    return { checked, ids };
   }
 
   /**
-   * Change the lesson: `change` edits a copy, the engine checks it; the draft takes
-   * it only if the engine accepts it (its refusal is thrown, the draft unchanged).
-   * @param {(lesson: any) => (number | void)} change  may return the step to select
+   * Change the lesson: `change(lesson, ids)` edits copies (steps and their ids moved, added
+   * and removed together; a step found by its id) and may return the id of the step to
+   * choose; the engine checks the result, and the draft takes it only if the engine accepts
+   * it (its refusal is thrown, the draft unchanged).
+   * @param {(lesson: any, ids: string[]) => (string | null | void)} change
    */
-  edit(change) {
-    return this.inTurn(async () => {
-      for (let tries = 0; ; tries++) {
-        await this.takeOthers();
-        const copy = structuredClone(this.lesson);
-        const pick = change(copy);
-        const checked = await this.engine.ask("lesson_check", { lesson: copy, draft: true });
-        if (this.savedElsewhere() && tries < 3) continue;   // saved meanwhile: the change again, on that
-        this.checked = checked;
-        const n = checked.lesson.steps.length;
-        this.selected = Math.min(n - 1, typeof pick === "number" ? pick : Math.max(this.selected, n ? 0 : -1));
-        this.write();
-        return;
-      }
+  async edit(change) {
+    /** @type {string | null | void} */
+    let pick;
+    await this.keeper.update(async (held) => {
+      const lesson = structuredClone(held.checked.lesson);
+      const ids = [...held.ids];
+      pick = change(lesson, ids);
+      if (ids.length !== lesson.steps.length) throw new Error("a change moved steps without their ids");
+      return this.check(lesson, ids);
+    });
+    if (typeof pick === "string" && this.ids.includes(pick)) this.selectedId = pick;
+    this.keepChoice();
+  }
+
+  /**
+   * Change step `id` (`change(lesson, step)`), wherever it is now.  A step another tab removed
+   * is put back where it was, with the change (the change is not lost).
+   * @param {string} id @param {(lesson: any, step: any) => void} change
+   */
+  editStep(id, change) {
+    return this.edit((lesson, ids) => {
+      let k = ids.indexOf(id);
+      if (k < 0) k = this.putBack(lesson, ids, id);
+      change(lesson, lesson.steps[k]);
+      return id;
     });
   }
 
-  /** Keep the draft (and the step chosen); if another tab saved since, take its draft first. */
-  save() {
-    if (this.savedElsewhere()) this.sync().then(() => this.write());
-    else this.write();
-  }
-
-  /** Take the draft another tab saved, if any (the page calls this on a "storage" event). */
-  sync() { return this.inTurn(() => this.takeOthers()); }
-
-  // ---------------------------------------------------------------- several tabs
-
-  /** Run `job` after the edits and takings already asked for. @param {() => Promise<void>} job */
-  inTurn(job) {
-    const done = this.queue.then(job);
-    this.queue = done.catch(() => {});
-    return done;
-  }
-
-  /** Whether the stored draft is another tab's (not what this tab last wrote or took). */
-  savedElsewhere() {
-    const text = readText(DRAFT_KEY);
-    return text !== null && text !== this.text;
-  }
-
-  /** The draft another tab saved, checked by the engine, in place of this tab's (this tab's
-   *  step chosen and language kept); one that cannot be read is left to that tab. */
-  async takeOthers() {
-    if (!this.savedElsewhere()) return;
-    const text = readText(DRAFT_KEY);
-    const { selected, writeLang } = this;
-    try {
-      const saved = JSON.parse(text ?? "");
-      if (!saved || saved.format !== DRAFT_FORMAT) return;
-      await this.replace(saved.lesson, Math.max(0, selected), false);
-    } catch {
-      return;
-    } finally {
-      this.writeLang = writeLang;
+  /** Put the step `id` another tab removed back (its record too); returns its place. */
+  putBack(lesson, ids, id) {
+    const gone = this.removed.get(id);
+    if (!gone) throw coded("step_gone", id);
+    const step = structuredClone(gone.step);
+    if ("record" in step) {
+      (lesson.records ??= []).push(structuredClone(gone.record));
+      step.record = lesson.records.length - 1;
     }
-    this.text = text;
-    this.taken();
+    const k = Math.min(gone.at, lesson.steps.length);
+    lesson.steps.splice(k, 0, step);
+    ids.splice(k, 0, id);
+    this.removed.delete(id);
+    this.putBackSaid = true;
+    return k;
   }
 
-  write() {
-    this.text = JSON.stringify({
-      format: DRAFT_FORMAT, lesson: this.lesson, selected: this.selected, writeLang: this.writeLang,
+  /** Put `lesson` in place of the draft (a lesson opened, a new one): its steps get new ids.
+   *  Throws the engine's refusal, changing nothing. */
+  async replace(lesson) {
+    await this.keeper.update(async () => {
+      const checked = await this.engine.ask("lesson_check", { lesson, draft: true });
+      return { checked, ids: checked.lesson.steps.map(() => newId()) };
     });
-    this.saved(writeText(DRAFT_KEY, this.text));
+    this.selectedId = this.ids[0] ?? null;
+    if (typeof this.lesson.lang === "string") this.writeLang = this.lesson.lang;
+    this.keepChoice();
+  }
+
+  /** The keeper's news: another tab's draft taken notes the steps it removed (an edit puts
+   *  them back) and keeps this tab's step chosen if it is still there. @param {DraftEvent} event */
+  told(event) {
+    if (event.type === "taken") this.noteRemoved();
+    this.tell(event);
+  }
+
+  /** Before the draft taken from another tab: remember the steps it no longer has. */
+  noteRemoved() {
+    const before = this.shown;
+    const now = new Set(this.ids);
+    if (before) {
+      before.ids.forEach((id, at) => {
+        if (now.has(id)) return;
+        const step = before.checked.lesson.steps[at];
+        const record = "record" in step ? before.checked.lesson.records[step.record] : null;
+        this.removed.set(id, { at, step, record });
+      });
+    }
+    this.keepChoice();
+  }
+
+  /** The step chosen stays this tab's: if it is gone, the one now in its place. */
+  keepChoice() {
+    const before = this.shown;
+    if (this.selectedId !== null && !this.ids.includes(this.selectedId)) {
+      const at = before ? before.ids.indexOf(this.selectedId) : 0;
+      this.selectedId = this.ids[Math.min(Math.max(0, at), this.ids.length - 1)] ?? null;
+    }
+    if (this.selectedId === null && this.ids.length) this.selectedId = this.ids[0];
+    this.shown = this.held;
+    this.saveTab();
+  }
+
+  /** This tab's step chosen and language, kept for its reload. */
+  saveTab() {
+    writeJSON(TAB_KEY, { selected: this.selectedId, writeLang: this.writeLang }, tabStore());
   }
 
   // ---------------------------------------------------------------- texts in several languages

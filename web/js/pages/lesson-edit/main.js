@@ -14,7 +14,8 @@ import { t, applyTo, lang, LANGUAGES } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { $ } from "../../lib/shell/dom.js";
-import { Draft, emptyLesson, DRAFT_KEY } from "./draft.js";
+import { DraftNotice } from "../../lib/authoring/draftnotice.js";
+import { Draft, emptyLesson, DRAFT_KEY, newId } from "./draft.js";
 import { Steps } from "./steps.js";
 import { Share } from "./share.js";
 
@@ -26,14 +27,18 @@ installWindowTsuro(engine);
 showEngineStatus(engine);
 $("notice-close").addEventListener("click", () => notice(null));
 
-const draft = new Draft(engine, (failure) => {
-  if (failure) notice(t(failure.reason === "full" ? "lessonEdit.storageFull" : "lessonEdit.noStorage"));
+// the draft, kept as saved games are (draft.js, lib/authoring/drafts.js); what its keeper says
+// (a failed write, another tab's draft gone apart from this one's) is in a notice of its own
+const draft = new Draft(engine, (event) => {
+  draftNotice.tell(event);
+  // another tab's steps: shown, and none saved over; what was typed here is kept first (on
+  // its step, wherever that is now: put back if the other tab removed it)
+  if (event.type === "taken") { steps.flush(); refresh(); }
 });
+const draftNotice = new DraftNotice(draft.keeper, { saveFile: () => share.download(), after: $("notice") });
 const steps = new Steps(draft, { changed: () => refresh(), selected: (k) => share.step(k) });
-const share = new Share(draft, (k) => { draft.selected = k; draft.save(); steps.render(); });
-// the page open in another tab saved the draft ("Add to a lesson" opens a new tab each time):
-// this tab takes it, so it shows every step and saves over none
-draft.taken = () => refresh();
+// the preview went to another step (its own Next / Back): that step is chosen here
+const share = new Share(draft, (k) => { steps.flush(); draft.selected = k; steps.render(); });
 
 /** Everything drawn again from the draft. */
 function refresh() {
@@ -72,16 +77,17 @@ async function addFrom(text, atGiven) {
   let before = 0;   // the number of steps before, in the draft as the engine took it (another tab may add some)
   if (found.link.startsWith("l=")) {
     const other = (await engine.ask("lesson_check", { fragment: found.link })).lesson;
-    await draft.edit((lesson) => {
+    await draft.edit((lesson, ids) => {
       before = lesson.steps.length;
       const offset = (lesson.records ??= []).length;
       lesson.records.push(...(other.records ?? []));
       lesson.steps.push(...other.steps.map((s) => ("record" in s ? { ...s, record: s.record + offset } : s)));
-      return before;
+      ids.push(...other.steps.map(() => newId()));
+      return ids[before];
     });
   } else {
     const value = await engine.ask("decode_link", { fragment: found.link });
-    await draft.edit((lesson) => {
+    await draft.edit((lesson, ids) => {
       before = lesson.steps.length;
       if (value.position) {
         lesson.steps.push({ position: value.position });
@@ -91,11 +97,11 @@ async function addFrom(text, atGiven) {
         const k = at === undefined || at === "end" ? last : Math.min(last, at);
         lesson.steps.push({ record: lesson.records.length - 1, at: k });
       }
-      return before;
+      ids.push(newId());
+      return ids[before];
     });
   }
-  refresh();
-  share.step(draft.selected);
+  refresh();   // the preview loads the lesson at the new step (share.update): the lesson it has lacks it
   const added = draft.lesson.steps.length - before;
   $("le-add-note").textContent = t("lessonEdit.added", { count: added, n: before + 1 });
 }
@@ -135,7 +141,7 @@ $("le-title").addEventListener("input", () => {
   typingTitle = setTimeout(() => {
     const value = /** @type {HTMLInputElement} */ ($("le-title")).value;
     $("le-title-note").textContent = "";
-    draft.edit((lesson) => { draft.setText(lesson, lesson, "title", value); return draft.selected; })
+    draft.edit((lesson) => { draft.setText(lesson, lesson, "title", value); })
       .then(() => share.update(), (e) => { $("le-title-note").textContent = errorText(e); });
   }, 350);
 });
@@ -147,15 +153,15 @@ const langs = /** @type {HTMLSelectElement} */ ($("le-lang"));
 langs.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) => new Option(name, code)));
 langs.addEventListener("change", async () => {
   draft.writeLang = langs.value;
-  if (!hasTexts(draft.lesson)) await draft.edit((lesson) => { lesson.lang = langs.value; return draft.selected; });
-  draft.save();
+  draft.saveTab();
+  if (!hasTexts(draft.lesson)) await draft.edit((lesson) => { lesson.lang = langs.value; });
   refresh();
 });
 
 /** Replace the draft with another lesson (a link or a file), after asking. */
 async function openLesson(args) {
   if (draft.lesson.steps.length && !confirm(t("lessonEdit.replaceConfirm"))) return;
-  const checked = await engine.ask("lesson_check", args);
+  const checked = await engine.ask("lesson_check", draftFile(args));
   await draft.replace(checked.lesson);
   refresh();
   $("le-open-note").textContent = t("lessonEdit.opened", { count: checked.lesson.steps.length });
@@ -177,19 +183,30 @@ $("le-file").addEventListener("change", async () => {
 });
 $("le-new").addEventListener("click", async () => {
   if (draft.lesson.steps.length && !confirm(t("lessonEdit.newConfirm"))) return;
-  await draft.replace(emptyLesson(draft.writeLang), -1);
+  await draft.replace(emptyLesson(draft.writeLang));
   refresh();
 });
+
+/** A lesson draft's text (one kept aside, downloaded from the game page) opens as its lesson;
+ *  anything else is asked of the engine as it is. @param {{text?: string, fragment?: string}} args */
+function draftFile(args) {
+  if (args.text === undefined) return args;
+  try {
+    const v = JSON.parse(args.text);
+    if (v && typeof v === "object" && /^tsuro-lesson-draft\//.test(v.format) && v.lesson) return { lesson: v.lesson };
+  } catch { /* the engine says what is wrong with it */ }
+  return args;
+}
 
 // ------------------------------------------------------------------ start
 
 async function main() {
   await engine.ready;
   const damaged = await draft.restore(lang());
-  if (damaged?.keptAt) notice(t("lessonEdit.draftDamaged", { reason: errorText(damaged), key: damaged.keptAt }));
+  if (damaged?.keptAt) notice(t("lessonEdit.draftDamaged", { reason: errorText(damaged) }));
   else if (damaged) notice(t("lessonEdit.draftNotKept", { reason: errorText(damaged), key: DRAFT_KEY }));
   refresh();
-  addEventListener("storage", (e) => { if (e.key === DRAFT_KEY) draft.sync(); });
+  draft.keeper.listen();
   await addFromFragment();
   setPhase("ready");
 }

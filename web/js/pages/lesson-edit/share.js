@@ -7,6 +7,7 @@ import { textIn } from "../../lib/lessons/text.js";
 import { iframeSnippet } from "../../lib/shell/snippet.js";
 import { copyFrom } from "../../lib/shell/page.js";
 import { $ } from "../../lib/shell/dom.js";
+import { downloadJSON } from "../../lib/base/download.js";
 /** @import {Draft} from "./draft.js" */
 
 /** The snippet's size: the board, the caption, a hand and the step buttons. */
@@ -32,6 +33,11 @@ export class Share {
     this.frame = /** @type {HTMLIFrameElement} */ ($("le-preview"));
     this.ready = false;
     this.timer = null;
+    // the preview's answers still to come to what this page sent (a load or a step): the
+    // frame takes them one at a time and ends each with a "step" (or an "error"), so a
+    // "step" while any is owed answers this page, perhaps for a lesson since changed;
+    // only one that comes when none is owed is the reader's own Back / Next
+    this.owed = 0;
     $("le-copy-url").addEventListener("click", () => copyFrom(/** @type {HTMLInputElement} */ ($("le-url")), $("le-copy-url")));
     $("le-copy-snippet").addEventListener("click", () => copyFrom(/** @type {HTMLTextAreaElement} */ ($("le-snippet")), $("le-copy-snippet")));
     $("le-download").addEventListener("click", () => this.download());
@@ -39,8 +45,9 @@ export class Share {
     addEventListener("message", (event) => {
       if (event.source !== this.frame.contentWindow || event.origin !== location.origin) return;
       const m = event.data || {};
-      if (m.tsuro === "ready") { this.ready = true; this.preview(); }
-      if (m.tsuro === "step" && Number.isInteger(m.at) && m.at !== this.draft.selected) stepShown(m.at);
+      if (m.tsuro === "ready") { this.ready = true; this.owed = 0; this.preview(); }
+      if ((m.tsuro === "step" || m.tsuro === "error") && this.owed > 0) this.owed--;
+      else if (m.tsuro === "step" && Number.isInteger(m.at) && m.at !== this.draft.selected) stepShown(m.at);
     });
     this.frame.src = `lesson.html?lang=${encodeURIComponent(lang())}`;
   }
@@ -77,7 +84,11 @@ export class Share {
     if (this.ready && this.draft.lesson.steps.length) this.post({ tsuro: "step", at });
   }
 
-  post(message) { this.frame.contentWindow?.postMessage(message, location.origin); }
+  post(message) {
+    if (!this.frame.contentWindow) return;
+    this.owed++;
+    this.frame.contentWindow.postMessage(message, location.origin);
+  }
 
   /** The lesson file's name: its title's letters and digits (else "lesson"), .json. */
   fileName() {
@@ -89,12 +100,6 @@ export class Share {
 
   /** The lesson file, downloaded. */
   download() {
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(new Blob([lessonFile(this.draft.checked.lesson)], { type: "application/json" }));
-    a.download = this.fileName();
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    downloadJSON(this.fileName(), lessonFile(this.draft.checked.lesson));
   }
 }

@@ -2,7 +2,9 @@
 // it up or down, remove it) and the chosen step's form (its position in the
 // game, caption, what the reader does: look, try a move, or a task with its
 // markers or tiles, and hints).  Every change goes through Draft.edit, so the
-// engine checks it first; a refusal is told beside the field, in words.
+// engine checks it first; a refusal is told beside the field, in words.  A change
+// names its step by the step's id, never by its place: another tab may have
+// removed or moved steps since this one drew them.
 
 import { t } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
@@ -52,15 +54,25 @@ export class Steps {
     this.changed = changed;
     this.selected = selected;
     this.typing = null;
-    $("le-caption").addEventListener("input", () => this.typed(() => $("le-caption-note"), (lesson, step) => {
-      this.draft.setText(lesson, step, "caption", $("le-caption").value);
-    }));
+    /** @type {(() => Promise<void>) | null} the typed text not kept yet */
+    this.pending = null;
+    /** @type {string | null} the id of the step the form shows */
+    this.formId = null;
+    // what was typed is read at once: the form may show another step by the time it is kept
+    const typedIn = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).value;
+    $("le-caption").addEventListener("input", () => {
+      const value = typedIn("le-caption");
+      this.typed(() => $("le-caption-note"), (lesson, step) => { this.draft.setText(lesson, step, "caption", value); });
+    });
     for (let j = 0; j < 3; j++) {
-      $(`le-hint-${j}`).addEventListener("input", () => this.typed(() => $("le-hints-note"), (lesson, step) => {
-        step.hints = step.hints ?? [];
-        while (step.hints.length <= j) step.hints.push("");
-        this.draft.setText(lesson, step.hints, String(j), $(`le-hint-${j}`).value);
-      }));
+      $(`le-hint-${j}`).addEventListener("input", () => {
+        const value = typedIn(`le-hint-${j}`);
+        this.typed(() => $("le-hints-note"), (lesson, step) => {
+          step.hints = step.hints ?? [];
+          while (step.hints.length <= j) step.hints.push("");
+          this.draft.setText(lesson, step.hints, String(j), value);
+        });
+      });
     }
     $("le-mode").addEventListener("change", () => this.setMode(/** @type {HTMLSelectElement} */ ($("le-mode")).value));
     $("le-solo-n").addEventListener("change", () => this.setMode("solo"));
@@ -70,24 +82,40 @@ export class Steps {
     });
   }
 
-  /** Change the chosen step (`edit(lesson, step)`), telling a refusal in `note`. */
-  async change(note, edit) {
-    const k = this.draft.selected;
+  /** Change the chosen step (`edit(lesson, step)`), wherever it is now, telling a refusal in
+   *  `note` (and a step another tab removed, which the change puts back). */
+  async change(note, edit, id = this.draft.selectedId) {
     note.textContent = "";
+    if (id === null) return;
     try {
-      await this.draft.edit((lesson) => { edit(lesson, lesson.steps[k]); return k; });
+      await this.draft.editStep(id, edit);
     } catch (e) {
       this.render();   // the form as the draft still is
       note.textContent = errorText(e);
       return;
     }
     this.changed();
+    if (this.draft.putBackSaid) {
+      this.draft.putBackSaid = false;
+      note.textContent = t("lessonEdit.putBack", { n: this.draft.selected + 1 });
+    }
   }
 
-  /** A text typed: checked and kept once the typing pauses. */
+  /** A text typed: checked and kept once the typing pauses (for the step it was typed in,
+   *  whichever step is chosen then). */
   typed(note, edit) {
     clearTimeout(this.typing);
-    this.typing = setTimeout(() => this.change(note(), edit), 350);
+    const id = this.draft.selectedId;
+    this.pending = () => this.change(note(), edit, id);
+    this.typing = setTimeout(() => this.flush(), 350);
+  }
+
+  /** Keep what was typed now (another step is chosen: the form is about to show it). */
+  flush() {
+    clearTimeout(this.typing);
+    const pending = this.pending;
+    this.pending = null;
+    return pending ? pending() : Promise.resolve();
   }
 
   /** What the reader does: look, try, or a task (with its markers or tile count). */
@@ -107,9 +135,7 @@ export class Steps {
     if (mode !== "eliminate") return {};
     const colors = [...document.querySelectorAll("#le-targets input:checked")].map((b) => /** @type {HTMLInputElement} */ (b).value);
     if (!colors.length) {
-      const position = step.position ?? null;
-      const k = this.draft.selected;
-      const p = position ?? positionOf(this.draft.checked, k);
+      const p = step.position ?? positionOf(this.draft.checked, this.draft.selected);
       const other = p.players.find((_, seat) => seat !== p.turn && !(p.out || []).includes(seat));
       if (other) colors.push(other.color);
     }
@@ -118,24 +144,26 @@ export class Steps {
 
   /** Draw the list and the chosen step's form. */
   render() {
-    const { checked, selected } = this.draft;
+    const { checked, selected, ids } = this.draft;
     const n = checked.lesson.steps.length;
     $("le-empty").hidden = n > 0;
-    $("le-steps").replaceChildren(...checked.lesson.steps.map((_, k) => this.item(k, k === selected)));
+    $("le-steps").replaceChildren(...ids.map((id, k) => this.item(id, k, k === selected)));
     $("le-step").hidden = selected < 0;
     if (selected >= 0) this.form(selected);
   }
 
-  item(k, chosen) {
+  /** Step `id`, at place k, in the list. */
+  item(id, k, chosen) {
     const n = this.draft.lesson.steps.length;
     const li = document.createElement("li");
     li.className = `le-step${chosen ? " chosen" : ""}`;
+    li.dataset.id = id;
     const pick = document.createElement("button");
     pick.type = "button";
     pick.className = "le-step-pick";
     pick.textContent = stepWords(this.draft.checked, k);
     if (chosen) pick.setAttribute("aria-current", "step");
-    pick.addEventListener("click", () => this.choose(k));
+    pick.addEventListener("click", () => this.choose(id));
     const tool = (icon, label, disabled, run) => {
       const b = document.createElement("button");
       b.type = "button";
@@ -147,33 +175,47 @@ export class Steps {
       return b;
     };
     li.append(pick,
-      tool("up", "lessonEdit.moveUp", k === 0, () => this.move(k, -1)),
-      tool("down", "lessonEdit.moveDown", k === n - 1, () => this.move(k, 1)),
-      tool("bad", "lessonEdit.remove", false, () => this.remove(k)));
+      tool("up", "lessonEdit.moveUp", k === 0, () => this.move(id, -1)),
+      tool("down", "lessonEdit.moveDown", k === n - 1, () => this.move(id, 1)),
+      tool("bad", "lessonEdit.remove", false, () => this.remove(id)));
     return li;
   }
 
-  choose(k) {
-    this.draft.selected = k;
-    this.draft.save();
+  /** Choose step `id` (this tab's choice: nothing stored changes). */
+  choose(id) {
+    this.flush();
+    this.draft.selectedId = id;
+    this.draft.saveTab();
     this.render();
-    this.selected(k);
-    /** @type {HTMLElement | null} */ (document.querySelector(`#le-steps li:nth-child(${k + 1}) .le-step-pick`))?.focus();
+    this.selected(this.draft.selected);
+    /** @type {HTMLElement | null} */ (document.querySelector(`#le-steps li.chosen .le-step-pick`))?.focus();
   }
 
-  async move(k, by) {
-    await this.draft.edit((lesson) => {
-      const [step] = lesson.steps.splice(k, 1);
-      lesson.steps.splice(k + by, 0, step);
-      return k + by;
+  /** Move step `id` up (by -1) or down (1) from wherever it is now. */
+  async move(id, by) {
+    await this.draft.edit((lesson, ids) => {
+      const k = ids.indexOf(id);
+      const to = k + by;
+      if (k < 0 || to < 0 || to >= ids.length) return id;   // gone, or at the end already (another tab)
+      lesson.steps.splice(to, 0, ...lesson.steps.splice(k, 1));
+      ids.splice(to, 0, ...ids.splice(k, 1));
+      return id;
     });
     this.changed();
-    const b = /** @type {HTMLButtonElement | null} */ (document.querySelector(`#le-steps li:nth-child(${k + by + 1}) .icon-button:nth-of-type(${by < 0 ? 1 : 2})`));
-    (b && !b.disabled ? b : /** @type {HTMLElement | null} */ (document.querySelector(`#le-steps li:nth-child(${k + by + 1}) .le-step-pick`)))?.focus();
+    const li = document.querySelector(`#le-steps li[data-id="${CSS.escape(id)}"]`);
+    const b = /** @type {HTMLButtonElement | null} */ (li?.querySelector(`.icon-button:nth-of-type(${by < 0 ? 1 : 2})`) ?? null);
+    (b && !b.disabled ? b : /** @type {HTMLElement | null} */ (li?.querySelector(".le-step-pick") ?? null))?.focus();
   }
 
-  async remove(k) {
-    await this.draft.edit((lesson) => { lesson.steps.splice(k, 1); return Math.max(0, k - 1); });
+  /** Remove step `id` (if another tab has not already); the one before it is chosen. */
+  async remove(id) {
+    await this.draft.edit((lesson, ids) => {
+      const k = ids.indexOf(id);
+      if (k < 0) return null;
+      lesson.steps.splice(k, 1);
+      ids.splice(k, 1);
+      return this.draft.selectedId === id ? ids[Math.max(0, k - 1)] ?? null : null;
+    });
     this.changed();
     /** @type {HTMLElement | null} */ (document.querySelector("#le-steps .chosen .le-step-pick") ?? $("le-link"))?.focus();
   }
@@ -183,6 +225,10 @@ export class Steps {
     const { checked } = this.draft;
     const step = checked.lesson.steps[k];
     const info = checked.steps[k];
+    // a field being typed in keeps its text, unless the form now shows another step
+    const same = this.formId === this.draft.ids[k];
+    this.formId = this.draft.ids[k];
+    const keep = (/** @type {Element} */ field) => same && document.activeElement === field;
     $("le-step-h").textContent = t("lessonEdit.stepHeading", { n: k + 1 });
     $("le-at-row").hidden = !("record" in step);
     if ("record" in step) {
@@ -193,7 +239,7 @@ export class Steps {
       $("le-at-of").textContent = t("lessonEdit.atOf", { last });
     }
     const caption = /** @type {HTMLTextAreaElement} */ ($("le-caption"));
-    if (document.activeElement !== caption) caption.value = this.draft.textOf(step.caption);
+    if (!keep(caption)) caption.value = this.draft.textOf(step.caption);
     const mode = modeOf(step);
     const select = /** @type {HTMLSelectElement} */ ($("le-mode"));
     select.value = mode;
@@ -207,7 +253,7 @@ export class Steps {
     $("le-hints").hidden = !step.task;
     for (let j = 0; j < 3; j++) {
       const input = /** @type {HTMLInputElement} */ ($(`le-hint-${j}`));
-      if (document.activeElement !== input) input.value = this.draft.textOf((step.hints || [])[j]);
+      if (!keep(input)) input.value = this.draft.textOf((step.hints || [])[j]);
     }
   }
 

@@ -3,8 +3,8 @@
 // deleted, and the game reviewed afresh), written after every move judged.
 // Where it lives, and why beside its game: lib/game/reviews.js.
 
-import { localStore, readText, writeJSON, writeText, remove, keysWith, putAside } from "../../lib/base/storage.js";
-import { REVIEW_PREFIX as PREFIX, KEPT_REVIEW_PREFIX as KEPT_PREFIX } from "../../lib/game/reviews.js";
+import { localStore, readText, writeJSON, remove, keysWith, putAside } from "../../lib/base/storage.js";
+import { REVIEW_PREFIX as PREFIX } from "../../lib/game/reviews.js";
 /** @import {GameRecord, ReviewedMove} from "../../lib/types.js" */
 
 export const FORMAT = "tsuro-review/1";
@@ -138,13 +138,11 @@ export function writeReview(review, storage = localStore()) {
   return ok;
 }
 
-/** A stored review that failed the checks, under a key of its own, as it was stored (the
- *  page says so: review.keptDamaged); where one of this game is kept aside already, beside
- *  the other entries kept (storage.js's putAside, listed by the game page: never written over). */
+/** A stored review that failed the checks, put aside as it was stored with why (storage.js's
+ *  one list of entries kept aside, which the game page offers back; the page says so in its
+ *  own words: review.keptDamaged), and removed once kept. */
 function keepAside(source, text, reason, storage) {
-  if (readText(KEPT_PREFIX + source, storage) !== null) { putAside(PREFIX + source, text, { storage }); return; }
-  const kept = JSON.stringify({ format: "tsuro-kept/1", id: source, keptAt: new Date().toISOString(), reason, text });
-  if (writeText(KEPT_PREFIX + source, kept, storage) === null) remove(PREFIX + source, storage);
+  putAside(PREFIX + source, text, { reason, said: true, storage });
 }
 
 /** Keep only the newest reviews of the kind of `keep` (a saved game's goes with the game). */

@@ -19,8 +19,8 @@ import { ClockFace } from "../../lib/shell/clockface.js";
 import { list, t, lang } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { readText, writeText } from "../../lib/base/storage.js";
-import { parseRoomFragment, deriveRoom, roomFragment, randomText } from "./secret.js";
-import { loadHosted, saveHosted, saveHostedIfCurrent, loadSeat, saveSeat } from "./store.js";
+import { parseRoomFragment, deriveRoom, roomFragment, randomText, hostKeyFits } from "./secret.js";
+import { loadHosted, saveHosted, saveHostedIfCurrent, loadSeat, saveSeat, keepHostedAside, hostedText } from "./store.js";
 import { RelayTransport, relaysFor, iceServers, lobbyRelays } from "./relay.js";
 import { loopbackPair } from "./transport.js";
 import { Referee } from "./referee.js";
@@ -110,22 +110,44 @@ function connection(text) { $("connection").textContent = text; }
 
 // ------------------------------------------------------------------ a room
 
-async function openRoom(link) {
+// The page goes (closed, reloaded, left for another address): it leaves the room at once,
+// so that the others see this device gone now, not once its connections time out (the
+// host's seat shows "away" seconds sooner; a guest hears its host is gone).
+addEventListener("pagehide", (e) => {
+  if (!e.persisted) for (const transport of room.transports) transport.close();
+});
+
+/**
+ * Open a room: as its host when this browser keeps it (`host`: false once what it kept was
+ * put aside), else as a guest.
+ * @param {{secret: string, host: string}} link
+ */
+async function openRoom(link, host = true) {
   setPhase("connecting");
   const { id, password } = await deriveRoom(link.secret);
   room.id = id;
   room.link = link;
-  const hosted = loadHosted(id);
+  const hosted = host ? loadHosted(id) : null;
   const isHost = !!hosted && hosted.link.host === link.host;
+  // what this browser kept of its room, put aside when it cannot resume it (said): the room
+  // is then opened as any guest's
+  const aside = (why, text = undefined) => {
+    const kept = keepHostedAside(id, why, text);
+    notice(t(kept ? "room.hosted_aside" : "room.hosted_left", { reason: why }));
+    room.referee = null;
+    return openRoom(link, false);
+  };
+  if (isHost && !(await hostKeyFits(hosted.hostKey, link.host))) return aside(t("room.hosted_key"));
   const { urls, refused } = relaysFor(id, params);
   if (refused.length) notice(t("room.relay_refused", { relays: list(refused) }));
   // made once whoever listens to it is there: a peer met before would go unheard
   const relay = () => (urls.length ? new RelayTransport({ roomId: id, password, relays: urls, ice: iceServers(params) }) : null);
   if (isHost) {
-    await hostRoom(link, id, relay);
+    await hostRoom(link, id, relay, aside);
   } else {
     const transport = relay();
     if (!transport) { connection(t("room.no_relay")); return; }
+    room.transports = [transport];
     startClient(transport, link, id);
     connection(t("room.connecting"));
     // no answer for a while: say what may be wrong and what else there is
@@ -147,7 +169,11 @@ async function openRoom(link) {
  * Referee the room in this tab, if no other tab of this browser does (hostlock.js): taken
  * up from the latest save, under a new epoch; or say that another tab has it.
  */
-async function hostRoom(link, id, relay) {
+/**
+ * Referee the room this browser keeps, in this tab once no other tab does; what it kept is
+ * put aside (`aside`, which opens the room as a guest's) when the engine refuses its game.
+ */
+async function hostRoom(link, id, relay, aside) {
   const lock = new HostLock(id, { handOver: () => handOver("handed"), lost: () => { handOver("handed"); } });
   if (!(await lock.claim())) {
     if (!HostLock.askedOnReload(id)) { elsewhere("room.open_elsewhere"); return; }
@@ -156,6 +182,7 @@ async function hostRoom(link, id, relay) {
   }
   const hosted = loadHosted(id);
   if (!hosted) { notice(t("room.no_storage")); return; }
+  const stored = hostedText(id);   // as it was, to be put aside if its game cannot be resumed
   hosted.epoch = (hosted.epoch || 0) + 1;
   if (!saveHosted(hosted)) notice(t("room.no_storage"));
   room.hosting = "here";
@@ -172,7 +199,14 @@ async function hostRoom(link, id, relay) {
       label: t("engine.retry"), run: () => { notice(null); room.referee?.retryComputers(); },
     }),
   });
-  await room.referee.resume();
+  try {
+    await room.referee.resume();
+  } catch (e) {
+    if (engine.failed) throw e;   // the engine is down, not the save: it stays for the next visit
+    lock.letGo?.();
+    room.hosting = "";
+    return aside(reason(e), stored);
+  }
   const pair = loopbackPair();
   room.referee.attach(pair.host, "l");
   startClient(pair.local, link, id);

@@ -416,8 +416,12 @@ export class Referee {
     this.room.phase = "playing";
     this._save();
     this._changed(false);   // the room first: each device knows its (turned) seat before the game's state
-    await this._broadcastState(null);
+    // the loop takes the game up next, before anything a guest sends on its first state:
+    // queued after the states went out, a guest quick to move (the first told, while the
+    // engine worked on the others' states) had its move handed to a loop with no game,
+    // dropped without a word, and the game waited for it for ever
     this._queue(() => this.loop.begin(session));
+    await this._broadcastState(null);
     return null;
   }
 

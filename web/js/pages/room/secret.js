@@ -89,6 +89,22 @@ export async function hostFingerprint(publicRaw) {
 }
 
 /**
+ * Whether a stored host key is one this browser can sign with and the one the room's link
+ * names (a key kept in storage is never trusted: a damaged one would leave the room waiting
+ * for a welcome that never comes).
+ * @param {{privateJwk: JsonWebKey, publicRaw: string}} hostKey @param {string} host  the link's fingerprint
+ */
+export async function hostKeyFits(hostKey, host) {
+  try {
+    if ((await hostFingerprint(hostKey.publicRaw)) !== host) return false;
+    await crypto.subtle.importKey("jwk", hostKey.privateJwk, ECDSA, false, ["sign"]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The two ends of one connection, each by the fingerprint of its DTLS certificate
  * (transport.js, `binding`): the guest's and the host's, as each sees them.
  * @typedef {{guest: string, host: string}} Binding

@@ -16,7 +16,7 @@
 //   said), never dropped, and never takes another room down with it.
 
 import { CLOCK_PRESETS } from "../../lib/base/clocktimes.js";
-import { localStore, writeJSON, keysWith, remove, readChecked, wholeOnly, isObject } from "../../lib/base/storage.js";
+import { localStore, readText, writeJSON, keysWith, remove, readChecked, wholeOnly, isObject, putAside } from "../../lib/base/storage.js";
 
 const HOST = "tsuro.room.host.";
 const SEAT = "tsuro.room.seat.";
@@ -33,6 +33,8 @@ function isHosted(v, id) {
     Array.isArray(v.seats) && v.seats.length >= 2 && v.seats.length <= 8 &&
     v.seats.every((s) => isObject(s) && KINDS.includes(s.kind) && isText(s.name) && isText(s.color) &&
       (s.token === null || isText(s.token))) &&
+    isObject(v.hostKey) && isObject(v.hostKey.privateJwk) && isText(v.hostKey.publicRaw) &&
+    (v.save === null || isObject(v.save)) &&
     (v.epoch === undefined || Number.isSafeInteger(v.epoch)) &&
     (v.listed === undefined || typeof v.listed === "boolean") &&
     (v.clock === undefined || CLOCK_PRESETS.includes(v.clock)) &&
@@ -49,6 +51,23 @@ export function loadHosted(id, storage = localStore()) {
 /** Keep a hosted room; false if the browser refuses. @param {any} room */
 export function saveHosted(room, storage = localStore()) {
   return writeJSON(HOST + room.id, { ...room, format: HOST_FORMAT, saved: Date.now() }, storage) === null;
+}
+
+/**
+ * Put a hosted room the page cannot resume aside, as it was stored, with why (its key is not the
+ * one its link names, the engine refused its game): kept, listed with the other entries kept
+ * (storage.js), and said by the page.  Returns where it is kept, or null (the browser refused
+ * the copy: it stays where it was).  `text`: what to keep, when the page has written the room
+ * since it read it (its epoch: hostlock.js).
+ * @param {string} id @param {string} reason @param {string | null} [text]
+ */
+export function keepHostedAside(id, reason, text = hostedText(id), storage = localStore()) {
+  return text === null ? null : putAside(HOST + id, text, { reason, said: true, storage });
+}
+
+/** A hosted room as stored (null: none), to be put aside as it was after the page wrote it on. @param {string} id */
+export function hostedText(id, storage = localStore()) {
+  return readText(HOST + id, storage);
 }
 
 /**
