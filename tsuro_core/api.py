@@ -15,7 +15,6 @@ from typing import Any, Literal, TypedDict
 from . import __version__, jsonin, notation
 from .api_common import ApiError, Args, Operation, arg, game_of, players_of, seed_of, winners_of
 from .bots.api_ops import OPS as BOT_OPS
-from .clock import OPS as CLOCK_OPS
 from .errors import BadArgument, TsuroError
 from .features import operations as feature_operations
 from .figures import OPS as FIGURE_OPS
@@ -214,13 +213,13 @@ OPS: dict[str, Operation] = {
     "decode_link": op_decode_link,
     **BOT_OPS,  # bot_move, hint
     **FIGURE_OPS,  # game_figures: each player's path, squares, moves survived, put out (figures.py)
-    **CLOCK_OPS,  # clock_move: what the turn clock plays for a seat out of time (clock.py)
     # Each imported on its first call (features.py): review (bots/review.py), daily,
     # puzzle_check and puzzle_hint (puzzles.py), lesson_check (lessons.py),
     # check_position (editor.py), link_encode, link_open, link_new, link_share,
     # link_reveal and link_play (linkplay.py), room_view (rooms.py), clean_name
-    # (names.py) and the course variant's course_new_game, _legal_moves, _play and
-    # _bot_move, also by their first names, neu_* (course/ops.py).
+    # (names.py), clock_move (clock.py: the turn clock) and the course variant's
+    # course_new_game, _legal_moves, _play and _bot_move, also by their first names,
+    # neu_* (course/ops.py).
     **feature_operations(),
 }
 

@@ -357,12 +357,10 @@ class Game:
             raise IllegalMove("a move must be an object: {start}, {tile, rot} or {exchange}")
         if "clock" in move:
             if move["clock"] is not True:
-                raise IllegalMove(
-                    f"clock must be true (a move the turn clock played), got {show(move['clock'])}"
-                )
+                raise IllegalMove(f"clock must be true, got {show(move['clock'])}")
             mover = self.turn
             if mover is None:
-                raise IllegalMove("the game is over: no move is played")
+                raise IllegalMove("the game is over")
             events = self.play({k: v for k, v in move.items() if k != "clock"}, reshuffle)
             self.moves[-1]["clock"] = True
             return [{"type": "clock", "seat": mover}, *events]

@@ -125,7 +125,6 @@ class TileMove(TypedDict):
     reshuffle: NotRequired[list[int]]
     "the pile's order after eliminated players' tiles were shuffled in (a record's)"
     clock: NotRequired[Literal[True]]
-    "played by the turn clock (the seat's time ran out: clock_move)"
 
 
 @final  # a move of one kind: `"tile" in move` tells them apart
@@ -135,7 +134,6 @@ class ExchangeMove(TypedDict):
     exchange: list[TilePair]
     reshuffle: NotRequired[list[int]]
     clock: NotRequired[Literal[True]]
-    "played by the turn clock (the seat's time ran out: clock_move)"
 
 
 Move = Annotated[StartMove | TileMove | ExchangeMove, JS("Move", merged=True)]
@@ -244,7 +242,7 @@ class GameOverEvent(TypedDict):
 
 
 class ClockEvent(TypedDict):
-    """First in a move the turn clock played (``"clock": true``): the seat's time ran out."""
+    """First in a move the turn clock played."""
 
     type: Literal["clock"]
     seat: int
@@ -412,7 +410,7 @@ class BotInfo(TypedDict, total=False):
 
 
 class ClockMove(TypedDict):
-    """clock_move: what the turn clock plays for a seat whose time ran out."""
+    """clock_move's answer."""
 
     move: Move
     "a move that keeps the marker on the board if one exists, with clock: true"

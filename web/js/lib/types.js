@@ -81,7 +81,7 @@ export {};
  * @property {number} tile
  * @property {number} rot
  * @property {number[]} [reshuffle] the pile's order after eliminated players' tiles were shuffled in (a record's)
- * @property {true} [clock] played by the turn clock (the seat's time ran out: clock_move)
+ * @property {true} [clock]
  */
 
 /**
@@ -89,7 +89,7 @@ export {};
  * @typedef {object} ExchangeMove
  * @property {TilePair[]} exchange
  * @property {number[]} [reshuffle]
- * @property {true} [clock] played by the turn clock (the seat's time ran out: clock_move)
+ * @property {true} [clock]
  */
 
 /** A move: one of {start}, {tile, rot} or {exchange}, with a record's reshuffle. @typedef {{start?: Place, reshuffle?: number[], clock?: true, tile?: number, rot?: number, exchange?: TilePair[]}} Move */
@@ -194,7 +194,7 @@ export {};
  */
 
 /**
- * First in a move the turn clock played (`"clock": true`): the seat's time ran out.
+ * First in a move the turn clock played.
  * @typedef {object} ClockEvent
  * @property {"clock"} type
  * @property {number} seat
@@ -340,7 +340,7 @@ export {};
  */
 
 /**
- * clock_move: what the turn clock plays for a seat whose time ran out.
+ * clock_move's answer.
  * @typedef {object} ClockMove
  * @property {Move} move a move that keeps the marker on the board if one exists, with clock: true
  * @property {number} missed the clock moves in a row this makes for the seat

@@ -82,7 +82,7 @@ export class Session {
     /** How many changes the game has had (moves played, undone, redone). */
     this.version = 0;
     this.closed = false;
-    /** The turn clock's seconds a move (0: none): the page's TurnClock reads it, the save keeps it. */
+    /** The turn clock's seconds a move (0: none), kept in the save. */
     this.clock = 0;
     /** @type {Promise<unknown>} the last change asked for (each waits for the one before) */
     this._queue = Promise.resolve();
@@ -182,7 +182,7 @@ export class Session {
     return { ...this.record, moves: this.moves.slice() };
   }
 
-  /** What to keep in localStorage to resume this game (its turn clock too, if it has one). */
+  /** What to keep in localStorage to resume this game. */
   toSave() {
     const base = this.record ? { record: this.toRecord() } : { start: this.start, moves: this.moves.slice() };
     const clock = this.clock > 0 ? { clock: this.clock } : {};
@@ -196,7 +196,7 @@ export class Session {
     const session = save.record ? await Session.fromRecord(engine, save.record, save.seats)
       : save.start ? await Session.fromPosition(engine, save.start, save.seats, save.moves || []) : null;
     if (!session) throw new EngineError("bad_save", "it holds no game");
-    if (Number.isFinite(save.clock) && save.clock > 0 && save.clock <= 3600) session.clock = save.clock;
+    session.clock = save.clock > 0 && save.clock <= 3600 ? +save.clock : 0;
     return session;
   }
 

@@ -19,10 +19,8 @@
 //   failures         an engine refusal or failure is handed to the page's
 //                    `failed` hook with a `retry`; a refused move is offered again
 //
-//   a turn clock     `clock` (lib/game/clock.js), if the page gives one: started
-//                    at each turn with who plays it, told each move, stopped at
-//                    the end; when a person's time runs out it has the engine
-//                    choose the move and plays it through `play`
+//   a turn clock     `clock` (lib/game/clock.js), if the page sets one: started
+//                    each turn, told each move, stopped at the end
 //
 // Modelled on a round controller (lichess ui/round) and a game's flow
 // (boardgame.io): the moves are the engine's, the page draws.  A rematch is

@@ -6,13 +6,7 @@
 
 import { t } from "../words/i18n.js";
 import { say } from "./page.js";
-import { WARN_MS } from "../base/clocktimes.js";
-
-/** A time per move in words, for a menu: "No limit", "20 seconds", "2 minutes". @param {number} seconds */
-export function clockChoice(seconds) {
-  if (!(seconds > 0)) return t("clock.none");
-  return seconds % 60 === 0 ? t("clock.minutes", { count: seconds / 60 }) : t("clock.seconds", { count: seconds });
-}
+import { WARN_MS } from "../base/motion.js";
 
 /** "0:42": minutes and seconds, the seconds rounded up (0:00 only at the end). @param {number} ms */
 export function clockText(ms) {
@@ -29,6 +23,8 @@ export class ClockFace {
    */
   constructor({ el, sound, now = () => performance.now() }) {
     this.el = el;
+    // styled here, not in tsuro.css: a first visit does not carry the clock (precache.py)
+    Object.assign(el.style, { margin: "-0.25rem 0 0.5rem", textAlign: "center", fontVariantNumeric: "tabular-nums" });
     this.sound = sound;
     this.now = now;
     this.endsAt = 0;
@@ -63,7 +59,10 @@ export class ClockFace {
   _tick() {
     const left = Math.max(0, this.endsAt - this.now());
     this.el.textContent = t("clock.left", { time: clockText(left) });
-    if (left <= WARN_MS) {
+    const warn = left <= WARN_MS;
+    this.el.style.color = warn ? "var(--bad)" : "var(--ink-dim)";
+    this.el.style.fontWeight = warn ? "700" : "";
+    if (warn) {
       this.el.dataset.warn = "on";
       if (!this.warned) {
         this.warned = true;

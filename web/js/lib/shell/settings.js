@@ -6,8 +6,7 @@
 
 import { COLOR_NAMES } from "../views/style.js";
 import { readChecked, updateChecked, isObject } from "../base/storage.js";
-import { SETUP_KEY, SPEEDS } from "../base/motion.js";
-import { CLOCK_PRESETS } from "../base/clocktimes.js";
+import { SETUP_KEY, SPEEDS, CLOCK_PRESETS } from "../base/motion.js";
 
 export { SETUP_KEY, SPEEDS };
 

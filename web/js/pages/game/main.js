@@ -17,8 +17,6 @@ import { HandView } from "../../lib/views/hand.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { TurnLoop } from "../../lib/game/turnloop.js";
-import { TurnClock } from "../../lib/game/clock.js";
-import { ClockFace } from "../../lib/shell/clockface.js";
 import { GameKeeper, downloadKept } from "../../lib/game/saves.js";
 import { GameList } from "./gamelist.js";
 import { VARIANTS, variantOf } from "./variants.js";
@@ -87,7 +85,7 @@ const FAILED = { turn: "game.legalFailed", computer: "game.botFailed", redo: "ga
 
 const loop = new TurnLoop({
   board,
-  // a human's seat the turn clock gave to a computer (away) is played by it until they are back
+  // a seat the turn clock gave to a computer (away) until they are back
   player: (seat) => (app.away.has(seat) || !app.session?.isHuman(seat) ? "computer" : "human"),
   hidesHand: () => playPanel.hidesHands(app.session),
   stop: () => app.turn?.stop(),
@@ -155,26 +153,20 @@ const loop = new TurnLoop({
   },
 });
 
-// The turn clock (the setup's time per move, kept with the game): a human's time shown
-// and counted down; when it runs out the engine plays for them (lib/game/clock.js).
-const clockFace = new ClockFace({ el: $("turn-clock"), sound });
-loop.clock = new TurnClock({
-  loop,
-  seconds: () => (app.variant?.name === "classic" ? app.session?.clock ?? 0 : 0),
-  hooks: {
-    started: (seat, ms) => clockFace.run(ms, { mine: true }),
-    stopped: () => clockFace.stop(),
-    away: (seat) => {
-      app.away.add(seat);
-      notice(t("clock.away", { name: app.session.players[seat].name }), { label: t("clock.back"), run: () => app.back(seat) });
-    },
-    failed: (e) => notice(t("game.botFailed", { reason: reason(e) })),
-  },
-});
+// the turn clock (./clock.js), with the first game that has one
+let clocked = null;
+function attachClock(session) {
+  if (!(session.clock > 0)) return;
+  clocked = clocked || import("./clock.js").then((m) => m.attach({ loop, app, sound }), (e) => { clocked = null; notice(reason(e)); });
+  clocked.then(() => {
+    const turn = loop.turn;
+    if (loop.session === session && turn && !loop.over && !loop.clock?.timing) loop.clock?.start(turn.turn, loop.playerOf(turn.turn));
+  });
+}
 
 const app = {
   tileset: null,
-  /** @type {Set<number>} the humans' seats the turn clock gave to a computer until they are back */
+  /** @type {Set<number>} seats the clock gave to a computer */
   away: new Set(),
   turn: null,        // the variant's turn controller (variants.js), chosen when a game begins
   loop,
@@ -202,15 +194,8 @@ const app = {
     log.rebuild(session);
     if (fromSave) notice(null);
     loop.begin(session);
+    attachClock(session);
     this.save();
-  },
-
-  /** "I'm back": the seat the clock gave to a computer is the human's again (their turn, if it is). */
-  back(seat) {
-    notice(null);
-    this.away.delete(seat);
-    loop.clock?.back(seat);
-    if (this.session && this.session.turn === seat && !loop.over) loop.advance();
   },
 
   revealHand() {

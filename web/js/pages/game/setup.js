@@ -12,8 +12,6 @@ import { t, tAll } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { replaceSaid } from "../../lib/shell/page.js";
 import { readSetup, rememberSetup } from "../../lib/shell/settings.js";
-import { CLOCK_PRESETS } from "../../lib/base/clocktimes.js";
-import { clockChoice } from "../../lib/shell/clockface.js";
 
 const LEVELS = ["easy", "medium", "hard"];
 
@@ -41,7 +39,6 @@ export class SetupDialog {
     this.onStart = onStart;
     this.canCancel = canCancel;
     this.seats = [];
-    for (const c of CLOCK_PRESETS) $("set-clock").add(new Option(clockChoice(c), String(c)));
     this.fill(readSetup());
     const count = $("set-count");
     count.addEventListener("change", () => this.resize(Number(count.value)));

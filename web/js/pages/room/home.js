@@ -9,12 +9,14 @@ import { readSetup } from "../../lib/shell/settings.js";
 import { DEFAULT_COLORS } from "../../lib/views/style.js";
 import { $ } from "../../lib/shell/dom.js";
 import { listHosted, saveHosted } from "./store.js";
-import { CLOCK_PRESETS } from "../../lib/base/clocktimes.js";
-import { clockChoice } from "../../lib/shell/clockface.js";
+import { CLOCK_PRESETS } from "../../lib/base/motion.js";
 import { deriveRoom, hostFingerprint, newHostKey, randomText, roomFragment } from "./secret.js";
 
 const LEVELS = ["easy", "medium", "hard"];
 const SCORING = ["survival", "longest_path", "most_crossings"];
+
+/** A time per move in words: "No limit", "20 seconds"... @param {number} seconds */
+export function clockChoice(seconds) { return t(seconds > 0 ? `clock.s${seconds}` : "clock.none"); }
 
 /** The game page's remembered setup (read checked: settings.js), if it has seats. */
 function setupOfGamePage() {

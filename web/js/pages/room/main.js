@@ -34,8 +34,7 @@ import { RoomClient } from "./client.js";
 import { Table } from "./table.js";
 import { drawSeats, drawSeries, lobbyNote } from "./lobby.js";
 import { showGameOver } from "./finish.js";
-import { clockChoice } from "../../lib/shell/clockface.js";
-import { showHome } from "./home.js";
+import { showHome, clockChoice } from "./home.js";
 import { drawQR } from "./qr.js";
 import { ManualInvites, answerInvite } from "./invite.js";
 
@@ -351,7 +350,7 @@ function showRoom(r) {
 function sayAway(r) {
   // at the end too: the seat stays the computer's in the next game until its player is back
   const away = r.phase !== "lobby" && r.you.seat !== null && !!r.seats[r.you.seat]?.away;
-  if (away && !awaySaid) notice(t("clock.away_you"), { label: t("clock.back"), run: () => { notice(null); room.client?.back(); } });
+  if (away && !awaySaid) notice(t("room.clock_away_you"), { label: t("clock.back"), run: () => { notice(null); room.client?.back(); } });
   if (!away && awaySaid) notice(null);
   awaySaid = away;
 }

@@ -15,7 +15,7 @@
 //   An entry this page cannot use is put aside (storage.js's putAside: kept, listed,
 //   said), never dropped, and never takes another room down with it.
 
-import { CLOCK_PRESETS } from "../../lib/base/clocktimes.js";
+import { CLOCK_PRESETS } from "../../lib/base/motion.js";
 import { localStore, readText, writeJSON, keysWith, remove, readChecked, wholeOnly, isObject, putAside } from "../../lib/base/storage.js";
 
 const HOST = "tsuro.room.host.";

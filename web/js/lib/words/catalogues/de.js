@@ -320,12 +320,12 @@ export default {
   // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
   "clock.label": "Bedenkzeit pro Zug",
   "clock.none": "Unbegrenzt",
-  "clock.seconds": "{count, plural, one {# Sekunde} other {# Sekunden}}",
-  "clock.minutes": "{count, plural, one {# Minute} other {# Minuten}}",
+  "clock.s20": "20 Sekunden",
+  "clock.s45": "45 Sekunden",
+  "clock.s120": "2 Minuten",
   "clock.left": "Noch {time}",
   "clock.warn": "{count, plural, one {Nur noch # Sekunde!} other {Nur noch # Sekunden!}}",
   "clock.away": "{name} hat die Bedenkzeit zweimal hintereinander verstreichen lassen: Der Computer spielt, bis {name} zurück ist.",
-  "clock.away_you": "Deine Bedenkzeit ist zweimal hintereinander abgelaufen: Der Computer spielt für dich, bis du zurück bist.",
   "clock.back": "Ich bin zurück",
 
   // update.*: a new version of the site (update.js)
@@ -1144,6 +1144,7 @@ export default {
   "room.silent": "seit einer Weile still",
   "room.clock_away": "Zeit abgelaufen: Der Computer spielt",
   "room.clock_setting": "Bedenkzeit pro Zug: {time}",
+  "room.clock_away_you": "Deine Bedenkzeit ist zweimal hintereinander abgelaufen: Der Computer spielt für dich, bis du zurück bist.",
   "room.level_of": "Stärke des Computers auf Platz {n}",
   "room.remove": "Entfernen",
   "room.removed": "Der Gastgeber hat dich von deinem Platz genommen. Du kannst der Partie zuschauen.",

@@ -331,12 +331,12 @@ export default {
   // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
   "clock.label": "Time per move",
   "clock.none": "No limit",
-  "clock.seconds": "{count, plural, one {# second} other {# seconds}}",
-  "clock.minutes": "{count, plural, one {# minute} other {# minutes}}",
+  "clock.s20": "20 seconds",
+  "clock.s45": "45 seconds",
+  "clock.s120": "2 minutes",
   "clock.left": "{time} left",
   "clock.warn": "{count, plural, one {# second left!} other {# seconds left!}}",
   "clock.away": "{name} let the time run out twice in a row: a computer plays for them until they are back.",
-  "clock.away_you": "Your time ran out twice in a row: a computer plays for you until you are back.",
   "clock.back": "I’m back",
 
   // update.*: a new version of the site (update.js)
@@ -1155,6 +1155,7 @@ export default {
   "room.silent": "silent for a while",
   "room.clock_away": "time ran out: a computer plays",
   "room.clock_setting": "Time per move: {time}",
+  "room.clock_away_you": "Your time ran out twice in a row: a computer plays for you until you are back.",
   "room.level_of": "Level of the computer for seat {n}",
   "room.remove": "Remove",
   "room.removed": "The host took you out of your seat. You can watch the game.",

@@ -320,12 +320,12 @@ export default {
   // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
   "clock.label": "Tiempo por jugada",
   "clock.none": "Sin límite",
-  "clock.seconds": "{count, plural, one {# segundo} other {# segundos}}",
-  "clock.minutes": "{count, plural, one {# minuto} other {# minutos}}",
+  "clock.s20": "20 segundos",
+  "clock.s45": "45 segundos",
+  "clock.s120": "2 minutos",
   "clock.left": "Quedan {time}",
   "clock.warn": "{count, plural, one {¡Queda # segundo!} other {¡Quedan # segundos!}}",
   "clock.away": "A {name} se le acabó el tiempo dos veces seguidas: el ordenador juega en su lugar hasta que vuelva.",
-  "clock.away_you": "Se te acabó el tiempo dos veces seguidas: el ordenador juega por ti hasta que vuelvas.",
   "clock.back": "Ya estoy aquí",
 
   // update.*: a new version of the site (update.js)
@@ -1144,6 +1144,7 @@ export default {
   "room.silent": "en silencio desde hace rato",
   "room.clock_away": "sin tiempo: juega el ordenador",
   "room.clock_setting": "Tiempo por jugada: {time}",
+  "room.clock_away_you": "Se te acabó el tiempo dos veces seguidas: el ordenador juega por ti hasta que vuelvas.",
   "room.level_of": "Nivel del ordenador en el puesto {n}",
   "room.remove": "Quitar",
   "room.removed": "El anfitrión te ha quitado de tu puesto. Puedes ver la partida.",

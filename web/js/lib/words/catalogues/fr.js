@@ -320,12 +320,12 @@ export default {
   // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
   "clock.label": "Temps par coup",
   "clock.none": "Sans limite",
-  "clock.seconds": "{count, plural, one {# seconde} other {# secondes}}",
-  "clock.minutes": "{count, plural, one {# minute} other {# minutes}}",
+  "clock.s20": "20 secondes",
+  "clock.s45": "45 secondes",
+  "clock.s120": "2 minutes",
   "clock.left": "Il reste {time}",
   "clock.warn": "{count, plural, one {Plus que # seconde !} other {Plus que # secondes !}}",
   "clock.away": "{name} a laissé filer le temps deux fois de suite : l’ordinateur joue à sa place jusqu’à son retour.",
-  "clock.away_you": "Votre temps s’est écoulé deux fois de suite : l’ordinateur joue à votre place jusqu’à votre retour.",
   "clock.back": "Je suis de retour",
 
   // update.*: a new version of the site (update.js)
@@ -1144,6 +1144,7 @@ export default {
   "room.silent": "silencieux depuis un moment",
   "room.clock_away": "temps écoulé : l’ordinateur joue",
   "room.clock_setting": "Temps par coup : {time}",
+  "room.clock_away_you": "Votre temps s’est écoulé deux fois de suite : l’ordinateur joue à votre place jusqu’à votre retour.",
   "room.level_of": "Niveau de l’ordinateur à la place {n}",
   "room.remove": "Retirer",
   "room.removed": "L’hôte vous a retiré de votre place. Vous pouvez regarder la partie.",

@@ -320,12 +320,12 @@ export default {
   // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
   "clock.label": "Tempo per mossa",
   "clock.none": "Senza limite",
-  "clock.seconds": "{count, plural, one {# secondo} other {# secondi}}",
-  "clock.minutes": "{count, plural, one {# minuto} other {# minuti}}",
+  "clock.s20": "20 secondi",
+  "clock.s45": "45 secondi",
+  "clock.s120": "2 minuti",
   "clock.left": "Restano {time}",
   "clock.warn": "{count, plural, one {Resta # secondo!} other {Restano # secondi!}}",
   "clock.away": "Il tempo di {name} è scaduto due volte di fila: gioca il computer finché {name} non torna.",
-  "clock.away_you": "Il tuo tempo è scaduto due volte di fila: gioca il computer al posto tuo finché non torni.",
   "clock.back": "Eccomi",
 
   // update.*: a new version of the site (update.js)
@@ -1144,6 +1144,7 @@ export default {
   "room.silent": "in silenzio da un po’",
   "room.clock_away": "tempo scaduto: gioca il computer",
   "room.clock_setting": "Tempo per mossa: {time}",
+  "room.clock_away_you": "Il tuo tempo è scaduto due volte di fila: gioca il computer al posto tuo finché non torni.",
   "room.level_of": "Livello del computer al posto {n}",
   "room.remove": "Togli",
   "room.removed": "Chi ospita ti ha tolto dal tuo posto. Puoi guardare la partita.",

@@ -320,12 +320,12 @@ export default {
   // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
   "clock.label": "1手の持ち時間",
   "clock.none": "制限なし",
-  "clock.seconds": "{count, plural, other {#秒}}",
-  "clock.minutes": "{count, plural, other {#分}}",
+  "clock.s20": "20秒",
+  "clock.s45": "45秒",
+  "clock.s120": "2分",
   "clock.left": "残り{time}",
   "clock.warn": "{count, plural, other {残り#秒です！}}",
   "clock.away": "{name}の持ち時間が2回続けて切れました。戻るまでCPUが代わりにプレイします。",
-  "clock.away_you": "持ち時間が2回続けて切れました。戻るまでCPUが代わりにプレイします。",
   "clock.back": "戻りました",
 
   // update.*: a new version of the site (update.js)
@@ -1144,6 +1144,7 @@ export default {
   "room.silent": "しばらく応答なし",
   "room.clock_away": "時間切れ：CPUがプレイ中",
   "room.clock_setting": "1手の持ち時間：{time}",
+  "room.clock_away_you": "持ち時間が2回続けて切れました。戻るまでCPUが代わりにプレイします。",
   "room.level_of": "{n}番席のCPUの強さ",
   "room.remove": "外す",
   "room.removed": "ホストがあなたを席から外しました。対局は観戦できます。",

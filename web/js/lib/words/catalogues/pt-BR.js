@@ -320,12 +320,12 @@ export default {
   // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
   "clock.label": "Tempo por jogada",
   "clock.none": "Sem limite",
-  "clock.seconds": "{count, plural, one {# segundo} other {# segundos}}",
-  "clock.minutes": "{count, plural, one {# minuto} other {# minutos}}",
+  "clock.s20": "20 segundos",
+  "clock.s45": "45 segundos",
+  "clock.s120": "2 minutos",
   "clock.left": "Restam {time}",
   "clock.warn": "{count, plural, one {Resta # segundo!} other {Restam # segundos!}}",
   "clock.away": "O tempo de {name} acabou duas vezes seguidas: o computador joga no lugar até a pessoa voltar.",
-  "clock.away_you": "Seu tempo acabou duas vezes seguidas: o computador joga por você até você voltar.",
   "clock.back": "Voltei",
 
   // update.*: a new version of the site (update.js)
@@ -1144,6 +1144,7 @@ export default {
   "room.silent": "em silêncio há um tempo",
   "room.clock_away": "sem tempo: o computador joga",
   "room.clock_setting": "Tempo por jogada: {time}",
+  "room.clock_away_you": "Seu tempo acabou duas vezes seguidas: o computador joga por você até você voltar.",
   "room.level_of": "Nível do computador no lugar {n}",
   "room.remove": "Tirar",
   "room.removed": "O anfitrião tirou você do seu lugar. Você pode assistir à partida.",
