@@ -32,6 +32,8 @@ export function attach({ loop, app, sound }) {
     notice(null);
     app.away.delete(seat);
     loop.clock.back(seat);
-    if (app.session && app.session.turn === seat && !loop.over) loop.advance();
+    if (!app.session || app.session.turn !== seat || loop.over) return;
+    loop.advance();                     // the turn, the human's now (no new turn: so timed here)
+    loop.clock.start(seat, "human");
   }
 }
