@@ -33,6 +33,11 @@ ON_DEMAND_ICONS = re.compile(r"icons/[^/]+\.png")
 # The lesson files (data/lessons/): our pages show them from their precomputed
 # answers, so only a lesson opened by its file's address (#src=) fetches one.
 ON_DEMAND_LESSONS = re.compile(r"lessons/[^/]+\.json")
+# The turn clock's modules: the game page imports them only for a game with a clock
+# (the room page, of the later tier, with itself), so a first visit does not carry them.
+ON_DEMAND_CLOCK = re.compile(
+    r"assets/[^/]+/js/(?:lib/game/clock|lib/shell/clockface|pages/game/clock)\.js"
+)
 
 # Pages a first visit does not carry (the "later" tier): `<name>.html`, the
 # page's own modules and stylesheet (`js/pages/<name>/`, `css/<name>.css`) and
@@ -51,7 +56,8 @@ LATER_LIBS: dict[str, tuple[str, ...]] = {"authoring": ("editor", "lesson-edit")
 
 # The engine in two parts for the snapshot path (sitebuild/archives.py
 # engine_parts): the core, precached, and the modules only the later tier's pages
-# use (the review, the editor, rooms and their names, play by link), lessons (whose checks our
+# use (the review, the editor, rooms and their names, play by link), the turn clock's
+# rule (asked only when a game has a clock, and a room's host), lessons (whose checks our
 # own pages have precomputed: only a lesson from a link or another site asks
 # lesson_check) and the course variant (a rare choice on the game page), which
 # the worker fetches when one of their operations is first asked for
@@ -62,6 +68,7 @@ LATER_ENGINE: tuple[str, ...] = (
     "editor",
     "rooms",
     "names",
+    "clock",
     "linkplay",
     "lessons",
     "course/",
@@ -115,6 +122,7 @@ def precache_manifest(
             for r in files
             if ON_DEMAND_ASSETS.fullmatch(r)
             or ON_DEMAND_LESSONS.fullmatch(r)
+            or ON_DEMAND_CLOCK.fullmatch(r)
             or ON_DEMAND_STDLIB.fullmatch(r)
             or ON_DEMAND_WHEEL.fullmatch(r)
             or ON_DEMAND_ICONS.fullmatch(r)

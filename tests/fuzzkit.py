@@ -91,6 +91,8 @@ def corpus() -> dict[str, list[Any]]:
             positions.append(pos)
             if not g.over:
                 moves.append((pos, g.legal_moves()[0]))
+                if len(moves) == 2:  # a move the turn clock played (clock.py)
+                    moves.append((pos, {**g.legal_moves()[0], "clock": True}))
     # An exchange in an elimination-bonus game: searched for among seeded games.
     for seed in range(200):
         _, snaps = _play("elimination-bonus", 6, 1000 + seed)
@@ -366,6 +368,13 @@ def op_args(op: str, pick: Callable[[list[Any]], Any]) -> dict[str, Any]:
         if op == "bot_move":
             args["bot"] = pick(["random", "survivor", "planner"])
         return args
+    if op == "clock_move":
+        live = [
+            p
+            for p in c["positions"]
+            if p["turn"] is not None and notation.from_position(p).hands[p["turn"]]
+        ]
+        return {"position": pick(live), "seed": pick([0, "s", None]), "missed": pick([0, 1, 5])}
     if op == "review":
         return {"record": record, "iterations": 1, "from": 0, "to": pick([0, 1])}
     if op == "daily":

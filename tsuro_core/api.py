@@ -217,8 +217,9 @@ OPS: dict[str, Operation] = {
     # puzzle_check and puzzle_hint (puzzles.py), lesson_check (lessons.py),
     # check_position (editor.py), link_encode, link_open, link_new, link_share,
     # link_reveal and link_play (linkplay.py), room_view (rooms.py), clean_name
-    # (names.py) and the course variant's course_new_game, _legal_moves, _play and
-    # _bot_move, also by their first names, neu_* (course/ops.py).
+    # (names.py), clock_move (clock.py: the turn clock) and the course variant's
+    # course_new_game, _legal_moves, _play and _bot_move, also by their first names,
+    # neu_* (course/ops.py).
     **feature_operations(),
 }
 

@@ -43,6 +43,7 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     ),
     "puzzles": ("puzzle_check", "puzzle_hint"),
     "rooms": ("room_view",),
+    "clock": ("clock_move",),
     "names": ("clean_name",),
 }
 """Each feature module (relative to the package) and the operations its ``OPS`` (and

@@ -65,8 +65,9 @@ MOVE_FIELDS: dict[str, frozenset[str]] = {
     "tile": frozenset({"tile", "rot"}),
     "exchange": frozenset({"exchange"}),
 }
-"""The fields of each kind of move (any of them may carry a record's ``reshuffle`` too);
-a move with another field is refused, as every other input with a field it does not use."""
+"""The fields of each kind of move (any of them may carry a record's ``reshuffle`` too,
+and ``"clock": true``, a move the turn clock played: clock.py); a move with another field
+is refused, as every other input with a field it does not use."""
 
 
 def phase_of(
@@ -354,6 +355,15 @@ class Game:
         """
         if not isinstance(move, dict):
             raise IllegalMove("a move must be an object: {start}, {tile, rot} or {exchange}")
+        if "clock" in move:
+            if move["clock"] is not True:
+                raise IllegalMove(f"clock must be true, got {show(move['clock'])}")
+            mover = self.turn
+            if mover is None:
+                raise IllegalMove("the game is over")
+            events = self.play({k: v for k, v in move.items() if k != "clock"}, reshuffle)
+            self.moves[-1]["clock"] = True
+            return [{"type": "clock", "seat": mover}, *events]
         if reshuffle is None and "reshuffle" in move:
             given = move["reshuffle"]
             if not isinstance(given, list) or not all(is_whole(t) for t in given):

@@ -555,7 +555,7 @@ def _check_reachable(game: Game, problems: list[Problem]) -> None:
 # ----------------------------------------------------------------- records
 
 _RECORD_KEYS = {"format", "rules", "players", "seed", "deal", "moves"}
-_MOVE_KEYS = {"start", "tile", "rot", "exchange", "reshuffle"}
+_MOVE_KEYS = {"start", "tile", "rot", "exchange", "reshuffle", "clock"}
 
 
 def to_record(game: Game) -> Record:

@@ -112,6 +112,8 @@ class StartMove(TypedDict):
 
     start: Place
     reshuffle: NotRequired[list[int]]
+    clock: NotRequired[Literal[True]]
+    "played by the turn clock (the seat's time ran out: clock_move)"
 
 
 @final  # a move of one kind: `"tile" in move` tells them apart
@@ -122,6 +124,7 @@ class TileMove(TypedDict):
     rot: int
     reshuffle: NotRequired[list[int]]
     "the pile's order after eliminated players' tiles were shuffled in (a record's)"
+    clock: NotRequired[Literal[True]]
 
 
 @final  # a move of one kind: `"tile" in move` tells them apart
@@ -130,6 +133,7 @@ class ExchangeMove(TypedDict):
 
     exchange: list[TilePair]
     reshuffle: NotRequired[list[int]]
+    clock: NotRequired[Literal[True]]
 
 
 Move = Annotated[StartMove | TileMove | ExchangeMove, JS("Move", merged=True)]
@@ -256,6 +260,13 @@ class GameOverEvent(TypedDict):
     winners: list[int]
 
 
+class ClockEvent(TypedDict):
+    """First in a move the turn clock played."""
+
+    type: Literal["clock"]
+    seat: int
+
+
 GameEvent = (
     StartEvent
     | PlaceEvent
@@ -268,6 +279,7 @@ GameEvent = (
     | DrawEvent
     | SkipEvent
     | GameOverEvent
+    | ClockEvent
 )
 """What playing a move did, in order (docs/api.md, "Playing a move")."""
 
@@ -414,6 +426,17 @@ class BotInfo(TypedDict, total=False):
     candidates: int
     value: float | None
     score: float
+
+
+class ClockMove(TypedDict):
+    """clock_move's answer."""
+
+    move: Move
+    "a move that keeps the marker on the board if one exists, with clock: true"
+    missed: int
+    "the clock moves in a row this makes for the seat"
+    computer: bool
+    "whether the seat now goes to a computer until its player acts again"
 
 
 class BotMove(TypedDict):
@@ -1030,6 +1053,13 @@ class BotMoveArgs(TypedDict):
     "the planner's floor of work: it thinks past budget_ms until it is done (at most 2 s)"
 
 
+class ClockMoveArgs(TypedDict):
+    position: Position
+    seed: NotRequired[int | str | None]
+    missed: NotRequired[int]
+    "the clock moves in a row the seat had before this one"
+
+
 class HintArgs(TypedDict):
     position: Position
     seed: NotRequired[int | str | None]
@@ -1170,6 +1200,7 @@ OPS: dict[str, tuple[type, type]] = {
     "link_play": (LinkPlayArgs, LinkPlayed),
     "room_view": (RoomViewArgs, RoomView),
     "game_figures": (RecordArgs, GameFigures),
+    "clock_move": (ClockMoveArgs, ClockMove),
     "clean_name": (NameArgs, Name),
     "course_new_game": (CourseNewGameArgs, CourseDealt),
     "course_legal_moves": (CoursePositionArgs, CourseLegalMoves),

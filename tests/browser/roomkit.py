@@ -117,9 +117,12 @@ def room_url(server: str, relay: Relay, extra: str = "") -> str:
     return f"{server}room.html?relays={relay.url}&stun=off&anim=0{extra}"
 
 
-def open_room(page, server: str, relay: Relay | None, kinds: list[str]) -> str:
-    """On a fresh page: the host's new room with these seat kinds ("person", "computer:easy"...);
-    returns the room link.  Without a relay: a room for invites without internet only."""
+def open_room(
+    page, server: str, relay: Relay | None, kinds: list[str], clock: int | None = None
+) -> str:
+    """On a fresh page: the host's new room with these seat kinds ("person", "computer:easy"...)
+    and `clock` seconds a move if given; returns the room link.  Without a relay: a room
+    for invites without internet only."""
     page.goto(
         room_url(server, relay) if relay else f"{server}room.html?relays=none&stun=off&anim=0"
     )
@@ -127,6 +130,8 @@ def open_room(page, server: str, relay: Relay | None, kinds: list[str]) -> str:
     page.select_option("#room-count", str(len(kinds)))
     for i, kind in enumerate(kinds):
         page.select_option(f"#room-seat-kinds li:nth-child({i + 1}) select", kind)
+    if clock is not None:
+        page.select_option("#room-clock", str(clock))
     page.click("#btn-open-room")
     page.wait_for_selector("#seats li")
     if relay:

@@ -129,7 +129,7 @@ async function hostRoom(engine, net, kinds, rules = "classic") {
 
 /** A player's side in a room: its client and everything it was told. */
 function player(net, name, host) {
-  const seen = { rooms: [], states: [], errors: [], removed: [], reactions: [], seated: [], over: null, hostUp: [] };
+  const seen = { rooms: [], states: [], errors: [], removed: [], reactions: [], seated: [], over: null, hostUp: [], clocks: [] };
   const store = { token: null };
   const transport = net.transport(name);
   const client = new RoomClient({
@@ -143,6 +143,7 @@ function player(net, name, host) {
       error: (code) => seen.errors.push(code),
       removed: (seat) => { store.token = null; seen.removed.push(seat); },
       reaction: (seat, r) => seen.reactions.push([seat, r]),
+      clock: (seat, left) => seen.clocks.push({ seat, left, n: client.state?.n ?? null }),
     },
   });
   return { name, client, transport, seen, store };
@@ -544,6 +545,140 @@ scenarios.hostile_guest_refused = async (engine) => {
   }
   await playUntilOver(host, [ann, bo, eve]);
   assert.equal(host.room.phase, "over");
+};
+
+/**
+ * A rematch: at the end "Play again" keeps the room and deals anew with the seats turned by
+ * one (the next person plays first); every device sees the new game start with its seat's
+ * new number; a guest who reloads comes back into the new game; the series counts each
+ * person's wins (by person, not by seat) and the games played.
+ */
+scenarios.rematch = async (engine) => {
+  const { net, host, players: [ann, bo] } = await seatedRoom(engine, ["person", "person", "computer:easy"], ["Ann", "Bo"]);
+  assert.deepEqual(await host.referee.rematch(), { code: "wrong_phase" }, "a rematch before any game");
+  assert.equal(await host.referee.start(), null);
+  await playUntilOver(host, [ann, bo]);
+  await until(() => ann.seen.over && bo.seen.over, "the first game's end");
+  await settle(host.referee);
+  const first = ann.seen.over;
+  const names = first.players.map((p) => p.name);
+  assert.deepEqual(names, ["Ann", "Bo", "Computer 3"]);
+  const firstWinners = (host.referee.session.position.winners || []).map((seat) => names[seat]);
+  let series = ann.client.room.series;
+  assert.equal(series.games, 1);
+  assert.deepEqual(series.wins.map((w) => [w.name, w.wins]), names.map((n) => [n, firstWinners.includes(n) ? 1 : 0]));
+  const annToken = ann.store.token;
+  const states = { ann: ann.seen.states.length, bo: bo.seen.states.length };
+  assert.equal(await host.referee.rematch(), null);
+  // the seats turned by one: Bo plays first, then the computer, then Ann
+  assert.deepEqual(host.room.seats.map((s) => s.name), ["Bo", "Computer 3", "Ann"]);
+  assert.equal(host.room.phase, "playing");
+  await until(() => ann.client.seat === 2 && bo.client.seat === 0, "each device told its seat's new number");
+  await until(() => bo.seen.states.length > states.bo && ann.seen.states.length > states.ann, "the new game's first state");
+  const start = bo.seen.states[states.bo];
+  assert.equal(start.n, 0, "a new deal");
+  assert.equal(start.position.turn, 0);
+  assert.deepEqual(start.position.players.map((p) => p.name), ["Bo", "Computer 3", "Ann"]);
+  assert.ok(start.legal, "Bo, now in seat 0, is to move");
+  assert.ok(start.position.hands[0] && start.position.hands[2] === null, "Bo sees his new hand, not Ann's");
+  assert.equal(ann.seen.states[states.ann].legal, null);
+  assert.equal(ann.store.token, annToken, "Ann keeps her seat token");
+  // Ann reloads (a new connection with her token): back in her seat, in the new game
+  await playUntilOver(host, [ann, bo], { stopAt: 3 });
+  await settle(host.referee);
+  net.cut("ann", "host");
+  const ann2 = player(net, "ann2", host);
+  ann2.store.token = annToken;
+  net.connect("ann2", "host");
+  await until(() => ann2.client.seat === 2 && ann2.seen.states.length > 0, "Ann back in the new game");
+  assert.equal(ann2.seen.states.at(-1).n, host.referee.session.moves.length);
+  assert.deepEqual(ann2.seen.states.at(-1).position.players.map((p) => p.name), ["Bo", "Computer 3", "Ann"]);
+  await playUntilOver(host, [ann2, bo]);
+  await until(() => ann2.seen.over && bo.seen.over && bo.seen.over !== first, "the second game's end");
+  await settle(host.referee);
+  const second = bo.seen.over;
+  assert.deepEqual(second.players.map((p) => p.name), ["Bo", "Computer 3", "Ann"]);
+  assert.notDeepEqual(second.deal, first.deal);
+  const secondWinners = (host.referee.session.position.winners || []).map((s) => second.players[s].name);
+  series = bo.client.room.series;
+  assert.equal(series.games, 2);
+  const want = (n) => (firstWinners.includes(n) ? 1 : 0) + (secondWinners.includes(n) ? 1 : 0);
+  assert.deepEqual(series.wins.map((w) => [w.name, w.wins]), ["Bo", "Computer 3", "Ann"].map((n) => [n, want(n)]));
+  assert.ok(!JSON.stringify(bo.client.room).includes(host.room.seats[0].person), "a person's key stays on the host");
+  out.figures.rematch = { first: first.moves.length, second: second.moves.length, series: series.wins.map((w) => w.wins) };
+};
+
+/**
+ * The turn clock (0.3 s a move here): Bo, seated and connected, never moves.  Each time his
+ * time runs out the host's engine plays for him a move that keeps his marker on the board
+ * (marked clock: true in the record, a clock event first in the move's events every device
+ * logs); every device is told the time left as each person's turn starts; after two clock
+ * moves in a row his seat goes to a computer (told to all) until he says he is back; a
+ * guest's move that claims to be the clock's is refused; a stopped host stops the clock.
+ */
+scenarios.clock_runs_out = async (engine) => {
+  const { host, players: [ann, bo] } = await seatedRoom(engine, ["person", "person"], ["Ann", "Bo"]);
+  host.room.clock = 0.3;
+  assert.equal(await host.referee.start(), null);
+  const session = () => host.referee.session;
+  const clocked = () => session().moves.map((m, k) => (m.clock ? k : -1)).filter((k) => k >= 0);
+  const annMoves = async (until_) => {
+    // Ann moves at once on her turns (a surviving move), Bo never: until `until_()` holds
+    const done = new Set();
+    for (let i = 0; i < 20000 && !until_(); i++) {
+      const s = ann.seen.states.at(-1);
+      if (s?.legal && s.position.turn === 0 && !done.has(s.n) && session().moves.length === s.n) {
+        done.add(s.n);
+        ann.client.move(s.n, keepGoing(s.legal, s.n, 0));
+      }
+      if (host.room.phase === "over") throw new Error("the game ended first");
+      await sleep(2);
+    }
+  };
+  await annMoves(() => host.referee.away.has(1));
+  await settle(host.referee);
+  // two clock moves for Bo, in a row: his start mark and his first tile
+  const ks = clocked();
+  assert.equal(ks.length, 2, `clock moves at ${ks}`);
+  for (const k of ks) {
+    assert.equal(session().positions[k].turn, 1, "the clock played for Bo");
+    assert.deepEqual(session().events[k][0], { type: "clock", seat: 1 });
+    const before = await engine.ask("legal_moves", { position: session().positions[k] });
+    const survivors = before.moves.filter((m) => m.legal !== false && !m.self_eliminating).map((m) => JSON.stringify(m.move));
+    const { clock, ...move } = session().moves[k];
+    assert.equal(clock, true);
+    if (survivors.length) assert.ok(survivors.includes(JSON.stringify(move)), "the clock's move put Bo out");
+  }
+  assert.deepEqual(host.referee.session.toRecord().moves.map((m) => !!m.clock), session().moves.map((m, k) => ks.includes(k)));
+  // every device logged them: the clock's event is in the states Ann and Bo got
+  for (const p of [ann, bo]) {
+    assert.ok(ks.every((k) => p.seen.states.some((st) => st.n === k + 1 && st.events?.[0]?.type === "clock")), `${p.name}'s log`);
+  }
+  // the time left, told as each person's turn started (a duration: no deadline to skew)
+  const timed = bo.seen.clocks.filter((c) => c.seat !== null);
+  assert.ok(timed.some((c) => c.seat === 1) && timed.some((c) => c.seat === 0));
+  assert.ok(timed.every((c) => c.left > 0 && c.left <= 300), JSON.stringify(timed));
+  assert.deepEqual(timed.map((c) => c.seat).slice(0, 4), [0, 1, 0, 1], "each person's turn timed, in turn");
+  // Bo's seat is a computer's now: every device is told; his next turn is the computer's, not the clock's
+  await until(() => bo.client.room.seats[1].away === true && ann.client.room.seats[1].away === true, "Bo's seat away on every device");
+  const n = session().moves.length;
+  await annMoves(() => session().moves.length >= n + 2 && session().positions.at(-1).turn === 0);
+  assert.deepEqual(clocked(), ks, "the clock played again for a seat a computer plays");
+  // a guest's move may not claim to be the clock's
+  const s = bo.seen.states.at(-1);
+  bo.client._send("move", { n: s.n, move: { tile: 0, rot: 0, clock: true } });
+  await until(() => bo.seen.errors.includes("bad_message"), "a guest's clock move refused");
+  // Bo is back: his seat is his again, and his turns are timed
+  bo.client.back();
+  await until(() => bo.client.room.seats[1].away === false, "Bo back");
+  const clocksBefore = bo.seen.clocks.length;
+  await annMoves(() => bo.seen.clocks.slice(clocksBefore).some((c) => c.seat === 1));
+  bo.client.back();
+  await until(() => bo.seen.errors.includes("wrong_phase"), "back when not away: refused");
+  // the host stops (a hand-over; a closed page takes its timers with it): the clock stops
+  await host.referee.stop();
+  assert.equal(host.referee.loop.clock.left(), null);
+  out.figures.clock = { clockMoves: ks.length, moves: session().moves.length };
 };
 
 /** The host is told why a start failed: the engine's refusal, and free seats. */

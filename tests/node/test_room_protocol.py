@@ -23,6 +23,8 @@ SCENARIOS = [
     "start_failure_said",
     "hostile_guest_refused",
     "handed_over_referee_is_silent",
+    "rematch",
+    "clock_runs_out",
 ]
 
 pytestmark = pytest.mark.node

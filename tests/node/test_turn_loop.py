@@ -122,9 +122,16 @@ def test_the_engine_restarting_under_a_computers_move_and_a_humans(seen):
     assert r["offeredAgain"] == 0 and not r["busy"]
 
 
-def test_the_engine_plays_for_a_seat_and_the_seats_late_move_is_dropped(seen):
-    p = seen["playFor"]
-    assert p["accepted"] == [0] and p["late"] is None and p["moves"] == 1 and p["next"] == 1
+def test_the_turn_clock_plays_for_a_silent_seat_and_hands_it_to_a_computer(seen):
+    c = seen["clock"]
+    # each person's time ran out: the engine's move, marked in the moves and the record
+    assert c["clocked"] == [True, True, True] and c["recorded"] == [True, True, True]
+    assert c["accepted"] == [0, 1, 0]
+    assert c["timed"] == [[0, 150], [1, 150], [0, 150]]
+    # seat 0's second clock move in a row: a computer plays it until its player acts again
+    assert c["away"] == [0] and c["missed"] == {"0": 2, "1": 1}
+    # the seat's own move, chosen before the clock played it: dropped
+    assert c["late"] is None and c["stopped"] is None
 
 
 def test_a_page_may_stop_after_one_move(seen):

@@ -20,6 +20,7 @@ const { Session } = await import(new URL("lib/game/session.js", root));
 const { TurnLoop } = await import(new URL("lib/game/turnloop.js", root));
 const { HARD_BUDGET_MS, OTHER_BUDGET_MS } = await import(new URL("lib/game/budgets.js", root));
 const { CourseSession } = await import(new URL("lib/game/course-session.js", root));
+const { TurnClock } = await import(new URL("lib/game/clock.js", root));
 
 const engine = createEngine({ serviceWorker: false });
 await engine.ready;
@@ -253,20 +254,34 @@ const out = {};
   };
 }
 
-// ---------------------------------------------------------------- the engine plays for a seat (a turn clock's hook)
+// ---------------------------------------------------------------- the turn clock (lib/game/clock.js)
 
 {
+  // two people who never move, 0.15 s a move: the engine plays for each when its time runs
+  // out (a move marked clock: true), the second in a row for a seat sends it to a computer,
+  // and the seat's own move, chosen before the clock's, is dropped
   const t = table({}, { humans: "wait" });
   const session = await Session.create(engine, { rules: "classic", players: players(2), seed: 51, seats: [{ kind: "human" }, { kind: "human" }] });
+  const timed = [];
+  const away = [];
+  let seconds = 0.15;
+  t.loop.clock = new TurnClock({
+    loop: t.loop, seconds: () => seconds,
+    // the first seat handed to a computer: no more turns are timed (the test ends there)
+    hooks: { started: (seat, ms) => timed.push([seat, ms]), away: (seat) => { away.push(seat); seconds = 0; } },
+  });
   await t.loop.begin(session);
   const at = t.loop.turnAt;
   const own = pick(t.loop.turn);
-  await t.loop.playFor(0);             // time ran out: the engine's move for seat 0
-  const late = await t.loop.play(own, at);   // the player's own move, chosen before: dropped
-  out.playFor = {
-    accepted: kinds(t.log, "accepted").map((a) => a.seat),
-    late, moves: session.moves.length,
-    next: t.loop.turn && t.loop.turn.turn,
+  await until("three clock moves", () => session.moves.length >= 3);
+  const late = await t.loop.play(own, at);
+  const missed = { 0: t.loop.clock.missedOf(0), 1: t.loop.clock.missedOf(1) };
+  t.loop.leave();
+  out.clock = {
+    clocked: session.moves.slice(0, 3).map((m) => m.clock === true),
+    recorded: session.toRecord().moves.slice(0, 3).map((m) => m.clock === true),
+    accepted: kinds(t.log, "accepted").slice(0, 3).map((a) => a.seat),
+    timed, away, late, missed, stopped: t.loop.clock.left(),
   };
 }
 

@@ -72,6 +72,7 @@ export {};
  * @typedef {object} StartMove
  * @property {Place} start
  * @property {number[]} [reshuffle]
+ * @property {true} [clock] played by the turn clock (the seat's time ran out: clock_move)
  */
 
 /**
@@ -80,6 +81,7 @@ export {};
  * @property {number} tile
  * @property {number} rot
  * @property {number[]} [reshuffle] the pile's order after eliminated players' tiles were shuffled in (a record's)
+ * @property {true} [clock]
  */
 
 /**
@@ -87,9 +89,10 @@ export {};
  * @typedef {object} ExchangeMove
  * @property {TilePair[]} exchange
  * @property {number[]} [reshuffle]
+ * @property {true} [clock]
  */
 
-/** A move: one of {start}, {tile, rot} or {exchange}, with a record's reshuffle. @typedef {{start?: Place, reshuffle?: number[], tile?: number, rot?: number, exchange?: TilePair[]}} Move */
+/** A move: one of {start}, {tile, rot} or {exchange}, with a record's reshuffle. @typedef {{start?: Place, reshuffle?: number[], clock?: true, tile?: number, rot?: number, exchange?: TilePair[]}} Move */
 
 /**
  * The hands and the pile as dealt.
@@ -219,7 +222,14 @@ export {};
  * @property {number[]} winners
  */
 
-/** What playing a move did, in order (docs/api.md, "Playing a move"). @typedef {StartEvent | PlaceEvent | MoveEvent | OutEvent | ExchangeOfferEvent | ExchangeEvent | ReshuffleEvent | DragonTakenEvent | DragonReturnedEvent | DragonPassedEvent | DragonSetAsideEvent | DrawEvent | SkipEvent | GameOverEvent} GameEvent */
+/**
+ * First in a move the turn clock played.
+ * @typedef {object} ClockEvent
+ * @property {"clock"} type
+ * @property {number} seat
+ */
+
+/** What playing a move did, in order (docs/api.md, "Playing a move"). @typedef {StartEvent | PlaceEvent | MoveEvent | OutEvent | ExchangeOfferEvent | ExchangeEvent | ReshuffleEvent | DragonTakenEvent | DragonReturnedEvent | DragonPassedEvent | DragonSetAsideEvent | DrawEvent | SkipEvent | GameOverEvent | ClockEvent} GameEvent */
 
 /**
  * @typedef {object} MarkerPath
@@ -356,6 +366,14 @@ export {};
  * @property {number} [candidates]
  * @property {number | null} [value]
  * @property {number} [score]
+ */
+
+/**
+ * clock_move's answer.
+ * @typedef {object} ClockMove
+ * @property {Move} move a move that keeps the marker on the board if one exists, with clock: true
+ * @property {number} missed the clock moves in a row this makes for the seat
+ * @property {boolean} computer whether the seat now goes to a computer until its player acts again
  */
 
 /**
@@ -969,6 +987,13 @@ export {};
  */
 
 /**
+ * @typedef {object} ClockMoveArgs
+ * @property {Position} position
+ * @property {number | string | null} [seed]
+ * @property {number} [missed] the clock moves in a row the seat had before this one
+ */
+
+/**
  * @typedef {object} HintArgs
  * @property {Position} position
  * @property {number | string | null} [seed]
@@ -1118,6 +1143,7 @@ export {};
  * @property {{args: LinkPlayArgs, result: LinkPlayed}} link_play
  * @property {{args: RoomViewArgs, result: RoomView}} room_view
  * @property {{args: RecordArgs, result: GameFigures}} game_figures
+ * @property {{args: ClockMoveArgs, result: ClockMove}} clock_move
  * @property {{args: NameArgs, result: Name}} clean_name
  * @property {{args: CourseNewGameArgs, result: CourseDealt}} course_new_game
  * @property {{args: CoursePositionArgs, result: CourseLegalMoves}} course_legal_moves

@@ -11,6 +11,9 @@ import { readJSON } from "./storage.js";
 export const SETUP_KEY = "tsuro.setup";
 /** The animation speeds the setup offers ("auto": as the system prefers). */
 export const SPEEDS = ["auto", 0, 1, 2.5];
+/** The turn clock's times per move (s; 0: none), and its warning (ms before the end). */
+export const CLOCK_PRESETS = Object.freeze([0, 20, 45, 120]);
+export const WARN_MS = 10_000;
 
 /**
  * Whether the system asks for less motion (prefers-reduced-motion: reduce).

@@ -44,7 +44,7 @@ import { EngineError } from "../engine/client.js";
 /** Who plays a seat here: a person, or the engine's bot at a level ("easy", "medium", "hard"). @typedef {{kind: "human" | "computer", level: string}} Seat */
 
 /** A classic game's save (localStorage, saves.js): its record, or the position it started from and the moves since.
- *  @typedef {{format: "tsuro-save/1", record?: GameRecord, start?: Position, moves?: Move[], seats: Seat[], savedAt: string}} ClassicSave */
+ *  @typedef {{format: "tsuro-save/1", record?: GameRecord, start?: Position, moves?: Move[], seats: Seat[], clock?: number, savedAt: string}} ClassicSave */
 
 /** @type {Readonly<Record<string, string>>} */
 export const BOTS = { easy: "random", medium: "survivor", hard: "planner" };
@@ -118,6 +118,8 @@ export class GameSession {
     /** How many changes the game has had (moves played, undone, redone). */
     this.version = 0;
     this.closed = false;
+    /** The turn clock's seconds a move (0: none), kept in the save. */
+    this.clock = 0;
     /** @type {Promise<unknown>} the last change asked for (each waits for the one before) */
     this._queue = Promise.resolve();
     /** How many changes are asked for and not done yet. */
@@ -390,7 +392,8 @@ export class Session extends GameSession {
   toSave() {
     const record = this.toRecord();
     const base = record ? { record } : { start: this.start, moves: this.moves.slice() };
-    return { format: "tsuro-save/1", ...base, seats: this.seats, savedAt: new Date().toISOString() };
+    const clock = this.clock > 0 ? { clock: this.clock } : {};
+    return { format: "tsuro-save/1", ...base, seats: this.seats, ...clock, savedAt: new Date().toISOString() };
   }
 
   /** A saved game (as stored: the engine checks its record or position, and every move).
@@ -400,9 +403,13 @@ export class Session extends GameSession {
     if (!s || s.format !== "tsuro-save/1") {
       throw new EngineError("old_save", "it was saved by another version of the game");
     }
-    if (s.record) return Session.fromRecord(engine, s.record, s.seats);
-    if (s.start) return Session.fromPosition(engine, s.start, s.seats, s.moves || []);
-    throw new EngineError("bad_save", "it holds no game");
+    const session = s.record ? await Session.fromRecord(engine, s.record, s.seats)
+      : s.start ? await Session.fromPosition(engine, s.start, s.seats, s.moves || []) : null;
+    if (!session) throw new EngineError("bad_save", "it holds no game");
+    // the turn clock's seconds a move, when the game had one (at most an hour)
+    const clock = Number(s.clock);
+    session.clock = clock > 0 && clock <= 3600 ? clock : 0;
+    return session;
   }
 
   /** Ask the engine for the turn in `position`. @param {Position} position @returns {Promise<LegalMoves>} */

@@ -19,11 +19,12 @@
 //   failures         an engine refusal or failure is handed to the page's
 //                    `failed` hook with a `retry`; a refused move is offered again
 //
+//   a turn clock     `clock` (lib/game/clock.js), if the page sets one: started
+//                    each turn, told each move, stopped at the end
+//
 // Modelled on a round controller (lichess ui/round) and a game's flow
-// (boardgame.io): the moves are the engine's, the page draws.  What is built on
-// it: a turn clock (`turnStarted` says when each turn starts and who plays it;
-// `playFor(seat)` has the engine play the seat on turn when its time runs out)
-// and a rematch (`deal(make)`: a new game in the same table, the old one closed).
+// (boardgame.io): the moves are the engine's, the page draws.  A rematch is
+// `deal(make)`: a new game in the same table, the old one closed.
 
 import { playMove } from "./play.js";
 import { overIn, hasCode, STALE } from "./session.js";
@@ -31,6 +32,7 @@ import { budgetFor } from "./budgets.js";
 import { engineDown } from "../engine/client.js";
 /** @import {Classic, GameKind, GameSession} from "./session.js" */
 /** @import {PlaySteps} from "./play.js" */
+/** @import {TurnClock} from "./clock.js" */
 
 /** Who plays a seat: a person at this page, the engine, or someone elsewhere (a link, a room's guest). */
 /** @typedef {"human" | "computer" | "remote"} Player */
@@ -110,6 +112,8 @@ export class TurnLoop {
     this.busy = false;
     /** @type {{session: S | null, version: number}} the turn turnStarted last told */
     this._started = { session: null, version: -1 };
+    /** @type {TurnClock | null} the turn clock, if the game has one (set by the page) */
+    this.clock = null;
   }
 
   /** The game on, where the caller knows there is one (a hook, a control shown only with a
@@ -132,6 +136,7 @@ export class TurnLoop {
   /** The page leaves the game (none on now): dropped, and closed. */
   leave() {
     this.stop();
+    this.clock?.stop();
     this.session?.close();
     this.session = null;
     this.turn = null;
@@ -203,6 +208,7 @@ export class TurnLoop {
     this.turnAt = s.version;
     this.hooks.answered?.(turn);
     if (this.over) {
+      this.clock?.stop();
       await this.hooks.over?.(s, turn);
       return;
     }
@@ -210,6 +216,7 @@ export class TurnLoop {
     const player = this.playerOf(seat);
     if (this._started.session !== s || this._started.version !== s.version) {
       this._started = { session: s, version: s.version };   // once a turn, not on each dispatch of it
+      this.clock?.start(seat, player);
       this.hooks.turnStarted?.(seat, turn, player);
     }
     if (player === "computer") return this._computer(step, seat);
@@ -237,16 +244,6 @@ export class TurnLoop {
     if (!this.turn || this.over) return Promise.resolve();
     this.revealedTo = this.turn.turn;   // a game going on has a seat to move
     return this.advance();
-  }
-
-  /**
-   * The engine plays the seat on turn now, as a computer would (a turn clock's time ran
-   * out).  The seat's own move, if it comes after, is dropped.
-   * @param {number} seat
-   */
-  playFor(seat) {
-    if (!this.turn || this.over || this.turn.turn !== seat) return Promise.resolve();
-    return this._computer(this.stop(), seat);
   }
 
   /** @param {number} step @param {number} seat */
@@ -322,7 +319,11 @@ export class TurnLoop {
         current: () => this.current(step),
         freeze: () => h.freeze?.(mover),
         // the engine played it: a seat was to move
-        accepted: (played) => { if (mover !== null) h.accepted?.(played, mover); },
+        accepted: (played) => {
+          if (mover === null) return;
+          this.clock?.moved(mover, played.move);
+          h.accepted?.(played, mover);
+        },
         shown: async (played) => { if (mover !== null) await h.shown?.(played, mover); },
       });
       return r && this.current(step) ? r : null;

@@ -1,12 +1,12 @@
 // The game page's remembered setup (localStorage["tsuro.setup"]): the rule set,
-// the seats and the animation speed chosen in its setup dialog.  Read checked
+// the seats, the time per move and the animation speed chosen in its setup dialog.  Read checked
 // (a field the page does not know, or a value it cannot use, is refused: the
 // entry is put aside, what was good in it kept: storage.js) and changed where
 // it is stored, so that a tab writing its form does not undo another tab's.
 
 import { COLOR_NAMES } from "../views/style.js";
 import { readChecked, updateChecked, isObject } from "../base/storage.js";
-import { SETUP_KEY, SPEEDS } from "../base/motion.js";
+import { SETUP_KEY, SPEEDS, CLOCK_PRESETS } from "../base/motion.js";
 
 export { SETUP_KEY, SPEEDS };
 
@@ -19,7 +19,7 @@ const MAX_NAME = 40;
 /**
  * @typedef {{name: string, color: string, kind: string, level: string}} SeatChoice
  * @typedef {{preset?: string, scoring?: string, elimination_bonus?: boolean, open_hands?: boolean,
- *            speed?: string | number, seats?: SeatChoice[]}} Setup
+ *            speed?: string | number, seats?: SeatChoice[], clock?: number}} Setup  clock: seconds a move (0: none)
  */
 
 
@@ -56,13 +56,14 @@ export function checkSetup(v) {
   field("elimination_bonus", (x) => typeof x === "boolean");
   field("open_hands", (x) => typeof x === "boolean");
   field("speed", (x) => isOneOf(SPEEDS, x));
+  field("clock", (x) => isOneOf(CLOCK_PRESETS, x));
   if (Object.hasOwn(v, "seats")) {
     const seats = Array.isArray(v.seats) ? v.seats.slice(0, 8).map(seatOf) : [null];
     if (seats.some((s) => !s) || !Array.isArray(v.seats) || v.seats.length > 8 || !seats.length) whole = false;
     const good = seats.filter((s) => s !== null);
     if (good.length) out.seats = good;
   }
-  for (const k of Object.keys(v)) if (!["preset", "scoring", "elimination_bonus", "open_hands", "speed", "seats"].includes(k)) whole = false;
+  for (const k of Object.keys(v)) if (!["preset", "scoring", "elimination_bonus", "open_hands", "speed", "seats", "clock"].includes(k)) whole = false;
   return { value: out, whole };
 }
 

@@ -12,11 +12,12 @@ const KEY = "tsuro.sound";
 /** @import {CourseEvent, GameEvent} from "../types.js" */
 
 // Each sound: [frequency Hz, start s, length s, wave] tones.
-/** @type {Record<"place" | "out" | "collision" | "win", [number, number, number, OscillatorType][]>} */
+/** @type {Record<"place" | "out" | "collision" | "warn" | "win", [number, number, number, OscillatorType][]>} */
 const SOUNDS = {
   place: [[520, 0, 0.07, "triangle"], [780, 0.05, 0.08, "triangle"]],
   out: [[440, 0, 0.14, "sawtooth"], [330, 0.12, 0.16, "sawtooth"], [220, 0.26, 0.22, "sawtooth"]],
   collision: [[140, 0, 0.2, "square"], [95, 0.08, 0.25, "square"]],
+  warn: [[880, 0, 0.09, "square"], [880, 0.2, 0.09, "square"]],
   win: [[523, 0, 0.14, "triangle"], [659, 0.13, 0.14, "triangle"], [784, 0.26, 0.14, "triangle"], [1047, 0.39, 0.3, "triangle"]],
 };
 

@@ -96,6 +96,9 @@ export function describe(events, players, { width = 6, height = 6 } = {}) {
       case "game_over":
         lines.push({ seat: null, kind: "over", text: t("log.over", { result: winnersText(e.winners, players) }) });
         break;
+      case "clock":   // the turn clock played this move
+        lines.push({ seat: e.seat, kind: "clock", text: t("log.clock", { name: name(e.seat) }) });
+        break;
       default:
         break;
     }

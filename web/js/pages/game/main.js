@@ -85,6 +85,8 @@ const FAILED = { turn: "game.legalFailed", computer: "game.botFailed", redo: "ga
 
 const loop = new TurnLoop({
   board,
+  // a seat the turn clock gave to a computer (away) until they are back
+  player: (seat) => (app.away.has(seat) || !app.session?.isHuman(seat) ? "computer" : "human"),
   hidesHand: () => playPanel.hidesHands(app.session),
   stop: () => app.turn?.stop(),
   waiting: () => {
@@ -151,8 +153,21 @@ const loop = new TurnLoop({
   },
 });
 
+// the turn clock (./clock.js), with the first game that has one
+let clocked = null;
+function attachClock(session) {
+  if (!(session.clock > 0)) return;
+  clocked = clocked || import("./clock.js").then((m) => m.attach({ loop, app, sound }), (e) => { clocked = null; notice(reason(e)); });
+  clocked.then(() => {
+    const turn = loop.turn;
+    if (loop.session === session && turn && !loop.over && !loop.clock?.timing) loop.clock?.start(turn.turn, loop.playerOf(turn.turn));
+  });
+}
+
 const app = {
   tileset: null,
+  /** @type {Set<number>} seats the clock gave to a computer */
+  away: new Set(),
   turn: null,        // the variant's turn controller (variants.js), chosen when a game begins
   loop,
 
@@ -170,6 +185,8 @@ const app = {
     this.variant = variantOf(session);
     this.turn = turns[this.variant.name];
     gameOver.reset();
+    this.away = new Set();
+    loop.clock?.reset();
     const size = session.boardSize;
     board.setSize(size.width, size.height);
     board.setSeats(seatStyles(session.players));
@@ -177,6 +194,7 @@ const app = {
     log.rebuild(session);
     if (fromSave) notice(null);
     loop.begin(session);
+    attachClock(session);
     this.save();
   },
 
@@ -248,20 +266,21 @@ const app = {
   playAgain() {
     const s = this.session;
     const rules = s.record ? s.record.rules : s.rules;
-    this.newGame({ rules, players: s.players, seats: s.seats });
+    this.newGame({ rules, players: s.players, seats: s.seats, clock: s.clock });
   },
 
-  async newGame({ rules, players, seats, seed }, retried = false) {
+  async newGame({ rules, players, seats, seed, clock = 0 }, retried = false) {
     this.setBanner(t("game.dealing"), null, { quiet: true });
     let session;
     try {
       session = await loop.deal(() => variantOf(rules).Session.create(engine, { rules, players, seats, seed }), (dealt) => {
         notice(null);
+        dealt.clock = clock;
         this.begin(dealt);
       });
     } catch (e) {
       // queued behind a request that was stopped at its time limit: once more, on the new engine
-      if (e.code === "restarted" && !retried) return this.newGame({ rules, players, seats, seed }, true);
+      if (e.code === "restarted" && !retried) return this.newGame({ rules, players, seats, seed, clock }, true);
       this.openSetup(t("game.startFailed", { reason: reason(e) }));
     }
     return session;

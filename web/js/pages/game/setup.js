@@ -1,5 +1,6 @@
 // The setup dialog (index.html's <dialog id="setup">): the rule set, the
-// seats (name, colour, human or computer), the seed and the animation speed.
+// seats (name, colour, human or computer), the time per move (the turn
+// clock), the seed and the animation speed.
 // It remembers the form in localStorage and hands the chosen game to
 // onStart({rules, players, seats, seed}); the seats and colours each rule set
 // allows come from variants.js.
@@ -61,6 +62,7 @@ export class SetupDialog {
     $("set-bonus").checked = !!saved.elimination_bonus;
     $("set-open").checked = !!saved.open_hands;
     $("set-speed").value = String(saved.speed ?? "auto");
+    $("set-clock").value = String(saved.clock ?? 0);
     this.fitPreset();
     this.shown = this.choices();
   }
@@ -71,6 +73,7 @@ export class SetupDialog {
       preset: $("set-preset").value, scoring: $("set-scoring").value,
       elimination_bonus: $("set-bonus").checked, open_hands: $("set-open").checked,
       speed: $("set-speed").value === "auto" ? "auto" : Number($("set-speed").value),
+      clock: Number($("set-clock").value),
       seats: this.seats.map((s) => ({ ...s })),
     };
   }
@@ -252,6 +255,7 @@ export class SetupDialog {
       players: seats.map((s) => ({ name: s.name, color: s.color })),
       seats: seats.map((s) => ({ kind: s.kind, level: s.level })),
       seed,
+      clock: this.variant().name === "classic" ? Number($("set-clock").value) : 0,
     };
     this.remember();
     $("setup").close();

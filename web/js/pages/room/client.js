@@ -22,6 +22,8 @@ import { randomText, verifyWelcome, verifyRelease } from "./secret.js";
  * @property {(connected: boolean) => void} host  the host is connected (true) or gone (false)
  * @property {(seat: number) => void} removed  the host took this browser's seat back (its signature checked)
  * @property {(seat: number, reaction: string) => void} reaction  a player's reaction
+ * @property {(seat: number | null, leftMs: number | null) => void} [clock]  the turn clock: the seat
+ *           whose turn is timed and the time it has left (null: none is)
  */
 
 const KEEP = 4000;              // received messages kept for inspection (window.tsuroRoom.received)
@@ -114,6 +116,7 @@ export class RoomClient {
       case "seated": this.on.seated(msg.seat, msg.token); break;
       case "removed": await this._removed(msg); break;
       case "reaction": this.on.reaction(msg.seat, msg.r); break;
+      case "clock": this.on.clock?.(msg.seat, msg.left); break;
       case "error": this.on.error(msg.code, typeof msg.detail === "string" ? msg.detail : undefined); break;
     }
   }
@@ -154,6 +157,8 @@ export class RoomClient {
   /** @param {string} r  one of protocol.REACTIONS */
   react(r) { this._send("react", { r }); }
   stand() { this._send("stand"); }
+  /** Back at the table: the seat the clock gave to a computer is played by this player again. */
+  back() { this._send("back"); }
   /** @param {number} n  the number of moves played so far (the host refuses a move made on an older state) */
   move(n, move) {
     this.moved.push({ n, at: performance.timeOrigin + performance.now() });

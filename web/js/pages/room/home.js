@@ -1,7 +1,7 @@
 // room.html without a room: the rooms this browser hosts (resumed from their
 // saves) and the form for a new one, filled from the game page's setup
 // (localStorage "tsuro.setup": seats, names, colours, the winner, open hands,
-// the elimination bonus)
+// the elimination bonus, the time per move)
 // when the player came from there with "Play live".
 
 import { list, t } from "../../lib/words/i18n.js";
@@ -9,10 +9,14 @@ import { readSetup } from "../../lib/shell/settings.js";
 import { DEFAULT_COLORS } from "../../lib/views/style.js";
 import { $ } from "../../lib/shell/dom.js";
 import { listHosted, saveHosted } from "./store.js";
+import { CLOCK_PRESETS } from "../../lib/base/motion.js";
 import { deriveRoom, hostFingerprint, newHostKey, randomText, roomFragment } from "./secret.js";
 
 const LEVELS = ["easy", "medium", "hard"];
 const SCORING = ["survival", "longest_path", "most_crossings"];
+
+/** A time per move in words: "No limit", "20 seconds"... @param {number} seconds */
+export function clockChoice(seconds) { return t(seconds > 0 ? `clock.s${seconds}` : "clock.none"); }
 
 /** The game page's remembered setup (read checked: settings.js), if it has seats. */
 function setupOfGamePage() {
@@ -68,7 +72,8 @@ async function openRoom() {
     const name = kind === "computer" ? t(`room.computer_${level}`) : t("common.player_name", { n: i + 1 });
     return { kind, level: level || "medium", name, color, token: null };
   });
-  const room = { id, link: { secret, host }, hostKey, rules: rulesOfForm(), seats, phase: "lobby", save: null };
+  const clock = Number($("room-clock").value);
+  const room = { id, link: { secret, host }, hostKey, rules: rulesOfForm(), seats, phase: "lobby", save: null, clock };
   if (!saveHosted(room)) throw Object.assign(new Error("storage"), { code: "no_storage" });
   return roomFragment(room.link);
 }
@@ -79,6 +84,9 @@ export function showHome(fail) {
   if (!$("room-count").options.length) {
     for (let n = 2; n <= 8; n++) $("room-count").add(new Option(String(n), String(n)));
     for (const s of SCORING) $("room-scoring").add(new Option(t(`room.scoring_${s}`), s));
+    for (const c of CLOCK_PRESETS) $("room-clock").add(new Option(clockChoice(c), String(c)));
+    const clock = Number(setup?.clock);
+    $("room-clock").value = String(CLOCK_PRESETS.includes(clock) ? clock : 0);
     $("room-count").value = String(Math.min(8, Math.max(2, setup?.seats?.length || 3)));
     if (setup && SCORING.includes(setup.scoring)) $("room-scoring").value = setup.scoring;
     $("room-open").checked = !!setup?.open_hands;

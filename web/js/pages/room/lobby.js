@@ -4,6 +4,7 @@
 // host sees its own controls beside them: start the game; in the lobby, take a
 // guest out of a seat; during the game, give a seat whose player is gone or
 // silent to a computer (of a chosen level) or free it for someone else.
+// After a first game, the series: the games played and each person's wins.
 
 import { isolate, t } from "../../lib/words/i18n.js";
 import { colorOf } from "../../lib/views/style.js";
@@ -16,6 +17,7 @@ const LEVELS = ["easy", "medium", "hard"];
 function seatLabel(seat, i) {
   const what = seat.kind === "computer" ? t("room.computer")
     : !seat.taken ? t("room.free")
+    : seat.away ? t("room.clock_away")
     : !seat.online ? t("room.away")
     : seat.silent ? t("room.silent") : t("room.here");
   const name = seat.taken || seat.kind === "computer" ? seat.name : t("common.player_name", { n: i + 1 });
@@ -46,7 +48,7 @@ export function drawSeats(list, room, { take, host }) {
     const li = document.createElement("li");
     li.className = "room-seat";
     li.dataset.seat = String(i);
-    li.dataset.state = seat.kind === "computer" ? "computer" : !seat.taken ? "free" : !seat.online ? "away" : seat.silent ? "silent" : "here";
+    li.dataset.state = seat.kind === "computer" ? "computer" : !seat.taken ? "free" : seat.away ? "clock" : !seat.online ? "away" : seat.silent ? "silent" : "here";
     const dot = document.createElement("span");
     dot.className = "room-dot";
     dot.setAttribute("aria-hidden", "true");
@@ -108,4 +110,36 @@ export function lobbyNote(room, isHost) {
   $("lobby-note").textContent = room.phase !== "lobby" ? ""
     : waiting ? t("room.waiting_seats", { count: waiting })
     : isHost ? t("room.ready_host") : t("room.ready_guest");
+}
+
+/**
+ * The series from a `room` message (after a first game): the games played, and each
+ * person's wins (the seated in seat order, then those who left), the most first.
+ * @param {any} room
+ */
+export function drawSeries(room) {
+  const series = room.series;
+  const games = series && Number.isInteger(series.games) ? series.games : 0;
+  $("series-panel").hidden = games < 1;
+  if (games < 1) return;
+  $("series-games").textContent = t("room.series_games", { count: games });
+  const list = $("series");
+  list.replaceChildren();
+  const wins = (Array.isArray(series.wins) ? series.wins : []).filter((w) => w && typeof w.name === "string" && Number.isInteger(w.wins));
+  for (const w of [...wins].sort((a, b) => b.wins - a.wins)) {
+    const li = document.createElement("li");
+    li.className = "room-seat";
+    const dot = document.createElement("span");
+    dot.className = "room-dot";
+    dot.setAttribute("aria-hidden", "true");
+    dot.style.background = colorOf(String(w.color));
+    const name = document.createElement("span");
+    name.className = "room-seat-name";
+    name.textContent = isolate(w.name);
+    const count = document.createElement("span");
+    count.className = "room-seat-state";
+    count.textContent = t("room.series_wins", { count: w.wins });
+    li.append(dot, name, " ", count);
+    list.append(li);
+  }
 }

@@ -12,9 +12,10 @@
 
 import { bootPage } from "../../lib/shell/boot.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
-import { notice, reason, setPhase, wireCopyButton } from "../../lib/shell/page.js";
+import { notice, reason, say, setPhase, wireCopyButton } from "../../lib/shell/page.js";
 import { noteRefusal } from "../../lib/base/refusals.js";
 import { sound } from "../../lib/shell/sound.js";
+import { ClockFace } from "../../lib/shell/clockface.js";
 import { list, t, lang } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { readText, writeText } from "../../lib/base/storage.js";
@@ -31,9 +32,9 @@ import { markDead } from "./tables.js";
 import { newKey } from "./nostr.js";
 import { RoomClient } from "./client.js";
 import { Table } from "./table.js";
-import { drawSeats, lobbyNote } from "./lobby.js";
+import { drawSeats, drawSeries, lobbyNote } from "./lobby.js";
 import { showGameOver } from "./finish.js";
-import { showHome } from "./home.js";
+import { showHome, clockChoice } from "./home.js";
 import { drawQR } from "./qr.js";
 import { ManualInvites, answerInvite } from "./invite.js";
 
@@ -64,6 +65,10 @@ const page = bootPage({
   exchange,
 });
 const { engine, board, turn, tilesReady } = page;
+/** The turn clock as the host tells it (its time left, counted down here). */
+const clockFace = new ClockFace({ el: $("turn-clock"), sound });
+/** Whether this page says that the clock gave its seat to a computer (with "I'm back"). */
+let awaySaid = false;
 const params = new URLSearchParams(location.search);
 const NO_ANSWER_MS = 15_000;
 /** The name this browser last took a seat under (any room): a table joined from the list uses it. */
@@ -82,6 +87,11 @@ const debug = {
   get connectedAt() { return room.client?.connectedAt ?? null; },
   get seatedAt() { return room.client?.seatedAt ?? null; },
   get record() { return room.referee?.session?.toRecord() ?? null; },
+  /** the host's turn clock: the seat whose turn it times, and the time left (ms) */
+  get clock() {
+    const c = room.referee?.loop.clock;
+    return c ? { seat: c.timing?.seat ?? null, left: c.left() } : null;
+  },
   get hosting() { return room.hosting; },
   /** the open table's announcements: events sent to relays, and what each relay answered */
   get announced() { return room.announcer ? { sent: room.announcer.sent, log: room.announcer.log } : null; },
@@ -250,7 +260,7 @@ function tableFacts(hosted) {
   return {
     table: hosted.table.id, link: hosted.link, rules: hosted.rules, seats: info.seats.length, free,
     phase: info.phase === "lobby" ? "lobby" : "playing", lang: lang(), since: hosted.table.since,
-    players: info.seats.filter((s) => s.taken).map((s) => s.name), clock: null,
+    players: info.seats.filter((s) => s.taken).map((s) => s.name), clock: Number(hosted.clock) > 0 ? Number(hosted.clock) : null,
   };
 }
 
@@ -285,12 +295,17 @@ function startClient(transport, link, id) {
     on: {
       host: (up) => {
         connection(up ? "" : t(room.referee ? "room.connecting" : "room.host_gone"));
+        if (!up) clockFace.stop();   // the host is the clock: gone, it stops
         if (!up && !room.referee) setPhase("host-gone");
       },
       room: (r) => showRoom(r),
       seated: (seat, token) => { saveSeat(id, { token, name: $("join-name").value.trim() }); },
-      state: (s) => { showPlaying(); room.table?.receive(s); },
-      over: (record) => { room.table?.queue.then(() => showGameOver(engine, board, record, room.client?.room)); },
+      state: (s) => { showPlaying(s); room.table?.receive(s); },
+      clock: (seat, left) => {
+        if (seat === null || left === null) clockFace.stop();
+        else clockFace.run(left, { mine: seat === room.client?.seat });
+      },
+      over: (record) => { clockFace.stop(); room.table?.queue.then(() => showGameOver(engine, board, record, room.client?.room)); },
       error: (code, detail) => refused(code, detail),
       // only the host's signature takes the seat's token back (client.js checked it)
       removed: () => {
@@ -322,9 +337,22 @@ function showRoom(r) {
   if (r.phase === "lobby") setPhase(r.you.seat === null ? "lobby" : "seated");
   drawSeats(list, r, { take: (seat) => take(seat), host: isHost ? room.referee : null });
   lobbyNote(r, isHost);
+  drawSeries(r);
+  $("btn-rematch").hidden = !isHost || r.phase !== "over";
   $("btn-manual").hidden = !isHost || r.phase === "over";
   $("react-box").hidden = r.you.seat === null || r.phase === "lobby";
+  $("lobby-clock").textContent = t("room.clock_setting", { time: clockChoice(r.clock) });
+  sayAway(r);
   if (!isHost) joinFromList(r);
+}
+
+/** The clock gave this player's seat to a computer: said, with "I'm back"; once back, unsaid. */
+function sayAway(r) {
+  // at the end too: the seat stays the computer's in the next game until its player is back
+  const away = r.phase !== "lobby" && r.you.seat !== null && !!r.seats[r.you.seat]?.away;
+  if (away && !awaySaid) notice(t("room.clock_away_you"), { label: t("clock.back"), run: () => { notice(null); room.client?.back(); } });
+  if (!away && awaySaid) notice(null);
+  awaySaid = away;
 }
 
 /**
@@ -358,9 +386,14 @@ function take(seat) {
   room.client?.sit(seat, name);
 }
 
-function showPlaying() {
+function showPlaying(state) {
   $("lobby-panel").hidden = true;
   $("log-panel").hidden = false;
+  if (state.n === 0 && !$("over-panel").hidden) {
+    // a rematch: the game before is put away, and everyone is told who starts
+    $("over-panel").hidden = true;
+    say(t("room.new_game", { name: state.position.players[state.position.turn]?.name ?? "" }));
+  }
 }
 
 /** The room's link and its QR code, on the host's screen. */
@@ -406,6 +439,10 @@ $("btn-start").addEventListener("click", async () => {
   if (!why) return;
   // why not: said to the host (a free seat; the engine's refusal, in words)
   notice(t("room.start_failed", { reason: why.code === "seats_free" ? t("room.waiting_seats", { count: 1 }) : reason(why) }));
+});
+$("btn-rematch").addEventListener("click", async () => {
+  const why = await room.referee?.rematch();
+  if (why) notice(t("room.start_failed", { reason: why.code === "seats_free" ? t("room.waiting_seats", { count: 1 }) : reason(why) }));
 });
 wireReactions((r) => room.client?.react(r), () => { if (room.client?.room) showRoom(room.client.room); });
 $("btn-exchange").addEventListener("click", () => exchange.finish());

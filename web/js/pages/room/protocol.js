@@ -35,8 +35,10 @@ const FROM_GUEST = {
   hello: { nonce: isId, token: (v) => v === undefined || isId(v) },
   sit: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), name: (v) => isText(v, 200) && cleanName(v).length > 0 },
   stand: {},
-  move: { n: (v) => isInt(v, 0, 10000), move: isObj, seat: (v) => v === undefined || isInt(v, 0, MAX_SEATS - 1) },
+  // a move the clock played is the host's to mark: a guest's move never carries `clock`
+  move: { n: (v) => isInt(v, 0, 10000), move: (v) => isObj(v) && !Object.hasOwn(v, "clock"), seat: (v) => v === undefined || isInt(v, 0, MAX_SEATS - 1) },
   react: { r: isReaction },
+  back: {},
 };
 
 /**
@@ -67,6 +69,7 @@ const FROM_HOST = {
   reaction: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), r: isReaction },
   state: { n: (v) => isInt(v, 0, 10000), position: isObj },
   over: { record: isObj },
+  clock: { seat: (v) => v === null || isInt(v, 0, MAX_SEATS - 1), left: (v) => v === null || isInt(v, 0, 3_600_000) },
   error: { code: (v) => isText(v, 40) },
 };
 

@@ -10,10 +10,15 @@
 // hello (a signature and a view) a few times a connection and then one every
 // few seconds, answered to that peer alone; reactions a few a minute.  The
 // host's controls take seats back (a signed `removed` to the seat's browser)
-// and give them to computers.
+// and give them to computers.  At the end the host may deal again in the same
+// room (a rematch): the seats turn by one, so the next person plays first, and
+// the series counts each person's wins.  The host owns the turn clock (the
+// loop's TurnClock): it tells every device the time left when a turn starts,
+// and when a person's time runs out its engine plays for them (clock_move).
 
 import { Session, overIn } from "../../lib/game/session.js";
 import { TurnLoop } from "../../lib/game/turnloop.js";
+import { TurnClock } from "../../lib/game/clock.js";
 import { EngineError, engineDown } from "../../lib/engine/client.js";
 import { readFromGuest, encode, RateLimit, cleanName } from "./protocol.js";
 import { randomText, signWelcome, signRelease } from "./secret.js";
@@ -32,7 +37,8 @@ export const SILENT_MS = 30_000;
 const RELEASED = 16;
 
 /**
- * @typedef {{kind: "person" | "computer", level: string, name: string, color: string, token: string | null}} Seat
+ * @typedef {{kind: "person" | "computer", level: string, name: string, color: string, token: string | null,
+ *   person?: string}} Seat  `person`: who sits there (kept through rematches, new with each new player): the series' key
  * @typedef {{key: string, transport: Transport, id: string, hello: boolean, seat: number | null, limit: RateLimit,
  *   warned: number, hellos: RateLimit, reacts: RateLimit, removed: boolean}} Peer
  */
@@ -57,6 +63,8 @@ export class Referee {
     this.stuck = stuck;
     /** @type {Seat[]} */
     this.seats = room.seats;
+    for (const seat of this.seats) personOf(seat);
+    room.series = readSeries(room.series);
     /** @type {Session | null} */
     this.session = null;
     /** @type {Map<string, Peer>} */
@@ -73,13 +81,27 @@ export class Referee {
     this.silentTimer = /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined);
     /** how many times in a row the engine failed the turn on */
     this.failures = 0;
+    /** @type {Set<number>} person seats the clock gave to a computer until their player is back */
+    this.away = new Set(Array.isArray(room.away) ? room.away.filter((s) => Number.isInteger(s)) : []);
     // The turns: a person's seat waits for its guest's move (_move), a computer's is played here.
     this.loop = new TurnLoop({
-      player: (seat) => (this.seats[seat]?.kind === "computer" ? "computer" : "remote"),
+      player: (seat) => (this.seats[seat]?.kind === "computer" || this.away.has(seat) ? "computer" : "remote"),
       shown: (r) => this._played(r),
       over: () => this._over(),
       failed: (e, { seat, retry }) => this._failed(e, seat ?? this.session.turn, retry),
       turnStarted: () => this._turnStarted(),
+    });
+    // The turn clock (room.clock seconds a move; none if 0): every device is told the time
+    // left when a person's turn starts, and that none is timed when it stops.
+    this.loop.clock = new TurnClock({
+      loop: this.loop,
+      seconds: () => (this.stopping ? 0 : Number(this.room.clock) || 0),
+      hooks: {
+        started: () => this._clockToAll(),
+        stopped: () => this._clockToAll(),
+        away: (seat) => { this.away.add(seat); this.room.away = [...this.away]; },   // kept and told with the move
+        failed: (e, seat) => console.warn(`room: the clock could not play for seat ${seat}`, e),
+      },
     });
   }
 
@@ -143,6 +165,7 @@ export class Referee {
     if (msg.type === "stand") return this._stand(peer);
     if (msg.type === "move") return this._move(peer, msg);
     if (msg.type === "react") return this._react(peer, msg);
+    if (msg.type === "back") return this._back(peer);
   }
 
   /**
@@ -169,6 +192,7 @@ export class Referee {
     if (first || moved) this._changed(false);
     else this._roomTo(peer);
     if (this.session) await this._stateTo(peer, null);
+    if (this.phase === "playing") this._send(peer, "clock", this._clockInfo());
     if (this.phase === "over") this._send(peer, "over", { record: this.session.toRecord() });
   }
 
@@ -187,11 +211,13 @@ export class Referee {
     if (!s || s.kind !== "person") return this._error(peer, "bad_seat");
     if (s.token !== null || peer.seat !== null) return this._error(peer, "seat_taken");
     s.token = randomText(16);
+    s.person = randomText(16);   // someone new in the seat: their own wins in the series
     if (this.phase === "lobby") s.name = cleanName(name);
     this._bind(peer, seat);
     this._send(peer, "seated", { seat, token: s.token });
     this._changed(true);
     if (this.session) await this._stateTo(peer, null);
+    if (this.phase === "playing") this._send(peer, "clock", this._clockInfo());
   }
 
   _stand(peer) {
@@ -224,6 +250,21 @@ export class Referee {
     for (const p of this._listeners()) this._send(p, "reaction", { seat: peer.seat, r });
   }
 
+  /** "I'm back": a player whose seat the clock gave to a computer plays it again. */
+  _back(peer) {
+    if (peer.seat === null) return this._error(peer, "not_seated");
+    if (!this.away.has(peer.seat)) return this._error(peer, "wrong_phase");
+    this._hereAgain(peer.seat);
+    this._changed(true);
+  }
+
+  /** A seat is no longer the clock's computer's (its player is back, or the host changed it). @param {number} seat */
+  _hereAgain(seat) {
+    this.away.delete(seat);
+    this.room.away = [...this.away];
+    this.loop.clock?.back(seat);
+  }
+
   _gone(key) {
     const peer = this.peers.get(key);
     this.peers.delete(key);
@@ -243,6 +284,7 @@ export class Referee {
   /** The engine says the game is over: every peer gets the record. */
   _over() {
     this.room.phase = "over";
+    countWin(this.room.series, this.seats, this.session.position.winners || []);
     this._save();
     const record = this.session.toRecord();
     for (const p of this._listeners()) this._send(p, "over", { record });
@@ -306,7 +348,8 @@ export class Referee {
       const view = await this.engine.ask("room_view", args);
       this.stats.views++;
       const turn = await s.legalMoves();   // the engine's answer for the turn on (the loop's too)
-      const legal = seat !== null && s.turn === seat && this.phase === "playing" ? turn : null;
+      // no moves for a seat a computer plays now (the clock gave it one: `away`)
+      const legal = seat !== null && s.turn === seat && this.phase === "playing" && !this.away.has(seat) ? turn : null;
       const state = { n: s.moves.length, position: view.position, events: view.events || null, move: view.move || null, legal, over: overIn(turn) };
       cache.set(seat, played ? state : { ...state, trails: s.trails(), log: view.log });
     }
@@ -324,30 +367,62 @@ export class Referee {
   async start() {
     const why = await this._queue(async () => {
       if (this.phase !== "lobby") return { code: "wrong_phase" };
-      if (this.seats.some((s) => s.kind === "person" && s.token === null)) return { code: "seats_free" };
-      try {
-        this.session = await Session.create(this.engine, {
-          rules: this.room.rules,
-          players: this.seats.map((s) => ({ name: s.name, color: s.color })),
-          seats: this.seats.map((s) => (s.kind === "computer" ? { kind: "computer", level: s.level } : { kind: "human" })),
-          seed: undefined,   // the engine draws one: a secret of the host's until the record is shown
-        });
-      } catch (e) {
-        return e;
-      }
-      this.room.phase = "playing";
-      this._save();
-      // the loop takes the game up next, before anything a guest sends on its first state:
-      // queued after the states went out, a guest quick to move (the first told, while the
-      // engine worked on the others' states) had its move handed to a loop with no game,
-      // dropped without a word, and the game waited for it for ever
-      const session = this.session;
-      this._queue(() => this.loop.begin(session));
-      await this._broadcastState(null);
-      this._changed(false);
-      return null;
+      return this._deal(this.seats, 0);
     });
     return why === undefined ? { code: "engine" } : why;
+  }
+
+  /**
+   * "Play again" at the end: the same room, seats and rules, a new deal; the seats turn by
+   * one (seat 0 plays first: the next person does), each person keeping their seat token,
+   * colour and wins.  Resolves like start().
+   * @returns {Promise<null | {code: string, message?: string}>}
+   */
+  async rematch() {
+    const why = await this._queue(async () => {
+      if (this.phase !== "over") return { code: "wrong_phase" };
+      return this._deal([...this.seats.slice(1), this.seats[0]], 1);
+    });
+    return why === undefined ? { code: "engine" } : why;
+  }
+
+  /**
+   * Deal a game for these seats (every person seat taken) and play it: they become the
+   * room's seats only once the engine has dealt (each connection's seat turned by `turn`).
+   * Null once dealt, else why not.
+   * @param {Seat[]} seats @param {number} turn
+   */
+  async _deal(seats, turn) {
+    if (seats.some((s) => s.kind === "person" && s.token === null)) return { code: "seats_free" };
+    let session;
+    try {
+      session = await Session.create(this.engine, {
+        rules: this.room.rules,
+        players: seats.map((s) => ({ name: s.name, color: s.color })),
+        seats: seats.map((s) => (s.kind === "computer" ? { kind: "computer", level: s.level } : { kind: "human" })),
+        seed: undefined,   // the engine draws one: a secret of the host's until the record is shown
+      });
+    } catch (e) {
+      return e;
+    }
+    this.loop.leave();   // the game before (a rematch's) is closed
+    const n = seats.length;
+    this.seats.splice(0, n, ...seats);
+    for (const p of this.peers.values()) if (p.seat !== null) p.seat = (p.seat + n - turn) % n;
+    this.away = new Set([...this.away].map((s) => (s + n - turn) % n));
+    this.room.away = [...this.away];
+    this.loop.clock?.reset();   // a new game: no clock move in a row yet
+    this.session = session;
+    this.room.phase = "playing";
+    this._save();
+    this._changed(false);   // the room first: each device knows its (turned) seat before the game's state
+    // the loop takes the game up next, before anything a guest sends on its first state:
+    // queued after the states went out, a guest quick to move (the first told, while the
+    // engine worked on the others' states) had its move handed to a loop with no game,
+    // dropped without a word, and the game waited for it for ever
+    this._queue(() => this.loop.begin(session));
+    await this._broadcastState(null);
+    return null;
   }
 
   /**
@@ -359,8 +434,10 @@ export class Referee {
       const s = this.seats[seat];
       if (!s || this.phase === "over") return;
       await this._release(seat);
+      this._hereAgain(seat);
       s.kind = kind;
       s.level = level;
+      s.person = randomText(16);
       if (name && this.phase === "lobby") s.name = name;
       if (this.session) this.session.seats[seat] = kind === "computer" ? { kind, level } : { kind: "human", level };
       this._changed(true);
@@ -419,10 +496,24 @@ export class Referee {
       rules: this.room.rules,
       seats: this.seats.map((s, i) => ({
         kind: s.kind, level: s.level, name: s.name, color: s.color, taken: s.token !== null,
-        online: s.kind === "computer" || this.online(i), silent: this.silent(i),
+        online: s.kind === "computer" || this.online(i), silent: this.silent(i), away: this.away.has(i),
       })),
+      clock: Number(this.room.clock) || 0,
       spectators: this._listeners().filter((p) => p.seat === null).length,
+      series: seriesInfo(this.room.series, this.seats),
     };
+  }
+
+  /** What the clock says now: the seat whose turn is timed and the time it has left (ms), or none. */
+  _clockInfo() {
+    const left = this.loop.clock?.left() ?? null;
+    const seat = this.loop.clock?.timing?.seat ?? null;
+    return left === null || seat === null ? { seat: null, left: null } : { seat, left: Math.round(left) };
+  }
+
+  _clockToAll() {
+    const info = this._clockInfo();
+    for (const p of this._listeners()) this._send(p, "clock", info);
   }
 
   _roomTo(peer) { this._send(peer, "room", { ...this.roomInfo(), you: { seat: peer.seat } }); }
@@ -450,6 +541,7 @@ export class Referee {
   async stop() {
     this.stopping = true;
     this.loop.stop();
+    this.loop.clock?.stop();
     await this._queue(() => { this.stopped = true; });
     clearTimeout(this.silentTimer);
   }
@@ -466,4 +558,53 @@ export class Referee {
     this.stats.refused++;
     this._send(peer, "error", detail ? { code, detail: String(detail).slice(0, 300) } : { code });
   }
+}
+
+// ------------------------------------------------------------------ the series
+
+/**
+ * The games of a room's series: how many were played, and each person's wins, by the
+ * `person` of their seat (a seat turns at each rematch, a person keeps their wins).
+ * @typedef {{games: number, wins: {person: string, name: string, color: string, wins: number}[]}} Series
+ */
+
+/** A seat's person, made for a seat kept before rooms had one. @param {Seat} seat */
+function personOf(seat) {
+  if (typeof seat.person !== "string") seat.person = randomText(16);
+  return seat.person;
+}
+
+/** A stored series, or a new one if it is missing or damaged. @returns {Series} */
+function readSeries(v) {
+  const ok = v && Number.isSafeInteger(v.games) && v.games >= 0 && Array.isArray(v.wins) &&
+    v.wins.every((w) => w && typeof w.person === "string" && typeof w.name === "string" &&
+      typeof w.color === "string" && Number.isSafeInteger(w.wins));
+  return ok ? v : { games: 0, wins: [] };
+}
+
+/** A game is over: one more game, and a win to each winner's person. @param {Series} series @param {Seat[]} seats @param {number[]} winners */
+function countWin(series, seats, winners) {
+  series.games++;
+  for (const seat of winners) {
+    const s = seats[seat];
+    if (!s) continue;
+    const person = personOf(s);
+    const entry = series.wins.find((w) => w.person === person);
+    if (entry) { entry.wins++; entry.name = s.name; } else series.wins.push({ person, name: s.name, color: s.color, wins: 1 });
+  }
+}
+
+/**
+ * The series as every device is told it (no person's key: those stay on the host): the
+ * games so far and each person's wins, the seated first in seat order, then those who left.
+ * @param {Series} series @param {Seat[]} seats
+ */
+function seriesInfo(series, seats) {
+  const here = seats.map((s) => {
+    const w = series.wins.find((e) => e.person === s.person);
+    return { name: s.name, color: s.color, wins: w ? w.wins : 0 };
+  });
+  const gone = series.wins.filter((w) => !seats.some((s) => s.person === w.person))
+    .map(({ name, color, wins }) => ({ name, color, wins }));
+  return { games: series.games, wins: [...here, ...gone] };
 }

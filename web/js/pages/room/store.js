@@ -6,13 +6,16 @@
 //                         the game's save, so a reload resumes the room, the
 //                         epoch of the tab that referees it (hostlock.js), and
 //                         whether it is an open table, with the table's id and
-//                         Nostr key (announcer.js)
+//                         Nostr key (announcer.js); its time per move
+//                         (`clock`), the seats the clock gave to a computer
+//                         (`away`) and the series (referee.js)
 //   tsuro.room.seat.<id>  this browser's seat in another's room: its token and
 //                         the name it gave, so a reload takes the seat back
 
 //   An entry this page cannot use is put aside (storage.js's putAside: kept, listed,
 //   said), never dropped, and never takes another room down with it.
 
+import { CLOCK_PRESETS } from "../../lib/base/motion.js";
 import { localStore, readText, writeJSON, keysWith, remove, readChecked, wholeOnly, isObject, putAside } from "../../lib/base/storage.js";
 
 const HOST = "tsuro.room.host.";
@@ -34,6 +37,8 @@ function isHosted(v, id) {
     (v.save === null || isObject(v.save)) &&
     (v.epoch === undefined || Number.isSafeInteger(v.epoch)) &&
     (v.listed === undefined || typeof v.listed === "boolean") &&
+    (v.clock === undefined || CLOCK_PRESETS.includes(v.clock)) &&
+    (v.away === undefined || (Array.isArray(v.away) && v.away.every((s) => Number.isInteger(s)))) &&
     (v.table === undefined || (isObject(v.table) && isText(v.table.id, 64) && isText(v.table.secret, 64) && Number.isSafeInteger(v.table.since))) &&
     (v.released === undefined || (Array.isArray(v.released) && v.released.every((r) => isObject(r) && isText(r.token) && isText(r.sig))));
 }

@@ -74,6 +74,10 @@ export class Table {
 
   async _show(state) {
     $("play-panel").hidden = true;
+    // a turn this page was offered ends with any state (the clock may have played it):
+    // its controller stops and its preview goes
+    this.turn.stop();
+    this.board.clearTurnAids();
     const g = this.game;
     if (!g || !state.events || state.n !== g.n + 1) {
       // the first state, or one after a gap (a reconnection): drawn as it is

@@ -200,6 +200,7 @@ export default {
   "log.exchange": "{count, plural, one {{name} tauscht # Karte.} other {{name} tauscht # Karten.}}",
   "log.keep": "{name} behält die eigenen Karten.",
   "log.over": "Partie zu Ende: {result}",
+  "log.clock": "Die Bedenkzeit von {name} ist abgelaufen: Dieser Zug wird automatisch gespielt.",
   "log.soloStays": "Der Spielstein ist noch auf dem Spielplan: gut gespielt!",
   "log.soloOut": "Der Spielstein hat den Spielplan verlassen.",
   "log.nobody": "Niemand gewinnt.",
@@ -315,6 +316,17 @@ export default {
   "sound.label": "Ton",
   "sound.isOn": "Ton ist an: klicken zum Ausschalten",
   "sound.isOff": "Ton ist aus: klicken zum Einschalten",
+
+  // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
+  "clock.label": "Bedenkzeit pro Zug",
+  "clock.none": "Unbegrenzt",
+  "clock.s20": "20 Sekunden",
+  "clock.s45": "45 Sekunden",
+  "clock.s120": "2 Minuten",
+  "clock.left": "Noch {time}",
+  "clock.warn": "{count, plural, one {Nur noch # Sekunde!} other {Nur noch # Sekunden!}}",
+  "clock.away": "{name} hat die Bedenkzeit zweimal hintereinander verstreichen lassen: Der Computer spielt, bis {name} zurück ist.",
+  "clock.back": "Ich bin zurück",
 
   // update.*: a new version of the site (update.js)
   "update.ready": "Eine neue Version von Tsuro ist bereit. Deine Partie ist gespeichert und geht nach dem Neuladen weiter.",
@@ -964,6 +976,11 @@ export default {
   "room.over": "Partie zu Ende",
   "room.won": "{count, plural, one {{names} gewinnt!} other {{names} gewinnen gemeinsam!}}",
   "room.nobody": "Niemand gewinnt.",
+  "room.rematch": "Noch einmal",
+  "room.new_game": "Eine neue Partie! {name} beginnt.",
+  "room.series": "Die Serie",
+  "room.series_games": "{count, plural, one {# Partie gespielt} other {# Partien gespielt}}",
+  "room.series_wins": "{count, plural, one {# Sieg} other {# Siege}}",
   "room.share": "Diese Partie teilen",
   "room.connecting": "Der Spielraum wird gesucht…",
   "room.no_connection": "Noch hat niemand geantwortet. Vielleicht sperrt dein Netz direkte Verbindungen: Der Gastgeber kann einen TURN-Server angeben oder dich ohne Internet einladen.",
@@ -1125,6 +1142,9 @@ export default {
   "room.hosted_key": "sein Gastgeber-Schlüssel ist nicht der, den der Link des Spielraums nennt",
   // rooms3: the host's controls, one table tab, reactions (issue 28; pages/room/)
   "room.silent": "seit einer Weile still",
+  "room.clock_away": "Zeit abgelaufen: Der Computer spielt",
+  "room.clock_setting": "Bedenkzeit pro Zug: {time}",
+  "room.clock_away_you": "Deine Bedenkzeit ist zweimal hintereinander abgelaufen: Der Computer spielt für dich, bis du zurück bist.",
   "room.level_of": "Stärke des Computers auf Platz {n}",
   "room.remove": "Entfernen",
   "room.removed": "Der Gastgeber hat dich von deinem Platz genommen. Du kannst der Partie zuschauen.",

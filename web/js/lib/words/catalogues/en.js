@@ -211,6 +211,7 @@ export default {
   "log.exchange": "{count, plural, one {{name} exchanges # tile.} other {{name} exchanges # tiles.}}",
   "log.keep": "{name} keeps their tiles.",
   "log.over": "Game over: {result}",
+  "log.clock": "{name}’s time ran out: the clock makes this move.",
   "log.soloStays": "the marker is still on the board: well played!",
   "log.soloOut": "the marker has left the board.",
   "log.nobody": "nobody wins.",
@@ -326,6 +327,17 @@ export default {
   "sound.label": "Sound",
   "sound.isOn": "Sound is on: click to switch it off",
   "sound.isOff": "Sound is off: click to switch it on",
+
+  // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
+  "clock.label": "Time per move",
+  "clock.none": "No limit",
+  "clock.s20": "20 seconds",
+  "clock.s45": "45 seconds",
+  "clock.s120": "2 minutes",
+  "clock.left": "{time} left",
+  "clock.warn": "{count, plural, one {# second left!} other {# seconds left!}}",
+  "clock.away": "{name} let the time run out twice in a row: a computer plays for them until they are back.",
+  "clock.back": "I’m back",
 
   // update.*: a new version of the site (update.js)
   "update.ready": "A new version of Tsuro is ready. Your game is saved and carries on after the reload.",
@@ -975,6 +987,11 @@ export default {
   "room.over": "Game over",
   "room.won": "{count, plural, one {{names} wins!} other {{names} share the win!}}",
   "room.nobody": "Nobody wins.",
+  "room.rematch": "Play again",
+  "room.new_game": "A new game! {name} plays first.",
+  "room.series": "The series",
+  "room.series_games": "{count, plural, one {# game played} other {# games played}}",
+  "room.series_wins": "{count, plural, one {# win} other {# wins}}",
   "room.share": "Share this game",
   "room.connecting": "Looking for the room…",
   "room.no_connection": "Nobody has answered yet. You may be on a network that blocks direct connections: the host can name a TURN server, or invite you without internet.",
@@ -1136,6 +1153,9 @@ export default {
   "room.hosted_key": "its host key is not the one the room’s link names",
   // rooms3: the host's controls, one table tab, reactions (issue 28; pages/room/)
   "room.silent": "silent for a while",
+  "room.clock_away": "time ran out: a computer plays",
+  "room.clock_setting": "Time per move: {time}",
+  "room.clock_away_you": "Your time ran out twice in a row: a computer plays for you until you are back.",
   "room.level_of": "Level of the computer for seat {n}",
   "room.remove": "Remove",
   "room.removed": "The host took you out of your seat. You can watch the game.",

@@ -200,6 +200,7 @@ export default {
   "log.exchange": "{count, plural, one {{name} intercambia # loseta.} other {{name} intercambia # losetas.}}",
   "log.keep": "{name} se queda con sus losetas.",
   "log.over": "Fin de la partida: {result}",
+  "log.clock": "Se acabó el tiempo de {name}: esta jugada se hace automáticamente.",
   "log.soloStays": "la ficha sigue en el tablero: ¡bien jugado!",
   "log.soloOut": "la ficha ha salido del tablero.",
   "log.nobody": "nadie gana.",
@@ -315,6 +316,17 @@ export default {
   "sound.label": "Sonido",
   "sound.isOn": "El sonido está activado: haz clic para desactivarlo",
   "sound.isOff": "El sonido está desactivado: haz clic para activarlo",
+
+  // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
+  "clock.label": "Tiempo por jugada",
+  "clock.none": "Sin límite",
+  "clock.s20": "20 segundos",
+  "clock.s45": "45 segundos",
+  "clock.s120": "2 minutos",
+  "clock.left": "Quedan {time}",
+  "clock.warn": "{count, plural, one {¡Queda # segundo!} other {¡Quedan # segundos!}}",
+  "clock.away": "A {name} se le acabó el tiempo dos veces seguidas: el ordenador juega en su lugar hasta que vuelva.",
+  "clock.back": "Ya estoy aquí",
 
   // update.*: a new version of the site (update.js)
   "update.ready": "Hay una nueva versión de Tsuro lista. Tu partida está guardada y continúa tras recargar.",
@@ -964,6 +976,11 @@ export default {
   "room.over": "Fin de la partida",
   "room.won": "{count, plural, one {¡Gana {names}!} other {¡{names} comparten la victoria!}}",
   "room.nobody": "Nadie gana.",
+  "room.rematch": "Jugar otra vez",
+  "room.new_game": "¡Nueva partida! {name} juega primero.",
+  "room.series": "La serie",
+  "room.series_games": "{count, plural, one {# partida jugada} other {# partidas jugadas}}",
+  "room.series_wins": "{count, plural, one {# victoria} other {# victorias}}",
   "room.share": "Compartir esta partida",
   "room.connecting": "Buscando la sala…",
   "room.no_connection": "Todavía no ha respondido nadie. Puede que tu red bloquee las conexiones directas: el anfitrión puede indicar un servidor TURN o invitarte sin internet.",
@@ -1125,6 +1142,9 @@ export default {
   "room.hosted_key": "su clave de anfitrión no es la que indica el enlace de la sala",
   // rooms3: the host's controls, one table tab, reactions (issue 28; pages/room/)
   "room.silent": "en silencio desde hace rato",
+  "room.clock_away": "sin tiempo: juega el ordenador",
+  "room.clock_setting": "Tiempo por jugada: {time}",
+  "room.clock_away_you": "Se te acabó el tiempo dos veces seguidas: el ordenador juega por ti hasta que vuelvas.",
   "room.level_of": "Nivel del ordenador en el puesto {n}",
   "room.remove": "Quitar",
   "room.removed": "El anfitrión te ha quitado de tu puesto. Puedes ver la partida.",

@@ -200,6 +200,7 @@ export default {
   "log.exchange": "{count, plural, one {{name} échange # tuile.} other {{name} échange # tuiles.}}",
   "log.keep": "{name} garde ses tuiles.",
   "log.over": "Partie terminée : {result}",
+  "log.clock": "Temps écoulé pour {name} : ce coup est joué automatiquement.",
   "log.soloStays": "le pion est toujours sur le plateau : bien joué !",
   "log.soloOut": "le pion a quitté le plateau.",
   "log.nobody": "personne ne gagne.",
@@ -315,6 +316,17 @@ export default {
   "sound.label": "Son",
   "sound.isOn": "Le son est activé : cliquez pour le couper",
   "sound.isOff": "Le son est coupé : cliquez pour l’activer",
+
+  // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
+  "clock.label": "Temps par coup",
+  "clock.none": "Sans limite",
+  "clock.s20": "20 secondes",
+  "clock.s45": "45 secondes",
+  "clock.s120": "2 minutes",
+  "clock.left": "Il reste {time}",
+  "clock.warn": "{count, plural, one {Plus que # seconde !} other {Plus que # secondes !}}",
+  "clock.away": "{name} a laissé filer le temps deux fois de suite : l’ordinateur joue à sa place jusqu’à son retour.",
+  "clock.back": "Je suis de retour",
 
   // update.*: a new version of the site (update.js)
   "update.ready": "Une nouvelle version de Tsuro est prête. Votre partie est enregistrée et continue après le rechargement.",
@@ -964,6 +976,11 @@ export default {
   "room.over": "Partie terminée",
   "room.won": "{count, plural, one {{names} gagne !} other {{names} gagnent ensemble !}}",
   "room.nobody": "Personne ne gagne.",
+  "room.rematch": "Rejouer",
+  "room.new_game": "Nouvelle partie ! {name} joue en premier.",
+  "room.series": "La série",
+  "room.series_games": "{count, plural, one {# partie jouée} other {# parties jouées}}",
+  "room.series_wins": "{count, plural, one {# victoire} other {# victoires}}",
   "room.share": "Partager cette partie",
   "room.connecting": "Recherche du salon…",
   "room.no_connection": "Personne n’a encore répondu. Votre réseau bloque peut-être les connexions directes : l’hôte peut indiquer un serveur TURN, ou vous inviter sans internet.",
@@ -1125,6 +1142,9 @@ export default {
   "room.hosted_key": "sa clé d’hôte n’est pas celle que nomme le lien du salon",
   // rooms3: the host's controls, one table tab, reactions (issue 28; pages/room/)
   "room.silent": "silencieux depuis un moment",
+  "room.clock_away": "temps écoulé : l’ordinateur joue",
+  "room.clock_setting": "Temps par coup : {time}",
+  "room.clock_away_you": "Votre temps s’est écoulé deux fois de suite : l’ordinateur joue à votre place jusqu’à votre retour.",
   "room.level_of": "Niveau de l’ordinateur à la place {n}",
   "room.remove": "Retirer",
   "room.removed": "L’hôte vous a retiré de votre place. Vous pouvez regarder la partie.",

@@ -200,6 +200,7 @@ export default {
   "log.exchange": "{count, plural, one {{name} scambia # tessera.} other {{name} scambia # tessere.}}",
   "log.keep": "{name} tiene le sue tessere.",
   "log.over": "Partita finita: {result}",
+  "log.clock": "Tempo scaduto per {name}: questa mossa viene giocata in automatico.",
   "log.soloStays": "la pedina è ancora sul tabellone: ben giocato!",
   "log.soloOut": "la pedina è uscita dal tabellone.",
   "log.nobody": "nessuno vince.",
@@ -315,6 +316,17 @@ export default {
   "sound.label": "Suono",
   "sound.isOn": "Il suono è attivo: fai clic per disattivarlo",
   "sound.isOff": "Il suono è disattivato: fai clic per attivarlo",
+
+  // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
+  "clock.label": "Tempo per mossa",
+  "clock.none": "Senza limite",
+  "clock.s20": "20 secondi",
+  "clock.s45": "45 secondi",
+  "clock.s120": "2 minuti",
+  "clock.left": "Restano {time}",
+  "clock.warn": "{count, plural, one {Resta # secondo!} other {Restano # secondi!}}",
+  "clock.away": "Il tempo di {name} è scaduto due volte di fila: gioca il computer finché {name} non torna.",
+  "clock.back": "Eccomi",
 
   // update.*: a new version of the site (update.js)
   "update.ready": "È pronta una nuova versione di Tsuro. La tua partita è salvata e continua dopo il ricaricamento.",
@@ -964,6 +976,11 @@ export default {
   "room.over": "Partita finita",
   "room.won": "{count, plural, one {Vince {names}!} other {{names} si dividono la vittoria!}}",
   "room.nobody": "Non vince nessuno.",
+  "room.rematch": "Gioca ancora",
+  "room.new_game": "Nuova partita! Inizia {name}.",
+  "room.series": "La serie",
+  "room.series_games": "{count, plural, one {# partita giocata} other {# partite giocate}}",
+  "room.series_wins": "{count, plural, one {# vittoria} other {# vittorie}}",
   "room.share": "Condividi questa partita",
   "room.connecting": "Ricerca della stanza…",
   "room.no_connection": "Non ha ancora risposto nessuno. Forse la tua rete blocca le connessioni dirette: chi ospita può indicare un server TURN, o invitarti senza internet.",
@@ -1125,6 +1142,9 @@ export default {
   "room.hosted_key": "la sua chiave di chi ospita non è quella indicata dal link della stanza",
   // rooms3: the host's controls, one table tab, reactions (issue 28; pages/room/)
   "room.silent": "in silenzio da un po’",
+  "room.clock_away": "tempo scaduto: gioca il computer",
+  "room.clock_setting": "Tempo per mossa: {time}",
+  "room.clock_away_you": "Il tuo tempo è scaduto due volte di fila: gioca il computer al posto tuo finché non torni.",
   "room.level_of": "Livello del computer al posto {n}",
   "room.remove": "Togli",
   "room.removed": "Chi ospita ti ha tolto dal tuo posto. Puoi guardare la partita.",

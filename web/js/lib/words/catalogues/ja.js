@@ -200,6 +200,7 @@ export default {
   "log.exchange": "{count, plural, other {{name}がタイルを#枚交換します。}}",
   "log.keep": "{name}は手札をそのまま持ちます。",
   "log.over": "ゲーム終了：{result}",
+  "log.clock": "{name}の持ち時間が切れました。この手は自動で選ばれます。",
   "log.soloStays": "コマはまだボード上です。お見事！",
   "log.soloOut": "コマはボードの外に出ました。",
   "log.nobody": "勝者はいません。",
@@ -315,6 +316,17 @@ export default {
   "sound.label": "サウンド",
   "sound.isOn": "サウンドはオン：クリックでオフ",
   "sound.isOff": "サウンドはオフ：クリックでオン",
+
+  // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
+  "clock.label": "1手の持ち時間",
+  "clock.none": "制限なし",
+  "clock.s20": "20秒",
+  "clock.s45": "45秒",
+  "clock.s120": "2分",
+  "clock.left": "残り{time}",
+  "clock.warn": "{count, plural, other {残り#秒です！}}",
+  "clock.away": "{name}の持ち時間が2回続けて切れました。戻るまでCPUが代わりにプレイします。",
+  "clock.back": "戻りました",
 
   // update.*: a new version of the site (update.js)
   "update.ready": "Tsuroの新しいバージョンが使えます。ゲームは保存されており、再読み込みのあとも続けられます。",
@@ -964,6 +976,11 @@ export default {
   "room.over": "ゲーム終了",
   "room.won": "{count, plural, other {{names}の勝ち！}}",
   "room.nobody": "勝者はいません。",
+  "room.rematch": "もう一度遊ぶ",
+  "room.new_game": "新しい対局です！{name}が先手です。",
+  "room.series": "通算成績",
+  "room.series_games": "{count, plural, other {#局終了}}",
+  "room.series_wins": "{count, plural, other {#勝}}",
   "room.share": "このゲームを共有",
   "room.connecting": "ルームを探しています…",
   "room.no_connection": "まだだれも応答していません。ネットワークが直接の接続を妨げているのかもしれません。ホストがTURNサーバーを指定するか、インターネットなしで招待できます。",
@@ -1125,6 +1142,9 @@ export default {
   "room.hosted_key": "ホストの鍵がルームのリンクに記された鍵と一致しません",
   // rooms3: the host's controls, one table tab, reactions (issue 28; pages/room/)
   "room.silent": "しばらく応答なし",
+  "room.clock_away": "時間切れ：CPUがプレイ中",
+  "room.clock_setting": "1手の持ち時間：{time}",
+  "room.clock_away_you": "持ち時間が2回続けて切れました。戻るまでCPUが代わりにプレイします。",
   "room.level_of": "{n}番席のCPUの強さ",
   "room.remove": "外す",
   "room.removed": "ホストがあなたを席から外しました。対局は観戦できます。",

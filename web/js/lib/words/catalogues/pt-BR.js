@@ -200,6 +200,7 @@ export default {
   "log.exchange": "{count, plural, one {{name} troca # peça.} other {{name} troca # peças.}}",
   "log.keep": "{name} fica com suas peças.",
   "log.over": "Fim de jogo: {result}",
+  "log.clock": "O tempo de {name} acabou: esta jogada é feita automaticamente.",
   "log.soloStays": "o marcador ainda está no tabuleiro: muito bem!",
   "log.soloOut": "o marcador saiu do tabuleiro.",
   "log.nobody": "ninguém vence.",
@@ -315,6 +316,17 @@ export default {
   "sound.label": "Som",
   "sound.isOn": "O som está ligado: clique para desligar",
   "sound.isOff": "O som está desligado: clique para ligar",
+
+  // clock.*: the turn clock (lib/game/clock.js, lib/shell/clockface.js; issue 28)
+  "clock.label": "Tempo por jogada",
+  "clock.none": "Sem limite",
+  "clock.s20": "20 segundos",
+  "clock.s45": "45 segundos",
+  "clock.s120": "2 minutos",
+  "clock.left": "Restam {time}",
+  "clock.warn": "{count, plural, one {Resta # segundo!} other {Restam # segundos!}}",
+  "clock.away": "O tempo de {name} acabou duas vezes seguidas: o computador joga no lugar até a pessoa voltar.",
+  "clock.back": "Voltei",
 
   // update.*: a new version of the site (update.js)
   "update.ready": "Uma nova versão do Tsuro está pronta. Sua partida está salva e continua depois de recarregar.",
@@ -964,6 +976,11 @@ export default {
   "room.over": "Fim de jogo",
   "room.won": "{count, plural, one {{names} venceu!} other {{names} dividem a vitória!}}",
   "room.nobody": "Ninguém vence.",
+  "room.rematch": "Jogar de novo",
+  "room.new_game": "Nova partida! {name} joga primeiro.",
+  "room.series": "A série",
+  "room.series_games": "{count, plural, one {# partida jogada} other {# partidas jogadas}}",
+  "room.series_wins": "{count, plural, one {# vitória} other {# vitórias}}",
   "room.share": "Compartilhar esta partida",
   "room.connecting": "Procurando a sala…",
   "room.no_connection": "Ninguém respondeu ainda. Sua rede talvez bloqueie conexões diretas: o anfitrião pode indicar um servidor TURN ou convidar você sem internet.",
@@ -1125,6 +1142,9 @@ export default {
   "room.hosted_key": "a chave do anfitrião não é a que o link da sala indica",
   // rooms3: the host's controls, one table tab, reactions (issue 28; pages/room/)
   "room.silent": "em silêncio há um tempo",
+  "room.clock_away": "sem tempo: o computador joga",
+  "room.clock_setting": "Tempo por jogada: {time}",
+  "room.clock_away_you": "Seu tempo acabou duas vezes seguidas: o computador joga por você até você voltar.",
   "room.level_of": "Nível do computador no lugar {n}",
   "room.remove": "Tirar",
   "room.removed": "O anfitrião tirou você do seu lugar. Você pode assistir à partida.",
