@@ -33,11 +33,6 @@ ON_DEMAND_ICONS = re.compile(r"icons/[^/]+\.png")
 # The lesson files (data/lessons/): our pages show them from their precomputed
 # answers, so only a lesson opened by its file's address (#src=) fetches one.
 ON_DEMAND_LESSONS = re.compile(r"lessons/[^/]+\.json")
-# The turn clock's modules: the game page imports them only for a game with a clock
-# (the room page, of the later tier, with itself), so a first visit does not carry them.
-ON_DEMAND_CLOCK = re.compile(
-    r"assets/[^/]+/js/(?:lib/game/clock|lib/shell/clockface|pages/game/clock)\.js"
-)
 
 # Pages a first visit does not carry (the "later" tier): `<name>.html`, the
 # page's own modules and stylesheet (`js/pages/<name>/`, `css/<name>.css`) and
@@ -122,7 +117,6 @@ def precache_manifest(
             for r in files
             if ON_DEMAND_ASSETS.fullmatch(r)
             or ON_DEMAND_LESSONS.fullmatch(r)
-            or ON_DEMAND_CLOCK.fullmatch(r)
             or ON_DEMAND_STDLIB.fullmatch(r)
             or ON_DEMAND_WHEEL.fullmatch(r)
             or ON_DEMAND_ICONS.fullmatch(r)
