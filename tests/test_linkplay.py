@@ -10,7 +10,7 @@ import zlib
 import pytest
 from fuzzkit import link_game
 
-from tsuro_core import api, linkplay
+from tsuro_core import api, linkplay, notation
 from tsuro_core.game import Game
 
 
@@ -116,10 +116,15 @@ def test_damaged_and_forged_links_are_refused_with_a_reason():
     assert error("link_open", {"fragment": frag[:-30]})["code"] == "bad_link"
     assert error("link_open", {"fragment": "g=1" + "A" * 40})["code"] == "bad_link"
     assert error("link_open", {"fragment": "r=1abc"})["code"] == "bad_link"
-    # a forged move: packed by hand (link_encode would refuse it), the engine names the move
+    # a forged move: packed by hand (link_encode would refuse it), the engine names the move.
+    # The deal is random (link_new's secret), so the forged tile is one the mover does not
+    # hold: a tile also in hand would leave the move legal and fail a later one instead.
     forged = json.loads(json.dumps(msg))
-    k = next(i for i, m in enumerate(forged["record"]["moves"]) if "tile" in m)
-    forged["record"]["moves"][k]["tile"] = (forged["record"]["moves"][k]["tile"] + 1) % 35
+    moves = forged["record"]["moves"]
+    k = next(i for i, m in enumerate(moves) if "tile" in m)
+    position = notation.replay_positions(msg["record"])[0][k]
+    hand = position["hands"][position["turn"]]
+    moves[k]["tile"] = next(t for t in range(35) if t not in hand)
     e = error("link_open", {"fragment": packed(forged)})
     assert e["code"] == "bad_link" and f"move {k}" in e["message"]
     assert error("link_encode", {"message": forged})["code"] == "bad_link"
