@@ -107,7 +107,10 @@ def test_a_guest_and_the_host_reload_and_the_game_goes_on(devices, server, relay
     roomkit.hidden_ok(roomkit.received(bo), 1)
     roomkit.play_moves([host, bo], 2, start=3)
 
-    # the host goes away: the guest is told; the host comes back from its save
+    # the host goes away: the guest is told; the host comes back from its save.  First a
+    # person's turn (or the end): a computer's move the host was still making would land in
+    # the save after n was read.
+    roomkit.wait_for_a_turn([host, bo])
     n = host.evaluate("window.tsuroRoom.record.moves.length")
     host.goto("about:blank")
     pagekit.wait_phase(bo, ["host-gone"])
