@@ -34,6 +34,7 @@ SAME_AS_ENGLISH = {
         "help.ctrl",
         "game.players.score",
         "room.manual_code",
+        "clock.s120",  # "2 minutes"
     },
     "de": {
         "help.escKey",

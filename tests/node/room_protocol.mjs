@@ -197,12 +197,26 @@ async function playUntilOver(host, players, { pick = keepGoing, stopAt = Infinit
       const s = p.seen.states.at(-1);
       if (!s || !s.legal || s.position.turn !== p.client.seat || played.has(`${p.name}:${s.n}`)) continue;
       if (host.referee.session.moves.length !== s.n) continue;   // an older state: the next is on its way
+      if (!withinRate(host, p.client.seat)) continue;   // no person moves faster than the host's limit
       played.add(`${p.name}:${s.n}`);
       p.client.move(s.n, pick(s.legal, s.n, p.client.seat));
     }
     await sleep(2);
   }
   throw new Error(`the game did not end: ${stalled(host, players)}`);
+}
+
+/**
+ * Whether the host would take one more message from the peer in `seat` now (its rate limit's
+ * bucket, refilled to this instant, holds a token).  These players answer each state within
+ * milliseconds; over a whole game (or two, with a rematch) that is faster than the host's 8 a
+ * second, which no person reaches, and the move past the bucket would be dropped.
+ */
+function withinRate(host, seat) {
+  const peer = [...host.referee.peers.values()].find((q) => q.seat === seat);
+  if (!peer) return true;
+  const { limit } = peer;
+  return limit.tokens + ((performance.now() - limit.at) / 1000) * limit.rate >= 1;
 }
 
 /** Where a game stands for each side: what the referee has played, what each player last saw and was told. */

@@ -30,6 +30,7 @@ REQUESTS = [
     {"op": "room_view", "args": {}},
     {"op": "clean_name", "args": {"name": " Zoe\u0301\u200b\U0001f44d\U0001f3fd "}},
     {"op": "review", "args": {}},
+    {"op": "clock_move", "args": {}},
     {"op": "version", "args": {}},
 ]
 

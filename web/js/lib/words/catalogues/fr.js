@@ -977,7 +977,7 @@ export default {
   "room.won": "{count, plural, one {{names} gagne !} other {{names} gagnent ensemble !}}",
   "room.nobody": "Personne ne gagne.",
   "room.rematch": "Rejouer",
-  "room.new_game": "Nouvelle partie ! {name} joue en premier.",
+  "room.new_game": "Nouvelle partie ! {name} joue en premier.",
   "room.series": "La série",
   "room.series_games": "{count, plural, one {# partie jouée} other {# parties jouées}}",
   "room.series_wins": "{count, plural, one {# victoire} other {# victoires}}",
