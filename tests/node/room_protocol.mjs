@@ -213,10 +213,14 @@ async function playUntilOver(host, players, { pick = keepGoing, stopAt = Infinit
  * second, which no person reaches, and the move past the bucket would be dropped.
  */
 function withinRate(host, seat) {
-  const peer = [...host.referee.peers.values()].find((q) => q.seat === seat);
+  const peer = peerOf(host, seat);
   if (!peer) return true;
-  const { limit } = peer;
-  return limit.tokens + ((performance.now() - limit.at) / 1000) * limit.rate >= 1;
+  return peer.limit.available() >= 1;
+}
+
+/** The host's peer for the connection seated at `seat` (its rate limit, its transport). */
+function peerOf(host, seat) {
+  return [...host.referee.peers.values()].find((q) => q.seat === seat);
 }
 
 /** Where a game stands for each side: what the referee has played, what each player last saw and was told. */
@@ -537,9 +541,8 @@ scenarios.hostile_guest_refused = async (engine) => {
   // (her start, the two refused moves, a dozen tiles at most) fits in a full one, however
   // fast the game goes.  (A fixed 1.5 s gave her 12: a long deal, played fast enough,
   // emptied it, her move was dropped, and the game waited for it for ever.)
-  const evePeer = [...host.referee.peers.values()].find((p) => p.seat === 2);
-  const { limit } = evePeer;
-  await until(() => limit.tokens + ((performance.now() - limit.at) / 1000) * limit.rate >= limit.burst, "Eve's rate back");
+  const { limit } = peerOf(host, 2);
+  await until(() => limit.available() >= limit.burst, "Eve's rate back");
   await playUntilOver(host, [ann, bo], { stopAt: 2 });
   await until(() => eve.seen.states.at(-1)?.legal, "Eve's turn");
   const s = eve.seen.states.at(-1);

@@ -105,9 +105,14 @@ export class RateLimit {
     this.dropped = 0;
   }
 
+  /** The tokens the bucket holds now (refilled since the last message, at most `burst`). */
+  available(t = this.now()) {
+    return Math.min(this.burst, this.tokens + ((t - this.at) / 1000) * this.rate);
+  }
+
   take() {
     const t = this.now();
-    this.tokens = Math.min(this.burst, this.tokens + ((t - this.at) / 1000) * this.rate);
+    this.tokens = this.available(t);
     this.at = t;
     if (this.tokens < 1) { this.dropped++; return false; }
     this.tokens -= 1;
