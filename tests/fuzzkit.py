@@ -320,7 +320,15 @@ def op_args(op: str, pick: Callable[[list[Any]], Any]) -> dict[str, Any]:
     position = pick(c["positions"])
     record = pick(c["records"])
     tile_phase = [p for p in c["positions"] if notation.from_position(p).phase == "tile"]
-    dealt = pick([m for m in c["link_messages"] if "record" in m])
+    # a dealt game still on (the sampled messages may hold a game's last, over, one: the deal,
+    # and so each game's length, is random, from link_new's secret)
+    dealt = pick(
+        [
+            m
+            for m in c["link_messages"]
+            if "record" in m and not getattr(linkplay.check_message(m), "over", True)
+        ]
+    )
     if op in ("version", "tiles", "rules"):
         return {}
     if op == "new_game":
