@@ -87,6 +87,8 @@ const debug = {
   get connectedAt() { return room.client?.connectedAt ?? null; },
   get seatedAt() { return room.client?.seatedAt ?? null; },
   get record() { return room.referee?.session?.toRecord() ?? null; },
+  /** the host's position now (its referee's session) */
+  get position() { return room.referee?.session?.position ?? null; },
   /** the host's turn clock: the seat whose turn it times, and the time left (ms) */
   get clock() {
     const c = room.referee?.loop.clock;
