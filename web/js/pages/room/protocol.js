@@ -5,6 +5,7 @@
 // refused with an error to its sender, never thrown.
 
 import { cleanName } from "../../lib/words/names.js";
+/** @import {Move} from "../../lib/types.js" */
 
 export const VERSION = 2;
 /** The largest message a guest may send, and the largest a guest accepts from the host (bytes of text). */
@@ -22,21 +23,36 @@ export const ERRORS = [
 /** The reactions a player may send (words: room.react.<id>); no other text passes between devices. */
 export const REACTIONS = ["clap", "wow", "phew", "gg", "nice", "oops", "thanks"];
 
+/** A field's check. @typedef {(v: unknown) => boolean} Check */
+/** @param {unknown} v @returns {boolean} */
 const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-const isInt = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
+/** @param {unknown} v @param {number} lo @param {number} hi */
+const isInt = (v, lo, hi) => typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi;
+/** @param {unknown} v @param {number} max @returns {v is string} */
 const isText = (v, max) => typeof v === "string" && v.length <= max;
+/** @type {Check} */
 const isId = (v) => typeof v === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(v);
-const isReaction = (v) => REACTIONS.includes(v);
+/** @type {Check} */
+const isReaction = (v) => typeof v === "string" && REACTIONS.includes(v);
 
 export { cleanName };
 
-/** The shape of each message a guest sends: fields and their checks. */
+/**
+ * A guest's messages, as readFromGuest passes them (checked against FROM_GUEST).
+ * @typedef {{type: "hello", nonce: string, token?: string}} Hello
+ * @typedef {{type: "sit", seat: number, name: string}} Sit
+ * @typedef {{type: "move", n: number, move: Move, seat?: number}} MoveMessage
+ * @typedef {{type: "react", r: string}} React
+ * @typedef {Hello | Sit | {type: "stand"} | MoveMessage | React | {type: "back"}} GuestMessage
+ */
+
+/** The shape of each message a guest sends: fields and their checks. @type {Record<string, Record<string, Check>>} */
 const FROM_GUEST = {
   hello: { nonce: isId, token: (v) => v === undefined || isId(v) },
   sit: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), name: (v) => isText(v, 200) && cleanName(v).length > 0 },
   stand: {},
   // a move the clock played is the host's to mark: a guest's move never carries `clock`
-  move: { n: (v) => isInt(v, 0, 10000), move: (v) => isObj(v) && !Object.hasOwn(v, "clock"), seat: (v) => v === undefined || isInt(v, 0, MAX_SEATS - 1) },
+  move: { n: (v) => isInt(v, 0, 10000), move: (v) => isObj(v) && !Object.hasOwn(/** @type {object} */ (v), "clock"), seat: (v) => v === undefined || isInt(v, 0, MAX_SEATS - 1) },
   react: { r: isReaction },
   back: {},
 };
@@ -44,7 +60,7 @@ const FROM_GUEST = {
 /**
  * A guest's message read and checked, or {error: code}.
  * @param {unknown} text
- * @returns {{msg: any} | {error: string}}
+ * @returns {{msg: GuestMessage} | {error: string}}
  */
 export function readFromGuest(text) {
   if (typeof text !== "string") return { error: "bad_message" };
@@ -60,10 +76,10 @@ export function readFromGuest(text) {
   return { msg };
 }
 
-/** The host's messages a guest understands, with the fields it relies on. */
+/** The host's messages a guest understands, with the fields it relies on. @type {Record<string, Record<string, Check>>} */
 const FROM_HOST = {
   welcome: { nonce: isId, key: (v) => isText(v, 200), sig: (v) => isText(v, 200) },
-  room: { phase: (v) => ["lobby", "playing", "over"].includes(v), seats: Array.isArray, you: isObj },
+  room: { phase: (v) => typeof v === "string" && ["lobby", "playing", "over"].includes(v), seats: Array.isArray, you: isObj },
   seated: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), token: isId },
   removed: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), sig: (v) => isText(v, 200) },
   reaction: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), r: isReaction },
