@@ -5,7 +5,7 @@
 // refused with an error to its sender, never thrown.
 
 import { cleanName } from "../../lib/words/names.js";
-/** @import {Move} from "../../lib/types.js" */
+/** @import {GameRecord, LegalMoves, Move, PathStep, Rules, SeatView, SeenEvent, SeenMove} from "../../lib/types.js" */
 
 export const VERSION = 2;
 /** The largest message a guest may send, and the largest a guest accepts from the host (bytes of text). */
@@ -76,6 +76,33 @@ export function readFromGuest(text) {
   return { msg };
 }
 
+/**
+ * The host's messages (referee.js sends them), as a guest reads them: readFromHost checks
+ * the fields marked by FROM_HOST; the rest is the host's to get right, and a page reads
+ * it with care (a missing series is no series).
+ * @typedef {{type: "welcome", nonce: string, key: string, sig: string}} Welcome
+ * @typedef {{kind: "person" | "computer", level: string, name: string, color: string, taken: boolean,
+ *   online: boolean, silent: boolean, away: boolean}} SeatInfo  a seat as every device is told it
+ * @typedef {{games: number, wins: {name: string, color: string, wins: number}[]}} SeriesInfo
+ * @typedef {{phase: "lobby" | "playing" | "over", rules: Rules, seats: SeatInfo[], clock: number,
+ *   spectators: number, series: SeriesInfo}} RoomInfo  the room as every device is told it
+ * @typedef {RoomInfo & {type: "room", you: {seat: number | null}}} RoomMessage  and which seat is this device's
+ * @typedef {{type: "state", n: number, position: SeatView, legal: LegalMoves | null, over: boolean,
+ *   trails?: PathStep[][], log?: SeenEvent[][]}} StateBase
+ *   the game after `n` moves as one seat sees it, with that seat's legal moves if it is to move
+ * @typedef {StateBase & {events: SeenEvent[], move: SeenMove}} MoveState  a state that follows a move
+ * @typedef {StateBase & {events: null, move: null, trails: PathStep[][], log: SeenEvent[][]}} WholeState
+ *   a state that follows no move (a start, a peer that just came): the trails and the log so far
+ * @typedef {MoveState | WholeState} StateMessage
+ * @typedef {{type: "seated", seat: number, token: string}} Seated
+ * @typedef {{type: "removed", seat: number, sig: string}} Removed
+ * @typedef {{type: "reaction", seat: number, r: string}} Reaction
+ * @typedef {{type: "over", record: GameRecord}} Over
+ * @typedef {{type: "clock", seat: number | null, left: number | null}} ClockMessage
+ * @typedef {{type: "error", code: string, detail?: unknown}} ErrorMessage
+ * @typedef {Welcome | RoomMessage | StateMessage | Seated | Removed | Reaction | Over | ClockMessage | ErrorMessage} HostMessage
+ */
+
 /** The host's messages a guest understands, with the fields it relies on. @type {Record<string, Record<string, Check>>} */
 const FROM_HOST = {
   welcome: { nonce: isId, key: (v) => isText(v, 200), sig: (v) => isText(v, 200) },
@@ -91,7 +118,7 @@ const FROM_HOST = {
 
 /**
  * A host's message read, or null (not one of the protocol's: ignored).
- * @param {unknown} text
+ * @param {unknown} text @returns {HostMessage | null}
  */
 export function readFromHost(text) {
   if (typeof text !== "string" || text.length > MAX_FROM_HOST) return null;
