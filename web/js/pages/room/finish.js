@@ -15,6 +15,7 @@ import { showFigures } from "../../lib/shell/figures.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {Board} from "../../lib/views/board.js" */
 
+/** @type {Stepper | null} */
 let stepper = null;
 /** @type {Session | null} */
 let finished = null;

@@ -24,9 +24,10 @@ export const HOST_FORMAT = "tsuro-room-host/1";
 
 const PHASES = ["lobby", "playing", "over"];
 const KINDS = ["person", "computer"];
+/** @param {unknown} v @param {number} [most] */
 const isText = (v, most = 200) => typeof v === "string" && v.length <= most;
 
-/** Whether a stored value is a hosted room of this id that the page can show and resume. */
+/** Whether a stored value is a hosted room of this id that the page can show and resume. @param {unknown} v @param {string} id */
 function isHosted(v, id) {
   return isObject(v) && v.format === HOST_FORMAT && v.id === id && PHASES.includes(v.phase) &&
     isObject(v.link) && isText(v.link.secret) && isText(v.link.host) &&
@@ -94,7 +95,7 @@ export function listHosted(storage = localStore()) {
     const v = loadHosted(key.slice(HOST.length), storage);
     if (v) rooms.push(v);
   }
-  const at = (r) => (Number.isFinite(r.saved) ? r.saved : 0);
+  const at = (/** @type {{saved?: number}} */ r) => (r.saved !== undefined && Number.isFinite(r.saved) ? r.saved : 0);
   return rooms.sort((a, b) => at(b) - at(a));
 }
 
@@ -102,7 +103,7 @@ export function listHosted(storage = localStore()) {
  *  one the page cannot use is put aside. @param {string} id */
 export function loadSeat(id, storage = localStore()) {
   if (!id) return null;
-  const ok = (v) => isObject(v) && (v.token === null || isText(v.token)) && isText(v.name);
+  const ok = (/** @type {unknown} */ v) => isObject(v) && (v.token === null || isText(v.token)) && isText(v.name);
   return readChecked(SEAT + id, wholeOnly(ok), () => null, storage);
 }
 
