@@ -25,7 +25,8 @@ import { randomText, signWelcome, signRelease } from "./secret.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {Transport} from "./transport.js" */
 /** @import {Played} from "../../lib/types.js" */
-/** @import {GuestMessage, Hello, Sit, MoveMessage, React} from "./protocol.js" */
+/** @import {GuestMessage, Hello, Sit, MoveMessage, React, RoomInfo} from "./protocol.js" */
+/** @import {HostedRoom} from "./store.js" */
 
 const FLOOD_DROP = 200;   // messages dropped for speed before a peer is cut off
 const COMPUTER_TRIES = 3;  // a computer's move tried again after the engine failed
@@ -44,14 +45,15 @@ const RELEASED = 16;
  * @typedef {{key: string, transport: Transport, id: string, hello: boolean, seat: number | null, limit: RateLimit,
  *   warned: number, hellos: RateLimit, reacts: RateLimit, removed: boolean}} Peer
  * @typedef {{token: string, seat: number, sig: string}} Released  a token taken back, with the host's signature
+ * @typedef {HostedRoom & {released: Released[], series: Series}} RefereedRoom
  */
 
 export class Referee {
   /**
    * @param {object} o
    * @param {Engine} o.engine
-   * @param {any} o.room  the hosted room as store.js keeps it: {id, link, hostKey, rules, seats, phase, save}
-   * @param {(room: any) => void} o.persist  keep the room (after every change)
+   * @param {HostedRoom} o.room  the hosted room as store.js keeps it (changed in place: the page's too)
+   * @param {(room: HostedRoom) => void} o.persist  keep the room (after every change)
    * @param {() => void} [o.changed]  the room changed (seats, presence, phase, a move); the
    *        host's own screen needs no more: it follows its player's messages like any guest's
    * @param {(seat: number, failures: number) => void} [o.stuck]  the engine failed a computer's
@@ -59,15 +61,16 @@ export class Referee {
    */
   constructor({ engine, room, persist, changed = () => {}, stuck = () => {} }) {
     this.engine = engine;
-    this.room = room;
     if (!Array.isArray(room.released)) room.released = [];
+    room.series = readSeries(room.series);
+    /** the room, with the two fields a room kept before they were made filled in (above) */
+    this.room = /** @type {RefereedRoom} */ (room);
     this.persist = persist;
     this.changed = changed;
     this.stuck = stuck;
     /** @type {Seat[]} */
     this.seats = room.seats;
     for (const seat of this.seats) personOf(seat);
-    room.series = readSeries(room.series);
     /** @type {Session | null} */
     this.session = null;
     /** @type {Map<string, Peer>} */
@@ -520,6 +523,7 @@ export class Referee {
   /** Whether a seat's player is connected now. @param {number} seat */
   online(seat) { return this._listeners().some((p) => p.seat === seat); }
 
+  /** The room as every device is told it (each with its own `you`). @returns {RoomInfo} */
   roomInfo() {
     return {
       phase: this.phase,
