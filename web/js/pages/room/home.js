@@ -86,7 +86,7 @@ async function openRoom() {
   return roomFragment(room.link);
 }
 
-/** The form and the list, shown. @param {(e: any) => void} fail */
+/** The form and the list, shown. @param {(e: unknown) => void} fail */
 export function showHome(fail) {
   const setup = setupOfGamePage();
   if (!$("room-count").options.length) {

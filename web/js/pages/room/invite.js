@@ -47,7 +47,7 @@ function wireScan(onText) {
 
 /** The host's invites, one guest at a time. */
 export class ManualInvites {
-  /** @param {Referee} referee @param {{secret: string, host: string}} link @param {(e: any) => void} fail */
+  /** @param {Referee} referee @param {{secret: string, host: string}} link @param {(e: unknown) => void} fail */
   constructor(referee, link, fail) {
     this.link = link;
     this.fail = fail;

@@ -476,8 +476,7 @@ export class Referee {
     });
   }
 
-  /** Send a seat's player back to the lobby: the seat is free for whoever takes it. */
-  /** @param {number} seat */
+  /** Send a seat's player back to the lobby: the seat is free for whoever takes it. @param {number} seat */
   freeSeat(seat) { return this.setKind(seat, "person", "medium"); }
 
   /**

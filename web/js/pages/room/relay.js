@@ -92,8 +92,7 @@ export class RelayTransport extends Transport {
     this.action.send(text, { target: peer }).catch(() => { /* the peer is gone: its close comes */ });
   }
 
-  /** Close a peer's connection; the page forgets it at once (Trystero notices only later). */
-  /** @param {string} peer */
+  /** Close a peer's connection; the page forgets it at once (Trystero notices only later). @param {string} peer */
   drop(peer) {
     try { this.room.getPeers()[peer]?.close(); } catch { /* already closed */ }
     this.on.close(peer);

@@ -18,6 +18,7 @@ import { $ } from "../../lib/shell/dom.js";
 /** @import {Playable, PlaySteps} from "../../lib/game/play.js" */
 /** @import {MoveState, StateMessage} from "./protocol.js" */
 /** @import {RoomClient} from "./client.js" */
+/** @import {ClassicTurn} from "../../lib/turns/classic.js" */
 /** A room's game for the play path: the host's states stand for the engine's answers.
  *  @typedef {{position: SeatView, move: Move, event: GameEvent, answer: LegalMoves, played: MoveState}} Remote */
 
@@ -32,7 +33,7 @@ class RemoteGame {
     /** trails of the moves before the first state this page saw, then each move's events */
     /** @type {PathStep[][]} */
     this.baseTrails = state.trails || state.position.players.map(() => []);
-    /** @type {any[][]} */
+    /** @type {SeenEvent[][]} */
     this.events = [];
     /** @type {MoveState | null} the state playMove shows next */
     this.next = null;
@@ -61,9 +62,9 @@ export class Table {
   /**
    * @param {object} o
    * @param {Board} o.board
-   * @param {any} o.turn      the ClassicTurn of the page (bootPage)
+   * @param {ClassicTurn} o.turn      the ClassicTurn of the page (bootPage)
    * @param {Sound} o.sound
-   * @param {() => RoomClient} o.client
+   * @param {() => RoomClient | null} o.client  the page's RoomClient (there is one while a game is shown)
    */
   constructor({ board, turn, sound, client }) {
     this.board = board;
@@ -146,13 +147,14 @@ export class Table {
       setPhase("over");
       return;
     }
-    const mine = this.client().seat === p.turn && state.legal;
-    if (!mine) {
+    const seat = this.client()?.seat ?? null;
+    const legal = state.legal;   // the host sends moves only to the seat to move
+    if (seat === null || seat !== p.turn || !legal) {
       $("turn-banner").textContent = t("room.waiting_for", { name: p.turn === null ? undefined : names[p.turn] });
       setPhase("waiting");
       return;
     }
-    this.lastLegal = state.legal;
+    this.lastLegal = legal;
     $("turn-banner").textContent = t("room.your_turn");
     $("hand-title").textContent = t("room.your_hand");
     $("hand-box").hidden = false;        // the exchange panel, if this turn is one, hides it
@@ -160,25 +162,24 @@ export class Table {
     $("play-panel").hidden = false;
     this.sound.play("place");
     say(t("room.your_turn"));
-    this.turn.start(p.turn, state.legal);
+    this.turn.start(seat, legal);
   }
 
-  /** The turn controller's move: sent to the host; its next state (or error) answers. */
-  /** @param {Move} move */
+  /** The turn controller's move: sent to the host; its next state (or error) answers. @param {Move} move */
   play(move) {
     if (!this.game || !this.lastLegal) return;
     this.turn.stop();
     this.board.clearTurnAids();
     $("btn-place").disabled = true;
     setPhase("busy");
-    this.client().move(this.game.n, move);
+    this.client()?.move(this.game.n, move);
   }
 
-  /** The host refused this player's move: say why, and let them choose again. */
-  /** @param {string} text */
+  /** The host refused this player's move: say why, and let them choose again. @param {string} text */
   refused(text) {
-    if (!this.game || !this.lastLegal) return;
-    this.turn.start(this.game.position.turn, this.lastLegal);   // sets the phase (tile, start, exchange) and its help
+    const seat = this.game?.position.turn ?? null;   // this player's, while lastLegal is kept
+    if (seat === null || !this.lastLegal) return;
+    this.turn.start(seat, this.lastLegal);   // sets the phase (tile, start, exchange) and its help
     // then why (the exchange's panel hides the hand's note: it says it in its own)
     if (this.lastLegal.phase === "exchange") $("exchange-note").textContent = text;
     else note(text, "bad");

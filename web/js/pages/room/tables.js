@@ -132,8 +132,7 @@ export function readAnnouncement(e, now) {
   };
 }
 
-/** Tables off this browser's list (they did not answer when joined): key -> until (ms). */
-/** @param {Storage | null} [storage] */
+/** Tables off this browser's list (they did not answer when joined): key -> until (ms). @param {Storage | null} [storage] */
 function deadTables(storage) {
   const v = readJSON(DEAD_KEY, {}, storage);
   return isObj(v) ? v : {};
