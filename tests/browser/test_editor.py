@@ -347,6 +347,20 @@ def test_open_a_pasted_link_a_records_step_and_json(page, server):
     page.click("#btn-paste")
     checked(page)
     assert answered(page)["tiles"] == position["tiles"]
+    # a position that gives a player no colour (the notation allows it): the player gets
+    # the first colour nobody has, and the draft, saved, comes back after a reload
+    colourless = json.loads(json.dumps(position))
+    del colourless["players"][1]["color"]
+    page.fill("#ed-paste", json.dumps(colourless))
+    page.click("#btn-paste")
+    checked(page)
+    taken = {q["color"] for q in position["players"]} - {position["players"][1]["color"]}
+    given = answered(page)["players"][1]["color"]
+    assert given not in taken, (given, taken)
+    page.reload()
+    checked(page)
+    assert answered(page)["tiles"] == position["tiles"]
+    assert answered(page)["players"][1]["color"] == given
     page.fill("#ed-paste", "hello")
     page.click("#btn-paste")
     page.wait_for_selector("#notice:not([hidden])")

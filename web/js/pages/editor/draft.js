@@ -16,7 +16,7 @@ export const PHASES = ["start", "tile", "exchange", "over"];
 /**
  * @typedef {object} DraftState
  * @property {Rules} rules        the rule set, as a position writes it
- * @property {Player[]} players  (a position pasted as JSON may give a player no colour)
+ * @property {Player[]} players  (each with a colour: fromPosition gives one to a player without)
  * @property {PlacedTile[]} tiles   [x, y, tile, rotation]
  * @property {(AnyPlace | null)[]} markers   [x, y, port]: the port a letter, or a number 0-7
  * @property {number[][]} hands   the hands the author set (handsMode "set")
@@ -42,19 +42,20 @@ export function newSeed() { return Math.floor(Math.random() * 2 ** 31); }
 // What a kept draft may hold: the shapes the page draws and edits, each number whole and
 // bounded (a stored value is never trusted: a damaged draft is put aside, main.js).  Whether
 // the position is one Tsuro allows stays the engine's answer.
-// (boards of 1 to 12 squares a side; a marker may stand one square beyond the edge; the 35 tiles)
+// (boards of 1 to 12 squares a side; a marker may stand one square beyond the edge; the 35
+// tiles, turned 0, 90, 180 or 270 degrees as in NOTATION)
 /** @param {unknown} v */
 const int = (v, lo = -1, hi = 12) => typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi;
+/** @param {unknown} v @param {readonly unknown[]} values */
+const oneOf = (v, values) => values.includes(v);
 /** @param {unknown} e */
-const isTile = (e) => Array.isArray(e) && e.length === 4 && int(e[0], 0, 11) && int(e[1], 0, 11) && int(e[2], 0, 34) && int(e[3], 0, 3);
+const isTile = (e) => Array.isArray(e) && e.length === 4 && int(e[0], 0, 11) && int(e[1], 0, 11) && int(e[2], 0, 34) && oneOf(e[3], [0, 90, 180, 270]);
 /** @param {unknown} v @param {number} most @param {number} lo @param {number} hi */
 const ints = (v, most, lo, hi) => Array.isArray(v) && v.length <= most && v.every((x) => int(x, lo, hi));
 /** @param {unknown} v @param {number} most */
 const text = (v, most) => typeof v === "string" && v.length <= most;
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
 const plain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-/** @param {unknown} v @param {readonly unknown[]} values */
-const oneOf = (v, values) => values.includes(v);
 /** @param {unknown} r */
 const isRules = (r) => text(r, 40) || (plain(r) && ["width", "height"].every((k) => r[k] === undefined || int(r[k], 1, 12)));
 /** @param {unknown} m */
@@ -78,6 +79,18 @@ export function isSavedDraft(saved) {
     [s.winners, s.exchange].every((v) => v === undefined || v === null || ints(v, n, 0, n - 1));
 }
 
+/** Players with a colour each: one given none takes the first default nobody has.
+ *  @param {readonly Player[]} players @returns {Player[]} */
+function withColors(players) {
+  const used = new Set(players.map((q) => q.color));
+  return players.map((q, i) => {
+    if (q.color) return { ...q };
+    const color = DEFAULT_COLORS.find((c) => !used.has(c)) ?? DEFAULT_COLORS[i % DEFAULT_COLORS.length];
+    used.add(color);
+    return { ...q, color };
+  });
+}
+
 export class Draft {
   /** @param {DraftState} state */
   constructor(state) { this.s = state; }
@@ -92,7 +105,9 @@ export class Draft {
     });
   }
 
-  /** A position from a game, a link or JSON: everything kept as it is. @param {Position} p */
+  /** A position from a game, a link or JSON: everything kept as it is, but that a player
+   *  given no colour gets the first one nobody has (the editor's seats each show one, and
+   *  a draft is saved with every colour). @param {Position} p */
   static fromPosition(p) {
     const n = p.players.length;
     const over = p.turn === null || p.turn === undefined;
@@ -101,8 +116,8 @@ export class Draft {
     const phase = over ? "over" : Array.isArray(p.exchange) ? "exchange" : null;
     return new Draft({
       rules: p.rules ?? "classic",
-      players: p.players.map((q) => ({ ...q })),
-      tiles: (p.tiles || []).map((e) => [...e]),
+      players: withColors(p.players),
+      tiles: (p.tiles || []).map(([x, y, tile, rot]) => [x, y, tile, ((rot % 360) + 360) % 360]),   // any turn, as input may give it
       markers: p.markers.map((m) => (m ? [...m] : null)),
       hands: Array.isArray(p.hands) ? p.hands.map((h) => [...h]) : Array.from({ length: n }, () => []),
       pile: Array.isArray(p.pile) ? [...p.pile] : [],
