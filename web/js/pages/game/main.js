@@ -354,7 +354,7 @@ const turnDeps = {
   hintMove: () => app.session.hint(),
   portPicker: new PortPicker($("port-picker")),
 };
-const turns = Object.fromEntries(Object.entries(VARIANTS).map(([name, v]) => [name, new v.Turn(turnDeps)]));
+const turns = Object.fromEntries(Object.entries(VARIANTS).map(([name, v]) => [name, v.turn(turnDeps)]));
 
 // ------------------------------------------------------------------ wiring
 
