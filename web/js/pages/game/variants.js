@@ -11,7 +11,7 @@ import { winnersText } from "../../lib/words/movelog.js";
 import { t } from "../../lib/words/i18n.js";
 import { COLOR_NAMES, DEFAULT_COLORS } from "../../lib/views/style.js";
 /** @import {EngineClient} from "../../lib/engine/client.js" */
-/** @import {Classic, GameSession, Seat} from "../../lib/game/session.js" */
+/** @import {Classic, GameSession} from "../../lib/game/session.js" */
 /** @import {Course} from "../../lib/game/course-session.js" */
 /** @import {TurnDeps, ClassicKind} from "../../lib/turns/classic.js" */
 /** @import {CourseKind} from "../../lib/turns/course.js" */
@@ -45,8 +45,9 @@ import { COLOR_NAMES, DEFAULT_COLORS } from "../../lib/views/style.js";
  * }} AnyTurn
  */
 
-/** A new game as the setup chooses it (setup.js): its rule set, players, seats and seed.
- *  @typedef {{rules: Rules, players: {name: string, color: string}[], seats: Seat[], seed?: number | string}} NewGame */
+/** A new game as the setup chooses it (setup.js): its rule set, players, seats ({kind, level}:
+ *  the session checks them), seed and turn clock (seconds a move, 0: none).
+ *  @typedef {{rules: Rules, players: {name: string, color: string}[], seats: {kind: string, level: string}[], seed?: number | string, clock?: number}} NewGame */
 
 /** A game's end in words: the headline (or a `detail` said in its place), each player's line,
  *  the final scores (if the rule set scores), whether it is a ranking, whether it has a share link.
