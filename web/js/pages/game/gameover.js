@@ -149,6 +149,13 @@ export class GameOver {
     await this.stepper.step(k, animate);
   }
 
+  /** Step the replay `by` positions (-1: back, 1: forward), if one is shown.
+   *  @param {number} by @param {boolean} [animate] */
+  replayBy(by, animate = true) {
+    if (this.at === null) return;
+    this.replay(this.at + by, animate);
+  }
+
   /** The words and panels for position k of the replay. @param {number} k */
   told(k) {
     const s = this.finished;

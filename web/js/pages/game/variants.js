@@ -47,7 +47,7 @@ import { COLOR_NAMES, DEFAULT_COLORS } from "../../lib/views/style.js";
 
 /** A new game as the setup chooses it (setup.js): its rule set, players, seats ({kind, level}:
  *  the session checks them), seed and turn clock (seconds a move, 0: none).
- *  @typedef {{rules: Rules, players: {name: string, color: string}[], seats: {kind: string, level: string}[], seed?: number | string, clock?: number}} NewGame */
+ *  @typedef {{rules: Rules, players: {name: string, color?: string}[], seats: {kind: string, level: string}[], seed?: number | string, clock?: number}} NewGame */
 
 /** A game's end in words: the headline (or a `detail` said in its place), each player's line,
  *  the final scores (if the rule set scores), whether it is a ranking, whether it has a share link.
@@ -132,7 +132,11 @@ export const VARIANTS = {
     name: "classic",
     preset: "classic",
     Session,
-    turn: (deps) => new ClassicTurn({ ...deps, game: () => ofClass(Session, deps.game()) }),   // a human's turn
+    // a human's turn; the hint is the classic game's
+    turn: (deps) => {
+      const game = () => ofClass(Session, deps.game());
+      return new ClassicTurn({ ...deps, game, hintMove: () => game().hint() });
+    },
     seats: [2, 8],
     palette: COLOR_NAMES,        // the colours a seat may take
     newColors: DEFAULT_COLORS,   // the order new seats get them in
@@ -146,7 +150,13 @@ export const VARIANTS = {
   course: {
     name: "course",
     preset: "neu",               // the setup's preset and the engine's rule set (saves keep it)
-    Session: CourseSession,
+    Session: {
+      // the course's colours go by seat (colorsByAge): a player without one gets its seat's
+      create: (engine, { players, seats, seed }) => CourseSession.create(engine, {
+        players: players.map((p, i) => ({ name: p.name, color: p.color ?? COURSE_COLORS[i] })), seats, seed,
+      }),
+      fromSave: (engine, save) => CourseSession.fromSave(engine, save),
+    },
     turn: (deps) => new CourseTurn({ ...deps, game: () => ofClass(CourseSession, deps.game()) }),
     seats: [COURSE_MIN, COURSE_MAX],
     palette: COURSE_COLORS,
