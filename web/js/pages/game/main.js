@@ -3,8 +3,8 @@
 // the turn loop (a computer's move, the hot-seat screen, a human's turn handed
 // to the variant's turn controller), plays each move through the one play path
 // (lib/game/play.js), and connects the page's buttons and keys.  The page's state
-// is `app`, a GamePage (below).  Every rule
-// comes from the engine.  The page's own modules beside this one:
+// is `app`, a GamePage (below).  Every rule comes from the engine.  The page's
+// own modules beside this one:
 //
 //   keeping.js    boot, resume, share links, recovery, the saves (GamePage's base class)
 //   variants.js   what differs between the games the page plays (turn controller, session)
