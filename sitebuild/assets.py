@@ -181,7 +181,7 @@ def build_info_js(info: dict[str, Any], rel: str = BUILD_INFO) -> str:
 
 
 _RECORD_EMBED_RE = re.compile(
-    r"""(\ssrc\s*=\s*["'][^"'#]*embed\.html#)(r=[A-Za-z0-9_-]+)([^"']*)(["'])"""
+    r"""(\s(?:data-)?src\s*=\s*["'][^"'#]*embed\.html#)(r=[A-Za-z0-9_-]+)([^"']*)(["'])"""
 )
 
 
@@ -228,7 +228,7 @@ def precompute_record_embeds(
 
 
 _LESSON_EMBED_RE = re.compile(
-    r"""(\ssrc\s*=\s*["'][^"'#]*lesson\.html#(?:[^"'&]*&)*?src=)(lessons/[A-Za-z0-9_-]+\.json)([^"']*)(["'])"""
+    r"""(\s(?:data-)?src\s*=\s*["'][^"'#]*lesson\.html#(?:[^"'&]*&)*?src=)(lessons/[A-Za-z0-9_-]+\.json)([^"']*)(["'])"""
 )
 
 

@@ -29,7 +29,8 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import MessageFormat from "@messageformat/core";
-import compileModule from "@messageformat/core/compile-module.js";
+// the module itself, not the package root's re-export of it, which has no types
+import compileModule from "@messageformat/core/lib/compile-module.js";
 import { parse } from "@messageformat/parser";
 import { partOf, PARTS } from "../web/js/lib/words/parts.js";
 
@@ -37,13 +38,22 @@ const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 export const CATALOGUES = join(ROOT, "web", "js", "lib", "words", "catalogues");
 const REFERENCE = "en";
 
+/** A catalogue as written: key -> an ICU message, or an old-style plural object
+ *  ({one: "…", other: "…"}) that `convert` rewrites.
+ *  @typedef {Record<string, string | Record<string, string>>} Catalogue */
+
+/** A compiled catalogue: key -> a plain string or a function's source, and the name the
+ *  functions call the plural rule by.
+ *  @typedef {{messages: Record<string, string | {source: string}>, rule: string}} Compiled */
+
 /** The language codes of the catalogue files, English first. */
 export function languages() {
   const codes = readdirSync(CATALOGUES).filter((f) => f.endsWith(".js")).map((f) => f.slice(0, -3)).sort();
   return [REFERENCE, ...codes.filter((c) => c !== REFERENCE)];
 }
 
-/** A catalogue's source: key -> message (as written: an old-style plural is an object). */
+/** A catalogue's source: key -> message (as written: an old-style plural is an object).
+ *  @param {string} code @returns {Promise<Catalogue>} */
 export async function source(code) {
   const url = pathToFileURL(join(CATALOGUES, `${code}.js`));
   url.search = `?t=${Date.now()}`; // `convert` reads a file it has just written
@@ -52,7 +62,8 @@ export async function source(code) {
 
 /** The runtime helpers a compiled message may call, in language `code`: the plural rule
  *  (named `rule` in the compiled code), `number` for `#`, `plural` and `select`, with
- *  @messageformat/runtime's signatures; Intl gives the rules and the digits. */
+ *  @messageformat/runtime's signatures; Intl gives the rules and the digits.
+ *  @param {string} code @param {string} rule @param {Set<string>} used */
 function runtime(code, rule, used) {
   const lc = JSON.stringify(code);
   const lines = [];
@@ -77,15 +88,16 @@ function runtime(code, rule, used) {
  *  {name, elide, de} is "d’Ann" or "de Bob", {name, elide, que} "qu’Ann" or "que Bob":
  *  the word loses its e before a vowel (or a y sounded as one), the name being any
  *  player's.  Written into the compiled modules that use it.
- *  @param {unknown} value @param {string} lc @param {string} word */
+ *  @param {unknown} value @param {string} lc @param {string | null} word (null: none given) */
 export function elide(value, lc, word) {
+  if (word === null) throw new Error("elide needs a word: {name, elide, de}");
   const text = String(value);
   const name = text.replace(/^[\u2066-\u2069]+/, ""); // past an isolate's opening (i18n.js)
   const vowel = /^[aeiouàâäéèêëîïôöùûüæœ]/i.test(name) || /^y[^aeiouàâäéèêëîïôöùûüæœ]/i.test(name);
   return vowel ? `${word.slice(0, -1)}’${text}` : `${word} ${text}`;
 }
 
-/** The compiler for language `code`, with the custom formatters. */
+/** The compiler for language `code`, with the custom formatters. @param {string} code */
 export function messageFormat(code) {
   return new MessageFormat(code, { customFormatters: { elide } });
 }
@@ -97,8 +109,10 @@ const RULE_IMPORT = /^import \{ (\w+) \} from "@messageformat\/runtime\/lib\/(?:
 const SHIPPED = new Set(["number", "plural", "select"]);
 
 /** The compiled messages of one catalogue: key -> a string or a function's source, and
- *  what the functions call ({helpers, rule}).  Throws on a message that does not compile. */
+ *  what the functions call ({helpers, rule}).  Throws on a message that does not compile.
+ *  @param {string} code @param {Catalogue} messages @returns {Promise<Compiled>} */
 export async function compileCatalogue(code, messages) {
+  /** @type {Record<string, string>} */
   const texts = {};
   for (const [key, text] of Object.entries(messages)) {
     if (typeof text !== "string") {
@@ -125,6 +139,7 @@ export async function compileCatalogue(code, messages) {
   if (/^import /m.test(body)) throw new Error(`${code}.js: the compiled module imports more than the runtime`);
   const header = [runtime(code, rule, SHIPPED), ...Object.values(FORMATTERS).map(String)].join("\n");
   const evaluated = (await import(`data:text/javascript,${encodeURIComponent(header + body)}`)).default;
+  /** @type {Compiled["messages"]} */
   const out = {};
   for (const key of Object.keys(texts)) {
     const fn = evaluated[key];
@@ -133,10 +148,11 @@ export async function compileCatalogue(code, messages) {
   return { messages: out, rule };
 }
 
-/** The ES module of one part of a compiled catalogue. */
+/** The ES module of one part of a compiled catalogue.
+ *  @param {string} code @param {string} part @param {Compiled} compiled */
 export function partModule(code, part, compiled) {
   const entries = Object.entries(compiled.messages).filter(([key]) => partOf(key) === part);
-  const sources = entries.filter(([, m]) => typeof m !== "string").map(([, m]) => m.source).join("\n");
+  const sources = entries.flatMap(([, m]) => (typeof m === "string" ? [] : [m.source])).join("\n");
   const used = new Set([...SHIPPED].filter((h) => new RegExp(`\\b${h}\\(`).test(sources)));
   const formatters = Object.entries(FORMATTERS).filter(([name]) => new RegExp(`\\b${name}\\(`).test(sources));
   const lines = entries.map(([key, m]) => `  ${JSON.stringify(key)}: ${typeof m === "string" ? JSON.stringify(m) : m.source},`);
@@ -151,7 +167,7 @@ export function partModule(code, part, compiled) {
   ].filter((l) => l !== "").join("\n") + "\n";
 }
 
-/** Compile every catalogue into dir/<part>/<code>.js. */
+/** Compile every catalogue into dir/<part>/<code>.js. @param {string} dir */
 async function compileAll(dir) {
   for (const code of languages()) {
     const compiled = await compileCatalogue(code, await source(code));
@@ -162,9 +178,12 @@ async function compileAll(dir) {
   }
 }
 
-/** The argument names a message uses (placeholders, plural, select and selectordinal). */
+/** The argument names a message uses (placeholders, plural, select and selectordinal).
+ *  @param {string} text */
 export function argumentsOf(text) {
+  /** @type {Set<string>} */
   const names = new Set();
+  /** @param {import("@messageformat/parser").Token[]} tokens */
   const walk = (tokens) => {
     for (const tok of tokens) {
       if ("arg" in tok) names.add(tok.arg);
@@ -181,6 +200,7 @@ const MAY_LEAVE_OUT = new Set(["detail"]);
 
 /** Every catalogue's source: {code: messages}, English first. */
 export async function sources() {
+  /** @type {Record<string, Catalogue>} */
   const out = {};
   for (const code of languages()) out[code] = await source(code);
   return out;
@@ -189,10 +209,12 @@ export async function sources() {
 /** Every problem of `catalogues` ({code: key -> message}, English's among them):
  *  [{code, key, problem}]: a message that is not an ICU text or does not compile in its
  *  language (a plural form the language does not have, say), a key missing or not in
- *  English, placeholders that differ from English's (MAY_LEAVE_OUT aside). */
+ *  English, placeholders that differ from English's (MAY_LEAVE_OUT aside).
+ *  @param {Record<string, Catalogue>} catalogues */
 export function check(catalogues) {
   const problems = [];
   const en = catalogues[REFERENCE];
+  /** @type {Record<string, Set<string> | null>} */
   const enArgs = {};
   for (const [key, text] of Object.entries(en)) {
     try {
@@ -230,7 +252,7 @@ export function check(catalogues) {
 }
 
 /** An old-style plural object as one ICU message: {count, plural, one {…} other {…}},
- *  `{count}` inside the forms written `#`. */
+ *  `{count}` inside the forms written `#`.  @param {Record<string, string>} forms */
 export function pluralMessage(forms) {
   const order = ["zero", "one", "two", "few", "many", "other"];
   const cases = Object.keys(forms).sort((a, b) => order.indexOf(a) - order.indexOf(b))
@@ -238,7 +260,7 @@ export function pluralMessage(forms) {
   return `{count, plural, ${cases.join(" ")}}`;
 }
 
-/** text, matched literally in a RegExp. */
+/** text, matched literally in a RegExp. @param {string} text */
 const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Rewrite the old-style plural objects of every catalogue as ICU messages, in place. */

@@ -42,7 +42,10 @@ import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
+/** The command line's four paths, each required, resolved.  @param {string[]} argv
+ *  @returns {{pyodide: string, wheel: string, exercise: string, out: string}} */
 function parseArgs(argv) {
+  /** @type {Record<string, string>} */
   const out = {};
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, "");
@@ -50,7 +53,7 @@ function parseArgs(argv) {
     out[key] = resolve(argv[i + 1]);
   }
   for (const k of ["pyodide", "wheel", "exercise", "out"]) if (!out[k]) throw new Error(`--${k} is required`);
-  return out;
+  return { pyodide: out.pyodide, wheel: out.wheel, exercise: out.exercise, out: out.out };
 }
 
 const USED = `
@@ -237,11 +240,11 @@ async function main() {
   const pyodide = await loadPyodide({
     indexURL,
     env: { PYTHONNODEBUGRANGES: "1" },
-    stdout: (s) => process.stderr.write(`[python] ${s}\n`),
-    stderr: (s) => process.stderr.write(`[python] ${s}\n`),
+    stdout: (/** @type {string} */ s) => process.stderr.write(`[python] ${s}\n`),
+    stderr: (/** @type {string} */ s) => process.stderr.write(`[python] ${s}\n`),
   });
   pyodide.runPython(USED); // from here on, each stdlib import is noted with who asked
-  const step = (name) => pyodide.globals.set("PHASE", name);
+  const step = (/** @type {string} */ name) => pyodide.globals.set("PHASE", name);
   // The snapshot path: the wheel unpacked into site-packages, as the worker does.
   step("the snapshot path's unpacking");
   pyodide.unpackArchive(new Uint8Array(readFileSync(args.wheel)), "wheel");
@@ -258,9 +261,10 @@ async function main() {
   const snapshotUsed = pyodide.globals.get("stdlib_used")().toJs();
   // The lock path: the wheel as a package of the lock file (loadPackage).
   step("the lock path's loadPackage");
+  /** @type {string[]} */
   const errors = [];
   const loaded = await pyodide.loadPackage(args.wheel,
-    { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
+    { messageCallback: () => {}, errorCallback: (/** @type {string} */ m) => errors.push(m) });
   if (!loaded.length) throw new Error(`loadPackage(${args.wheel}) failed: ${errors.join("; ")}`);
   step("precompiling");
   pyodide.runPython(COMPILE);

@@ -83,6 +83,7 @@ function parseArgs(args) {
 /** Reprint every script of `inDir` into `outDir` without comments. @param {string} inDir
  *  @param {string} outDir */
 async function strip(inDir, outDir) {
+  /** @type {string[]} */
   const failures = [];
   await Promise.all(
     scripts(inDir).map(async (rel) => {
@@ -92,7 +93,7 @@ async function strip(inDir, outDir) {
         mkdirSync(dirname(join(outDir, rel)), { recursive: true });
         writeFileSync(join(outDir, rel), code);
       } catch (e) {
-        failures.push(`${rel}: ${e.errors ? e.errors.map((x) => x.text).join("; ") : e.message}`);
+        failures.push(`${rel}: ${e.errors ? e.errors.map((/** @type {import("esbuild").Message} */ x) => x.text).join("; ") : e.message}`);
       }
     }),
   );
@@ -111,6 +112,7 @@ const PURE = " @__PURE__ ";
  *  (workers, the service worker, data files), in order, and how often it names
  *  import.meta and awaits at its top level.  @param {import("acorn").Program} program */
 function links(program) {
+  /** @type {string[]} */
   const specifiers = [];
   let meta = 0;
   let topAwait = 0;
@@ -144,6 +146,7 @@ function links(program) {
  *  @param {string} dir @param {string[]} files @param {Set<string>} classic */
 function check(dir, files, classic) {
   const problems = [];
+  /** @type {Record<string, ReturnType<typeof links>>} */
   const modules = {};
   for (const rel of files) {
     /** @type {import("acorn").Comment[]} */

@@ -178,6 +178,23 @@ def choose_placeable_by_keys(page, k: int) -> None:
     assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
 
 
+def place_move_by_keys(page, move: dict) -> None:
+    """Play this tile move ({tile, rot}) as a player does with keys: the tile's number
+    key, R until it is drawn at `rot`, then Place."""
+    tile = page.locator(f"#hand .hand-tile[data-tile='{move['tile']}']")
+    page.keyboard.press(str(int(tile.get_attribute("data-index")) + 1))
+    for _ in range(4):
+        drawn = tile.evaluate(
+            "(t) => ((parseFloat(t.querySelector('.turn').style.transform.slice(7)) % 360)"
+            " + 360) % 360"
+        )
+        if drawn == move["rot"]:
+            break
+        page.keyboard.press("r")
+    assert drawn == move["rot"], (move, drawn)
+    page.click("#btn-place")
+
+
 def place_by_clicks(page, k: int) -> None:
     """Click tiles (a second click turns the chosen one) from tile k on until the engine
     allows one, then click the square it goes on (the target the board shows) and wait

@@ -13,7 +13,7 @@ import { t, applyTo } from "../words/i18n.js";
 import { drawIcons } from "../views/icon.js";
 import { seatStyles } from "../views/style.js";
 import { $ } from "./dom.js";
-/** @import {Move, PathStep, Player, Position} from "../types.js" */
+/** @import {Move, PathStep, Player, Position, SeatView} from "../types.js" */
 /** @import {Engine} from "../engine/client.js" */
 /** @import {TileSet} from "../views/tileset.js" */
 /** @import {BoardView} from "../views/board.js" */
@@ -32,7 +32,7 @@ import { $ } from "./dom.js";
  * @param {object} options
  * @param {string} options.boardLabel  the board's label (a catalogue key)
  * @param {typeof ClassicTurn} [options.Turn]
- * @param {() => Position} options.position
+ * @param {() => Position | SeatView} options.position  the game shown (a room's as its seat sees it)
  * @param {() => boolean} options.busy
  * @param {(move: Move) => void} options.play
  * @param {() => boolean} options.keysOn

@@ -15,7 +15,7 @@
 import { colorOf } from "../views/style.js";
 import { t } from "../words/i18n.js";
 import { startName } from "../words/coords.js";
-/** @import {Move, Position, Player, LegalMove, LegalMoves, Phase, Place, Square, PathStep} from "../types.js" */
+/** @import {Move, Position, Player, LegalMove, LegalMoves, Phase, Place, Square, PathStep, SeatView} from "../types.js" */
 /** @import {Board} from "../views/board.js" */
 /** @import {HandView, HandHandlers} from "../views/hand.js" */
 /** @import {TileSet} from "../views/tileset.js" */
@@ -57,7 +57,8 @@ import { startName } from "../words/coords.js";
 
 /** A classic turn's state: the engine's moves, and the start mark a tap chose (placed by the button).
  *  @typedef {HumanTurn & {phase: Phase, legal: LegalMove[], startChoice: Place | null}} ClassicHuman */
-/** @typedef {{position: Position, answer: LegalMoves, outcome: LegalMove, human: ClassicHuman}} ClassicKind */
+/** A classic game's turn, on a position whole or as one seat sees it (a room's: room_view).
+ *  @typedef {{position: Position | SeatView, answer: LegalMoves, outcome: LegalMove, human: ClassicHuman}} ClassicKind */
 
 /** What the hand reports to, on the turn on. @typedef {{selectTile(i: number, fromClick?: boolean): void, rotateTile(i: number, dir: number): void, hoverTile(i: number | null): void, place(i?: number | null): void}} HandPlayer */
 

@@ -4,7 +4,7 @@
 
 import { miniTiles } from "../views/hand.js";
 import { t as tr, list } from "../words/i18n.js";   // `t` names a tile here
-/** @import {Move, Position, TilePair} from "../types.js" */
+/** @import {Move, Position, SeatView, TilePair} from "../types.js" */
 /** @import {TileSet} from "../views/tileset.js" */
 /** @import {ClassicHuman} from "./classic.js" */
 
@@ -30,11 +30,11 @@ export class ExchangeChooser {
   }
 
   /** Show the panel for a turn in the exchange phase (h.legal: the engine's exchanges).
-   *  @param {ClassicHuman} h @param {Position} position */
+   *  @param {ClassicHuman} h @param {Position | SeatView} position  (a room's as its seat sees it) */
   start(h, position) {
     const hands = position.hands ?? [];   // a position in the exchange phase has them
     this.turn = {
-      h, mine: hands[h.seat],
+      h, mine: hands[h.seat] ?? [],   // a room's view shows this seat's own hand
       pool: (position.exchange || []).flatMap((k) => hands[k] || []),
       pairs: [], give: null,
     };

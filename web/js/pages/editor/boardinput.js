@@ -6,6 +6,7 @@
 
 import { portPoint, across, S } from "../../lib/views/svg.js";
 import { PORTS } from "../../lib/views/tileset.js";
+/** @import {AnyPlace} from "../../lib/words/coords.js" */
 
 /**
  * @typedef {object} InputHandlers
@@ -35,17 +36,20 @@ export class BoardInput {
     this.draw();
   }
 
+  /** @param {string} tool  "tile" or "marker" */
   setTool(tool) { this.tool = tool; }
 
   draw() { this.board.setTarget(this.cursor, "#7cc4ff"); }
 
+  /** @param {number[]} square */
   moveTo(square) {
     this.cursor = [Math.max(0, Math.min(this.board.w - 1, square[0])), Math.max(0, Math.min(this.board.h - 1, square[1]))];
     this.draw();
     this.on.moved(this.cursor);
   }
 
-  /** A click or a tap at (x, y), in squares from the board's corner (the frame too). */
+  /** A click or a tap at (x, y), in squares from the board's corner (the frame too).
+   *  @param {number} x @param {number} y */
   click(x, y) {
     const { w, h } = this.board;
     const square = [Math.max(0, Math.min(w - 1, Math.floor(x))), Math.max(0, Math.min(h - 1, Math.floor(y)))];
@@ -60,12 +64,15 @@ export class BoardInput {
     this.on.point(square, nearestPort(square, x, y, inside ? null : [w, h]));
   }
 
+  /** @param {KeyboardEvent} e */
   key(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    /** @type {Record<string, number[] | undefined>} */
     const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     const k = e.key;
-    if (steps[k]) {
-      this.moveTo([this.cursor[0] + steps[k][0], this.cursor[1] + steps[k][1]]);
+    const step = steps[k];
+    if (step) {
+      this.moveTo([this.cursor[0] + step[0], this.cursor[1] + step[1]]);
     } else if (k === "Enter" || k === " ") {
       if (this.tool === "tile") this.on.square(this.cursor);
       else return;
@@ -103,7 +110,7 @@ function nearestPort([sx, sy], x, y, outside) {
 }
 
 /** Whether a place's square lies beyond the edge of a w x h board (geometry).
- *  @param {any[]} place @param {number[]} size */
+ *  @param {AnyPlace} place @param {number[]} size */
 export function offBoard([x, y], [w, h]) {
   return x < 0 || y < 0 || x >= w || y >= h;
 }

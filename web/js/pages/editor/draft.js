@@ -6,6 +6,8 @@
 // request the engine gets is `request()`.
 
 import { DEFAULT_COLORS } from "../../lib/views/style.js";
+/** @import {PlacedTile, Player, Position, Rules, TileWhere} from "../../lib/types.js" */
+/** @import {AnyPlace} from "../../lib/words/coords.js" */
 
 export const FORMAT = "tsuro-editor/1";
 /** The phases an author may ask for (the engine's names). */
@@ -13,10 +15,10 @@ export const PHASES = ["start", "tile", "exchange", "over"];
 
 /**
  * @typedef {object} DraftState
- * @property {any} rules          the rule set, as a position writes it
- * @property {{name: string, color: string}[]} players
- * @property {[number, number, number, number][]} tiles   [x, y, tile, rotation]
- * @property {(any[] | null)[]} markers
+ * @property {Rules} rules        the rule set, as a position writes it
+ * @property {Player[]} players  (a position pasted as JSON may give a player no colour)
+ * @property {PlacedTile[]} tiles   [x, y, tile, rotation]
+ * @property {(AnyPlace | null)[]} markers   [x, y, port]: the port a letter, or a number 0-7
  * @property {number[][]} hands   the hands the author set (handsMode "set")
  * @property {number[]} pile      the pile kept from where the position came from (pileMode "kept")
  * @property {number[]} out
@@ -32,6 +34,8 @@ export const PHASES = ["start", "tile", "exchange", "over"];
  * @property {number} seed        the deal's seed (the same deal while the author edits)
  */
 
+/** A draft as kept in storage (toSaved). @typedef {{format: string, state: DraftState}} SavedDraft */
+
 /** A whole number 0..2^31 for the engine's deal. */
 export function newSeed() { return Math.floor(Math.random() * 2 ** 31); }
 
@@ -39,15 +43,25 @@ export function newSeed() { return Math.floor(Math.random() * 2 ** 31); }
 // bounded (a stored value is never trusted: a damaged draft is put aside, main.js).  Whether
 // the position is one Tsuro allows stays the engine's answer.
 // (boards of 1 to 12 squares a side; a marker may stand one square beyond the edge; the 35 tiles)
-const int = (v, lo = -1, hi = 12) => Number.isInteger(v) && v >= lo && v <= hi;
+/** @param {unknown} v */
+const int = (v, lo = -1, hi = 12) => typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi;
+/** @param {unknown} e */
 const isTile = (e) => Array.isArray(e) && e.length === 4 && int(e[0], 0, 11) && int(e[1], 0, 11) && int(e[2], 0, 34) && int(e[3], 0, 3);
+/** @param {unknown} v @param {number} most @param {number} lo @param {number} hi */
 const ints = (v, most, lo, hi) => Array.isArray(v) && v.length <= most && v.every((x) => int(x, lo, hi));
+/** @param {unknown} v @param {number} most */
 const text = (v, most) => typeof v === "string" && v.length <= most;
+/** @param {unknown} v @returns {v is Record<string, unknown>} */
 const plain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+/** @param {unknown} v @param {readonly unknown[]} values */
+const oneOf = (v, values) => values.includes(v);
+/** @param {unknown} r */
 const isRules = (r) => text(r, 40) || (plain(r) && ["width", "height"].every((k) => r[k] === undefined || int(r[k], 1, 12)));
+/** @param {unknown} m */
 const isPlace = (m) => Array.isArray(m) && m.length === 3 && int(m[0]) && int(m[1]) && (text(m[2], 2) || int(m[2], 0, 7));
 
-/** Whether `saved` is a draft as toSaved() writes it, in shapes the page can use. @param {any} saved */
+/** Whether `saved` is a draft as toSaved() writes it, in shapes the page can use.
+ *  @param {unknown} saved @returns {saved is SavedDraft} */
 export function isSavedDraft(saved) {
   const s = plain(saved) && saved.format === FORMAT ? saved.state : null;
   if (!plain(s) || !Array.isArray(s.players)) return false;
@@ -59,8 +73,8 @@ export function isSavedDraft(saved) {
     Array.isArray(s.hands) && s.hands.length === n && s.hands.every((h) => ints(h, 35, 0, 34)) &&
     ints(s.pile, 35, 0, 34) && ints(s.out, n, 0, n - 1) &&
     (s.dragon === null || int(s.dragon, 0, n - 1)) && int(s.mover, 0, n - 1) &&
-    (s.phase === null || PHASES.includes(s.phase)) && ["deal", "set"].includes(s.handsMode) &&
-    ["rest", "kept", "empty"].includes(s.pileMode) && Number.isInteger(s.seed) && s.seed >= 0 && s.seed <= 2 ** 31 &&
+    (s.phase === null || oneOf(s.phase, PHASES)) && oneOf(s.handsMode, ["deal", "set"]) &&
+    oneOf(s.pileMode, ["rest", "kept", "empty"]) && int(s.seed, 0, 2 ** 31) &&
     [s.winners, s.exchange].every((v) => v === undefined || v === null || ints(v, n, 0, n - 1));
 }
 
@@ -68,7 +82,8 @@ export class Draft {
   /** @param {DraftState} state */
   constructor(state) { this.s = state; }
 
-  /** An empty board with these players (names and colours given). */
+  /** An empty board with these players (names and colours given).
+   *  @param {Player[]} players */
   static empty(players) {
     return new Draft({
       rules: "classic", players, tiles: [], markers: players.map(() => null),
@@ -77,11 +92,11 @@ export class Draft {
     });
   }
 
-  /** A position from a game, a link or JSON: everything kept as it is. */
+  /** A position from a game, a link or JSON: everything kept as it is. @param {Position} p */
   static fromPosition(p) {
     const n = p.players.length;
     const over = p.turn === null || p.turn === undefined;
-    const mover = over ? 0 : p.turn;
+    const mover = p.turn ?? 0;   // 0 when over
     // start or tile: as the engine reads it, until the author chooses
     const phase = over ? "over" : Array.isArray(p.exchange) ? "exchange" : null;
     return new Draft({
@@ -102,7 +117,8 @@ export class Draft {
     });
   }
 
-  /** The draft kept in storage, or null if it is not one (an old or damaged entry). */
+  /** The draft kept in storage, or null if it is not one (an old or damaged entry).
+   *  @param {unknown} saved */
   static fromSaved(saved) {
     return isSavedDraft(saved) ? new Draft(saved.state) : null;
   }
@@ -160,7 +176,8 @@ export class Draft {
     this.s.winners = null;
   }
 
-  /** Turn the tile on [x, y] a quarter clockwise (dir 1) or back (-1); false if none lies there. */
+  /** Turn the tile on [x, y] a quarter clockwise (dir 1) or back (-1); false if none lies there.
+   *  @param {number[]} square @param {number} dir */
   turnTile(square, dir) {
     const e = this.tileAt(square);
     if (!e) return false;
@@ -169,9 +186,12 @@ export class Draft {
     return true;
   }
 
-  /** Where tile t is used: [{square}|{hand: seat}|{pile: true}, ...] (the palette's labels). */
+  /** Where tile t is used: [{square}|{hand: seat}|{pile: true}, ...] (the palette's labels).
+   *  @param {number} t */
   usesOf(t) {
-    const s = this.s, uses = [];
+    const s = this.s;
+    /** @type {TileWhere[]} */
+    const uses = [];
     for (const e of s.tiles) if (e[2] === t) uses.push({ square: [e[0], e[1]] });
     if (s.handsMode === "set") s.hands.forEach((h, seat) => { if (h.includes(t)) uses.push({ hand: seat }); });
     if (s.pileMode === "kept" && s.pile.includes(t)) uses.push({ pile: true });
@@ -179,16 +199,18 @@ export class Draft {
   }
 
   /** Seat `seat` is one of the draft's (another tab may have taken seats away since this
-   *  tab's edit was asked for: an edit of a seat no longer there changes nothing). */
+   *  tab's edit was asked for: an edit of a seat no longer there changes nothing).
+   *  @param {number} seat */
   has(seat) { return Number.isInteger(seat) && seat >= 0 && seat < this.n; }
 
+  /** @param {number} seat @param {AnyPlace | null} place  null: off the board */
   setMarker(seat, place) {
     if (!this.has(seat)) return;
     this.s.markers[seat] = place ? [...place] : null;
     this.s.winners = null;
   }
 
-  /** The seat whose marker stands on `place`, or -1. */
+  /** The seat whose marker stands on `place`, or -1. @param {AnyPlace} place */
   markerAt(place) {
     const key = place.join();
     return this.s.markers.findIndex((m) => m && m.join() === key);
@@ -196,7 +218,8 @@ export class Draft {
 
   // ------------------------------------------------------------ the players
 
-  /** Seats 0..n-1: new seats get a default name and the next colour nobody has. */
+  /** Seats 0..n-1: new seats get a default name and the next colour nobody has.
+   *  @param {number} n @param {(seat: number) => string} nameOf */
   setCount(n, nameOf) {
     const s = this.s;
     while (s.players.length < n) {
@@ -213,10 +236,13 @@ export class Draft {
     if (s.mover >= n) s.mover = 0;
   }
 
+  /** @param {number} seat @param {string} name */
   setName(seat, name) { if (this.has(seat)) this.s.players[seat].name = name; }
+  /** @param {number} seat @param {string} color */
   setColor(seat, color) { if (this.has(seat)) this.s.players[seat].color = color; }
 
-  /** Mark a seat out (it goes out after those already out) or back in. */
+  /** Mark a seat out (it goes out after those already out) or back in.
+   *  @param {number} seat @param {boolean} out */
   setOut(seat, out) {
     const s = this.s;
     if (!this.has(seat)) return;
@@ -225,11 +251,13 @@ export class Draft {
     s.winners = null;
   }
 
+  /** @param {number} seat */
   isOut(seat) { return this.s.out.includes(seat); }
 
+  /** @param {number} seat @param {number} tile */
   addToHand(seat, tile) { if (this.has(seat)) this.s.hands[seat].push(tile); }
   /** Take tile `tile` out of the seat's hand (by the tile, not its place in the hand: another
-   *  tab may have taken another tile out since). */
+   *  tab may have taken another tile out since).  @param {number} seat @param {number} tile */
   removeFromHand(seat, tile) {
     const hand = this.has(seat) ? this.s.hands[seat] : [];
     const i = hand.indexOf(tile);
@@ -238,20 +266,25 @@ export class Draft {
 
   // ------------------------------------------------------------ the game
 
+  /** @param {Rules} rules */
   setRules(rules) {
     this.s.rules = rules;
     this.s.winners = null;
   }
+  /** @template {keyof DraftState} K @param {K} key @param {DraftState[K]} value */
   set(key, value) { this.s[key] = value; }
+  /** @template {keyof DraftState} K @param {K} key @returns {DraftState[K]} */
   get(key) { return this.s[key]; }
 
-  /** The hands set here start from the ones the engine dealt (when the author switches). */
+  /** The hands set here start from the ones the engine dealt (when the author switches).
+   *  @param {DraftState["handsMode"]} mode @param {number[][] | undefined} dealt */
   setHandsMode(mode, dealt) {
     if (mode === "set" && this.s.handsMode === "deal" && dealt) this.s.hands = dealt.map((h) => [...h]);
     this.s.handsMode = mode;
   }
 
-  /** A pile kept as it came is the one the engine answered last (when the author switches). */
+  /** A pile kept as it came is the one the engine answered last (when the author switches).
+   *  @param {DraftState["pileMode"]} mode @param {number[] | undefined} dealt */
   setPileMode(mode, dealt) {
     if (mode === "kept" && this.s.pileMode !== "kept" && dealt) this.s.pile = [...dealt];
     this.s.pileMode = mode;

@@ -8,9 +8,16 @@
 import { t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { PHASES } from "./draft.js";
+/** @import {Rules, RuleOptions, RuleSet, RuleSets} from "../../lib/types.js" */
+/** @import {DraftState} from "./draft.js" */
 
-/** The rules as a position writes them: a preset's name, or its options that differ. */
+/** The rules' fields as the page shows them (fieldsOf).
+ *  @typedef {{preset: string, scoring: string, bonus: boolean, open: boolean}} RuleFields */
+
+/** The rules as a position writes them: a preset's name, or its options that differ.
+ *  @param {RuleFields} fields @returns {Rules} */
 export function rulesOf({ preset, scoring, bonus, open }) {
+  /** @type {RuleOptions} */
   const options = {};
   if (scoring !== "survival") options.scoring = scoring;
   if (bonus) options.elimination_bonus = true;
@@ -19,8 +26,10 @@ export function rulesOf({ preset, scoring, bonus, open }) {
 }
 
 /** The fields of a position's rules (a preset's or variant's name, or an options object);
- *  `variants`: the engine's variant names and their options (the `rules` op). */
+ *  `variants`: the engine's variant names and their options (the `rules` op).
+ *  @param {Rules | null | undefined} rules @param {Record<string, RuleOptions>} [variants] @returns {RuleFields} */
 export function fieldsOf(rules, variants = {}) {
+  /** @type {RuleOptions} */
   const r = typeof rules === "string" ? variants[rules] || { preset: rules } : rules || {};
   return { preset: r.preset || "classic", scoring: r.scoring || "survival", bonus: !!r.elimination_bonus, open: !!r.open_hands };
 }
@@ -28,17 +37,19 @@ export function fieldsOf(rules, variants = {}) {
 export class GamePanel {
   /**
    * @param {object} actions
-   * @param {(rules: any) => void} actions.rules
+   * @param {(rules: Rules) => void} actions.rules
    * @param {(n: number) => void} actions.count
-   * @param {(key: string, value: any) => void} actions.set   phase, mover, dragon
-   * @param {(mode: string) => void} actions.hands
-   * @param {(mode: string) => void} actions.pile
+   * @param {<K extends "phase" | "mover" | "dragon">(key: K, value: DraftState[K]) => void} actions.set
+   * @param {(mode: DraftState["handsMode"]) => void} actions.hands
+   * @param {(mode: DraftState["pileMode"]) => void} actions.pile
    * @param {() => void} actions.redeal
    */
   constructor(actions) {
     this.act = actions;
-    this.presets = null;   // the engine's presets: {classic: {min_players, max_players, ...}, ...}
-    this.variants = {};    // and variants: {"longest-path": {preset, scoring}, ...}
+    /** @type {Record<string, RuleSet> | null} the engine's presets: {classic: {min_players, max_players, ...}, ...} */
+    this.presets = null;
+    /** @type {Record<string, RuleOptions>} and variants: {"longest-path": {preset, scoring}, ...} */
+    this.variants = {};
     const rules = () => this.act.rules(rulesOf({
       preset: $("ed-preset").value, scoring: $("ed-scoring").value, bonus: $("ed-bonus").checked, open: $("ed-open").checked,
     }));
@@ -57,7 +68,7 @@ export class GamePanel {
   }
 
   /** The rule sets (their player ranges) and the variants' names, from the engine's `rules`.
-   *  @param {Record<string, any>} answer */
+   *  @param {RuleSets} answer */
   setRuleSets(answer) {
     this.presets = answer.presets;
     this.variants = answer.variants;
@@ -84,7 +95,8 @@ export class GamePanel {
   }
 }
 
-/** A select's options [[value, text], ...] (rebuilt only when they change) and its value. */
+/** A select's options [[value, text], ...] (rebuilt only when they change) and its value.
+ *  @param {HTMLSelectElement} select @param {string[][]} options @param {string} value */
 function fill(select, options, value) {
   const now = [...select.options].map((o) => `${o.value}\u0000${o.text}`).join("\u0001");
   const want = options.map(([v, text]) => `${v}\u0000${text}`).join("\u0001");

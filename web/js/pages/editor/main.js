@@ -38,6 +38,7 @@ import { Output } from "./output.js";
 import { Sources } from "./sources.js";
 import { problemText, problemSquares, whereWords } from "./problems.js";
 import { History, toolWords, portButtons } from "./tools.js";
+/** @import {Position, PositionCheck} from "../../lib/types.js" */
 
 const STORE = "tsuro.editor";
 
@@ -50,10 +51,22 @@ showEngineStatus(engine);
 $("notice-close").addEventListener("click", () => notice(null));
 
 const board = new Board($("board"), { width: 6, height: 6, label: t("editor.board") });
-const namedSeat = (i) => t("common.player_name", { n: i + 1 });
+const namedSeat = (/** @type {number} */ i) => t("common.player_name", { n: i + 1 });
 const newDraft = () => Draft.empty([0, 1].map((i) => ({ name: namedSeat(i), color: ["red", "blue"][i] })));
 /** The tool, the marker tool's seat, and the engine's last answer (with its link's fragment). */
-const ui = { tool: "tile", seat: 0, answer: null, fragment: null };
+class EditorUI {
+  constructor() {
+    /** the tool in hand: "tile" or "marker" */
+    this.tool = "tile";
+    /** the marker tool's seat */
+    this.seat = 0;
+    /** @type {PositionCheck | null} the engine's answer about the draft as it is (none yet, or it failed) */
+    this.answer = null;
+    /** @type {string | null} the share link's fragment of the answer's position */
+    this.fragment = null;
+  }
+}
+const ui = new EditorUI();
 const undos = new History();
 
 // The draft, kept as saved games are (lib/authoring/drafts.js): every edit made on what is stored
@@ -112,7 +125,7 @@ function size() {
   return [r && typeof r === "object" && r.width || 6, r && typeof r === "object" && r.height || 6];
 }
 
-/** The tile tool on a square: lay the chosen tile (the same tile again: turn it). */
+/** The tile tool on a square: lay the chosen tile (the same tile again: turn it). @param {number[]} square */
 function onSquare(square) {
   const chosen = palette.chosen;
   const here = draft.tileAt(square);
@@ -124,7 +137,8 @@ function onSquare(square) {
 
 /** The marker tool on a point of a square: the chosen player's marker there (there again: off).
  *  The point is seen from the square without a tile (a marker faces an empty square), and an
- *  out player's marker on the edge stands beyond it (NOTATION): where, not whether it may. */
+ *  out player's marker on the edge stands beyond it (NOTATION): where, not whether it may.
+ *  @param {number[]} square @param {string} port */
 function onPoint(square, port) {
   const seat = ui.seat;
   /** @type {[number, number, string]} */
@@ -139,6 +153,7 @@ function onPoint(square, port) {
   });
 }
 
+/** Turn the tile under the cursor, or the palette's tiles if none lies there. @param {number} dir  1 or -1 */
 function turnAtCursor(dir) {
   const square = input.cursor;
   if (draft.tileAt(square)) return edit((d) => { d.turnTile(square, dir); }).then(() => sayCursor(square));
@@ -153,6 +168,7 @@ function removeAtCursor() {
   sayCursor(square);
 }
 
+/** @param {string} tool  "tile" or "marker" @param {number} [seat]  the marker tool's */
 function setTool(tool, seat = ui.seat) {
   ui.tool = tool;
   ui.seat = Math.max(0, Math.min(draft.n - 1, seat));
@@ -161,6 +177,7 @@ function setTool(tool, seat = ui.seat) {
   say(toolWords(tool, draft.players[ui.seat]?.name, palette));
 }
 
+/** @param {number[]} square */
 function sayCursor(square) {
   const e = draft.tileAt(square);
   say(e ? t("editor.said.tile", { square: squareName(square), tile: e[2], rot: e[3] }) : t("editor.said.empty", { square: squareName(square) }));
@@ -182,13 +199,17 @@ const seats = new SeatRows($("seats"), {
   place: (seat) => setTool("marker", seat),
   takeOff: (seat) => edit((d) => d.setMarker(seat, null)),
   out: (seat, out) => edit((d) => d.setOut(seat, out)),
-  addTile: (seat) => { if (palette.chosen !== null) edit((d) => d.addToHand(seat, palette.chosen)); },
+  addTile: (seat) => {
+    const tile = palette.chosen;
+    if (tile !== null) edit((d) => d.addToHand(seat, tile));
+  },
   dropTile: (seat, tile) => edit((d) => d.removeFromHand(seat, tile)),
 });
 const game = new GamePanel({
   rules: (rules) => edit((d) => {
     d.setRules(rules);
-    const range = game.presets?.[typeof rules === "string" ? rules : rules.preset];
+    const preset = typeof rules === "string" ? rules : rules.preset;
+    const range = preset === undefined ? undefined : game.presets?.[preset];
     if (range) d.setCount(Math.max(range.min_players, Math.min(range.max_players, d.n)), namedSeat);
   }),
   count: (n) => edit((d) => d.setCount(n, namedSeat)),
@@ -221,7 +242,8 @@ document.addEventListener("keydown", (e) => {
   e.preventDefault();
 });
 
-/** Undo (dir -1) or redo (1) an edit of this tab (none once another tab's edits were taken). */
+/** Undo (dir -1) or redo (1) an edit of this tab (none once another tab's edits were taken).
+ *  @param {number} dir */
 function undo(dir) {
   let moved = false;
   edit((d) => {
@@ -231,12 +253,14 @@ function undo(dir) {
   }, false).then(() => { if (moved) say(t(dir < 0 ? "editor.said.undone" : "editor.said.redone")); });
 }
 
-/** Edit a position from elsewhere (a link, JSON, a record's step), if the engine can read it. */
+/** Edit a position from elsewhere (a link, JSON, a record's step), if the engine can read it.
+ *  @param {unknown} position */
 async function openPosition(position) {
-  if (position && position.format === FORMAT) return openDraft(position);   // a draft saved as a file
+  // a draft saved as a file
+  if (position && typeof position === "object" && "format" in position && position.format === FORMAT) return openDraft(position);
   latest++;   // at once: an answer about the draft before it is not the one to show
   setPhase("checking");
-  const refuse = (why) => { notice(t("editor.from.failed", { reason: why })); check(); };
+  const refuse = (/** @type {string} */ why) => { notice(t("editor.from.failed", { reason: why })); check(); };
   try {
     const r = await engine.ask("check_position", { position });
     const bad = r.problems.find((p) => p.code === "malformed");
@@ -244,12 +268,13 @@ async function openPosition(position) {
   } catch (e) {
     return refuse(reason(e));
   }
-  await edit(() => Draft.fromPosition(position));
+  // a position: the engine found nothing malformed in it
+  await edit(() => Draft.fromPosition(/** @type {Position} */ (position)));
   notice(null);
 }
 
 /** A draft saved as a file (the draft notice's "Save as a file", or one kept aside and
- *  downloaded from the game page), edited again as it was saved. */
+ *  downloaded from the game page), edited again as it was saved.  @param {unknown} saved */
 function openDraft(saved) {
   if (!isSavedDraft(saved)) return notice(t("editor.from.failed", { reason: t("editor.from.notDraft") }));
   return edit(() => new Draft(structuredClone(saved.state))).then(() => notice(null));
@@ -267,7 +292,8 @@ $("ed-file").addEventListener("change", async () => {
 // ------------------------------------------------------------------ the engine's check
 
 let latest = 0;
-let timer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let timer;
 /** Ask the engine about the draft, a moment after the last edit; only the answer about the
  *  draft as it is now counts (an edit made while the engine answers asks again). */
 function check() {
@@ -280,10 +306,12 @@ function check() {
       const answer = await engine.ask("check_position", args);
       const fragment = answer.position ? (await engine.ask("encode_link", { position: answer.position })).fragment : null;
       if (n !== latest) return;
-      Object.assign(ui, { answer, fragment });
+      ui.answer = answer;
+      ui.fragment = fragment;
     } catch (e) {
       if (n !== latest) return;
-      Object.assign(ui, { answer: null, fragment: null });
+      ui.answer = null;
+      ui.fragment = null;
       notice(t("editor.check.failed", { reason: reason(e) }));
     }
     showAnswer();

@@ -11,8 +11,10 @@ import { copyFrom } from "../../lib/shell/page.js";
 import { siteURL } from "../../lib/engine/client.js";
 import { iframeSnippet } from "../../lib/shell/snippet.js";
 import { EMBED_SIZES, embedURL, showPreview } from "../../lib/views/embedframe.js";
+/** @import {Position} from "../../lib/types.js" */
 
-/** Turn a link on (an address) or off (none: it is then not a link a keyboard reaches). */
+/** Turn a link on (an address) or off (none: it is then not a link a keyboard reaches).
+ *  @param {HTMLAnchorElement} a @param {string | null} href */
 function link(a, href) {
   if (href) a.href = href;
   else a.removeAttribute("href");
@@ -21,7 +23,9 @@ function link(a, href) {
 
 export class Output {
   constructor() {
+    /** @type {string | null} the share link's fragment ("p=..."), none while the position has an error */
     this.fragment = null;
+    /** @type {Position | null} */
     this.position = null;
     this.sketch = false;
     this.embedOpen = false;
@@ -35,7 +39,7 @@ export class Output {
   /**
    * The engine's answer for the position being edited: the position (null when it has an
    * error) and its share link's fragment ("p=..."), whether it is a sketch.
-   * @param {any} position @param {string | null} fragment @param {boolean} sketch
+   * @param {Position | null} position @param {string | null} fragment @param {boolean} sketch
    */
   update(position, fragment, sketch) {
     this.position = position;

@@ -6,6 +6,7 @@
 import { tileSVG } from "../../lib/views/svg.js";
 import { uiIcon } from "../../lib/views/icon.js";
 import { t } from "../../lib/words/i18n.js";
+/** @import {TileSet} from "../../lib/views/tileset.js" */
 
 export class Palette {
   /**
@@ -16,6 +17,7 @@ export class Palette {
   constructor(box, { left, right }, onChoose) {
     this.box = box;
     this.onChoose = onChoose;
+    /** @type {TileSet | null} none until the tiles are loaded */
     this.tileset = null;
     this.rot = 0;
     /** @type {number | null} */
@@ -29,6 +31,7 @@ export class Palette {
     box.addEventListener("keydown", (e) => this.key(e));
   }
 
+  /** @param {TileSet} tileset */
   setTileSet(tileset) {
     this.tileset = tileset;
     this.buttons = [];
@@ -50,12 +53,13 @@ export class Palette {
     }
   }
 
-  /** Turn every tile of the box a quarter clockwise (1) or back (-1). */
+  /** Turn every tile of the box a quarter clockwise (1) or back (-1). @param {number} dir */
   turn(dir) {
     this.rot = (((this.rot + 90 * dir) % 360) + 360) % 360;
     this.buttons.forEach((b, tile) => b.querySelector("svg")?.replaceWith(tileSVG(this.tileset, tile, this.rot)));
   }
 
+  /** @param {number} tile */
   choose(tile) {
     this.chosen = tile;
     this.onChoose(tile);
@@ -76,17 +80,21 @@ export class Palette {
     });
   }
 
-  /** The one Tab stop of the box moves to `tile`. */
+  /** The one Tab stop of the box moves to `tile`. @param {number} tile */
   rove(tile, focus = false) {
     this.buttons.forEach((b, i) => { b.tabIndex = i === tile ? 0 : -1; });
     if (focus) this.buttons[tile].focus();
   }
 
+  /** @param {KeyboardEvent} e */
   key(e) {
-    const i = this.buttons.indexOf(/** @type {any} */ (document.activeElement));
+    const focused = document.activeElement;
+    const i = focused instanceof HTMLButtonElement ? this.buttons.indexOf(focused) : -1;
     if (i < 0) return;
     const cols = getComputedStyle(this.box).gridTemplateColumns.split(" ").length || 7;
-    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols, Home: -i, End: this.buttons.length - 1 - i }[e.key];
+    /** @type {Record<string, number | undefined>} */
+    const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols, Home: -i, End: this.buttons.length - 1 - i };
+    const step = steps[e.key];
     if (step === undefined) return;
     const j = i + step;
     if (j < 0 || j >= this.buttons.length) return;

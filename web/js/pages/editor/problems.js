@@ -7,7 +7,7 @@
 import { t, hasKey, list } from "../../lib/words/i18n.js";
 import { squareName, placeName } from "../../lib/words/coords.js";
 import { seatName } from "../../lib/words/movelog.js";
-/** @import {PositionProblem, Player} from "../../lib/types.js" */
+/** @import {PositionProblem, Player, Square, TileWhere} from "../../lib/types.js" */
 
 /**
  * One problem in words.
@@ -16,7 +16,7 @@ import { seatName } from "../../lib/words/movelog.js";
  * @param {{width?: number, height?: number}} [size]
  */
 export function problemText(p, players, { width = 6, height = 6 } = {}) {
-  const name = (s) => seatName(players, s);
+  const name = (/** @type {number} */ s) => seatName(players, s);
   const key = `editor.problem.${p.code}`;
   if (!hasKey(key)) return t("editor.problem.other", { detail: p.message });
   const seats = p.seats || [];
@@ -38,18 +38,20 @@ export function problemText(p, players, { width = 6, height = 6 } = {}) {
   });
 }
 
-/** Where a tile is: "on C3", "in Ann’s hand", "in the pile". */
+/** Where a tile is: "on C3", "in Ann’s hand", "in the pile".
+ *  @param {TileWhere} where @param {Player[]} players */
 export function whereWords(where, players) {
-  if ("square" in where) return t("editor.where.square", { square: squareName(where.square) });
-  if ("hand" in where) return t("editor.where.hand", { name: seatName(players, where.hand) });
+  if (where.square) return t("editor.where.square", { square: squareName(where.square) });
+  if (where.hand !== undefined) return t("editor.where.hand", { name: seatName(players, where.hand) });
   return t("editor.where.pile");
 }
 
-/** The squares a problem is about, to ring on the board. */
+/** The squares a problem is about, to ring on the board. @param {PositionProblem} p */
 export function problemSquares(p) {
+  /** @type {Square[]} */
   const squares = [];
   if (p.square) squares.push(p.square);
   if (p.place) squares.push([p.place[0], p.place[1]]);
-  for (const w of p.places || []) if ("square" in w) squares.push(w.square);
+  for (const w of p.places || []) if (w.square) squares.push(w.square);
   return squares;
 }

@@ -9,6 +9,7 @@ import { placeName } from "../../lib/words/coords.js";
 import { COLOR_NAMES, seatStyles } from "../../lib/views/style.js";
 import { playerIcon } from "../../lib/views/icon.js";
 import { tileSVG } from "../../lib/views/svg.js";
+/** @import {TileSet} from "../../lib/views/tileset.js" */
 
 /**
  * @typedef {object} SeatActions
@@ -21,29 +22,39 @@ import { tileSVG } from "../../lib/views/svg.js";
  * @property {(seat: number, tile: number) => void} dropTile  take that tile out of the hand
  */
 
+/** An element with these properties and children.
+ *  @template {keyof HTMLElementTagNameMap} K
+ *  @param {K} tag @param {Partial<HTMLElementTagNameMap[K]>} [props] @param {...(Node | string)} children
+ *  @returns {HTMLElementTagNameMap[K]} */
 const el = (tag, props = {}, ...children) => {
   const e = Object.assign(document.createElement(tag), props);
   e.append(...children);
   return e;
 };
 
+/** One seat's row and the parts of it that change. @typedef {ReturnType<SeatRows["_row"]>} SeatRow */
+
 export class SeatRows {
   /** @param {HTMLOListElement} list @param {SeatActions} actions */
   constructor(list, actions) {
     this.list = list;
     this.act = actions;
+    /** @type {SeatRow[]} */
     this.rows = [];
+    /** @type {TileSet | null} none until the tiles are loaded */
     this.tileset = null;
   }
 
+  /** One row a seat (rebuilt only when the number of seats changes). @param {number} n */
   build(n) {
     if (this.rows.length === n) return;
     this.rows = Array.from({ length: n }, (_, seat) => this._row(seat));
     this.list.replaceChildren(...this.rows.map((r) => r.li));
   }
 
+  /** @param {number} seat */
   _row(seat) {
-    const id = (what) => `seat-${seat}-${what}`;
+    const id = (/** @type {string} */ what) => `seat-${seat}-${what}`;
     const name = el("input", { id: id("name"), className: "seat-name", maxLength: 40, autocomplete: "off" });
     name.addEventListener("input", () => this.act.name(seat, name.value));
     const color = el("select", { id: id("color"), className: "seat-color" });
@@ -59,7 +70,8 @@ export class SeatRows {
     off.addEventListener("click", () => this.act.takeOff(seat));
     const out = el("input", { type: "checkbox", id: id("out") });
     out.addEventListener("change", () => this.act.out(seat, out.checked));
-    const outLabel = el("label", { className: "check" }, out, el("span"));
+    const outText = el("span");
+    const outLabel = el("label", { className: "check" }, out, outText);
     const hand = el("div", { className: "seat-hand" });
     const add = el("button", { type: "button", className: "seat-add" });
     add.addEventListener("click", () => this.act.addTile(seat));
@@ -69,7 +81,7 @@ export class SeatRows {
       el("div", { className: "seat-line" }, outLabel),
       el("div", { className: "seat-line seat-hand-line" }, hand, add));
     li.dataset.seat = String(seat);
-    return { li, icon, nameLabel, name, colorLabel, color, where, place, off, out, outLabel, hand, add };
+    return { li, icon, nameLabel, name, colorLabel, color, where, place, off, out, outText, hand, add };
   }
 
   /**
@@ -88,7 +100,7 @@ export class SeatRows {
       r.nameLabel.textContent = t("editor.seats.name", { n });
       r.colorLabel.textContent = t("editor.seats.color", { n });
       if (document.activeElement !== r.name) r.name.value = p.name;
-      r.color.value = p.color;
+      r.color.value = p.color ?? "";   // no colour: no option chosen
       const m = draft.get("markers")[seat];
       r.where.textContent = m ? t("editor.seats.at", { place: placeName(m, size[0], size[1]) }) : t("editor.seats.noMarker");
       r.place.textContent = t("editor.seats.place");
@@ -98,7 +110,7 @@ export class SeatRows {
       r.off.setAttribute("aria-label", t("editor.seats.takeOffLabel", { name: p.name }));
       r.off.disabled = !m;
       r.out.checked = draft.isOut(seat);
-      r.outLabel.lastChild.textContent = t("editor.seats.out", { name: p.name });
+      r.outText.textContent = t("editor.seats.out", { name: p.name });
       this._hand(r, seat, hands ? hands[seat] || [] : null, setHands, p.name);
       r.add.hidden = !setHands;
       r.add.disabled = chosen === null;
@@ -107,7 +119,9 @@ export class SeatRows {
     });
   }
 
-  /** The hand's tiles (null: the engine has not dealt them, the position having problems). */
+  /** The hand's tiles (null: the engine has not dealt them, the position having problems).
+   *  @param {SeatRow} r @param {number} seat @param {number[] | null} tiles @param {boolean} editable
+   *  @param {string} name  the seat's player */
   _hand(r, seat, tiles, editable, name) {
     const label = el("span", { className: "seat-hand-label" });
     label.textContent = editable ? t("editor.seats.hand") : t("editor.seats.dealt");

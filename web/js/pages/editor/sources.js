@@ -15,8 +15,12 @@ import { entryText } from "../../lib/words/savedgames.js";
 import { t, sentences } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { reason } from "../../lib/shell/page.js";
+/** @import {GameEvent, GameRecord, Position} from "../../lib/types.js" */
+/** @import {EngineClient} from "../../lib/engine/client.js" */
+/** @import {GameEntry} from "../../lib/game/saves.js" */
 
-/** A pasted text as a link: its fragment ("p=..." or "r=...") and options, or null. */
+/** A pasted text as a link: its fragment ("p=..." or "r=...") and options, or null.
+ *  @param {string} text */
 export function linkIn(text) {
   const hash = text.includes("#") ? text.slice(text.indexOf("#")) : text;
   const { link, opts } = parseFragment(hash.trim());
@@ -26,9 +30,10 @@ export function linkIn(text) {
 export class Sources {
   /**
    * @param {object} deps
-   * @param {any} deps.engine
+   * @param {EngineClient} deps.engine
    * @param {import("../../lib/views/board.js").Board} deps.board
-   * @param {(position: any) => (void | Promise<void>)} deps.open   edit this position (done when it resolves)
+   * @param {(position: unknown) => (void | Promise<void>)} deps.open   edit this position (done when it
+   *   resolves): one the engine gave, or whatever JSON the author pasted
    * @param {() => void} deps.back   the record put away: draw the draft again
    * @param {(text: string) => void} deps.fail  tell the author why a source cannot be opened
    */
@@ -38,11 +43,13 @@ export class Sources {
     this.open = open;
     this.back = back;
     this.fail = fail;
-    this.rec = null;   // {positions, events} of the record being stepped through
+    /** @type {{positions: Position[], events: GameEvent[][]} | null} the record being stepped through */
+    this.rec = null;
     this.stepper = new Stepper({
       board,
-      events: (k) => this.rec.events[k],
+      events: (k) => this.rec?.events[k],
       draw: (k) => {
+        if (!this.rec) return;
         const p = this.rec.positions[k];
         board.setSeats(seatStyles(p.players));
         board.setPosition(p);
@@ -53,6 +60,7 @@ export class Sources {
     this.stepper.wire({ first: $("rec-first"), prev: $("rec-prev"), next: $("rec-next"), last: $("rec-last") });
     $("rec-range").addEventListener("input", () => this.stepper.step(Number($("rec-range").value)));
     $("btn-rec-edit").addEventListener("click", () => {
+      if (!this.rec) return;
       const p = this.rec.positions[this.stepper.at ?? 0];
       this.close();
       this.open(p);
@@ -63,7 +71,7 @@ export class Sources {
 
   get stepping() { return this.rec !== null; }
 
-  /** A link (a whole address or its fragment) or a position's or record's JSON. */
+  /** A link (a whole address or its fragment) or a position's or record's JSON. @param {string} text */
   async openText(text) {
     text = String(text || "").trim();
     if (!text) return this.fail(t("editor.from.empty"));
@@ -81,19 +89,22 @@ export class Sources {
     }
   }
 
-  /** A share link's fragment: a position is edited; a record is stepped through from `at`. */
+  /** A share link's fragment: a position is edited; a record is stepped through from `at`.
+   *  @param {string} link @param {Record<string, string>} [opts]  the link's options (parseFragment) */
   async openLink(link, opts = {}) {
     const value = await this.engine.ask("decode_link", { fragment: link });
     if (value.record) await this.openRecord(value.record, opts.at ?? "end");
     else await this.open(value.position);   // opened (or refused) before the caller goes on
   }
 
-  /** Step through a record (its positions from the engine), from step `at` (a number or "end"). */
+  /** Step through a record (its positions from the engine), from step `at` (a number or "end").
+   *  @param {GameRecord} record @param {number | string} at */
   async openRecord(record, at) {
     const r = await this.engine.ask("positions", { record });
     this.showSteps(r.positions, r.events, at);
   }
 
+  /** @param {Position[]} positions @param {GameEvent[][]} events @param {number | string} at */
   showSteps(positions, events, at) {
     this.rec = { positions, events };
     const last = positions.length - 1;
@@ -106,7 +117,9 @@ export class Sources {
     $("btn-rec-edit").focus();
   }
 
+  /** @param {number} k */
   told(k) {
+    if (!this.rec) return;
     const { positions, events } = this.rec;
     $("rec-range").value = String(k);
     $("rec-text").textContent = k === 0 ? t("replay.startClassic")
@@ -141,6 +154,7 @@ export class Sources {
     $("saved-none").hidden = entries.length > 0;
   }
 
+  /** @param {GameEntry} entry */
   async openSave(entry) {
     try {
       const session = await Session.fromSave(this.engine, entry.game);

@@ -6,14 +6,20 @@
 import { t } from "../../lib/words/i18n.js";
 import { placeName } from "../../lib/words/coords.js";
 import { PORTS } from "../../lib/views/tileset.js";
+/** @import {Draft} from "./draft.js" */
+/** @import {Palette} from "./palette.js" */
 
-/** The tool in hand in words: "Tiles: tile 7, turned 90°: choose a square." */
+/** The tool in hand in words: "Tiles: tile 7, turned 90°: choose a square."
+ *  @param {string} tool  "tile" or "marker" @param {string | undefined} name  the marker tool's player
+ *  @param {Pick<Palette, "chosen" | "rot">} palette */
 export function toolWords(tool, name, palette) {
   if (tool === "marker") return t("editor.tools.markerOf", { name });
   return palette.chosen === null ? t("editor.tools.tileNone") : t("editor.tools.tileChosen", { tile: palette.chosen, rot: palette.rot });
 }
 
-/** The port buttons A-H of `square` in `box` (made once, then relabelled), each calling onPort. */
+/** The port buttons A-H of `square` in `box` (made once, then relabelled), each calling onPort.
+ *  @param {HTMLElement} box @param {number[]} square @param {number[]} size  the board's [w, h]
+ *  @param {(port: string) => void} onPort */
 export function portButtons(box, square, [w, h], onPort) {
   if (box.childElementCount !== PORTS.length) {
     box.replaceChildren(...[...PORTS].map((port) => {
@@ -32,28 +38,35 @@ export function portButtons(box, square, [w, h], onPort) {
 export class History {
   constructor(limit = 200) {
     this.limit = limit;
+    /** @type {Draft[]} the drafts before each edit, the last one last */
     this.past = [];
+    /** @type {Draft[]} the drafts undone, to redo */
     this.future = [];
   }
 
-  /** Before an edit: keep the draft as it was. */
+  /** Before an edit: keep the draft as it was. @param {Draft} draft */
   push(draft) {
     this.past.push(draft.copy());
     if (this.past.length > this.limit) this.past.shift();
     this.future = [];
   }
 
-  /** The draft before the last edit (null: none), keeping `current` to redo. */
+  /** The draft before the last edit (null: none), keeping `current` to redo.
+   *  @param {Draft} current @returns {Draft | null} */
   back(current) {
-    if (!this.past.length) return null;
+    const before = this.past.pop();
+    if (!before) return null;
     this.future.push(current.copy());
-    return this.past.pop();
+    return before;
   }
 
+  /** The draft the last undo undid (null: none), keeping `current` to undo again.
+   *  @param {Draft} current @returns {Draft | null} */
   forward(current) {
-    if (!this.future.length) return null;
+    const after = this.future.pop();
+    if (!after) return null;
     this.past.push(current.copy());
-    return this.future.pop();
+    return after;
   }
 
   /** Forget every edit (another tab's were taken: this tab's copies are of another draft). */

@@ -24,6 +24,9 @@ const BACKOFF_MS = 60_000;
  *   phase: "lobby" | "playing", lang: string, since: number, players: string[], clock: number | null}} TableFacts
  */
 
+/** A lobby relay as the announcer uses it: its limits once read, and till when it is left alone.
+ *  @typedef {{relay: Relay, limits: RelayLimits | null, quietUntil: number}} UsedRelay */
+
 /** What an announcement says, but how long the table has waited: a change of it is announced. @param {TableFacts} facts */
 function contentOf(facts) {
   return JSON.stringify({ ...facts, since: 0 });
@@ -41,7 +44,8 @@ export class Announcer {
     this.secret = secret;
     this.facts = facts;
     this.now = now;
-    this.relays = relays.map((url) => ({ relay: new Relay(url), limits: /** @type {RelayLimits | null} */ (null), quietUntil: 0 }));
+    /** @type {UsedRelay[]} */
+    this.relays = relays.map((url) => ({ relay: new Relay(url), limits: null, quietUntil: 0 }));
     /** the content last announced (null: not listed now) and when, and the event's id */
     this.said = /** @type {string | null} */ (null);
     this.saidAt = -Infinity;
@@ -74,7 +78,7 @@ export class Announcer {
     this.timer = setTimeout(() => this._run(() => this._announce()), Math.max(0, due - this.now()));
   }
 
-  /** One send at a time; a change during it is looked at once it is done. */
+  /** One send at a time; a change during it is looked at once it is done. @param {() => Promise<void>} job */
   async _run(job) {
     this.busy = true;
     try {
@@ -122,7 +126,7 @@ export class Announcer {
     await this._send(relays, await signEvent(this.secret, unsigned, 0));
   }
 
-  /** Send an event to each relay; one that refuses is left alone for a while, longer each time. @param {NostrEvent} event */
+  /** Send an event to each relay; one that refuses is left alone for a while, longer each time. @param {UsedRelay[]} relays @param {NostrEvent} event */
   async _send(relays, event) {
     await Promise.all(relays.map(async (r) => {
       const answer = await r.relay.publish(event);

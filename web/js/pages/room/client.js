@@ -11,12 +11,14 @@ import { readFromHost, encode, MAX_FROM_HOST, MAX_FROM_GUEST } from "./protocol.
 import { randomText, verifyWelcome, verifyRelease } from "./secret.js";
 /** @import {Transport} from "./transport.js" */
 /** @import {RoomKey} from "./secret.js" */
+/** @import {GameRecord, Move} from "../../lib/types.js" */
+/** @import {HostMessage, RoomMessage, StateMessage, Removed} from "./protocol.js" */
 
 /**
  * @typedef {object} ClientEvents
- * @property {(room: any) => void} room       the room changed (seats, presence, phase; `you`)
- * @property {(state: any) => void} state     a game state (after the start, a move, a reconnection)
- * @property {(record: any) => void} over     the game is over: its whole record
+ * @property {(room: RoomMessage) => void} room       the room changed (seats, presence, phase; `you`)
+ * @property {(state: StateMessage) => void} state     a game state (after the start, a move, a reconnection)
+ * @property {(record: GameRecord) => void} over     the game is over: its whole record
  * @property {(seat: number, token: string) => void} seated  this browser took a seat
  * @property {(code: string, detail?: string) => void} error  the host refused something
  * @property {(connected: boolean) => void} host  the host is connected (true) or gone (false)
@@ -52,19 +54,22 @@ export class RoomClient {
     this.hostKey = null;
     /** @type {Map<string, string[]>} peer -> the nonces it was greeted with, the latest last */
     this.nonces = new Map();
-    /** the last messages of peers that are not the host (never acted on: tests and debugging) */
+    /** @type {{peer: string, text: string}[]} the last messages of peers that are not the host (never acted on: tests and debugging) */
     this.heard = [];
-    /** every message received from the host, as text (for tests and debugging) */
+    /** @type {string[]} every message received from the host, as text (for tests and debugging) */
     this.received = [];
-    /** when each state arrived (ms since the epoch, this machine's clock) and its size: the bench */
+    /** @type {{n: number, at: number, bytes: number}[]} when each state arrived (ms since the epoch, this machine's clock) and its size: the bench */
     this.arrivals = [];
-    /** when this page sent each of its moves (same clock): the bench's round trip */
+    /** @type {{n: number, at: number}[]} when this page sent each of its moves (same clock): the bench's round trip */
     this.moved = [];
+    /** @type {RoomMessage | null} */
     this.room = null;
+    /** @type {StateMessage | null} */
     this.state = null;
     this.work = Promise.resolve();
-    /** when (performance.now()) the host was found, and when this page first had a seat: the bench */
+    /** @type {number | null} when (performance.now()) the host was found, and when this page first had a seat: the bench */
     this.connectedAt = null;
+    /** @type {number | null} */
     this.seatedAt = null;
     transport.on = {
       open: (peer) => this._greet(peer),
@@ -82,7 +87,8 @@ export class RoomClient {
     transport.maxBytes = (peer) => (peer === this.hostPeer ? MAX_FROM_HOST : MAX_FROM_GUEST);
   }
 
-  /** Greet a peer with a fresh nonce; again after a while if no welcome came (a greeting can be lost while a peer starts). */
+  /** Greet a peer with a fresh nonce; again after a while if no welcome came (a greeting can be lost while a peer starts).
+   *  @param {string} peer @param {number} [tries] */
   _greet(peer, tries = 3) {
     const nonce = randomText(16);
     this.nonces.set(peer, [...(this.nonces.get(peer) || []), nonce].slice(-NONCES));
@@ -93,6 +99,7 @@ export class RoomClient {
     }
   }
 
+  /** @param {string} peer @param {string} text */
   async _receive(peer, text) {
     if (this.hostPeer !== peer) {
       // another guest is never listened to; until the host is found, a peer's welcome is checked
@@ -125,6 +132,7 @@ export class RoomClient {
    * A peer's welcome: that peer is the host if the link's host key signed one of the nonces
    * this page greeted it with, together with both ends of this very connection (a welcome
    * the host signed for another peer's connection fails here).
+   * @param {string} peer @param {HostMessage | null} msg
    */
   async _welcome(peer, msg) {
     if (!msg || msg.type !== "welcome" || !(this.nonces.get(peer) || []).includes(msg.nonce)) return;
@@ -137,7 +145,7 @@ export class RoomClient {
     this.on.host(true);
   }
 
-  /** The host took a seat back: believed for this browser's own token, under the host's signature. */
+  /** The host took a seat back: believed for this browser's own token, under the host's signature. @param {Removed} msg */
   async _removed(msg) {
     const token = this.token();
     if (token && this.hostKey && (await verifyRelease(this.hostKey, msg.sig, this.roomId, token))) this.on.removed(msg.seat);
@@ -149,17 +157,19 @@ export class RoomClient {
   /** This browser's seat (null: watching, or not told yet). */
   get seat() { return this.room && Number.isInteger(this.room.you.seat) ? this.room.you.seat : null; }
 
+  /** @param {string} type @param {object} [fields] */
   _send(type, fields) {
     if (this.hostPeer !== null) this.transport.send(this.hostPeer, encode(type, fields));
   }
 
+  /** @param {number} seat @param {string} name */
   sit(seat, name) { this._send("sit", { seat, name }); }
   /** @param {string} r  one of protocol.REACTIONS */
   react(r) { this._send("react", { r }); }
   stand() { this._send("stand"); }
   /** Back at the table: the seat the clock gave to a computer is played by this player again. */
   back() { this._send("back"); }
-  /** @param {number} n  the number of moves played so far (the host refuses a move made on an older state) */
+  /** @param {number} n  the number of moves played so far (the host refuses a move made on an older state) @param {Move} move */
   move(n, move) {
     this.moved.push({ n, at: performance.timeOrigin + performance.now() });
     this._send("move", { n, move });

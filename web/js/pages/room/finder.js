@@ -13,6 +13,9 @@ import { Relay } from "./nostr.js";
 import { TableList, tableFilters } from "./tables.js";
 /** @import {Table} from "./tables.js" */
 
+/** A language's name in itself, by its code (a table names any: an unknown one is shown as its code). @type {Record<string, string>} */
+const LANGUAGE_NAMES = LANGUAGES;
+
 const JOINING = "tsuro.room.joining";
 const LOOK_MS = 4000;   // how long "Looking…" waits for the relays' stored tables
 
@@ -37,7 +40,7 @@ export function describeTable(table, nowS = Math.floor(Date.now() / 1000)) {
   if (table.rules.open_hands) rules.push(t("room.table_open_hands"));
   if (table.rules.elimination_bonus) rules.push(t("room.table_bonus"));
   rules.push(table.clock === null ? t("room.clock_none") : t("room.clock_per_move", { seconds: table.clock }));
-  rules.push(LANGUAGES[table.lang] || table.lang);
+  rules.push(LANGUAGE_NAMES[table.lang] || table.lang);
   const minutes = Math.max(1, Math.ceil((nowS - table.since) / 60));
   const state = [t("room.table_free", { count: table.free }),
     table.phase === "playing" ? t("room.table_playing") : t("room.table_waited", { count: minutes })];

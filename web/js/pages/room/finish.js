@@ -14,14 +14,17 @@ import { EmbedCode } from "../../lib/shell/embedcode.js";
 import { showFigures } from "../../lib/shell/figures.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {Board} from "../../lib/views/board.js" */
+/** @import {GameRecord} from "../../lib/types.js" */
+/** @import {RoomMessage} from "./protocol.js" */
 
+/** @type {Stepper | null} */
 let stepper = null;
 /** @type {Session | null} */
 let finished = null;
 /** @type {EmbedCode | null} */
 let embedCode = null;
 
-/** @param {Engine} engine @param {Board} board @param {any} record @param {any} room */
+/** @param {Engine} engine @param {Board} board @param {GameRecord} record @param {RoomMessage | null | undefined} room  the room, as this page was last told it */
 export async function showGameOver(engine, board, record, room) {
   const session = await Session.fromRecord(engine, record, null);
   finished = session;

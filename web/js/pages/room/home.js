@@ -12,6 +12,10 @@ import { listHosted, saveHosted } from "./store.js";
 import { CLOCK_PRESETS } from "../../lib/base/motion.js";
 import { deriveRoom, hostFingerprint, newHostKey, randomText, roomFragment } from "./secret.js";
 
+/** @import {Setup} from "../../lib/shell/settings.js" */
+/** @import {HostedRoom} from "./store.js" */
+/** @import {Seat} from "./referee.js" */
+
 const LEVELS = ["easy", "medium", "hard"];
 const SCORING = ["survival", "longest_path", "most_crossings"];
 
@@ -24,6 +28,7 @@ function setupOfGamePage() {
   return s.seats ? s : null;
 }
 
+/** Seat i's choice: a person, or a computer of a level. @param {number} i @param {string} value  "person" or "computer:<level>" */
 function kindSelect(i, value) {
   const kind = document.createElement("select");
   kind.className = "seat-kind";
@@ -34,6 +39,7 @@ function kindSelect(i, value) {
   return kind;
 }
 
+/** As many seat rows as the form's count, new ones filled from the game page's setup. @param {Setup | null} setup */
 function seatRows(setup) {
   const n = Number($("room-count").value);
   const rows = $("room-seat-kinds");
@@ -65,20 +71,22 @@ async function openRoom() {
   const hostKey = await newHostKey();
   const host = await hostFingerprint(hostKey.publicRaw);
   const { id } = await deriveRoom(secret);
+  /** @type {Seat[]} */
   const seats = [...$("room-seat-kinds").children].map((li, i) => {
     const [kind, level] = /** @type {HTMLSelectElement} */ (li.querySelector(".seat-kind")).value.split(":");
     const given = setup?.seats?.[i];
     const color = (given && typeof given.color === "string" && given.color) || DEFAULT_COLORS[i];
     const name = kind === "computer" ? t(`room.computer_${level}`) : t("common.player_name", { n: i + 1 });
-    return { kind, level: level || "medium", name, color, token: null };
+    return { kind: kind === "computer" ? "computer" : "person", level: level || "medium", name, color, token: null };
   });
   const clock = Number($("room-clock").value);
+  /** @type {HostedRoom} */
   const room = { id, link: { secret, host }, hostKey, rules: rulesOfForm(), seats, phase: "lobby", save: null, clock };
   if (!saveHosted(room)) throw Object.assign(new Error("storage"), { code: "no_storage" });
   return roomFragment(room.link);
 }
 
-/** The form and the list, shown. @param {(e: any) => void} fail */
+/** The form and the list, shown. @param {(e: unknown) => void} fail */
 export function showHome(fail) {
   const setup = setupOfGamePage();
   if (!$("room-count").options.length) {
@@ -88,7 +96,7 @@ export function showHome(fail) {
     const clock = Number(setup?.clock);
     $("room-clock").value = String(CLOCK_PRESETS.includes(clock) ? clock : 0);
     $("room-count").value = String(Math.min(8, Math.max(2, setup?.seats?.length || 3)));
-    if (setup && SCORING.includes(setup.scoring)) $("room-scoring").value = setup.scoring;
+    if (setup?.scoring && SCORING.includes(setup.scoring)) $("room-scoring").value = setup.scoring;
     $("room-open").checked = !!setup?.open_hands;
     $("room-bonus").checked = !!setup?.elimination_bonus;
     $("room-count").addEventListener("change", () => seatRows(setup));
@@ -104,7 +112,7 @@ export function showHome(fail) {
   $("new-panel").hidden = false;
 }
 
-/** One hosted room: its players and whether it waits, plays or is over; a link to resume it. */
+/** One hosted room: its players and whether it waits, plays or is over; a link to resume it. @param {HostedRoom} room */
 function roomItem(room) {
   const li = document.createElement("li");
   const a = document.createElement("a");

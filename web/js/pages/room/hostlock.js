@@ -86,12 +86,12 @@ export class HostLock {
     this.letGo?.();
   }
 
-  /** "Host it here", kept over a reload: the next load of this room takes it over. */
+  /** "Host it here", kept over a reload: the next load of this room takes it over. @param {string} id */
   static askOnReload(id) {
     try { sessionStorage.setItem(TAKE_OVER + id, "1"); } catch { /* no storage: a second click */ }
   }
 
-  /** Whether this load was asked to take the room over (asked once). */
+  /** Whether this load was asked to take the room over (asked once). @param {string} id */
   static askedOnReload(id) {
     try {
       const asked = sessionStorage.getItem(TAKE_OVER + id) === "1";

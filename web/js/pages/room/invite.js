@@ -9,17 +9,18 @@ import { t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { ManualHost, ManualGuest } from "./manual.js";
 import { drawQR } from "./qr.js";
+/** @import {Referee} from "./referee.js" */
 
 const INVITE_RE = /^1\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})\.(o[A-Za-z0-9_-]+)$/;
 
-/** The code inside what was pasted or scanned: a reply link (#reply=...) or the bare code. */
+/** The code inside what was pasted or scanned: a reply link (#reply=...) or the bare code. @param {string} text */
 function codeOf(text) {
   const s = text.trim();
   const m = /#reply=(a[A-Za-z0-9_-]+)$/.exec(s);
   return m ? m[1] : s;
 }
 
-/** Scan a QR code with the camera into the reply box, where the browser can. */
+/** Scan a QR code with the camera into the reply box, where the browser can. @param {(text: string) => void} done */
 async function scanInto(done) {
   const Detector = /** @type {any} */ (globalThis).BarcodeDetector;
   const video = /** @type {HTMLVideoElement} */ ($("scan-video"));
@@ -37,6 +38,7 @@ async function scanInto(done) {
   stop();
 }
 
+/** The "Scan" button, where the browser has a camera and a QR reader. @param {(text: string) => void} onText */
 function wireScan(onText) {
   const can = "BarcodeDetector" in globalThis && !!navigator.mediaDevices?.getUserMedia;
   $("btn-scan").hidden = !can;
@@ -45,7 +47,7 @@ function wireScan(onText) {
 
 /** The host's invites, one guest at a time. */
 export class ManualInvites {
-  /** @param {any} referee @param {{secret: string, host: string}} link @param {(e: any) => void} fail */
+  /** @param {Referee} referee @param {{secret: string, host: string}} link @param {(e: unknown) => void} fail */
   constructor(referee, link, fail) {
     this.link = link;
     this.fail = fail;
@@ -70,6 +72,7 @@ export class ManualInvites {
     $("manual-panel").scrollIntoView?.({ block: "nearest" });
   }
 
+  /** A guest's reply, pasted or scanned: its connection to the host made. @param {string} text */
   async use(text) {
     if (!this.peer) return;
     try {

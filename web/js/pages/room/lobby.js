@@ -10,10 +10,12 @@ import { isolate, t } from "../../lib/words/i18n.js";
 import { colorOf } from "../../lib/views/style.js";
 import { $ } from "../../lib/shell/dom.js";
 import { bubble } from "./reactions.js";
+/** @import {RoomMessage, SeatInfo} from "./protocol.js" */
+/** @import {Referee} from "./referee.js" */
 
 const LEVELS = ["easy", "medium", "hard"];
 
-/** A seat's line: its colour, its name, and what it is (a computer, free, away). */
+/** A seat's line: its colour, its name, and what it is (a computer, free, away). @param {SeatInfo} seat @param {number} i */
 function seatLabel(seat, i) {
   const what = seat.kind === "computer" ? t("room.computer")
     : !seat.taken ? t("room.free")
@@ -24,6 +26,7 @@ function seatLabel(seat, i) {
   return { name, what };
 }
 
+/** @param {string} text @param {() => void} onClick @param {string} [cls] @param {string} [action] */
 function button(text, onClick, cls = "", action = "") {
   const b = document.createElement("button");
   b.type = "button";
@@ -37,10 +40,10 @@ function button(text, onClick, cls = "", action = "") {
 /**
  * Draw the seats of a `room` message into `list`.
  * @param {HTMLElement} list
- * @param {any} room  the host's room message ({phase, seats, you})
+ * @param {RoomMessage} room  the host's room message
  * @param {object} o
  * @param {(seat: number) => void} [o.take]     offered on free seats while this browser has none
- * @param {any} [o.host]   the referee, when this page is the host: its controls are offered
+ * @param {Referee | null} [o.host]   the referee, when this page is the host: its controls are offered
  */
 export function drawSeats(list, room, { take, host }) {
   list.replaceChildren();
@@ -71,7 +74,7 @@ export function drawSeats(list, room, { take, host }) {
   });
 }
 
-/** A choice of the computer's level, for a seat handed to a computer during the game. */
+/** A choice of the computer's level, for a seat handed to a computer during the game. @param {number} i */
 function levelSelect(i) {
   const select = document.createElement("select");
   select.className = "room-level";
@@ -81,12 +84,12 @@ function levelSelect(i) {
   return select;
 }
 
-/** The host's controls of one seat. */
+/** The host's controls of one seat. @param {HTMLElement} li @param {RoomMessage} room @param {SeatInfo} seat @param {number} i @param {Referee} host */
 function hostControls(li, room, seat, i, host) {
   const person = seat.kind === "person";
   const gone = person && seat.taken && !seat.online;
   const silent = person && seat.taken && seat.online && seat.silent && room.you.seat !== i;
-  const toComputer = (level) => host.setKind(i, "computer", level, t(`room.computer_${level}`));
+  const toComputer = (/** @type {string} */ level) => host.setKind(i, "computer", level, t(`room.computer_${level}`));
   if (room.phase === "lobby" && person && !seat.taken) {
     li.append(button(t("room.to_computer"), () => toComputer("medium"), "", "computer"));
   } else if (room.phase === "lobby" && person && room.you.seat !== i) {
@@ -102,7 +105,7 @@ function hostControls(li, room, seat, i, host) {
   }
 }
 
-/** The lobby's note and the start button (the host's), from a `room` message. */
+/** The lobby's note and the start button (the host's), from a `room` message. @param {RoomMessage} room @param {boolean} isHost */
 export function lobbyNote(room, isHost) {
   const waiting = room.seats.filter((s) => s.kind === "person" && !s.taken).length;
   $("btn-start").hidden = !isHost || room.phase !== "lobby";
@@ -115,7 +118,7 @@ export function lobbyNote(room, isHost) {
 /**
  * The series from a `room` message (after a first game): the games played, and each
  * person's wins (the seated in seat order, then those who left), the most first.
- * @param {any} room
+ * @param {RoomMessage} room
  */
 export function drawSeries(room) {
   const series = room.series;

@@ -37,14 +37,37 @@ import { showGameOver } from "./finish.js";
 import { showHome, clockChoice } from "./home.js";
 import { drawQR } from "./qr.js";
 import { ManualInvites, answerInvite } from "./invite.js";
+/** @import {RoomKey} from "./secret.js" */
+/** @import {HostedRoom} from "./store.js" */
+/** @import {Transport} from "./transport.js" */
+/** @import {RoomMessage, StateMessage} from "./protocol.js" */
 
-/**
- * @type {{client: RoomClient | null, referee: Referee | null, table: Table | null, id: string, link: any,
- *   transports: import("./transport.js").Transport[], hosting: string, announcer: Announcer | null,
- *   joinedInMs: number | null, joinTried: number | null}}
- * hosting: "" (a guest), "here" (this tab referees), "elsewhere" (another tab does), "handed" (handed over)
- */
-const room = { client: null, referee: null, table: null, id: "", link: null, transports: [], hosting: "", announcer: null, joinedInMs: null, joinTried: null };
+/** What the page holds of the room it shows (one room a page: another address reloads it). */
+class RoomPage {
+  constructor() {
+    /** @type {RoomClient | null} the player's side, once the room is opened */
+    this.client = null;
+    /** @type {Referee | null} the referee, while this tab hosts the room */
+    this.referee = null;
+    /** @type {Table | null} the game as this player sees it (made with the client) */
+    this.table = null;
+    /** the room's id (derived from its secret) */
+    this.id = "";
+    /** @type {RoomKey | null} the room's link: its secret and its host's fingerprint */
+    this.link = null;
+    /** @type {Transport[]} every transport open, closed when the page goes */
+    this.transports = [];
+    /** @type {"" | "here" | "elsewhere" | "handed"} "" (a guest), "here" (this tab referees), "elsewhere" (another tab does), "handed" (handed over) */
+    this.hosting = "";
+    /** @type {Announcer | null} the open table's announcements, while this tab hosts it */
+    this.announcer = null;
+    /** @type {number | null} a table joined from "Find a table": ms from the click to seated */
+    this.joinedInMs = null;
+    /** @type {number | null} the seat this page asked for, for a table joined from the list */
+    this.joinTried = null;
+  }
+}
+const room = new RoomPage();
 
 // the elimination bonus's exchange, on this player's turn (the host's engine checks it)
 const exchange = new ExchangeChooser({
@@ -58,13 +81,20 @@ const exchange = new ExchangeChooser({
 });
 const page = bootPage({
   boardLabel: "room.board",
-  position: () => room.table?.position,
+  position: () => shownPosition(),
   busy: () => room.table?.busy ?? true,
   play: (move) => room.table?.play(move),
   keysOn: () => !$("play-panel").hidden,
   exchange,
 });
 const { engine, board, turn, tilesReady } = page;
+
+/** The position the turn controller plays on: the table's, while this player's turn is on. */
+function shownPosition() {
+  const position = room.table?.position;
+  if (!position) throw new Error("no game is shown");
+  return position;
+}
 /** The turn clock as the host tells it (its time left, counted down here). */
 const clockFace = new ClockFace({ el: $("turn-clock"), sound });
 /** Whether this page says that the clock gave its seat to a computer (with "I'm back"). */
@@ -87,6 +117,8 @@ const debug = {
   get connectedAt() { return room.client?.connectedAt ?? null; },
   get seatedAt() { return room.client?.seatedAt ?? null; },
   get record() { return room.referee?.session?.toRecord() ?? null; },
+  /** the host's position now (its referee's session) */
+  get position() { return room.referee?.session?.position ?? null; },
   /** the host's turn clock: the seat whose turn it times, and the time left (ms) */
   get clock() {
     const c = room.referee?.loop.clock;
@@ -99,12 +131,13 @@ const debug = {
   get joinedInMs() { return room.joinedInMs; },
   /** what peers that are not the host sent this page (never acted on) */
   get heard() { return room.client?.heard ?? []; },
-  sendRaw: (text) => { const c = room.client; if (c && c.hostPeer) c.transport.send(c.hostPeer, text); },
+  sendRaw: (/** @type {string} */ text) => { const c = room.client; if (c && c.hostPeer) c.transport.send(c.hostPeer, text); },
   /** send text to any peer (a hostile guest's tests) */
-  sendTo: (peer, text) => room.client?.transport.send(peer, text),
+  sendTo: (/** @type {string} */ peer, /** @type {string} */ text) => room.client?.transport.send(peer, text),
 };
 Object.assign(window, { tsuroRoom: debug });
 
+/** The line that says how the connection goes ("": it is up). @param {string} text */
 function connection(text) { $("connection").textContent = text; }
 
 // ------------------------------------------------------------------ a room
@@ -119,7 +152,7 @@ addEventListener("pagehide", (e) => {
 /**
  * Open a room: as its host when this browser keeps it (`host`: false once what it kept was
  * put aside), else as a guest.
- * @param {{secret: string, host: string}} link
+ * @param {RoomKey} link @param {boolean} [host] @returns {Promise<void>}
  */
 async function openRoom(link, host = true) {
   setPhase("connecting");
@@ -130,6 +163,7 @@ async function openRoom(link, host = true) {
   const isHost = !!hosted && hosted.link.host === link.host;
   // what this browser kept of its room, put aside when it cannot resume it (said): the room
   // is then opened as any guest's
+  /** @param {string} why @param {string | null} [text] @returns {Promise<void>} */
   const aside = (why, text = undefined) => {
     const kept = keepHostedAside(id, why, text);
     notice(t(kept ? "room.hosted_aside" : "room.hosted_left", { reason: why }));
@@ -165,12 +199,13 @@ async function openRoom(link, host = true) {
 }
 
 /**
- * Referee the room in this tab, if no other tab of this browser does (hostlock.js): taken
- * up from the latest save, under a new epoch; or say that another tab has it.
- */
-/**
- * Referee the room this browser keeps, in this tab once no other tab does; what it kept is
- * put aside (`aside`, which opens the room as a guest's) when the engine refuses its game.
+ * Referee the room this browser keeps, in this tab once no other tab does (hostlock.js):
+ * taken up from the latest save, under a new epoch; or say that another tab has it.  What
+ * it kept is put aside (`aside`, which opens the room as a guest's) when the engine
+ * refuses its game.
+ * @param {RoomKey} link @param {string} id
+ * @param {() => RelayTransport | null} relay  the transport to the guests, if the room has relays
+ * @param {(why: string, text?: string | null) => Promise<void>} aside
  */
 async function hostRoom(link, id, relay, aside) {
   const lock = new HostLock(id, { handOver: () => handOver("handed"), lost: () => { handOver("handed"); } });
@@ -187,7 +222,7 @@ async function hostRoom(link, id, relay, aside) {
   room.hosting = "here";
   connection("");
   await engine.ready;
-  room.referee = new Referee({
+  const referee = new Referee({
     engine, room: hosted,
     persist: (r) => {
       const saved = saveHostedIfCurrent(r);
@@ -198,8 +233,9 @@ async function hostRoom(link, id, relay, aside) {
       label: t("engine.retry"), run: () => { notice(null); room.referee?.retryComputers(); },
     }),
   });
+  room.referee = referee;
   try {
-    await room.referee.resume();
+    await referee.resume();
   } catch (e) {
     if (engine.failed) throw e;   // the engine is down, not the save: it stays for the next visit
     lock.letGo?.();
@@ -207,33 +243,34 @@ async function hostRoom(link, id, relay, aside) {
     return aside(reason(e), stored);
   }
   const pair = loopbackPair();
-  room.referee.attach(pair.host, "l");
+  referee.attach(pair.host, "l");
   startClient(pair.local, link, id);
   pair.open();
   room.transports = [pair.host, pair.local];
   const toGuests = relay();
   if (toGuests) {
-    room.referee.attach(toGuests, "r");
+    referee.attach(toGuests, "r");
     room.transports.push(toGuests);
     showInvite(link);   // without a relay the link leads nowhere: invites without internet only
-    wireListing(hosted);
+    wireListing(hosted, referee);
   }
 }
 
 /**
  * An open table: the host's choice (kept with the room) to be listed in "Find a table",
  * announced on the lobby relays while a seat is free (announcer.js).
+ * @param {HostedRoom} hosted @param {Referee} referee
  */
-function wireListing(hosted) {
+function wireListing(hosted, referee) {
   const box = /** @type {HTMLInputElement} */ ($("room-listed"));
   $("listed-box").hidden = false;
   box.checked = !!hosted.listed;
   const announcer = new Announcer({ relays: lobbyRelays(params), secret: tableKey(hosted).secret, facts: () => tableFacts(hosted) });
   room.announcer = announcer;
-  room.referee.changed = () => announcer.update();
+  referee.changed = () => announcer.update();
   box.onchange = () => {
     hosted.listed = box.checked;
-    if (box.checked) hosted.table.since = Math.floor(Date.now() / 1000);
+    if (box.checked) tableKey(hosted).since = Math.floor(Date.now() / 1000);
     room.referee?.keep();
     announcer.update();
   };
@@ -241,7 +278,7 @@ function wireListing(hosted) {
   announcer.update();
 }
 
-/** The open table's id and Nostr key, made the first time and kept with the room. */
+/** The open table's id and Nostr key, made the first time and kept with the room. @param {HostedRoom} hosted */
 function tableKey(hosted) {
   if (!hosted.table) hosted.table = { id: randomText(16), secret: newKey().secret, since: Math.floor(Date.now() / 1000) };
   return hosted.table;
@@ -249,22 +286,23 @@ function tableKey(hosted) {
 
 /**
  * What the open table says now, or null: not to be listed (not open, no seat free, over, handed over).
- * @returns {import("./announcer.js").TableFacts | null}
+ * @param {HostedRoom} hosted @returns {import("./announcer.js").TableFacts | null}
  */
 function tableFacts(hosted) {
   const referee = room.referee;
-  if (!hosted.listed || !referee || room.hosting !== "here") return null;
+  const table = hosted.table;   // made before the announcer asks (tableKey)
+  if (!hosted.listed || !referee || room.hosting !== "here" || !table) return null;
   const info = referee.roomInfo();
   const free = info.seats.filter((s) => s.kind === "person" && !s.taken).length;
   if (info.phase === "over" || free === 0) return null;
   return {
-    table: hosted.table.id, link: hosted.link, rules: hosted.rules, seats: info.seats.length, free,
-    phase: info.phase === "lobby" ? "lobby" : "playing", lang: lang(), since: hosted.table.since,
+    table: table.id, link: hosted.link, rules: hosted.rules, seats: info.seats.length, free,
+    phase: info.phase === "lobby" ? "lobby" : "playing", lang: lang(), since: table.since,
     players: info.seats.filter((s) => s.taken).map((s) => s.name), clock: Number(hosted.clock) > 0 ? Number(hosted.clock) : null,
   };
 }
 
-/** This tab no longer referees (another took the room up): stop, let the guests go, say so. */
+/** This tab no longer referees (another took the room up): stop, let the guests go, say so. @param {"handed"} why */
 async function handOver(why) {
   if (room.hosting !== "here") return;
   room.hosting = why;
@@ -277,7 +315,7 @@ async function handOver(why) {
   elsewhere("room.handed_over");
 }
 
-/** Another tab of this browser referees this room: say so, with "Host it here". */
+/** Another tab of this browser referees this room: say so, with "Host it here". @param {string} words  a catalogue key */
 function elsewhere(words) {
   if (room.hosting !== "handed") room.hosting = "elsewhere";
   $("play-panel").hidden = true;
@@ -287,7 +325,7 @@ function elsewhere(words) {
   notice(t(words), { label: t("room.host_here"), run: () => { HostLock.askOnReload(room.id); location.reload(); } });
 }
 
-/** The player's side, on whichever transport reaches the host. */
+/** The player's side, on whichever transport reaches the host. @param {Transport} transport @param {RoomKey} link @param {string} id */
 function startClient(transport, link, id) {
   room.client = new RoomClient({
     transport, link, roomId: id,
@@ -321,6 +359,7 @@ function startClient(transport, link, id) {
   room.table = new Table({ board, turn, sound, client: () => room.client });
 }
 
+/** The host refused something of this player's: said (a move's refusal, on the turn). @param {string} code @param {string} [detail] */
 function refused(code, detail) {
   const text = t(`room.error.${code}`, { detail: detail || "" });
   if (["illegal_move", "not_your_turn", "stale_move", "engine"].includes(code)) room.table?.refused(text);
@@ -328,6 +367,7 @@ function refused(code, detail) {
   // a seat token is never given up on an error's word: only a `removed` the host signed
 }
 
+/** The room as the host told it: the seats, the lobby's note, the controls. @param {RoomMessage} r */
 function showRoom(r) {
   const isHost = !!room.referee;
   const list = r.phase === "lobby" ? $("seats") : $("players");
@@ -346,7 +386,7 @@ function showRoom(r) {
   if (!isHost) joinFromList(r);
 }
 
-/** The clock gave this player's seat to a computer: said, with "I'm back"; once back, unsaid. */
+/** The clock gave this player's seat to a computer: said, with "I'm back"; once back, unsaid. @param {RoomMessage} r */
 function sayAway(r) {
   // at the end too: the seat stays the computer's in the next game until its player is back
   const away = r.phase !== "lobby" && r.you.seat !== null && !!r.seats[r.you.seat]?.away;
@@ -359,6 +399,7 @@ function sayAway(r) {
  * A table joined from "Find a table": one click took the stranger here, so the first free
  * seat is taken for them (under the name they last used); a table that filled or started
  * meanwhile is watched.
+ * @param {RoomMessage} r
  */
 function joinFromList(r) {
   const from = joining();
@@ -379,6 +420,7 @@ function joinFromList(r) {
   take(free);
 }
 
+/** Take a seat, under the name given (or the one last used, or the seat's). @param {number} seat */
 function take(seat) {
   const name = $("join-name").value.trim() || readText(NAME_KEY) || t("common.player_name", { n: seat + 1 });
   $("join-name").value = name;
@@ -386,17 +428,19 @@ function take(seat) {
   room.client?.sit(seat, name);
 }
 
+/** A game state came: the game's panels shown (and, at a rematch's first, who starts said). @param {StateMessage} state */
 function showPlaying(state) {
   $("lobby-panel").hidden = true;
   $("log-panel").hidden = false;
   if (state.n === 0 && !$("over-panel").hidden) {
     // a rematch: the game before is put away, and everyone is told who starts
     $("over-panel").hidden = true;
-    say(t("room.new_game", { name: state.position.players[state.position.turn]?.name ?? "" }));
+    const first = state.position.turn;
+    say(t("room.new_game", { name: (first === null ? null : state.position.players[first]?.name) ?? "" }));
   }
 }
 
-/** The room's link and its QR code, on the host's screen. */
+/** The room's link and its QR code, on the host's screen. @param {RoomKey} link */
 function showInvite(link) {
   const url = new URL(`room.html${location.search}#${roomFragment(link)}`, location.href).href;
   $("room-link").value = url;
@@ -410,11 +454,12 @@ function showInvite(link) {
 /** @type {ManualInvites | null} */
 let invites = null;
 $("btn-manual").addEventListener("click", () => {
-  if (!room.referee) return;
+  if (!room.referee || !room.link) return;
   invites = invites || new ManualInvites(room.referee, room.link, (e) => notice(reason(e)));
   invites.next().catch((e) => notice(reason(e)));
 });
 
+/** A host's invite made without a relay: answered, and its room joined. @param {string} code */
 async function openInvite(code) {
   setPhase("invite");
   const guest = await answerInvite(code);

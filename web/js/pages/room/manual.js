@@ -11,11 +11,13 @@ import { b64url, fromB64url } from "./secret.js";
 
 const GATHER_MS = 4000;   // at most this long for the local addresses
 
+/** Text deflated, as base64url. @param {string} text */
 async function squeeze(text) {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
   return b64url(new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
+/** squeeze's text back; throws if the code is not one. @param {string} code */
 async function unsqueeze(code) {
   const bytes = fromB64url(code);
   if (!bytes || bytes.length > 8192) throw new Error("bad code");
@@ -25,7 +27,8 @@ async function unsqueeze(code) {
   return text;
 }
 
-/** The description once every local address is in it (or GATHER_MS passed). @param {RTCPeerConnection} pc */
+/** The description once every local address is in it (or GATHER_MS passed).
+ *  @param {RTCPeerConnection} pc @returns {Promise<RTCSessionDescription | null>} */
 function gathered(pc) {
   return new Promise((resolve) => {
     const done = () => resolve(pc.localDescription);
@@ -37,17 +40,22 @@ function gathered(pc) {
   });
 }
 
-/** A connection's description as a code: "o" or "a" (offer, answer), then the SDP squeezed. */
+/** A connection's description as a code: "o" or "a" (offer, answer), then the SDP squeezed.
+ *  @param {RTCSessionDescription | null} desc  null: the connection has none (never, once set) */
 async function toCode(desc) {
+  if (!desc) throw new Error("no local description");
   return (desc.type === "offer" ? "o" : "a") + (await squeeze(desc.sdp));
 }
 
+/** A code's description, if it is one of this type; throws if not.
+ *  @param {unknown} code @param {"offer" | "answer"} type @returns {Promise<RTCSessionDescriptionInit>} */
 async function fromCode(code, type) {
   if (typeof code !== "string" || code[0] !== type[0]) throw new Error("bad code");
   return { type, sdp: await unsqueeze(code.slice(1)) };
 }
 
 class ManualTransport extends Transport {
+  /** @param {RTCIceServer[]} [ice] */
   constructor(ice = []) {
     super();
     this.ice = ice;
@@ -55,6 +63,7 @@ class ManualTransport extends Transport {
     this.peers = new Map();
   }
 
+  /** @param {string} peer @param {RTCDataChannel} channel */
   _wire(peer, channel) {
     const entry = this.peers.get(peer);
     if (!entry) return;
@@ -64,6 +73,7 @@ class ManualTransport extends Transport {
     channel.addEventListener("close", () => this._gone(peer));
   }
 
+  /** @param {string} peer */
   _gone(peer) {
     const entry = this.peers.get(peer);
     if (!entry) return;
@@ -72,6 +82,7 @@ class ManualTransport extends Transport {
     this.on.close(peer);
   }
 
+  /** @param {string} peer */
   _connection(peer) {
     const pc = new RTCPeerConnection({ iceServers: this.ice });
     this.peers.set(peer, { pc, channel: null });
@@ -81,13 +92,16 @@ class ManualTransport extends Transport {
     return pc;
   }
 
+  /** @param {string} peer @param {string} text */
   send(peer, text) {
     const ch = this.peers.get(peer)?.channel;
     if (ch && ch.readyState === "open") ch.send(text);
   }
 
+  /** @param {string} peer */
   drop(peer) { this._gone(peer); }
 
+  /** @param {string} peer */
   binding(peer) { return dtlsBinding(this.peers.get(peer)?.pc); }
 
   close() { for (const peer of [...this.peers.keys()]) this._gone(peer); }
@@ -95,6 +109,7 @@ class ManualTransport extends Transport {
 
 /** The host's side: an invite per guest, then that guest's reply. */
 export class ManualHost extends ManualTransport {
+  /** @param {RTCIceServer[]} [ice] */
   constructor(ice = []) {
     super(ice);
     this.count = 0;
@@ -109,7 +124,7 @@ export class ManualHost extends ManualTransport {
     return { peer, code: await toCode(await gathered(pc)) };
   }
 
-  /** A guest's reply to the invite `peer`; throws if the code is not a reply. */
+  /** A guest's reply to the invite `peer`; throws if the code is not a reply. @param {string} peer @param {unknown} code */
   async accept(peer, code) {
     const entry = this.peers.get(peer);
     if (!entry) throw new Error("no such invite");
@@ -119,7 +134,7 @@ export class ManualHost extends ManualTransport {
 
 /** A guest's side: the host's invite answered. */
 export class ManualGuest extends ManualTransport {
-  /** The reply to the host's invite code (for a link or a QR code); the host is peer "host". */
+  /** The reply to the host's invite code (for a link or a QR code); the host is peer "host". @param {unknown} code */
   async answer(code) {
     const pc = this._connection("host");
     pc.addEventListener("datachannel", (e) => this._wire("host", e.channel));

@@ -84,7 +84,7 @@ export async function signEvent(secret, e, bits) {
 export async function verifyEvent(e) {
   if (!e || typeof e !== "object" || typeof e.content !== "string" || !Number.isSafeInteger(e.created_at) ||
       !Number.isSafeInteger(e.kind) || !Array.isArray(e.tags) ||
-      !e.tags.every((t) => Array.isArray(t) && t.every((x) => typeof x === "string"))) return false;
+      !e.tags.every((/** @type {unknown} */ t) => Array.isArray(t) && t.every((x) => typeof x === "string"))) return false;
   const pub = fromHex(e.pubkey);
   const sig = fromHex(e.sig);
   if (!pub || pub.length !== 32 || !sig || sig.length !== 64 || typeof e.id !== "string") return false;
@@ -115,7 +115,7 @@ export function tagValue(e, name) {
 /** A relay's information document's limits (NIP-11). @param {any} doc @returns {RelayLimits} */
 export function limitsOf(doc) {
   const l = doc && typeof doc === "object" && doc.limitation && typeof doc.limitation === "object" ? doc.limitation : {};
-  const num = (v, fallback) => (Number.isSafeInteger(v) && v >= 0 ? v : fallback);
+  const num = (/** @type {unknown} */ v, /** @type {number} */ fallback) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : fallback);
   const nips = Array.isArray(doc?.supported_nips) ? doc.supported_nips : [];
   return {
     maxMessage: num(l.max_message_length, Infinity),
@@ -189,6 +189,7 @@ export class Relay {
     return this.opening;
   }
 
+  /** @param {unknown} data */
   _receive(data) {
     if (typeof data !== "string" || data.length > 262144) return;
     let msg;

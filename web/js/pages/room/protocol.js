@@ -5,6 +5,7 @@
 // refused with an error to its sender, never thrown.
 
 import { cleanName } from "../../lib/words/names.js";
+/** @import {GameRecord, LegalMoves, Move, PathStep, Rules, SeatView, SeenEvent, SeenMove} from "../../lib/types.js" */
 
 export const VERSION = 2;
 /** The largest message a guest may send, and the largest a guest accepts from the host (bytes of text). */
@@ -22,21 +23,36 @@ export const ERRORS = [
 /** The reactions a player may send (words: room.react.<id>); no other text passes between devices. */
 export const REACTIONS = ["clap", "wow", "phew", "gg", "nice", "oops", "thanks"];
 
+/** A field's check. @typedef {(v: unknown) => boolean} Check */
+/** @param {unknown} v @returns {boolean} */
 const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-const isInt = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
+/** @param {unknown} v @param {number} lo @param {number} hi */
+const isInt = (v, lo, hi) => typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi;
+/** @param {unknown} v @param {number} max @returns {v is string} */
 const isText = (v, max) => typeof v === "string" && v.length <= max;
+/** @type {Check} */
 const isId = (v) => typeof v === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(v);
-const isReaction = (v) => REACTIONS.includes(v);
+/** @type {Check} */
+const isReaction = (v) => typeof v === "string" && REACTIONS.includes(v);
 
 export { cleanName };
 
-/** The shape of each message a guest sends: fields and their checks. */
+/**
+ * A guest's messages, as readFromGuest passes them (checked against FROM_GUEST).
+ * @typedef {{type: "hello", nonce: string, token?: string}} Hello
+ * @typedef {{type: "sit", seat: number, name: string}} Sit
+ * @typedef {{type: "move", n: number, move: Move, seat?: number}} MoveMessage
+ * @typedef {{type: "react", r: string}} React
+ * @typedef {Hello | Sit | {type: "stand"} | MoveMessage | React | {type: "back"}} GuestMessage
+ */
+
+/** The shape of each message a guest sends: fields and their checks. @type {Record<string, Record<string, Check>>} */
 const FROM_GUEST = {
   hello: { nonce: isId, token: (v) => v === undefined || isId(v) },
   sit: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), name: (v) => isText(v, 200) && cleanName(v).length > 0 },
   stand: {},
   // a move the clock played is the host's to mark: a guest's move never carries `clock`
-  move: { n: (v) => isInt(v, 0, 10000), move: (v) => isObj(v) && !Object.hasOwn(v, "clock"), seat: (v) => v === undefined || isInt(v, 0, MAX_SEATS - 1) },
+  move: { n: (v) => isInt(v, 0, 10000), move: (v) => isObj(v) && !Object.hasOwn(/** @type {object} */ (v), "clock"), seat: (v) => v === undefined || isInt(v, 0, MAX_SEATS - 1) },
   react: { r: isReaction },
   back: {},
 };
@@ -44,7 +60,7 @@ const FROM_GUEST = {
 /**
  * A guest's message read and checked, or {error: code}.
  * @param {unknown} text
- * @returns {{msg: any} | {error: string}}
+ * @returns {{msg: GuestMessage} | {error: string}}
  */
 export function readFromGuest(text) {
   if (typeof text !== "string") return { error: "bad_message" };
@@ -60,10 +76,37 @@ export function readFromGuest(text) {
   return { msg };
 }
 
-/** The host's messages a guest understands, with the fields it relies on. */
+/**
+ * The host's messages (referee.js sends them), as a guest reads them: readFromHost checks
+ * the fields marked by FROM_HOST; the rest is the host's to get right, and a page reads
+ * it with care (a missing series is no series).
+ * @typedef {{type: "welcome", nonce: string, key: string, sig: string}} Welcome
+ * @typedef {{kind: "person" | "computer", level: string, name: string, color: string, taken: boolean,
+ *   online: boolean, silent: boolean, away: boolean}} SeatInfo  a seat as every device is told it
+ * @typedef {{games: number, wins: {name: string, color: string, wins: number}[]}} SeriesInfo
+ * @typedef {{phase: "lobby" | "playing" | "over", rules: Rules, seats: SeatInfo[], clock: number,
+ *   spectators: number, series: SeriesInfo}} RoomInfo  the room as every device is told it
+ * @typedef {RoomInfo & {type: "room", you: {seat: number | null}}} RoomMessage  and which seat is this device's
+ * @typedef {{type: "state", n: number, position: SeatView, legal: LegalMoves | null, over: boolean,
+ *   trails?: PathStep[][], log?: SeenEvent[][]}} StateBase
+ *   the game after `n` moves as one seat sees it, with that seat's legal moves if it is to move
+ * @typedef {StateBase & {events: SeenEvent[], move: SeenMove}} MoveState  a state that follows a move
+ * @typedef {StateBase & {events: null, move: null, trails: PathStep[][], log: SeenEvent[][]}} WholeState
+ *   a state that follows no move (a start, a peer that just came): the trails and the log so far
+ * @typedef {MoveState | WholeState} StateMessage
+ * @typedef {{type: "seated", seat: number, token: string}} Seated
+ * @typedef {{type: "removed", seat: number, sig: string}} Removed
+ * @typedef {{type: "reaction", seat: number, r: string}} Reaction
+ * @typedef {{type: "over", record: GameRecord}} Over
+ * @typedef {{type: "clock", seat: number | null, left: number | null}} ClockMessage
+ * @typedef {{type: "error", code: string, detail?: unknown}} ErrorMessage
+ * @typedef {Welcome | RoomMessage | StateMessage | Seated | Removed | Reaction | Over | ClockMessage | ErrorMessage} HostMessage
+ */
+
+/** The host's messages a guest understands, with the fields it relies on. @type {Record<string, Record<string, Check>>} */
 const FROM_HOST = {
   welcome: { nonce: isId, key: (v) => isText(v, 200), sig: (v) => isText(v, 200) },
-  room: { phase: (v) => ["lobby", "playing", "over"].includes(v), seats: Array.isArray, you: isObj },
+  room: { phase: (v) => typeof v === "string" && ["lobby", "playing", "over"].includes(v), seats: Array.isArray, you: isObj },
   seated: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), token: isId },
   removed: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), sig: (v) => isText(v, 200) },
   reaction: { seat: (v) => isInt(v, 0, MAX_SEATS - 1), r: isReaction },
@@ -75,7 +118,7 @@ const FROM_HOST = {
 
 /**
  * A host's message read, or null (not one of the protocol's: ignored).
- * @param {unknown} text
+ * @param {unknown} text @returns {HostMessage | null}
  */
 export function readFromHost(text) {
   if (typeof text !== "string" || text.length > MAX_FROM_HOST) return null;

@@ -24,6 +24,9 @@ import { readFromGuest, encode, RateLimit, cleanName } from "./protocol.js";
 import { randomText, signWelcome, signRelease } from "./secret.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {Transport} from "./transport.js" */
+/** @import {Played} from "../../lib/types.js" */
+/** @import {GuestMessage, Hello, Sit, MoveMessage, React, RoomInfo} from "./protocol.js" */
+/** @import {HostedRoom} from "./store.js" */
 
 const FLOOD_DROP = 200;   // messages dropped for speed before a peer is cut off
 const COMPUTER_TRIES = 3;  // a computer's move tried again after the engine failed
@@ -41,14 +44,16 @@ const RELEASED = 16;
  *   person?: string}} Seat  `person`: who sits there (kept through rematches, new with each new player): the series' key
  * @typedef {{key: string, transport: Transport, id: string, hello: boolean, seat: number | null, limit: RateLimit,
  *   warned: number, hellos: RateLimit, reacts: RateLimit, removed: boolean}} Peer
+ * @typedef {{token: string, seat: number, sig: string}} Released  a token taken back, with the host's signature
+ * @typedef {HostedRoom & {released: Released[], series: Series}} RefereedRoom
  */
 
 export class Referee {
   /**
    * @param {object} o
    * @param {Engine} o.engine
-   * @param {any} o.room  the hosted room as store.js keeps it: {id, link, hostKey, rules, seats, phase, save}
-   * @param {(room: any) => void} o.persist  keep the room (after every change)
+   * @param {HostedRoom} o.room  the hosted room as store.js keeps it (changed in place: the page's too)
+   * @param {(room: HostedRoom) => void} o.persist  keep the room (after every change)
    * @param {() => void} [o.changed]  the room changed (seats, presence, phase, a move); the
    *        host's own screen needs no more: it follows its player's messages like any guest's
    * @param {(seat: number, failures: number) => void} [o.stuck]  the engine failed a computer's
@@ -56,19 +61,21 @@ export class Referee {
    */
   constructor({ engine, room, persist, changed = () => {}, stuck = () => {} }) {
     this.engine = engine;
-    this.room = room;
     if (!Array.isArray(room.released)) room.released = [];
+    room.series = readSeries(room.series);
+    /** the room, with the two fields a room kept before they were made filled in (above) */
+    this.room = /** @type {RefereedRoom} */ (room);
     this.persist = persist;
     this.changed = changed;
     this.stuck = stuck;
     /** @type {Seat[]} */
     this.seats = room.seats;
     for (const seat of this.seats) personOf(seat);
-    room.series = readSeries(room.series);
     /** @type {Session | null} */
     this.session = null;
     /** @type {Map<string, Peer>} */
     this.peers = new Map();
+    /** @type {Promise<unknown>} the jobs so far (_queue) */
     this.work = Promise.resolve();
     /** refused messages; when each move's states were sent (ms since the epoch) and their bytes: the bench */
     this.stats = { refused: 0, sent: /** @type {{n: number, at: number}[]} */ ([]), bytes: 0, messages: 0, computerFailures: 0, tooLarge: 0,
@@ -82,13 +89,14 @@ export class Referee {
     /** how many times in a row the engine failed the turn on */
     this.failures = 0;
     /** @type {Set<number>} person seats the clock gave to a computer until their player is back */
-    this.away = new Set(Array.isArray(room.away) ? room.away.filter((s) => Number.isInteger(s)) : []);
+    this.away = new Set(Array.isArray(room.away) ? room.away.filter((/** @type {unknown} */ s) => Number.isInteger(s)) : []);
     // The turns: a person's seat waits for its guest's move (_move), a computer's is played here.
     this.loop = new TurnLoop({
       player: (seat) => (this.seats[seat]?.kind === "computer" || this.away.has(seat) ? "computer" : "remote"),
       shown: (r) => this._played(r),
       over: () => this._over(),
-      failed: (e, { seat, retry }) => this._failed(e, seat ?? this.session.turn, retry),
+      // a game on has a seat to move
+      failed: (e, { seat, retry }) => this._failed(e, seat ?? /** @type {number} */ (this.game.turn), retry),
       turnStarted: () => this._turnStarted(),
     });
     // The turn clock (room.clock seconds a move; none if 0): every device is told the time
@@ -108,10 +116,17 @@ export class Referee {
   /** Take the saved game back up (a host's reload). */
   async resume() {
     if (this.room.save) this.session = await Session.fromSave(this.engine, this.room.save);
-    if (this.phase === "playing") this._queue(() => this.loop.begin(this.session));
+    if (this.phase === "playing") this._queue(() => this.loop.begin(this.game));
   }
 
   get phase() { return this.room.phase; }
+
+  /** The game on, where the caller knows there is one (playing, or over): none is a bug,
+   *  said as such rather than as a null's property. @returns {Session} */
+  get game() {
+    if (!this.session) throw new Error("no game is on");
+    return this.session;
+  }
 
   /** Listen to a transport's peers. @param {Transport} transport @param {string} tag */
   attach(transport, tag) {
@@ -135,6 +150,7 @@ export class Referee {
 
   // ------------------------------------------------------------------ receiving
 
+  /** @param {string} key @param {string} text */
   _receive(key, text) {
     const peer = this.peers.get(key);
     if (!peer) return;
@@ -150,13 +166,17 @@ export class Referee {
     this._queue(() => this._handle(peer, read.msg));
   }
 
-  /** Run a job after those before it (none once stopped); resolves to its value (undefined if it failed). */
+  /**
+   * Run a job after those before it (none once stopped); resolves to its value (undefined if it failed).
+   * @template T @param {() => T | Promise<T>} job @returns {Promise<T | undefined>}
+   */
   _queue(job) {
     const run = this.work.then(() => (this.stopped ? undefined : job()));
     this.work = run.catch((e) => console.error("room: the referee failed", e));
     return run.catch(() => undefined);
   }
 
+  /** @param {Peer} peer @param {GuestMessage} msg */
   async _handle(peer, msg) {
     if (!this.peers.has(peer.key)) return;
     if (msg.type === "hello") return this._hello(peer, msg);
@@ -173,6 +193,7 @@ export class Referee {
    * game) to this peer.  The first on a connection (or one that takes a seat back) changes
    * who is here, which every peer is told; a repeated one is answered to its peer alone, a
    * few at once and then one every few seconds.
+   * @param {Peer} peer @param {Hello} msg
    */
   async _hello(peer, { nonce, token }) {
     if (!peer.hellos.take()) return this._error(peer, "rate_limited");
@@ -185,7 +206,7 @@ export class Referee {
     peer.hello = true;
     let moved = false;
     const seat = token ? this.seats.findIndex((s) => s.token === token) : -1;
-    const released = token && seat < 0 ? this.room.released.find((r) => r.token === token) : null;
+    const released = token && seat < 0 ? this.room.released.find((/** @type {Released} */ r) => r.token === token) : null;
     if (released) this._send(peer, "removed", { seat: released.seat, sig: released.sig });
     else if (token && seat < 0) this._error(peer, "bad_token");
     if (seat >= 0 && peer.seat !== seat) { this._bind(peer, seat); moved = true; }
@@ -193,10 +214,10 @@ export class Referee {
     else this._roomTo(peer);
     if (this.session) await this._stateTo(peer, null);
     if (this.phase === "playing") this._send(peer, "clock", this._clockInfo());
-    if (this.phase === "over") this._send(peer, "over", { record: this.session.toRecord() });
+    if (this.phase === "over") this._send(peer, "over", { record: this.game.toRecord() });
   }
 
-  /** Bind a seat to a peer; a peer already in that seat (another tab, an old connection) is told it was replaced. */
+  /** Bind a seat to a peer; a peer already in that seat (another tab, an old connection) is told it was replaced. @param {Peer} peer @param {number} seat */
   _bind(peer, seat) {
     for (const other of this.peers.values()) {
       if (other !== peer && other.seat === seat) { other.seat = null; this._error(other, "replaced"); this._roomTo(other); }
@@ -204,6 +225,7 @@ export class Referee {
     peer.seat = seat;
   }
 
+  /** @param {Peer} peer @param {Sit} msg */
   async _sit(peer, { seat, name }) {
     if (this.phase === "over") return this._error(peer, "wrong_phase");
     if (peer.removed) return this._error(peer, "removed");   // taken out of a seat by the host: watches
@@ -220,6 +242,7 @@ export class Referee {
     if (this.phase === "playing") this._send(peer, "clock", this._clockInfo());
   }
 
+  /** @param {Peer} peer */
   _stand(peer) {
     if (this.phase !== "lobby") return this._error(peer, "wrong_phase");
     if (peer.seat === null) return this._error(peer, "not_seated");
@@ -228,6 +251,7 @@ export class Referee {
     this._changed(true);
   }
 
+  /** @param {Peer} peer @param {MoveMessage} msg */
   async _move(peer, { n, move, seat }) {
     if (this.phase !== "playing" || !this.session) return this._error(peer, "wrong_phase");
     if (peer.seat === null) return this._error(peer, "not_seated");
@@ -243,14 +267,14 @@ export class Referee {
     }
   }
 
-  /** A seated player's reaction, passed on to every device as its id (each shows its own words). */
+  /** A seated player's reaction, passed on to every device as its id (each shows its own words). @param {Peer} peer @param {React} msg */
   _react(peer, { r }) {
     if (peer.seat === null) return this._error(peer, "not_seated");
     if (!peer.reacts.take()) return this._error(peer, "rate_limited");
     for (const p of this._listeners()) this._send(p, "reaction", { seat: peer.seat, r });
   }
 
-  /** "I'm back": a player whose seat the clock gave to a computer plays it again. */
+  /** "I'm back": a player whose seat the clock gave to a computer plays it again. @param {Peer} peer */
   _back(peer) {
     if (peer.seat === null) return this._error(peer, "not_seated");
     if (!this.away.has(peer.seat)) return this._error(peer, "wrong_phase");
@@ -265,6 +289,7 @@ export class Referee {
     this.loop.clock?.back(seat);
   }
 
+  /** @param {string} key */
   _gone(key) {
     const peer = this.peers.get(key);
     this.peers.delete(key);
@@ -273,7 +298,7 @@ export class Referee {
 
   // ------------------------------------------------------------------ the game
 
-  /** A move was played (a guest's or a computer's): kept, and shown to every peer. */
+  /** A move was played (a guest's or a computer's): kept, and shown to every peer. @param {Played} played */
   async _played(played) {
     this.failures = 0;
     this._save();
@@ -284,9 +309,9 @@ export class Referee {
   /** The engine says the game is over: every peer gets the record. */
   _over() {
     this.room.phase = "over";
-    countWin(this.room.series, this.seats, this.session.position.winners || []);
+    countWin(this.room.series, this.seats, this.game.position.winners || []);
     this._save();
-    const record = this.session.toRecord();
+    const record = this.game.toRecord();
     for (const p of this._listeners()) this._send(p, "over", { record });
     this._changed(false);
   }
@@ -295,6 +320,7 @@ export class Referee {
    * The engine failed the turn on (a computer's move, or the turn itself): tried again a
    * second later, COMPUTER_TRIES times; then the host is told (`stuck`) and the game waits
    * for retryComputers().
+   * @param {unknown} e @param {number} seat @param {() => Promise<void>} retry
    */
   async _failed(e, seat, retry) {
     this.stats.computerFailures++;
@@ -312,8 +338,10 @@ export class Referee {
     });
   }
 
+  /** @param {Played | null} played */
   async _broadcastState(played) {
-    this.stats.sent.push({ n: this.session.moves.length, at: performance.timeOrigin + performance.now() });
+    this.stats.sent.push({ n: this.game.moves.length, at: performance.timeOrigin + performance.now() });
+    /** @type {Map<number | null, object>} */
     const cache = new Map();
     for (const p of this._listeners()) await this._stateTo(p, played, cache);
   }
@@ -323,21 +351,23 @@ export class Referee {
     clearTimeout(this.silentTimer);
     this.turnAt = performance.now();
     if (this.phase !== "playing" || this.stopping) return;
-    const n = this.session.moves.length;
+    const n = this.game.moves.length;
     this.silentTimer = setTimeout(() => {
       if (this.session && this.session.moves.length === n && this.phase === "playing" && !this.stopping) this._changed(false);
     }, SILENT_MS);
   }
 
-  /** Whether the seat to move has been silent for SILENT_MS (a person's seat). */
+  /** Whether the seat to move has been silent for SILENT_MS (a person's seat). @param {number} seat */
   silent(seat) {
     return this.phase === "playing" && !!this.session && this.session.turn === seat &&
       this.seats[seat]?.kind === "person" && performance.now() - this.turnAt >= SILENT_MS;
   }
 
-  /** Send a peer the game as its seat sees it (and, if it is to move, its legal moves). */
+  /** Send a peer the game as its seat sees it (and, if it is to move, its legal moves).
+   * @param {Peer} peer @param {Played | null} played @param {Map<number | null, object>} [cache]  the states made so far, by seat
+   */
   async _stateTo(peer, played, cache = new Map()) {
-    const s = this.session;
+    const s = this.game;
     const seat = peer.seat;
     if (!cache.has(seat)) {
       // a state that follows a move brings its events; one that does not (a start, a peer
@@ -428,6 +458,7 @@ export class Referee {
   /**
    * A seat to a computer (a player who is gone), or a computer seat back to a free person seat;
    * `name` (in the host's language) names it while the game has not begun.
+   * @param {number} seat @param {"person" | "computer"} kind @param {string} [level] @param {string} [name]
    */
   setKind(seat, kind, level = "medium", name = "") {
     return this._queue(async () => {
@@ -445,7 +476,7 @@ export class Referee {
     });
   }
 
-  /** Send a seat's player back to the lobby: the seat is free for whoever takes it. */
+  /** Send a seat's player back to the lobby: the seat is free for whoever takes it. @param {number} seat */
   freeSeat(seat) { return this.setKind(seat, "person", "medium"); }
 
   /**
@@ -467,6 +498,7 @@ export class Referee {
    * Take a seat's token back: kept with the host's signature for its browser's next hello
    * (which then forgets it); a peer in that seat is sent the signature now, loses the seat
    * and may not take another on this connection.
+   * @param {number} seat
    */
   async _release(seat) {
     const s = this.seats[seat];
@@ -487,9 +519,10 @@ export class Referee {
 
   _listeners() { return [...this.peers.values()].filter((p) => p.hello); }
 
-  /** Whether a seat's player is connected now. */
+  /** Whether a seat's player is connected now. @param {number} seat */
   online(seat) { return this._listeners().some((p) => p.seat === seat); }
 
+  /** The room as every device is told it (each with its own `you`). @returns {RoomInfo} */
   roomInfo() {
     return {
       phase: this.phase,
@@ -516,8 +549,10 @@ export class Referee {
     for (const p of this._listeners()) this._send(p, "clock", info);
   }
 
+  /** @param {Peer} peer */
   _roomTo(peer) { this._send(peer, "room", { ...this.roomInfo(), you: { seat: peer.seat } }); }
 
+  /** Every peer is told the room (and the host's screen); kept first if `save`. @param {boolean} save */
   _changed(save) {
     if (save) this._save();
     for (const p of this._listeners()) this._roomTo(p);
@@ -546,6 +581,7 @@ export class Referee {
     clearTimeout(this.silentTimer);
   }
 
+  /** @param {Peer} peer @param {string} type @param {object} [fields] */
   _send(peer, type, fields) {
     if (this.stopped) return;
     const text = encode(type, fields);
@@ -554,6 +590,7 @@ export class Referee {
     peer.transport.send(peer.id, text);
   }
 
+  /** @param {Peer} peer @param {string} code @param {unknown} [detail] */
   _error(peer, code, detail = undefined) {
     this.stats.refused++;
     this._send(peer, "error", detail ? { code, detail: String(detail).slice(0, 300) } : { code });
@@ -574,12 +611,13 @@ function personOf(seat) {
   return seat.person;
 }
 
-/** A stored series, or a new one if it is missing or damaged. @returns {Series} */
+/** A stored series, or a new one if it is missing or damaged. @param {unknown} v @returns {Series} */
 function readSeries(v) {
-  const ok = v && Number.isSafeInteger(v.games) && v.games >= 0 && Array.isArray(v.wins) &&
-    v.wins.every((w) => w && typeof w.person === "string" && typeof w.name === "string" &&
+  const s = /** @type {{games?: unknown, wins?: unknown} | null | undefined} */ (v);
+  const ok = s && typeof s.games === "number" && Number.isSafeInteger(s.games) && s.games >= 0 && Array.isArray(s.wins) &&
+    s.wins.every((w) => w && typeof w.person === "string" && typeof w.name === "string" &&
       typeof w.color === "string" && Number.isSafeInteger(w.wins));
-  return ok ? v : { games: 0, wins: [] };
+  return ok ? /** @type {Series} */ (v) : { games: 0, wins: [] };
 }
 
 /** A game is over: one more game, and a win to each winner's person. @param {Series} series @param {Seat[]} seats @param {number[]} winners */

@@ -29,7 +29,7 @@ export function relaysFor(roomId, params) {
   const named = (params.get("relays") || "").split(",").map((s) => s.trim()).filter(Boolean);
   if (named.length === 1 && named[0] === "none") return { urls: [], refused: [] };   // a table without internet
   if (named.length) {
-    const allowed = (u) => NETWORK.relays.includes(u) || NETWORK.loopback.some((l) => u.startsWith(l + ":") || u === l || u.startsWith(l + "/"));
+    const allowed = (/** @type {string} */ u) => NETWORK.relays.includes(u) || NETWORK.loopback.some((l) => u.startsWith(l + ":") || u === l || u.startsWith(l + "/"));
     return { urls: named.filter(allowed), refused: named.filter((u) => !allowed(u)) };
   }
   const list = NETWORK.relays.slice();
@@ -87,11 +87,12 @@ export class RelayTransport extends Transport {
     this.room.onPeerLeave = (peer) => { chunks.reset(peer); this.on.close(peer); };
   }
 
+  /** @param {string} peer @param {string} text */
   send(peer, text) {
     this.action.send(text, { target: peer }).catch(() => { /* the peer is gone: its close comes */ });
   }
 
-  /** Close a peer's connection; the page forgets it at once (Trystero notices only later). */
+  /** Close a peer's connection; the page forgets it at once (Trystero notices only later). @param {string} peer */
   drop(peer) {
     try { this.room.getPeers()[peer]?.close(); } catch { /* already closed */ }
     this.on.close(peer);
@@ -101,6 +102,7 @@ export class RelayTransport extends Transport {
     this.room.leave().catch(() => {});
   }
 
+  /** @param {string} peer */
   binding(peer) { return dtlsBinding(this.room.getPeers()[peer]); }
 }
 
@@ -122,6 +124,7 @@ export function guardChunks(max, tooLarge) {
   /** peers refused, whose chunks still on their way are ignored until they connect again */
   const refused = new Set();
   return {
+    /** A chunk of `peer`'s message came: `progress` (0-1) is how much of it its sender says it sent. @param {string} peer @param {number} progress */
     chunk(peer, progress) {
       if (refused.has(peer)) return;
       const n = (arriving.get(peer) || 0) + 1;
@@ -134,9 +137,9 @@ export function guardChunks(max, tooLarge) {
         tooLarge(peer);
       }
     },
-    /** A message came whole. */
+    /** A message came whole. @param {string} peer */
     whole(peer) { arriving.delete(peer); },
-    /** A peer connected or left: nothing on its way. */
+    /** A peer connected or left: nothing on its way. @param {string} peer */
     reset(peer) { arriving.delete(peer); refused.delete(peer); },
   };
 }

@@ -18,15 +18,41 @@
 import { CLOCK_PRESETS } from "../../lib/base/motion.js";
 import { localStore, readText, writeJSON, keysWith, remove, readChecked, wholeOnly, isObject, putAside } from "../../lib/base/storage.js";
 
+/** @import {Rules} from "../../lib/types.js" */
+/** @import {ClassicSave} from "../../lib/game/session.js" */
+/** @import {RoomKey} from "./secret.js" */
+/** @import {Seat, Released, Series} from "./referee.js" */
+
+/**
+ * A room this browser hosts, as kept (isHosted checks what the page relies on).
+ * @typedef {object} HostedRoom
+ * @property {string} id
+ * @property {RoomKey} link
+ * @property {{privateJwk: JsonWebKey, publicRaw: string}} hostKey
+ * @property {Rules} rules
+ * @property {Seat[]} seats
+ * @property {"lobby" | "playing" | "over"} phase
+ * @property {ClassicSave | null} save  the game (null: none yet)
+ * @property {number} [clock]  seconds a move (0: no clock)
+ * @property {number} [epoch]  the tab that referees it (hostlock.js)
+ * @property {boolean} [listed]  an open table (announcer.js)
+ * @property {{id: string, secret: string, since: number}} [table]  the open table's id and Nostr key
+ * @property {number[]} [away]  the seats the clock gave to a computer
+ * @property {Released[]} [released]  the tokens taken back
+ * @property {Series} [series]
+ * @property {number} [saved]  when it was kept (ms since the epoch)
+ */
+
 const HOST = "tsuro.room.host.";
 const SEAT = "tsuro.room.seat.";
 export const HOST_FORMAT = "tsuro-room-host/1";
 
 const PHASES = ["lobby", "playing", "over"];
 const KINDS = ["person", "computer"];
+/** @param {unknown} v @param {number} [most] */
 const isText = (v, most = 200) => typeof v === "string" && v.length <= most;
 
-/** Whether a stored value is a hosted room of this id that the page can show and resume. */
+/** Whether a stored value is a hosted room of this id that the page can show and resume. @param {unknown} v @param {string} id */
 function isHosted(v, id) {
   return isObject(v) && v.format === HOST_FORMAT && v.id === id && PHASES.includes(v.phase) &&
     isObject(v.link) && isText(v.link.secret) && isText(v.link.host) &&
@@ -43,12 +69,13 @@ function isHosted(v, id) {
     (v.released === undefined || (Array.isArray(v.released) && v.released.every((r) => isObject(r) && isText(r.token) && isText(r.sig))));
 }
 
-/** A room this browser hosts, or null (a stored one it cannot use is put aside). @param {string} id */
+/** A room this browser hosts, or null (a stored one it cannot use is put aside).
+ *  @param {string} id @param {Storage | null} [storage] @returns {HostedRoom | null} */
 export function loadHosted(id, storage = localStore()) {
   return readChecked(HOST + id, wholeOnly((v) => isHosted(v, id)), () => null, storage);
 }
 
-/** Keep a hosted room; false if the browser refuses. @param {any} room */
+/** Keep a hosted room; false if the browser refuses. @param {HostedRoom} room @param {Storage | null} [storage] */
 export function saveHosted(room, storage = localStore()) {
   return writeJSON(HOST + room.id, { ...room, format: HOST_FORMAT, saved: Date.now() }, storage) === null;
 }
@@ -73,7 +100,7 @@ export function hostedText(id, storage = localStore()) {
 /**
  * Keep a hosted room unless another tab has taken it up since (a higher epoch is stored,
  * hostlock.js): "saved", "superseded" (nothing written) or "failed" (the browser refused).
- * @param {any} room
+ * @param {HostedRoom} room @param {Storage | null} [storage]
  * @returns {"saved" | "superseded" | "failed"}
  */
 export function saveHostedIfCurrent(room, storage = localStore()) {
@@ -94,7 +121,7 @@ export function listHosted(storage = localStore()) {
     const v = loadHosted(key.slice(HOST.length), storage);
     if (v) rooms.push(v);
   }
-  const at = (r) => (Number.isFinite(r.saved) ? r.saved : 0);
+  const at = (/** @type {{saved?: number}} */ r) => (r.saved !== undefined && Number.isFinite(r.saved) ? r.saved : 0);
   return rooms.sort((a, b) => at(b) - at(a));
 }
 
@@ -102,7 +129,7 @@ export function listHosted(storage = localStore()) {
  *  one the page cannot use is put aside. @param {string} id */
 export function loadSeat(id, storage = localStore()) {
   if (!id) return null;
-  const ok = (v) => isObject(v) && (v.token === null || isText(v.token)) && isText(v.name);
+  const ok = (/** @type {unknown} */ v) => isObject(v) && (v.token === null || isText(v.token)) && isText(v.name);
   return readChecked(SEAT + id, wholeOnly(ok), () => null, storage);
 }
 

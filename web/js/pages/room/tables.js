@@ -92,7 +92,9 @@ export function tableFilters(now, limit = MAX_READ / 2) {
   ];
 }
 
-const isInt = (v, lo, hi) => Number.isSafeInteger(v) && v >= lo && v <= hi;
+/** @param {unknown} v @param {number} lo @param {number} hi */
+const isInt = (v, lo, hi) => typeof v === "number" && Number.isSafeInteger(v) && v >= lo && v <= hi;
+/** @param {unknown} v @returns {boolean} */
 const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const LINK = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/;
 const TABLE_ID = /^[A-Za-z0-9_-]{16,32}$/;
@@ -110,7 +112,7 @@ export function readAnnouncement(e, now) {
   const expires = Number(tagValue(e, "expiration"));
   if (!isInt(expires, now + 1, now + MAX_AHEAD_S) || !isInt(e.created_at, now - MAX_AGE_S, now + 300)) return null;
   // the proof of work: done, and committed to (NIP-13's target) at least ours
-  const nonce = e.tags.find((t) => t[0] === "nonce");
+  const nonce = e.tags.find((/** @type {unknown[]} */ t) => t[0] === "nonce");
   if (!nonce || Number(nonce[2]) < POW || powBits(String(e.id)) < POW) return null;
   let c;
   try { c = JSON.parse(e.content); } catch { return null; }
@@ -120,7 +122,7 @@ export function readAnnouncement(e, now) {
   if (!link || !isObj(r) || !SCORING.includes(r.scoring) || typeof r.open_hands !== "boolean" || typeof r.elimination_bonus !== "boolean") return null;
   if (!isInt(c.seats, 2, 8) || !isInt(c.free, 1, c.seats) || !["lobby", "playing"].includes(c.phase) || !LANGS.includes(c.lang)) return null;
   if (!isInt(c.since, e.created_at - 86400, e.created_at) || !CLOCKS.includes(c.clock)) return null;
-  if (!Array.isArray(c.players) || c.players.length > 8 || !c.players.every((p) => typeof p === "string" && p.length <= 200)) return null;
+  if (!Array.isArray(c.players) || c.players.length > 8 || !c.players.every((/** @type {unknown} */ p) => typeof p === "string" && p.length <= 200)) return null;
   return {
     key: `${e.pubkey}:${d}`, id: e.id, pubkey: e.pubkey, d, created: e.created_at, expires,
     link: { secret: link[1], host: link[2] },
@@ -130,13 +132,13 @@ export function readAnnouncement(e, now) {
   };
 }
 
-/** Tables off this browser's list (they did not answer when joined): key -> until (ms). */
+/** Tables off this browser's list (they did not answer when joined): key -> until (ms). @param {Storage | null} [storage] */
 function deadTables(storage) {
   const v = readJSON(DEAD_KEY, {}, storage);
   return isObj(v) ? v : {};
 }
 
-/** A table did not answer: off the list for a while. @param {string} key */
+/** A table did not answer: off the list for a while. @param {string} key @param {Storage | null} [storage] */
 export function markDead(key, storage = undefined, now = Date.now()) {
   const dead = Object.entries(deadTables(storage)).filter(([, until]) => Number(until) > now);
   dead.push([key, now + DEAD_MS]);
@@ -176,6 +178,7 @@ export class TableList {
     return true;
   }
 
+  /** A withdrawal (NIP-09): the tables it names, if their keys signed it, are gone. @param {NostrEvent} e */
   async _withdrawn(e) {
     if (!(await verifyEvent(e))) { this.refused++; return false; }
     let changed = false;
@@ -188,7 +191,7 @@ export class TableList {
     return changed;
   }
 
-  /** The tables to list now: not expired, not dead here, the most recently made first, at most MAX_SHOWN. */
+  /** The tables to list now: not expired, not dead here, the most recently made first, at most MAX_SHOWN. @param {Storage | null} [storage] */
   shown(storage = undefined) {
     const now = this.now();
     const dead = deadTables(storage);

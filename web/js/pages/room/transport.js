@@ -75,10 +75,11 @@ export function dtlsBinding(pc) {
 export function loopbackPair(a = "host", b = "local") {
   const one = new Transport();
   const two = new Transport();
+  /** @param {Transport} from @param {Transport} to @param {string} self @param {string} other */
   const link = (from, to, self, other) => {
-    from.send = (peer, text) => { if (peer === other) queueMicrotask(() => to.on.message(self, text)); };
+    from.send = (/** @type {string} */ peer, /** @type {string} */ text) => { if (peer === other) queueMicrotask(() => to.on.message(self, text)); };
     // one page: nobody can stand between its two ends
-    from.binding = (peer) => (peer === other ? { local: `loopback:${self}`, remote: `loopback:${other}` } : null);
+    from.binding = (/** @type {string} */ peer) => (peer === other ? { local: `loopback:${self}`, remote: `loopback:${other}` } : null);
   };
   link(one, two, a, b);
   link(two, one, b, a);

@@ -12,10 +12,12 @@ drawIcons();
 document.getElementById("notice-close")?.addEventListener("click", () => notice(null));
 tellRefusals();
 
-if (new URLSearchParams(location.search).has("lang")) {
-  for (const frame of document.querySelectorAll("iframe[src*='lesson.html']")) {
-    const url = new URL(frame.getAttribute("src") ?? "", location.href);
-    url.searchParams.set("lang", lang());
-    frame.setAttribute("src", url.href);
-  }
+// The boards' frames name their lesson in data-src and load it from here, once: with
+// the language of this page's address when it gives one (a src in the HTML would start
+// loading at once, and the frame would load again with the language).
+const addressLang = new URLSearchParams(location.search).has("lang");
+for (const frame of document.querySelectorAll("iframe[data-src]")) {
+  const url = new URL(frame.getAttribute("data-src") ?? "", location.href);
+  if (addressLang) url.searchParams.set("lang", lang());
+  frame.setAttribute("src", url.href);
 }
