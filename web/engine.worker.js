@@ -43,6 +43,34 @@ import { warmUp } from "./worker/warmup.js";
 import { compileEarly } from "./worker/wasm.js";
 import { inflateBytes, inflated } from "./worker/inflate.js";
 
+/**
+ * What this worker uses of a Pyodide instance (pyodide.mjs's PyodideAPI).
+ * @typedef {object} Pyodide
+ * @property {string} version
+ * @property {(code: string) => unknown} runPython  the value of the code's last line
+ * @property {(bytes: Uint8Array, format: string, options?: {extractDir?: string}) => void} unpackArchive
+ * @property {() => Uint8Array} makeMemorySnapshot
+ * @property {Record<string, string>} loadedPackages
+ * @property {{writeFile(path: string, data: Uint8Array): void}} FS
+ * @property {(name: "micropip") => {install(spec: string): Promise<unknown>, destroy(): void}} pyimport
+ */
+/**
+ * loadPyodide's options as this worker gives them.
+ * @typedef {object} PyodideOptions
+ * @property {string} indexURL
+ * @property {string} stdLibURL
+ * @property {(s: string) => void} stdout
+ * @property {(s: string) => void} stderr
+ * @property {object} [lockFileContents]
+ * @property {string} [packageBaseUrl]
+ * @property {string[]} [packages]
+ * @property {{then(resolve: (bytes: Uint8Array) => unknown, reject: (e: unknown) => unknown): unknown}} [_loadSnapshot]
+ *   the snapshot to restore (a thenable: handOnce)
+ * @property {boolean} [_makeSnapshot]
+ */
+/** pyodide.mjs's loadPyodide. @typedef {(options: PyodideOptions) => Promise<Pyodide>} LoadPyodide */
+/** Where a message goes: the dedicated worker's page, or a SharedWorker's port. @typedef {{postMessage(message: unknown): void}} Port */
+
 const INSTALLS = ["snapshot", "lock", "micropip"];
 
 // Options come in the worker's name ("tsuro-engine#install=micropip"): a
@@ -50,8 +78,8 @@ const INSTALLS = ["snapshot", "lock", "micropip"];
 const params = new URLSearchParams((self.name || "").split("#")[1] || self.location.search);
 const SNAPSHOT_OK = params.get("snapshot") !== "off" && !!self.caches;
 const DEFAULT_INSTALL = SNAPSHOT_OK ? "snapshot" : "lock";
-const INSTALL = INSTALLS.includes(params.get("install")) &&
-  (params.get("install") !== "snapshot" || SNAPSHOT_OK) ? params.get("install") : DEFAULT_INSTALL;
+const ASKED = params.get("install");
+const INSTALL = ASKED !== null && INSTALLS.includes(ASKED) && (ASKED !== "snapshot" || SNAPSHOT_OK) ? ASKED : DEFAULT_INSTALL;
 // Pyodide's own for micropip; the trimmed one otherwise, with the modules the lock
 // path's loadPackage adds for that path.
 const STDLIB = INSTALL === "micropip" ? BUILD.pyodideDir + "python_stdlib.zip"
@@ -63,9 +91,11 @@ const STDLIB = INSTALL === "micropip" ? BUILD.pyodideDir + "python_stdlib.zip"
 // failed) message at once.
 
 const IS_SHARED = typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope;
+/** @type {Set<Port>} */
 const ports = IS_SHARED ? new Set() : new Set([self]);
 const sticky = new Map(); // message type -> the last broadcast of it ("progress", "ready", ...)
 
+/** Tell every page. @param {{type: string, [key: string]: unknown}} msg */
 function broadcast(msg) {
   if (msg.type) sticky.set(msg.type, msg);
   for (const port of ports) port.postMessage(msg);
@@ -79,16 +109,18 @@ const PARTS = BUILD.engine.parts;
 const CORE_URL = siteURL(PARTS.core.url);
 const MICROPIP_URL = siteURL(BUILD.micropipWheel);
 const t0 = performance.now();
+/** @type {{[name: string]: number | Record<string, [number, number]>}} ms since the worker began, by step */
 const timings = {};
-const mark = (name) => { timings[name] = Math.round((performance.now() - t0) * 10) / 10; };
+const mark = (/** @type {string} */ name) => { timings[name] = Math.round((performance.now() - t0) * 10) / 10; };
 // The worker's clock against the page's (performance.timeOrigin, ms since the epoch),
 // and when its tracked downloads began and ended: the bench lays the start-up out.
 timings.origin = Math.round(performance.timeOrigin + t0);
 function resourceTimings() {
+  /** @type {Record<string, [number, number]>} */
   const out = {};
   for (const e of /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"))) {
     if (fileState.has(e.name)) {
-      out[e.name.split("/").pop()] = [Math.round(e.startTime - t0), Math.round(e.responseEnd - t0)];
+      out[e.name.slice(e.name.lastIndexOf("/") + 1)] = [Math.round(e.startTime - t0), Math.round(e.responseEnd - t0)];
     }
   }
   return out;
@@ -108,18 +140,21 @@ const STAGES = [
     files: [INSTALL === "snapshot" ? PARTS.core.url : BUILD.engine.wheel] },
 ];
 const DOWNLOAD_SHARE = 0.85; // of the bar; the rest is starting Python and the engine
-const fileState = new Map(); // absolute URL -> {stage, loaded, total, done}
+/** @type {Map<string, {stage: string, loaded: number, total: number, done: boolean}>} absolute URL -> its download */
+const fileState = new Map();
 for (const stage of STAGES) {
   for (const rel of stage.files) {
     fileState.set(siteURL(rel), { stage: stage.name, loaded: 0, total: BUILD.sizes[rel] || 0, done: false });
   }
 }
 let startupShare = 0; // 0..1 of the part after the downloads
-let phase = null;     // a start-up step's label once downloads no longer say it
+/** @type {{stage: string, label: string} | null} a start-up step's label once downloads no longer say it */
+let phase = null;
 let lastPost = 0;
 
 function progressMessage() {
   let loaded = 0, total = 0;
+  /** @type {Record<string, {loaded: number, total: number, done: boolean}>} */
   const stages = {};
   for (const stage of STAGES) stages[stage.name] = { loaded: 0, total: 0, done: true };
   for (const f of fileState.values()) {
@@ -147,6 +182,7 @@ function postProgress(force = false) {
   broadcast(progressMessage());
 }
 
+/** A tracked download is complete. @param {string} url */
 function fileDone(url) {
   const f = fileState.get(url);
   if (f && !f.done) { f.done = true; postProgress(true); }
@@ -160,15 +196,17 @@ function fileDone(url) {
 // where the service worker's precache finds it: the 10 MB runtime is not
 // downloaded a second time when the browser's HTTP cache would not keep it.
 const BOOT_CACHE = "tsuro-boot";
+/** @type {Promise<void>[]} */
 const cacheWrites = [];
 const realFetch = self.fetch.bind(self);
+/** @param {RequestInfo | URL} input @param {RequestInit} [init] */
 async function countedFetch(input, init) {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url,
     self.location.href).href;
   const resp = await realFetch(input, init);
   const f = fileState.get(url);
-  if (f && resp.ok && resp.body) {
-    const copy = resp.clone();
+  const copy = f && resp.ok && resp.body ? resp.clone() : null;
+  if (f && copy && copy.body) {
     const counted = copy.body.pipeThrough(new TransformStream({
       transform(chunk, controller) {
         f.loaded += chunk.byteLength;
@@ -216,6 +254,8 @@ try {
   }).observe({ type: "resource", buffered: true });
 } catch { /* progress only */ }
 
+/** A start-up step after the downloads: its share of that part of the bar, and its words.
+ *  @param {number} share @param {string} stage @param {string} label */
 function startupStep(share, stage, label) {
   startupShare = share;
   phase = stage ? { stage, label } : null;
@@ -226,15 +266,18 @@ function startupStep(share, stage, label) {
 // Boot
 
 class EngineError extends Error {
+  /** @param {string} code @param {string} message */
   constructor(code, message) { super(message); this.code = code; }
 }
 
 // Package names as lock files and loadedPackages spell them (PEP 503).
-const canonical = (name) => name.toLowerCase().replace(/[-_.]+/g, "-");
+const canonical = (/** @type {string} */ name) => name.toLowerCase().replace(/[-_.]+/g, "-");
 const ENGINE_PACKAGE = canonical(BUILD.engine.name);
 
+/** A lock file of the build's packages, with the engine's wheel or not. @param {boolean} withEngine */
 function lockFile(withEngine) {
   const e = BUILD.engine;
+  /** @type {Record<string, object>} */
   const packages = {};
   if (withEngine) {
     packages[ENGINE_PACKAGE] = {
@@ -256,7 +299,8 @@ const IMPORT_CORE = `import ${BUILD.engine.imports[0]}._preload as _preload
 _preload.import_core()
 del _preload`;
 
-/** A file's bytes, refused unless their sha256 is the one the build recorded. */
+/** A file's bytes, refused unless their sha256 is the one the build recorded.
+ *  @param {string} url @param {string} sha256 */
 async function fetchVerified(url, sha256) {
   let resp;
   try {
@@ -274,10 +318,20 @@ async function fetchVerified(url, sha256) {
   return bytes;
 }
 
+/** @type {Pyodide | null} the engine's Pyodide, once booted */
 let pyodide = null;
+/** @type {((json: string) => string) | null} the engine's JSON entry point, once started */
 let handleJson = null;
+/** @type {{state: string, error?: string, rawBytes?: number, bytes?: number, makeMs?: number, ms?: number}} */
 const snapshotState = { state: INSTALL === "snapshot" ? "pending" : "off" };
 
+/** The engine, started (requests are answered after the boot). */
+function started() {
+  if (!pyodide || !handleJson) throw new EngineError("engine_unavailable", "the engine has not started");
+  return { py: pyodide, handle: handleJson };
+}
+
+/** @returns {PyodideOptions} */
 function pyodideOptions() {
   return {
     indexURL: PYODIDE_DIR,
@@ -291,9 +345,11 @@ function pyodideOptions() {
 
 const SNAPSHOT_URL = siteURL(`__engine-snapshot/${snapshotKey(BUILD)}.bin`);
 
+/** The engine's JSON entry point, asked for its version. @param {Pyodide} py */
 async function startEngine(py) {
   startupStep(0.8, "engine", "Starting the rules engine");
-  const handle = py.runPython(`from ${BUILD.engine.imports[0]}.api import handle_json\nhandle_json`);
+  // the code's value: tsuro_core.api.handle_json, JSON text in and out
+  const handle = /** @type {(json: string) => string} */ (py.runPython(`from ${BUILD.engine.imports[0]}.api import handle_json\nhandle_json`));
   const answer = JSON.parse(handle(JSON.stringify({ op: "version", args: {} })));
   if (!answer.ok) throw new EngineError("engine_broken", `the engine does not answer: ${JSON.stringify(answer)}`);
   return { handle, version: answer.result };
@@ -309,6 +365,7 @@ function handOnce(promise) {
   /** @type {Promise<Uint8Array> | null} */
   let held = promise;
   return {
+    /** @param {(bytes: Uint8Array) => unknown} resolve @param {(e: unknown) => unknown} reject */
     then(resolve, reject) {
       const p = held || Promise.reject(new Error("the snapshot was handed over already"));
       held = null;
@@ -317,12 +374,13 @@ function handOnce(promise) {
   };
 }
 
-/** After a restore: the snapshot's bytes, copied into the engine's memory, go now (release). */
+/** After a restore: the snapshot's bytes, copied into the engine's memory, go now (release).
+ *  @param {Promise<Uint8Array>} promise */
 async function releaseSnapshot(promise) {
   try { release(await promise); } catch { /* nothing was read */ }
 }
 
-/** The snapshot path: restore, else boot fresh and prepare the snapshot. */
+/** The snapshot path: restore, else boot fresh and prepare the snapshot. @param {LoadPyodide} loadPyodide */
 async function bootSnapshot(loadPyodide) {
   let snapshot = null;
   try {
@@ -389,9 +447,10 @@ for _f in list(sys.path_importer_cache.values()):
         _f.invalidate_caches()
 del _f`;
 
+/** @param {Pyodide} py @param {string} part @param {Uint8Array} bytes */
 function unpackPart(py, part, bytes) {
   try {
-    const site = py.runPython("import site\nsite.getsitepackages()[0]");
+    const site = String(py.runPython("import site\nsite.getsitepackages()[0]"));   // a path
     py.unpackArchive(bytes, "zip", { extractDir: site });
     py.runPython(FORGET_LISTINGS);
   } catch (e) {
@@ -403,11 +462,12 @@ function unpackPart(py, part, bytes) {
 /** Install the next part not installed yet (the core, then the later part): false when
  *  every part is installed; throws EngineError when a part cannot be fetched. */
 async function installPart() {
-  const part = ["core", "later"].find((p) => !installed.has(p));
+  const part = /** @type {const} */ (["core", "later"]).find((p) => !installed.has(p));
   if (!part) return false;
   if (!installing.has(part)) {
+    const { py } = started();
     const done = fetchVerified(siteURL(PARTS[part].url), PARTS[part].sha256).then(inflateBytes)
-      .then((bytes) => unpackPart(pyodide, part, bytes));
+      .then((bytes) => unpackPart(py, part, bytes));
     installing.set(part, done);
     done.catch(() => installing.delete(part)); // fetched again when next asked for
   }
@@ -419,7 +479,7 @@ async function installPart() {
 async function makeSnapshot() {
   const t = performance.now();
   try {
-    const bytes = pyodide.makeMemorySnapshot();
+    const bytes = started().py.makeMemorySnapshot();
     const made = performance.now() - t;
     const stored = await storeSnapshot(SNAPSHOT_URL, bytes);
     const rawBytes = bytes.length;
@@ -436,6 +496,7 @@ async function makeSnapshot() {
 
 // Started at once, side by side: Pyodide's loader and its runtime's JavaScript
 // (loadPyodide imports the same URL, so it finds it loaded), and the snapshot's read.
+/** @type {Promise<{loadPyodide: LoadPyodide}>} */
 const loaderImport = import(PYODIDE_DIR + "pyodide.mjs");
 import(PYODIDE_DIR + "pyodide.asm.mjs").catch(() => {}); // loadPyodide reports a failure
 let snapshotFound = INSTALL === "snapshot" ? findSnapshot(SNAPSHOT_URL) : null;
@@ -452,7 +513,7 @@ async function boot() {
     mark("ready");
     timings.resources = resourceTimings();
     startupStep(1, "ready", "Ready");
-    return { engine: r.version, pyodide: pyodide.version, install: INSTALL,
+    return { engine: r.version, pyodide: r.py.version, install: INSTALL,
       snapshot: snapshotState.state, timings };
   }
   const options = pyodideOptions();
@@ -463,14 +524,18 @@ async function boot() {
   } // micropip: the standard pyodide-lock.json and the full stdlib, like any Pyodide page
 
   // Boot-time package loads log failures to the console only; keep them.
+  /** @type {string[]} */
   const consoleErrors = [];
   const realError = console.error;
   console.error = (...a) => { consoleErrors.push(a.map(String).join(" ")); realError.apply(console, a); };
+  /** @type {Pyodide} */
+  let py;
   try {
-    pyodide = await loadPyodide(options);
+    py = await loadPyodide(options);
   } finally {
     console.error = realError;
   }
+  pyodide = py;
   mark("pyodide");
   for (const f of fileState.values()) {
     if (f.stage === "runtime" || f.stage === "stdlib") f.done = true;
@@ -516,7 +581,7 @@ async function boot() {
 // The planner's warm-up after start-up (worker/warmup.js); ?warmup=off turns
 // it off (the bench's baseline).
 const WARM_UP = params.get("warmup") !== "off";
-const warm = () => warmUp((json) => handleJson(json), (state) => broadcast({ type: "warmup", ...state }));
+const warm = () => warmUp((json) => started().handle(json), (state) => broadcast({ type: "warmup", ...state }));
 
 const booted = boot();
 booted.then(
@@ -547,8 +612,10 @@ booted.then(
 // engine slowed on purpose, so that a test can race the page's keys against an
 // answer on its way (the page passes the checked value on in the worker's name).
 const SLOW_MS = Math.min(5000, Math.max(0, Number(params.get("slow")) || 0));
-const later = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+const later = (/** @type {number} */ ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
+/** Answer a page's request {id, op, args}.
+ *  @param {Port} port @param {{id?: unknown, op?: unknown, args?: unknown} | null | undefined} msg */
 async function onRequest(port, msg) {
   if (!msg || typeof msg !== "object" || msg.id === undefined) return;
   const { id, op, args } = msg;
@@ -561,11 +628,12 @@ async function onRequest(port, msg) {
   const request = JSON.stringify({ op, args: args === undefined ? {} : args });
   let reply;
   try {
+    const { handle } = started();
     // handle_json answers JSON text {ok, result|error}
-    reply = JSON.parse(handleJson(request));
+    reply = JSON.parse(handle(request));
     // a feature whose files are not installed: install them, ask again
     while (reply.ok === false && reply.error.code === "module_missing" && await installPart()) {
-      reply = JSON.parse(handleJson(request));
+      reply = JSON.parse(handle(request));
     }
   } catch (e) {
     const code = e instanceof EngineError ? "engine_unavailable" : "internal";

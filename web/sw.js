@@ -29,7 +29,12 @@
 // build.py replaces the placeholder below with the manifest
 // {version, urls, onDemand, later, immutable, sha256} of the build.
 
-const MANIFEST = /*@@PRECACHE_MANIFEST@@*/ null;
+/**
+ * The build's manifest (sitebuild/precache.py): the cache's version, the files precached,
+ * on demand, of the later tier, the folders that never change, and each file's sha256.
+ * @typedef {{version: string, urls: string[], onDemand: string[], later: string[], immutable: string[], sha256: Record<string, string>}} Manifest
+ */
+const MANIFEST = /** @type {Manifest | null} */ (/*@@PRECACHE_MANIFEST@@*/ null);
 /** `self`, typed as what it is here (TypeScript's webworker lib calls it any worker). */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
@@ -42,25 +47,31 @@ const PRECACHED = new Set(URLS);
 const ON_DEMAND = new Set(MANIFEST ? MANIFEST.onDemand : []);
 const LATER = MANIFEST ? MANIFEST.later : [];
 const LATER_SET = new Set(LATER);
+/** @type {Record<string, string>} */
 const HASHES = MANIFEST ? MANIFEST.sha256 : {};
 const KEEP = new Set([CACHE, "tsuro-snapshot"]);
 
+/** A URL of the site as a path from its root (no query), or null outside it. @param {string} url */
 const relative = (url) => (url.startsWith(SCOPE) ? url.slice(SCOPE.length).split(/[?#]/)[0] : null);
+/** Whether a path is under a folder that never changes. @param {string} rel */
 const isImmutable = (rel) => IMMUTABLE.some((p) => rel.startsWith(p));
+/** The URL a path is stored under (a folder: its index.html). @param {string} rel */
 const cacheKey = (rel) => new URL(rel === "" || rel.endsWith("/") ? `${rel}index.html` : rel, SCOPE).href;
 
-// A redirected response cannot answer a navigation: store a clean copy.
+/** A redirected response cannot answer a navigation: store a clean copy. @param {Response} resp */
 async function storable(resp) {
   if (!resp.redirected) return resp;
   return new Response(await resp.blob(), { status: resp.status, statusText: resp.statusText, headers: resp.headers });
 }
 
+/** @param {Response} resp */
 async function sha256Hex(resp) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await resp.clone().arrayBuffer()));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Whether a response holds exactly the build's bytes for rel (no recorded hash: no). */
+/** Whether a response holds exactly the build's bytes for rel (no recorded hash: no).
+ *  @param {string} rel @param {Response} resp */
 async function matchesBuild(rel, resp) {
   return !!HASHES[rel] && (await sha256Hex(resp)) === HASHES[rel];
 }
@@ -68,15 +79,17 @@ async function matchesBuild(rel, resp) {
 /** The on-demand assets (a language's messages) an older version's cache holds under its own
  *  assets/<sha>/ folder: in use here, so worth having offline in this version too. */
 async function usedBefore() {
-  const tail = (rel) => rel.replace(/^assets\/[^/]+\//, "");
+  const tail = (/** @type {string} */ rel) => rel.replace(/^assets\/[^/]+\//, "");
   const wanted = new Map((MANIFEST ? MANIFEST.onDemand : [])
     .filter((rel) => rel.startsWith("assets/")).map((rel) => [tail(rel), rel]));
+  /** @type {Set<string>} */
   const found = new Set();
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE || !wanted.size) continue;
     for (const req of await (await caches.open(name)).keys()) {
       const rel = relative(req.url);
-      if (rel && rel.startsWith("assets/") && wanted.has(tail(rel))) found.add(wanted.get(tail(rel)));
+      const want = rel && rel.startsWith("assets/") ? wanted.get(tail(rel)) : undefined;
+      if (want) found.add(want);
     }
   }
   return [...found];
@@ -97,15 +110,16 @@ async function laterPageOpen() {
 
 /** The later tier's words in language `code` (the page's that asked for the fill-in; English's
  *  are in LATER): the compiled messages of each later page in that language, on demand
- *  otherwise (sitebuild/precache.py), so that a later page opened offline speaks it. */
+ *  otherwise (sitebuild/precache.py), so that a later page opened offline speaks it.
+ *  @param {unknown} code */
 function laterWords(code) {
   if (typeof code !== "string") return [];
-  const mine = (rel) => { const m = /\/js\/lib\/words\/messages\/([^/]+)\/([^/]+)\.js$/.exec(rel); return !!m && m[1] !== "core" && m[2] === code; };
+  const mine = (/** @type {string} */ rel) => { const m = /\/js\/lib\/words\/messages\/([^/]+)\/([^/]+)\.js$/.exec(rel); return !!m && m[1] !== "core" && m[2] === code; };
   return (MANIFEST ? MANIFEST.onDemand : []).filter(mine);
 }
 
 /** Fetch and store each of rels not in the cache yet, when it is the build's file; best effort:
- *  what fails is fetched again when a page asks for it. */
+ *  what fails is fetched again when a page asks for it.  @param {string[]} rels */
 async function fetchMissing(rels) {
   const cache = await caches.open(CACHE);
   const have = new Set((await cache.keys()).map((r) => relative(r.url)));
@@ -165,6 +179,7 @@ sw.addEventListener("activate", (event) => {
   })());
 });
 
+/** @param {Request} request @param {string} rel */
 async function cacheFirst(request, rel) {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(request, { ignoreSearch: true });
@@ -175,6 +190,7 @@ async function cacheFirst(request, rel) {
   return resp;
 }
 
+/** @param {Request} request @param {string} rel @param {Promise<Response | undefined> | null} preload */
 async function networkFirst(request, rel, preload) {
   const cache = await caches.open(CACHE);
   try {
@@ -184,7 +200,7 @@ async function networkFirst(request, rel, preload) {
     if (resp.ok && resp.type === "basic" && (PRECACHED.has(keyRel) || ON_DEMAND.has(keyRel))) {
       // A page that changed since this build is served but not stored.
       const copy = resp.clone();
-      matchesBuild(keyRel, copy).then((same) => same && storable(copy).then((r) => cache.put(key, r)));
+      matchesBuild(keyRel, copy).then((same) => (same ? storable(copy).then((r) => cache.put(key, r)) : undefined));
     }
     return resp;
   } catch (err) {

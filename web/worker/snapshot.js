@@ -15,7 +15,7 @@ const MAGIC = 0x314e5354; // "TSN1" little-endian
 /**
  * The snapshot's name: only the same Pyodide build, stdlib and engine parts can use it
  * (a feature of the later part imported before the snapshot was made is in it too).
- * @param {object} build BUILD of js/build-info.js
+ * @param {typeof import("../js/build-info.js").BUILD} build BUILD of js/build-info.js
  */
 export function snapshotKey(build) {
   return [build.pyodideVersion, build.pyodideSha256.slice(0, 16), build.stdlib.sha256.slice(0, 16),
@@ -36,7 +36,7 @@ export function release(view) {
   try { buffer.transfer?.(0); } catch { /* shared or detached already */ }
 }
 
-/** Pack a snapshot, pausing every few MB so that requests are answered meanwhile. */
+/** Pack a snapshot, pausing every few MB so that requests are answered meanwhile. @param {Uint8Array} raw */
 export async function packSnapshot(raw) {
   const pages = Math.ceil(raw.length / PAGE);
   const padded = new Uint8Array(pages * PAGE);
@@ -63,7 +63,7 @@ export async function packSnapshot(raw) {
   return out;
 }
 
-/** The raw snapshot back from its packed form; throws on anything else. */
+/** The raw snapshot back from its packed form; throws on anything else. @param {Uint8Array} packed */
 export function unpackSnapshot(packed) {
   if (packed.length < 12) throw new Error("not an engine snapshot");
   const [magic, length, pages] = new Uint32Array(packed.buffer, packed.byteOffset, 3);
@@ -85,6 +85,7 @@ export function unpackSnapshot(packed) {
 /**
  * {bytes: a promise of the stored snapshot, unpacked} (read while Pyodide
  * loads), or null if there is none.
+ * @param {string} url @returns {Promise<{bytes: Promise<Uint8Array>} | null>}
  */
 export async function findSnapshot(url) {
   const cache = await caches.open(SNAPSHOT_CACHE);
@@ -96,7 +97,8 @@ export async function findSnapshot(url) {
   }) };
 }
 
-/** Store a snapshot at url, packed, in place of any other; returns the bytes stored. */
+/** Store a snapshot at url, packed, in place of any other; returns the bytes stored.
+ *  @param {string} url @param {Uint8Array} raw */
 export async function storeSnapshot(url, raw) {
   const packed = await packSnapshot(raw);
   const cache = await caches.open(SNAPSHOT_CACHE);
@@ -106,11 +108,13 @@ export async function storeSnapshot(url, raw) {
   return packed.byteLength;
 }
 
+/** Drop the snapshot stored at url, if any. @param {string} url */
 export async function dropSnapshot(url) {
   try { await (await caches.open(SNAPSHOT_CACHE)).delete(url); } catch { /* nothing to drop */ }
 }
 
-/** Fresh entropy for Python's `random` module: a restore brings back the state it had. */
+/** Fresh entropy for Python's `random` module: a restore brings back the state it had.
+ *  @param {{runPython(code: string): unknown}} py  the Pyodide instance */
 export function reseed(py) {
   const words = crypto.getRandomValues(new Uint32Array(8));
   const hex = Array.from(words, (w) => w.toString(16).padStart(8, "0")).join("");

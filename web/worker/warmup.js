@@ -8,13 +8,22 @@
 // run.  The worker starts it; ?warmup=off there turns it off (the bench's
 // baseline).
 
+/** @import {Op, ArgsOf, ResultOf} from "../js/lib/types.js" */
+
 const WARM_MS = 3000; // the steps' total time (about 5 s of wall clock with the gaps)
 const WARM_ITERATIONS = 1; // planner rounds a step: ~5-50 ms cold, then the next task
 
+/** How the warm-up stands: told to the page. @typedef {{state: string, slices: number, ms: number, error?: string}} WarmState */
+
 /** The warm-up's work, one engine call per step: a 4-player tile turn made by the
- * engine itself (no fixed JSON to go stale), then the planner on it, a round a step. */
+ * engine itself (no fixed JSON to go stale), then the planner on it, a round a step.
+ * @param {(json: string) => string} handleJson @param {WarmState} warmState
+ * @param {(state: WarmState) => void} report */
 function* warmWork(handleJson, warmState, report) {
+  /** One engine call: its result, or an Error.
+   *  @template {Op} K @param {K} op @param {ArgsOf<K>} args @returns {ResultOf<K>} */
   const call = (op, args) => {
+    /** @type {{ok: true, result: ResultOf<K>} | {ok: false, error: unknown}} */
     const r = JSON.parse(handleJson(JSON.stringify({ op, args })));
     if (!r.ok) throw new Error(`${op}: ${JSON.stringify(r.error)}`);
     return r.result;

@@ -5,6 +5,7 @@
 
 
 import { variantOf } from "./variants.js";
+import { Session } from "../../lib/game/session.js";
 import { reason } from "../../lib/shell/page.js";
 import { sentences, t } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
@@ -15,6 +16,7 @@ import { showFigures } from "../../lib/shell/figures.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {Board} from "../../lib/views/board.js" */
 /** @import {EmbedCode} from "./embedcode.js" */
+/** @import {AnySession, AnyPosition} from "./variants.js" */
 
 export class GameOver {
   /**
@@ -22,7 +24,7 @@ export class GameOver {
    * @param {Engine} deps.engine  the engine client
    * @param {Board} deps.board   the Board view
    * @param {() => number} deps.speed  the animation speed
-   * @param {(position: any, scores: number[] | null) => void} deps.showPlayers  redraw the players panel
+   * @param {(position: AnyPosition, scores: number[] | null) => void} deps.showPlayers  redraw the players panel
    * @param {(k: number) => void} deps.markLog  mark move k in the move log (-1: none)
    * @param {(text: string) => void} deps.setBanner
    * @param {EmbedCode} [deps.embedCode]  the "Embed this game" box (embedcode.js), or none
@@ -39,15 +41,16 @@ export class GameOver {
     this.savedId = savedId;
     /** @type {string | null} the finished game's share link, for its review */
     this.reviewLink = null;
-    /** @type {any} the finished game's Session (or CourseSession) */
+    /** @type {AnySession | null} the finished game's Session (or CourseSession) */
     this.session = null;
-    this.scores = null;   // the final scores, when the rule set scores
+    /** @type {number[] | null} the final scores, when the rule set scores */
+    this.scores = null;
     // the replay: a step forward is animated a little faster than the game was
     this.stepper = new Stepper({
       board: this.board,
-      events: (k) => this.session.events[k],
+      events: (k) => this.finished.events[k],
       draw: (k) => {
-        const s = this.session;
+        const s = this.finished;
         this.board.setPosition(s.view(s.positions[k]));
         this.board.setTrails(s.trails(k));
       },
@@ -61,7 +64,7 @@ export class GameOver {
    *  author may choose another), or the position for a game played on from one. */
   async edit() {
     const s = this.session;
-    if (!s || this.at === null) return;
+    if (!(s instanceof Session) || this.at === null) return;   // the editor takes classic games
     const k = this.at;
     try {
       const record = s.toRecord();
@@ -70,6 +73,12 @@ export class GameOver {
     } catch (e) {
       $("rp-text").textContent = t("game.share.none", { reason: reason(e) });
     }
+  }
+
+  /** The finished game, where there is one (the replay steps only through a game shown). */
+  get finished() {
+    if (!this.session) throw new Error("no finished game is shown");
+    return this.session;
   }
 
   /** The position the replay shows (null: none). */
@@ -87,10 +96,11 @@ export class GameOver {
 
   get replaying() { return this.at !== null; }
 
+  /** Show the end of `session` (the engine said it is over). @param {AnySession} session */
   async show(session) {
     this.session = session;
     const variant = variantOf(session);
-    const pos = session.position;
+    const pos = session instanceof Session ? session.position : null;   // links are the classic game's
     $("play-panel").hidden = true;
     $("gameover").hidden = false;
     $("scores").replaceChildren();
@@ -116,7 +126,7 @@ export class GameOver {
     $("rp-range").max = String(session.moves.length);
     this.stepper.bounds(0, session.moves.length);
     this.replay(session.moves.length, false);
-    if (!result.shares) return;
+    if (!result.shares || !pos) return;
     try {
       const rec = session.toRecord();
       const r = await this.engine.ask("encode_link", rec ? { record: rec } : { position: pos });
@@ -130,7 +140,7 @@ export class GameOver {
     }
   }
 
-  /** Show position k of the finished game; one step forward is animated. */
+  /** Show position k of the finished game; one step forward is animated. @param {number} k */
   async replay(k, animate = true) {
     const s = this.session;
     if (!s) return;
@@ -139,9 +149,16 @@ export class GameOver {
     await this.stepper.step(k, animate);
   }
 
-  /** The words and panels for position k of the replay. */
+  /** Step the replay `by` positions (-1: back, 1: forward), if one is shown.
+   *  @param {number} by @param {boolean} [animate] */
+  replayBy(by, animate = true) {
+    if (this.at === null) return;
+    this.replay(this.at + by, animate);
+  }
+
+  /** The words and panels for position k of the replay. @param {number} k */
   told(k) {
-    const s = this.session;
+    const s = this.finished;
     this.showPlayers(s.positions[k], this.scores);
     $("rp-text").textContent = k === 0 ? t(variantOf(s).startKey)
       : t("replay.step", { k, n: s.moves.length, text: sentences(s.describe(s.events[k - 1]).map((l) => l.text)) });

@@ -2,10 +2,11 @@
 // of the page, holds the game on in `app` (a Session, through the engine), runs
 // the turn loop (a computer's move, the hot-seat screen, a human's turn handed
 // to the variant's turn controller), plays each move through the one play path
-// (lib/game/play.js), and connects the page's buttons and keys.  Every rule
-// comes from the engine.  The page's own modules beside this one:
+// (lib/game/play.js), and connects the page's buttons and keys.  The page's state
+// is `app`, a GamePage (below).  Every rule comes from the engine.  The page's
+// own modules beside this one:
 //
-//   keeping.js    boot, resume, share links, recovery, the saves (app's methods)
+//   keeping.js    boot, resume, share links, recovery, the saves (GamePage's base class)
 //   variants.js   what differs between the games the page plays (turn controller, session)
 //   setup.js      the setup dialog          panels.js   players, move log, banner, play panel
 //   gameover.js   result, replay, share     gamelist.js the saved games in the setup dialog
@@ -20,6 +21,7 @@ import { TurnLoop } from "../../lib/game/turnloop.js";
 import { GameKeeper, downloadKept } from "../../lib/game/saves.js";
 import { GameList } from "./gamelist.js";
 import { VARIANTS, variantOf } from "./variants.js";
+import { Session } from "../../lib/game/session.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { SetupDialog } from "./setup.js";
 import { animationSpeed } from "../../lib/base/motion.js";
@@ -27,7 +29,7 @@ import { renderPlayers, setBanner, MoveLog, PlayPanel } from "./panels.js";
 import { showEngineStatus, reason, setPhase, notice, note, shakeNote, announce, say, focusIfLost, wireCopyButton, tellRefusals, tellInNotice } from "../../lib/shell/page.js";
 import { describeBoard } from "../../lib/words/describe.js";
 import { GameOver } from "./gameover.js";
-import { keeping } from "./keeping.js";
+import { GameKeeping } from "./keeping.js";
 import { handToTurn } from "../../lib/turns/classic.js";
 import { PortPicker } from "../../lib/turns/course.js";
 import { t, applyTo } from "../../lib/words/i18n.js";
@@ -39,7 +41,8 @@ import { watchForUpdates } from "../../lib/shell/update.js";
 import { EmbedCode } from "./embedcode.js";
 import { addressParam, oneOf } from "../../lib/base/address.js";
 import { $ } from "../../lib/shell/dom.js";
-/** @import {Move, Position} from "../../lib/types.js" */
+/** @import {AnyKind, AnyPosition, AnySession, AnyTurn, AnyTurnKind, NewGame, Variant} from "./variants.js" */
+/** @import {TurnDeps} from "../../lib/turns/classic.js" */
 
 
 // ------------------------------------------------------------------ the board, at once
@@ -81,13 +84,15 @@ const gameList = new GameList($("games-panel"), {
 
 // The turn loop (lib/game/turnloop.js) holds the game on and runs its turns; the
 // page draws each of them (the hooks below) and keeps the game (keeping.js).
+/** @type {Record<"turn" | "computer" | "redo", string>} */
 const FAILED = { turn: "game.legalFailed", computer: "game.botFailed", redo: "game.redoFailed" };
 
+/** @type {TurnLoop<AnyKind>} */
 const loop = new TurnLoop({
   board,
   // a seat the turn clock gave to a computer (away) until they are back
   player: (seat) => (app.away.has(seat) || !app.session?.isHuman(seat) ? "computer" : "human"),
-  hidesHand: () => playPanel.hidesHands(app.session),
+  hidesHand: () => playPanel.hidesHands(loop.game),
   stop: () => app.turn?.stop(),
   waiting: () => {
     setPhase("busy");
@@ -95,21 +100,21 @@ const loop = new TurnLoop({
   },
   answered: () => app.accepted(),   // the engine answered for it: a link's game may be saved
   computer: (seat) => {
-    const s = app.session;
+    const s = loop.game;
     setPhase("computer");
     app.setBanner(t("game.thinking", { name: s.players[seat].name }), seat);
     playPanel.showHand(s, null);
   },
   computerPause: () => (animationSpeed() ? 450 / animationSpeed() : 0),
   pass: (seat) => {
-    const s = app.session;
+    const s = loop.game;
     app.setBanner(t("game.turnOf", { name: s.players[seat].name }), seat);
     setPhase("pass");
     playPanel.showPass(s, seat);
   },
   human: (seat, legal) => {
-    playPanel.showHand(app.session, seat);
-    app.turn.start(seat, legal);
+    playPanel.showHand(loop.game, seat);
+    app.turn?.start(seat, legal);
   },
   over: (s) => {
     app.save();   // with the engine's word that it is over
@@ -117,10 +122,11 @@ const loop = new TurnLoop({
     return gameOver.show(s);
   },
   freeze: () => {
-    const s = app.session;
+    const s = loop.game;
+    const seat = s.turn;
     setPhase("busy");
-    app.setBanner(t("game.moves", { name: s.players[s.turn].name }), s.turn, { quiet: true });
-    app.turn.refresh();   // the hand, frozen while the move is played
+    if (seat !== null) app.setBanner(t("game.moves", { name: s.players[seat].name }), seat, { quiet: true });
+    app.turn?.refresh();   // the hand, frozen while the move is played
     $("btn-place").disabled = true;
     board.setStartMarks([]);
     board.setChoices([]);
@@ -132,12 +138,12 @@ const loop = new TurnLoop({
     sound.forEvents(r.events);
   },
   shown: (r) => {
-    const s = app.session;
+    const s = loop.game;
     log.append(s, s.moves.length - 1);
     for (const line of s.describe(r.events)) say(line.text);
   },
   changed: ({ kind, count, failed }) => {
-    const s = app.session;
+    const s = loop.game;
     if (kind === "undo") {
       gameOver.reset();
       $("gameover").hidden = true;
@@ -154,30 +160,42 @@ const loop = new TurnLoop({
 });
 
 // the turn clock (./clock.js), with the first game that has one
+/** @type {Promise<void> | null} */
 let clocked = null;
+/** @param {AnySession} session */
 function attachClock(session) {
   if (!(session.clock > 0)) return;
   clocked = clocked || import("./clock.js").then((m) => m.attach({ loop, app, sound }), (e) => { clocked = null; notice(reason(e)); });
   clocked.then(() => {
     const turn = loop.turn;
-    if (loop.session === session && turn && !loop.over && !loop.clock?.timing) loop.clock?.start(turn.turn, loop.playerOf(turn.turn));
+    if (loop.session === session && turn && turn.turn !== null && !loop.over && !loop.clock?.timing) loop.clock?.start(turn.turn, loop.playerOf(turn.turn));
   });
 }
 
-const app = {
-  tileset: null,
-  /** @type {Set<number>} seats the clock gave to a computer */
-  away: new Set(),
-  turn: null,        // the variant's turn controller (variants.js), chosen when a game begins
-  loop,
+/**
+ * The page's state: the game on (the turn loop's), its variant and turn controller, the
+ * seats the clock gave to a computer; and what the page does with it (begin a game, draw
+ * it, new games, the setup).  Keeping it (boot, resume, links, recovery, saves) is
+ * GameKeeping's (keeping.js).
+ */
+class GamePage extends GameKeeping {
+  /** @param {ConstructorParameters<typeof GameKeeping>[0]} deps */
+  constructor(deps) {
+    super(deps);
+    /** @type {Set<number>} seats the clock gave to a computer */
+    this.away = new Set();
+    /** @type {AnyTurn | null} the variant's turn controller (variants.js), chosen when a game begins */
+    this.turn = null;
+    /** @type {Variant | null} the game on's variant (variants.js), chosen when a game begins */
+    this.variant = null;
+    /** the page's sounds (for tests: what was played) */
+    this.sound = sound;
+  }
 
-  /** The game on (the turn loop's). */
-  get session() { return loop.session; },
   /** Whether a move is being played or animated. */
-  get busy() { return loop.busy; },
+  get busy() { return this.loop.busy; }
 
-  ...keeping({ engine, board, keeper, tilesetReady }),
-
+  /** @param {AnySession} session @param {{fromSave?: boolean, fromLink?: boolean}} [how] */
   begin(session, { fromSave = false, fromLink = false } = {}) {
     loop.stop();
     if (!fromSave && !fromLink) keeper.begin();   // a new game: a key of its own
@@ -196,23 +214,23 @@ const app = {
     loop.begin(session);
     attachClock(session);
     this.save();
-  },
+  }
 
   revealHand() {
     $("pass-screen").hidden = true;
     loop.reveal();
-  },
+  }
 
-  /** A move chosen on the human's turn (the turn controller, the exchange panel). @param {Move} move */
+  /** A move chosen on the human's turn (the turn controller, the exchange panel). @param {AnyKind["move"]} move */
   play(move) {
     loop.play(move).catch((e) => {
       if (engineDown(e)) this.recover(e);
       else notice(t("common.moveRefused", { reason: reason(e) }));
     });
-  },
+  }
 
-  undo() { loop.undo(); },
-  redo() { loop.redo(); },
+  undo() { loop.undo(); }
+  redo() { loop.redo(); }
 
   // ---------------------------------------------------------------- drawing the state
 
@@ -230,45 +248,49 @@ const app = {
     $("btn-redo").disabled = !s.canRedo();
     $("play-panel").hidden = false;   // until the engine says the game is over (the loop's `over`)
     $("gameover").hidden = true;
-  },
+  }
 
-  /** @param {Position} [position] @param {number[] | null} [scores] */
+  /** @param {AnyPosition} [position] @param {number[] | null} [scores] */
   showPlayers(position, scores = null) {
-    if (position === undefined) position = this.session.position;
-    const { levels, playerNotes } = this.variant;
-    renderPlayers($("players"), this.session, position, { levels, notes: playerNotes, scores, tileset: this.tileset });
-  },
+    const s = loop.game;
+    if (position === undefined) position = s.position;
+    const { levels, playerNotes } = variantOf(s);
+    renderPlayers($("players"), s, position, { levels, notes: playerNotes, scores, tileset: this.tileset });
+  }
 
-  /** The banner over the board; said too (whose turn it is), unless `quiet`. */
+  /** The banner over the board; said too (whose turn it is), unless `quiet`.
+   *  @param {string} text @param {number | null} [seat] @param {{quiet?: boolean}} [opts] */
   setBanner(text, seat = null, { quiet = false } = {}) {
     const style = seat !== null && this.session ? seatStyles(this.session.players)[seat] : null;
     setBanner($("turn-banner"), text, style);
     if (!quiet) say(text);
-  },
+  }
 
   /** The board in words (the D key): shown under the board and focused, so it is read. */
   describeBoard() {
     const s = this.session;
     if (!s) return;
-    const pos = gameOver.replaying ? s.positions[gameOver.at] : s.position;
+    const pos = gameOver.replaying && gameOver.at !== null ? s.positions[gameOver.at] : s.position;
     const size = s.boardSize;
     const lines = describeBoard(s.view(pos), s.players, size);
     const advice = !loop.over && this.turn?.advice?.text;
-    if (advice && this.turn.human) lines.push(t("describe.chosen", { advice }));
+    if (advice && this.turn?.human) lines.push(t("describe.chosen", { advice }));
     const list = $("board-text-list");
     list.replaceChildren(...lines.map((l) => Object.assign(document.createElement("li"), { textContent: l })));
     $("board-text").hidden = false;
     $("board-text").focus();
-  },
+  }
 
   // ---------------------------------------------------------------- new games
 
   playAgain() {
-    const s = this.session;
-    const rules = s.record ? s.record.rules : s.rules;
+    const s = loop.game;
+    const rules = s instanceof Session && s.record ? s.record.rules : s.rules;
     this.newGame({ rules, players: s.players, seats: s.seats, clock: s.clock });
-  },
+  }
 
+  /** Deal a new game and begin it (the setup's, or the same again).
+   *  @param {NewGame} game @param {boolean} [retried] @returns {Promise<AnySession | null | undefined>} */
   async newGame({ rules, players, seats, seed, clock = 0 }, retried = false) {
     this.setBanner(t("game.dealing"), null, { quiet: true });
     let session;
@@ -284,31 +306,37 @@ const app = {
       this.openSetup(t("game.startFailed", { reason: reason(e) }));
     }
     return session;
-  },
+  }
 
   /** The other unfinished games and the kept saves, in the setup dialog. */
   renderGames() {
     const { entries, kept, current } = keeper.listing();
     gameList.render(entries, kept, current);
-  },
+  }
 
+  /** @param {string | null} [message] */
   openSetup(message = null) {
     this.renderGames();
     setup.open(message, !!(this.session && this.session.positions));
     if (!this.session) setPhase("setup");
     if (!this.session) this.setBanner(t("game.chooseSetup"), null, { quiet: true });
-  },
-};
+  }
+}
+
+const app = new GamePage({ engine, board, keeper, tilesetReady, loop });
 
 // ------------------------------------------------------------------ the pieces
 
 const log = new MoveLog($("log"));
 const playPanel = new PlayPanel({ hand, board, note });
 
+/** @type {EmbedCode} */
 const embedCode = new EmbedCode({
   engine,
-  at: () => (gameOver.session && gameOver.replaying ? { session: gameOver.session, k: gameOver.at } : null),
+  // a classic game's (the course's are not embedded: variants.js's `shares`)
+  at: () => (gameOver.session instanceof Session && gameOver.at !== null ? { session: gameOver.session, k: gameOver.at } : null),
 });
+/** @type {GameOver} */
 const gameOver = new GameOver({
   engine, board, embedCode,
   speed: animationSpeed,
@@ -336,9 +364,10 @@ const exchange = new ExchangeChooser({
 // One turn controller per variant (variants.js), built once with what it may
 // touch (each uses what its game needs: the classic one the exchange panel and
 // the hint, the course's the port picker); begin() picks the one for the game on.
+/** @type {TurnDeps<AnyTurnKind>} */
 const turnDeps = {
   board, hand,
-  game: () => app.session,
+  game: () => loop.game,
   busy: () => app.busy,
   play: (move) => app.play(move),
   note,
@@ -351,10 +380,9 @@ const turnDeps = {
   shake: shakeNote,
   exchange,
   hintButton: $("btn-hint"),
-  hintMove: () => app.session.hint(),
   portPicker: new PortPicker($("port-picker")),
 };
-const turns = Object.fromEntries(Object.entries(VARIANTS).map(([name, v]) => [name, new v.Turn(turnDeps)]));
+const turns = Object.fromEntries(Object.entries(VARIANTS).map(([name, v]) => [name, v.turn(turnDeps)]));
 
 // ------------------------------------------------------------------ wiring
 
@@ -378,10 +406,10 @@ $("btn-setup").addEventListener("click", () => app.openSetup());
 $("notice-close").addEventListener("click", () => notice(null));
 wireCopyButton();
 $("rp-first").addEventListener("click", () => gameOver.replay(0, false));
-$("rp-prev").addEventListener("click", () => gameOver.replay(gameOver.at - 1, false));
-$("rp-next").addEventListener("click", () => gameOver.replay(gameOver.at + 1, true));
-$("rp-last").addEventListener("click", () => gameOver.replay(app.session.moves.length, false));
-$("rp-range").addEventListener("input", (e) => gameOver.replay(Number(e.target.value), false));
+$("rp-prev").addEventListener("click", () => gameOver.replayBy(-1, false));
+$("rp-next").addEventListener("click", () => gameOver.replayBy(1, true));
+$("rp-last").addEventListener("click", () => gameOver.replay(loop.game.moves.length, false));
+$("rp-range").addEventListener("input", () => gameOver.replay(Number($("rp-range").value), false));
 
 document.addEventListener("keydown", (e) => {
   const t = /** @type {HTMLElement | null} */ (e.target);
@@ -397,8 +425,8 @@ document.addEventListener("keydown", (e) => {
   if ((e.key === "h" || e.key === "H") && !$("btn-hint").hidden) { app.turn?.hint?.(); e.preventDefault(); return; }
   if (e.key === "d" || e.key === "D") { app.describeBoard(); e.preventDefault(); return; }
   if (app.session && loop.over && gameOver.replaying && t === document.body) {
-    if (e.key === "ArrowRight") { gameOver.replay(gameOver.at + 1); e.preventDefault(); }
-    if (e.key === "ArrowLeft") { gameOver.replay(gameOver.at - 1, false); e.preventDefault(); }
+    if (e.key === "ArrowRight") { gameOver.replayBy(1); e.preventDefault(); }
+    if (e.key === "ArrowLeft") { gameOver.replayBy(-1, false); e.preventDefault(); }
     return;
   }
   app.turn?.handleKey(e);
@@ -421,7 +449,6 @@ window.addEventListener("hashchange", () => {
 
 // for tests and the curious: the page's state, read-only by convention
 window.tsuroApp = app;
-app.sound = sound;
 // sw.js sends a page of the later tier, opened offline before this device stored it, here.
 const offlineLater = addressParam("offline", oneOf(["later"]), null) === "later";
 if (offlineLater) history.replaceState(null, "", location.pathname + location.hash);

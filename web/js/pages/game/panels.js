@@ -10,16 +10,19 @@ import { $ } from "../../lib/shell/dom.js";
 /** @import {TileSet} from "../../lib/views/tileset.js" */
 /** @import {Board} from "../../lib/views/board.js" */
 /** @import {HandView} from "../../lib/views/hand.js" */
+/** @import {SeatStyle} from "../../lib/views/style.js" */
+/** @import {Rules} from "../../lib/types.js" */
+/** @import {AnySession, AnyPosition} from "./variants.js" */
 
-/** Whether a rule set shows every hand (open hands). */
+/** Whether a rule set shows every hand (open hands). @param {Rules} rules */
 export function openHands(rules) { return !!(rules && typeof rules === "object" && rules.open_hands); }
 
 /**
  * The players panel: each seat's icon, name and state in a position.
- * @param {HTMLElement} ul @param {any} session @param {any} position
+ * @param {HTMLElement} ul @param {AnySession} session @param {AnyPosition} position
  * @param {object} [opts]
  * @param {boolean} [opts.levels]   whether to say the computers' level (variants.js)
- * @param {(session: any, seat: number, position: any) => string[]} [opts.notes]
+ * @param {(session: AnySession, seat: number, position: AnyPosition) => string[]} [opts.notes]
  *   the variant's words for a seat's state (variants.js)
  * @param {number[] | null} [opts.scores]   the final scores to show, or null
  * @param {TileSet | null} [opts.tileset]  the tile pictures (open hands are drawn), or null
@@ -44,7 +47,7 @@ export function renderPlayers(ul, session, position, { levels = true, notes = ()
     const bits = [];
     if (!s.isHuman(i)) bits.push(levels ? t(`game.players.computer.${s.seats[i].level || "medium"}`) : t("game.players.computer"));
     bits.push(...notes(s, i, position));
-    const dragon = position.dragon === i && !out;
+    const dragon = "dragon" in position && position.dragon === i && !out;
     if (winner) bits.push(t("game.players.winner"));
     if (scores) bits.push(t("game.players.score", { score: scores[i] }));
     info.textContent = bits.join(" · ");
@@ -56,14 +59,15 @@ export function renderPlayers(ul, session, position, { levels = true, notes = ()
       d.setAttribute("aria-hidden", "true");
       li.appendChild(d);
     }
-    if (openHands(s.rules) && !out && position.hands && position.hands[i]?.length && tileset) {
+    if (openHands(s.rules) && !out && "hands" in position && position.hands && position.hands[i]?.length && tileset) {
       li.appendChild(miniTiles(tileset, position.hands[i]));
     }
     ul.appendChild(li);
   });
 }
 
-/** The turn banner: a line, after the icon of the seat it is about (if any). */
+/** The turn banner: a line, after the icon of the seat it is about (if any).
+ *  @param {HTMLElement} el @param {string} text @param {SeatStyle | null} [style] */
 export function setBanner(el, text, style = null) {
   el.replaceChildren();
   if (style) el.appendChild(playerIcon(style));
@@ -72,21 +76,22 @@ export function setBanner(el, text, style = null) {
 
 /** The move log: one line per move, in the session's words, with the mover's icon. */
 export class MoveLog {
+  /** @param {HTMLElement} ol */
   constructor(ol) { this.ol = ol; }
 
-  /** Write the whole log again (a new game, undo, redo). */
+  /** Write the whole log again (a new game, undo, redo). @param {AnySession} session */
   rebuild(session) {
     this.ol.replaceChildren();
     for (let k = 0; k < session.moves.length; k++) this.append(session, k, false);
   }
 
-  /** Add move k; `live` scrolls the log (never the page) to it. */
+  /** Add move k; `live` scrolls the log (never the page) to it. @param {AnySession} session @param {number} k */
   append(session, k, live = true) {
     const s = session;
     const lines = s.describe(s.events[k] || []);
     const li = document.createElement("li");
     li.className = "log-move";
-    li.dataset.move = k;
+    li.dataset.move = String(k);
     const seat = s.positions[k].turn;
     if (seat !== null && seat !== undefined && s.players[seat]) li.appendChild(playerIcon(seatStyles(s.players)[seat]));
     const span = document.createElement("span");
@@ -97,9 +102,9 @@ export class MoveLog {
     if (live) this.ol.scrollTop = this.ol.scrollHeight;
   }
 
-  /** Mark the line of move k (the replay's position k + 1). */
+  /** Mark the line of move k (the replay's position k + 1). @param {number} k */
   markCurrent(k) {
-    for (const li of this.ol.children) li.classList.toggle("current", Number(li.dataset.move) === k);
+    for (const li of this.ol.children) if (li instanceof HTMLElement) li.classList.toggle("current", Number(li.dataset.move) === k);
   }
 }
 
@@ -122,12 +127,12 @@ export class PlayPanel {
     this.note = note;
   }
 
-  /** Whether hands are hidden between turns: two humans or more, hands not open. */
+  /** Whether hands are hidden between turns: two humans or more, hands not open. @param {AnySession} session */
   hidesHands(session) {
     return session.humanCount >= 2 && !openHands(session.rules);
   }
 
-  /** The "pass the device to NAME" screen. */
+  /** The "pass the device to NAME" screen. @param {AnySession} session @param {number} seat */
   showPass(session, seat) {
     const name = session.players[seat].name;
     $("hand-box").hidden = true;
@@ -141,7 +146,8 @@ export class PlayPanel {
     $("btn-pass").focus({ preventScroll: true });
   }
 
-  /** Show a seat's hand (null: a computer's turn; the one human's hand stays in view). */
+  /** Show a seat's hand (null: a computer's turn; the one human's hand stays in view).
+   *  @param {AnySession} session @param {number | null} seat */
   showHand(session, seat) {
     const s = session;
     $("pass-screen").hidden = true;
@@ -153,8 +159,8 @@ export class PlayPanel {
       if (humans.length === 1 && !this.hidesHands(s)) show = humans[0];
     }
     // the course variant hands tiles out only on a player's turn: an empty hand shows nothing
-    const tiles = show === null || show === undefined ? [] : s.handOf(s.position, show);
-    if (!tiles.length) {
+    const tiles = show === null ? [] : s.handOf(s.position, show);
+    if (show === null || !tiles.length) {
       this.hand.clear();
       $("hand-title").textContent = t("hand.title");
       $("btn-place").disabled = true;

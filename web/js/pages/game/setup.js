@@ -12,17 +12,21 @@ import { t, tAll } from "../../lib/words/i18n.js";
 import { $ } from "../../lib/shell/dom.js";
 import { replaceSaid } from "../../lib/shell/page.js";
 import { readSetup, rememberSetup } from "../../lib/shell/settings.js";
+/** @import {Setup, SeatChoice} from "../../lib/shell/settings.js" */
+/** @import {NewGame} from "./variants.js" */
 
 const LEVELS = ["easy", "medium", "hard"];
 
 /** The name a seat gets when the player gave none: "Player 2", or for a computer "Medium computer"
- *  ("Computer" when the rule set has one kind of computer player). */
+ *  ("Computer" when the rule set has one kind of computer player).
+ *  @param {{kind: string, level?: string}} seat @param {number} i @param {boolean} [levels] */
 export function defaultName(seat, i, levels = true) {
   if (seat.kind !== "computer") return t("common.player_name", { n: i + 1 });
   return levels ? t(`game.setup.computer.${seat.level || "medium"}`) : t("game.setup.computer");
 }
 
-/** Whether `name` is one the page made up (in any language), so a change of kind may rename it. */
+/** Whether `name` is one the page made up (in any language), so a change of kind may rename it.
+ *  @param {string} name */
 export function isDefaultName(name) {
   if (!name) return true;
   const made = new Set([...tAll("game.setup.computer"), ...LEVELS.flatMap((l) => tAll(`game.setup.computer.${l}`))]);
@@ -32,25 +36,31 @@ export function isDefaultName(name) {
 
 export class SetupDialog {
   /**
-   * @param onStart(game)  start the chosen game
-   * @param canCancel()    whether a game is on behind the dialog (Escape returns to it)
+   * @param {object} deps
+   * @param {(game: NewGame) => void} deps.onStart  start the chosen game
+   * @param {() => boolean} deps.canCancel  whether a game is on behind the dialog (Escape returns to it)
    */
   constructor({ onStart, canCancel }) {
     this.onStart = onStart;
     this.canCancel = canCancel;
+    /** @type {SeatChoice[]} the seats as the form last read them */
     this.seats = [];
+    /** @type {string} the remembered setup the form was filled from (JSON) */
+    this.filled = "";
+    /** @type {Setup} the choices as the form showed them when filled or remembered */
+    this.shown = {};
     this.fill(readSetup());
     const count = $("set-count");
     count.addEventListener("change", () => this.resize(Number(count.value)));
     $("set-preset").addEventListener("change", () => { this.read(); this.fitPreset(true); this.renderSeats(); });
-    $("setup-form").addEventListener("submit", (e) => { e.preventDefault(); this.start(); });
+    $("setup-form").addEventListener("submit", (/** @type {SubmitEvent} */ e) => { e.preventDefault(); this.start(); });
     $("btn-cancel-setup").addEventListener("click", () => $("setup").close());
     $("setup-live").addEventListener("click", () => this.playLive());
-    $("setup").addEventListener("cancel", (e) => { if (!this.canCancel()) e.preventDefault(); });
+    $("setup").addEventListener("cancel", (/** @type {Event} */ e) => { if (!this.canCancel()) e.preventDefault(); });
     this.renderSeats();
   }
 
-  /** Fill the form with a remembered setup (settings.js, checked). @param {import("../../lib/shell/settings.js").Setup} saved */
+  /** Fill the form with a remembered setup (settings.js, checked). @param {Setup} saved */
   fill(saved) {
     this.filled = JSON.stringify(saved);
     this.seats = Array.isArray(saved.seats) && saved.seats.length ? saved.seats.map((s) => ({ ...s })) : [
@@ -67,7 +77,7 @@ export class SetupDialog {
     this.shown = this.choices();
   }
 
-  /** The form's choices, as remembered (settings.js). @returns {import("../../lib/shell/settings.js").Setup} */
+  /** The form's choices, as remembered (settings.js). @returns {Setup} */
   choices() {
     return {
       preset: $("set-preset").value, scoring: $("set-scoring").value,
@@ -82,7 +92,8 @@ export class SetupDialog {
   close() { if (this.isOpen) $("setup").close(); }
 
   /** Open the dialog, with a message (why a game could not start or resume) if any.  The form
-   *  shows the setup as remembered now: another tab may have changed it since. */
+   *  shows the setup as remembered now: another tab may have changed it since.
+   *  @param {string | null} message @param {boolean} canCancel */
   open(message, canCancel) {
     const m = $("setup-message");
     m.hidden = !message;
@@ -97,7 +108,7 @@ export class SetupDialog {
   }
 
   /** Put `text` in the dialog's message in place of `before`, or after what it says (what
-   *  the page ignored from outside, say). */
+   *  the page ignored from outside, say).  @param {string} text @param {string} before */
   note(text, before) {
     const m = $("setup-message");
     replaceSaid(m, text, m.hidden ? "" : before);
@@ -108,12 +119,14 @@ export class SetupDialog {
   /** The chosen rule set's variant (variants.js). */
   variant() { return variantOf($("set-preset").value); }
 
+  /** Make the seats `n`, the new ones computers in free colours. @param {number} n */
   resize(n, render = true) {
     if (render) this.read();
     const v = this.variant();
     while (this.seats.length < n) {
       const used = new Set(this.seats.map((s) => s.color));
-      const color = v.newColors.find((c) => !used.has(c)) || COLOR_NAMES.find((c) => !used.has(c));
+      // as many colours as seats at most: one is always free
+      const color = v.newColors.find((c) => !used.has(c)) || COLOR_NAMES.find((c) => !used.has(c)) || COLOR_NAMES[0];
       const seat = { color, kind: "computer", level: "medium" };
       this.seats.push({ name: defaultName(seat, this.seats.length, v.levels), ...seat });
     }
@@ -222,8 +235,9 @@ export class SetupDialog {
    *  tab made meanwhile stays.  (Refused, in private mode: it is not remembered.) */
   remember() {
     const now = this.choices();
+    const shown = new Map(Object.entries(this.shown));
     const changed = Object.fromEntries(Object.entries(now)
-      .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(this.shown[k])));
+      .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(shown.get(k))));
     if (rememberSetup(changed)) this.fill(readSetup());   // the form as remembered now
     else this.shown = now;
   }
@@ -250,6 +264,7 @@ export class SetupDialog {
     // refuses larger numbers in records); longer seeds travel as text.
     const asNumber = /^-?\d+$/.test(seedText) ? Number(seedText) : NaN;
     const seed = seedText === "" ? undefined : Number.isSafeInteger(asNumber) ? asNumber : seedText;
+    /** @type {NewGame} */
     const game = {
       rules: this.rules(),
       players: seats.map((s) => ({ name: s.name, color: s.color })),
