@@ -895,12 +895,12 @@ def tutorial_memory(dist: Path) -> dict:
     # the lessons with a move to try or a task: the boards that need rules
     try_links = [
         src
-        for src in re.findall(r'src="\.\./lesson\.html#(src=lessons/[^"]*)"', tut)
+        for src in re.findall(r'data-src="\.\./lesson\.html#(src=lessons/[^"]*)"', tut)
         if json.loads((dist / src[4:].split("&")[0]).read_text())["steps"][0].keys()
         & {"try", "task"}
     ]
     (dist / "tutorial" / "dedicated.html").write_text(
-        re.sub(r'(src="\.\./lesson\.html#src=lessons/[^"]*)"', r'\1&engine=dedicated"', tut),
+        re.sub(r'(data-src="\.\./lesson\.html#src=lessons/[^"]*)"', r'\1&engine=dedicated"', tut),
         encoding="utf-8",
     )
     srv, base = build.serve_in_thread(dist, host="127.0.0.1")
