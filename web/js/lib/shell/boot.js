@@ -3,14 +3,14 @@
 // engine registers the offline worker once it is up, unless ?sw=off), the
 // notice bar, and a board and hand view with the tile pictures.
 
-import { getEngine, installWindowTsuro, siteURL } from "../engine/client.js";
+import { siteURL } from "../engine/client.js";
+import { startPage } from "./start.js";
 import { Board } from "../views/board.js";
 import { HandView } from "../views/hand.js";
 import { ClassicTurn, handToTurn } from "../turns/classic.js";
 import { loadTileSet } from "../views/tileset.js";
-import { showEngineStatus, notice, note, say, setPhase, tellRefusals } from "./page.js";
-import { t, applyTo } from "../words/i18n.js";
-import { drawIcons } from "../views/icon.js";
+import { note, say, setPhase, tellRefusals } from "./page.js";
+import { t } from "../words/i18n.js";
 import { seatStyles } from "../views/style.js";
 import { $ } from "./dom.js";
 /** @import {Move, PathStep, Player, Position, SeatView} from "../types.js" */
@@ -42,13 +42,7 @@ import { $ } from "./dom.js";
  * @returns {PageViews}
  */
 export function bootPage({ boardLabel, Turn = ClassicTurn, position, busy, play, keysOn, setBanner, exchange }) {
-  applyTo(document);
-  drawIcons();
-  setPhase("loading");
-  const engine = getEngine();
-  installWindowTsuro(engine);
-  showEngineStatus(engine);
-  $("notice-close").addEventListener("click", () => notice(null));
+  const engine = startPage();
   tellRefusals();   // what the page ignored in its address or put aside from its storage
   const board = new Board($("board"), { width: 6, height: 6, label: t(boardLabel) });
   /** @type {ClassicTurn | null} */

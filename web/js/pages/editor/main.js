@@ -15,17 +15,17 @@
 //   editor.html#p=<link>           edit this position
 //   editor.html#r=<link>&at=N      choose a step of this game (N: the step shown first)
 
-import { getEngine, installWindowTsuro, siteURL } from "../../lib/engine/client.js";
+import { siteURL } from "../../lib/engine/client.js";
+import { startPage } from "../../lib/shell/start.js";
 import { Board } from "../../lib/views/board.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
 import { seatStyles } from "../../lib/views/style.js";
 import { across } from "../../lib/views/svg.js";
-import { showEngineStatus, notice, say, setPhase, reason, tellRefusals } from "../../lib/shell/page.js";
+import { notice, say, setPhase, reason, tellRefusals } from "../../lib/shell/page.js";
 import { DraftKeeper } from "../../lib/authoring/drafts.js";
 import { DraftNotice } from "../../lib/authoring/draftnotice.js";
 import { parseFragment } from "../../lib/shell/linkfragment.js";
-import { drawIcons } from "../../lib/views/icon.js";
-import { t, applyTo, isolate, sentences, list } from "../../lib/words/i18n.js";
+import { t, isolate, sentences, list } from "../../lib/words/i18n.js";
 import { squareName, placeName } from "../../lib/words/coords.js";
 import { $ } from "../../lib/shell/dom.js";
 import { Draft, isSavedDraft, FORMAT } from "./draft.js";
@@ -42,13 +42,7 @@ import { History, toolWords, portButtons } from "./tools.js";
 
 const STORE = "tsuro.editor";
 
-applyTo(document);
-drawIcons();
-setPhase("loading");
-const engine = getEngine();
-installWindowTsuro(engine);
-showEngineStatus(engine);
-$("notice-close").addEventListener("click", () => notice(null));
+const engine = startPage();
 
 const board = new Board($("board"), { width: 6, height: 6, label: t("editor.board") });
 const namedSeat = (/** @type {number} */ i) => t("common.player_name", { n: i + 1 });

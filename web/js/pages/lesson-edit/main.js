@@ -7,12 +7,11 @@
 // snippet and a JSON file.  The engine checks every change (draft.js); the
 // draft survives a reload.
 
-import { getEngine, installWindowTsuro } from "../../lib/engine/client.js";
-import { showEngineStatus, notice, setPhase, tellRefusals } from "../../lib/shell/page.js";
+import { startPage } from "../../lib/shell/start.js";
+import { notice, setPhase, tellRefusals } from "../../lib/shell/page.js";
 import { noteRefusal } from "../../lib/base/refusals.js";
-import { t, applyTo, lang, LANGUAGES } from "../../lib/words/i18n.js";
+import { t, lang, LANGUAGES } from "../../lib/words/i18n.js";
 import { errorText } from "../../lib/words/errors.js";
-import { drawIcons } from "../../lib/views/icon.js";
 import { $ } from "../../lib/shell/dom.js";
 import { DraftNotice } from "../../lib/authoring/draftnotice.js";
 import { Draft, emptyLesson, DRAFT_KEY, newId } from "./draft.js";
@@ -20,13 +19,7 @@ import { Steps } from "./steps.js";
 import { Share } from "./share.js";
 /** @import {Lesson, LessonCheckArgs} from "../../lib/types.js" */
 
-applyTo(document);
-drawIcons();
-setPhase("loading");
-const engine = getEngine({ shared: true });   // the preview's lesson shares it
-installWindowTsuro(engine);
-showEngineStatus(engine);
-$("notice-close").addEventListener("click", () => notice(null));
+const engine = startPage({ shared: true });   // the preview's lesson shares it
 
 // the draft, kept as saved games are (draft.js, lib/authoring/drafts.js); what its keeper says
 // (a failed write, another tab's draft gone apart from this one's) is in a notice of its own
