@@ -102,6 +102,9 @@ export function messageFormat(code) {
   return new MessageFormat(code, { customFormatters: { elide } });
 }
 
+/** The first line of why a message did not compile (the compiler's error, or whatever was thrown). @param {unknown} err */
+const firstLine = (err) => (err instanceof Error ? err.message : String(err)).split("\n")[0];
+
 const FORMATTERS = { elide };
 
 const RUNTIME_IMPORT = /^import \{ ([^}]*) \} from "@messageformat\/runtime";$/m;
@@ -125,7 +128,7 @@ export async function compileCatalogue(code, messages) {
     try {
       mf.compile(text);
     } catch (err) {
-      throw new Error(`${code}.js ${key}: ${err.message.split("\n")[0]}`, { cause: err });
+      throw new Error(`${code}.js ${key}: ${firstLine(err)}`, { cause: err });
     }
   }
   const module = compileModule(mf, texts);
@@ -233,7 +236,7 @@ export function check(catalogues) {
       try {
         mf.compile(text);
       } catch (err) {
-        problems.push({ code, key, problem: `does not compile: ${err.message.split("\n")[0]}` });
+        problems.push({ code, key, problem: `does not compile: ${firstLine(err)}` });
         continue;
       }
       if (code === REFERENCE || !(key in en)) continue;
@@ -302,7 +305,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       throw new Error("usage: node tools/messages.mjs compile --out DIR | check | convert");
     }
   } catch (err) {
-    console.error(err.message);
+    console.error(err instanceof Error ? err.message : err);
     process.exit(1);
   }
 }

@@ -58,6 +58,17 @@ export async function reprint(source, rel) {
   return code;
 }
 
+/** Whether esbuild threw this: a failure that carries its messages. @param {unknown} e
+ *  @returns {e is import("esbuild").TransformFailure} */
+function isTransformFailure(e) {
+  return e instanceof Error && "errors" in e && Array.isArray(e.errors);
+}
+
+/** What was thrown, in words: an error's message, or the value itself. @param {unknown} e */
+function errorMessage(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
 /** Every *.js file under base, as relative POSIX paths. @param {string} base */
 function scripts(base) {
   const out = [];
@@ -93,7 +104,7 @@ async function strip(inDir, outDir) {
         mkdirSync(dirname(join(outDir, rel)), { recursive: true });
         writeFileSync(join(outDir, rel), code);
       } catch (e) {
-        failures.push(`${rel}: ${e.errors ? e.errors.map((/** @type {import("esbuild").Message} */ x) => x.text).join("; ") : e.message}`);
+        failures.push(`${rel}: ${isTransformFailure(e) ? e.errors.map((x) => x.text).join("; ") : errorMessage(e)}`);
       }
     }),
   );
@@ -159,7 +170,7 @@ function check(dir, files, classic) {
         onComment: comments,
       });
     } catch (e) {
-      problems.push({ file: rel, problem: `does not parse as ES2022: ${e.message}` });
+      problems.push({ file: rel, problem: `does not parse as ES2022: ${errorMessage(e)}` });
       continue;
     }
     for (const c of comments.filter((c) => !(c.type === "Block" && c.value === PURE))) {

@@ -270,6 +270,10 @@ class EngineError extends Error {
   constructor(code, message) { super(message); this.code = code; }
 }
 
+/** What was thrown, in words: an error's message (its name if it has none), else the value itself.
+ *  @param {unknown} e */
+const messageOf = (e) => (e instanceof Error ? e.message || String(e) : String(e));
+
 // Package names as lock files and loadedPackages spell them (PEP 503).
 const canonical = (/** @type {string} */ name) => name.toLowerCase().replace(/[-_.]+/g, "-");
 const ENGINE_PACKAGE = canonical(BUILD.engine.name);
@@ -306,7 +310,7 @@ async function fetchVerified(url, sha256) {
   try {
     resp = await fetch(url);
   } catch (e) {
-    throw new EngineError("install_failed", `${url}: ${e.message || e}`);
+    throw new EngineError("install_failed", `${url}: ${messageOf(e)}`);
   }
   if (!resp.ok) throw new EngineError("install_failed", `${url}: HTTP ${resp.status}`);
   const bytes = new Uint8Array(await resp.arrayBuffer());
@@ -389,7 +393,7 @@ async function bootSnapshot(loadPyodide) {
     mark("snapshot-found");
     snapshot?.bytes.then(() => mark("snapshot-read"), () => {});
   } catch (e) {
-    snapshotState.error = `read: ${e.message || e}`;
+    snapshotState.error = `read: ${messageOf(e)}`;
   }
   if (snapshot) {
     try {
@@ -407,7 +411,7 @@ async function bootSnapshot(loadPyodide) {
     } catch (e) {
       // Never worse than without: boot afresh and replace the entry.
       console.warn("engine snapshot unusable, booting afresh:", e);
-      snapshotState.error = `restore: ${e.message || e}`;
+      snapshotState.error = `restore: ${messageOf(e)}`;
       // eslint-disable-next-line no-useless-assignment -- lets the unusable snapshot's memory go before booting afresh
       snapshot = null;
       await dropSnapshot(SNAPSHOT_URL);
@@ -423,7 +427,7 @@ async function bootSnapshot(loadPyodide) {
   try {
     py.runPython(IMPORT_CORE);
   } catch (e) {
-    throw new EngineError("install_failed", `importing the engine failed: ${e.message || e}`);
+    throw new EngineError("install_failed", `importing the engine failed: ${messageOf(e)}`);
   }
   fileDone(CORE_URL);
   mark("wheel");
@@ -454,7 +458,7 @@ function unpackPart(py, part, bytes) {
     py.unpackArchive(bytes, "zip", { extractDir: site });
     py.runPython(FORGET_LISTINGS);
   } catch (e) {
-    throw new EngineError("install_failed", `unpacking the engine's ${part} part failed: ${e.message || e}`);
+    throw new EngineError("install_failed", `unpacking the engine's ${part} part failed: ${messageOf(e)}`);
   }
   installed.add(part);
 }
@@ -488,7 +492,7 @@ async function makeSnapshot() {
       makeMs: Math.round(made), ms: Math.round(performance.now() - t) });
   } catch (e) {
     console.warn("engine snapshot not made:", e);
-    Object.assign(snapshotState, { state: "failed", error: String(e.message || e) });
+    Object.assign(snapshotState, { state: "failed", error: messageOf(e) });
     await dropSnapshot(SNAPSHOT_URL);
   }
   broadcast({ type: "snapshot", ...snapshotState });
@@ -555,7 +559,7 @@ async function boot() {
     try {
       pyodide.unpackArchive(micropipWheel, "wheel");
     } catch (e) {
-      throw new EngineError("install_failed", `unpacking micropip failed: ${e.message || e}`);
+      throw new EngineError("install_failed", `unpacking micropip failed: ${messageOf(e)}`);
     }
     mark("micropip");
     const local = `/tmp/${WHEEL_URL.split("/").pop()}`;
@@ -564,7 +568,7 @@ async function boot() {
     try {
       await micropip.install(`emfs:${local}`);
     } catch (e) {
-      throw new EngineError("install_failed", `micropip.install(${WHEEL_URL}) failed: ${e.message || e}`);
+      throw new EngineError("install_failed", `micropip.install(${WHEEL_URL}) failed: ${messageOf(e)}`);
     } finally {
       micropip.destroy();
     }
@@ -601,7 +605,7 @@ booted.then(
   },
   (e) => {
     console.error("engine failed to start:", e);
-    broadcast({ type: "failed", error: { code: e.code || "boot_failed", message: String(e.message || e) } });
+    broadcast({ type: "failed", error: { code: e.code || "boot_failed", message: messageOf(e) } });
   },
 );
 
@@ -622,7 +626,7 @@ async function onRequest(port, msg) {
   try {
     await booted;
   } catch (e) {
-    port.postMessage({ id, ok: false, error: { code: "engine_unavailable", message: String(e.message || e) } });
+    port.postMessage({ id, ok: false, error: { code: "engine_unavailable", message: messageOf(e) } });
     return;
   }
   const request = JSON.stringify({ op, args: args === undefined ? {} : args });
@@ -637,7 +641,7 @@ async function onRequest(port, msg) {
     }
   } catch (e) {
     const code = e instanceof EngineError ? "engine_unavailable" : "internal";
-    port.postMessage({ id, ok: false, error: { code, message: String(e.message || e) } });
+    port.postMessage({ id, ok: false, error: { code, message: messageOf(e) } });
     return;
   }
   reply.id = id;

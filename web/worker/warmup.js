@@ -65,7 +65,7 @@ export function warmUp(handleJson, report) {
     try {
       last = work.next().done;
     } catch (e) {
-      Object.assign(warmState, { state: "failed", error: String(e.message || e) });
+      Object.assign(warmState, { state: "failed", error: e instanceof Error ? e.message || String(e) : String(e) });
       report({ ...warmState });
       return;
     }

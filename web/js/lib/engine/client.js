@@ -63,6 +63,17 @@ export const TIME_LIMIT_MS = 10_000;
 /** The codes that say the engine, not the input, failed: the page recovers from them. */
 export const ENGINE_DOWN = new Set(["timeout", "restarted", "worker_error", "terminated"]);
 
+/** What was thrown, in words: an error's message (its name if it has none), else the value itself. @param {unknown} e */
+export function errorMessage(e) {
+  return e instanceof Error ? e.message || String(e) : String(e);
+}
+
+/** A failed request as the API's error value: an EngineError's code ("internal" for anything else thrown) and its words.
+ *  @param {unknown} e @returns {ErrorValue} */
+export function errorValue(e) {
+  return { code: (e instanceof EngineError && e.code) || "internal", message: errorMessage(e) };
+}
+
 /** Whether an error says the engine failed (it restarts), rather than refused the input. @param {unknown} e */
 export function engineDown(e) {
   return !!e && typeof e === "object" && "code" in e && typeof e.code === "string" && ENGINE_DOWN.has(e.code);

@@ -97,7 +97,7 @@ export class GameKeeping {
       this.keeper.begin(id);
       return this.begin(session, { fromSave: true });
     } catch (e) {
-      if (this.engine.failed && e.code !== "timeout") {
+      if (this.engine.failed && !hasCode(e, "timeout")) {
         // the engine is down, not the save: keep it for the next visit
         this.setBanner(t("game.saveKept"));
         return notice(t("game.engineDownSave", { reason: reason(this.engine.failed) }));

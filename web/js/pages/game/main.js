@@ -21,7 +21,7 @@ import { TurnLoop } from "../../lib/game/turnloop.js";
 import { GameKeeper, downloadKept } from "../../lib/game/saves.js";
 import { GameList } from "./gamelist.js";
 import { VARIANTS, variantOf } from "./variants.js";
-import { Session } from "../../lib/game/session.js";
+import { Session, hasCode } from "../../lib/game/session.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { SetupDialog } from "./setup.js";
 import { animationSpeed } from "../../lib/base/motion.js";
@@ -302,7 +302,7 @@ class GamePage extends GameKeeping {
       });
     } catch (e) {
       // queued behind a request that was stopped at its time limit: once more, on the new engine
-      if (e.code === "restarted" && !retried) return this.newGame({ rules, players, seats, seed, clock }, true);
+      if (hasCode(e, "restarted") && !retried) return this.newGame({ rules, players, seats, seed, clock }, true);
       this.openSetup(t("game.startFailed", { reason: reason(e) }));
     }
     return session;

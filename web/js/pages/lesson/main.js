@@ -17,7 +17,7 @@
 // shown, move played, answer given and task solved.  The engine checks every
 // lesson before anything of it is shown: the page trusts no file or link.
 
-import { siteURL } from "../../lib/engine/client.js";
+import { errorMessage, siteURL } from "../../lib/engine/client.js";
 import { LazyEngine } from "../../lib/engine/lazy.js";
 import { Board } from "../../lib/views/board.js";
 import { loadTileSet } from "../../lib/views/tileset.js";
@@ -120,7 +120,7 @@ async function fetchLesson(src) {
   if (url.protocol !== "https:" && url.origin !== location.origin) throw coded("bad_source", url.href);
   let resp;
   try { resp = await fetch(url, { credentials: "omit", cache: "no-cache" }); }
-  catch (e) { throw coded("fetch_failed", `${url.href}: ${e.message || e}`); }
+  catch (e) { throw coded("fetch_failed", `${url.href}: ${errorMessage(e)}`); }
   if (!resp.ok) throw coded("fetch_failed", `${url.href}: HTTP ${resp.status}`);
   if (!resp.body) return resp.text();
   const text = await readAtMost(resp.body, MAX_FILE);

@@ -10,6 +10,8 @@
 import { miniTiles } from "../../lib/views/hand.js";
 import { notice, reason, setPhase } from "../../lib/shell/page.js";
 import { TurnLoop } from "../../lib/game/turnloop.js";
+import { hasCode } from "../../lib/game/session.js";
+import { EngineError } from "../../lib/engine/client.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { list, t } from "../../lib/words/i18n.js";
 import { bootPage, show } from "../../lib/shell/boot.js";
@@ -23,7 +25,6 @@ import { showFigures } from "../../lib/shell/figures.js";
 import { $ } from "../../lib/shell/dom.js";
 /** @import {LinkMessage, LinkOpened} from "../../lib/types.js" */
 /** @import {Classic} from "../../lib/game/session.js" */
-/** @import {EngineError} from "../../lib/engine/client.js" */
 
 /**
  * The game on the page.  `opened`: the engine's reading of the latest message (its
@@ -162,7 +163,7 @@ async function openLink(fragment) {
       try {
         opened = await engine.ask("link_open", { fragment, local });
       } catch (e) {
-        if (e.code !== "stale_link") throw e;
+        if (!hasCode(e, "stale_link")) throw e;
         // This device's copy goes further (the engine checked: the same game, and
         // the copy extends the link): show the copy, and say so.
         const copy = await engine.ask("link_encode", { message: local });
@@ -219,12 +220,12 @@ function dealNote(opened) {
   return opened.shuffle === "host" ? t("link.dealt_by_host") : t("link.dealt_shared", { host: nameOf(opened.message.host) });
 }
 
-/** @param {EngineError} e */
+/** Say why the link cannot be opened: the engine's refusal (an EngineError), or whatever was thrown. @param {unknown} e */
 function refuse(e) {
   setPhase("refused");
   /** @type {Record<string, string>} */
   const keys = { tampered_link: "link.tampered", conflicting_link: "link.conflict" };
-  const key = keys[e.code] || "link.bad";
+  const key = (e instanceof EngineError && keys[e.code]) || "link.bad";
   notice(t(key, { reason: reason(e) }));
   showHome();
 }

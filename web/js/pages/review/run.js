@@ -5,6 +5,7 @@
 // the better move's path) waits in the worker's queue behind one move's review
 // at most, never the whole game's.
 
+import { errorValue } from "../../lib/engine/client.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {GameRecord, Review, ReviewedMove, ErrorValue} from "../../lib/types.js" */
 
@@ -64,7 +65,7 @@ export class ReviewRun {
         });
       } catch (e) {
         this.wanted = false;
-        this.onState("failed", { code: e.code || "internal", message: String(e.message || e) });
+        this.onState("failed", errorValue(e));
         return;
       }
       this.calls += 1;

@@ -433,7 +433,8 @@ export class Referee {
         seed: undefined,   // the engine draws one: a secret of the host's until the record is shown
       });
     } catch (e) {
-      return e;
+      if (e instanceof EngineError) return e;   // the engine's refusal, said to the host
+      throw e;
     }
     this.loop.leave();   // the game before (a rematch's) is closed
     const n = seats.length;

@@ -1,6 +1,6 @@
 // The engine smoke test page (smoke.html): boot the engine, ask it a few questions.
 // A file, not an inline script: the site's Content-Security-Policy allows no inline script.
-import { getEngine, installWindowTsuro, loadTiles } from "../../lib/engine/client.js";
+import { EngineError, getEngine, installWindowTsuro, loadTiles } from "../../lib/engine/client.js";
 import { $ } from "../../lib/shell/dom.js";
 const out = (/** @type {string} */ line) => { $("out").textContent += line + "\n"; };
 /** @param {string} cls @param {string} word @param {string} rest */
@@ -30,6 +30,6 @@ try {
   out(`nonsense -> ${JSON.stringify(await tsuro.request("no-such-op"))}`);
   document.body.dataset.ready = "yes";
 } catch (e) {
-  status("bad", "Failed:", ` ${e.code || ""} ${e.message}`);
+  status("bad", "Failed:", ` ${(e instanceof EngineError && e.code) || ""} ${e instanceof Error ? e.message : e}`);
   document.body.dataset.ready = "failed";
 }
