@@ -117,7 +117,7 @@ def test_embed_and_tutorial_in_french(fr_page, server):
 def test_lang_parameter_and_the_remembered_menu_choice(page, server):
     # an English browser: ?lang=fr wins on every page, the embed's boards inside the tutorial too
     page.goto(server + "tutorial/?sw=off&lang=fr")
-    assert page.evaluate("document.documentElement.lang") == "fr"
+    wait_words(page, "fr", "the tutorial")  # (its static HTML is English until its words load)
     assert page.inner_text("main h1") == "Comment jouer"
     wait_words(page.frames[1], "fr", "the tutorial's board")  # (its static board is English)
     page.goto(server + "embed.html?sw=off&lang=fr#r=1garbage")
