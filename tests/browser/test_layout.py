@@ -23,6 +23,7 @@ from urllib.parse import quote
 
 import pytest
 from pagekit import link_fragment, playable_position, wait_phase
+from wordkit import wait_words
 
 from tsuro_core.api import call
 
@@ -140,6 +141,7 @@ def test_every_page_is_laid_out_without_overlaps_cuts_or_small_targets(new_page,
     for what, address, ready in states(server, lang):
         page.goto(server + address)
         ready(page)
+        wait_words(page, lang, what)  # measured in its language, not its static English
         found += measure(page, what)
     assert not found, "\n".join(found)
 
