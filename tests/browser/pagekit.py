@@ -178,6 +178,18 @@ def choose_placeable_by_keys(page, k: int) -> None:
     assert not page.locator("#btn-place").is_disabled(), page.inner_text("#hand-note")
 
 
+def tutorial_boards_loaded(page) -> None:
+    """The rules tutorial with every board's frame loaded, the lazy ones too: each frame's
+    lesson document in place, so that none navigates while the test reads the frames (a
+    lazy frame near the window starts loading when the page's script gives it its lesson,
+    at a moment no test can know)."""
+    page.evaluate("document.querySelectorAll('iframe').forEach((f) => { f.loading = 'eager'; })")
+    page.wait_for_function(
+        "[...document.querySelectorAll('iframe')]"
+        ".every((f) => f.contentDocument?.querySelector('svg.board'))"
+    )
+
+
 def place_move_by_keys(page, move: dict) -> None:
     """Play this tile move ({tile, rot}) as a player does with keys: the tile's number
     key, R until it is drawn at `rot`, then Place."""

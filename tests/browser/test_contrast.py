@@ -18,7 +18,7 @@ from pathlib import Path
 import gamekit
 import pytest
 from auditkit import Contrast
-from pagekit import wait_phase
+from pagekit import tutorial_boards_loaded, wait_phase
 
 from tsuro_core.api import call
 
@@ -114,13 +114,7 @@ def test_embed_and_tutorials(contrast):
     page.wait_for_selector("#hand .hand-tile")
     c.check("embed")
     page.goto(server + "tutorial/?sw=off")
-    page.evaluate(
-        "document.querySelectorAll('iframe').forEach((f) => { f.loading = 'eager'; })"
-    )  # lazy ones too
-    page.wait_for_function(
-        "[...document.querySelectorAll('iframe')]"
-        ".every((f) => f.contentDocument?.querySelector('svg.board'))"
-    )
+    tutorial_boards_loaded(page)  # lazy ones too
     c.check("tutorial")
     assert any(
         t["at"].startswith("tutorial,") and "text.marker-label" in t["where"] for t in c.seen
