@@ -1,6 +1,8 @@
 """A room's turn clock and rematch (issue 28) over real WebRTC with the local relay: the
 host (Ann) opens a room with 20 s a move and owns the clock (Playwright's clock on her
-page: time jumps forward, no waiting out 20 s); Bo, seated and connected, never moves.
+page: time jumps forward, no waiting out 20 s); Bo, seated and connected, puts his marker
+down far from Ann's (both on an edge's middle, so no tile of the turns that follow can move
+the other's marker or force a player out) and then never moves.
 Bo's page shows the time left the host sent; when it runs out the host's engine plays
 for him a move every device logs as the clock's; after two his seat goes to a computer
 (Bo is told, with "I'm back") and the game is played to its end.  Then "Play again": the
@@ -30,6 +32,14 @@ def bo_runs_out(host, bo) -> None:
     before = bo.evaluate("window.tsuroRoom.arrivals.length")
     host.clock.fast_forward(20_500)
     bo.wait_for_function("(b) => window.tsuroRoom.arrivals.length > b", arg=before)
+
+
+def start_at(page, place: str) -> None:
+    """Put this page's marker on the start mark at `place` ("x,y,port") and wait for the
+    host's answer."""
+    before = page.evaluate("window.tsuroRoom.arrivals.length")
+    page.locator(f".layer-marks .start-mark[data-place='{place}'] .start-dot").click(force=True)
+    page.wait_for_function("(b) => window.tsuroRoom.arrivals.length > b", arg=before)
 
 
 def ann_plays_clear_of_bo(host) -> None:
@@ -68,12 +78,16 @@ def test_a_silent_guest_the_clock_and_a_rematch(devices, server, relay):
     # Ann's turn: both pages show her time; she plays
     pagekit.wait_phase(host, ["start"])
     bo.wait_for_selector("#turn-clock:not([hidden])")
-    roomkit.play_and_wait(host, 0)
-    # Bo's turn: his page counts down what the host sent, then the clock plays for him
+    start_at(host, "2,0,A")
+    # Bo's turn: his page counts down what the host sent; he puts his marker down
     pagekit.wait_phase(bo, ["start"])
     bo.wait_for_selector("#turn-clock:not([hidden])")
     assert bo.inner_text("#turn-clock") in ("0:20 left", "0:19 left")
     pagekit.at_both_sizes(bo, "room-clock-guest")
+    start_at(bo, "3,5,E")
+    # Ann plays; on Bo's turn the clock plays for him
+    pagekit.wait_phase(host, ["tile"])
+    roomkit.play_and_wait(host, 1)
     bo_runs_out(host, bo)
     for page in (host, bo):
         page.wait_for_function(
@@ -82,7 +96,8 @@ def test_a_silent_guest_the_clock_and_a_rematch(devices, server, relay):
             arg=CLOCK_LINE,
         )
     record = host.evaluate("window.tsuroRoom.record")
-    assert record["moves"][1].get("clock") is True and "clock" not in record["moves"][0]
+    assert record["moves"][3].get("clock") is True
+    assert not any("clock" in m for m in record["moves"][:3])
 
     # Ann plays, Bo's time runs out again: his seat goes to a computer; he is told
     pagekit.wait_phase(host, ["tile"])
