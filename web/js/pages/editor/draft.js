@@ -79,13 +79,19 @@ export function isSavedDraft(saved) {
     [s.winners, s.exchange].every((v) => v === undefined || v === null || ints(v, n, 0, n - 1));
 }
 
+/** The first default colour not in `used`, else seat `seat`'s default (all eight taken).
+ *  @param {ReadonlySet<string | undefined>} used @param {number} seat @returns {string} */
+function freeColor(used, seat) {
+  return DEFAULT_COLORS.find((c) => !used.has(c)) ?? DEFAULT_COLORS[seat % DEFAULT_COLORS.length];
+}
+
 /** Players with a colour each: one given none takes the first default nobody has.
  *  @param {readonly Player[]} players @returns {Player[]} */
 function withColors(players) {
   const used = new Set(players.map((q) => q.color));
   return players.map((q, i) => {
     if (q.color) return { ...q };
-    const color = DEFAULT_COLORS.find((c) => !used.has(c)) ?? DEFAULT_COLORS[i % DEFAULT_COLORS.length];
+    const color = freeColor(used, i);
     used.add(color);
     return { ...q, color };
   });
@@ -239,7 +245,7 @@ export class Draft {
     const s = this.s;
     while (s.players.length < n) {
       const used = new Set(s.players.map((p) => p.color));
-      const color = DEFAULT_COLORS.find((c) => !used.has(c)) || DEFAULT_COLORS[s.players.length % DEFAULT_COLORS.length];
+      const color = freeColor(used, s.players.length);
       s.players.push({ name: nameOf(s.players.length), color });
       s.markers.push(null);
       s.hands.push([]);
