@@ -143,7 +143,9 @@ def test_the_embed_and_the_tutorial_by_the_keyboard(page, server):
     # the tutorial: Tab reaches a board's hand inside its frame
     page.goto(server + "tutorial/?sw=off")
     frame = page.frames[1]
-    frame.wait_for_selector("svg.board")
+    # The lesson's HTML holds a static board; its buttons show once the lesson is drawn
+    # (before that the frame has nothing to focus, and Tab passes it by).
+    frame.wait_for_selector("#reset", state="visible")
     for _ in range(40):
         page.keyboard.press("Tab")
         if frame.evaluate("document.hasFocus() && document.activeElement !== document.body"):
