@@ -242,6 +242,14 @@ def seated_room(devices, server, relay, kinds, names, start=True):
     return link, pages
 
 
+def caught_up(guest, host) -> int:
+    """Wait until the guest has been sent the host's game as it stands (a state of as many
+    moves as the host's record, or more); returns that count."""
+    n = host.evaluate("window.tsuroRoom.record.moves.length")
+    guest.wait_for_function("(n) => window.tsuroRoom.arrivals.some((a) => a.n >= n)", arg=n)
+    return n
+
+
 def log_lines(page) -> list[str]:
     """The lines of the page's move log."""
     return page.locator("#log > li").all_inner_texts()
