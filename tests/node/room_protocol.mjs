@@ -726,6 +726,53 @@ scenarios.start_failure_said = async (engine) => {
   assert.equal(host.referee.session.players[0].name, name);
 };
 
+/**
+ * The next `times` requests of `op` fail as they would if the worker died under them (as
+ * roomkit.fail_engine does in the browser): each is sent, then the engine client restarts
+ * the worker, so the request fails with `restarted`.  Returns a function that puts the
+ * engine's own request back.
+ */
+function failEngine(engine, op, times) {
+  const ask = engine.request;
+  let left = times;
+  engine.request = (o, args, options) => {
+    const answer = ask.call(engine, o, args, options);
+    if (o === op && left > 0) {
+      left--;
+      engine.restart();
+    }
+    return answer;
+  };
+  return () => { engine.request = ask; };
+}
+
+/**
+ * A computer's move the engine fails twice is tried again (a second later, each time) and
+ * then played, with no word to the host (the page's "Try again" after four failures in a
+ * row, and a guest's move the engine failed: tests/browser/test_room_engine.py).
+ */
+scenarios.computer_move_tried_again = async (engine) => {
+  const { host, players: [ann, bo] } = await seatedRoom(engine, ["person", "person", "computer:easy"], ["Ann", "Bo"]);
+  const stuck = [];
+  host.referee.stuck = (seat, count) => stuck.push([seat, count]);
+  assert.equal(await host.referee.start(), null);
+  await playUntilOver(host, [ann, bo], { stopAt: 1 });   // Ann's start mark
+  await settle(host.referee);
+  assert.equal(host.referee.session.turn, 1, "Bo's turn, the computer's next");
+  const restore = failEngine(engine, "bot_move", 2);
+  try {
+    await playUntilOver(host, [ann, bo], { stopAt: 3 });   // Bo's start, then the computer's
+  } finally {
+    restore();
+  }
+  assert.equal(host.referee.session.moves.length, 3, "the computer's start, played at the third try");
+  assert.equal(host.referee.stats.computerFailures, 2);
+  assert.deepEqual(stuck, [], "the host was told of failures tried again");
+  await settle(host.referee);
+  assert.equal(host.referee.failures, 0, "a move played: the next failures count from none");
+  await until(() => ann.seen.states.some((st) => st.n === 3), "Ann sent the computer's move");
+};
+
 /** A referee that handed the room over writes nothing more; a save from an older epoch is refused. */
 scenarios.handed_over_referee_is_silent = async (engine) => {
   const { host, players: [ann] } = await seatedRoom(engine, ["person", "computer:easy"], ["Ann"]);
