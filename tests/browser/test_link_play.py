@@ -253,35 +253,48 @@ def test_a_link_made_before_commit_and_reveal_opens_marked_as_dealt_by_the_host(
 
 def test_only_the_device_holding_the_hosts_secret_deals(page, server):
     """A stored secret of any other shape is no secret: the link goes back to the host.
-    With the host's secret (put where the page keeps it), the same link is dealt."""
-    made = ok(
-        "link_new",
-        {
-            "game": "hostSecret1",
-            "seats": ["person"] * 2,
-            "players": [{"name": "Ann"}, {"name": "Bo"}],
-        },
-    )
-    shared = ok("link_share", {"message": made["message"]})
-    url = link_to(server, shared["message"])
+    With the host's secret (put where the page keeps it), the same link is dealt.
+    (One game per shape, so that each link is opened by its own change of address.)"""
+    bad = {
+        "upper": lambda secret: '"' + secret.upper() + '"',
+        "object": lambda secret: "{}",
+        "not json": lambda secret: "not json",
+        "another": lambda secret: '"' + "0" * 32 + '"',
+    }
+    games = {}
+    for k, shape in enumerate(bad):
+        made = ok(
+            "link_new",
+            {
+                "game": f"hostSecret{k}",
+                "seats": ["person"] * 2,
+                "players": [{"name": "Ann"}, {"name": "Bo"}],
+            },
+        )
+        shared = ok("link_share", {"message": made["message"]})
+        games[shape] = (f"hostSecret{k}", made["secret"], link_to(server, shared["message"]))
     page.goto(server + Q)
     wait_phase(page, ["home"])
-    for bad in ('"' + made["secret"].upper() + '"', "{}", "not json", '"' + "0" * 32 + '"'):
-        page.evaluate("(v) => localStorage.setItem('tsuro.linksecret.hostSecret1', v)", bad)
-        page.goto(server + Q)
-        wait_phase(page, ["home"])
+    for shape, (game, secret, _) in games.items():
+        page.evaluate(
+            "([k, v]) => localStorage.setItem(k, v)",
+            [f"tsuro.linksecret.{game}", bad[shape](secret)],
+        )
+    for shape, (_, _, url) in games.items():
         page.goto(url)
-        assert wait_phase(page, ["send", *PLAYING, "refused"]) == "send", bad
-        assert "back to Ann" in page.inner_text("#send-title"), bad
+        assert wait_phase(page, ["send", *PLAYING, "refused"]) == "send", shape
+        assert "back to Ann" in page.inner_text("#send-title"), shape
+    game, secret, url = games["upper"]
     page.evaluate(
-        "(v) => localStorage.setItem('tsuro.linksecret.hostSecret1', JSON.stringify(v))",
-        made["secret"],
+        "([k, v]) => localStorage.setItem(k, JSON.stringify(v))",
+        [f"tsuro.linksecret.{game}", secret],
     )
     page.goto(server + Q)
     wait_phase(page, ["home"])
     page.goto(url)
     assert wait_phase(page, ["start", "send", "refused"]) == "start"
-    assert "Ann" in page.inner_text("#turn-banner") and secrets(page) == {}
+    assert "Ann" in page.inner_text("#turn-banner")
+    assert f"tsuro.linksecret.{game}" not in secrets(page)
     no_errors(page)
 
 
