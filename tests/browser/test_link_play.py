@@ -391,12 +391,15 @@ def test_a_computer_to_move_when_the_page_reloads_is_played_after_it(page, serve
 
 
 # The engine fails under the computer's move, as a crash or running out of memory would
-# once the client has seen it: the move's request is rejected (code "restarted") and a
-# fresh worker started.  A worker that dies silently is seen at the request's time limit,
-# 10 s on (test_reliability.py's killed engine); the page's answer is the same for both.
+# once the client has seen it: the bot's request, on its way, is rejected (code
+# "restarted") and a fresh worker started.  A worker that dies silently is seen at the
+# request's time limit, 10 s on (test_reliability.py's killed engine); the page answers
+# every engine-down code alike (lib/engine/client.js, engineDown).
 FAIL_WHILE_A_COMPUTER_PLAYS = """() => {
-  if (document.body.dataset.phase !== 'computer') return false;
-  window.tsuro.engine.restart();
+  const engine = window.tsuro.engine;
+  const thinking = [...engine._pending.values()].some((p) => p.message.op === 'bot_move');
+  if (document.body.dataset.phase !== 'computer' || !thinking) return false;
+  engine.restart();
   return true;
 }"""
 
