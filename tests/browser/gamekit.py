@@ -207,13 +207,13 @@ def before_the_last_move(message: dict, tries: int = 20) -> tuple[dict, dict]:
             position, mover = cur["position"], cur["position"]["turn"]
             legal = ok("legal_moves", {"position": position})
             safe = [m["move"] for m in legal["moves"] if not m.get("self_eliminating")]
-            safe = safe or [m["move"] for m in legal["moves"]]
             if message["seats"][mover] == "person" and legal["phase"] == "tile":
-                for move in safe:
+                for move in safe:  # (a tile the page places without a second thought)
                     after = ok("link_play", {"message": cur["message"], "move": move})
                     if after["position"].get("turn") is None:
                         return cur, move
-            cur = ok("link_play", {"message": cur["message"], "move": rng.choice(safe)})
+            move = rng.choice(safe or [m["move"] for m in legal["moves"]])
+            cur = ok("link_play", {"message": cur["message"], "move": move})
     raise AssertionError("no game played on from this link ends on a person's tile")
 
 
