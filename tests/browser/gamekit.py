@@ -1,6 +1,7 @@
 """Games for the browser tests: the game page's setup and first moves, finished records
 and their links (made by the engine, tsuro_core.api), the daily challenge played to its
-end, a puzzle of a kind, a play-by-link game dealt by commit and reveal."""
+end, a puzzle of a kind, a play-by-link game dealt by commit and reveal, and games played
+on by the engine to their last moves (a daily's save, a link), for a page to finish."""
 
 from __future__ import annotations
 
