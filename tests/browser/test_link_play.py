@@ -1,5 +1,6 @@
 """Play by link in real Chromium (link.html, docs/linkplay.md): two devices (browser
-contexts) deal a game by commit and reveal and play it whole by passing links; a link
+contexts) deal a game by commit and reveal, pass its first links, and end it over a link
+(its many middle moves made through the engine's link ops, as another device would); a link
 whose deal or reshuffle someone chose is refused and nothing kept changes; a link made
 before commit and reveal opens, marked as dealt by the host; an elimination-bonus
 exchange is made on the page; a computer to move when the page reloads is played; "older
