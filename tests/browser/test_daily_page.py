@@ -115,6 +115,8 @@ def test_another_day_is_practice_and_french_is_spoken(page, server):
     deal = call("daily", {"date": "2026-01-05"})["result"]["record"]
     assert saved(page)["games"]["2026-01-05"]["record"]["deal"] == deal["deal"]
     assert saved(page)["games"]["2026-01-05"]["practice"] is True
+    play_daily(page, until_over=False)  # the start mark
+    daily_near_the_end(page, "2026-01-05", 1)
     play_daily(page)
     first = page.input_value("#share-text").split("\n")[0]
     assert first.startswith("Tsuro du jour 2026-01-05\u202f: ") and "(entraînement)" in first
