@@ -86,19 +86,21 @@ def test_every_page_in_the_browser_language(new_page, server, lang, locale):
     assert_in(page, lang, "tutorial")
     assert_in(frame, lang, "tutorial's first board")
 
-    # the later pages, each in its first phase
-    for path, phase in (
-        ("daily.html", "start"),
-        ("puzzles.html", "tile"),
-        ("link.html", "home"),
-        ("room.html", "home"),
-    ):
-        page.goto(server + path + "?sw=off&anim=0")
-        pagekit.wait_phase(page, [phase])
-        assert_in(page, lang, path)
-    page.goto(server + "tutorial/course.html?sw=off")
-    page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
-    assert_in(page, lang, "course.html")
+    # the later pages, each in its first phase (in German: test_layout's German walk, which
+    # loads each of them there to measure it)
+    if lang != "de":
+        for path, phase in (
+            ("daily.html", "start"),
+            ("puzzles.html", "tile"),
+            ("link.html", "home"),
+            ("room.html", "home"),
+        ):
+            page.goto(server + path + "?sw=off&anim=0")
+            pagekit.wait_phase(page, [phase])
+            assert_in(page, lang, path)
+        page.goto(server + "tutorial/course.html?sw=off")
+        page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
+        assert_in(page, lang, "course.html")
     no_errors(page)
 
 

@@ -14,7 +14,10 @@ measured by one script (layout.js), which names what is wrong:
 - a control is smaller than 24 x 24 CSS px (WCAG 2.2's target size; a checkbox's
   target is its label), or a primary action smaller than 44 x 44 on the phone.
 
-On a phone the top bar's menu is opened once in each state and measured too."""
+On a phone the top bar's menu is opened once in each state and measured too.  In German,
+the first state of the daily, puzzle, link, room and course pages is also checked for
+English left in its words (wordkit.assert_in): test_languages's German walk leaves them
+to this one, which loads them anyway."""
 
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from urllib.parse import quote
 
 import pytest
 from pagekit import link_fragment, playable_position, wait_phase
-from wordkit import wait_words
+from wordkit import assert_in, wait_words
 
 from tsuro_core.api import call
 
@@ -43,6 +46,9 @@ NO_RELAY = "ws://127.0.0.1:9"
 SEND_OR_PLAY = "#send-panel:not([hidden]), #play-panel:not([hidden])"
 # A lesson's step shown: its move to try, or its way on.
 LESSON_ON = "#try-bar:not([hidden]), #nav:not([hidden])"
+# The states whose words are checked here in German (test_languages's walk, in Japanese,
+# visits them itself).
+WORDS_HERE = {"daily", "puzzles", "link, a new game", "room, a new room", "course tutorial"}
 NEXT_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
@@ -142,6 +148,8 @@ def test_every_page_is_laid_out_without_overlaps_cuts_or_small_targets(new_page,
         page.goto(server + address)
         ready(page)
         wait_words(page, lang, what)  # measured in its language, not its static English
+        if lang != "en" and what in WORDS_HERE:  # no English left (test_languages's German)
+            assert_in(page, lang, what)
         found += measure(page, what)
     assert not found, "\n".join(found)
 
