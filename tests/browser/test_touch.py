@@ -150,27 +150,30 @@ def test_setup_names_and_menus_fit_a_phone(new_page, server):
         page.evaluate("localStorage.clear(); sessionStorage.clear()")
 
 
-@pytest.mark.parametrize("locale,sound", [("en-GB", "Sound"), ("fr-FR", "Son")])
-def test_sound_and_theme_toggles_are_drawn_named_and_pressed(page, server, locale, sound):
-    page.context.clear_cookies()
-    page.goto(server + "?sw=off&anim=0&lang=" + locale[:2])
-    page.wait_for_selector("#setup[open]")
-    page.evaluate("document.querySelector('#setup').close()")
-    btn = page.locator("#btn-sound")
-    assert btn.get_attribute("aria-label") == sound
-    assert btn.get_attribute("aria-pressed") == "false"
-    off = btn.inner_html()
-    box = btn.locator("svg.icon").bounding_box()  # a drawing, not a character that needs a font
-    assert box and box["width"] >= 16 and box["height"] >= 16
-    assert btn.inner_text().strip() == ""
-    btn.click()
-    assert btn.get_attribute("aria-pressed") == "true"
-    assert btn.inner_html() != off  # the speaker now has sound waves
-    theme = page.locator("#btn-theme")
-    before = theme.get_attribute("aria-label")
-    assert before and theme.locator("svg.icon").count() == 1 and theme.inner_text().strip() == ""
-    theme.click()
-    assert theme.get_attribute("aria-label") not in (None, before)
+def test_sound_and_theme_toggles_are_drawn_named_and_pressed(page, server):
+    """In English and in French (?lang=), on one device, its storage cleared between them."""
+    for lang, sound in (("en", "Sound"), ("fr", "Son")):
+        page.goto(server + "?sw=off&anim=0&lang=" + lang)
+        page.wait_for_selector("#setup[open]")
+        page.evaluate("document.querySelector('#setup').close()")
+        btn = page.locator("#btn-sound")
+        assert btn.get_attribute("aria-label") == sound
+        assert btn.get_attribute("aria-pressed") == "false"
+        off = btn.inner_html()
+        box = btn.locator("svg.icon").bounding_box()  # a drawing, not a character that needs a font
+        assert box and box["width"] >= 16 and box["height"] >= 16
+        assert btn.inner_text().strip() == ""
+        btn.click()
+        assert btn.get_attribute("aria-pressed") == "true"
+        assert btn.inner_html() != off  # the speaker now has sound waves
+        theme = page.locator("#btn-theme")
+        before = theme.get_attribute("aria-label")
+        assert (
+            before and theme.locator("svg.icon").count() == 1 and theme.inner_text().strip() == ""
+        )
+        theme.click()
+        assert theme.get_attribute("aria-label") not in (None, before)
+        page.evaluate("localStorage.clear(); sessionStorage.clear()")
 
 
 # The start marks' centres on the screen, each with its place ("x,y,port").
