@@ -2,10 +2,9 @@
 reaches (the game's setup, a game being played, a game over, the daily challenge, the
 puzzles, play by link's form and a link game, a room's form and its lobby, a review
 done, the editor with a position, the lesson editor with a step, the tutorials, the
-embed and the lesson frames), at 360 x 740 and 1280 x 800, dark and light, in English
-and in German (the longest words).  One page load per page, state and language; the
-four sizes and themes by resizing and switching the colour scheme in place, each
-measured by one script (layout.js), which names what is wrong:
+embed and the lesson frames), at 360 x 740 and 1280 x 800, in English and in German
+(the longest words).  One page load per page, state and language; the two sizes by
+resizing in place, each measured by one script (layout.js), which names what is wrong:
 
 - the page scrolls sideways;
 - two visible controls overlap;
@@ -14,10 +13,11 @@ measured by one script (layout.js), which names what is wrong:
 - a control is smaller than 24 x 24 CSS px (WCAG 2.2's target size; a checkbox's
   target is its label), or a primary action smaller than 44 x 44 on the phone.
 
-On a phone the top bar's menu is opened once in each state and measured too.  In German,
-the first state of the daily, puzzle, link, room and course pages is also checked for
-English left in its words (wordkit.assert_in): test_languages's German walk leaves them
-to this one, which loads them anyway."""
+One theme serves both: they differ only in colours (tests/test_themes_only_colours.py),
+so a page is laid out alike in each.  On a phone the top bar's menu is opened once in
+each state and measured too.  In German, the first state of the daily, puzzle, link,
+room and course pages is also checked for English left in its words (wordkit.assert_in):
+test_languages's German walk leaves them to this one, which loads them anyway."""
 
 from __future__ import annotations
 
@@ -33,7 +33,6 @@ from tsuro_core.api import call
 pytestmark = pytest.mark.browser
 
 SIZES = [(360, 740), (1280, 800)]
-SCHEMES = ["dark", "light"]
 LANGS = {"en": "en-GB", "de": "de-DE"}
 PHONE = 600  # narrower than this, a primary action is a finger's 44 px
 
@@ -123,14 +122,12 @@ def states(server: str, lang: str) -> list:
 
 
 def measure(page, where: str) -> list[str]:
-    """LAYOUT's findings at every size and scheme (and with the menu open on a phone)."""
+    """LAYOUT's findings at every size (and with the menu open on a phone)."""
     found = []
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        for scheme in SCHEMES:
-            page.emulate_media(color_scheme=scheme)
-            page.evaluate(NEXT_FRAMES)
-            found += [f"{where}, {width} px, {scheme}: {p}" for p in page.evaluate(LAYOUT, PHONE)]
+        page.evaluate(NEXT_FRAMES)
+        found += [f"{where}, {width} px: {p}" for p in page.evaluate(LAYOUT, PHONE)]
         modal = page.evaluate("!!document.querySelector('dialog[open]:modal')")
         if width < PHONE and not modal and page.locator("#menu-button").is_visible():
             page.click("#menu-button")
