@@ -1,7 +1,8 @@
 """Text contrast, WCAG 2.1 AA (1.4.3), in the light and the dark theme, of every
 visible text, SVG text included (board coordinates, marker numbers), which the
 axe audit (test_audit.py) does not see: the game page in each phase with eight
-seats, the embed, the tutorials, the daily, puzzle and link pages, the game review.
+seats, the embed, the tutorials, the game review (the daily, puzzle and link pages: in
+test_pages_walk.py's English walk, which opens each of their states anyway).
 
 tests/browser/contrast.js measures in the page: the text's colour and the colour
 under it (HTML: its ancestors' backgrounds; SVG: the shapes under its centre),
@@ -11,10 +12,6 @@ or 18.66 px bold).  Each page is loaded once and measured in both themes
 
 from __future__ import annotations
 
-import datetime
-import json
-from pathlib import Path
-
 import gamekit
 import pytest
 from auditkit import Contrast
@@ -23,10 +20,6 @@ from pagekit import tutorial_boards_loaded, wait_phase
 from tsuro_core.api import call
 
 pytestmark = pytest.mark.browser
-
-PUZZLES = json.loads(
-    (Path(__file__).resolve().parents[2] / "data" / "puzzles.json").read_text(encoding="utf-8")
-)
 
 
 @pytest.fixture
@@ -124,70 +117,6 @@ def test_embed_and_tutorials(contrast):
     page.click("#to-loop")  # the course game's markers on a full board
     c.check("course tutorial")
     c.assert_ok("text.coord", "text.marker-label", "embed-caption")
-
-
-def test_daily_puzzle_and_link_pages(contrast):
-    page, c = contrast.page, contrast
-    server = c.server
-    page.goto(server + "daily.html?sw=off&anim=0")
-    wait_phase(page, ["start"])
-    c.check("daily")
-    # today's counted game over: the result, the share text, the history
-    today = datetime.datetime.now(datetime.UTC).date().isoformat()
-    daily = call("daily", {"date": today})["result"]
-    record = daily["record"]
-    play_out(daily["position"], record)
-    page.evaluate(
-        """([day, frag]) => localStorage.setItem('tsuro.daily',
-        JSON.stringify({days: {[day]: {score: 3, fragment: frag}}, current: null}))""",
-        [today, gamekit.fragment(record)],
-    )
-    page.reload()
-    wait_phase(page, ["over"])
-    page.wait_for_selector("#daily-result:not([hidden])")
-    c.check("daily over")
-
-    survive = next(p for p in PUZZLES if p["task"]["key"] == "puzzle.task.survive")
-    page.goto(server + f"puzzles.html?sw=off&anim=0#{survive['id']}")
-    wait_phase(page, ["tile"])
-    page.click("#btn-hint")
-    page.wait_for_function("document.querySelector('#verdict').textContent.startsWith('Hint')")
-    c.check("puzzle hint")
-    page.click("#btn-hint")
-    page.wait_for_function("document.querySelector('#verdict').textContent.includes('turned')")
-    page.click("#btn-place")
-    wait_phase(page, ["solved"])
-    c.check("puzzle solved")
-    wrong = next(p for p in PUZZLES if p["task"]["key"] == "puzzle.task.eliminate")
-    page.goto(server + f"puzzles.html?anim=0&sw=off#{wrong['id']}")
-    wait_phase(page, ["tile"])
-    tiles = wrong["position"]["hands"][wrong["position"]["turn"]]
-    page.keyboard.press(
-        str(next(i for i, t in enumerate(tiles) if t != wrong["answer"]["tile"]) + 1)
-    )
-    page.click("#btn-place")
-    assert wait_phase(page, ["wrong", "solved"]) == "wrong"
-    c.check("puzzle wrong")
-
-    page.goto(server + "link.html?sw=off&anim=0")
-    wait_phase(page, ["home"])
-    c.check("link home")
-    page.click("#btn-link-start")
-    wait_phase(page, ["send"])  # the link for the second person's share
-    c.check("link send")
-    page.click("#btn-play-here")
-    wait_phase(page, ["share"])
-    c.check("link share")
-    page.click("#btn-share")
-    wait_phase(page, ["send"])
-    page.click("#btn-play-here")
-    wait_phase(page, ["share"])
-    page.click("#btn-share")
-    wait_phase(page, ["start"])  # dealt here: the note under the board says how
-    c.check("link dealt")
-    c.assert_ok(
-        "text.coord", ".puzzle-verdict.good", ".puzzle-verdict.bad", "#share-card", "#link-out"
-    )
 
 
 def test_review_page(contrast):

@@ -2,10 +2,9 @@
 reaches (the game's setup, a game being played, a game over, the daily challenge, the
 puzzles, play by link's form and a link game, a room's form and its lobby, a review
 done, the editor with a position, the lesson editor with a step, the tutorials, the
-embed and the lesson frames), at 360 x 740 and 1280 x 800, dark and light, in English
-and in German (the longest words).  One page load per page, state and language; the
-four sizes and themes by resizing and switching the colour scheme in place, each
-measured by one script (layout.js), which names what is wrong:
+embed and the lesson frames), at 360 x 740 and 1280 x 800, in English and in German
+(the longest words).  One page load per page, state and language; the two sizes by
+resizing in place, each measured by one script (layout.js), which names what is wrong:
 
 - the page scrolls sideways;
 - two visible controls overlap;
@@ -14,7 +13,11 @@ measured by one script (layout.js), which names what is wrong:
 - a control is smaller than 24 x 24 CSS px (WCAG 2.2's target size; a checkbox's
   target is its label), or a primary action smaller than 44 x 44 on the phone.
 
-On a phone the top bar's menu is opened once in each state and measured too."""
+One theme serves both: they differ only in colours (tests/test_themes_only_colours.py),
+so a page is laid out alike in each.  On a phone the top bar's menu is opened once in
+each state and measured too.  In German, the first state of the daily, puzzle, link,
+room and course pages is also checked for English left in its words (wordkit.assert_in):
+test_languages's German walk leaves them to this one, which loads them anyway."""
 
 from __future__ import annotations
 
@@ -23,14 +26,13 @@ from urllib.parse import quote
 
 import pytest
 from pagekit import link_fragment, playable_position, wait_phase
-from wordkit import wait_words
+from wordkit import assert_in, wait_words
 
 from tsuro_core.api import call
 
 pytestmark = pytest.mark.browser
 
 SIZES = [(360, 740), (1280, 800)]
-SCHEMES = ["dark", "light"]
 LANGS = {"en": "en-GB", "de": "de-DE"}
 PHONE = 600  # narrower than this, a primary action is a finger's 44 px
 
@@ -43,6 +45,9 @@ NO_RELAY = "ws://127.0.0.1:9"
 SEND_OR_PLAY = "#send-panel:not([hidden]), #play-panel:not([hidden])"
 # A lesson's step shown: its move to try, or its way on.
 LESSON_ON = "#try-bar:not([hidden]), #nav:not([hidden])"
+# The states whose words are checked here in German (test_languages's walk, in Japanese,
+# visits them itself).
+WORDS_HERE = {"daily", "puzzles", "link, a new game", "room, a new room", "course tutorial"}
 NEXT_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
@@ -117,14 +122,12 @@ def states(server: str, lang: str) -> list:
 
 
 def measure(page, where: str) -> list[str]:
-    """LAYOUT's findings at every size and scheme (and with the menu open on a phone)."""
+    """LAYOUT's findings at every size (and with the menu open on a phone)."""
     found = []
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        for scheme in SCHEMES:
-            page.emulate_media(color_scheme=scheme)
-            page.evaluate(NEXT_FRAMES)
-            found += [f"{where}, {width} px, {scheme}: {p}" for p in page.evaluate(LAYOUT, PHONE)]
+        page.evaluate(NEXT_FRAMES)
+        found += [f"{where}, {width} px: {p}" for p in page.evaluate(LAYOUT, PHONE)]
         modal = page.evaluate("!!document.querySelector('dialog[open]:modal')")
         if width < PHONE and not modal and page.locator("#menu-button").is_visible():
             page.click("#menu-button")
@@ -142,6 +145,8 @@ def test_every_page_is_laid_out_without_overlaps_cuts_or_small_targets(new_page,
         page.goto(server + address)
         ready(page)
         wait_words(page, lang, what)  # measured in its language, not its static English
+        if lang != "en" and what in WORDS_HERE:  # no English left (test_languages's German)
+            assert_in(page, lang, what)
         found += measure(page, what)
     assert not found, "\n".join(found)
 

@@ -6,7 +6,9 @@ In French (the browser set to French, and an English browser with ?lang=fr): no
 English word left in any phase (test_french.py's detection: text, title, labels,
 tooltips), and the names the engine would give in English ("Player 1") come in
 French.  In both languages and both themes: axe-core finds no serious or critical
-violation (test_audit.py's rules).  One walk serves both checks."""
+violation (test_audit.py's rules).  In English, the text contrast of the daily, puzzle
+and link pages' states too (test_contrast.py's measure: the words do not change the
+colours).  One walk serves every check."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import json
 import gamekit
 import pagekit
 import pytest
-from auditkit import Checker
+from auditkit import Checker, Contrast
 from gamekit import play_daily
 from pagekit import no_errors, wait_phase
 
@@ -24,6 +26,39 @@ from tsuro_core.api import call
 pytestmark = pytest.mark.browser
 
 COPIED = {"en": "Copied", "fr": "Copié"}
+
+# The states whose text contrast the English walk measures (test_contrast.py measures the
+# game page, the embed, the tutorials and the review), and texts that must be among them.
+CONTRAST = {
+    "daily: start mark",
+    "daily: over, the result and the history",
+    "puzzles: hints",
+    "puzzles: solved",
+    "puzzles: a wrong answer",
+    "link: home, a new game",
+    "link: the link to send for a share",
+    "link: a share to add",
+    "link: my start mark",
+}
+MEASURED = ("text.coord", ".puzzle-verdict.good", ".puzzle-verdict.bad", "#share-card", "#link-out")
+
+
+class WithContrast:
+    """A walk's Checker that also measures the text contrast of CONTRAST's states, in both
+    themes (auditkit.Contrast), then gives the page back to the system's theme."""
+
+    def __init__(self, checker: Checker, server: str):
+        self.checker, self.server = checker, server
+        self.contrast: Contrast | None = None
+        self.seen = checker.seen
+
+    def __call__(self, page, where: str) -> None:
+        self.checker(page, where)
+        if where in CONTRAST:
+            self.contrast = self.contrast or Contrast(page, self.server)
+            self.contrast.check(where)
+            for frame in page.frames:  # (Contrast sets the page's own theme, html[data-theme])
+                frame.evaluate("delete document.documentElement.dataset.theme")
 
 
 def walker(new_page, locale: str):
@@ -257,6 +292,7 @@ def walk(new_page, server, locale, check, lang):
         w(page, server, "?sw=off&anim=0", check, lang)
     no_errors(page)
     assert len(check.seen) == 26, check.seen
+    return page
 
 
 def test_later_pages_in_french_in_every_phase_and_audited(new_page, server):
@@ -265,9 +301,14 @@ def test_later_pages_in_french_in_every_phase_and_audited(new_page, server):
 
 
 def test_later_pages_in_english_audited_and_lang_fr_wins(new_page, server):
-    """An English browser: every phase audited in both themes; ?lang=fr turns each page French."""
-    walk(new_page, server, "en-GB", Checker("en", words=False), "en")
-    page = walker(new_page, "en-GB")
+    """An English browser: every phase audited in both themes, the text contrast measured;
+    ?lang=fr turns each page French."""
+    check = WithContrast(Checker("en", words=False), server)
+    page = walk(new_page, server, "en-GB", check, "en")
+    assert check.contrast is not None
+    check.contrast.assert_ok(*MEASURED)
+    # the same device, its storage cleared (today's daily is not over, no link game kept)
+    page.evaluate("localStorage.clear(); sessionStorage.clear()")
     french = Checker("fr", words=True)
     for path, phase in (
         ("daily.html", "start"),

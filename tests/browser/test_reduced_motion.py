@@ -2,7 +2,8 @@
 system's prefers-reduced-motion: reduce, a move lands on the board without an animation;
 without it, the same move is animated. Checked on the daily, link and puzzle pages, the
 rules tutorial's boards, the course tutorial and the game review's replay, and the player's
-own choice in the game page's setup wins over the system's.
+own choice in the game page's setup wins over the system's.  Each page is opened under
+both preferences by one device (motions()), its storage cleared between them.
 
 An animation is seen from the outside: the board draws its frames (the travelling marker,
 the tile fading in) in its effects layer, g.layer-fx; an observer installed before the
@@ -14,7 +15,6 @@ import json
 from pathlib import Path
 
 import pagekit
-import pytest
 from gamekit import finished_record
 from pagekit import no_errors, wait_phase
 
@@ -38,12 +38,17 @@ new MutationObserver((records) => {
 MOTIONS = ["reduce", "no-preference"]
 
 
-@pytest.fixture(params=MOTIONS)
-def motion(request, page):
-    """The page with the system's motion preference set, and the fx counter installed."""
-    page.emulate_media(reduced_motion=request.param)
+def motions(page):
+    """Each of the system's motion preferences in turn, on one device (the fx counter in
+    every document it opens); after each, the site's storage is cleared and the page left,
+    so the next opens a new document as the first did (no saved game resumed, no counter
+    carried over: the same address again would only move to its fragment)."""
     page.add_init_script(COUNT_FX)
-    return request.param
+    for motion in MOTIONS:
+        page.emulate_media(reduced_motion=motion)
+        yield motion
+        page.evaluate("localStorage.clear(); sessionStorage.clear()")
+        page.goto("about:blank")
 
 
 def fx_drawn(frame) -> int:
@@ -68,12 +73,13 @@ def place_a_tile(page) -> None:
     )
 
 
-def test_daily_page(page, server, motion):
-    page.goto(server + "daily.html?sw=off")
-    wait_phase(page, ["start"])
-    page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
-    place_a_tile(page)
-    check(page, motion)
+def test_daily_page(page, server):
+    for motion in motions(page):
+        page.goto(server + "daily.html?sw=off")
+        wait_phase(page, ["start"])
+        page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
+        place_a_tile(page)
+        check(page, motion)
     no_errors(page)
 
 
@@ -88,66 +94,78 @@ def started_game_link() -> str:
     return pagekit.link_fragment(record, ["person", "person"], "MotionTest")
 
 
-def test_link_page(page, server, motion):
-    page.goto(server + "link.html?sw=off#" + started_game_link())
-    place_a_tile(page)
-    wait_phase(page, ["send"])
-    check(page, motion)
+def test_link_page(page, server):
+    link = started_game_link()
+    for motion in motions(page):
+        page.goto(server + "link.html?sw=off#" + link)
+        place_a_tile(page)
+        wait_phase(page, ["send"])
+        check(page, motion)
     no_errors(page)
 
 
-def test_puzzle_page(page, server, motion):
+def test_puzzle_page(page, server):
     puzzle = next(p for p in PUZZLES if p["task"]["key"] == "puzzle.task.survive")
-    page.goto(server + f"puzzles.html?sw=off#{puzzle['id']}")
-    wait_phase(page, ["tile"])
-    page.click("#btn-place")  # tile 1 as dealt: right or wrong, a legal move is played and shown
-    wait_phase(page, ["solved", "wrong"])
-    if "rules forbid" not in page.inner_text("#verdict"):
-        check(page, motion)
-    else:  # an illegal placement is not played: try the hinted, right one
-        page.click("#btn-retry")
+    for motion in motions(page):
+        page.goto(server + f"puzzles.html?sw=off#{puzzle['id']}")
         wait_phase(page, ["tile"])
-        page.click("#btn-hint")
-        page.click("#btn-hint")
-        page.wait_for_function("document.querySelector('#verdict').textContent.includes('turned')")
-        page.click("#btn-place")
-        wait_phase(page, ["solved"])
+        page.click(
+            "#btn-place"
+        )  # tile 1 as dealt: right or wrong, a legal move is played and shown
+        wait_phase(page, ["solved", "wrong"])
+        if "rules forbid" not in page.inner_text("#verdict"):
+            check(page, motion)
+        else:  # an illegal placement is not played: try the hinted, right one
+            page.click("#btn-retry")
+            wait_phase(page, ["tile"])
+            page.click("#btn-hint")
+            page.click("#btn-hint")
+            page.wait_for_function(
+                "document.querySelector('#verdict').textContent.includes('turned')"
+            )
+            page.click("#btn-place")
+            wait_phase(page, ["solved"])
+            check(page, motion)
+    no_errors(page)
+
+
+def test_rules_tutorial_boards(page, server):
+    for motion in motions(page):
+        page.goto(server + "tutorial/?sw=off")
+        iframe = page.locator("iframe[data-i18n-attr='title:tutorial.place.iframe1']")
+        iframe.scroll_into_view_if_needed()
+        frame = iframe.element_handle().content_frame()
+        frame.locator("#hand .hand-tile").first.wait_for()
+        frame.locator(
+            "#hand .hand-tile"
+        ).first.hover()  # the board starts its engine when pointed at
+        frame.wait_for_function("!document.querySelector('#place').disabled", timeout=120_000)
+        frame.click("#place")
+        frame.wait_for_function("document.querySelector('#hand').hidden", timeout=120_000)
+        check(frame, motion)
+    no_errors(page)
+
+
+def test_course_tutorial(page, server):
+    for motion in motions(page):
+        page.goto(server + "tutorial/course.html?sw=off")
+        page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
+        page.click("#next")
+        page.wait_for_function("/^1 \\/ \\d+$/.test(document.getElementById('step').textContent)")
         check(page, motion)
     no_errors(page)
 
 
-def test_rules_tutorial_boards(page, server, motion):
-    page.goto(server + "tutorial/?sw=off")
-    iframe = page.locator("iframe[data-i18n-attr='title:tutorial.place.iframe1']")
-    iframe.scroll_into_view_if_needed()
-    frame = iframe.element_handle().content_frame()
-    frame.locator("#hand .hand-tile").first.wait_for()
-    frame.locator("#hand .hand-tile").first.hover()  # the board starts its engine when pointed at
-    frame.wait_for_function("!document.querySelector('#place').disabled", timeout=120_000)
-    frame.click("#place")
-    frame.wait_for_function("document.querySelector('#hand').hidden", timeout=120_000)
-    check(frame, motion)
-    no_errors(page)
-
-
-def test_course_tutorial(page, server, motion):
-    page.goto(server + "tutorial/course.html?sw=off")
-    page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
-    page.click("#next")
-    page.wait_for_function("/^1 \\/ \\d+$/.test(document.getElementById('step').textContent)")
-    check(page, motion)
-    no_errors(page)
-
-
-def test_review_page(page, server, motion):
+def test_review_page(page, server):
     """The game review's replay: a step forward is a move shown (animated or not)."""
     record = finished_record(players=2, seed=4)
     link = call("encode_link", {"record": record})["result"]["fragment"]
-    page.goto(server + f"review.html?sw=off#{link}&at=2&iterations=1")
-    wait_phase(page, ["reviewing", "done"])
-    page.click("#rp-next")  # position 3: the first tile placed
-    page.wait_for_function("document.getElementById('rp-range').value === '3'")  # once shown
-    check(page, motion)
+    for motion in motions(page):
+        page.goto(server + f"review.html?sw=off#{link}&at=2&iterations=1")
+        wait_phase(page, ["reviewing", "done"])
+        page.click("#rp-next")  # position 3: the first tile placed
+        page.wait_for_function("document.getElementById('rp-range').value === '3'")  # once shown
+        check(page, motion)
     no_errors(page)
 
 

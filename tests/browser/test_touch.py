@@ -119,52 +119,61 @@ MEDIUM = {
 }
 
 
-@pytest.mark.parametrize("locale", list(MEDIUM))
-def test_setup_names_and_menus_fit_a_phone(new_page, server, locale):
+def test_setup_names_and_menus_fit_a_phone(new_page, server):
     """Eight seats of every kind, with the default names a computer gets ("Medium
     computer", "Ordinateur moyen", "Computer (mittel)") and the longest colour ("bleu
-    canard"): no text cut, on a phone held upright and on its side."""
-    page = phone(new_page, *PHONES[0], locale)
-    page.goto(server + "?sw=off&anim=0")
-    page.wait_for_selector("#setup[open]")
-    page.select_option("#set-count", "8")
-    rows = page.locator("#seats > li")
-    kinds = ["computer:medium", "computer:easy", "computer:hard", "human"]
-    for i in range(8):
-        rows.nth(i).locator(".seat-kind").select_option(kinds[i % 4])
-    rows.nth(1).locator(".seat-color").select_option("teal")
-    assert rows.nth(0).locator(".seat-name").input_value() == MEDIUM[locale]
-    for width, height in PHONES:
-        page.set_viewport_size({"width": width, "height": height})
-        pagekit.rendered(page)
-        assert not page.evaluate(CUT), width
-        assert page.evaluate(
-            "document.querySelector('#setup').scrollWidth"
-            " <= document.querySelector('#setup').clientWidth"
-        ), width
+    canard"): no text cut, on a phone held upright and on its side, in every language.
+    One phone opens the setup in each (?lang=: the page's words and fonts follow its
+    <html lang>), its storage cleared between them, so each opens as on a first game."""
+    page = phone(new_page, *PHONES[0])
+    for locale, medium in MEDIUM.items():
+        lang = locale if locale == "pt-BR" else locale[:2]
+        page.set_viewport_size({"width": PHONES[0][0], "height": PHONES[0][1]})
+        page.goto(server + "?sw=off&anim=0&lang=" + lang)
+        page.wait_for_selector("#setup[open]")
+        assert page.evaluate("document.documentElement.lang") == lang
+        page.select_option("#set-count", "8")
+        rows = page.locator("#seats > li")
+        kinds = ["computer:medium", "computer:easy", "computer:hard", "human"]
+        for i in range(8):
+            rows.nth(i).locator(".seat-kind").select_option(kinds[i % 4])
+        rows.nth(1).locator(".seat-color").select_option("teal")
+        assert rows.nth(0).locator(".seat-name").input_value() == medium, locale
+        for width, height in PHONES:
+            page.set_viewport_size({"width": width, "height": height})
+            pagekit.rendered(page)
+            assert not page.evaluate(CUT), (locale, width)
+            assert page.evaluate(
+                "document.querySelector('#setup').scrollWidth"
+                " <= document.querySelector('#setup').clientWidth"
+            ), (locale, width)
+        page.evaluate("localStorage.clear(); sessionStorage.clear()")
 
 
-@pytest.mark.parametrize("locale,sound", [("en-GB", "Sound"), ("fr-FR", "Son")])
-def test_sound_and_theme_toggles_are_drawn_named_and_pressed(page, server, locale, sound):
-    page.context.clear_cookies()
-    page.goto(server + "?sw=off&anim=0&lang=" + locale[:2])
-    page.wait_for_selector("#setup[open]")
-    page.evaluate("document.querySelector('#setup').close()")
-    btn = page.locator("#btn-sound")
-    assert btn.get_attribute("aria-label") == sound
-    assert btn.get_attribute("aria-pressed") == "false"
-    off = btn.inner_html()
-    box = btn.locator("svg.icon").bounding_box()  # a drawing, not a character that needs a font
-    assert box and box["width"] >= 16 and box["height"] >= 16
-    assert btn.inner_text().strip() == ""
-    btn.click()
-    assert btn.get_attribute("aria-pressed") == "true"
-    assert btn.inner_html() != off  # the speaker now has sound waves
-    theme = page.locator("#btn-theme")
-    before = theme.get_attribute("aria-label")
-    assert before and theme.locator("svg.icon").count() == 1 and theme.inner_text().strip() == ""
-    theme.click()
-    assert theme.get_attribute("aria-label") not in (None, before)
+def test_sound_and_theme_toggles_are_drawn_named_and_pressed(page, server):
+    """In English and in French (?lang=), on one device, its storage cleared between them."""
+    for lang, sound in (("en", "Sound"), ("fr", "Son")):
+        page.goto(server + "?sw=off&anim=0&lang=" + lang)
+        page.wait_for_selector("#setup[open]")
+        page.evaluate("document.querySelector('#setup').close()")
+        btn = page.locator("#btn-sound")
+        assert btn.get_attribute("aria-label") == sound
+        assert btn.get_attribute("aria-pressed") == "false"
+        off = btn.inner_html()
+        box = btn.locator("svg.icon").bounding_box()  # a drawing, not a character that needs a font
+        assert box and box["width"] >= 16 and box["height"] >= 16
+        assert btn.inner_text().strip() == ""
+        btn.click()
+        assert btn.get_attribute("aria-pressed") == "true"
+        assert btn.inner_html() != off  # the speaker now has sound waves
+        theme = page.locator("#btn-theme")
+        before = theme.get_attribute("aria-label")
+        assert (
+            before and theme.locator("svg.icon").count() == 1 and theme.inner_text().strip() == ""
+        )
+        theme.click()
+        assert theme.get_attribute("aria-label") not in (None, before)
+        page.evaluate("localStorage.clear(); sessionStorage.clear()")
 
 
 # The start marks' centres on the screen, each with its place ("x,y,port").
