@@ -45,15 +45,6 @@ def axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
-def check(page, where: str) -> None:
-    """No serious or critical axe violation on the page (where: said if there is one)."""
-    found = page.evaluate(RUN)
-    assert not found, "\n".join(
-        [where]
-        + [f"{v['id']} ({v['impact']}): {v['help']}\n  " + "\n  ".join(v["nodes"]) for v in found]
-    )
-
-
 class Checker:
     """At each phase: no English left (French pages, `words`) in the page and in each of
     its frames, once each has its words in, and no serious axe violation in the light and
