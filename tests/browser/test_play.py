@@ -1,7 +1,7 @@
 """The game a player sees, driven through clicks and keys in real Chromium
 against the built dist/ (nothing mocked): hot-seat to the end, against the
-computer, undo/redo, reload, bad links and saves, the embed and the tutorial,
-and screenshots at phone and desktop widths (test-artifacts/, gitignored)."""
+computer, undo/redo, reload, bad links and saves, the embed (the tutorial's boards:
+test_lessons.py), and screenshots at phone and desktop widths (test-artifacts/, gitignored)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pagekit
 import pytest
 from gamekit import choose_start_by_click, setup_seats, start, wait_phase
 from helpers import tutorial_fragment
-from pagekit import log_count, no_errors, phase, shot
+from pagekit import log_count, no_errors, phase
 
 from tsuro_core.api import call
 
@@ -352,20 +352,6 @@ def test_embed_record_steps_through(page, server):
     page.goto(server + "embed.html?sw=off#r=1garbage")
     page.wait_for_selector("#msg:not([hidden])")
     assert "could not be opened" in page.inner_text("#msg")
-    no_errors(page)
-
-
-def test_tutorial_boards(page, server):
-    page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(server + "tutorial/?sw=off")
-    frames = page.locator("iframe")
-    assert frames.count() >= 6
-    first = page.frame_locator("iframe").first
-    first.locator("svg.board").wait_for()
-    first.locator("#hand .hand-tile").first.wait_for()
-    page.locator("iframe").first.hover()
-    first.locator(".layer-marks .start-mark").first.wait_for(timeout=120_000)
-    shot(page, "tutorial-1280")
     no_errors(page)
 
 
