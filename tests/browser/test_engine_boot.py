@@ -215,7 +215,8 @@ def test_snapshot_switch_off(page, server):
     assert page.evaluate("caches.has('tsuro-snapshot')") is False
 
 
-def test_one_shared_engine_for_many_pages(context, server):
+def test_one_shared_engine_for_many_pages(new_context, server):
+    context = new_context(first_visit=False)  # a returning player's: not about the first visit
     pages = [context.new_page() for _ in range(3)]
     for p in pages:
         p.goto(server + "smoke.html?sw=off&engine=shared")
@@ -228,7 +229,8 @@ def test_one_shared_engine_for_many_pages(context, server):
     assert pages[0].evaluate("window.tsuro.engine.shared") is True
 
 
-def test_request_timeout_restarts_the_engine(page, server):
+def test_request_timeout_restarts_the_engine(new_page, server):
+    page = new_page(first_visit=False)  # a returning player's: not about the first visit
     page.goto(server + "smoke.html?sw=off")
     wait_ready(page)
     code = page.evaluate("""async () => {
