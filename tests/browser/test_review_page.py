@@ -181,46 +181,48 @@ def test_a_request_during_the_review_waits_for_one_move_at_most(page, server):
     no_errors(page)
 
 
-@pytest.mark.parametrize("stored", ["{not json", "bad entry"])
-def test_a_damaged_kept_review_is_put_aside_and_the_game_reviewed_again(page, server, stored):
+def test_a_damaged_kept_review_is_put_aside_and_the_game_reviewed_again(page, server):
+    """Two damaged reviews kept with two games, in turn on one page: text that is not JSON,
+    and an entry whose chances are not numbers."""
     record = finished_record(players=2, seed=4)
     total = len(record["moves"])
-    key = "tsuro.review.game.damaged1"
     page.goto(server + "review.html?sw=off")  # the site's origin, for its storage
-    if stored == "bad entry":
-        entry = call("review", {"record": record, "from": 0, "to": 1, "iterations": 2})["result"]
-        bad = {**entry["moves"][0], "chances": [7, "x"]}
-        stored = json.dumps(
-            {
-                "format": "tsuro-review/1",
-                "source": "game.damaged1",
-                "record": "0",
-                "seed": 0,
-                "iterations": 2,
-                "total": total,
-                "seats": 2,
-                "scale": "win_share",
-                "stopped": False,
-                "moves": [bad],
-            }
+    entry = call("review", {"record": record, "from": 0, "to": 1, "iterations": 2})["result"]
+    for game, stored in (("damaged1", "{not json"), ("damaged2", "bad entry")):
+        key = f"tsuro.review.game.{game}"
+        if stored == "bad entry":
+            bad = {**entry["moves"][0], "chances": [7, "x"]}
+            stored = json.dumps(
+                {
+                    "format": "tsuro-review/1",
+                    "source": f"game.{game}",
+                    "record": "0",
+                    "seed": 0,
+                    "iterations": 2,
+                    "total": total,
+                    "seats": 2,
+                    "scale": "win_share",
+                    "stopped": False,
+                    "moves": [bad],
+                }
+            )
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, stored])
+        page.goto(server + f"review.html?sw=off&anim=0#{fragment(record)}&game={game}&iterations=2")
+        assert wait_phase(page, ["reviewing", "done"]) in ("reviewing", "done")
+        assert page.locator("#notice").is_visible() and "was damaged" in page.inner_text("#notice")
+        # kept aside in the one list of entries kept (storage.js), with where it was and why
+        kept = page.evaluate(
+            """(key) => Object.keys(localStorage).filter((k) => k.startsWith('tsuro.kept.'))
+                  .map((k) => JSON.parse(localStorage.getItem(k)))
+                  .filter((e) => e.key === key)""",
+            key,
         )
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, stored])
-    page.goto(server + f"review.html?sw=off&anim=0#{fragment(record)}&game=damaged1&iterations=2")
-    assert wait_phase(page, ["reviewing", "done"]) in ("reviewing", "done")
-    assert page.locator("#notice").is_visible() and "was damaged" in page.inner_text("#notice")
-    # kept aside in the one list of entries kept (storage.js), with where it was and why
-    kept = page.evaluate(
-        """() => Object.keys(localStorage).filter((k) => k.startsWith('tsuro.kept.'))
-              .map((k) => JSON.parse(localStorage.getItem(k)))
-              .filter((e) => e.key === 'tsuro.review.game.damaged1')"""
-    )
-    assert len(kept) == 1 and kept[0]["text"] == stored and kept[0]["reason"]
-    assert wait_phase(page, ["done"]) == "done"
-    assert page.locator("#review-log .rv-verdict").count() == total
-    assert json.loads(page.evaluate(f"localStorage.getItem('{key}')"))["moves"][0]["chances"] != [
-        7,
-        "x",
-    ]
+        assert len(kept) == 1 and kept[0]["text"] == stored and kept[0]["reason"], game
+        assert wait_phase(page, ["done"]) == "done"
+        assert page.locator("#review-log .rv-verdict").count() == total
+        assert json.loads(page.evaluate(f"localStorage.getItem('{key}')"))["moves"][0][
+            "chances"
+        ] != [7, "x"]
     no_errors(page)
 
 
