@@ -262,9 +262,15 @@ def legal_position(page) -> dict:
     return answered(page)
 
 
-def test_share_link_round_trip_and_the_lesson_link(page, context, server):
+def test_what_a_legal_position_gives_out_link_lesson_embed_and_play(page, context, server):
+    """One legal position, and in turn what the page gives out for it: the share link's
+    round trip (another tab opens it; a reload keeps the draft) and the lesson link; the
+    embed snippet and its live preview; "Play from here" reaching a playable game."""
+    page.set_viewport_size({"width": 1280, "height": 900})
     fresh(page, server)
     position = legal_position(page)
+
+    # the share link's round trip, and the lesson link
     link = page.input_value("#ed-link")
     assert link.startswith(server + "editor.html#p=1")
     lesson = page.get_attribute("#ed-lesson", "href")
@@ -278,11 +284,22 @@ def test_share_link_round_trip_and_the_lesson_link(page, context, server):
     other.reload()
     checked(other)
     assert answered(other) == position
+    other.close()
 
+    # the embed snippet and its live preview
+    page.check("#ed-embed-try")
+    page.click("#btn-ed-embed")
+    snippet = page.input_value("#ed-embed-snippet")
+    assert snippet.startswith('<iframe src="' + server + "embed.html#p=1")
+    assert "&amp;try=1" in snippet
+    preview = page.frame_locator("#ed-embed-preview iframe")
+    preview.locator(".layer-tiles .placed").first.wait_for()
+    assert preview.locator(".layer-markers .marker").count() == 2
+    preview.locator("#hand .hand-tile").first.wait_for()  # the reader plays the move
+    page.locator("#out-panel").scroll_into_view_if_needed()
+    shot(page, "editor-embed-1280")
 
-def test_play_from_here_reaches_a_playable_game(page, server):
-    fresh(page, server)
-    position = legal_position(page)
+    # "Play from here": a playable game of this position
     href = page.get_attribute("#ed-play", "href")
     assert href.startswith(server + "#p=1")
     page.goto(href.replace(server, server + "?sw=off&anim=0"))
@@ -296,24 +313,6 @@ def test_play_from_here_reaches_a_playable_game(page, server):
     page.keyboard.press("Enter")
     wait_phase(page, ["tile", "pass", "computer"])
     assert pagekit.log_count(page) >= 1
-    no_errors(page)
-
-
-def test_embed_snippet_and_its_live_preview(page, server):
-    page.set_viewport_size({"width": 1280, "height": 900})
-    fresh(page, server)
-    legal_position(page)
-    page.check("#ed-embed-try")
-    page.click("#btn-ed-embed")
-    snippet = page.input_value("#ed-embed-snippet")
-    assert snippet.startswith('<iframe src="' + server + "embed.html#p=1")
-    assert "&amp;try=1" in snippet
-    preview = page.frame_locator("#ed-embed-preview iframe")
-    preview.locator(".layer-tiles .placed").first.wait_for()
-    assert preview.locator(".layer-markers .marker").count() == 2
-    preview.locator("#hand .hand-tile").first.wait_for()  # the reader plays the move
-    page.locator("#out-panel").scroll_into_view_if_needed()
-    shot(page, "editor-embed-1280")
     no_errors(page)
 
 
