@@ -164,24 +164,6 @@ def make_problems(page) -> None:
     click_at(page, -0.2, 4.7)  # beside the tile on A5: beyond the edge, though still in
 
 
-def test_the_engines_problems_in_words(page, server):
-    page.set_viewport_size({"width": 1280, "height": 900})
-    fresh(page, server)
-    make_problems(page)
-    codes = problems(page)
-    assert "tile_twice" in codes and "markers_same_place" in codes
-    assert "marker_outside" in codes
-    assert problem_text(page, "tile_twice") == "Tile 9 is both on A5 and in Player 1’s hand."
-    text = page.inner_text("#problems")
-    assert "Two markers stand on the same point" in text
-    assert "it would already be out" in text
-    assert page.inner_text("#check-state").endswith("before this position can be used:")
-    # nothing goes out while the engine finds an error
-    assert page.input_value("#ed-link") == "" and page.get_attribute("#ed-play", "href") is None
-    assert page.locator(".layer-highlight .highlight-square").count() >= 2
-    no_errors(page)
-
-
 def test_a_sketch_is_marked_and_not_played(page, server):
     fresh(page, server)
     page.click("#tool-marker")
@@ -449,13 +431,31 @@ def test_open_a_saved_game(page, server):
 # ------------------------------------------------------------------ everyone
 
 
-def test_axe_contrast_and_the_phone(new_page, server):
+def the_engines_problems_in_words(page) -> None:
+    """make_problems' problems, each said in words; nothing goes out meanwhile."""
+    codes = problems(page)
+    assert "tile_twice" in codes and "markers_same_place" in codes
+    assert "marker_outside" in codes
+    assert problem_text(page, "tile_twice") == "Tile 9 is both on A5 and in Player 1’s hand."
+    text = page.inner_text("#problems")
+    assert "Two markers stand on the same point" in text
+    assert "it would already be out" in text
+    assert page.inner_text("#check-state").endswith("before this position can be used:")
+    # nothing goes out while the engine finds an error
+    assert page.input_value("#ed-link") == "" and page.get_attribute("#ed-play", "href") is None
+    assert page.locator(".layer-highlight .highlight-square").count() >= 2
+
+
+def test_the_engines_problems_in_words_axe_contrast_and_the_phone(new_page, server):
+    """axe in both themes and text contrast on the empty board, with the engine's problems
+    (said in words: checked there) and with the embed's preview; 360 px wide."""
     page = new_page(viewport={"width": 1280, "height": 900}, axe=True)
     fresh(page, server)
     contrast = Contrast(page, server)
     for where in ("empty", "problems", "embed"):
         if where == "problems":
             make_problems(page)
+            the_engines_problems_in_words(page)
         if where == "embed":
             page.click("#btn-empty")
             checked(page)
@@ -472,3 +472,4 @@ def test_axe_contrast_and_the_phone(new_page, server):
     page.set_viewport_size({"width": 360, "height": 740})
     pagekit.rendered(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    no_errors(page)
