@@ -49,15 +49,13 @@ def test_worker_boots_with_progress(page, server):
     assert not [e for e in page.console_errors if "favicon" not in e]
 
 
-def test_install_paths(page, server):
-    """Each way of installing the engine, in turn in one browser (each page a first visit
-    of its path: nothing one path stores is another's)."""
-    for install in ("snapshot", "lock", "micropip"):
-        page.goto(server + f"smoke.html?sw=off&install={install}")
-        wait_ready(page)
-        info = page.evaluate("window.tsuro.ready")
-        assert info["install"] == install
-        assert page.evaluate("window.tsuro.request('version')") == {"version": __version__}
+@pytest.mark.parametrize("install", ["snapshot", "lock", "micropip"])
+def test_install_paths(page, server, install):
+    page.goto(server + f"smoke.html?sw=off&install={install}")
+    wait_ready(page)
+    info = page.evaluate("window.tsuro.ready")
+    assert info["install"] == install
+    assert page.evaluate("window.tsuro.request('version')") == {"version": __version__}
 
 
 def test_micropip_install_from_another_origin(page, server, other_origin, build_info):
@@ -194,17 +192,16 @@ def site_without_wheel(serve_site, dist_dir, build_info, tmp_path_factory):
     srv.server_close()
 
 
-def test_a_failed_install_is_reported(page, site_without_wheel):
-    """Each install path, in turn: loadPackage does not reject when a download fails, so
-    the worker must notice."""
-    for install in ("snapshot", "lock", "micropip"):
-        page.goto(site_without_wheel + f"smoke.html?sw=off&install={install}")
-        page.wait_for_function(READY)
-        assert page.evaluate(READY) == "failed", install
-        code = page.evaluate("window.tsuro.ready.then(() => 'ready', (e) => e.code)")
-        assert code == "install_failed", install
-        answer = page.evaluate("window.tsuro.request('version')")
-        assert answer["error"]["code"] == "install_failed", install
+@pytest.mark.parametrize("install", ["snapshot", "lock", "micropip"])
+def test_a_failed_install_is_reported(page, site_without_wheel, install):
+    # loadPackage does not reject when a download fails: the worker must notice.
+    page.goto(site_without_wheel + f"smoke.html?sw=off&install={install}")
+    page.wait_for_function(READY)
+    assert page.evaluate(READY) == "failed"
+    code = page.evaluate("window.tsuro.ready.then(() => 'ready', (e) => e.code)")
+    assert code == "install_failed"
+    answer = page.evaluate("window.tsuro.request('version')")
+    assert answer["error"]["code"] == "install_failed"
 
 
 SNAPSHOT = "window.tsuro.engine.snapshotDone"
@@ -270,16 +267,14 @@ def site_with_tampered_wheel(serve_site, dist_dir, build_info, tmp_path_factory)
     srv.server_close()
 
 
-def test_a_wheel_that_is_not_the_builds_is_refused(page, site_with_tampered_wheel):
-    """Each install path, in turn, refuses an engine whose bytes are not the build's."""
-    for install in ("snapshot", "lock", "micropip"):
-        page.goto(site_with_tampered_wheel + f"smoke.html?sw=off&install={install}")
-        page.wait_for_function(READY)
-        assert page.evaluate(READY) == "failed", install
-        assert (
-            page.evaluate("window.tsuro.ready.then(() => 'ready', (e) => e.code)")
-            == "install_failed"
-        ), install
+@pytest.mark.parametrize("install", ["snapshot", "lock", "micropip"])
+def test_a_wheel_that_is_not_the_builds_is_refused(page, site_with_tampered_wheel, install):
+    page.goto(site_with_tampered_wheel + f"smoke.html?sw=off&install={install}")
+    page.wait_for_function(READY)
+    assert page.evaluate(READY) == "failed"
+    assert (
+        page.evaluate("window.tsuro.ready.then(() => 'ready', (e) => e.code)") == "install_failed"
+    )
 
 
 def test_service_worker_refuses_files_that_are_not_the_builds(
