@@ -1,10 +1,12 @@
 """Games for the browser tests: the game page's setup and first moves, finished records
 and their links (made by the engine, tsuro_core.api), the daily challenge played to its
-end, a puzzle of a kind, a play-by-link game dealt by commit and reveal."""
+end, a puzzle of a kind, a play-by-link game dealt by commit and reveal, and games played
+on by the engine to their last moves (a daily's save, a link), for a page to finish."""
 
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pagekit
@@ -168,6 +170,29 @@ def play_daily(page, *, until_over: bool = True, first: int = 0, reload_after=No
     raise AssertionError("the daily game did not end")
 
 
+DAILY_SAVED = """([date, n]) => {
+    const state = JSON.parse(localStorage.getItem('tsuro.daily'));
+    const game = state && state.games && state.games[date];
+    return !!game && game.record.moves.length === n;
+}"""
+
+
+def daily_near_the_end(page, date: str, moves: int) -> None:
+    """On the daily's page, once it has saved the game of `date` on its board (`moves`
+    moves in): that game played on by the engine to one move before its end is saved in
+    its place, as the page saves it (tsuro.daily), and the page reloaded: it resumes there
+    and makes only the last moves itself."""
+    page.wait_for_function(DAILY_SAVED, arg=[date, moves])
+    state = json.loads(page.evaluate("localStorage.getItem('tsuro.daily')"))
+    game = state["games"][date]
+    game["record"] = played_on(game["record"])
+    page.evaluate("(s) => localStorage.setItem('tsuro.daily', JSON.stringify(s))", state)
+    page.reload()
+    assert pagekit.wait_phase(page, ["tile", "over"]) == "tile"
+    tiles = sum("tile" in m for m in game["record"]["moves"])
+    assert page.locator(".layer-tiles .placed").count() == tiles
+
+
 # ------------------------------------------------------------------ puzzles and links
 
 
@@ -192,3 +217,46 @@ def committed_game(names, seats, rules="classic", game="testGame01") -> dict:
     while opened.get("waiting") == "share":
         opened = ok("link_share", {"message": opened["message"]})
     return ok("link_reveal", {"message": opened["message"], "secret": made["secret"]})
+
+
+def before_the_last_move(message: dict, tries: int = 20) -> tuple[dict, dict]:
+    """A dealt link game played on through the engine's own link ops (link_play: every
+    reshuffle the seed's, as on the page) by random legal moves, safe ones first, until a
+    person is to place a tile that ends the game: the link_open-shaped answer just before
+    (message and position) and that move. The many middle moves of a whole game cost a
+    page nothing then: the page makes only the last."""
+    fragment = ok("link_encode", {"message": message})["fragment"]
+    start = ok("link_open", {"fragment": fragment})
+    for seed in range(tries):
+        rng = random.Random(seed)
+        cur = start
+        while cur["position"].get("turn") is not None:
+            position, mover = cur["position"], cur["position"]["turn"]
+            legal = ok("legal_moves", {"position": position})
+            safe = [m["move"] for m in legal["moves"] if not m.get("self_eliminating")]
+            if message["seats"][mover] == "person" and legal["phase"] == "tile":
+                for move in safe:  # (a tile the page places without a second thought)
+                    after = ok("link_play", {"message": cur["message"], "move": move})
+                    if after["position"].get("turn") is None:
+                        return cur, move
+            move = rng.choice(safe or [m["move"] for m in legal["moves"]])
+            cur = ok("link_play", {"message": cur["message"], "move": move})
+    raise AssertionError("no game played on from this link ends on a person's tile")
+
+
+def played_on(record: dict, left: int = 1) -> dict:
+    """This record (a daily's solo game, as dealt or as a page saved it) played on by the
+    engine with safe moves where there are any, to `left` moves before its end: a page
+    opened on it (a saved game) makes only the last moves."""
+    position = ok("positions", {"record": record})["positions"][-1]
+    record = json.loads(json.dumps(record))
+    played = len(record["moves"])
+    while position["turn"] is not None:
+        moves = ok("legal_moves", {"position": position})["moves"]
+        safe = [m for m in moves if not m.get("self_eliminating")] or moves
+        answer = ok("play", {"position": position, "move": safe[0]["move"]})
+        record["moves"].append(answer["move"])
+        position = answer["position"]
+    assert len(record["moves"]) - played > left, "the game ends too soon to leave that many"
+    record["moves"] = record["moves"][:-left]
+    return record

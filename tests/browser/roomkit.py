@@ -242,6 +242,14 @@ def seated_room(devices, server, relay, kinds, names, start=True):
     return link, pages
 
 
+def caught_up(guest, host) -> int:
+    """Wait until the guest has been sent the host's game as it stands (a state of as many
+    moves as the host's record, or more); returns that count."""
+    n = host.evaluate("window.tsuroRoom.record.moves.length")
+    guest.wait_for_function("(n) => window.tsuroRoom.arrivals.some((a) => a.n >= n)", arg=n)
+    return n
+
+
 def log_lines(page) -> list[str]:
     """The lines of the page's move log."""
     return page.locator("#log > li").all_inner_texts()
@@ -302,17 +310,26 @@ RULES = {"preset": "classic", "elimination_bonus": True}
 NAMES = ["Ann", "Bo", "Cy"]
 
 
+# The first seed tried: its game reaches Bo's exchange with Cy at its 32nd move, the pile
+# empty, so the game after the swap, which the tests play to its end, is a few moves
+# (seed 1's reached it at the 17th, 13 tiles in the pile).  Should the engine deal
+# otherwise one day, the seeds after it are tried in turn.
+FIRST_SEED = 42
+
+
 def record_before_bos_exchange():
     """A 3-player elimination-bonus game, seeded, played until Bo (seat 1) may exchange
-    tiles with a player he just put out: its record."""
+    tiles with Cy (seat 2), whom he just put out, Ann still in: its record."""
     players = [{"name": n, "color": c} for n, c in zip(NAMES, ("red", "blue", "green"))]
-    for seed in range(300):
+    for seed in range(FIRST_SEED, FIRST_SEED + 300):
         game = ok("new_game", {"rules": RULES, "players": players, "seed": seed})
         position, moves, pick = game["position"], [], random.Random(seed)
         while position["turn"] is not None:
             legal = ok("legal_moves", {"position": position})
             if legal["phase"] == "exchange":
-                if position["turn"] == 1 and len(position["hands"][1]) >= 2:
+                hands = position["hands"]
+                takes = {t for m in legal["moves"] for _, t in m["move"].get("exchange") or []}
+                if position["turn"] == 1 and len(hands[1]) >= 2 and takes and takes <= {*hands[2]}:
                     return {**game["record"], "moves": moves}
                 move = legal["moves"][0]["move"]
             else:

@@ -7,7 +7,7 @@ import datetime
 import json
 
 import pytest
-from gamekit import play_daily
+from gamekit import daily_near_the_end, play_daily
 from pagekit import figures, no_errors, wait_phase
 
 from tsuro_core.api import call
@@ -44,7 +44,10 @@ def test_daily_counted_game_share_text_replay_link_and_practice(page, server):
     from_page = page.evaluate("(d) => window.tsuro.request('daily', {date: d})", today())
     assert from_page["record"] == call("daily", {"date": today()})["result"]["record"]
 
-    placed = play_daily(page, reload_after=1)
+    play_daily(page, until_over=False)  # the start mark
+    assert play_daily(page, until_over=False, reload_after=1) == 1  # a tile; resumed on reload
+    daily_near_the_end(page, today(), 2)
+    play_daily(page)
     assert page.locator("#daily-result").is_visible()
     page.wait_for_selector("#figures table")  # the solo player's figures
     assert len(figures(page)) == 1
@@ -59,7 +62,6 @@ def test_daily_counted_game_share_text_replay_link_and_practice(page, server):
         == score
         == page.locator(".layer-tiles .placed").count()
     )
-    assert placed == score
     assert lines[-1].endswith("daily.html")
     # the replay link holds the whole game: today's deal, and the same score by the engine
     link = page.get_attribute("#replay-link", "href")
@@ -88,6 +90,9 @@ def test_daily_counted_game_share_text_replay_link_and_practice(page, server):
     page.click("#btn-practice")
     wait_phase(page, ["start"])
     assert "does not count" in page.inner_text("#daily-kind")
+    play_daily(page, until_over=False)  # the start mark
+    daily_near_the_end(page, today(), 1)
+    assert "does not count" in page.inner_text("#daily-kind")
     play_daily(page)
     assert "(practice)" in page.input_value("#share-text").split("\n")[0]
     assert saved(page)["days"][today()]["score"] == score
@@ -110,6 +115,8 @@ def test_another_day_is_practice_and_french_is_spoken(page, server):
     deal = call("daily", {"date": "2026-01-05"})["result"]["record"]
     assert saved(page)["games"]["2026-01-05"]["record"]["deal"] == deal["deal"]
     assert saved(page)["games"]["2026-01-05"]["practice"] is True
+    play_daily(page, until_over=False)  # the start mark
+    daily_near_the_end(page, "2026-01-05", 1)
     play_daily(page)
     first = page.input_value("#share-text").split("\n")[0]
     assert first.startswith("Tsuro du jour 2026-01-05\u202f: ") and "(entraînement)" in first

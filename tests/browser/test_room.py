@@ -120,11 +120,10 @@ def test_a_guest_and_the_host_reload_and_the_game_goes_on(devices, server, relay
     assert host.evaluate("window.tsuroRoom.record.moves.length") == n
     bo.wait_for_function("window.tsuroRoom.connected")
     assert bo.inner_text("#connection") == ""
-    roomkit.play_until_over([host, bo])
-    record = host.evaluate("window.tsuroRoom.record")
-    assert len(record["moves"]) > n
-    final = next(m for m in roomkit.received(bo) if m["type"] == "over")["record"]
-    assert final == record
+    # and the game goes on: two more moves, and Bo has them (the record every device gets
+    # at the end is the whole game's check, above, and tests/node's)
+    roomkit.play_moves([host, bo], 2, start=5)
+    assert roomkit.caught_up(bo, host) > n
     for page in (host, bo):
         assert not roomkit.relay_errors(page), roomkit.relay_errors(page)
 
@@ -148,9 +147,11 @@ def test_without_a_relay_an_invite_and_a_reply_connect_two_devices(devices, serv
     roomkit.take_seat(bo, 1, "Bo")
     host.wait_for_selector("#btn-start:enabled")
     host.click("#btn-start")
-    roomkit.play_until_over([host, bo])
-    record = host.evaluate("window.tsuroRoom.record")
-    assert next(m for m in roomkit.received(bo) if m["type"] == "over")["record"] == record
+    # both start marks and a tile over the connection the invite made; the rest of a game
+    # is the same protocol over the same data channel (the whole game above, tests/node)
+    roomkit.play_moves([host, bo], 3)
+    assert roomkit.caught_up(bo, host) >= 3
+    roomkit.hidden_ok(roomkit.received(bo), 1)
     pagekit.shot(bo, "room-manual-guest")
     for page in (host, bo):
         assert not roomkit.relay_errors(page), roomkit.relay_errors(page)
@@ -267,8 +268,10 @@ def test_the_host_gives_a_gone_players_seat_to_a_computer_or_to_someone_else(
     )
     roomkit.hidden_ok(got[:first], None)  # watching first: no hand
     roomkit.hidden_ok(got[first:], 1)
-    roomkit.play_until_over([host, di])
-    record = host.evaluate("window.tsuroRoom.record")
-    assert next(m for m in roomkit.received(di) if m["type"] == "over")["record"] == record
+    # Di plays on (her turn comes within three persons' moves) and is sent the game; the
+    # game to its end with Di's record: tests/node room_protocol.mjs freed_seat_taken_mid_game
+    n = host.evaluate("window.tsuroRoom.record.moves.length")
+    roomkit.play_moves([host, di], 3)
+    assert roomkit.caught_up(di, host) > n
     for page in (host, di):
         assert not roomkit.relay_errors(page), roomkit.relay_errors(page)

@@ -130,13 +130,7 @@ def test_two_host_tabs_one_referee_no_game_lost(devices, server, relay):
     kinds = ["person", "person", "computer:easy"]
     link, (tab_a, bo) = seated_room(devices, server, relay, kinds, ["Ann", "Bo"])
     pagekit.wait_phase(bo, ["start", "waiting"])
-    for k in range(40):
-        if tab_a.evaluate("window.tsuroRoom.record.moves.length") >= 5:
-            break
-        for i, page in enumerate((tab_a, bo)):
-            if roomkit.my_turn(page):
-                roomkit.play_turn(page, 16 * i + k)  # start marks apart, as play_until_over
-        tab_a.wait_for_timeout(100)
+    roomkit.play_moves([tab_a, bo], 3)  # Ann's and Bo's start marks, the computer's, a tile
     rid = tab_a.evaluate("Object.keys(localStorage).find((k) => k.startsWith('tsuro.room.host.'))")
 
     def stored_moves():
@@ -169,16 +163,11 @@ def test_two_host_tabs_one_referee_no_game_lost(devices, server, relay):
         "Another tab of this browser is the table of this room now; this tab has stopped."
     )
     seen = [stored_moves()]
-    for k in range(600):
-        if tab_b.evaluate("window.tsuroRoom.record.moves.length") >= handed + 4:
-            break
-        if pagekit.phase(tab_b) == "over" or pagekit.phase(bo) == "over":
-            break
-        for page in (tab_b, bo):
-            if roomkit.my_turn(page):
-                roomkit.play_turn(page, k)
+    for k in range(3):  # three persons' moves, the stored game read after each
+        if roomkit.play_moves([tab_b, bo], 1, start=3 + k) == 0:
+            break  # the game is over
         seen.append(stored_moves())
-        tab_b.wait_for_timeout(100)
+    roomkit.caught_up(bo, tab_b)
     seen.append(stored_moves())
     assert seen == sorted(seen), seen  # never back to an earlier move
     assert seen[-1] > handed or pagekit.phase(tab_b) == "over"

@@ -47,16 +47,7 @@ def tab(context, url: str):
 
 def near_the_end(date: str) -> dict:
     """The daily deal of `date` played by the engine to one move before its end."""
-    dealt = call("daily", {"date": date})["result"]
-    record, position = dealt["record"], dealt["position"]
-    while position["turn"] is not None:
-        moves = call("legal_moves", {"position": position})["result"]["moves"]
-        safe = [m for m in moves if not m.get("self_eliminating")] or moves
-        played = call("play", {"position": position, "move": safe[0]["move"]})["result"]
-        record["moves"].append(played["move"])
-        position = played["position"]
-    record["moves"] = record["moves"][:-1]
-    return record
+    return gamekit.played_on(call("daily", {"date": date})["result"]["record"])
 
 
 def test_daily_two_tabs_and_a_tab_left_open_since_yesterday_lose_no_counted_game(context, server):
@@ -98,6 +89,7 @@ def test_daily_two_tabs_and_a_tab_left_open_since_yesterday_lose_no_counted_game
     late.goto(server + "daily.html" + Q)
     assert "counts" in late.inner_text("#daily-kind") or wait_phase(late, ["start"])
     play_daily(late, until_over=False)  # yesterday's counted game, one move in
+    gamekit.daily_near_the_end(late, yesterday, 1)  # (still yesterday: the engine's moves)
     late.clock.set_system_time(datetime.datetime.fromisoformat(f"{today}T00:10:00+00:00"))
     # today's practice game in another tab (today's counted one is over), a move in
     now = tab(context, server + "daily.html" + Q)

@@ -21,6 +21,7 @@ SCENARIOS = [
     "whole_game_and_a_seat_to_a_computer",
     "freed_seat_taken_mid_game",
     "start_failure_said",
+    "computer_move_tried_again",
     "hostile_guest_refused",
     "handed_over_referee_is_silent",
     "rematch",
