@@ -1,7 +1,8 @@
 """Games for the browser tests: the game page's setup and first moves, finished records
 and their links (made by the engine, tsuro_core.api), the daily challenge played to its
 end, a puzzle of a kind, a play-by-link game dealt by commit and reveal, and games played
-on by the engine to their last moves (a daily's save, a link), for a page to finish."""
+on by the engine to their last moves (a daily's save, the game page's, a link), for a
+page to finish."""
 
 from __future__ import annotations
 
@@ -105,29 +106,17 @@ def choose_start_by_click(page, nth=0) -> None:
 
 
 def carried_on(page, left: int) -> int:
-    """The game this tab plays (its save: web/js/lib/game/saves.js) carried on by the engine
-    with safe moves where there are any, drawn with the game's own seeds as the page draws
-    them, to `left` moves before its end; saved back, and the page reloaded on it (the
-    many middle moves of a game whose end a test plays).  Returns the moves added."""
+    """The game this tab plays (its save: web/js/lib/game/saves.js) played on by the engine
+    to `left` moves before its end (played_on), saved back, and the page reloaded on it
+    (the many middle moves of a game whose end a test plays).  Returns the moves added."""
     key = page.evaluate("'tsuro.game.' + sessionStorage.getItem('tsuro.tab.game')")
     entry = json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))
-    record = entry["game"]["record"]
-    pos = ok("replay", {"record": record})["position"]
-    moves = []
-    while pos["turn"] is not None:
-        lm = ok("legal_moves", {"position": pos})
-        safe = [m for m in lm["moves"] if not m.get("self_eliminating")] or lm["moves"]
-        n = len(record["moves"]) + len(moves)
-        seed = {"seed": f"{record['seed']}/{n}"} if record.get("seed") is not None else {}
-        played = ok("play", {"position": pos, "move": safe[n * 7 % len(safe)]["move"], **seed})
-        pos = played["position"]
-        moves.append(played["move"])
-    assert len(moves) > left, f"the game has {len(moves)} moves left, not more than {left}"
-    record["moves"] += moves[: len(moves) - left]
+    before = len(entry["game"]["record"]["moves"])
+    record = entry["game"]["record"] = played_on(entry["game"]["record"], left)
     entry["position"] = ok("replay", {"record": record})["position"]
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(entry)])
     page.reload()
-    return len(moves) - left
+    return len(record["moves"]) - before
 
 
 # ------------------------------------------------------------------ the daily challenge
