@@ -1,7 +1,8 @@
 """Games for the browser tests: the game page's setup and first moves, finished records
 and their links (made by the engine, tsuro_core.api), the daily challenge played to its
 end, a puzzle of a kind, a play-by-link game dealt by commit and reveal, and games played
-on by the engine to their last moves (a daily's save, a link), for a page to finish."""
+on by the engine to their last moves (a daily's save, the game page's, a link), for a
+page to finish."""
 
 from __future__ import annotations
 
@@ -102,6 +103,20 @@ def choose_start_by_click(page, nth=0) -> None:
     """Click the nth start mark (wrapping)."""
     marks = page.locator(".layer-marks .start-mark")
     marks.nth(nth % marks.count()).locator(".start-dot").click(force=True)
+
+
+def carried_on(page, left: int) -> int:
+    """The game this tab plays (its save: web/js/lib/game/saves.js) played on by the engine
+    to `left` moves before its end (played_on), saved back, and the page reloaded on it
+    (the many middle moves of a game whose end a test plays).  Returns the moves added."""
+    key = page.evaluate("'tsuro.game.' + sessionStorage.getItem('tsuro.tab.game')")
+    entry = json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))
+    before = len(entry["game"]["record"]["moves"])
+    record = entry["game"]["record"] = played_on(entry["game"]["record"], left)
+    entry["position"] = ok("replay", {"record": record})["position"]
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(entry)])
+    page.reload()
+    return len(record["moves"]) - before
 
 
 # ------------------------------------------------------------------ the daily challenge

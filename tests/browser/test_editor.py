@@ -164,24 +164,6 @@ def make_problems(page) -> None:
     click_at(page, -0.2, 4.7)  # beside the tile on A5: beyond the edge, though still in
 
 
-def test_the_engines_problems_in_words(page, server):
-    page.set_viewport_size({"width": 1280, "height": 900})
-    fresh(page, server)
-    make_problems(page)
-    codes = problems(page)
-    assert "tile_twice" in codes and "markers_same_place" in codes
-    assert "marker_outside" in codes
-    assert problem_text(page, "tile_twice") == "Tile 9 is both on A5 and in Player 1’s hand."
-    text = page.inner_text("#problems")
-    assert "Two markers stand on the same point" in text
-    assert "it would already be out" in text
-    assert page.inner_text("#check-state").endswith("before this position can be used:")
-    # nothing goes out while the engine finds an error
-    assert page.input_value("#ed-link") == "" and page.get_attribute("#ed-play", "href") is None
-    assert page.locator(".layer-highlight .highlight-square").count() >= 2
-    no_errors(page)
-
-
 def test_a_sketch_is_marked_and_not_played(page, server):
     fresh(page, server)
     page.click("#tool-marker")
@@ -204,33 +186,34 @@ def test_a_sketch_is_marked_and_not_played(page, server):
     assert "not played" in page.inner_text("#out-note")
 
 
-def test_problems_in_french_no_english_left(new_page, server):
+def test_the_problems_in_french_and_the_other_languages_leave_no_english(new_page, server):
+    """The page with problems of every kind, a sketch and the game over, in French (the
+    browser's language), then German, Spanish, Italian, Brazilian Portuguese and Japanese
+    (?lang=): no English left.  One page made the problems once; each language opens the
+    draft as kept (the page's words are all that changes), and undo takes the game over
+    back to the problems."""
     page = new_page(locale="fr-FR", viewport={"width": 1280, "height": 900})
     fresh(page, server)
-    assert page.evaluate("document.documentElement.lang") == "fr"
     make_problems(page)
     assert problem_text(page, "tile_twice") == (
         "La tuile 9 est à la fois en A5 et dans la main de Joueur 1."
     )
-    assert not english_left(page), english_left(page)
-    page.select_option("#ed-phase", "over")
-    checked(page)
-    assert not english_left(page), english_left(page)
-
-
-@pytest.mark.parametrize("lang", ["de", "es", "it", "pt-BR", "ja"])
-def test_the_other_languages_leave_no_english(new_page, server, lang):
-    """The page with problems of every kind, a sketch and the game over, in German,
-    Spanish, Italian, Brazilian Portuguese and Japanese (?lang=): no English left."""
-    page = new_page(viewport={"width": 1280, "height": 900})
-    fresh(page, server, f"&lang={lang}")
-    assert page.evaluate("document.documentElement.lang") == lang
-    make_problems(page)
-    assert not english_left(page), english_left(page)
-    page.select_option("#ed-phase", "over")
-    page.select_option("#ed-hands", "deal")
-    checked(page)
-    assert not english_left(page), english_left(page)
+    made = problems(page)
+    for lang in ("fr", "de", "es", "it", "pt-BR", "ja"):
+        if lang != "fr":
+            fresh(page, server, f"&lang={lang}")
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert problems(page) == made, lang  # the same draft, its problems in this language
+        assert not english_left(page), (lang, english_left(page))
+        page.select_option("#ed-phase", "over")
+        checked(page)
+        page.select_option("#ed-hands", "deal")
+        checked(page)
+        assert not english_left(page), (lang, "over", english_left(page))
+        page.click("#btn-undo")
+        checked(page)
+        page.click("#btn-undo")
+        checked(page)
 
 
 # ------------------------------------------------------------------ out
@@ -251,9 +234,15 @@ def legal_position(page) -> dict:
     return answered(page)
 
 
-def test_share_link_round_trip_and_the_lesson_link(page, context, server):
+def test_what_a_legal_position_gives_out_link_lesson_embed_and_play(page, context, server):
+    """One legal position, and in turn what the page gives out for it: the share link's
+    round trip (another tab opens it; a reload keeps the draft) and the lesson link; the
+    embed snippet and its live preview; "Play from here" reaching a playable game."""
+    page.set_viewport_size({"width": 1280, "height": 900})
     fresh(page, server)
     position = legal_position(page)
+
+    # the share link's round trip, and the lesson link
     link = page.input_value("#ed-link")
     assert link.startswith(server + "editor.html#p=1")
     lesson = page.get_attribute("#ed-lesson", "href")
@@ -267,11 +256,22 @@ def test_share_link_round_trip_and_the_lesson_link(page, context, server):
     other.reload()
     checked(other)
     assert answered(other) == position
+    other.close()
 
+    # the embed snippet and its live preview
+    page.check("#ed-embed-try")
+    page.click("#btn-ed-embed")
+    snippet = page.input_value("#ed-embed-snippet")
+    assert snippet.startswith('<iframe src="' + server + "embed.html#p=1")
+    assert "&amp;try=1" in snippet
+    preview = page.frame_locator("#ed-embed-preview iframe")
+    preview.locator(".layer-tiles .placed").first.wait_for()
+    assert preview.locator(".layer-markers .marker").count() == 2
+    preview.locator("#hand .hand-tile").first.wait_for()  # the reader plays the move
+    page.locator("#out-panel").scroll_into_view_if_needed()
+    shot(page, "editor-embed-1280")
 
-def test_play_from_here_reaches_a_playable_game(page, server):
-    fresh(page, server)
-    position = legal_position(page)
+    # "Play from here": a playable game of this position
     href = page.get_attribute("#ed-play", "href")
     assert href.startswith(server + "#p=1")
     page.goto(href.replace(server, server + "?sw=off&anim=0"))
@@ -285,24 +285,6 @@ def test_play_from_here_reaches_a_playable_game(page, server):
     page.keyboard.press("Enter")
     wait_phase(page, ["tile", "pass", "computer"])
     assert pagekit.log_count(page) >= 1
-    no_errors(page)
-
-
-def test_embed_snippet_and_its_live_preview(page, server):
-    page.set_viewport_size({"width": 1280, "height": 900})
-    fresh(page, server)
-    legal_position(page)
-    page.check("#ed-embed-try")
-    page.click("#btn-ed-embed")
-    snippet = page.input_value("#ed-embed-snippet")
-    assert snippet.startswith('<iframe src="' + server + "embed.html#p=1")
-    assert "&amp;try=1" in snippet
-    preview = page.frame_locator("#ed-embed-preview iframe")
-    preview.locator(".layer-tiles .placed").first.wait_for()
-    assert preview.locator(".layer-markers .marker").count() == 2
-    preview.locator("#hand .hand-tile").first.wait_for()  # the reader plays the move
-    page.locator("#out-panel").scroll_into_view_if_needed()
-    shot(page, "editor-embed-1280")
     no_errors(page)
 
 
@@ -439,13 +421,31 @@ def test_open_a_saved_game(page, server):
 # ------------------------------------------------------------------ everyone
 
 
-def test_axe_contrast_and_the_phone(new_page, server):
+def the_engines_problems_in_words(page) -> None:
+    """make_problems' problems, each said in words; nothing goes out meanwhile."""
+    codes = problems(page)
+    assert "tile_twice" in codes and "markers_same_place" in codes
+    assert "marker_outside" in codes
+    assert problem_text(page, "tile_twice") == "Tile 9 is both on A5 and in Player 1’s hand."
+    text = page.inner_text("#problems")
+    assert "Two markers stand on the same point" in text
+    assert "it would already be out" in text
+    assert page.inner_text("#check-state").endswith("before this position can be used:")
+    # nothing goes out while the engine finds an error
+    assert page.input_value("#ed-link") == "" and page.get_attribute("#ed-play", "href") is None
+    assert page.locator(".layer-highlight .highlight-square").count() >= 2
+
+
+def test_the_engines_problems_in_words_axe_contrast_and_the_phone(new_page, server):
+    """axe in both themes and text contrast on the empty board, with the engine's problems
+    (said in words: checked there) and with the embed's preview; 360 px wide."""
     page = new_page(viewport={"width": 1280, "height": 900}, axe=True)
     fresh(page, server)
     contrast = Contrast(page, server)
     for where in ("empty", "problems", "embed"):
         if where == "problems":
             make_problems(page)
+            the_engines_problems_in_words(page)
         if where == "embed":
             page.click("#btn-empty")
             checked(page)
@@ -462,3 +462,4 @@ def test_axe_contrast_and_the_phone(new_page, server):
     page.set_viewport_size({"width": 360, "height": 740})
     pagekit.rendered(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    no_errors(page)

@@ -207,63 +207,6 @@ def test_a_failed_install_is_reported(page, site_without_wheel, install):
 SNAPSHOT = "window.tsuro.engine.snapshotDone"
 
 
-def test_snapshot_is_made_then_restored_and_plays_alike(page, server):
-    page.goto(server + "smoke.html?sw=off")
-    wait_ready(page)
-    made = page.evaluate(SNAPSHOT)
-    assert made["state"] == "stored" and made["rawBytes"] > made["bytes"] > 1_000_000, made
-    game = """async () => {
-        const r = (op, args) => window.tsuro.request(op, args);
-        let pos = (await r("new_game", {players: 3, seed: 5})).position;
-        const moves = [];
-        while (pos.turn !== null) {
-            const asked = {position: pos, bot: "survivor", seed: moves.length};
-            const m = (await r("bot_move", asked)).move;
-            moves.push(m);
-            pos = (await r("play", {position: pos, move: m, seed: 1})).position;
-        }
-        return {moves, result: await r("result", {position: pos}),
-                error: await r("play", {position: pos, move: {tile: 1, rot: 0}}),
-                unseeded: (await r("new_game", {players: 2})).position.pile};
-    }"""
-    fresh = page.evaluate(game)
-    restored = []
-    for _ in range(2):
-        page.reload()
-        wait_ready(page)
-        info = page.evaluate("window.tsuro.ready")
-        assert info["install"] == "snapshot" and info["snapshot"] == "restored", info
-        restored.append(page.evaluate(game))
-    for r in restored:
-        assert r["moves"] == fresh["moves"] and r["result"] == fresh["result"]
-        assert r["error"]["error"]["code"] == fresh["error"]["error"]["code"]
-    # Each restore draws fresh randomness (the snapshot froze `random`).
-    assert len({tuple(r["unseeded"]) for r in [fresh, *restored]}) == 3
-
-
-def test_a_corrupt_snapshot_falls_back_and_is_replaced(page, server):
-    page.goto(server + "smoke.html?sw=off")
-    wait_ready(page)
-    assert page.evaluate(SNAPSHOT)["state"] == "stored"
-    # Spoil the stored entry (same key, wrong bytes).
-    page.evaluate("""async () => {
-        const cache = await caches.open("tsuro-snapshot");
-        const [key] = await cache.keys();
-        const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
-        bytes.fill(7, 64, 64 + 100000);
-        await cache.put(key, new Response(bytes));
-    }""")
-    page.reload()
-    wait_ready(page)
-    info = page.evaluate("window.tsuro.ready")
-    assert info["snapshot"] == "to-make", info  # booted afresh, never worse
-    assert page.evaluate("window.tsuro.request('version')") == {"version": __version__}
-    assert page.evaluate(SNAPSHOT)["state"] == "stored"  # and replaced
-    page.reload()
-    wait_ready(page)
-    assert page.evaluate("window.tsuro.ready")["snapshot"] == "restored"
-
-
 def test_snapshot_switch_off(page, server):
     page.goto(server + "smoke.html?sw=off&snapshot=off")
     wait_ready(page)
@@ -272,7 +215,8 @@ def test_snapshot_switch_off(page, server):
     assert page.evaluate("caches.has('tsuro-snapshot')") is False
 
 
-def test_one_shared_engine_for_many_pages(context, server):
+def test_one_shared_engine_for_many_pages(new_context, server):
+    context = new_context(first_visit=False)  # a returning player's: not about the first visit
     pages = [context.new_page() for _ in range(3)]
     for p in pages:
         p.goto(server + "smoke.html?sw=off&engine=shared")
@@ -285,7 +229,8 @@ def test_one_shared_engine_for_many_pages(context, server):
     assert pages[0].evaluate("window.tsuro.engine.shared") is True
 
 
-def test_request_timeout_restarts_the_engine(page, server):
+def test_request_timeout_restarts_the_engine(new_page, server):
+    page = new_page(first_visit=False)  # a returning player's: not about the first visit
     page.goto(server + "smoke.html?sw=off")
     wait_ready(page)
     code = page.evaluate("""async () => {
@@ -421,40 +366,105 @@ WORKER_LOG = """(() => {
 })()"""
 
 
-@pytest.mark.parametrize("install", ["snapshot", "lock"])
-def test_warm_up_follows_ready_and_lets_requests_through(page, server, install):
-    """The planner's warm-up starts only after "ready" (and after the snapshot is
-    made), and a request sent while it runs is answered before it ends."""
-    page.add_init_script(WORKER_LOG)
-    page.goto(server + f"smoke.html?sw=off&install={install}")
-    wait_ready(page)
-    answered = page.evaluate("""async () => {
-        const e = window.tsuro.engine;
-        await new Promise((resolve) => {
-            const poll = () => e.warmup ? resolve() : setTimeout(poll, 5);
-            poll();
-        });
-        const {position} = await e.request("new_game", {players: 4, seed: 3});
-        const hint = await e.request("hint", {position, iterations: 2, seed: 1});
-        window.workerLog.push(`answered:${e.warmup.state}`);
-        return {hint, done: await e.warmupDone};
-    }""")
+# A seeded game of survivor bots through the page's engine, its result, an illegal
+# move's error, and an unseeded deal (fresh randomness).
+GAME = """async () => {
+    const r = (op, args) => window.tsuro.request(op, args);
+    let pos = (await r("new_game", {players: 3, seed: 5})).position;
+    const moves = [];
+    while (pos.turn !== null) {
+        const asked = {position: pos, bot: "survivor", seed: moves.length};
+        const m = (await r("bot_move", asked)).move;
+        moves.push(m);
+        pos = (await r("play", {position: pos, move: m, seed: 1})).position;
+    }
+    return {moves, result: await r("result", {position: pos}),
+            error: await r("play", {position: pos, move: {tile: 1, rot: 0}}),
+            unseeded: (await r("new_game", {players: 2})).position.pile};
+}"""
+
+# The planner's warm-up has begun; a hint asked then is answered before it ends.
+DURING_WARM_UP = """async () => {
+    const e = window.tsuro.engine;
+    await new Promise((resolve) => {
+        const poll = () => e.warmup ? resolve() : setTimeout(poll, 5);
+        poll();
+    });
+    const {position} = await e.request("new_game", {players: 4, seed: 3});
+    const hint = await e.request("hint", {position, iterations: 2, seed: 1});
+    window.workerLog.push(`answered:${e.warmup.state}`);
+    return {hint, done: await e.warmupDone};
+}"""
+
+
+def warmed_up_after_ready(page) -> list[str]:
+    """The warm-up started after "ready", a request sent while it ran was answered
+    before it ended, and it ended done; returns the worker's messages."""
+    answered = page.evaluate(DURING_WARM_UP)
     log = page.evaluate("window.workerLog")
     assert answered["hint"]["info"]["iterations"] == 2
     done = answered["done"]
     assert done["state"] == "done" and done["slices"] > 0, done
     ready, running = log.index("ready:"), log.index("warmup:running")
     assert ready < running < log.index("answered:running") < log.index("warmup:done"), log
-    if install == "snapshot":  # a first visit: the snapshot is made before the warm-up
-        assert log.index("snapshot:stored") < running, log
-    # A returning visit restores the snapshot and warms up again.
-    if install == "snapshot":
+    return log
+
+
+def test_snapshot_made_restored_alike_and_remade_if_corrupt_with_the_warm_up_after_ready(
+    page, server
+):
+    """One first visit, in turn: the snapshot is made, and the planner's warm-up starts
+    only after "ready" and after the snapshot is stored, letting a request through; two
+    returning visits restore it, warm up again and play the same seeded game, each with
+    fresh randomness; a spoilt snapshot falls back to a fresh boot (never worse) and is
+    made again, then restored."""
+    page.add_init_script(WORKER_LOG)
+    page.goto(server + "smoke.html?sw=off")
+    wait_ready(page)
+    log = warmed_up_after_ready(page)
+    assert log.index("snapshot:stored") < log.index("warmup:running"), log
+    made = page.evaluate(SNAPSHOT)
+    assert made["state"] == "stored" and made["rawBytes"] > made["bytes"] > 1_000_000, made
+    fresh = page.evaluate(GAME)
+    restored = []
+    for _ in range(2):
         page.reload()
         wait_ready(page)
-        assert page.evaluate("window.tsuro.ready")["snapshot"] == "restored"
-        assert page.evaluate("window.tsuro.engine.warmupDone")["state"] == "done"
-        log = page.evaluate("window.workerLog")
-        assert log.index("ready:") < log.index("warmup:running") < log.index("warmup:done")
+        info = page.evaluate("window.tsuro.ready")
+        assert info["install"] == "snapshot" and info["snapshot"] == "restored", info
+        warmed_up_after_ready(page)
+        restored.append(page.evaluate(GAME))
+    for r in restored:
+        assert r["moves"] == fresh["moves"] and r["result"] == fresh["result"]
+        assert r["error"]["error"]["code"] == fresh["error"]["error"]["code"]
+    # Each restore draws fresh randomness (the snapshot froze `random`).
+    assert len({tuple(r["unseeded"]) for r in [fresh, *restored]}) == 3
+    # Spoil the stored entry (same key, wrong bytes).
+    page.evaluate("""async () => {
+        const cache = await caches.open("tsuro-snapshot");
+        const [key] = await cache.keys();
+        const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+        bytes.fill(7, 64, 64 + 100000);
+        await cache.put(key, new Response(bytes));
+    }""")
+    page.reload()
+    wait_ready(page)
+    info = page.evaluate("window.tsuro.ready")
+    assert info["snapshot"] == "to-make", info  # booted afresh, never worse
+    assert page.evaluate("window.tsuro.request('version')") == {"version": __version__}
+    assert page.evaluate(SNAPSHOT)["state"] == "stored"  # and replaced
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("window.tsuro.ready")["snapshot"] == "restored"
+
+
+def test_warm_up_follows_ready_and_lets_requests_through_on_the_lock_path(page, server):
+    """As on the snapshot path (above), without a snapshot to make first."""
+    page.add_init_script(WORKER_LOG)
+    page.goto(server + "smoke.html?sw=off&install=lock")
+    wait_ready(page)
+    log = warmed_up_after_ready(page)
+    assert "snapshot:stored" not in log, log
 
 
 def test_warm_up_switch_off(page, server):

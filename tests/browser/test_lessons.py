@@ -6,7 +6,8 @@ the draft after a reload (and a damaged one kept aside), and gets a link, a
 snippet and a file that lesson.html plays; a host page on another origin
 frames the lesson and hears step, answer and solved as its reader fails and
 then solves the task; the replay's "Add to a lesson"; the pages in French with
-no English left, audited by axe in both themes, at 360 and 1280 px."""
+no English left, audited by axe in both themes, at 360 and 1280 px; the rules
+tutorial's boards at 1280 px and its lessons played at 360 px."""
 
 from __future__ import annotations
 
@@ -315,9 +316,20 @@ def test_lessons_in_french_with_no_english_left_and_audited(new_page, server):
     assert check.seen
 
 
-def test_the_tutorial_plays_its_lessons_at_360_px(page, server):
-    page.set_viewport_size({"width": 360, "height": 740})
+def test_the_tutorial_at_1280_px_and_its_lessons_played_at_360_px(page, server):
+    """One visit of the rules tutorial: at 1280 px its first board is live (a hand, and
+    the start marks once the engine is there); at 360 px the dragon tile's lesson steps
+    through its game, and nothing scrolls sideways.  Screenshots at both widths."""
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(server + "tutorial/?sw=off")
+    assert page.locator("iframe").count() >= 6
+    first = page.frame_locator("iframe").first
+    first.locator("svg.board").wait_for()
+    first.locator("#hand .hand-tile").first.wait_for()
+    page.locator("iframe").first.hover()
+    first.locator(".layer-marks .start-mark").first.wait_for(timeout=120_000)
+    shot(page, "tutorial-1280")
+    page.set_viewport_size({"width": 360, "height": 740})
     frame = page.frame_locator("iframe").nth(6)  # the dragon tile: a game's steps
     page.locator("iframe").nth(6).scroll_into_view_if_needed()
     frame.locator("#where").wait_for()

@@ -62,6 +62,7 @@ PARAMS = {
     "bootstall": ["1", "0", "-5", "1e400", "2147483648000"],
     "warmup": ["sometimes"],
     "slow": ["99999", "-1", "1e400"],
+    "timelimit": ["1", "0", "-5", "1e400", "2147483648000"],
 }
 DATES = ["2026-02-30", "0000-01-01", "9999-99-99", "2026-1-1", "", "__proto__", "1e400"]
 OVERFLOW = "__OVERFLOW__"  # replaced by 1e400 in the stored text: JSON that overflows

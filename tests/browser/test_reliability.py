@@ -139,9 +139,9 @@ def games(page) -> dict:
     }
 
 
-def my_game(page, server) -> str:
+def my_game(page, server, query: str = "") -> str:
     """A game of mine against the computer, after my first move; returns its id."""
-    page.goto(server + GAME)
+    page.goto(server + GAME + query)
     page.wait_for_selector("#setup[open]")
     page.click("#btn-start")
     assert pagekit.wait_phase(page, ["start"]) == "start"
@@ -224,7 +224,9 @@ KILL = "() => window.tsuro.engine.worker.terminate()"
 
 @pytest.mark.parametrize("trouble", [FLOOD, KILL], ids=["busy", "killed"])
 def test_an_engine_past_its_time_limit_is_restarted_and_the_game_goes_on(page, server, trouble):
-    my_game(page, server)
+    # a time limit of 4 s rather than 10 (docs/browser-api.md, ?timelimit=): the same
+    # give-up and restart, sooner
+    my_game(page, server, "&timelimit=4000")
     moves = pagekit.log_count(page)
     _busy_then_place(page, trouble)
     notice_text(page, "restarted")

@@ -79,10 +79,12 @@ export function engineDown(e) {
   return !!e && typeof e === "object" && "code" in e && typeof e.code === "string" && ENGINE_DOWN.has(e.code);
 }
 
-/** A request's time limit: the ordinary one, plus the search budget of bot ops. @param {object} [args] */
-export function timeLimit(args) {
+/** A request's time limit: the ordinary one (`base`: TIME_LIMIT_MS unless the page's
+ *  ?timelimit= says otherwise), plus the search budget of bot ops.
+ *  @param {object} [args] @param {number} [base] */
+export function timeLimit(args, base = TIME_LIMIT_MS) {
   const budget = Number(args && "budget_ms" in args && args.budget_ms);
-  return TIME_LIMIT_MS + (Number.isFinite(budget) && budget > 0 ? budget : 0);
+  return base + (Number.isFinite(budget) && budget > 0 ? budget : 0);
 }
 
 const INSTALLS = ["snapshot", "lock", "micropip"];
@@ -98,6 +100,7 @@ const PARAMS = {
   warmup: oneOf(ON_OFF),
   sw: oneOf(["on", "off", "0", "1", "false", "true"]),
   slow: wholeNumber(0, 5000),              // ms (tests: every answer this late)
+  timelimit: wholeNumber(3000, 600_000),   // ms (tests: a request given up on sooner; 3 s at least)
 };
 
 /**
@@ -168,6 +171,7 @@ export class Engine {
       typeof SharedWorker === "function";
     this.bootStallMs = options.bootStallMs ?? pageParam("bootstall") ?? BOOT_STALL_MS;
     this.slowMs = pageParam("slow") ?? 0;
+    this.timeLimitMs = pageParam("timelimit") ?? TIME_LIMIT_MS;
     /** @type {Progress | null} */
     this.progress = null;
     this.generation = 0;
@@ -347,7 +351,7 @@ export class Engine {
   /**
    * Ask the engine: the way every page and game asks.  Once the engine is ready (a
    * failed start rejects with its EngineError), within the request's time limit
-   * (timeLimit(args): 10 s, plus the search budget of bot ops); resolves to the result,
+   * (timeLimit(args): 10 s or the page's ?timelimit=, plus the search budget of bot ops); resolves to the result,
    * rejects with an EngineError.
    * @template {Op} K
    * @param {K} op
@@ -356,7 +360,7 @@ export class Engine {
    */
   async ask(op, args = /** @type {ArgsOf<K>} */ ({})) {
     await this.ready;
-    return this.request(op, args, { timeoutMs: timeLimit(args) });
+    return this.request(op, args, { timeoutMs: timeLimit(args, this.timeLimitMs) });
   }
 
   _stop() {
