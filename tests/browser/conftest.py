@@ -48,9 +48,10 @@ EXPRESSION
   };
   const end = performance.now() + ms;
   for (;;) {
-    // A document still being parsed after a navigation has no body yet: the page's
-    // state (its phase, its words) is not there to read, so wait for it.
-    const value = document.body ? await check() : null;
+    // A document still being parsed after a navigation has a part of its elements (or
+    // no body yet), and its modules have not run: the page's state (its phase, its
+    // words, its fields) is not there to read, so wait for the parse to end.
+    const value = document.readyState !== "loading" ? await check() : null;
     if (value) return value;
     if (ms && performance.now() > end) return null;
     await new Promise((resolve) => setTimeout(resolve, interval));
@@ -66,9 +67,9 @@ def _wait_for_function(self, expression, *, arg=None, timeout=None, polling=None
     through the DevTools protocol, outside the page's policy.  One evaluate waits in the
     page (a check every `polling` ms, 20 by default), rather than a round trip through
     Playwright for each check; a navigation meanwhile starts it again in the new
-    document, where it checks once the document has a body (a predicate reading the
-    page's state would throw on a document still being parsed).  A predicate that
-    cannot be set in that frame is asked by round trips.
+    document, where it checks once the document is parsed (a predicate reading the
+    page's state would throw on a document still being parsed: no body, no element).
+    A predicate that cannot be set in that frame is asked by round trips.
     """
     from playwright.sync_api import Error, TimeoutError
 
