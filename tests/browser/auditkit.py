@@ -19,7 +19,7 @@ from tools.palette import read_palette
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-# WCAG 2.1 A and AA, and axe's best practices.
+# axe's tags for WCAG 2.1 A and AA, and its best practices.
 TAGS = "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']"
 # The rules that read colours: all a change of theme can change (the themes differ only
 # in colour custom properties: web/css/components.css).

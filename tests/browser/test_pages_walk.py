@@ -305,6 +305,7 @@ def test_later_pages_in_english_audited_and_lang_fr_wins(new_page, server):
     ?lang=fr turns each page French."""
     check = WithContrast(Checker("en", words=False), server)
     page = walk(new_page, server, "en-GB", check, "en")
+    assert set(check.seen) >= CONTRAST, CONTRAST - set(check.seen)  # each state measured
     assert check.contrast is not None
     check.contrast.assert_ok(*MEASURED)
     # the same device, its storage cleared (today's daily is not over, no link game kept)
