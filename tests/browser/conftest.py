@@ -1,12 +1,12 @@
 """Playwright + headless Chromium against the served dist/.
 
-Chromium is Debian's (`apt-get install chromium`), found at $TSURO_CHROMIUM
-(default /usr/bin/chromium); Playwright's own browser downloads are not used.
+Chromium is Debian's headless shell (`apt-get install chromium-headless-shell`), found at
+$TSURO_TEST_CHROMIUM (default /usr/bin/chromium-headless-shell: sitebuild/chromium.py says
+why); Playwright's own browser downloads are not used.
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 import time
@@ -26,13 +26,11 @@ def browser():
     """One headless Chromium for the session."""
     from playwright.sync_api import sync_playwright
 
-    path = chromium.path()
-    if not (os.path.exists(path) or shutil.which(path)):
-        pytest.fail(
-            f"Chromium not found at {path} (set TSURO_CHROMIUM or apt-get install chromium)"
-        )
     with sync_playwright() as pw:
-        browser = chromium.launch(pw)
+        try:
+            browser = chromium.launch(pw, executable=chromium.test_path())
+        except FileNotFoundError as e:
+            pytest.fail(str(e))
         yield browser
         browser.close()
 

@@ -155,7 +155,7 @@ BROKEN = """<!doctype html><meta name=viewport content='width=device-width'>
 <div style='width:2000px;height:10px'></div>
 <p><input type=checkbox id=c1><label for=c1 style='display:block'>Open hands</label></p>
 <button id=small style='width:20px;height:20px;padding:0'>x</button>
-<button id=cut style='width:60px;height:44px;white-space:nowrap;overflow:hidden'>A label</button>
+<button id=cut style='width:44px;height:44px;white-space:nowrap;overflow:hidden'>Too long</button>
 <button id=under style='position:absolute;left:200px;top:200px;width:80px;height:44px'>One</button>
 <button id=over style='position:absolute;left:240px;top:210px;width:80px;height:44px'>Two</button>
 <button class=primary id=go style='height:30px;width:100px'>Start</button>
