@@ -246,14 +246,16 @@ def test_the_host_gives_a_gone_players_seat_to_a_computer_or_to_someone_else(
     pagekit.wait_phase(host, ["start"])
     roomkit.play_moves([host, bo, cy], 4)
 
-    # Cy is gone: the host sees it and gives the seat to a computer, which plays on
-    cy.context.close()
+    # Cy is gone (closes the tab: the page's pagehide leaves the room at once; the headless
+    # shell closes a whole context without it, and the host would notice only once Cy's
+    # connection timed out): the host sees it and gives the seat to a computer, which plays on
+    cy.close()
     host.wait_for_selector("#players li[data-seat='2'][data-state='away']")
     host.click("#players li[data-seat='2'] button[data-action='computer']")
     host.wait_for_selector("#players li[data-seat='2'][data-state='computer']")
 
     # Bo is gone: the host frees the seat; Di opens the link and takes it mid-game
-    bo.context.close()
+    bo.close()
     host.wait_for_selector("#players li[data-seat='1'][data-state='away']")
     host.click("#players li[data-seat='1'] button[data-action='free']")
     di = devices("di")
