@@ -5,7 +5,9 @@ one replay Stepper keeps within its bounds and animates only one step forward; t
 one play path runs its steps in order, drops the rest when the page moved on, and
 hands an engine refusal back before anything changed; a stored entry the page cannot
 use whole is put aside as it was and the good rest kept, and a change is made to what is
-stored now (storage.js's readChecked and updateChecked, through the daily's store)."""
+stored now (storage.js's readChecked and updateChecked, through the daily's store); a
+room's message too large is refused once, on its first chunk, its other chunks ignored
+even when they come after the peer's leave (pages/room/chunks.js)."""
 
 from __future__ import annotations
 
@@ -89,3 +91,10 @@ def test_a_stored_entry_is_distrusted_put_aside_whole_and_changed_where_stored(s
     assert set(d["merged"]["days"]) == {"2026-01-01", "2026-01-02"}
     assert d["merged"]["days"]["2026-01-01"]["fragment"] == "a"
     assert d["merged"]["countedAgain"] is False
+
+
+def test_a_message_too_large_is_refused_once_its_late_chunks_ignored(seen):
+    c = seen["chunks"]
+    assert c["afterLeave"] == 1  # the chunks after the leave are not a new message
+    assert c["afterJoin"] == 1  # nor another peer's, nor Eve's once she is back
+    assert c["tooLarge"] == ["eve", "eve"]
