@@ -215,11 +215,13 @@ def warm_engine(browser, server, test_files):
 @pytest.fixture
 def new_context(request, browser, csp_violations, server, csp_reports):
     """new_context(**options) -> a browser context (a device), closed after the test:
-    warm (the engine's snapshot stored, its warm-up off: contextkit) unless the test is
-    marked first_visit or asks `first_visit=True`; every Content-Security-Policy
+    warm (the engine's snapshot stored: contextkit) unless the test is marked
+    first_visit or asks `first_visit=True`; its engines' warm-up off unless the test is
+    marked warm_up; every Content-Security-Policy
     violation fails the test; `axe=True` loads axe-core in every document; other options
     are Playwright's (locale, viewport...)."""
     first = request.node.get_closest_marker("first_visit") is not None
+    warm_up = request.node.get_closest_marker("warm_up") is not None
     made = []
 
     def make(*, first_visit: bool = first, axe: bool = False, **options):
@@ -227,6 +229,7 @@ def new_context(request, browser, csp_violations, server, csp_reports):
             browser,
             csp_violations,
             warm=None if first_visit else request.getfixturevalue("warm_engine"),
+            warm_up=warm_up,
             axe=auditkit.axe_source() if axe else "",
             **options,
         )

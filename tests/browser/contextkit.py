@@ -127,14 +127,24 @@ def _first_the_seeded(ctx, seeded) -> None:
     ctx.new_page = new_page
 
 
-def open_context(browser, csp_violations, *, warm: WarmEngine | None, axe: str = "", **options):
-    """A new context: `warm` (the snapshot stored, the warm-up off) unless None (a first
-    visit, the engine as shipped); its Content-Security-Policy violations go to
-    `csp_violations`; `axe`: axe-core's source, loaded in every document."""
+def open_context(
+    browser,
+    csp_violations,
+    *,
+    warm: WarmEngine | None,
+    warm_up: bool = False,
+    axe: str = "",
+    **options,
+):
+    """A new context: `warm` (the snapshot stored) unless None (a first visit: nothing
+    stored); its engines' warm-up off unless `warm_up` (the warm-up under test); its
+    Content-Security-Policy violations go to `csp_violations`; `axe`: axe-core's
+    source, loaded in every document."""
     ctx = browser.new_context(**options)
     ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
     if warm is not None:
         _first_the_seeded(ctx, warm.seed(ctx))
+    if not warm_up:
         ctx.add_init_script(script=WARMUP_OFF)
     watch_csp(ctx, csp_violations)
     if axe:

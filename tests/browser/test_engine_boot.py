@@ -410,6 +410,7 @@ def warmed_up_after_ready(page) -> list[str]:
     return log
 
 
+@pytest.mark.warm_up
 def test_snapshot_made_restored_alike_and_remade_if_corrupt_with_the_warm_up_after_ready(
     page, server
 ):
@@ -458,6 +459,7 @@ def test_snapshot_made_restored_alike_and_remade_if_corrupt_with_the_warm_up_aft
     assert page.evaluate("window.tsuro.ready")["snapshot"] == "restored"
 
 
+@pytest.mark.warm_up
 def test_warm_up_follows_ready_and_lets_requests_through_on_the_lock_path(page, server):
     """As on the snapshot path (above), without a snapshot to make first."""
     page.add_init_script(WORKER_LOG)
@@ -467,6 +469,7 @@ def test_warm_up_follows_ready_and_lets_requests_through_on_the_lock_path(page, 
     assert "snapshot:stored" not in log, log
 
 
+@pytest.mark.warm_up
 def test_warm_up_switch_off(page, server):
     page.goto(server + "smoke.html?sw=off&install=lock&warmup=off")
     wait_ready(page)
