@@ -5,8 +5,10 @@ server; the tests and benchmarks start one in a thread."""
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import json
+import socket
 import sys
 import threading
 import time
@@ -39,8 +41,13 @@ MIME = {
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves a directory with proper MIME types and the site's headers (SITE_HEADERS)."""
+    """Serves a directory with proper MIME types and the site's headers (SITE_HEADERS).
 
+    HTTP/1.1, so a browser keeps its connections open between requests, as with any
+    real host: HTTP/1.0 made it open a connection (and this server a thread) for each
+    of a page's hundred-odd requests."""
+
+    protocol_version = "HTTP/1.1"
     rules: Rules = SITE_HEADERS
     mounts: dict[str, str] = {}  # noqa: RUF012 (URL prefix "/__bench/" -> directory)
     stats: list[tuple[str, int, int]] | None = None  # if a list: (path, bytes sent, status)
@@ -128,6 +135,31 @@ class _CountingWriter:
 class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._open: set[socket.socket] = set()
+        self._open_lock = threading.Lock()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        with self._open_lock:
+            self._open.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request: Any) -> None:
+        with self._open_lock:
+            self._open.discard(request)
+        super().shutdown_request(request)
+
+    def server_close(self) -> None:
+        """Stop listening and hang up the connections kept open: a server closed is gone
+        (tests of offline play close theirs), not still answering on old connections."""
+        super().server_close()
+        with self._open_lock:
+            kept, self._open = list(self._open), set()
+        for conn in kept:
+            with contextlib.suppress(OSError):  # already hung up
+                conn.shutdown(socket.SHUT_RDWR)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # A browser that hangs up mid-download (a closed page) is not an error.
