@@ -137,9 +137,10 @@ class _Server(http.server.ThreadingHTTPServer):
     allow_reuse_address = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        # before the socket is bound: a busy port closes the server at once
         self._open: set[socket.socket] = set()
         self._open_lock = threading.Lock()
+        super().__init__(*args, **kwargs)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         with self._open_lock:
