@@ -7,6 +7,8 @@
 // no-restricted-paths and no-cycle; tests/test_layers.py shows both fail):
 //
 //   pages/<page>   one page's wiring: any layer below, never another page
+//   lib/lessonview a lesson shown on its board: steps, the reader's moves
+//                  (lesson.html's one, the rules tutorial's boards)
 //   lib/authoring  the authoring pages' drafts (the board and lesson editors'
 //                  only: loaded with them, the later tier)
 //   lib/shell      the page's frame: boot, status and notices, the top bar
@@ -27,15 +29,16 @@ const PAGES = "./web/js/pages";
 
 // Each layer, and the layers it must not import (the ones above it, and its siblings).
 const LAYERS = {
-  authoring: ["shell", "turns", "game", "engine", "lessons", "views"],
-  shell: ["game", "authoring"],
-  turns: ["shell", "game", "engine", "lessons", "authoring"],
-  game: ["shell", "turns", "views", "lessons", "authoring"],
-  engine: ["shell", "turns", "game", "lessons", "views", "words", "authoring"],
-  lessons: ["shell", "turns", "game", "engine", "views", "authoring"],
-  views: ["shell", "turns", "game", "engine", "lessons", "authoring"],
-  words: ["shell", "turns", "game", "engine", "lessons", "views", "authoring"],
-  base: ["shell", "turns", "game", "engine", "lessons", "views", "words", "authoring"],
+  lessonview: ["authoring"],
+  authoring: ["lessonview", "shell", "turns", "game", "engine", "lessons", "views"],
+  shell: ["lessonview", "game", "authoring"],
+  turns: ["lessonview", "shell", "game", "engine", "lessons", "authoring"],
+  game: ["lessonview", "shell", "turns", "views", "lessons", "authoring"],
+  engine: ["lessonview", "shell", "turns", "game", "lessons", "views", "words", "authoring"],
+  lessons: ["lessonview", "shell", "turns", "game", "engine", "views", "authoring"],
+  views: ["lessonview", "shell", "turns", "game", "engine", "lessons", "authoring"],
+  words: ["lessonview", "shell", "turns", "game", "engine", "lessons", "views", "authoring"],
+  base: ["lessonview", "shell", "turns", "game", "engine", "lessons", "views", "words", "authoring"],
 };
 
 const zones = [

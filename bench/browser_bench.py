@@ -18,8 +18,8 @@ Prints medians over --runs runs, all in one browser session:
   warm, interleaved with the above, and the ratios of each path to it;
 - the memory snapshot: its stored size, the time to make and store it;
 - with --memory (or --memory-only): the rules tutorial's memory with every
-  rules board live, one shared engine against a dedicated engine per board,
-  relative to one live board;
+  rules board live (its lessons drawn in its own document, one shared engine),
+  relative to one live board (lesson.html);
 - the round trip of one request page -> worker -> page (--op, --args);
 - with --planner-only, instead of all the above: the planner's rounds per
   move (hint op, --browser-budget-ms in the browser, --budget-ms in CPython)
@@ -195,8 +195,7 @@ def main(argv=None) -> int:
     ap.add_argument(
         "--memory",
         action="store_true",
-        help="also measure the tutorial's memory with every board live (shared and "
-        "dedicated engines) against one live board",
+        help="also measure the tutorial's memory with every board live against one live board",
     )
     ap.add_argument("--no-cold", action="store_true", help="skip the cold runs")
     ap.add_argument(
@@ -880,12 +879,12 @@ def collect_garbage(browser, page) -> None:
 
 def tutorial_memory(dist: Path) -> dict:
     """The rules tutorial with every board that needs rules live, against one live
-    board, on a later visit (the engine's snapshot stored, the offline worker
-    installed): with the boards
-    sharing one engine (SharedWorker, the site's choice) and with a dedicated
-    engine per board (?engine=dedicated in each board's fragment).  Each figure
-    twice: settled (3 s idle, as a player's browser might hold it) and after a
-    garbage collection in every page, frame and worker ("_gc": the memory held)."""
+    board (lesson.html), on a later visit (the engine's snapshot stored, the offline
+    worker installed).  The tutorial draws its lessons in its own document, sharing
+    the page's one engine; "live": each board with a move to try or a task pointed
+    at (its engine asked for its reader's turn).  Each figure twice: settled (3 s
+    idle, as a player's browser might hold it) and after a garbage collection in
+    every page, frame and worker ("_gc": the memory held)."""
     import re
     import uuid
 
@@ -900,10 +899,6 @@ def tutorial_memory(dist: Path) -> dict:
         if json.loads((dist / src[4:].split("&")[0]).read_text())["steps"][0].keys()
         & {"try", "task"}
     ]
-    (dist / "tutorial" / "dedicated.html").write_text(
-        re.sub(r'(data-src="\.\./lesson\.html#src=lessons/[^"]*)"', r'\1&engine=dedicated"', tut),
-        encoding="utf-8",
-    )
     srv, base = build.serve_in_thread(dist, host="127.0.0.1")
     site = base.replace("127.0.0.1", "localhost")
     marker = f"--tsuro-bench-marker={uuid.uuid4().hex}"
@@ -923,58 +918,59 @@ def tutorial_memory(dist: Path) -> dict:
         browser = chromium.launch(pw, marker)
 
         def all_live(page, url):
+            """The tutorial with every box drawn, and every board that needs rules pointed
+            at; the seconds from its load to the engine's answer to all of them."""
             page.goto(url)
             page.wait_for_load_state("load")
-            count = page.locator("iframe").count()
-            for i in range(count):
-                page.locator("iframe").nth(i).scroll_into_view_if_needed()
             t = time.monotonic()
-            for _ in range(1200):
-                frames = [
-                    f
-                    for f in page.frames
-                    if "lesson.html#" in f.url and any(link in f.url for link in try_links)
-                ]
-                if len(frames) == len(try_links):
-                    break
-                time.sleep(0.05)
-            for f in frames:
-                f.evaluate("window.tsuro.ready")
+            boxes = page.locator(".lesson-box")
+            for i in range(boxes.count()):
+                boxes.nth(i).scroll_into_view_if_needed()
+            page.wait_for_function(
+                "[...document.querySelectorAll('.lesson-box')]"
+                ".every((b) => b.dataset.state === 'shown')",
+                timeout=300_000,
+            )
+            for link in try_links:
+                box = page.locator(f'.lesson-box[data-src$="{link}"]')
+                box.scroll_into_view_if_needed()
+                box.locator(".board-box").hover()
+            # each has its reader's turn from the engine: its start marks, or its hand playable
+            for link in try_links:
+                box = page.locator(f'.lesson-box[data-src$="{link}"]')
+                box.locator(
+                    ".layer-marks .start-mark, .embed-hand:not(.disabled) .hand-tile"
+                ).first.wait_for()
             return time.monotonic() - t
 
-        for kind, page_name in (("shared", "index.html"), ("dedicated", "dedicated.html")):
-            ctx = browser.new_context()
-            ctx.set_default_timeout(300_000)
-            page = ctx.new_page()
-            page.goto("about:blank")
-            settle()
-            empty = [_pss_mb(marker)]
-            collect_garbage(browser, page)
-            empty.append(_pss_mb(marker))
-            # One live board, on a later visit like the tutorial's: the first visit makes
-            # the engine's snapshot and installs the offline worker, as a player's browser
-            # holds them on a later visit; both sides are measured with it in place (the
-            # tutorial's frames register it: measured while it installed, the tutorial
-            # counted its download and hashing of the whole site, which the board did not).
-            single = f"{site}lesson.html#{try_links[0]}&eager=1&engine={kind}"
-            page.goto(single)
-            page.evaluate("window.tsuro.ready")
-            page.evaluate("window.tsuro.engine.snapshotDone")
-            page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-            page.goto("about:blank")
-            page.goto(single)
-            page.evaluate("window.tsuro.ready")
-            if kind == "shared":
-                measure("single", page, empty)
-                page.goto(f"{site}tutorial/index.html")
-                page.wait_for_load_state("load")
-                measure("tutorial_idle", page, empty)
-            out[f"seconds_{kind}"] = all_live(page, f"{site}tutorial/{page_name}")
-            measure(f"tutorial_{kind}", page, empty)
-            out[f"ratio_{kind}"] = out[f"tutorial_{kind}"] / out["single"]
-            out[f"ratio_{kind}_gc"] = out[f"tutorial_{kind}_gc"] / out["single_gc"]
-            ctx.close()
-            settle()
+        ctx = browser.new_context()
+        ctx.set_default_timeout(300_000)
+        page = ctx.new_page()
+        page.goto("about:blank")
+        settle()
+        empty = [_pss_mb(marker)]
+        collect_garbage(browser, page)
+        empty.append(_pss_mb(marker))
+        # One live board, on a later visit like the tutorial's: the first visit makes
+        # the engine's snapshot and installs the offline worker, as a player's browser
+        # holds them on a later visit; both sides are measured with it in place.
+        single = f"{site}lesson.html#{try_links[0]}&eager=1"
+        page.goto(single)
+        page.evaluate("window.tsuro.ready")
+        page.evaluate("window.tsuro.engine.snapshotDone")
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.goto("about:blank")
+        page.goto(single)
+        page.evaluate("window.tsuro.ready")
+        measure("single", page, empty)
+        page.goto(f"{site}tutorial/index.html")
+        page.wait_for_load_state("load")
+        measure("tutorial_idle", page, empty)
+        out["seconds_shared"] = all_live(page, f"{site}tutorial/index.html")
+        measure("tutorial_shared", page, empty)
+        out["ratio_shared"] = out["tutorial_shared"] / out["single"]
+        out["ratio_shared_gc"] = out["tutorial_shared_gc"] / out["single_gc"]
+        ctx.close()
         browser.close()
     srv.shutdown()
     srv.server_close()
@@ -1075,10 +1071,9 @@ def print_table(r: dict) -> None:
             f"({m['single_gc']:.1f}); tutorial, no board live {m['tutorial_idle']:.1f} "
             f"({m['tutorial_idle_gc']:.1f}); every board live, shared engine "
             f"{m['tutorial_shared']:.1f} ({m['tutorial_shared_gc']:.1f}): "
-            f"{m['ratio_shared']:.2f} x one board ({m['ratio_shared_gc']:.2f} x), "
-            f"a dedicated engine per board {m['tutorial_dedicated']:.1f} "
-            f"({m['ratio_dedicated']:.2f} x); {m['live_boards']} live boards; time to every board "
-            f"live: shared {m['seconds_shared']:.1f} s, dedicated {m['seconds_dedicated']:.1f} s"
+            f"{m['ratio_shared']:.2f} x one board ({m['ratio_shared_gc']:.2f} x); "
+            f"{m['live_boards']} live boards; time to every board live: "
+            f"{m['seconds_shared']:.1f} s"
         )
     rt = r["round_trip_ms"]
     print(

@@ -41,7 +41,7 @@ def content_security_policy(frame_ancestors: str | None, connect: str = "'self'"
         "img-src 'self' data:",  # data: for the favicon
         f"connect-src {connect}",
         "worker-src 'self'",
-        "frame-src 'self'",  # the tutorial embeds our boards
+        "frame-src 'self'",  # our boards in our pages' previews, the shared engine's owner frame
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",

@@ -1,6 +1,6 @@
 """The rules tutorial's record boards still show what their words say.
 
-Each later section of web/tutorial/index.html frames a lesson (lesson.html)
+Each later section of web/tutorial/index.html shows a lesson (its box's data-src)
 whose steps are the positions of a real seeded game found by
 tools/tutorial_links.py --records (data/lessons/tutorial-<key>.json); here the
 engine replays the lesson's game and tools/tutorial_links.CLAIMS checks the

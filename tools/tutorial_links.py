@@ -403,7 +403,7 @@ if __name__ == "__main__" and "--course" in sys.argv:
 
 # ---------------------------------------------------------------------------
 # The tutorial's boards as lessons (data/lessons/tutorial-<key>.json, played by
-# lesson.html in web/tutorial/index.html): each example above as the lesson the
+# the boards of web/tutorial/index.html): each example above as the lesson the
 # authoring page (lesson-edit.html) makes of it: a position becomes one step
 # with a move to try (a task where the section asks for one); a record's
 # window from..to one step per position, so Next plays each move.  Written in

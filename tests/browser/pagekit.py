@@ -179,15 +179,22 @@ def choose_placeable_by_keys(page, k: int) -> None:
 
 
 def tutorial_boards_loaded(page) -> None:
-    """The rules tutorial with every board's frame loaded, the lazy ones too: each frame's
-    lesson document in place, so that none navigates while the test reads the frames (a
-    lazy frame near the window starts loading when the page's script gives it its lesson,
-    at a moment no test can know)."""
-    page.evaluate("document.querySelectorAll('iframe').forEach((f) => { f.loading = 'eager'; })")
+    """The rules tutorial with every board drawn, the ones further down too: the page
+    draws each lesson in its box as the reader scrolls near it (pages/tutorial/rules.js),
+    so each box is scrolled to, and each has its lesson shown (data-state), then the
+    window goes back to the top."""
+    boxes = page.locator(".lesson-box")
+    for i in range(boxes.count()):
+        boxes.nth(i).scroll_into_view_if_needed()
     page.wait_for_function(
-        "[...document.querySelectorAll('iframe')]"
-        ".every((f) => f.contentDocument?.querySelector('svg.board'))"
+        "[...document.querySelectorAll('.lesson-box')].every((b) =>"
+        " b.dataset.state === 'shown' && b.querySelector('svg.board'))"
     )
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+# A box's lesson gives its reader the turn: its start marks, or its hand playable.
+READER_TURN = ".layer-marks .start-mark, .embed-hand:not(.disabled) .hand-tile"
 
 
 def place_move_by_keys(page, move: dict) -> None:

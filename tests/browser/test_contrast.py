@@ -111,7 +111,7 @@ def test_embed_and_tutorials(contrast):
     c.check("tutorial")
     assert any(
         t["at"].startswith("tutorial,") and "text.marker-label" in t["where"] for t in c.seen
-    ), "the tutorial's example boards (iframes) were not measured"
+    ), "the tutorial's example boards were not measured"
     page.goto(server + "tutorial/course.html?sw=off")
     page.wait_for_function("/^0 \\/ \\d+$/.test(document.getElementById('step').textContent)")
     page.click("#to-loop")  # the course game's markers on a full board

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pagekit
 import pytest
 
@@ -300,54 +302,47 @@ def test_service_worker_refuses_files_that_are_not_the_builds(
     assert cached is False
 
 
-def _tutorial_frames(page, server):
-    """The rules tutorial with every board loaded (lazy iframes of lesson.html):
-    {"record": [frames stepping through a game], "try": [frames with a move to play]}."""
+def _tutorial_boxes(page, server):
+    """The rules tutorial with every board drawn (lessons drawn in the page, each in its
+    box): {"record": [boxes stepping through a game], "try": [boxes with a move to play]}."""
     page.goto(server + "tutorial/index.html")
     page.wait_for_load_state("load")
-    count = page.locator("iframe").count()
-    for i in range(count):
-        page.locator("iframe").nth(i).scroll_into_view_if_needed()
-    page.wait_for_function(f"document.querySelectorAll('iframe').length === {count}")
-    frames = {"record": [], "try": []}
-
-    def lesson_frames():
-        return [f for f in page.frames if "lesson.html#" in f.url]
-
-    pagekit.wait_until(page, lambda: len(lesson_frames()) == count, f"the {count} boards")
-    boards = lesson_frames()
-    for f in boards:
-        f.wait_for_function(
-            "document.body.dataset.mode || /\\d/.test(document.getElementById('where').textContent)"
-        )
-        live = f.evaluate("!!document.body.dataset.mode")
-        frames["try" if live else "record"].append(f)
-    return frames
+    pagekit.tutorial_boards_loaded(page)
+    boxes = {"record": [], "try": []}
+    for i in range(page.locator(".lesson-box").count()):
+        box = page.locator(".lesson-box").nth(i)
+        live = box.evaluate("(b) => !!b.dataset.mode")
+        boxes["try" if live else "record"].append(box)
+    return boxes
 
 
 def test_tutorial_boards_share_one_engine_and_records_need_none(page, server):
-    frames = _tutorial_frames(page, server)
+    boxes = _tutorial_boxes(page, server)
     # the dragon tile, then the variants and the shared wins (tools/tutorial_links.py --records)
-    assert len(frames["record"]) == 8 and len(frames["try"]) == 6
-    dragon = frames["record"][0]
+    assert len(boxes["record"]) == 8 and len(boxes["try"]) == 6
+    dragon = boxes["record"][0]
     # The dragon-tile lesson steps through its game from the build's precomputed answer.
-    assert dragon.evaluate("document.getElementById('where').textContent") == "Step 1 of 2"
-    dragon.click("#next")
-    dragon.wait_for_function("document.getElementById('told').textContent.includes('dragon tile')")
-    assert dragon.evaluate("performance.getEntriesByName('tsuro-engine-ready').length") == 0
-    assert dragon.evaluate("document.getElementById('progress').hidden") is True
-    for f in frames["record"][1:]:
-        f.wait_for_function("/\\d+ of \\d+/.test(document.getElementById('where').textContent)")
-        assert f.evaluate("performance.getEntriesByName('tsuro-engine-ready').length") == 0
+    assert dragon.locator("[data-part=where]").inner_text() == "Step 1 of 2"
+    dragon.locator("[data-part=next]").click()
+    dragon.locator("[data-part=told]").filter(has_text="dragon tile").wait_for()
+    for box in boxes["record"]:
+        assert re.fullmatch(r"Step \d+ of \d+", box.locator("[data-part=where]").inner_text())
     # the open-hands game shows its three players' hands, and only it
-    assert [f.locator("#open-hands li").count() for f in frames["record"]].count(3) == 1
-    assert sum(f.locator("#open-hands li").count() for f in frames["record"]) == 3
-    # Every board that needs rules is live, on one SharedWorker.
-    infos = [f.evaluate("window.tsuro.ready") for f in frames["try"]]
-    assert all(i["engine"] == {"version": __version__} for i in infos)
-    assert len({repr(i["timings"]) for i in infos}) == 1, infos
-    for f in frames["try"]:
-        assert f.evaluate("window.tsuro.request('version')") == {"version": __version__}
+    hands = [box.locator("[data-part=open-hands] li").count() for box in boxes["record"]]
+    assert hands.count(3) == 1 and sum(hands) == 3, hands
+    # No engine for all that: the boards with a move to try wait for the reader.
+    assert page.evaluate("performance.getEntriesByName('tsuro-engine-ready').length") == 0
+    assert all(
+        b.locator("[data-part=progress]").is_hidden() for b in boxes["try"] + boxes["record"]
+    )
+    # The reader points at each board that needs rules: every one is live, on one engine.
+    for box in boxes["try"]:
+        box.scroll_into_view_if_needed()
+        box.locator(".board-box").hover()
+        box.locator(pagekit.READER_TURN).first.wait_for()
+    assert page.evaluate("window.tsuro.ready")["engine"] == {"version": __version__}
+    assert page.evaluate("performance.getEntriesByName('tsuro-engine-ready').length") == 1
+    assert page.evaluate("window.tsuro.request('version')") == {"version": __version__}
 
 
 # Every message the page's engine worker sends, in the order the page gets them.

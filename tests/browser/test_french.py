@@ -107,10 +107,8 @@ def test_embed_and_tutorial_in_french(fr_page, server):
     page.wait_for_selector("#msg:not([hidden])")
     assert_french(page, "embed error")
     page.goto(server + "tutorial/?sw=off")
-    assert_french(page, "tutorial")
-    frame = page.frames[1]
-    frame.wait_for_selector("#hand .hand-tile")
-    assert_french(frame, "the tutorial's board")
+    page.locator(".lesson-box [data-part=hand] .hand-tile").first.wait_for()
+    assert_french(page, "the tutorial and its first board")
     no_errors(page)
 
 
@@ -119,7 +117,8 @@ def test_lang_parameter_and_the_remembered_menu_choice(page, server):
     page.goto(server + "tutorial/?sw=off&lang=fr")
     wait_words(page, "fr", "the tutorial")  # (its static HTML is English until its words load)
     assert page.inner_text("main h1") == "Comment jouer"
-    wait_words(page.frames[1], "fr", "the tutorial's board")  # (its static board is English)
+    page.locator(".lesson-box [data-part=hand] .hand-tile").first.wait_for()
+    assert_french(page, "the tutorial's first board")
     page.goto(server + "embed.html?sw=off&lang=fr#r=1garbage")
     page.wait_for_selector("#msg:not([hidden])")
     assert page.inner_text("#msg").startswith("Le lien de ce plateau")

@@ -140,15 +140,15 @@ def test_the_embed_and_the_tutorial_by_the_keyboard(page, server):
     tab_to(page, "#reset")
     page.keyboard.press("Enter")
     page.wait_for_function("document.querySelectorAll('.layer-tiles .placed').length === 0")
-    # the tutorial: Tab reaches a board's hand inside its frame
+    # the tutorial: Tab reaches its first board, and the engine starts for it
     page.goto(server + "tutorial/?sw=off")
-    frame = page.frames[1]
-    # The lesson's HTML holds a static board; its buttons show once the lesson is drawn
-    # (before that the frame has nothing to focus, and Tab passes it by).
-    frame.wait_for_selector("#reset", state="visible")
+    first = page.locator(".lesson-box").first
+    # its buttons show once the lesson is drawn (before that the box has nothing to focus)
+    first.locator("[data-part=reset]").wait_for()
     for _ in range(40):
         page.keyboard.press("Tab")
-        if frame.evaluate("document.hasFocus() && document.activeElement !== document.body"):
+        if first.evaluate("(box) => box.contains(document.activeElement)"):
+            first.locator(".layer-marks .start-mark").first.wait_for(timeout=120_000)
             break
     else:
         raise AssertionError("Tab never entered a tutorial board")

@@ -81,10 +81,8 @@ def test_every_page_in_the_browser_language(new_page, server, lang, locale):
     page.wait_for_function("!document.querySelector('#place').disabled")
     assert_in(page, lang, "embed")
     page.goto(server + "tutorial/?sw=off")
-    frame = page.frames[1]
-    frame.wait_for_selector("#hand .hand-tile")
-    assert_in(page, lang, "tutorial")
-    assert_in(frame, lang, "tutorial's first board")
+    page.locator(".lesson-box [data-part=hand] .hand-tile").first.wait_for()
+    assert_in(page, lang, "tutorial and its first board")
 
     # the later pages, each in its first phase (in German: test_layout's German walk, which
     # loads each of them there to measure it)
@@ -115,9 +113,8 @@ def test_the_setup_and_the_rules_in_the_other_languages(new_page, server):
         page.click("details.more summary")
         assert_in(page, lang, "setup, every option")
         page.goto(server + f"tutorial/?sw=off&lang={lang}")
-        page.frames[1].wait_for_selector("#hand .hand-tile")
-        assert_in(page, lang, "tutorial")
-        assert_in(page.frames[1], lang, "tutorial's first board")
+        page.locator(".lesson-box [data-part=hand] .hand-tile").first.wait_for()
+        assert_in(page, lang, "tutorial and its first board")
         page.evaluate("localStorage.clear(); sessionStorage.clear()")
     no_errors(page)
 

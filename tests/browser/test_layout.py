@@ -114,7 +114,7 @@ def states(server: str, lang: str) -> list:
         ("review, done", f"review.html?{q}#{over}&iterations=1", phases("done")),
         ("editor, a position", f"editor.html?{q}#{position}", shown("#check-state.good")),
         ("lesson editor, a step", f"lesson-edit.html?{q}#add={added}", shown("#le-steps li")),
-        ("tutorial", f"tutorial/?{q}", lambda p: p.frames[1].wait_for_selector("svg.board")),
+        ("tutorial", f"tutorial/?{q}", shown(".lesson-box[data-state=shown] svg.board")),
         ("course tutorial", f"tutorial/course.html?{q}", shown("#bar:not([hidden])")),
         ("embed", f"embed.html?{q}#{position}&try=1", shown("#hand .hand-tile")),
         ("lesson", f"lesson.html?{q}#src=lessons/tutorial-place.json", shown(LESSON_ON)),

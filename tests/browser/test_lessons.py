@@ -322,20 +322,20 @@ def test_the_tutorial_at_1280_px_and_its_lessons_played_at_360_px(page, server):
     through its game, and nothing scrolls sideways.  Screenshots at both widths."""
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(server + "tutorial/?sw=off")
-    assert page.locator("iframe").count() >= 6
-    first = page.frame_locator("iframe").first
+    assert page.locator(".lesson-box").count() >= 6
+    first = page.locator(".lesson-box").first
     first.locator("svg.board").wait_for()
-    first.locator("#hand .hand-tile").first.wait_for()
-    page.locator("iframe").first.hover()
+    first.locator("[data-part=hand] .hand-tile").first.wait_for()
+    first.locator(".board-box").hover()
     first.locator(".layer-marks .start-mark").first.wait_for(timeout=120_000)
     shot(page, "tutorial-1280")
     page.set_viewport_size({"width": 360, "height": 740})
-    frame = page.frame_locator("iframe").nth(6)  # the dragon tile: a game's steps
-    page.locator("iframe").nth(6).scroll_into_view_if_needed()
-    frame.locator("#where").wait_for()
-    assert re.fullmatch(r"Step 1 of 2", frame.locator("#where").inner_text())
-    frame.locator("#next").click()
-    frame.locator("#told").filter(has_text="dragon tile").wait_for()
+    box = page.locator(".lesson-box").nth(6)  # the dragon tile: a game's steps
+    box.scroll_into_view_if_needed()
+    box.locator("[data-part=where]").filter(has_text=re.compile(r"\d")).wait_for()
+    assert re.fullmatch(r"Step 1 of 2", box.locator("[data-part=where]").inner_text())
+    box.locator("[data-part=next]").click()
+    box.locator("[data-part=told]").filter(has_text="dragon tile").wait_for()
     no_sideways_scroll(page, 360)
     shot(page, "tutorial-lesson-360")
     no_errors(page)

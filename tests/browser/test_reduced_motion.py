@@ -132,17 +132,15 @@ def test_puzzle_page(page, server):
 def test_rules_tutorial_boards(page, server):
     for motion in motions(page):
         page.goto(server + "tutorial/?sw=off")
-        iframe = page.locator("iframe[data-i18n-attr='title:tutorial.place.iframe1']")
-        iframe.scroll_into_view_if_needed()
-        frame = iframe.element_handle().content_frame()
-        frame.locator("#hand .hand-tile").first.wait_for()
-        frame.locator(
-            "#hand .hand-tile"
-        ).first.hover()  # the board starts its engine when pointed at
-        frame.wait_for_function("!document.querySelector('#place').disabled", timeout=120_000)
-        frame.click("#place")
-        frame.wait_for_function("document.querySelector('#hand').hidden", timeout=120_000)
-        check(frame, motion)
+        box = page.locator(".lesson-box[data-i18n-attr='aria-label:tutorial.place.iframe1']")
+        box.scroll_into_view_if_needed()
+        box.locator("[data-part=hand] .hand-tile").first.wait_for()
+        # the board starts its engine when pointed at
+        box.locator("[data-part=hand] .hand-tile").first.hover()
+        box.locator("[data-part=place]:not([disabled])").wait_for(timeout=120_000)
+        box.locator("[data-part=place]").click()
+        box.locator("[data-part=hand]").wait_for(state="hidden", timeout=120_000)
+        check(page, motion)
     no_errors(page)
 
 

@@ -55,17 +55,18 @@ export class LazyEngine {
    */
   ask(op, args) { return this.get().ask(op, args); }
 
-  /** Start the engine once the reader points at, touches or tabs into the page
-   *  (at once when `eager`); `wanted` resolves then. @param {boolean} eager */
-  waitForReader(eager) {
+  /** Start the engine once the reader points at, touches or tabs into the page, or
+   *  the part of it that is `area` (at once when `eager`); `wanted` resolves then.
+   *  @param {boolean} eager @param {EventTarget} [area] */
+  waitForReader(eager, area = window) {
     this.wanted = new Promise((resolve) => {
       if (eager) { resolve(); return; }
       const go = () => {
-        for (const t of NEAR) removeEventListener(t, go, true);
+        for (const t of NEAR) area.removeEventListener(t, go, true);
         this.get();
         resolve();
       };
-      for (const t of NEAR) addEventListener(t, go, true);
+      for (const t of NEAR) area.addEventListener(t, go, true);
     });
   }
 

@@ -1,20 +1,19 @@
-// A checked lesson stepped through (lesson.html): each step's position (a
+// A checked lesson stepped through (a LessonView's: lesson.html, the tutorial's boards): each step's position (a
 // record's step with its markers' trails; the move to it animated when the
 // reader steps forward through a record), the author's caption, the words of
 // the move that led there, Back / Next, and the reader's move or task
 // (reader.js).  The lesson comes from the engine's lesson_check: its canonical
 // form, each record's positions and events, and what each step shows.
 
-import { trailsOf } from "../../lib/game/session.js";
-import { describe } from "../../lib/words/movelog.js";
-import { t, sentences } from "../../lib/words/i18n.js";
-import { errorText } from "../../lib/words/errors.js";
-import { showText } from "../../lib/lessons/text.js";
-import { Stepper } from "../../lib/views/stepper.js";
-import { $ } from "../../lib/shell/dom.js";
-/** @import {Board} from "../../lib/views/board.js" */
+import { trailsOf } from "../game/session.js";
+import { describe } from "../words/movelog.js";
+import { t, sentences } from "../words/i18n.js";
+import { errorText } from "../words/errors.js";
+import { showText } from "../lessons/text.js";
+import { Stepper } from "../views/stepper.js";
+/** @import {Board} from "../views/board.js" */
 /** @import {Reader} from "./reader.js" */
-/** @import {LessonChecked, LessonStep, PathStep, Position, Replays} from "../../lib/types.js" */
+/** @import {LessonChecked, LessonStep, PathStep, Position, Replays} from "../types.js" */
 
 /** What a step shows: its position and trails, and the record's replay it is a step of (at `at`).
  *  @typedef {{position: Position, trails: PathStep[][], step: LessonStep, replay?: Replays, at: number}} Shown */
@@ -27,8 +26,12 @@ export class Player {
    * @param {(position: Position, trails: PathStep[][]) => void} deps.draw  the board and the open hands
    * @param {(text: string) => void} deps.told  the line under the board
    * @param {(data: object) => void} deps.post  to the host page
+   * @param {(name: string) => HTMLElement} deps.part  the lesson's element of that name (Back, Next...)
+   * @param {(title: string) => void} deps.titled  the lesson's title ("" when it has none), once it is shown
    */
-  constructor({ board, reader, draw, told, post }) {
+  constructor({ board, reader, draw, told, post, part, titled }) {
+    this.part = part;
+    this.titled = titled;
     this.board = board;
     this.reader = reader;
     this.draw = draw;
@@ -45,9 +48,12 @@ export class Player {
       draw: (k) => { const { position, trails } = this.where(k); this.draw(position, trails); },
       told: (k) => this.showStep(k),
     });
-    $("back").addEventListener("click", () => this.go((this.at ?? 0) - 1));
-    $("next").addEventListener("click", () => this.go((this.at ?? 0) + 1, true));
+    this.part("back").addEventListener("click", () => this.go((this.at ?? 0) - 1));
+    this.part("next").addEventListener("click", () => this.go((this.at ?? 0) + 1, true));
   }
+
+  /** The lesson's button of that name. @param {string} name */
+  button(name) { return /** @type {HTMLButtonElement} */ (this.part(name)); }
 
   /** @type {number | null} the step on show */
   get at() { return this.stepper.at; }
@@ -64,10 +70,10 @@ export class Player {
     this.checked = checked;
     this.stepper.bounds(0, this.count - 1);
     this.solved.clear();
-    const title = showText($("lesson-title"), this.lesson.title, this.lesson.lang, false);
-    $("lesson-title").hidden = !title;
-    document.title = title ? t("lesson.titled", { title }) : t("lesson.title");
-    $("nav").hidden = this.count < 2;
+    const title = showText(this.part("lesson-title"), this.lesson.title, this.lesson.lang, false);
+    this.part("lesson-title").hidden = !title;
+    this.titled(title);
+    this.part("nav").hidden = this.count < 2;
     this.post({ tsuro: "loaded", title, steps: this.count });
     await this.go(Math.max(0, Math.min(this.count - 1, at)));
   }
@@ -106,11 +112,11 @@ export class Player {
   showStep(k) {
     const here = this.where(k);
     const { step } = here;
-    showText($("caption"), step.caption, this.lesson.lang);
+    showText(this.part("caption"), step.caption, this.lesson.lang);
     this.told(here.replay ? this.moveWords(here.replay, here.at) : "");
-    $("where").textContent = t("lesson.where", { k: k + 1, n: this.count });
-    $("back").disabled = k === 0;
-    $("next").disabled = k === this.count - 1;
+    this.part("where").textContent = t("lesson.where", { k: k + 1, n: this.count });
+    this.button("back").disabled = k === 0;
+    this.button("next").disabled = k === this.count - 1;
     const mode = step.task ? "task" : step.try ? "try" : "look";
     this.post({ tsuro: "step", at: k, last: this.count - 1, kind: step.position ? "position" : "record", mode });
     if (mode === "look") return;

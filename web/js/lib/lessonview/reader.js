@@ -1,4 +1,4 @@
-// The reader's move on a lesson's step (lesson.html): a move to try (the
+// The reader's move on a lesson's step (a LessonView's: lesson.html, the tutorial's boards): a move to try (the
 // embed's try=1: the game's hand with every outcome shown), or a task, answered
 // as the puzzles are: the outcomes hidden, the placed tile judged by the
 // engine (puzzle_check), then played to show what it does, with the author's
@@ -6,22 +6,21 @@
 // The step's position is the turn loop's game (lib/game/turnloop.js), for one
 // move.  It decides no rule; the host page hears "moved", "answer" and "solved".
 
-import { HandView } from "../../lib/views/hand.js";
-import { handToTurn } from "../../lib/turns/classic.js";
-import { ReaderTurn } from "../../lib/turns/reader.js";
-import { PuzzleTurn, hidden, taskText } from "../../lib/turns/puzzle.js";
-import { Session } from "../../lib/game/session.js";
-import { TurnLoop } from "../../lib/game/turnloop.js";
-import { describe } from "../../lib/words/movelog.js";
-import { t, sentences } from "../../lib/words/i18n.js";
-import { errorText } from "../../lib/words/errors.js";
-import { pickText } from "../../lib/lessons/text.js";
-import { $ } from "../../lib/shell/dom.js";
-/** @import {Board} from "../../lib/views/board.js" */
-/** @import {LazyEngine} from "../../lib/engine/lazy.js" */
-/** @import {TileSet} from "../../lib/views/tileset.js" */
-/** @import {Classic} from "../../lib/game/session.js" */
-/** @import {LegalMoves, Move, PathStep, Position, Task, Text} from "../../lib/types.js" */
+import { HandView } from "../views/hand.js";
+import { handToTurn } from "../turns/classic.js";
+import { ReaderTurn } from "../turns/reader.js";
+import { PuzzleTurn, hidden, taskText } from "../turns/puzzle.js";
+import { Session } from "../game/session.js";
+import { TurnLoop } from "../game/turnloop.js";
+import { describe } from "../words/movelog.js";
+import { t, sentences } from "../words/i18n.js";
+import { errorText } from "../words/errors.js";
+import { pickText } from "../lessons/text.js";
+/** @import {Board} from "../views/board.js" */
+/** @import {LazyEngine} from "../engine/lazy.js" */
+/** @import {TileSet} from "../views/tileset.js" */
+/** @import {Classic} from "../game/session.js" */
+/** @import {LegalMoves, Move, PathStep, Position, Task, Text} from "../types.js" */
 
 /** Where the author's hint goes in "Hint: {text}" (a private-use character no message holds). */
 const HINT_MARK = "\uE000";
@@ -61,8 +60,13 @@ export class Reader {
    * @param {(text: string) => void} deps.told     the line under the board
    * @param {(data: object) => void} deps.post      to the host page
    * @param {(at: number) => void} deps.solved      the step's task is solved (remembered)
+   * @param {(name: string) => HTMLElement} deps.part  the lesson's element of that name (its hand, its buttons...)
+   * @param {HTMLElement} deps.root   the lesson's element: a task marks it data-mode="task"
+   * @param {EventTarget} deps.keys   where the reader's keys reach the lesson (its document, or its element in a page of lessons)
    */
-  constructor({ board, lazy, tileset, tilesReady, draw, told, post, solved }) {
+  constructor({ board, lazy, tileset, tilesReady, draw, told, post, solved, part, root, keys }) {
+    this.part = part;
+    this.root = root;
     this.board = board;
     this.lazy = lazy;
     this.tilesReady = tilesReady;
@@ -75,7 +79,7 @@ export class Reader {
     /** whether the reader's move is being judged (a task's, by puzzle_check) */
     this.busy = false;
     this.hints = { author: 0, engine: 0 };
-    this.hand = new HandView($("hand"), handToTurn(() => this.turn));
+    this.hand = new HandView(this.part("hand"), handToTurn(() => this.turn));
     const position = () => this.loop.game.position;
     const deps = {
       board, hand: this.hand, tileset,
@@ -83,7 +87,7 @@ export class Reader {
       busy: () => this.busy || this.loop.busy,
       play: (/** @type {Move} */ move) => { this.placed(move).catch((e) => this.feedback(t("common.moveRefused", { reason: errorText(e) }), "bad")); },
       note: (/** @type {string} */ text) => told(text),
-      placeButton: $("place"),
+      placeButton: this.button("place"),
       focus: () => {},   // a lesson in another page's frame never takes the focus by itself
     };
     this.turns = { try: new ReaderTurn({ ...deps, caption: told }), task: new TaskTurn(deps) };
@@ -100,7 +104,7 @@ export class Reader {
       shown: (r) => {
         this.draw(r.position, this.loop.game.trails());
         this.hand.clear();
-        $("hand").hidden = true;
+        this.part("hand").hidden = true;
         this.told(sentences(describe(r.events, r.position.players).map((l) => l.text)));
         this.post({ tsuro: "moved", move: r.move, position: r.position, events: r.events });
       },
@@ -110,13 +114,17 @@ export class Reader {
     board.on("startmark", (place) => this.turn?.chooseStart(place));
     board.on("markselect", (place) => this.turn?.selectStart(place));
     board.on("square", (square) => this.turn?.clickSquare(square));
-    $("place").addEventListener("click", () => this.turn?.place());
-    $("reset").addEventListener("click", () => { this.reset().catch((e) => this.feedback(errorText(e), "bad")); });
-    $("hint").addEventListener("click", () => { this.hint().catch((e) => this.feedback(errorText(e), "bad")); });
-    document.addEventListener("keydown", (e) => {
-      if (this.turn && !this.busy && !this.loop.busy && !$("hand").hidden) this.turn.handleKey(e);
+    this.part("place").addEventListener("click", () => this.turn?.place());
+    this.part("reset").addEventListener("click", () => { this.reset().catch((e) => this.feedback(errorText(e), "bad")); });
+    this.part("hint").addEventListener("click", () => { this.hint().catch((e) => this.feedback(errorText(e), "bad")); });
+    keys.addEventListener("keydown", (/** @type {Event} */ e) => {
+      if (!(e instanceof KeyboardEvent)) return;
+      if (this.turn && !this.busy && !this.loop.busy && !this.part("hand").hidden) this.turn.handleKey(e);
     });
   }
+
+  /** The lesson's button of that name. @param {string} name */
+  button(name) { return /** @type {HTMLButtonElement} */ (this.part(name)); }
 
   /** The step shown has nothing to play (or another step is shown): put the hand away. */
   close() {
@@ -125,8 +133,8 @@ export class Reader {
     this.turn = null;
     this.board.clearTurnAids();
     this.hand.clear();
-    for (const id of ["hand", "try-bar", "task", "hint"]) $(id).hidden = true;
-    delete document.body.dataset.mode;
+    for (const id of ["hand", "try-bar", "task", "hint"]) this.part(id).hidden = true;
+    delete this.root.dataset.mode;
     this.feedback("");
   }
 
@@ -135,12 +143,12 @@ export class Reader {
     this.close();
     this.play = play;
     this.hints = { author: 0, engine: 0 };
-    document.body.dataset.mode = play.mode;   // a task's hand shows no outcome marks (the CSS)
+    this.root.dataset.mode = play.mode;   // a task's hand shows no outcome marks (the CSS)
     const task = play.mode === "task" && play.task;
-    $("task").hidden = !task;
-    $("task").textContent = task ? taskText(task) : "";
-    $("hint").hidden = !task;
-    $("hint").disabled = false;
+    this.part("task").hidden = !task;
+    this.part("task").textContent = task ? taskText(task) : "";
+    this.part("hint").hidden = !task;
+    this.button("hint").disabled = false;
     if (play.solved) this.feedback(t("lesson.solvedBefore"), "good");
     await this.reset(false);
   }
@@ -153,16 +161,16 @@ export class Reader {
     this.loop.stop();
     this.draw(play.start, play.trails);
     this.board.clearPreview();
-    $("reset").textContent = t("exchange.reset");
+    this.part("reset").textContent = t("exchange.reset");
     if (clearFeedback) this.feedback("");
     await this.loop.begin(Session.at(this.lazy, play.start, { playSeed: () => 0, startTrails: play.trails }));
   }
 
   /** Before the engine is asked for the turn: the hand drawn at once, playable once it answers. */
   async waiting() {
-    $("try-bar").hidden = false;
-    $("hand").hidden = false;
-    $("place").hidden = false;
+    this.part("try-bar").hidden = false;
+    this.part("hand").hidden = false;
+    this.part("place").hidden = false;
     this.turns.try.drawWaiting(this.loop.game.position, this.lazy.started);
     await this.lazy.wanted;
     this.turns.try.drawWaiting(this.loop.game.position, this.lazy.started);
@@ -174,8 +182,8 @@ export class Reader {
   start(seat, legal) {
     const play = /** @type {Play} */ (this.play);
     if (legal.phase === "start") {
-      $("hand").hidden = true;
-      $("place").hidden = true;
+      this.part("hand").hidden = true;
+      this.part("place").hidden = true;
     }
     this.turn = play.mode === "task" ? this.turns.task : this.turns.try;
     this.turn.start(seat, play.mode === "task" ? { ...legal, moves: legal.moves.map(hidden) } : legal);
@@ -189,8 +197,8 @@ export class Reader {
     this.busy = true;
     this.turn?.stop();
     this.board.clearTurnAids();
-    $("place").disabled = true;
-    $("hint").disabled = true;
+    this.button("place").disabled = true;
+    this.button("hint").disabled = true;
     let verdict = null;
     if (play.mode === "task") {
       verdict = await this.lazy.ask("puzzle_check", { position: play.start, task: taskOf(play), move });
@@ -203,7 +211,7 @@ export class Reader {
       throw e;
     }
     if (this.play !== play) return;
-    $("reset").textContent = t(verdict && !verdict.correct ? "puzzle.retry" : "exchange.reset");
+    this.part("reset").textContent = t(verdict && !verdict.correct ? "puzzle.retry" : "exchange.reset");
     if (!verdict) return;
     this.post({ tsuro: "answer", at: play.at, move, correct: verdict.correct });
     if (verdict.correct) {
@@ -229,7 +237,7 @@ export class Reader {
       span.textContent = hint.text;
       if (hint.lang) span.lang = hint.lang;
       this.feedback("");
-      $("feedback").append(before, span, after);
+      this.part("feedback").append(before, span, after);
       return;
     }
     const level = Math.min(2, this.hints.engine + 1);
@@ -242,14 +250,14 @@ export class Reader {
     if (level === 2 && h.rot !== undefined) {
       turn.human.rots[i] = h.rot;
       turn.refresh();
-      $("hint").disabled = true;
+      this.button("hint").disabled = true;
     }
     this.feedback(t(level === 1 ? "puzzle.hint_tile" : "puzzle.hint_rot", { n: i + 1 }));
   }
 
   /** The line that answers the reader: "good", "bad" or plain. @param {string} text */
   feedback(text, kind = "") {
-    $("feedback").textContent = text;
-    $("feedback").className = `lesson-feedback${kind ? ` ${kind}` : ""}`;
+    this.part("feedback").textContent = text;
+    this.part("feedback").className = `lesson-feedback${kind ? ` ${kind}` : ""}`;
   }
 }
