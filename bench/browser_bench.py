@@ -902,7 +902,7 @@ def tutorial_memory(dist: Path) -> dict:
     srv, base = build.serve_in_thread(dist, host="127.0.0.1")
     site = base.replace("127.0.0.1", "localhost")
     marker = f"--tsuro-bench-marker={uuid.uuid4().hex}"
-    out = {"live_boards": len(try_links)}
+    out = {"live_boards": len(try_links), "load": [round(os.getloadavg()[0], 1)]}
 
     def settle():
         time.sleep(3)
@@ -968,6 +968,7 @@ def tutorial_memory(dist: Path) -> dict:
         measure("tutorial_idle", page, empty)
         out["seconds_shared"] = all_live(page, f"{site}tutorial/index.html")
         measure("tutorial_shared", page, empty)
+        out["load"].append(round(os.getloadavg()[0], 1))  # the machine's load, beside the figures
         out["ratio_shared"] = out["tutorial_shared"] / out["single"]
         out["ratio_shared_gc"] = out["tutorial_shared_gc"] / out["single_gc"]
         ctx.close()
@@ -1073,7 +1074,7 @@ def print_table(r: dict) -> None:
             f"{m['tutorial_shared']:.1f} ({m['tutorial_shared_gc']:.1f}): "
             f"{m['ratio_shared']:.2f} x one board ({m['ratio_shared_gc']:.2f} x); "
             f"{m['live_boards']} live boards; time to every board live: "
-            f"{m['seconds_shared']:.1f} s"
+            f"{m['seconds_shared']:.1f} s; load {m['load'][0]}-{m['load'][-1]}"
         )
     rt = r["round_trip_ms"]
     print(

@@ -78,7 +78,10 @@ def test_a_message_larger_than_a_chunk_is_refused_while_it_arrives(devices, serv
     # refused once, on its first chunk: the protocol's own check never saw the message,
     # nor the rest of its chunks, still on their way when Eve was dropped
     stats = host.evaluate("window.tsuroRoom.hostStats")
-    assert host.evaluate("window.tsuroRoom.refused") == refused + 1, stats
+    # (on failure: every count, and the refusals each device was told, to name the other one)
+    pages = {"eve": eve, "mal": mal, "bo": bo}
+    told = {n: [m for m in roomkit.received(p) if m["type"] == "error"] for n, p in pages.items()}
+    assert host.evaluate("window.tsuroRoom.refused") == refused + 1, str((stats, told))
     assert stats["tooLarge"] == 1, stats
 
     # around Trystero: chunks on the data channel itself that say each is the whole
