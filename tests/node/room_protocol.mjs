@@ -187,6 +187,26 @@ function keepGoing(legal, n, seat) {
   return pool[n % pool.length].move;
 }
 
+/**
+ * A move for `seat` in a two-player game that lasts past the other's reply: keepGoing's
+ * kind of move (a tile that puts nobody out), and of those the first after which the other
+ * seat has a reply that puts nobody out and none that puts `seat` out, whatever plays it
+ * (the clock, a computer playing to win); else keepGoing's.  (keepGoing alone let a
+ * computer's reply put Ann out, ending clock_runs_out's game before its checks: a deal's
+ * luck, once in a few dozen runs.)  `position`: the host's, every hand in it.
+ */
+async function lasting(engine, position, legal, n, seat) {
+  const quiet = legal.moves.filter((m) => m.legal !== false && !m.move.start && !m.self_eliminating && !(m.out || []).length);
+  for (const m of quiet) {
+    const next = (await engine.ask("play", { position, move: m.move })).position;
+    if (next.turn === null || next.turn === undefined || next.turn === seat) continue;
+    const replies = (await engine.ask("legal_moves", { position: next })).moves.filter((r) => r.legal !== false);
+    const harmless = (r) => !r.self_eliminating && !(r.out || []).length;
+    if (replies.some(harmless) && !replies.some((r) => (r.out || []).some((o) => o.seat === seat))) return m.move;
+  }
+  return keepGoing(legal, n, seat);
+}
+
 /** Play on: each player moves (keepGoing, or `pick`) when its state says so, until the end or `stopAt` moves. */
 async function playUntilOver(host, players, { pick = keepGoing, stopAt = Infinity } = {}) {
   const played = new Set();
@@ -645,13 +665,14 @@ scenarios.clock_runs_out = async (engine) => {
   const session = () => host.referee.session;
   const clocked = () => session().moves.map((m, k) => (m.clock ? k : -1)).filter((k) => k >= 0);
   const annMoves = async (until_) => {
-    // Ann moves at once on her turns (a surviving move), Bo never: until `until_()` holds
+    // Ann moves at once on her turns (a move Bo's reply cannot end the game with), Bo
+    // never: until `until_()` holds
     const done = new Set();
     for (let i = 0; i < 20000 && !until_(); i++) {
       const s = ann.seen.states.at(-1);
       if (s?.legal && s.position.turn === 0 && !done.has(s.n) && session().moves.length === s.n) {
         done.add(s.n);
-        ann.client.move(s.n, keepGoing(s.legal, s.n, 0));
+        ann.client.move(s.n, await lasting(engine, session().position, s.legal, s.n, 0));
       }
       if (host.room.phase === "over") throw new Error("the game ended first");
       await sleep(2);
