@@ -167,24 +167,28 @@ const { playMove } = await import(new URL("lib/game/play.js", root));
 
 // ---------------------------------------------------------------- chunks
 // pages/room/chunks.js: a 3-chunk message from a peer allowed one chunk, refused on its
-// first; its other chunks, still queued when it was dropped, come after its leave
+// first; its other chunks come before she is dropped (Trystero hands the message over
+// whole all the same) and after her leave
 const { guardChunks } = await import(new URL("pages/room/chunks.js", root));
 {
   const tooLarge = [];
   const guard = guardChunks(() => 1, (peer) => tooLarge.push(peer));
   guard.chunk("eve", 1 / 3);        // says it is a third of the message: refused
+  guard.chunk("eve", 2 / 3);        // the rest of it, before she is dropped
+  guard.chunk("eve", 1);
+  const refusedHeard = guard.whole("eve");   // Trystero puts it together all the same
   guard.left("eve");                // dropped: Trystero tells of the leave
-  guard.chunk("eve", 2 / 3);        // the rest of the refused message
+  guard.chunk("eve", 2 / 3);        // the rest of a refused message, after the leave
   guard.chunk("eve", 1);
   const afterLeave = tooLarge.length;
   guard.chunk("bo", 1);             // another peer's one-chunk message
-  guard.whole("bo");
+  const boHeard = guard.whole("bo");
   guard.joined("eve");              // Eve connects again: a message of one chunk passes
   guard.chunk("eve", 1);
-  guard.whole("eve");
+  const eveHeard = guard.whole("eve");
   const afterJoin = tooLarge.length;
   guard.chunk("eve", 1 / 2);        // and a longer one is refused again
-  out.chunks = { afterLeave, afterJoin, tooLarge };
+  out.chunks = { afterLeave, afterJoin, tooLarge, refusedHeard, boHeard, eveHeard };
 }
 
 process.stdout.write(JSON.stringify(out));

@@ -7,7 +7,8 @@ hands an engine refusal back before anything changed; a stored entry the page ca
 use whole is put aside as it was and the good rest kept, and a change is made to what is
 stored now (storage.js's readChecked and updateChecked, through the daily's store); a
 room's message too large is refused once, on its first chunk, its other chunks ignored
-even when they come after the peer's leave (pages/room/chunks.js)."""
+even when they come after the peer's leave, and the message is not heard when Trystero
+puts it together all the same (pages/room/chunks.js)."""
 
 from __future__ import annotations
 
@@ -98,3 +99,6 @@ def test_a_message_too_large_is_refused_once_its_late_chunks_ignored(seen):
     assert c["afterLeave"] == 1  # the chunks after the leave are not a new message
     assert c["afterJoin"] == 1  # nor another peer's, nor Eve's once she is back
     assert c["tooLarge"] == ["eve", "eve"]
+    # the refused message, put together by Trystero all the same, is not heard; the others are
+    assert c["refusedHeard"] is False
+    assert c["boHeard"] is True and c["eveHeard"] is True

@@ -33,8 +33,11 @@ export function guardChunks(max, tooLarge) {
         tooLarge(peer);
       }
     },
-    /** A message came whole. @param {string} peer */
-    whole(peer) { arriving.delete(peer); },
+    /** A message came whole: whether to hear it.  Not from a peer refused: Trystero
+     *  still puts together a refused message whose last chunk came before the peer was
+     *  dropped, and hands it over; heard, it was refused a second time, by the protocol's
+     *  own check (ci34). @param {string} peer @returns {boolean} */
+    whole(peer) { arriving.delete(peer); return !refused.has(peer); },
     /** A peer connected: nothing on its way, nothing refused. @param {string} peer */
     joined(peer) { arriving.delete(peer); refused.delete(peer); },
     /** A peer left: nothing on its way.  A refused one stays refused until it connects

@@ -81,8 +81,7 @@ export class RelayTransport extends Transport {
     });
     this.action.onReceiveProgress = (progress, { peerId }) => chunks.chunk(peerId, progress);
     this.action.onMessage = (data, { peerId }) => {
-      chunks.whole(peerId);
-      if (typeof data === "string") this.on.message(peerId, data);
+      if (chunks.whole(peerId) && typeof data === "string") this.on.message(peerId, data);
     };
     this.room.onPeerJoin = (peer) => { chunks.joined(peer); this.on.open(peer); };
     this.room.onPeerLeave = (peer) => { chunks.left(peer); this.on.close(peer); };
