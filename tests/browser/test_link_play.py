@@ -149,12 +149,13 @@ def test_two_devices_deal_by_commit_and_reveal_and_play_a_whole_game(devices, se
         assert "older than your copy" in notice(b)
         assert b.input_value("#link-out") != old
         assert saves(b) == after
-        # a damaged link: one character changed
+        # a damaged link: cut short when it was copied.  (A character changed in its middle
+        # was not always damage: the deflated text has no checksum, and now and then it
+        # inflated to a game whose deal the shares refute, refused as changed by hand, ci36.)
         f = fragment_of(old)
-        mid = len(f) // 2
-        b.goto(old.split("#")[0] + "#" + f[:mid] + ("A" if f[mid] != "A" else "B") + f[mid + 1 :])
+        b.goto(old.split("#")[0] + "#" + f[:-30])
         assert wait_phase(b, ["refused"]) == "refused"
-        assert "cannot be opened" in notice(b)
+        assert "cannot be opened" in notice(b) and "cut off" in notice(b)
         assert saves(b) == after
         # B's game, from "Your games": the link B made after its move
         b.goto(server + Q)
