@@ -15,6 +15,12 @@ export function framedByAnotherSite() {
   try { return window.parent.location.origin !== location.origin; } catch { return true; }
 }
 
+/** The engine a page of boards shares: its SharedWorker, or a worker of its own when
+ *  `dedicated` or in another site's frame.  @param {boolean} [dedicated] @returns {Engine} */
+export function boardsEngine(dedicated = false) {
+  return getEngine({ shared: !dedicated && !framedByAnotherSite() });
+}
+
 const NEAR = ["pointerover", "pointerdown", "focusin", "keydown", "touchstart"];
 
 export class LazyEngine {
@@ -37,7 +43,7 @@ export class LazyEngine {
   /** The engine, started now if it was not yet. @returns {Engine} */
   get() {
     if (this.engine) return this.engine;
-    const engine = getEngine({ shared: !this.dedicated && !framedByAnotherSite() });
+    const engine = boardsEngine(this.dedicated);
     this.engine = engine;
     this.bar.hidden = false;
     engine.onProgress((p) => { this.bar.value = p.fraction; });

@@ -6,8 +6,8 @@
 import { applyTo } from "../../lib/words/i18n.js";
 import { drawIcons } from "../../lib/views/icon.js";
 import { notice, tellRefusals } from "../../lib/shell/page.js";
-import { exposeEngine, getEngine } from "../../lib/engine/client.js";
-import { framedByAnotherSite } from "../../lib/engine/lazy.js";
+import { exposeEngine } from "../../lib/engine/client.js";
+import { boardsEngine } from "../../lib/engine/lazy.js";
 import { LessonView, lessonOptions } from "../../lib/lessonview/view.js";
 
 applyTo(document);
@@ -16,7 +16,7 @@ drawIcons();
 document.getElementById("notice-close")?.addEventListener("click", () => notice(null));
 tellRefusals();
 // window.tsuro: the boards' engine, for tests and tools (started by its first use)
-exposeEngine(() => getEngine({ shared: !framedByAnotherSite() }));
+exposeEngine(() => boardsEngine());
 
 const template = /** @type {HTMLTemplateElement} */ (document.getElementById("lesson-template"));
 
@@ -25,7 +25,10 @@ const template = /** @type {HTMLTemplateElement} */ (document.getElementById("le
 function mount(box) {
   const wrap = /** @type {HTMLElement} */ (template.content.firstElementChild?.cloneNode(true));
   // the template is lesson.html's markup: its ids name the parts of this box's lesson
-  for (const el of wrap.querySelectorAll("[id]")) {
+  /** @type {Map<string, HTMLElement>} */
+  const parts = new Map();
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (wrap.querySelectorAll("[id]"))) {
+    parts.set(el.id, el);
     el.setAttribute("data-part", el.id);
     el.removeAttribute("id");
   }
@@ -33,8 +36,8 @@ function mount(box) {
   drawIcons(wrap);
   box.replaceChildren(wrap);
   const part = (/** @type {string} */ name) => {
-    const el = wrap.querySelector(`[data-part="${name}"]`);
-    if (!(el instanceof HTMLElement)) throw new Error(`a lesson has no part ${name}`);
+    const el = parts.get(name);
+    if (!el) throw new Error(`a lesson has no part ${name}`);
     return el;
   };
   const view = new LessonView({ root: box, part, area: box });
