@@ -250,7 +250,11 @@ def still(page, js: str) -> None:
     """Wait until `js` holds in `page` while the context's clock stands still: asked from
     here (a wait in the page polls on its timers and animation frames, which stand still
     too, and would never end)."""
-    pagekit.wait_until(page, lambda: page.evaluate(js), js)
+    try:
+        pagekit.wait_until(page, lambda: page.evaluate(js), js)
+    except Exception as e:  # what is stored and kept aside says which tab did what
+        stored = page.evaluate("localStorage.getItem('tsuro.lessonDraft')")
+        raise AssertionError(f"{e}\nstored: {stored}\nkept aside: {page.evaluate(KEPT)}") from e
 
 
 def type_at_end(page, selector: str, text: str) -> None:

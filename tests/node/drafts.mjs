@@ -177,6 +177,34 @@ const out = {};
   out.load = { keptAt: damaged?.keptAt ?? null, error: String(damaged?.error), left: s.getItem(KEY), draft: a.draft, kept: storage.keptEntries(s).map((e) => e.text) };
 }
 
+// a read that fails for now (the engine that checks the draft failing, not refusing it):
+// nothing put aside, the stored draft left as it is; the change fails, and the next one,
+// the engine back, is made on the other tab's draft
+{
+  const s = shared();
+  const a = tab(s, "a");
+  await a.load(fresh);
+  await a.update(add("a1"));
+  const b = tab(s, "b");
+  await b.load(fresh);
+  await b.update(add("b1"));        // a has not heard of it
+  let down = true;
+  const read = a.read;
+  a.read = (v) => { if (down) throw Object.assign(new Error("the engine stopped"), { code: "timeout" }); return read(v); };
+  a.unreadable = (e) => e?.code !== "timeout";
+  let failed = null;
+  await a.update(add("a2")).catch((e) => { failed = e.code; });
+  await a.sync().catch(() => {});
+  const whileDown = { failed, stored: stored(s), kept: kept(s), said: [...a.said] };
+  down = false;
+  await a.update(add("a2"));
+  const c = tab(s, "c");
+  c.read = () => { throw Object.assign(new Error("the engine stopped"), { code: "timeout" }); };
+  c.unreadable = a.unreadable;
+  const atLoad = await c.load(fresh).then(() => "loaded", (e) => e.code);
+  out.failedForNow = { whileDown, after: stored(s), said: a.said, kept: kept(s), atLoad, left: stored(s) };
+}
+
 // the one list: entries kept by any page, the older places included, each forgotten by its key
 {
   const s = shared();

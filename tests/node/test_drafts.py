@@ -91,6 +91,19 @@ def test_what_another_tab_stored_unreadable_is_put_aside_never_written_over(out)
     assert f["stored"] == {"items": ["c1", "c2"], "rev": 2} and f["kept"] == ["{oops"]
 
 
+def test_a_draft_the_engine_fails_to_check_stays_where_it_is(out):
+    f = out["failedForNow"]
+    assert f["whileDown"] == {
+        "failed": "timeout",
+        "stored": {"items": ["a1", "b1"], "rev": 2},
+        "kept": [],
+        "said": [],
+    }
+    assert f["after"] == {"items": ["a1", "b1", "a2"], "rev": 3}
+    assert f["said"] == ["taken"] and f["kept"] == []
+    assert f["atLoad"] == "timeout" and f["left"] == f["after"]
+
+
 def test_a_damaged_draft_at_load_is_put_aside_and_a_fresh_one_used(out):
     d = out["load"]
     assert d["keptAt"].startswith("tsuro.kept.testDraft-") and "not a draft" in d["error"]

@@ -24,7 +24,9 @@
 //   and the page goes on with its own.
 //
 // The page's draft is any value: `read` makes it from a stored value (and throws on
-// one it cannot use), `write` makes the stored value of it.  Changes are functions
+// one it cannot use), `write` makes the stored value of it.  What `read` throws for a
+// failure of the moment (the engine that checks it failing, not refusing it: the page's
+// `unreadable` says which) leaves the stored draft where it is, and is thrown on.  Changes are functions
 // from the draft to a new draft; they never change the one they are given.
 
 import { localStore, readText, writeText, putAside, keepCopy } from "../base/storage.js";
@@ -58,11 +60,14 @@ export class DraftKeeper {
    * @param {(stored: any) => T | Promise<T>} how.read  a stored value as the page's draft; throws if the page cannot use it
    * @param {(draft: T) => Record<string, any>} how.write  the draft as stored (an object: `rev` is added)
    * @param {(event: DraftEvent) => void} [how.on]  what happened (DraftEvent)
+   * @param {(error: unknown) => boolean} [how.unreadable]  whether what `read` threw says the
+   *   stored value cannot be used (put aside); else it failed for now (the value stays stored)
    * @param {Storage | null} [how.storage]
    */
-  constructor(key, { read, write, on = () => {}, storage = localStore() }) {
+  constructor(key, { read, write, on = () => {}, unreadable = () => true, storage = localStore() }) {
     this.key = key;
     this.read = read;
+    this.unreadable = unreadable;
     this.write = write;
     this.on = on;
     this.storage = storage;
@@ -102,6 +107,7 @@ export class DraftKeeper {
         this.rev = revOf(stored);
         return { damaged: null };
       } catch (error) {
+        if (!this.unreadable(error)) throw error;   // nothing wrong with it: left as stored
         this.draft = await fresh();
         return { damaged: { error, keptAt: this.putAside(text, said) } };
       }
@@ -148,7 +154,7 @@ export class DraftKeeper {
    *  with changes only it holds (a write failed); returns a function that stops. */
   listen() {
     /** @param {StorageEvent} e */
-    const heard = (e) => { if (e.key === this.key || e.key === null) this.sync(); };
+    const heard = (e) => { if (e.key === this.key || e.key === null) this.sync().catch(() => {}); };   // (a failure of the moment: taken later)
     /** @param {BeforeUnloadEvent} e */
     const leaving = (e) => { if (this.unsaved) e.preventDefault(); };
     addEventListener("storage", heard);
@@ -220,6 +226,7 @@ export class DraftKeeper {
       stored = JSON.parse(text);
       theirs = await this.read(stored);
     } catch (error) {
+      if (!this.unreadable(error)) throw error;   // taken with a later change, or the next storage event
       this.on({ type: "kept", keptAt: this.putAside(text), error });
       return this.draft;
     }

@@ -19,6 +19,7 @@
 
 import { tabStore, readJSON, writeJSON } from "../../lib/base/storage.js";
 import { DraftKeeper } from "../../lib/authoring/drafts.js";
+import { engineDown } from "../../lib/engine/client.js";
 /** @import {Engine} from "../../lib/engine/client.js" */
 /** @import {GameRecord, Lesson, LessonChecked, LessonStep, Text} from "../../lib/types.js" */
 /** @import {DraftEvent} from "../../lib/authoring/drafts.js" */
@@ -76,6 +77,7 @@ export class Draft {
       read: (stored) => this.read(stored),
       write: (held) => ({ format: DRAFT_FORMAT, lesson: held.checked.lesson, ids: held.ids }),
       on: (event) => this.told(event),
+      unreadable: (e) => !engineDown(e),   // the engine failing to check a draft is no fault of the draft's
     });
     this.tell = told;
     /** @type {string | null} the step chosen in this tab */
