@@ -108,11 +108,16 @@ def choose_start_by_click(page, nth=0) -> None:
 def carried_on(page, left: int) -> int:
     """The game this tab plays (its save: web/js/lib/game/saves.js) played on by the engine
     to `left` moves before its end (played_on), saved back, and the page reloaded on it
-    (the many middle moves of a game whose end a test plays).  Returns the moves added."""
+    (the many middle moves of a game whose end a test plays).  Returns the moves added: none
+    when the game, as dealt and played so far, has no more than `left` moves left (the page
+    plays them all; nothing is saved back)."""
     key = page.evaluate("'tsuro.game.' + sessionStorage.getItem('tsuro.tab.game')")
     entry = json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))
     before = len(entry["game"]["record"]["moves"])
-    record = entry["game"]["record"] = played_on(entry["game"]["record"], left)
+    record = played_on(entry["game"]["record"], left, short=True)
+    if len(record["moves"]) == before:
+        return 0
+    entry["game"]["record"] = record
     entry["position"] = ok("replay", {"record": record})["position"]
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(entry)])
     page.reload()
@@ -233,10 +238,11 @@ def before_the_last_move(message: dict, tries: int = 20) -> tuple[dict, dict]:
     raise AssertionError("no game played on from this link ends on a person's tile")
 
 
-def played_on(record: dict, left: int = 1) -> dict:
+def played_on(record: dict, left: int = 1, short: bool = False) -> dict:
     """This record (a daily's solo game, as dealt or as a page saved it) played on by the
     engine with safe moves where there are any, to `left` moves before its end: a page
-    opened on it (a saved game) makes only the last moves."""
+    opened on it (a saved game) makes only the last moves.  A game that ends within `left`
+    moves fails, unless `short`: then the record comes back as it was."""
     position = ok("positions", {"record": record})["positions"][-1]
     record = json.loads(json.dumps(record))
     played = len(record["moves"])
@@ -246,6 +252,8 @@ def played_on(record: dict, left: int = 1) -> dict:
         answer = ok("play", {"position": position, "move": safe[0]["move"]})
         record["moves"].append(answer["move"])
         position = answer["position"]
-    assert len(record["moves"]) - played > left, "the game ends too soon to leave that many"
-    record["moves"] = record["moves"][:-left]
+    if len(record["moves"]) - played <= left:
+        assert short, "the game ends too soon to leave that many"
+        left = len(record["moves"]) - played
+    record["moves"] = record["moves"][: len(record["moves"]) - left]
     return record
