@@ -276,7 +276,7 @@ def test_lesson_editor_two_tabs_reorder_remove_and_caption_at_once(context, serv
     # time stands still: what b types waits to be kept, as while an author types on (a's
     # clicks need no timer: each is kept at once)
     b.click("#le-steps li:nth-child(2) .le-step-pick")
-    context.clock.pause_at(b.evaluate("Date.now()") + 1000)
+    context.clock.pause_at(b.evaluate("Date.now()") / 1000 + 1)  # (in seconds: Python's time)
     # b captions its step 2 while a removes step 1: b's text stays on b's step, wherever it is
     b.fill("#le-caption", "two, from b")
     a.click("[aria-label='Remove step 1']")
@@ -311,7 +311,7 @@ def test_lesson_editor_a_step_removed_in_one_tab_while_captioned_in_the_other_co
     a, b = open_lessons(context, server, ["one", "two", "three"], clock=True)
     b.click("#le-steps li:nth-child(2) .le-step-pick")
     # time stands still: what b types waits to be kept (the typing has not paused) ...
-    context.clock.pause_at(b.evaluate("Date.now()") + 1000)
+    context.clock.pause_at(b.evaluate("Date.now()") / 1000 + 1)  # (in seconds: Python's time)
     type_at_end(b, "#le-caption", " (b)")
     a.click("[aria-label='Remove step 2']")  # ... while a removes the step b is typing in
     # b hears of it: what it typed is kept first, and its step comes back where it was
