@@ -233,7 +233,8 @@ def place_by_clicks(page, k: int) -> None:
     page.wait_for_function("(n) => document.querySelectorAll('#log > li').length > n", arg=before)
 
 
-CURRENT_SAVE = "localStorage.getItem('tsuro.game.' + sessionStorage.getItem('tsuro.tab.game'))"
+TAB_GAME = "sessionStorage.getItem('tsuro.tab.game')"  # the key of the game this tab plays
+CURRENT_SAVE = f"localStorage.getItem('tsuro.game.' + {TAB_GAME})"
 
 
 def current_save(page) -> dict | None:

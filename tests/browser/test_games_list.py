@@ -9,8 +9,6 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-TAB_GAME = "sessionStorage.getItem('tsuro.tab.game')"  # the key of the game this tab plays
-
 
 def test_the_saved_games_list_is_in_french(new_page, server):
     page = new_page(locale="fr-FR")
@@ -22,10 +20,10 @@ def test_the_saved_games_list_is_in_french(new_page, server):
     page.click("#btn-new")
     page.wait_for_selector("#setup[open]")
     page.select_option("#set-count", "2")
-    first = page.evaluate(TAB_GAME)
+    first = page.evaluate(pagekit.TAB_GAME)
     page.click("#btn-start")  # ...waits while another is played
     # the first game's phase is "start" too: wait for the second to be dealt and begun
-    page.wait_for_function(f"{TAB_GAME} !== {json.dumps(first)}")
+    page.wait_for_function(f"{pagekit.TAB_GAME} !== {json.dumps(first)}")
     pagekit.wait_phase(page, ["start"])
     page.click("#btn-new")
     page.wait_for_selector("#games-panel:not([hidden])")

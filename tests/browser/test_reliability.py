@@ -112,7 +112,7 @@ def test_a_sketch_never_becomes_a_saved_game(page, server):
     page.goto(server + GAME + "#" + link(sketch()))
     notice_text(page, "drawing from a lesson")
     assert pagekit.wait_phase(page, ["tile"]) == "tile"
-    assert page.evaluate(TAB_GAME) == mine and pagekit.log_count(page) == moves
+    assert page.evaluate(pagekit.TAB_GAME) == mine and pagekit.log_count(page) == moves
     assert page.evaluate(STORED) == before
     # a save whose start is a sketch (an older version made such games): kept aside, told
     resume_saved_start(page, "sketch1", sketch())
@@ -129,7 +129,6 @@ STORED = """() => Object.fromEntries(Object.keys(localStorage)
     .filter((k) => k.startsWith("tsuro.game.") || k.startsWith("tsuro.kept.")
       || k.startsWith("tsuro.save"))
     .map((k) => [k, localStorage.getItem(k)]))"""
-TAB_GAME = "sessionStorage.getItem('tsuro.tab.game')"
 
 
 def games(page) -> dict:
@@ -149,9 +148,9 @@ def my_game(page, server, query: str = "") -> str:
     marks.nth(7 % marks.count()).locator(".start-dot").click(force=True)
     pagekit.wait_phase(page, ["tile"])
     page.wait_for_function(
-        "(id) => localStorage.getItem('tsuro.game.' + id)", arg=page.evaluate(TAB_GAME)
+        "(id) => localStorage.getItem('tsuro.game.' + id)", arg=page.evaluate(pagekit.TAB_GAME)
     )
-    return page.evaluate(TAB_GAME)
+    return page.evaluate(pagekit.TAB_GAME)
 
 
 def link(record_or_position) -> str:
@@ -199,7 +198,7 @@ def test_a_link_that_hangs_the_engine_neither_hangs_the_page_nor_is_kept(page, s
     assert page.evaluate(STORED) == before
     page.reload()
     assert pagekit.wait_phase(page, ["tile"]) == "tile"
-    assert page.evaluate(TAB_GAME) == mine and pagekit.log_count(page) == moves
+    assert page.evaluate(pagekit.TAB_GAME) == mine and pagekit.log_count(page) == moves
 
 
 def _busy_then_place(page, make_trouble: str):
@@ -259,7 +258,7 @@ def test_a_start_up_that_stalls_says_so_and_trying_again_resumes_the_game(page, 
     page.context.unroute("**/pyodide.asm.wasm", stall)
     page.keyboard.press("Enter")  # Try again: the page loads again, the game is back
     assert pagekit.wait_phase(page, ["tile"]) == "tile"
-    assert page.evaluate(TAB_GAME) == game and pagekit.log_count(page) == moves
+    assert page.evaluate(pagekit.TAB_GAME) == game and pagekit.log_count(page) == moves
 
 
 def test_a_save_that_cannot_be_resumed_is_kept_aside_and_can_be_downloaded(page, server):
@@ -369,7 +368,7 @@ def test_two_links_over_an_unfinished_game_lose_nothing(page, server):
     assert pagekit.wait_phase(page, ["tile"]) == "tile"
     assert pagekit.log_count(page) == moves
     page.reload()
-    assert pagekit.wait_phase(page, ["tile"]) == "tile" and page.evaluate(TAB_GAME) == mine
+    assert pagekit.wait_phase(page, ["tile"]) == "tile" and page.evaluate(pagekit.TAB_GAME) == mine
     assert len(games(page)) == 3
 
 
@@ -381,7 +380,7 @@ def test_two_tabs_play_two_games_and_hear_of_each_others_changes(page, context, 
     other.wait_for_selector("#setup[open]")
     other.click("#btn-start")
     pagekit.wait_phase(other, ["start"])
-    second = other.evaluate(TAB_GAME)
+    second = other.evaluate(pagekit.TAB_GAME)
     assert second and second != first
     marks = other.locator(".layer-marks .start-mark")
     marks.nth(3).locator(".start-dot").click(force=True)

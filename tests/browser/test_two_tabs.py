@@ -194,8 +194,6 @@ def test_the_setup_remembers_each_tabs_own_changes(context, server):
 
 # ------------------------------------------------------------------ saved games
 
-TAB_GAME = "sessionStorage.getItem('tsuro.tab.game')"
-
 
 def test_one_game_played_on_in_two_tabs_is_kept_twice(context, server):
     a = tab(context, server + Q)
@@ -204,7 +202,7 @@ def test_one_game_played_on_in_two_tabs_is_kept_twice(context, server):
     wait_phase(a, ["start"])
     a.locator(".layer-marks .start-mark").nth(4).locator(".start-dot").click(force=True)
     wait_phase(a, ["tile"])
-    game = a.evaluate(TAB_GAME)
+    game = a.evaluate(pagekit.TAB_GAME)
     a.wait_for_function("(id) => localStorage.getItem('tsuro.game.' + id)", arg=game)
     # the second tab takes the same game up from "Your games" and moves in it
     b = tab(context, server + Q)
@@ -225,7 +223,7 @@ def test_one_game_played_on_in_two_tabs_is_kept_twice(context, server):
     )
     wait_phase(a, ["tile", "over"])
     mine = a.evaluate("window.tsuroApp.session.toRecord()")
-    fork = a.evaluate(TAB_GAME)
+    fork = a.evaluate(pagekit.TAB_GAME)
     assert fork != game
     a.wait_for_function(
         "([id, n]) => { const e = JSON.parse(localStorage.getItem('tsuro.game.' + id));"
@@ -239,5 +237,5 @@ def test_one_game_played_on_in_two_tabs_is_kept_twice(context, server):
     # a reload of the first tab resumes its own game
     a.reload()
     wait_phase(a, ["tile", "over"])
-    assert a.evaluate(TAB_GAME) == fork
+    assert a.evaluate(pagekit.TAB_GAME) == fork
     assert a.evaluate("window.tsuroApp.session.toRecord().moves") == mine["moves"]
