@@ -24,8 +24,11 @@ TAGS = "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']"
 # The rules that read colours: all a change of theme can change (the themes differ only
 # in colour custom properties: web/css/components.css).
 COLOUR_RULES = "['color-contrast', 'link-in-text-block']"
+# resultTypes: axe works out only the violations' nodes in full (the passes and the rest get
+# one node each, which nothing here reads): the same violations, 0.09 CPU-s a run on the
+# game page against 0.13 (medians of 5, the 2-core machine).
 AXE_RUN = """async () => {
-  const r = await axe.run(document, { runOnly: %s });
+  const r = await axe.run(document, { resultTypes: ['violations'], runOnly: %s });
   return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help,
       nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ') + ' :: ' + n.failureSummary) }));

@@ -7,6 +7,7 @@ game's: the whole game played through the keys is test_play's and test_french's.
 
 from __future__ import annotations
 
+import auditkit
 import gamekit
 import pagekit
 import pytest
@@ -75,3 +76,21 @@ def test_no_serious_violations(new_page, server, lang):
     page.goto(server + "tutorial/?sw=off")
     pagekit.tutorial_boards_loaded(page)  # every board drawn, the ones further down too
     check(page, "tutorial")
+
+
+FAULTY = """<!doctype html><html lang=en><title>faults</title>
+<button id=nameless></button><img id=bare src='data:,'>
+<p id=faint style='color:#bbb;background:#fff'>Faint words</p>"""
+
+
+def test_the_run_reports_each_serious_fault(page):
+    """auditkit's runs find what they look for (the violations worked out in full: their
+    nodes named), and the dark theme's run the colours alone."""
+    page.set_content(FAULTY)
+    page.add_script_tag(content=auditkit.axe_source())
+    found = {v["id"]: " ".join(v["nodes"]) for v in page.evaluate(auditkit.RUN)}
+    assert "#nameless" in found.get("button-name", ""), found
+    assert "#bare" in found.get("image-alt", ""), found
+    assert "#faint" in found.get("color-contrast", ""), found
+    colours = {v["id"] for v in page.evaluate(auditkit.RUN_COLOURS)}
+    assert colours == {"color-contrast"}, colours
