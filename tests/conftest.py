@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tools.test_timings import longest_first
+
 ROOT = Path(__file__).resolve().parent.parent
 # The property and fuzz tests (hypothesis) draw the same examples on every run, so a
 # run of the suite never fails where the run before passed on the same code; what
@@ -33,11 +35,13 @@ TIERS = {"browser": "browser", "node": "node"}  # tests/<folder>/ -> the tier's 
 
 def pytest_collection_modifyitems(items) -> None:
     """Each test under tests/browser/ or tests/node/ is of that tier (marked so), whether
-    or not its module says it: `-m "not browser and not node"` is the fast tier."""
+    or not its module says it: `-m "not browser and not node"` is the fast tier.  The
+    modules run longest first (tools/test_timings.py)."""
     for item in items:
         folder = Path(str(item.path)).parent.name
         if folder in TIERS:
             item.add_marker(TIERS[folder])
+    items[:] = longest_first(items, ROOT)
 
 
 def _load_build():
