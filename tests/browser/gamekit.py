@@ -111,7 +111,7 @@ def carried_on(page, left: int) -> int:
     (the many middle moves of a game whose end a test plays).  Returns the moves added: none
     when the game, as dealt and played so far, has no more than `left` moves left (the page
     plays them all; nothing is saved back)."""
-    key = page.evaluate("'tsuro.game.' + sessionStorage.getItem('tsuro.tab.game')")
+    key = page.evaluate(f"'tsuro.game.' + {pagekit.TAB_GAME}")
     entry = json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))
     before = len(entry["game"]["record"]["moves"])
     record = played_on(entry["game"]["record"], left, short=True)

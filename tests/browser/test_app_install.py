@@ -12,7 +12,7 @@ import struct
 import pytest
 from auditkit import RUN
 from gamekit import choose_start_by_click, setup_seats, start
-from pagekit import log_count, wait_phase
+from pagekit import TAB_GAME, log_count, wait_phase
 from wordkit import english_left
 
 
@@ -142,7 +142,7 @@ def test_a_new_deploy_is_offered_and_the_game_carries_on(new_context, two_builds
         # the first tab holds the game, so this tab opens on the list of games
         # (saves.js: one tab per game) and resumes it from there, offline
         other.wait_for_selector("#setup[open]")
-        game_id = page.evaluate("sessionStorage.getItem('tsuro.tab.game')")
+        game_id = page.evaluate(TAB_GAME)
         other.click(f"#games-panel li[data-id='{game_id}'] button")
         assert wait_phase(other, ["tile"]) == "tile"
         assert log_count(other) == moves
