@@ -136,12 +136,28 @@ def corpus() -> dict[str, list[Any]]:
             ]
             course_moves.append((pos, move))
             pos = api.call("course_play", {"position": pos, "move": move})["result"]["position"]
+    link_messages = [m for n, seed in ((3, 1), (2, 5)) for m in link_game(n, seed)[::4]]
     return {
         "positions": positions,
         "records": records,
         "moves": moves,
         "links": links,
-        "link_messages": [m for n, seed in ((3, 1), (2, 5)) for m in link_game(n, seed)[::4]],
+        "link_messages": link_messages,
+        # subsets that op_args picks from, sorted out here once rather than on each call
+        # (reading every position again for each of the fuzz's calls was a third of its time)
+        "tile_positions": [p for p in positions if notation.from_position(p).phase == "tile"],
+        "live_positions": [
+            p
+            for p in positions
+            if p["turn"] is not None and notation.from_position(p).hands[p["turn"]]
+        ],
+        # dealt games still on (a sampled message may hold a game's last, over, one: the deal,
+        # and so each game's length, is random, from link_new's secret)
+        "dealt_messages": [
+            m
+            for m in link_messages
+            if "record" in m and not getattr(linkplay.check_message(m), "over", True)
+        ],
         "link_setups": setups,
         "course_positions": course_positions[::2],
         "course_moves": course_moves[::3],
@@ -319,16 +335,7 @@ def op_args(op: str, pick: Callable[[list[Any]], Any]) -> dict[str, Any]:
     op = op.replace("neu_", "course_", 1) if op.startswith("neu_") else op
     position = pick(c["positions"])
     record = pick(c["records"])
-    tile_phase = [p for p in c["positions"] if notation.from_position(p).phase == "tile"]
-    # a dealt game still on (the sampled messages may hold a game's last, over, one: the deal,
-    # and so each game's length, is random, from link_new's secret)
-    dealt = pick(
-        [
-            m
-            for m in c["link_messages"]
-            if "record" in m and not getattr(linkplay.check_message(m), "over", True)
-        ]
-    )
+    dealt = pick(c["dealt_messages"])
     if op in ("version", "tiles", "rules"):
         return {}
     if op == "new_game":
@@ -351,7 +358,11 @@ def op_args(op: str, pick: Callable[[list[Any]], Any]) -> dict[str, Any]:
             args = {"record": record}
         return args
     if op == "preview":
-        return {"position": pick(tile_phase), "tile": pick([0, 17, 34]), "rot": pick([0, 270])}
+        return {
+            "position": pick(c["tile_positions"]),
+            "tile": pick([0, 17, 34]),
+            "rot": pick([0, 270]),
+        }
     if op == "play":
         pos, move = pick(c["moves"])
         return {"position": pos, "move": move, "seed": pick([1, "s"])}
@@ -363,13 +374,7 @@ def op_args(op: str, pick: Callable[[list[Any]], Any]) -> dict[str, Any]:
         return {"fragment": pick(c["links"])}
     if op in ("bot_move", "hint"):
         args = {
-            "position": pick(
-                [
-                    p
-                    for p in c["positions"]
-                    if p["turn"] is not None and notation.from_position(p).hands[p["turn"]]
-                ]
-            ),
+            "position": pick(c["live_positions"]),
             "seed": pick([0, 5]),
             "iterations": 1,
         }
@@ -377,12 +382,11 @@ def op_args(op: str, pick: Callable[[list[Any]], Any]) -> dict[str, Any]:
             args["bot"] = pick(["random", "survivor", "planner"])
         return args
     if op == "clock_move":
-        live = [
-            p
-            for p in c["positions"]
-            if p["turn"] is not None and notation.from_position(p).hands[p["turn"]]
-        ]
-        return {"position": pick(live), "seed": pick([0, "s", None]), "missed": pick([0, 1, 5])}
+        return {
+            "position": pick(c["live_positions"]),
+            "seed": pick([0, "s", None]),
+            "missed": pick([0, 1, 5]),
+        }
     if op == "review":
         return {"record": record, "iterations": 1, "from": 0, "to": pick([0, 1])}
     if op == "daily":
