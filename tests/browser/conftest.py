@@ -28,7 +28,7 @@ def browser():
 
     with sync_playwright() as pw:
         try:
-            browser = chromium.launch(pw, executable=chromium.test_path())
+            browser = chromium.launch(pw, *chromium.TEST_ARGS, executable=chromium.test_path())
         except FileNotFoundError as e:
             pytest.fail(str(e))
         yield browser
