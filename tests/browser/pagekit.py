@@ -3,12 +3,18 @@ Tab with the focus shown, a position to try in the embed."""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
 from tsuro_core.api import call
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+# Screenshots are for a person to look at, and no test reads them: they are taken when
+# TSURO_SHOTS is set (docs/testing.md), not on every run: a full page's raster and PNG
+# took about 0.27 s each (test_play, test_neu_play and test_authoring_path, 20 shots:
+# 65.0 s with them, 59.7 s without, -n 0), some 20 s of the cores a run.
+SHOTS = bool(os.environ.get("TSURO_SHOTS"))
 DEFAULT_TIMEOUT_MS = 120_000  # the contexts' default timeout, and the polling waits' default
 
 # Every document (frames included) reports its Content-Security-Policy
@@ -96,7 +102,9 @@ def log_count(page) -> int:
 
 
 def shot(page, name):
-    """A full-page screenshot saved as test-artifacts/NAME.png."""
+    """A full-page screenshot saved as test-artifacts/NAME.png, when TSURO_SHOTS asks."""
+    if not SHOTS:
+        return
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 

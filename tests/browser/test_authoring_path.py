@@ -6,7 +6,7 @@ replay ("Add to a lesson" on the game page, in a new tab, while the first tab st
 open); a caption, a task with a hint, the steps reordered, the preview; the snippet
 copied and pasted into a host page on another origin, where a reader fails the task,
 then solves it, and the host hears `step`, `answer` and `solved`.  Screenshots at 360
-and 1280 px (test-artifacts/authoring-*.png)."""
+and 1280 px (test-artifacts/authoring-*.png, with TSURO_SHOTS=1)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ step by its id; two tabs' drafts gone apart shown (the author chooses, the other
 kept aside); a write that fails said, with the draft as a file.  A draft another tab
 stored that cannot be read is kept aside, and every entry kept aside, whatever page kept
 it, is offered back by the game page.  Screenshots of the notices at 1280 and 360 px
-(test-artifacts/authors-*.png)."""
+(test-artifacts/authors-*.png, with TSURO_SHOTS=1)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 Chromium against the built dist/: setup restricted to 3-5 players in the
 course's colours, the opening (square, port, tile), turns with the engine's
 previews and refusals, computers, game over with the ranking, undo/redo,
-reload, and screenshots at phone and desktop widths (test-artifacts/)."""
+reload, and screenshots at phone and desktop widths (test-artifacts/, with TSURO_SHOTS=1)."""
 
 from __future__ import annotations
 

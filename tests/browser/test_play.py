@@ -1,7 +1,8 @@
 """The game a player sees, driven through clicks and keys in real Chromium
 against the built dist/ (nothing mocked): hot-seat to the end, against the
 computer, undo/redo, reload, bad links and saves, the embed (the tutorial's boards:
-test_lessons.py), and screenshots at phone and desktop widths (test-artifacts/, gitignored)."""
+test_lessons.py), and screenshots at phone and desktop widths (test-artifacts/,
+gitignored, with TSURO_SHOTS=1)."""
 
 from __future__ import annotations
 
