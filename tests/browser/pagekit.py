@@ -102,7 +102,14 @@ def log_count(page) -> int:
 
 
 def shot(page, name):
-    """A full-page screenshot saved as test-artifacts/NAME.png, when TSURO_SHOTS asks."""
+    """A full-page screenshot saved as test-artifacts/NAME.png, when TSURO_SHOTS asks.
+    Either way the page has its fonts and has rendered two frames when it returns, as a
+    screenshot waits for: a test reads the same page after it with or without the shot
+    (a room's list measured right after a change of size was still the wider one's)."""
+    page.evaluate(
+        "() => document.fonts.ready.then(() => new Promise((r) =>"
+        " requestAnimationFrame(() => requestAnimationFrame(() => r()))))"
+    )
     if not SHOTS:
         return
     ARTIFACTS.mkdir(exist_ok=True)
