@@ -106,10 +106,8 @@ def shot(page, name):
     Either way the page has its fonts and has rendered two frames when it returns, as a
     screenshot waits for: a test reads the same page after it with or without the shot
     (a room's list measured right after a change of size was still the wider one's)."""
-    page.evaluate(
-        "() => document.fonts.ready.then(() => new Promise((r) =>"
-        " requestAnimationFrame(() => requestAnimationFrame(() => r()))))"
-    )
+    page.evaluate("document.fonts.ready.then(() => true)")
+    rendered(page)
     if not SHOTS:
         return
     ARTIFACTS.mkdir(exist_ok=True)
