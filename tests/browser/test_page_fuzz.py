@@ -432,7 +432,8 @@ PAGES = {
 PAGE_PARAMS = {
     "room": {"relays": ["none", "wss://evil.example", "__proto__", "none,wss://x.example"],
              "turn": ["turn:", "javascript:alert(1)", "turns:" + "x" * 600, "__proto__"],
-             "stun": ["off", "__proto__"]},
+             "stun": ["off", "__proto__"],
+             "noanswer": ["999", "0", "-5", "1e400", "2147483648000"]},
 }  # fmt: skip
 EMBED_OPTIONS = ["at=1e400", "at=-1", "from=end", "to=__proto__", "try=2", "try=1", "eager=1",
                  "__proto__=1", "constructor=x", "lang=__proto__", "lang=xx", "caption=%E0%A4%A",

@@ -14,6 +14,7 @@ import { bootPage } from "../../lib/shell/boot.js";
 import { ExchangeChooser } from "../../lib/turns/exchange.js";
 import { notice, reason, say, setPhase, wireCopyButton } from "../../lib/shell/page.js";
 import { noteRefusal } from "../../lib/base/refusals.js";
+import { addressParam, wholeNumber } from "../../lib/base/address.js";
 import { sound } from "../../lib/shell/sound.js";
 import { ClockFace } from "../../lib/shell/clockface.js";
 import { list, t, lang } from "../../lib/words/i18n.js";
@@ -100,7 +101,9 @@ const clockFace = new ClockFace({ el: $("turn-clock"), sound });
 /** Whether this page says that the clock gave its seat to a computer (with "I'm back"). */
 let awaySaid = false;
 const params = new URLSearchParams(location.search);
-const NO_ANSWER_MS = 15_000;
+/** How long a room joined may stay silent before the page says so and what else there is:
+ *  15 s, or ?noanswer= ms (tests: a table that never answers, said sooner; 1 s at least). */
+const NO_ANSWER_MS = addressParam("noanswer", wholeNumber(1000, 600_000), 15_000);
 /** The name this browser last took a seat under (any room): a table joined from the list uses it. */
 const NAME_KEY = "tsuro.room.name";
 
