@@ -180,3 +180,34 @@ def test_the_players_choice_wins_over_the_system(page, server):
     place_a_tile(page)
     check(page, "no-preference")
     no_errors(page)
+
+
+# The CSS animations of the cues a turn draws: the start marks' pulse, the target's outline.
+CUES = """() => [...document.querySelectorAll('.start-dot, .layer-target .target')]
+  .map((el) => getComputedStyle(el).animationName)"""
+
+
+def test_animations_off_stops_the_cues_that_move_too(page, server):
+    """Animations set to Off in the setup, or ?anim=0, stop the start marks' pulse and the
+    target's marching outline as the system's reduced motion does (html[data-motion]);
+    Normal leaves them moving."""
+    page.goto(server + "daily.html?sw=off")
+    for speed, query, moving in ((1, "", True), (0, "", False), (1, "&anim=0", False)):
+        page.evaluate(
+            "(s) => { localStorage.clear(); localStorage.setItem('tsuro.setup', "
+            "JSON.stringify({speed: s})); }",
+            speed,
+        )
+        page.goto(server + "daily.html?sw=off" + query)
+        wait_phase(page, ["start"])
+        pulses = set(page.evaluate(CUES))
+        page.locator(".layer-marks .start-mark").first.locator(".start-dot").click(force=True)
+        wait_phase(page, ["tile"])
+        marches = set(page.evaluate(CUES))
+        assert (pulses, marches) == (({"pulse"}, {"march"}) if moving else ({"none"}, {"none"})), (
+            speed,
+            query,
+        )
+        still = page.evaluate("document.documentElement.dataset.motion")
+        assert still == ("on" if moving else "still")
+    no_errors(page)

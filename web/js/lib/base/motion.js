@@ -2,7 +2,8 @@
 // The player's choice in the game page's setup ("Animations": normal, fast,
 // off; remembered in localStorage["tsuro.setup"], checked by settings.js) wins; left at "As the system
 // prefers" (the default), prefers-reduced-motion: reduce turns animations off.
-// ?anim=N in the address overrides both (tests, demos).
+// ?anim=N in the address overrides both (tests, demos).  Off means off: at speed 0
+// the CSS animations stop too (showMotion), as under prefers-reduced-motion.
 
 import { addressParam, decimal } from "./address.js";
 import { readJSON } from "./storage.js";
@@ -36,4 +37,17 @@ export function animationSpeed() {
   const chosen = stored && typeof stored === "object" && SPEEDS.includes(stored.speed) ? stored.speed : undefined;
   if (chosen === undefined || chosen === "auto") return reducedMotion() ? 0 : 1;
   return Number(chosen);
+}
+
+/**
+ * Show the speed on the document: html[data-motion] is "still" at speed 0, and the
+ * CSS then stops its own animations as it does for prefers-reduced-motion (the
+ * target's marching outline, the start marks' pulse, a preview's path, a tile's turn
+ * in the hand, the note's shake).  Called where those are drawn (the board's turn
+ * aids, the hand), so a speed changed in the setup holds from the next one.
+ */
+export function showMotion() {
+  if (typeof document === "undefined") return;
+  const motion = animationSpeed() ? "on" : "still";
+  if (document.documentElement.dataset.motion !== motion) document.documentElement.dataset.motion = motion;
 }

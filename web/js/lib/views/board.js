@@ -20,7 +20,7 @@
 import { S, MARGIN, MARKER_R, COORD_GAP, el, f, portPoint, tracedD, segmentD, drawTile, drawMarker } from "./svg.js";
 import { colName, rowName } from "../words/coords.js";
 import { t } from "../words/i18n.js";
-import { animationSpeed } from "../base/motion.js";
+import { animationSpeed, showMotion } from "../base/motion.js";
 /** @import {TileSet} from "./tileset.js" */
 /** @import {SeatStyle} from "./style.js" */
 /** @import {CourseEvent, GameEvent, PathStep, Place, PlacedTile, Square} from "../types.js" */
@@ -165,6 +165,7 @@ export class Board {
     this.markColor = color;
     this.markCursor = -1;
     this.markSelected = -1;
+    if (this.marks.length) showMotion();
     this.svg.classList.toggle("choosing-start", this.marks.length > 0);
     this._focusable();
     this._drawMarks();
@@ -207,6 +208,7 @@ export class Board {
     const g = this.layers.target;
     g.replaceChildren();
     if (!square) return;
+    showMotion();
     const [x, y] = square;
     el("rect", {
       x: x * S + 3, y: y * S + 3, width: S - 6, height: S - 6, rx: 6,
@@ -243,6 +245,7 @@ export class Board {
     const g = this.layers.preview;
     g.replaceChildren();
     if (!p || !this.tileset) return;
+    showMotion();
     const [x, y] = p.square;
     const tg = el("g", { class: `ghost${p.bad ? " bad" : ""}` }, g);
     drawTile(tg, this.tileset.pairs(p.tile, p.rot), x, y);

@@ -6,6 +6,7 @@
 import { tileSVG } from "./svg.js";
 import { t as tr } from "../words/i18n.js";   // `t` names a tile here
 import { uiIcon } from "./icon.js";
+import { showMotion } from "../base/motion.js";
 /** @import {TileSet} from "./tileset.js" */
 
 /** One tile of the hand as drawn: its button, the turning picture, the mark's badge, the turn buttons.
@@ -49,6 +50,7 @@ export class HandView {
     const { tiles, rots, selected = -1, marks = [], enabled = true } = state;
     const same = this.slots.length === tiles.length && this.slots.every((s, i) => s.tile === tiles[i]);
     if (!same) this._build(tiles);
+    if (tiles.length) showMotion();
     tiles.forEach((t, i) => {
       const slot = this.slots[i];
       let angle = this.angles[i] ?? rots[i];
