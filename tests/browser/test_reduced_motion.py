@@ -191,6 +191,7 @@ def test_animations_off_stops_the_cues_that_move_too(page, server):
     """Animations set to Off in the setup, or ?anim=0, stop the start marks' pulse and the
     target's marching outline as the system's reduced motion does (html[data-motion]);
     Normal leaves them moving."""
+    page.emulate_media(reduced_motion="no-preference")  # the system asks for motion
     page.goto(server + "daily.html?sw=off")
     for speed, query, moving in ((1, "", True), (0, "", False), (1, "&anim=0", False)):
         page.evaluate(
