@@ -44,15 +44,6 @@ def pytest_collection_modifyitems(items) -> None:
     items[:] = longest_first(items, ROOT)
 
 
-def pytest_xdist_auto_num_workers(config) -> int:
-    """`-n logical` (pyproject's addopts): one worker more than the machine has cores.
-    Each core then has a test ready when another test waits (a relay, a timer, a page's
-    load): on the 2-core machine the suite ran in 575 and 576 s on 3 workers against 618
-    and 615 s on 2, alternated (CPU idle 28 and 19 CPU-s against 92 and 98;
-    docs/testing.md)."""
-    return (os.cpu_count() or 1) + 1
-
-
 def _load_build():
     spec = importlib.util.spec_from_file_location("tsuro_build", ROOT / "build.py")
     module = importlib.util.module_from_spec(spec)
