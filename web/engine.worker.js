@@ -649,13 +649,42 @@ async function onRequest(port, msg) {
   port.postMessage(reply);
 }
 
+// A shared engine outlives its pages' navigations (extendedLifetime: lib/engine/owner.js),
+// so the browser no longer stops it when the last page leaves: the worker does what is
+// left to do itself.  Its requests wait in one queue, taken one a task, so that a page's
+// "close" (it left, or gave up on this worker) is read between two answers: that page's
+// requests still waiting are dropped, and once every page has left a worker one of them
+// gave up on ("stuck"), it ends.  (A call already running is answered first: Python
+// cannot be interrupted from here.)
+/** @type {{port: Port, msg: any}[]} */
+const queue = [];
+let givenUp = false;
+const tick = new MessageChannel();
+let ticking = false;
+tick.port1.onmessage = () => {
+  ticking = false;
+  const next = queue.shift();
+  if (next) onRequest(next.port, next.msg);
+  if (queue.length) { ticking = true; tick.port2.postMessage(0); }
+};
+
+/** A page leaves: its waiting requests go; a worker given up on ends once no page is left.
+ *  @param {Port} port @param {boolean} stuck */
+function leave(port, stuck) {
+  ports.delete(port);
+  for (let k = queue.length - 1; k >= 0; k--) if (queue[k].port === port) queue.splice(k, 1);
+  givenUp ||= stuck;
+  if (givenUp && !ports.size) self.close();
+}
+
 if (IS_SHARED) {
   /** @type {SharedWorkerGlobalScope} */ (/** @type {unknown} */ (self)).onconnect = (event) => {
     const port = event.ports[0];
     ports.add(port);
     port.onmessage = (e) => {
-      if (e.data && e.data.type === "close") { ports.delete(port); return; }
-      onRequest(port, e.data);
+      if (e.data && e.data.type === "close") { leave(port, e.data.stuck === true); return; }
+      queue.push({ port, msg: e.data });
+      if (!ticking) { ticking = true; tick.port2.postMessage(0); }
     };
     for (const type of ["progress", "ready", "failed", "cached", "snapshot", "warmup"]) {
       if (sticky.has(type)) port.postMessage(sticky.get(type));

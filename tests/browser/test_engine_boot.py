@@ -138,7 +138,9 @@ def test_offline_after_first_visit(page, context, serve_site, dist_dir):
         page.wait_for_selector("#setup[open]")
         assert page.evaluate("document.documentElement.lang") == "en"
         assert page.inner_text("#setup-title") == "New game"
-        page.goto(site + "smoke.html")
+        # an engine started afresh, as on a later day's visit (the shared one of the
+        # visits above is still up: it outlives a navigation)
+        page.goto(site + "smoke.html?engine=dedicated")
         wait_ready(page)
         # Nothing answers but the service worker's cache.
         assert (
@@ -153,7 +155,7 @@ def test_offline_after_first_visit(page, context, serve_site, dist_dir):
         # The snapshot made on the first visit restores offline too; the
         # other game path (lock) needs what was precached and its stdlib, kept when used.
         assert page.evaluate("window.tsuro.ready")["snapshot"] == "restored"
-        page.goto(site + "smoke.html?install=lock")
+        page.goto(site + "smoke.html?install=lock&engine=dedicated")
         wait_ready(page)
         assert page.evaluate("window.tsuro.ready")["install"] == "lock"
     finally:
@@ -415,7 +417,9 @@ def test_snapshot_made_restored_alike_and_remade_if_corrupt_with_the_warm_up_aft
     fresh randomness; a spoilt snapshot falls back to a fresh boot (never worse) and is
     made again, then restored."""
     page.add_init_script(WORKER_LOG)
-    page.goto(server + "smoke.html?sw=off")
+    # a worker of the page's own, so that each reload starts one afresh, as a later day's
+    # visit does (the shared one outlives a navigation)
+    page.goto(server + "smoke.html?sw=off&engine=dedicated")
     wait_ready(page)
     log = warmed_up_after_ready(page)
     assert log.index("snapshot:stored") < log.index("warmup:running"), log
@@ -458,7 +462,7 @@ def test_snapshot_made_restored_alike_and_remade_if_corrupt_with_the_warm_up_aft
 def test_warm_up_follows_ready_and_lets_requests_through_on_the_lock_path(page, server):
     """As on the snapshot path (above), without a snapshot to make first."""
     page.add_init_script(WORKER_LOG)
-    page.goto(server + "smoke.html?sw=off&install=lock")
+    page.goto(server + "smoke.html?sw=off&install=lock&engine=dedicated")
     wait_ready(page)
     log = warmed_up_after_ready(page)
     assert "snapshot:stored" not in log, log
@@ -470,3 +474,22 @@ def test_warm_up_switch_off(page, server):
     wait_ready(page)
     assert page.evaluate("window.tsuro.request('version')") == {"version": __version__}
     assert page.evaluate("window.tsuro.engine.warmup") is None
+
+
+# The worker that answers: when it began (its clock's origin, in its "ready" message).
+WORKER_BORN = "window.tsuro.ready.then((r) => r.timings.origin)"
+
+
+def test_the_next_page_finds_the_engine_up(page, server):
+    """The pages share one engine, kept across a navigation (docs/browser-api.md): the
+    next page's engine is the same worker, up already; `?engine=dedicated` gives a page a
+    worker of its own, started afresh."""
+    page.goto(server + "?sw=off&anim=0")
+    first = page.evaluate(WORKER_BORN)
+    assert page.evaluate("window.tsuro.engine.shared") is True
+    for path in ("daily.html", "review.html", "puzzles.html"):
+        page.goto(server + path + "?sw=off&anim=0")
+        assert page.evaluate(WORKER_BORN) == first, path
+    page.goto(server + "daily.html?sw=off&anim=0&engine=dedicated")
+    assert page.evaluate("window.tsuro.engine.shared") is False
+    assert page.evaluate(WORKER_BORN) > first

@@ -482,9 +482,10 @@ def test_an_engine_that_cannot_start_keeps_the_save(page, server):
     choose_start_by_click(page, 2)
     assert wait_phase(page) == "tile"
     saved = page.evaluate(pagekit.CURRENT_SAVE)
-    # the next visit cannot fetch Python (the network fails, say)
+    # the next visit cannot fetch Python (the network fails, say); its engine starts
+    # afresh (`engine=dedicated`: the shared one of this visit outlives a navigation)
     page.context.route("**/pyodide/**", lambda route: route.abort())
-    page.reload()
+    page.goto(page.url.replace("?sw=off", "?sw=off&engine=dedicated", 1))
     page.wait_for_selector("#notice:not([hidden])")
     assert "kept" in page.inner_text("#notice-text")
     assert page.evaluate(pagekit.CURRENT_SAVE) == saved

@@ -218,7 +218,12 @@ FLOOD = """() => {
                            args: { position, bot: "planner", budget_ms: 500, seed: k } });
     }
 }"""
-KILL = "() => window.tsuro.engine.worker.terminate()"
+# A killed worker: a dedicated one terminated; a shared one (the pages' default) cannot
+# be, so the page's port to it is closed, and the page hears no more from it either.
+KILL = """() => {
+    const e = window.tsuro.engine;
+    if (e.shared) e.port.close(); else e.worker.terminate();
+}"""
 
 
 @pytest.mark.parametrize("trouble", [FLOOD, KILL], ids=["busy", "killed"])
@@ -249,7 +254,9 @@ def test_a_start_up_that_stalls_says_so_and_trying_again_resumes_the_game(page, 
         held.append(route)
 
     page.context.route("**/pyodide.asm.wasm", stall)
-    page.goto(server + GAME + "&bootstall=3000")
+    # an engine of the page's own, started afresh (the shared one the game was played on
+    # is still up: it outlives a navigation, and would answer at once)
+    page.goto(server + GAME + "&bootstall=3000&engine=dedicated")
     page.wait_for_selector("#engine-failure[open]", timeout=60_000)
     assert held, "the runtime was not asked for"
     assert "connection" in page.inner_text("#engine-failure-text")

@@ -30,14 +30,19 @@ DEAD_END = json.loads((DATA / "walks-into-a-dead-end.json").read_text())
 BLUNDER = len(DEAD_END["moves"]) - 1  # move 22 walks into a dead end with a safe tile in hand
 
 # Every engine request the page's documents post to a worker, in order: {op, from}.
+# Every request the page sends its engine: through a dedicated worker, or through the
+# port of the shared one (made in the page's hidden frame: lib/engine/owner.js, whose
+# requests go into the page's list).
 OPS_SPY = """(() => {
-  const post = Worker.prototype.postMessage;
-  window.__ops = [];
-  Worker.prototype.postMessage = function (msg, ...rest) {
-    if (msg && typeof msg === 'object' && msg.op)
-      window.__ops.push({ op: msg.op, from: msg.args ? msg.args.from : undefined });
-    return post.call(this, msg, ...rest);
-  };
+  const ops = window === window.top ? (window.__ops = []) : window.top.__ops;
+  for (const Kind of [Worker, MessagePort]) {
+    const post = Kind.prototype.postMessage;
+    Kind.prototype.postMessage = function (msg, ...rest) {
+      if (msg && typeof msg === 'object' && msg.op)
+        ops.push({ op: msg.op, from: msg.args ? msg.args.from : undefined });
+      return post.call(this, msg, ...rest);
+    };
+  }
 })();"""
 
 

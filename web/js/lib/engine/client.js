@@ -162,12 +162,14 @@ export class Engine {
     /** @type {ReadyInfo | null} the "ready" message (set by _start, _onMessage) */ this.info;
     /** @type {SnapshotInfo | null} */ this.snapshotInfo;
     /** @type {WarmupInfo | null} the worker's last "warmup" message */ this.warmup;
-    /** @type {() => void} tells a shared worker this page is gone */ this._closePort = () => {};
+    /** @type {(stuck?: boolean) => void} tells a shared worker this page is gone (and whether it gave up on it) */
+    this._closePort = () => {};
+    /** @type {() => void} the pagehide listener that tells it */ this._onPagehide = () => {};
     const install = options.install || pageParam("install");
     this.install = install && INSTALLS.includes(install) ? install : undefined;
     this.snapshot = options.snapshot ?? pageParam("snapshot") !== "off";
     const sharedParam = pageParam("engine");
-    this.shared = (options.shared ?? (sharedParam ? sharedParam === "shared" : false)) &&
+    this.shared = (options.shared ?? (sharedParam ? sharedParam === "shared" : true)) &&
       typeof SharedWorker === "function";
     this.bootStallMs = options.bootStallMs ?? pageParam("bootstall") ?? BOOT_STALL_MS;
     this.slowMs = pageParam("slow") ?? 0;
@@ -231,8 +233,9 @@ export class Engine {
       this.port = port;
       port.onmessage = (event) => this._onMessage(event.data);
       worker.onerror = onError;
-      this._closePort = () => { try { port.postMessage({ type: "close" }); } catch { /* gone */ } };
-      self.addEventListener("pagehide", this._closePort);
+      this._closePort = (stuck = false) => { try { port.postMessage({ type: "close", stuck }); } catch { /* gone */ } };
+      this._onPagehide = () => this._closePort();
+      self.addEventListener("pagehide", this._onPagehide);
     } else {
       const worker = new Worker(url, { type: "module", name });
       this.worker = worker;
@@ -363,12 +366,15 @@ export class Engine {
     return this.request(op, args, { timeoutMs: timeLimit(args, this.timeLimitMs) });
   }
 
-  _stop() {
+  /** Leave the worker: a dedicated one is terminated; a shared one is told this page
+   *  left (`stuck`: gave up on it) and ends itself once every page has (engine.worker.js).
+   *  @param {boolean} [stuck] */
+  _stop(stuck = false) {
     if (this.shared) {   // a SharedWorker's port (made in the owning frame's realm)
-      this._closePort();
-      self.removeEventListener("pagehide", this._closePort);
+      this._closePort(stuck);
+      self.removeEventListener("pagehide", this._onPagehide);
       /** @type {MessagePort} */ (this.port).close();
-      this._dropOwner();   // the browser ends the worker once no other page holds it
+      this._dropOwner();
     } else {
       /** @type {Worker} */ (this.worker).terminate();
     }
@@ -378,14 +384,14 @@ export class Engine {
    * Stop the worker and start a fresh one (a stuck request, a broken engine):
    * pending requests reject with code "restarted"; `ready` is a new promise.
    * A shared engine moves to the next generation; with `stuck` (a request past its
-   * time limit), the other pages that share the worker are told to leave it too, so
-   * that nothing holds it and the browser stops it (owner.js).
+   * time limit), the other pages that share the worker are told to leave it too, and
+   * the worker, told it was given up on, ends once they have (engine.worker.js).
    * @param {{stuck?: boolean}} [options]
    */
   restart({ stuck = false } = {}) {
     clearTimeout(this._bootTimer);
     const name = this.workerName;
-    this._stop();
+    this._stop(stuck);
     this._rejectAll(new EngineError("restarted", "the engine was restarted"));
     this.generation++;
     if (stuck) this._stuck?.tell(name, this.generation);
@@ -467,6 +473,29 @@ const CONTROLLED_AT_LOAD = typeof navigator !== "undefined" && "serviceWorker" i
   !!navigator.serviceWorker.controller;
 
 /**
+ * The page's language, once its words are in (i18n.js's applyTo marks <html
+ * data-words-in>): an engine already up (shared, from the page before) is ready
+ * before the page's catalogue has loaded, while <html lang> still says the
+ * markup's English.  A page without words: its <html lang>, once it has loaded.
+ * @returns {Promise<string>}
+ */
+function wordsLanguage() {
+  const root = document.documentElement;
+  return new Promise((resolve) => {
+    const settle = () => {
+      if (!root.dataset.wordsIn) return false;
+      resolve(root.dataset.wordsIn);
+      return true;
+    };
+    if (settle()) return;
+    const watch = new MutationObserver(() => { if (settle()) watch.disconnect(); });
+    watch.observe(root, { attributes: true, attributeFilter: ["data-words-in"] });
+    const loaded = () => setTimeout(() => { watch.disconnect(); resolve(root.dataset.wordsIn || root.lang); }, 5000);
+    if (document.readyState === "complete") loaded(); else addEventListener("load", loaded, { once: true });
+  });
+}
+
+/**
  * Register sw.js (scope: the site root) when the page is served over http(s)
  * from a real origin.  Resolves to the registration, or null where there is
  * none to have.
@@ -478,9 +507,11 @@ export async function registerServiceWorker() {
     const reg = await navigator.serviceWorker.register(siteURL("sw.js"), { scope: siteRoot });
     // Not a first visit: the service worker fetches the pages a first visit
     // leaves out (the later tier, sw.js), and their words in the page's
-    // language (i18n.js set <html lang>), now that the engine is up.
-    const lang = document.documentElement.lang;
-    if (CONTROLLED_AT_LOAD) navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ tsuro: "fill-in", lang }));
+    // language, now that the engine is up.
+    if (CONTROLLED_AT_LOAD) {
+      Promise.all([navigator.serviceWorker.ready, wordsLanguage()])
+        .then(([r, lang]) => r.active?.postMessage({ tsuro: "fill-in", lang }));
+    }
     return reg;
   } catch (e) {
     console.warn("service worker not registered:", e);

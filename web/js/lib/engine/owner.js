@@ -1,11 +1,15 @@
-// Stopping a shared engine.  A SharedWorker lives while a document that made
-// it lives: closing a page's port does not end it, and a worker busy in one
-// long Python call reads no message, so a page that gave up on it (a request
-// past its time limit) could not stop it, and it kept a core busy.  So each
-// page makes its SharedWorker from a hidden frame of its own, the worker's
-// only owner there: removing the frame lets the browser end the worker once no
-// other page holds it.  The other pages that share it are told on a broadcast
-// channel that it is stuck, drop their frames too, and move to a new one.
+// A shared engine: one SharedWorker for every page of the origin with the same
+// options, made with `extendedLifetime` so that it outlives a navigation: the
+// next page of the site finds the engine up instead of starting it again (where
+// the browser has the option: Chrome 148 and later; elsewhere the worker ends
+// with the last page, as before).  Each page makes it from a hidden frame of its
+// own, the worker's only owner in that page (`drop` removes the frame).  A
+// worker busy in one long Python call reads no message, and the browser no
+// longer stops it when the last page leaves; so a page that gave up on it (a
+// request past its time limit) tells it so, and tells the other pages on a
+// broadcast channel, which leave it too and move to a new one; the worker drops
+// the requests of the pages that left and ends once every page has
+// (engine.worker.js).
 
 const CHANNEL = "tsuro-engine";
 
@@ -21,7 +25,9 @@ export function ownedSharedWorker(url, options) {
   frame.setAttribute("aria-hidden", "true");
   (document.body || document.documentElement).append(frame);
   const win = /** @type {Window & typeof globalThis} */ (frame.contentWindow);
-  const worker = new win.SharedWorker(url.href, options);
+  /** @type {WorkerOptions & {extendedLifetime: boolean}} */
+  const lasting = { ...options, extendedLifetime: true };
+  const worker = new win.SharedWorker(url.href, lasting);
   return { worker, drop: () => frame.remove() };
 }
 

@@ -184,7 +184,10 @@ export function tAll(key, params = {}) {
  *  (an interface icon, drawn by icon.js's drawIcons; the words around it carry the meaning).
  *  @param {Document | Element} root */
 export function applyTo(root) {
-  if ("documentElement" in root) root.documentElement.lang = current;
+  if ("documentElement" in root) {
+    root.documentElement.lang = current;
+    root.documentElement.dataset.wordsIn = current;   // the words are in: the engine client's fill-in reads it
+  }
   for (const [el, key] of marked(root, "data-i18n")) el.textContent = t(key);
   for (const [el, key] of marked(root, "data-i18n-keys")) el.replaceChildren(...withKeys(t(key)));
   for (const [el, key] of marked(root, "data-i18n-rich")) el.replaceChildren(...rich(t(key)));
