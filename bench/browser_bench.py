@@ -132,7 +132,9 @@ class Bench:
         self.browser, self.site, self.page_path = browser, site, page_path
 
     def engine_visit(self, page, install: str) -> dict:
-        url = f"{self.site}{self.page_path}?install={install}"
+        # an engine of the page's own (engine=dedicated), started afresh as on a later
+        # day's visit: the pages' shared one outlives a navigation, and would be up already
+        url = f"{self.site}{self.page_path}?install={install}&engine=dedicated"
         page.goto(url)
         info = page.evaluate(WHEN, "tsuro")
         marks = page.evaluate("""() => {
@@ -581,7 +583,7 @@ def planner_strength(
         for kind, warm, pause in variants[k:] + variants[:k]:
             loads.append(round(os.getloadavg()[0], 1))
             before = cpython_rounds(positions, budget_ms)
-            query = "?install=snapshot" + ("&warmup=off" if warm == "off" else "")
+            query = "?install=snapshot&engine=dedicated" + ("&warmup=off" if warm == "off" else "")
             if kind == "first":
                 visit_ctx, visit_page = bench.new_page()
             else:
