@@ -4,11 +4,34 @@ run one, and check each scenario as a test of its own."""
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import shutil
 import subprocess
+from collections.abc import Callable
+from typing import Any
 
 import pytest
+
+
+def once_a_session(tmp_path_factory, key: str, run: Callable[[], Any]) -> Any:
+    """run()'s JSON outcome, computed once for the whole run, whichever test worker asks
+    first.  pytest-xdist's worksteal can hand part of a module to another worker, which
+    would set the module's fixture up again: a Node process of 20 s and more run twice.
+    The first worker to ask runs it and writes the outcome beside the workers' own temp
+    folders (the session's); another waits for it there and reads it."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return run()
+    root = tmp_path_factory.getbasetemp().parent
+    kept = root / f"once-{key}.json"
+    with open(root / f"once-{key}.lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if kept.exists():
+            return json.loads(kept.read_text(encoding="utf-8"))
+        outcome = run()
+        kept.write_text(json.dumps(outcome), encoding="utf-8")
+        return outcome
 
 
 def run_scenarios(args: list[str], timeout: int = 300) -> dict:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from scenariokit import check_scenario, run_scenarios
+from scenariokit import check_scenario, once_a_session, run_scenarios
 
 HERE = Path(__file__).resolve().parent
 
@@ -30,6 +30,13 @@ pytestmark = pytest.mark.node
 
 @pytest.fixture(scope="module")
 def outcome(dist_dir, tmp_path_factory):
+    return once_a_session(
+        tmp_path_factory, "announcements", lambda: run(dist_dir, tmp_path_factory)
+    )
+
+
+def run(dist_dir, tmp_path_factory):
+    """The scenarios, against a relay of their own and its flood of hostile events."""
     sys.path.insert(0, str(HERE.parent / "browser"))  # tests/browser's relay kit
     import roomkit
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from scenariokit import check_scenario, run_scenarios
+from scenariokit import check_scenario, once_a_session, run_scenarios
 
 SCRIPT = Path(__file__).resolve().parent / "room_protocol.mjs"
 SCENARIOS = [
@@ -32,8 +32,12 @@ pytestmark = pytest.mark.node
 
 
 @pytest.fixture(scope="module")
-def outcome(dist_dir):
-    return run_scenarios([str(SCRIPT), "--dist", str(dist_dir)])
+def outcome(dist_dir, tmp_path_factory):
+    return once_a_session(
+        tmp_path_factory,
+        "room_protocol",
+        lambda: run_scenarios([str(SCRIPT), "--dist", str(dist_dir)]),
+    )
 
 
 @pytest.mark.parametrize("name", SCENARIOS)

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from helpers import answer as ok
 from helpers import tutorial_position
+from scenariokit import once_a_session
 
 pytestmark = pytest.mark.node
 
@@ -40,7 +41,12 @@ def an_exchange() -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def seen(dist_dir) -> dict[str, Any]:
+def seen(dist_dir, tmp_path_factory) -> dict[str, Any]:
+    return once_a_session(tmp_path_factory, "turn_loop", lambda: run(dist_dir))
+
+
+def run(dist_dir) -> dict[str, Any]:
+    """turn_loop.mjs's scenarios in one Node process; what each saw."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is not installed (tests/node needs Node 20)")
