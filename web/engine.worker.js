@@ -606,6 +606,9 @@ booted.then(
   (e) => {
     console.error("engine failed to start:", e);
     broadcast({ type: "failed", error: { code: e.code || "boot_failed", message: messageOf(e) } });
+    // A shared worker outlives its pages: ended now, so that the page's "Try again" (a
+    // reload) starts a new one rather than hearing this failure again.
+    if (IS_SHARED) setTimeout(() => self.close(), 0);
   },
 );
 
@@ -661,11 +664,14 @@ const queue = [];
 let givenUp = false;
 const tick = new MessageChannel();
 let ticking = false;
+/** Take the next request in a task of its own, once the start has settled (before it, each
+ *  request would wait inside onRequest, and all would then be answered in one task). */
+const nextTick = () => { booted.then(() => tick.port2.postMessage(0), () => tick.port2.postMessage(0)); };
 tick.port1.onmessage = () => {
   ticking = false;
   const next = queue.shift();
   if (next) onRequest(next.port, next.msg);
-  if (queue.length) { ticking = true; tick.port2.postMessage(0); }
+  if (queue.length) { ticking = true; nextTick(); }
 };
 
 /** A page leaves: its waiting requests go; a worker given up on ends once no page is left.
@@ -680,11 +686,14 @@ function leave(port, stuck) {
 if (IS_SHARED) {
   /** @type {SharedWorkerGlobalScope} */ (/** @type {unknown} */ (self)).onconnect = (event) => {
     const port = event.ports[0];
+    // given up on (its pages moved to the next generation): a page arriving now (a reload,
+    // the next page, starting at generation 0) is told to move on too
+    if (givenUp) { port.postMessage({ type: "given-up" }); return; }
     ports.add(port);
     port.onmessage = (e) => {
       if (e.data && e.data.type === "close") { leave(port, e.data.stuck === true); return; }
       queue.push({ port, msg: e.data });
-      if (!ticking) { ticking = true; tick.port2.postMessage(0); }
+      if (!ticking) { ticking = true; nextTick(); }
     };
     for (const type of ["progress", "ready", "failed", "cached", "snapshot", "warmup"]) {
       if (sticky.has(type)) port.postMessage(sticky.get(type));

@@ -32,7 +32,7 @@ import { ownedSharedWorker, stuckWorkers } from "./owner.js";
 /** What became of the memory snapshot. @typedef {{type: "snapshot", state: string, bytes?: number, ms?: number, error?: string}} SnapshotInfo */
 /** The planner's warm-up began, ended or failed. @typedef {{type: "warmup", state: string, slices: number, ms: number, error?: string}} WarmupInfo */
 /**
- * @typedef {Progress | ReadyInfo | SnapshotInfo | WarmupInfo | {type: "cached"}
+ * @typedef {Progress | ReadyInfo | SnapshotInfo | WarmupInfo | {type: "cached"} | {type: "given-up"}
  *   | {type: "failed", error: ErrorValue} | Answer} WorkerMessage
  */
 /** A request's answer (no `type`). @typedef {{id: number, ok: true, result: unknown} | {id: number, ok: false, error: ErrorValue}} Answer */
@@ -250,7 +250,7 @@ export class Engine {
   _watchBoot() {
     clearTimeout(this._bootTimer);
     this._bootTimer = setTimeout(() => {
-      this._stop();
+      this._stop(true);   // a shared worker whose start stalled: given up on, it ends once its pages have left
       this._fail("boot_timeout", `the engine made no progress starting for ${Math.round(this.bootStallMs / 1000)} s`);
     }, this.bootStallMs);
   }
@@ -288,6 +288,7 @@ export class Engine {
       if (msg.state !== "running") this._resolveWarmup(msg);
       return;
     }
+    if (msg.type === "given-up") { this._rejoin(this.generation + 1); return; }
     if (msg.type === "failed") this._fail(msg.error.code, msg.error.message);
   }
 
