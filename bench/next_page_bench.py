@@ -19,7 +19,6 @@ machine.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import shutil
 import statistics
@@ -32,6 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from sitebuild import chromium  # noqa: E402
+from sitebuild.dist import private_copy  # noqa: E402
+from sitebuild.serve import serve_in_thread  # noqa: E402
 
 PAGES = ["index.html", "daily.html", "review.html", "puzzles.html"]
 READY = (
@@ -58,14 +59,10 @@ def main(argv: list[str] | None = None) -> int:
         help="Debian's headless shell (the tests' Chromium) instead of the full browser",
     )
     args = ap.parse_args(argv)
-    spec = importlib.util.spec_from_file_location("tsuro_build", ROOT / "build.py")
-    assert spec and spec.loader
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
     tmp = tempfile.mkdtemp(prefix="tsuro-next-page-")
     dist = Path(tmp) / "dist"
-    build.private_copy(dist)
-    srv, base = build.serve_in_thread(dist, host="127.0.0.1")
+    private_copy(dist)
+    srv, base = serve_in_thread(dist, host="127.0.0.1")
     site = base.replace("127.0.0.1", "localhost")
     from playwright.sync_api import sync_playwright
 
