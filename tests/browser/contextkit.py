@@ -9,6 +9,11 @@ and the warm-up is off (the engine's documented `warmup=off` option, given to ev
 engine worker the context starts: `WARMUP_OFF`).  Tests of the first visit, the
 snapshot, the warm-up, the service worker or offline are marked
 `@pytest.mark.first_visit`: their contexts are fresh, their engines as shipped.
+
+A warm context also blocks the service worker (Playwright's `service_workers="block"`):
+registered, it would precache the whole site in every context, its downloads and its
+Cache Storage writes on the cores the test runs on, for tests that are not about it
+(the first-visit ones are, and keep it).
 """
 
 from __future__ import annotations
@@ -138,10 +143,12 @@ def open_context(
     axe: str = "",
     **options,
 ):
-    """A new context: `warm` (the snapshot stored) unless None (a first visit: nothing
-    stored); its engines' warm-up off unless `warm_up` (the warm-up under test); its
-    Content-Security-Policy violations go to `csp_violations`; `axe`: axe-core's
-    source, loaded in every document."""
+    """A new context: `warm` (the snapshot stored, the service worker blocked) unless None
+    (a first visit: nothing stored, the service worker as shipped); its engines' warm-up
+    off unless `warm_up` (the warm-up under test); its Content-Security-Policy violations
+    go to `csp_violations`; `axe`: axe-core's source, loaded in every document."""
+    if warm is not None:
+        options.setdefault("service_workers", "block")
     ctx = browser.new_context(**options)
     ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
     if warm is not None:
