@@ -33,9 +33,11 @@ ARGS = [
 # of a core a page (a trace of one game page's load), more than the faster code saved on
 # the few requests a test's page makes.  The engine's answers are the same in either
 # tier (the same WebAssembly); the suite ran in 520 s with the flag against 598 s without
-# (one run each, the same code, 2 cores), measured before the pages shared one engine
-# kept across a navigation (fewer start-ups since; not measured again).  Speed is the
-# benches' business: they launch the full browser without it.
+# (one run each, the same code, 2 cores).  Measured again once the pages shared one
+# engine kept across a navigation (fewer start-ups): 7 of the heaviest browser modules,
+# alternated, the cores busy 369 and 394 CPU-s with the flag against 394 and 438
+# without (docs/testing.md).  Speed is the benches' business: they launch the full
+# browser without it.
 TEST_ARGS = ["--js-flags=--liftoff-only"]
 
 BROWSER = "/usr/bin/chromium"

@@ -29,10 +29,9 @@ THREE = json.loads((DATA / "three-players.json").read_text())  # 30 moves, 3 pla
 DEAD_END = json.loads((DATA / "walks-into-a-dead-end.json").read_text())
 BLUNDER = len(DEAD_END["moves"]) - 1  # move 22 walks into a dead end with a safe tile in hand
 
-# Every engine request the page's documents post to a worker, in order: {op, from}.
-# Every request the page sends its engine: through a dedicated worker, or through the
-# port of the shared one (made in the page's hidden frame: lib/engine/owner.js, whose
-# requests go into the page's list).
+# Every request the page sends its engine, in order ({op, from}): through a dedicated
+# worker, or through the port of the shared one (made in the page's hidden frame:
+# lib/engine/owner.js, whose requests go into the page's list).
 OPS_SPY = """(() => {
   const ops = window === window.top ? (window.__ops = []) : window.top.__ops;
   for (const Kind of [Worker, MessagePort]) {
